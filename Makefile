@@ -1,0 +1,78 @@
+# ssdlab -- plain Makefile with dependency tracking.
+#   make            build ./ssdlab (and the library build/libssdlab.a)
+#   make test       unit + CLI tests, then the same under ASan+UBSan
+#   make bench      speed and memory benchmark (see BENCHMARKS.md)
+#   make docs       regenerate docs/options.md and docs/jobfiles.md
+#   make clean
+
+CC      ?= cc
+OPT     ?= -O2
+CFLAGS  ?= $(OPT) -g
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wpointer-arith -Wformat=2 -Wundef -Wvla -Wno-unused-parameter
+ifeq ($(WERROR),1)
+WARN    += -Werror
+endif
+BUILD   ?= build
+SAN     ?= 0
+ifeq ($(SAN),1)
+SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+            -fno-omit-frame-pointer
+endif
+PRESETS := $(abspath presets)
+ALLCFLAGS = -std=c11 -D_GNU_SOURCE -Isrc $(WARN) $(CFLAGS) $(SANFLAGS) \
+            -DSSDLAB_PRESET_DIR='"$(PRESETS)"' -MMD -MP
+LDLIBS  := -lm
+
+LIB_SRC  := $(wildcard src/*.c)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_SRC  := $(wildcard cli/*.c)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+UT_SRC   := $(wildcard tests/unit/*.c)
+UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
+LIB      := $(BUILD)/libssdlab.a
+
+.PHONY: all test unit-test cli-test san-test bench docs clean
+all: ssdlab
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/ssdlab: $(CLI_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
+
+ssdlab: $(BUILD)/ssdlab
+	cp $< $@
+
+$(BUILD)/unit_tests: $(UT_OBJ) $(LIB)
+	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(UT_OBJ) $(LIB) $(LDLIBS)
+
+$(BUILD)/bareftl: bench/bareftl.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE -O2 -g $(WARN) -o $@ $< $(LDLIBS)
+
+# The whole suite: normal build, then ASan+UBSan build of the same tests.
+test: ssdlab $(BUILD)/unit_tests
+	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san build/san/ssdlab build/san/unit_tests
+	@tests/run.sh $(BUILD) build/san
+
+unit-test: $(BUILD)/unit_tests
+	$(BUILD)/unit_tests
+
+bench: ssdlab $(BUILD)/bareftl
+	bench/run.sh
+
+docs: ssdlab
+	./ssdlab drive doc > docs/options.md
+	./ssdlab job doc > docs/jobfiles.md
+
+clean:
+	rm -rf build ssdlab
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UT_OBJ:.o=.d)
+-include $(patsubst %.o,build/san/%.d,$(LIB_SRC:.c=.o) $(CLI_SRC:.c=.o) $(UT_SRC:.c=.o))

@@ -1,0 +1,119 @@
+/*
+ * config.h -- the drive: every parameter of a simulated SSD in one plain
+ * struct, and the option table that reads it from INI files and --set
+ * overrides, prints it and documents it.
+ *
+ * Units are in the field names' comments.  Geometry is derived: the user
+ * sets `capacity` (user bytes) and `op` (spare as a fraction of user
+ * capacity) and the page/block/parallelism shape; ssd_config_finish()
+ * computes blocks_per_plane so that physical capacity >= capacity*(1+op),
+ * and resolves timings left at 0 from the cell type's defaults.
+ *
+ * Modules below the CLI take a finished struct ssd_config; none of them
+ * reads files.
+ */
+#ifndef SSD_CONFIG_H
+#define SSD_CONFIG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "util.h"
+
+enum ssd_cell { SSD_CELL_SLC, SSD_CELL_MLC, SSD_CELL_TLC, SSD_CELL_QLC };
+enum ssd_gc_policy {
+	SSD_GC_GREEDY,
+	SSD_GC_COST_BENEFIT,
+	SSD_GC_FIFO,
+	SSD_GC_RANDOM
+};
+
+/* The FTL maps 4 KiB logical pages; all capacities are multiples of it. */
+#define SSD_LPAGE 4096u
+
+struct ssd_config {
+	char name[64];            /* preset name, or file stem */
+	char description[160];    /* one line, from the preset */
+
+	/* capacity and spare */
+	uint64_t capacity;        /* user capacity, bytes (multiple of 4 KiB) */
+	double op;                /* over-provisioning, fraction of capacity */
+
+	/* geometry */
+	uint32_t page_size;       /* NAND page, bytes: 4096 * 2^k, <= 64 KiB */
+	uint32_t pages_per_block; /* pages in an erase block */
+	uint32_t channels;        /* independent channel buses */
+	uint32_t dies_per_channel;/* dies sharing one channel */
+	uint32_t planes_per_die;  /* planes in a die */
+	uint32_t blocks_per_plane;/* derived by ssd_config_finish() */
+
+	/* NAND cell type and timing; 0 means "default for the cell type" */
+	int cell;                 /* enum ssd_cell */
+	int64_t t_read;           /* page read (tR), ns */
+	int64_t t_prog;           /* page program (tPROG), ns */
+	int64_t t_erase;          /* block erase (tBERS), ns */
+	uint32_t pe_cycles;       /* rated program/erase cycles per block */
+	uint32_t channel_mbps;    /* channel bus rate, MB/s (10^6 bytes/s) */
+	int multiplane;           /* 1: the planes of a die work in lockstep */
+
+	/* controller */
+	uint32_t host_mbps;       /* host link rate, MB/s; 0 = unlimited */
+	int64_t cmd_overhead;     /* controller time per host command, ns */
+	int gc_policy;            /* enum ssd_gc_policy */
+	uint32_t gc_window;       /* random policy: candidates compared (d) */
+	uint32_t gc_fg_blocks;    /* free blocks per unit below which host
+	                             writes wait for GC (foreground GC) */
+	uint32_t gc_bg_blocks;    /* free blocks per unit that idle-time
+	                             background GC restores */
+};
+
+/* Fill *c with the built-in defaults (the "default" preset's values). */
+void ssd_config_defaults(struct ssd_config *c);
+
+/* Apply one KEY=VALUE.  `where` names the source for messages (a
+ * "file:line" or "--set").  On error writes a one-line message into err
+ * (naming where, the key and the accepted values) and returns SSD_ENOENT
+ * (unknown key), SSD_EPARSE or SSD_ERANGE. */
+int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
+		   const char *where, char *err, size_t errlen);
+
+/* Load an INI drive file over *c (which should hold defaults).  Accepts
+ * '#' and ';' comments, blank lines, an optional [drive] section, and
+ * "key = value" lines.  Errors as ssd_config_set, plus SSD_EIO when the
+ * file cannot be read. */
+int ssd_config_load(struct ssd_config *c, const char *path, char *err,
+		    size_t errlen);
+
+/* Resolve a preset name (a file presets/NAME.ini searched in the preset
+ * directory) or a path to a .ini file, load it over defaults.  The preset
+ * directory is $SSDLAB_PRESETS if set by the caller's environment (the CLI
+ * reads it and passes it here), else the compiled-in one.  */
+int ssd_config_open(struct ssd_config *c, const char *name_or_path,
+		    const char *preset_dir, char *err, size_t errlen);
+
+/* Derive blocks_per_plane and default timings; check consistency
+ * (capacity multiple of 4 KiB, physical >= user, ranges).  Must be called
+ * after the last set/load and before the config is used.  On error writes
+ * a message naming the offending keys and returns SSD_ERANGE/SSD_EINVAL. */
+int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen);
+
+/* Derived sizes of a finished config. */
+uint64_t ssd_config_physical_bytes(const struct ssd_config *c);
+uint32_t ssd_config_dies(const struct ssd_config *c);
+
+/* Print every key = value, one per line, with unit and meaning as a
+ * trailing comment (the format of `ssdlab drive show`). */
+void ssd_config_print(const struct ssd_config *c, FILE *out);
+
+/* Print the option table as Markdown (docs/options.md). */
+void ssd_config_print_doc(FILE *out);
+
+/* Write the config as a JSON object (no trailing newline) with
+ * every key and its value in the unit of its INI key. */
+void ssd_config_json(const struct ssd_config *c, FILE *out, int indent);
+
+/* Names for enums ("tlc", "greedy"...); NULL if out of range. */
+const char *ssd_cell_name(int cell);
+const char *ssd_gc_policy_name(int policy);
+
+#endif

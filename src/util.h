@@ -1,0 +1,95 @@
+/*
+ * util.h -- the small things every ssdlab module stands on: the error
+ * vocabulary, the seeded random generator, and parsers for the size and
+ * time strings that drive files, job files and the command line share.
+ *
+ * Errors: every function that can fail returns 0 or a negative SSD_E* code;
+ * ssd_strerror() names it.  Messages for users are built at the edges (file
+ * parsers, CLI) and carry file, line, key and the accepted values.
+ *
+ * Randomness: struct ssd_rng is xoshiro256** state, passed explicitly.  No
+ * module calls rand() or reads the clock; a run is a function of its inputs
+ * and its seed.
+ */
+#ifndef SSD_UTIL_H
+#define SSD_UTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	SSD_OK = 0,
+	SSD_EINVAL = -1,  /* bad argument or value */
+	SSD_ENOMEM = -2,  /* allocation failed */
+	SSD_EIO = -3,     /* file could not be read or written */
+	SSD_ERANGE = -4,  /* value out of the accepted range */
+	SSD_ENOSPC = -5,  /* no free block where one was required */
+	SSD_EROFS = -6,   /* drive is read-only (end of life) */
+	SSD_EPARSE = -7,  /* malformed input */
+	SSD_ENOENT = -8,  /* no such preset, option or file */
+	SSD_EUNSUP = -9,  /* recognised but not supported */
+	SSD_ESTATE = -10  /* a flash rule or an invariant was violated */
+};
+
+/* A static string naming the error code; never NULL. */
+const char *ssd_strerror(int code);
+
+/* Time in simulated nanoseconds.  2^63 ns is 292 years. */
+typedef int64_t ssd_time;
+#define SSD_NS 1LL
+#define SSD_US 1000LL
+#define SSD_MS 1000000LL
+#define SSD_S 1000000000LL
+
+/* ---- random numbers: xoshiro256** seeded by splitmix64 ---- */
+struct ssd_rng {
+	uint64_t s[4];
+};
+void ssd_rng_seed(struct ssd_rng *r, uint64_t seed);
+uint64_t ssd_rng_next(struct ssd_rng *r);
+/* Uniform integer in [0, n); n > 0.  Lemire's multiply-shift, unbiased. */
+uint64_t ssd_rng_below(struct ssd_rng *r, uint64_t n);
+/* Uniform double in [0, 1) with 53 random bits. */
+double ssd_rng_unit(struct ssd_rng *r);
+/* splitmix64 finaliser: a good 64-bit mixing function (seed derivation). */
+uint64_t ssd_mix64(uint64_t x);
+
+/* ---- value parsers shared by every input format ----
+ * All return 0 on success, SSD_EPARSE if the text is not of the form,
+ * SSD_ERANGE if it overflows.  Leading/trailing blanks are not accepted:
+ * callers trim first. */
+
+/* Byte size, fio's rules with kb_base=1024: a plain integer is bytes;
+ * suffixes k/K, m/M, g/G, t/T, p/P (optionally followed by "b", "B", "iB")
+ * are powers of 1024; "b"/"B" alone is bytes.  Examples: 4096, 4k, 4KiB,
+ * 16m, 1.5g (fractions allowed if the result is a whole number of bytes). */
+int ssd_parse_size(const char *s, uint64_t *out);
+
+/* Time with a unit suffix ns, us, ms, s, m (minutes), h, d.  A bare number
+ * is read in `bare_unit` nanoseconds (fio: seconds for runtime, microseconds
+ * for thinktime).  Fractions allowed: "0.5s".  Result in ns. */
+int ssd_parse_time(const char *s, int64_t bare_unit, int64_t *out);
+
+/* Unsigned integer (decimal, or 0x hex), no suffix. */
+int ssd_parse_u64(const char *s, uint64_t *out);
+
+/* Floating point number, whole string consumed, finite. */
+int ssd_parse_double(const char *s, double *out);
+
+/* Boolean: 1/0, true/false, yes/no, on/off (case-insensitive). */
+int ssd_parse_bool(const char *s, int *out);
+
+/* Trim leading and trailing white space in place; returns s. */
+char *ssd_strtrim(char *s);
+
+/* Format a byte count for people: "32 GiB", "4 KiB", "1.50 MiB".
+ * Writes into buf (at least 32 bytes) and returns it. */
+char *ssd_fmt_bytes(uint64_t v, char *buf, size_t n);
+
+/* Allocation that never returns NULL: prints "ssdlab: out of memory"
+ * and exits(1).  Used for setup-time allocations only, never per I/O. */
+void *ssd_xcalloc(size_t n, size_t size);
+void *ssd_xrealloc(void *p, size_t size);
+char *ssd_xstrdup(const char *s);
+
+#endif
