@@ -73,7 +73,9 @@ void ssd_config_defaults(struct ssd_config *c);
 /* Apply one KEY=VALUE.  `where` names the source for messages (a
  * "file:line" or "--set").  On error writes a one-line message into err
  * (naming where, the key and the accepted values) and returns SSD_ENOENT
- * (unknown key), SSD_EPARSE or SSD_ERANGE. */
+ * (unknown key), SSD_EPARSE, SSD_ERANGE, or SSD_EINVAL (blocks_per_plane,
+ * which is derived).  Key and value are trimmed; where may be NULL
+ * ("--set"); err may be NULL. */
 int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
 		   const char *where, char *err, size_t errlen);
 
@@ -102,14 +104,19 @@ uint64_t ssd_config_physical_bytes(const struct ssd_config *c);
 uint32_t ssd_config_dies(const struct ssd_config *c);
 
 /* Print every key = value, one per line, with unit and meaning as a
- * trailing comment (the format of `ssdlab drive show`). */
+ * trailing comment (the format of `ssdlab drive show`).  The derived
+ * blocks_per_plane line and a closing physical-size line are printed as
+ * comments, so the output is itself a loadable drive file. */
 void ssd_config_print(const struct ssd_config *c, FILE *out);
 
 /* Print the option table as Markdown (docs/options.md). */
 void ssd_config_print_doc(FILE *out);
 
-/* Write the config as a JSON object (no trailing newline) with
- * every key and its value in the unit of its INI key. */
+/* Write the config as a JSON object (no trailing newline) with every key
+ * (blocks_per_plane included) and its value: sizes in bytes, times in ns,
+ * enums as their names, bools as true/false.  `indent` is the column of
+ * the object's closing brace; keys go one per line two columns deeper.
+ * A negative indent writes the object on one line. */
 void ssd_config_json(const struct ssd_config *c, FILE *out, int indent);
 
 /* Names for enums ("tlc", "greedy"...); NULL if out of range. */

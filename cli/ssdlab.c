@@ -1,0 +1,579 @@
+/*
+ * ssdlab.c -- the command-line tool.  It uses the library's public
+ * headers only; every user-facing message about bad input is made here or
+ * in the file parsers, one line, naming where and what.
+ *
+ * Exit codes: 0 success, 1 the simulation failed, 2 usage or input error.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <dirent.h>
+
+#include "accuracy.h"
+#include "config.h"
+#include "device.h"
+#include "job.h"
+#include "model.h"
+#include "report.h"
+#include "sim.h"
+
+#define EXIT_USAGE 2
+
+static const char *prog = "ssdlab";
+
+static int usage_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "%s: ", prog);
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, " (try '%s --help')\n", prog);
+	va_end(ap);
+	return EXIT_USAGE;
+}
+
+static double wall_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* ---- presets ---- */
+
+static const char *preset_dir(void)
+{
+	static char buf[PATH_MAX];
+	const char *env = getenv("SSDLAB_PRESETS");
+	if (env && *env)
+		return env;
+	/* next to the binary (a moved checkout still finds its presets) */
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 16);
+	if (n > 0) {
+		buf[n] = 0;
+		char *slash = strrchr(buf, '/');
+		if (slash) {
+			strcpy(slash, "/presets");
+			if (access(buf, R_OK) == 0)
+				return buf;
+		}
+	}
+	return SSDLAB_PRESET_DIR;
+}
+
+/* Options shared by the commands that take a drive. */
+struct drive_opts {
+	const char *drive;
+	const char *sets[256];
+	int nsets;
+};
+
+/* Consume --drive/--set at argv[*i]; 1 if consumed, 0 if not ours,
+ * -1 on a usage error (printed). */
+static int drive_opt(struct drive_opts *o, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	const char *val = NULL;
+	int is_drive = 0;
+	if (!strcmp(a, "--drive") || !strcmp(a, "--set")) {
+		if (*i + 1 >= argc) {
+			usage_error("option '%s' needs a value", a);
+			return -1;
+		}
+		is_drive = !strcmp(a, "--drive");
+		val = argv[++*i];
+	} else if (!strncmp(a, "--drive=", 8)) {
+		is_drive = 1;
+		val = a + 8;
+	} else if (!strncmp(a, "--set=", 6)) {
+		val = a + 6;
+	} else {
+		return 0;
+	}
+	if (is_drive) {
+		o->drive = val;
+		return 1;
+	}
+	if (!strchr(val, '=') || val[0] == '=') {
+		usage_error("--set needs KEY=VALUE, got '%s'", val);
+		return -1;
+	}
+	if (o->nsets == (int)(sizeof o->sets / sizeof o->sets[0])) {
+		usage_error("too many --set options");
+		return -1;
+	}
+	o->sets[o->nsets++] = val;
+	return 1;
+}
+
+/* Load the drive: preset or file, then --set overrides, then derive. */
+static int load_drive(const struct drive_opts *o, struct ssd_config *c)
+{
+	char err[512];
+	int rc = ssd_config_open(c, o->drive ? o->drive : "default",
+				 preset_dir(), err, sizeof err);
+	for (int i = 0; !rc && i < o->nsets; i++) {
+		char kv[512];
+		snprintf(kv, sizeof kv, "%s", o->sets[i]);
+		char *eq = strchr(kv, '=');
+		*eq = 0;
+		rc = ssd_config_set(c, ssd_strtrim(kv), ssd_strtrim(eq + 1),
+				    "--set", err, sizeof err);
+	}
+	if (!rc)
+		rc = ssd_config_finish(c, err, sizeof err);
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* ---- ssdlab run ---- */
+
+static const char run_help[] =
+	"usage: ssdlab run JOB.fio [options]\n"
+	"Run the jobs of an fio job file on a simulated drive (fresh from the\n"
+	"factory) and report like fio.  Times in the job file are simulated.\n"
+	"\n"
+	"  --drive NAME|FILE.ini   drive preset or file (default: default)\n"
+	"  --set KEY=VALUE         override a drive key (repeatable)\n"
+	"  --seed N                seed of the run (default 1)\n"
+	"  --output-format FMT     normal (default) or json\n"
+	"  --output FILE           write the report to FILE instead of stdout\n"
+	"  --check N               run the FTL invariant checker after every\n"
+	"                          N garbage-collected blocks (slow; for tests)\n"
+	"  --help                  this text\n";
+
+static int parse_u64_arg(const char *opt, const char *s, uint64_t *v)
+{
+	if (ssd_parse_u64(s, v))
+		return usage_error("option '%s' needs a number, got '%s'", opt, s);
+	return 0;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+	struct drive_opts d = {0};
+	const char *jobfile = NULL, *output = NULL, *fmt = "normal";
+	uint64_t seed = 1, check = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int r = drive_opt(&d, argc, argv, &i);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(run_help, stdout);
+			return 0;
+		}
+		const char *val = NULL;
+		const char *names[] = {"--seed", "--output-format", "--output", "--check"};
+		int which = -1;
+		for (int k = 0; k < 4; k++) {
+			size_t n = strlen(names[k]);
+			if (!strcmp(a, names[k])) {
+				if (i + 1 >= argc)
+					return usage_error("option '%s' needs a value", a);
+				val = argv[++i];
+				which = k;
+			} else if (!strncmp(a, names[k], n) && a[n] == '=') {
+				val = a + n + 1;
+				which = k;
+			}
+			if (which >= 0)
+				break;
+		}
+		switch (which) {
+		case 0:
+			if (parse_u64_arg("--seed", val, &seed))
+				return EXIT_USAGE;
+			continue;
+		case 1:
+			if (strcmp(val, "normal") && strcmp(val, "json"))
+				return usage_error("--output-format must be normal or json, got '%s'", val);
+			fmt = val;
+			continue;
+		case 2:
+			output = val;
+			continue;
+		case 3:
+			if (parse_u64_arg("--check", val, &check))
+				return EXIT_USAGE;
+			continue;
+		}
+		if (a[0] == '-' && a[1])
+			return usage_error("unknown option '%s'", a);
+		if (jobfile)
+			return usage_error("more than one job file ('%s')", a);
+		jobfile = a;
+	}
+	if (!jobfile)
+		return usage_error("run needs a job file");
+	struct ssd_config cfg;
+	int rc = load_drive(&d, &cfg);
+	if (rc)
+		return rc;
+	char err[512];
+	struct ssd_job *jobs = NULL;
+	int njobs = 0;
+	if (ssd_jobfile_parse(jobfile, cfg.capacity, &jobs, &njobs, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return EXIT_USAGE;
+	}
+	FILE *out = stdout;
+	if (output && !(out = fopen(output, "w"))) {
+		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, output,
+			strerror(errno));
+		free(jobs);
+		return EXIT_USAGE;
+	}
+	struct ssd_dev *dev = NULL;
+	rc = ssd_dev_create(&cfg, seed, &dev);
+	if (rc) {
+		fprintf(stderr, "%s: cannot build drive '%s': %s\n", prog,
+			cfg.name, ssd_strerror(rc));
+		free(jobs);
+		if (out != stdout)
+			fclose(out);
+		return 1;
+	}
+	dev->ftl->check_every = (uint32_t)check;
+	struct ssd_run_result res;
+	double w0 = wall_now();
+	rc = ssd_sim_run(dev, jobs, njobs, seed, &res, err, sizeof err);
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+	} else {
+		res.wall_s = wall_now() - w0;
+		res.jobfile = jobfile;
+		if (!strcmp(fmt, "json"))
+			ssd_report_json(&res, out);
+		else
+			ssd_report_normal(&res, out);
+		ssd_run_result_free(&res);
+	}
+	if (out != stdout && fclose(out) && !rc) {
+		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, output,
+			strerror(errno));
+		rc = SSD_EIO;
+	}
+	ssd_dev_destroy(dev);
+	free(jobs);
+	return rc ? 1 : 0;
+}
+
+/* ---- ssdlab drives / drive show ---- */
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int cmd_drives(int argc, char **argv)
+{
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		puts("usage: ssdlab drives\nList the drive presets with their capacity, OP and cell type.");
+		return 0;
+	}
+	if (argc > 1)
+		return usage_error("drives takes no arguments, got '%s'", argv[1]);
+	const char *dir = preset_dir();
+	DIR *dp = opendir(dir);
+	if (!dp) {
+		fprintf(stderr, "%s: cannot open preset directory '%s': %s\n",
+			prog, dir, strerror(errno));
+		return 1;
+	}
+	char *names[512];
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(dp)) && n < 512) {
+		size_t len = strlen(e->d_name);
+		if (len > 4 && !strcmp(e->d_name + len - 4, ".ini")) {
+			names[n] = ssd_xstrdup(e->d_name);
+			names[n][len - 4] = 0;
+			n++;
+		}
+	}
+	closedir(dp);
+	qsort(names, (size_t)n, sizeof names[0], cmp_str);
+	printf("%-16s %10s %6s %4s  %s\n", "NAME", "CAPACITY", "OP", "CELL",
+	       "DESCRIPTION");
+	int rc = 0;
+	for (int i = 0; i < n; i++) {
+		struct ssd_config c;
+		char err[512], cap[32];
+		if (ssd_config_open(&c, names[i], dir, err, sizeof err) ||
+		    ssd_config_finish(&c, err, sizeof err)) {
+			fprintf(stderr, "%s: %s\n", prog, err);
+			rc = 1;
+		} else {
+			printf("%-16s %10s %5.1f%% %4s  %s\n", names[i],
+			       ssd_fmt_bytes(c.capacity, cap, sizeof cap),
+			       c.op * 100, ssd_cell_name(c.cell), c.description);
+		}
+		free(names[i]);
+	}
+	return rc;
+}
+
+static int cmd_drive(int argc, char **argv)
+{
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		puts("usage: ssdlab drive show NAME|FILE.ini [--set KEY=VALUE]...\n"
+		     "       ssdlab drive doc\n"
+		     "show: print every key of the drive with its value, unit and meaning\n"
+		     "doc:  print the option reference as Markdown (docs/options.md)");
+		return argc < 2 ? EXIT_USAGE : 0;
+	}
+	if (!strcmp(argv[1], "doc")) {
+		ssd_config_print_doc(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "show"))
+		return usage_error("unknown drive command '%s' (accepted: show, doc)", argv[1]);
+	struct drive_opts d = {0};
+	for (int i = 2; i < argc; i++) {
+		int r = drive_opt(&d, argc, argv, &i);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		if (argv[i][0] == '-')
+			return usage_error("unknown option '%s'", argv[i]);
+		if (d.drive)
+			return usage_error("more than one drive ('%s')", argv[i]);
+		d.drive = argv[i];
+	}
+	if (!d.drive)
+		return usage_error("drive show needs a preset name or file");
+	struct ssd_config c;
+	int rc = load_drive(&d, &c);
+	if (rc)
+		return rc;
+	ssd_config_print(&c, stdout);
+	return 0;
+}
+
+static int cmd_job(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "doc")) {
+		ssd_job_print_doc(stdout);
+		return 0;
+	}
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		puts("usage: ssdlab job doc\nPrint the job-file option reference as Markdown (docs/jobfiles.md).");
+		return 0;
+	}
+	return usage_error("usage: ssdlab job doc");
+}
+
+/* ---- ssdlab accuracy ---- */
+
+static int cmd_accuracy(int argc, char **argv)
+{
+	struct drive_opts d = {0};
+	uint64_t seed = 1;
+	double pre = 4, meas = 4;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int r = drive_opt(&d, argc, argv, &i);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			puts("usage: ssdlab accuracy [--drive NAME] [--set K=V]... [--seed N] [--quick]\n"
+			     "Simulated write amplification of uniform random 4 KiB writes in steady\n"
+			     "state against the analytic models (greedy: mean-field with finite\n"
+			     "blocks; FIFO: Desnoyers' closed form), at 7% and 28% OP, 64 and 256\n"
+			     "pages per block.  The drive defaults to 'accuracy' (1 GiB, 4 KiB pages).\n"
+			     "--quick halves the preconditioning and measuring volume.");
+			return 0;
+		}
+		if (!strcmp(a, "--quick")) {
+			pre = 3;
+			meas = 2;
+			continue;
+		}
+		if (!strcmp(a, "--seed") && i + 1 < argc) {
+			if (parse_u64_arg("--seed", argv[++i], &seed))
+				return EXIT_USAGE;
+			continue;
+		}
+		return usage_error("unknown option '%s'", a);
+	}
+	if (!d.drive)
+		d.drive = "accuracy";
+	struct ssd_config base;
+	int rc = load_drive(&d, &base);
+	if (rc)
+		return rc;
+	static const int policies[] = {SSD_GC_GREEDY, SSD_GC_FIFO};
+	static const double ops[] = {0.07, 0.28};
+	static const uint32_t ppbs[] = {64, 256};
+	printf("policy  op     ppb  alpha    model_waf  sim_waf  error\n");
+	int bad = 0;
+	for (int p = 0; p < 2; p++)
+		for (int o = 0; o < 2; o++)
+			for (int b = 0; b < 2; b++) {
+				struct ssd_accuracy_row row;
+				char err[512];
+				rc = ssd_accuracy_run(&base, policies[p], ops[o], ppbs[b],
+						      pre, meas, seed, &row, err, sizeof err);
+				if (rc) {
+					fprintf(stderr, "%s: %s\n", prog, err);
+					return 1;
+				}
+				printf("%-7s %4.0f%%  %4u  %.5f  %9.3f  %7.3f  %+5.2f%%\n",
+				       ssd_gc_policy_name(row.policy), row.op * 100,
+				       row.ppb, row.alpha, row.model_waf, row.sim_waf,
+				       row.err_pct);
+				fflush(stdout);
+				if (row.err_pct > 3 || row.err_pct < -3)
+					bad++;
+			}
+	printf("%d of 8 within 3%%\n", 8 - bad);
+	return bad ? 1 : 0;
+}
+
+/* ---- the demo ---- */
+
+static int demo(void)
+{
+	struct drive_opts d = {.drive = "default"};
+	struct ssd_config cfg;
+	int rc = load_drive(&d, &cfg);
+	if (rc)
+		return rc;
+	char cap[32];
+	printf("ssdlab %s -- a simulated SSD you can open\n\n", SSDLAB_VERSION);
+	printf("Drive '%s': %s user capacity, %.0f%% over-provisioning, %s, "
+	       "%u KiB pages, %u pages per block, %u channels x %u dies, GC %s\n",
+	       cfg.name, ssd_fmt_bytes(cfg.capacity, cap, sizeof cap), cfg.op * 100,
+	       ssd_cell_name(cfg.cell), cfg.page_size / 1024, cfg.pages_per_block,
+	       cfg.channels, cfg.dies_per_channel, ssd_gc_policy_name(cfg.gc_policy));
+	printf("Workload: 4 KiB random writes at queue depth 32 over the whole span,\n"
+	       "no TRIM, from a fresh drive until well past the point where its free\n"
+	       "space is exhausted.\n\n");
+	/* fresh: 1/32 of the capacity; fill: 2.5x capacity; steady: 0.5x */
+	uint64_t lp = cfg.capacity / SSD_LPAGE;
+	char text[1024];
+	snprintf(text, sizeof text,
+		 "[global]\nrw=randwrite\nbs=4k\niodepth=32\nnorandommap=1\n"
+		 "[fresh]\nio_size=%llu\n"
+		 "[precondition]\nstonewall\nio_size=%llu\n"
+		 "[steady-state]\nstonewall\nio_size=%llu\n",
+		 (unsigned long long)(lp / 32 * SSD_LPAGE),
+		 (unsigned long long)(lp * 5 / 2 * SSD_LPAGE),
+		 (unsigned long long)(lp / 2 * SSD_LPAGE));
+	char err[512];
+	struct ssd_job *jobs = NULL;
+	int njobs = 0;
+	if (ssd_jobfile_parse_string(text, "demo", cfg.capacity, &jobs, &njobs,
+				     err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return 1;
+	}
+	struct ssd_dev *dev = NULL;
+	if ((rc = ssd_dev_create(&cfg, 1, &dev))) {
+		fprintf(stderr, "%s: %s\n", prog, ssd_strerror(rc));
+		free(jobs);
+		return 1;
+	}
+	struct ssd_run_result res;
+	double w0 = wall_now();
+	rc = ssd_sim_run(dev, jobs, njobs, 1, &res, err, sizeof err);
+	double wall = wall_now() - w0;
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		ssd_dev_destroy(dev);
+		free(jobs);
+		return 1;
+	}
+	printf("%-14s %10s %9s %9s %10s %6s %12s %10s\n", "phase", "written",
+	       "IOPS", "MB/s", "mean lat", "WAF", "GC copies", "erases");
+	for (int i = 0; i < res.njobs; i++) {
+		const struct ssd_job_result *j = &res.jobs[i];
+		const struct ssd_dstat *w = &j->dir[SSD_DDIR_WRITE];
+		double secs = j->runtime_ns / 1e9;
+		double iops = secs > 0 ? w->ios / secs : 0;
+		double waf = j->ctr.host_write_lp
+			? (double)j->ctr.nand_prog_lp / j->ctr.host_write_lp : 0;
+		char wr[32];
+		printf("%-14s %10s %9.0f %9.1f %8.0fus %6.2f %12llu %10llu\n",
+		       j->name, ssd_fmt_bytes(w->bytes, wr, sizeof wr), iops,
+		       iops * 4096 / 1e6,
+		       w->lat.n ? w->lat.sum / w->lat.n / 1e3 : 0, waf,
+		       (unsigned long long)j->ctr.gc_copy_lp,
+		       (unsigned long long)j->ctr.nand_erase);
+	}
+	const struct ssd_job_result *f = &res.jobs[0], *s = &res.jobs[2];
+	double fi = f->dir[1].ios / (f->runtime_ns / 1e9);
+	double si = s->dir[1].ios / (s->runtime_ns / 1e9);
+	printf("\nSteady state keeps %.0f%% of the fresh drive's IOPS: every host "
+	       "write now\ncosts %.2f NAND page writes, because garbage collection "
+	       "copies the valid\npages out of the blocks it erases.\n",
+	       100 * si / fi,
+	       (double)s->ctr.nand_prog_lp / s->ctr.host_write_lp);
+	printf("\nSimulated %.1f s of drive time (%llu host writes) in %.1f s of "
+	       "wall time.\nNext: ssdlab run JOB.fio, ssdlab drives, ssdlab --help\n",
+	       res.sim_ns / 1e9, (unsigned long long)res.host_ios, wall);
+	ssd_run_result_free(&res);
+	ssd_dev_destroy(dev);
+	free(jobs);
+	return 0;
+}
+
+static const char main_help[] =
+	"usage: ssdlab [COMMAND] [ARGS]\n"
+	"A simulated flash SSD: NAND, controller and FTL, page by page.\n"
+	"\n"
+	"  ssdlab                      run the demo (fresh vs steady state)\n"
+	"  ssdlab run JOB.fio [...]    run an fio job file on a simulated drive\n"
+	"  ssdlab drives               list drive presets\n"
+	"  ssdlab drive show NAME      print every key of a drive\n"
+	"  ssdlab drive doc            the drive key reference (Markdown)\n"
+	"  ssdlab job doc              the job-file option reference (Markdown)\n"
+	"  ssdlab accuracy             simulated vs analytic write amplification\n"
+	"  ssdlab --version            print the version\n"
+	"\n"
+	"'ssdlab COMMAND --help' explains each command.\n";
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return demo();
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+		fputs(main_help, stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "--version")) {
+		printf("ssdlab %s\n", SSDLAB_VERSION);
+		return 0;
+	}
+	if (!strcmp(cmd, "run"))
+		return cmd_run(argc - 1, argv + 1);
+	if (!strcmp(cmd, "drives"))
+		return cmd_drives(argc - 1, argv + 1);
+	if (!strcmp(cmd, "drive"))
+		return cmd_drive(argc - 1, argv + 1);
+	if (!strcmp(cmd, "job"))
+		return cmd_job(argc - 1, argv + 1);
+	if (!strcmp(cmd, "accuracy"))
+		return cmd_accuracy(argc - 1, argv + 1);
+	if (!strcmp(cmd, "demo"))
+		return demo();
+	return usage_error("unknown command '%s'", cmd);
+}

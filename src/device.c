@@ -1,0 +1,114 @@
+/*
+ * device.c -- host commands to FTL operations, with host-link and
+ * controller-overhead timing (see device.h).
+ */
+#include "device.h"
+
+#include <stdlib.h>
+
+int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
+		   struct ssd_dev **out)
+{
+	struct ssd_dev *d = calloc(1, sizeof *d);
+	if (!d)
+		return SSD_ENOMEM;
+	d->cfg = *c;
+	int rc = ssd_ftl_create(c, seed, &d->ftl);
+	if (rc) {
+		free(d);
+		return rc;
+	}
+	*out = d;
+	return 0;
+}
+
+void ssd_dev_destroy(struct ssd_dev *d)
+{
+	if (!d)
+		return;
+	ssd_ftl_destroy(d->ftl);
+	free(d);
+}
+
+/* ns to move len bytes over the host link; 0 when it is unlimited */
+static inline int64_t link_ns(const struct ssd_dev *d, uint64_t len)
+{
+	if (!d->cfg.host_mbps)
+		return 0;
+	return (int64_t)((len * 1000 + d->cfg.host_mbps - 1) / d->cfg.host_mbps);
+}
+
+static void idle_gap(struct ssd_dev *d, int64_t t)
+{
+	if (t > d->busy_until)
+		ssd_ftl_idle(d->ftl, d->busy_until, t);
+}
+
+int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
+		       uint32_t len, int64_t t)
+{
+	uint64_t end = offset + len;
+	if (!len || end > d->cfg.capacity || end < offset)
+		return SSD_EINVAL;
+	idle_gap(d, t);
+	d->now = t;
+	d->host_ios++;
+	uint32_t lpn = (uint32_t)(offset / SSD_LPAGE);
+	uint32_t n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - lpn;
+	int64_t done;
+	switch (ddir) {
+	case SSD_DDIR_WRITE: {
+		int64_t ls = ssd_max64(t, d->link_busy);
+		int64_t ready = ls + link_ns(d, len);
+		d->link_busy = ready;
+		done = ready;
+		for (uint32_t i = 0; i < n; i++) {
+			int64_t c = ssd_ftl_write(d->ftl, lpn + i, ready);
+			if (c < 0)
+				return c;
+			if (c > done)
+				done = c;
+		}
+		break;
+	}
+	case SSD_DDIR_READ: {
+		int64_t r = ssd_ftl_read(d->ftl, lpn, n, t);
+		int64_t ls = ssd_max64(r, d->link_busy);
+		done = ls + link_ns(d, len);
+		d->link_busy = done;
+		break;
+	}
+	case SSD_DDIR_TRIM:
+		ssd_ftl_trim(d->ftl, lpn, n);
+		done = t;
+		break;
+	default:
+		return SSD_EINVAL;
+	}
+	done += d->cfg.cmd_overhead;
+	if (done > d->busy_until)
+		d->busy_until = done;
+	return done;
+}
+
+int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
+{
+	idle_gap(d, t);
+	d->now = t;
+	int64_t done = ssd_ftl_flush(d->ftl, t);
+	if (done < 0)
+		return done;
+	done += d->cfg.cmd_overhead;
+	if (done > d->busy_until)
+		d->busy_until = done;
+	return done;
+}
+
+void ssd_dev_idle(struct ssd_dev *d, int64_t until)
+{
+	idle_gap(d, until);
+	if (until > d->busy_until)
+		d->busy_until = until;
+	if (until > d->now)
+		d->now = until;
+}

@@ -1,0 +1,53 @@
+/*
+ * device.h -- the host interface of the simulated drive: host commands in
+ * (read, write, trim, flush at a byte offset and length), completion times
+ * out.
+ *
+ * A command is split into 4 KiB logical pages (partial pages at either end
+ * count as whole pages: the FTL maps 4 KiB and does not model sub-4 KiB
+ * read-modify-write).  Write data crosses the host link before the FTL
+ * sees it; read data crosses it after.  Every command costs cmd_overhead
+ * of controller time on top.  Submission is in non-decreasing time order.
+ *
+ * Idle time.  The device notices a gap between the completion of all
+ * outstanding commands and the next submission and gives it to the FTL's
+ * background GC (ssd_ftl_idle); ssd_dev_idle() does the same for an
+ * explicit idle period.
+ */
+#ifndef SSD_DEVICE_H
+#define SSD_DEVICE_H
+
+#include <stdint.h>
+
+#include "config.h"
+#include "ftl.h"
+#include "job.h"
+
+struct ssd_dev {
+	struct ssd_ftl *ftl;
+	struct ssd_config cfg;
+	int64_t link_busy;      /* host link busy until, ns */
+	int64_t busy_until;     /* latest completion handed out, ns */
+	int64_t now;            /* time of the latest submission, ns */
+	uint64_t host_ios;      /* commands completed or in flight */
+};
+
+/* Create a drive, fresh from the factory (every block erased).  Returns
+ * 0, SSD_ENOMEM or SSD_EINVAL (geometry beyond the 32-bit slot space). */
+int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
+		   struct ssd_dev **out);
+void ssd_dev_destroy(struct ssd_dev *d);
+
+/* Submit a command at time t (>= the previous submission).  ddir is an
+ * enum ssd_ddir.  Returns its completion time, or SSD_EINVAL if the range
+ * is outside the user capacity, or another negative SSD_E* code. */
+int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
+		       uint32_t len, int64_t t);
+
+/* Flush: every accepted write becomes durable.  Returns completion. */
+int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t);
+
+/* Leave the drive idle until `until` (background work runs). */
+void ssd_dev_idle(struct ssd_dev *d, int64_t until);
+
+#endif

@@ -1,0 +1,128 @@
+/*
+ * flash.h -- the flash backend: channels, dies and their timing, in front
+ * of the NAND state.
+ *
+ * Time model.  Every resource keeps a busy-until stamp in simulated ns, so
+ * scheduling an operation is O(1): it starts when both its inputs are
+ * ready and its resource is free, and pushes the stamp forward.
+ *   die      runs one array operation at a time: read (tR), program
+ *            (tPROG), erase (tBERS).  Dies work in parallel.
+ *   channel  a bus shared by its dies; moving n bytes costs
+ *            n / channel_mbps.  Reads move data out after tR, writes move
+ *            it in before tPROG.
+ *   register each allocation unit has a cache register (NAND cache
+ *            program): data for the next page can be moved in while the
+ *            previous page programs, and the register frees when that
+ *            program starts.  This is what lets a write complete before
+ *            its page is programmed -- and what throttles writes to the
+ *            rate the dies can program once the pipeline is full.
+ *
+ * Units.  The FTL allocates per "unit": a plane of a die, or a whole die
+ * when planes work in lockstep (multiplane).  Units are numbered so that
+ * consecutive units sit on different channels, then different dies, then
+ * different planes: striping pages over consecutive units spreads them
+ * over the hardware.
+ */
+#ifndef SSD_FLASH_H
+#define SSD_FLASH_H
+
+#include <stdint.h>
+
+#include "config.h"
+#include "nand.h"
+#include "stats.h"
+
+struct ssd_flash {
+	struct ssd_nand nand;
+	uint32_t units;          /* allocation units (see above) */
+	uint32_t dies;
+	uint32_t channels;
+	uint32_t lp_per_page;    /* 4 KiB units per (multi-plane) page */
+	int64_t t_read, t_prog, t_erase; /* ns */
+	int64_t xfer_lp;         /* ns to move 4 KiB over a channel */
+	int64_t *die_busy;       /* [die] busy until, ns */
+	int64_t *chan_busy;      /* [channel] busy until, ns */
+	int64_t *reg_free;       /* [unit] cache register free at, ns */
+	uint32_t erase_blocks;   /* physical blocks per FTL block erase */
+	struct ssd_counters *ctr;
+};
+
+/* Build the backend for a finished config; `nblocks` FTL blocks in all.
+ * Counters are updated through `ctr` (owned by the caller). */
+int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
+		   uint32_t nblocks, struct ssd_counters *ctr);
+void ssd_flash_free(struct ssd_flash *f);
+
+static inline uint32_t ssd_flash_die(const struct ssd_flash *f, uint32_t unit)
+{
+	return unit % f->dies;
+}
+
+static inline uint32_t ssd_flash_chan(const struct ssd_flash *f, uint32_t unit)
+{
+	return unit % f->channels;
+}
+
+static inline int64_t ssd_max64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+
+/* Read one page of `unit` and move `nlp` 4 KiB units of it to the
+ * controller, starting no earlier than t.  Returns the time the data is
+ * in the controller. */
+static inline int64_t ssd_flash_read(struct ssd_flash *f, uint32_t unit,
+				     uint32_t nlp, int64_t t)
+{
+	uint32_t d = ssd_flash_die(f, unit), c = ssd_flash_chan(f, unit);
+	int64_t s = ssd_max64(t, f->die_busy[d]);
+	int64_t ready = s + f->t_read;
+	f->die_busy[d] = ready;
+	int64_t xs = ssd_max64(ready, f->chan_busy[c]);
+	int64_t done = xs + (int64_t)nlp * f->xfer_lp;
+	f->chan_busy[c] = done;
+	f->ctr->nand_read++;
+	return done;
+}
+
+/* Move `nlp` 4 KiB units from the controller into the unit's cache
+ * register, no earlier than t.  Returns the time the data is there. */
+static inline int64_t ssd_flash_load(struct ssd_flash *f, uint32_t unit,
+				     uint32_t nlp, int64_t t)
+{
+	uint32_t c = ssd_flash_chan(f, unit);
+	int64_t s = ssd_max64(ssd_max64(t, f->chan_busy[c]), f->reg_free[unit]);
+	int64_t done = s + (int64_t)nlp * f->xfer_lp;
+	f->chan_busy[c] = done;
+	return done;
+}
+
+/* Program the next page of blk on `unit` with the register's data, ready
+ * at t.  Enforces NAND order.  Returns the program's end time, or
+ * SSD_ESTATE (negative) if the flash rules forbid it. */
+static inline int64_t ssd_flash_program(struct ssd_flash *f, uint32_t unit,
+					uint32_t blk, int64_t t)
+{
+	if (ssd_nand_program(&f->nand, blk) < 0)
+		return SSD_ESTATE;
+	uint32_t d = ssd_flash_die(f, unit);
+	int64_t s = ssd_max64(t, f->die_busy[d]);
+	f->reg_free[unit] = s;
+	f->die_busy[d] = s + f->t_prog;
+	f->ctr->nand_prog++;
+	f->ctr->nand_prog_lp += f->lp_per_page;
+	return s + f->t_prog;
+}
+
+/* Erase blk on `unit` no earlier than t.  Returns the end time. */
+int64_t ssd_flash_erase(struct ssd_flash *f, uint32_t unit, uint32_t blk,
+			int64_t t);
+
+/* Latest busy-until stamp of the die under `unit`. */
+static inline int64_t ssd_flash_unit_busy(const struct ssd_flash *f,
+					  uint32_t unit)
+{
+	return f->die_busy[ssd_flash_die(f, unit)];
+}
+
+#endif

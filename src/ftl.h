@@ -1,0 +1,143 @@
+/*
+ * ftl.h -- the flash translation layer: page-level mapping at 4 KiB,
+ * write points striped over the allocation units, garbage collection,
+ * TRIM and flush.
+ *
+ * Mapping.  l2p[lpn] is the physical 4 KiB slot of logical page lpn (or
+ * SSD_UNMAPPED); p2l[slot] is the logical page stored in the slot (or
+ * SSD_UNMAPPED when the slot is free, stale or padding).  A NAND page of
+ * page_size bytes (times planes with multiplane) holds lp_per_page slots,
+ * so slot = (blk * pages_per_block + page) * lp_per_page + index.
+ *
+ * Sub-page writes.  When a NAND page is larger than 4 KiB, 4 KiB writes
+ * are packed into it: each allocation unit has an open page in its cache
+ * register (controller SRAM holds it; power-loss protection is assumed),
+ * the page is programmed when its last slot is filled, or padded and
+ * programmed by a flush.  Reads of data still in an open page are served
+ * from the register without a NAND read.  No read-modify-write is ever
+ * needed, because the mapping unit (4 KiB) is never larger than a write.
+ *
+ * Write points.  Each unit has a host write point and a GC write point
+ * (an open block each).  Host pages go to the units in round robin, one
+ * NAND page per unit at a time, so a sequential or queued stream keeps
+ * every die busy.  GC copies stay inside their unit.
+ *
+ * Block life cycle (state[blk]):
+ *     FREE --open--> OPEN --last page programmed--> FULL --picked--> VICTIM
+ *       ^                                                              |
+ *       +----------------- erase (all valid pages copied) -------------+
+ * Only FULL blocks are GC candidates.  Free blocks of a unit form a FIFO
+ * list (next[]); the policy indexes FULL blocks with next[]/prev[].
+ *
+ * GC.  Foreground: before a unit opens a new host block with no more than
+ * gc_fg_blocks free blocks, it cleans until it has more; the copies and
+ * the erase occupy the die, so the host write waits for them, as on a real
+ * drive.  Background: in idle time the device calls ssd_ftl_idle(), which
+ * cleans one NAND page at a time while the die would otherwise sit idle,
+ * until each unit has gc_bg_blocks free blocks.  Cleaning is paced per
+ * page (read one victim page, copy its valid slots), so background work
+ * never holds a die for longer than one page copy or one erase.
+ *
+ * Times are simulated ns; functions that return a time return a negative
+ * SSD_E* code on failure.
+ */
+#ifndef SSD_FTL_H
+#define SSD_FTL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "flash.h"
+#include "gc.h"
+#include "stats.h"
+
+#define SSD_UNMAPPED 0xffffffffu
+
+enum ssd_blk_state { SSD_BLK_FREE, SSD_BLK_OPEN, SSD_BLK_FULL, SSD_BLK_VICTIM };
+
+struct ssd_wp {
+	uint32_t blk;           /* open block, or SSD_NO_BLOCK */
+	uint32_t next;          /* next slot index inside blk */
+	int64_t ready;          /* data of the open page is loaded by then */
+};
+
+struct ssd_unit {
+	uint32_t free_head, free_tail, nfree; /* FIFO of free blocks */
+	struct ssd_wp host, gc;
+	uint32_t victim;        /* block being cleaned, or SSD_NO_BLOCK */
+	uint32_t victim_page;   /* next page of the victim to look at */
+};
+
+struct ssd_ftl {
+	struct ssd_config cfg;
+	struct ssd_flash flash;
+	struct ssd_counters ctr;
+	uint32_t nlp;           /* logical 4 KiB pages (user capacity) */
+	uint32_t nblocks;       /* FTL blocks */
+	uint32_t units;         /* allocation units */
+	uint32_t bpu;           /* blocks per unit */
+	uint32_t ppb;           /* pages per block */
+	uint32_t spp;           /* 4 KiB slots per page */
+	uint32_t spb;           /* slots per block */
+	uint32_t fg_blocks, bg_blocks;
+	uint32_t *l2p;          /* [lpn] slot */
+	uint32_t *p2l;          /* [slot] lpn */
+	uint32_t *valid;        /* [blk] valid slots */
+	uint32_t *next, *prev;  /* [blk] list links (free list / policy) */
+	uint64_t *stamp;        /* [blk] host pages written when it filled */
+	uint8_t *state;         /* [blk] enum ssd_blk_state */
+	struct ssd_unit *unit;  /* [unit] */
+	uint32_t cur_unit;      /* unit of the host write point */
+	const struct ssd_gc_ops *gc;
+	void *gc_state;
+	struct ssd_rng rng;     /* for randomised policies */
+	uint64_t mapped;        /* logical pages currently mapped */
+	/* Debug: run ssd_ftl_check after every `check_every` GC victims and
+	 * record the first failure (tests set it; 0 = never). */
+	uint32_t check_every;
+	uint32_t check_count;
+	int check_failed;
+	char check_msg[160];
+};
+
+/* Build an FTL (and its flash backend) for a finished config.  Returns
+ * 0, SSD_ENOMEM or SSD_EINVAL. */
+int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
+		   struct ssd_ftl **out);
+void ssd_ftl_destroy(struct ssd_ftl *f);
+
+/* Write logical page lpn, data available at t.  Returns when the data is
+ * in the flash (register); programming may finish later. */
+int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
+
+/* Read n logical pages from lpn.  Unmapped pages cost nothing; data in
+ * open pages comes from the register.  Returns when all data is in the
+ * controller. */
+int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t);
+
+/* Unmap n logical pages from lpn (TRIM).  No NAND work. */
+void ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n);
+
+/* Pad and program every open page.  Returns when all are programmed. */
+int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t);
+
+/* Background GC in the idle window [from, until): each unit below
+ * gc_bg_blocks free blocks cleans page by page while its die is free.
+ * Work may start up to `until` and finish a little after it. */
+void ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until);
+
+/* Check every invariant (maps are inverses, per-block counts, states,
+ * free lists, the policy's index).  Returns 0, or SSD_ESTATE with a
+ * one-line description in err.  O(physical slots). */
+int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen);
+
+/* Free blocks in all units. */
+uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f);
+
+static inline uint32_t ssd_ftl_unit_of(const struct ssd_ftl *f, uint32_t blk)
+{
+	return blk / f->bpu;
+}
+
+#endif

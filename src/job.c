@@ -1,0 +1,1314 @@
+/*
+ * job.c -- the fio job-file reader.
+ *
+ * A job file is INI text: a [global] section sets defaults, every other
+ * [name] section is a job that starts from a copy of the defaults as they
+ * stand at that point (a later [global] changes only the jobs after it).
+ * Lines are "key=value", or a bare "key" for a boolean; '#' and ';' start
+ * comments, at the start of a line or after white space.
+ *
+ * Everything the parser knows is in one table, opts[] below: the options
+ * ssdlab implements, the ones it accepts because they only choose the host
+ * side of a real fio run (engine, file name, page cache), and the
+ * well-known fio options it refuses with a reason.  The same rows drive
+ * parsing, error messages ("accepted: ...") and ssd_job_print_doc(), which
+ * generates docs/jobfiles.md.
+ *
+ * Values are checked where they are read (type, range, alignment), and a
+ * job is checked as a whole when its section ends: percentages are
+ * resolved against the drive's capacity, the region [offset, offset+size)
+ * must lie on the drive and hold at least one block.  A mistake is
+ * reported once, as one line "FILE:LINE: option 'KEY': what (accepted:
+ * ...)", and parsing stops there.
+ *
+ * Units: sizes in bytes (fio's suffixes, kb_base=1024), times in
+ * nanoseconds of simulated time, percentages as given.
+ */
+#include "job.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define JOB_LINE_MAX 4096             /* longest accepted line, chars */
+#define JOB_FILE_MAX (16u << 20)      /* largest accepted job file, bytes */
+#define JOB_SECTOR 512u               /* block sizes are multiples of this */
+#define JOB_PAGE 4096u                /* offsets and sizes are multiples */
+#define JOB_BS_MAX (128u << 20)       /* largest block size, bytes */
+#define JOB_MAX_OPTS 128              /* rows of opts[] (checked below) */
+
+enum { RV_SIZE, RV_IO_SIZE, RV_OFFSET, RV_N };
+enum { LOG_IOPS, LOG_BW, LOG_LAT, LOG_N };
+
+/* size, io_size and offset as written: bytes or a percentage, resolved
+ * when the job ends (the percentage base is the capacity, or for io_size
+ * the job's size). */
+struct region_val {
+	int given;
+	int is_pct;
+	double pct;
+	uint64_t bytes;
+};
+
+/* A job being read (or the [global] defaults). */
+struct jstate {
+	struct ssd_job j;
+	struct region_val rv[RV_N];
+	int log_bare[LOG_N];          /* write_*_log given without a prefix */
+	int line_of[JOB_MAX_OPTS];    /* line each option was last set on */
+};
+
+enum { SEC_NONE, SEC_GLOBAL, SEC_JOB };
+
+struct parser {
+	const char *file;
+	uint64_t capacity;            /* user bytes of the drive */
+	int line;                     /* current line, 1-based */
+	const char *key;              /* current key, as written */
+	char *err;
+	size_t errlen;
+	int section;                  /* SEC_* */
+	struct jstate global, cur;
+	struct ssd_job *jobs;
+	int njobs, cap;
+};
+
+struct jopt;
+typedef int (*jopt_fn)(struct parser *p, struct jstate *js,
+		       const struct jopt *o, char *val);
+
+enum {
+	OT_BOOL,      /* int field; a bare key means 1 */
+	OT_U32,       /* uint32_t field in [min, max] */
+	OT_I64,       /* int64_t field, plain integer in [min, max] */
+	OT_TIME,      /* int64_t ns; a bare number is in `unit` ns */
+	OT_BS,        /* uint32_t block size */
+	OT_REGION,    /* size, io_size, offset: bytes or N% */
+	OT_LOG,       /* log prefix; bare key: the job's name */
+	OT_FN,        /* parsed by fn */
+	OT_NOEFFECT,  /* accepted and checked by fn, no effect */
+	OT_UNSUP      /* known fio option that ssdlab refuses */
+};
+
+struct jopt {
+	const char *name;
+	const char *alias;    /* second name fio accepts, or NULL */
+	int type;             /* OT_* */
+	size_t off;           /* field in struct ssd_job */
+	size_t size;          /* OT_LOG: size of the field */
+	int idx;              /* OT_REGION: RV_*, OT_LOG: LOG_* */
+	uint64_t min, max;    /* OT_U32, OT_I64 range */
+	int64_t unit;         /* OT_TIME: ns per bare number */
+	jopt_fn fn;           /* OT_FN, OT_NOEFFECT */
+	const char *value;    /* accepted values (messages, docs) */
+	const char *def;      /* default (docs) */
+	const char *help;     /* meaning; for OT_NOEFFECT/OT_UNSUP: why */
+};
+
+/* ---- errors ---- */
+
+__attribute__((format(printf, 4, 5)))
+static int perr(struct parser *p, int line, int code, const char *fmt, ...)
+{
+	if (!p->err || !p->errlen)
+		return code;
+	int n = snprintf(p->err, p->errlen, "%s:%d: ", p->file, line);
+	if (n < 0 || (size_t)n >= p->errlen)
+		return code;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* "option 'KEY': WHAT (accepted: VALUES)" at the current line. */
+__attribute__((format(printf, 4, 5)))
+static int opt_err(struct parser *p, const struct jopt *o, int code,
+		   const char *fmt, ...)
+{
+	char what[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	return perr(p, p->line, code, "option '%.64s': %s (accepted: %s)",
+		    p->key, what, o->value);
+}
+
+/* ---- value parsers (OT_FN) ---- */
+
+static const char *const rw_names[] = {
+	[SSD_RW_READ] = "read",           [SSD_RW_WRITE] = "write",
+	[SSD_RW_TRIM] = "trim",           [SSD_RW_RANDREAD] = "randread",
+	[SSD_RW_RANDWRITE] = "randwrite", [SSD_RW_RANDTRIM] = "randtrim",
+	[SSD_RW_READWRITE] = "readwrite", [SSD_RW_RANDRW] = "randrw",
+};
+
+const char *ssd_rw_name(int rw)
+{
+	if (rw < 0 || rw >= (int)(sizeof rw_names / sizeof rw_names[0]))
+		return NULL;
+	return rw_names[rw];
+}
+
+static int fn_rw(struct parser *p, struct jstate *js, const struct jopt *o,
+		 char *val)
+{
+	if (strchr(val, ':'))
+		return opt_err(p, o, SSD_EUNSUP,
+			       "'%.64s': the ':N' offset modifier is not "
+			       "supported by ssdlab", val);
+	if (!strcmp(val, "rw")) {
+		js->j.rw = SSD_RW_READWRITE;
+		return 0;
+	}
+	for (int i = 0; i < (int)(sizeof rw_names / sizeof rw_names[0]); i++) {
+		if (!strcmp(val, rw_names[i])) {
+			js->j.rw = i;
+			return 0;
+		}
+	}
+	static const char *const unsup[] = {"trimwrite", "randtrimwrite",
+					    "filecreate", "filestat",
+					    "filedelete"};
+	for (size_t i = 0; i < sizeof unsup / sizeof unsup[0]; i++)
+		if (!strcmp(val, unsup[i]))
+			return opt_err(p, o, SSD_EUNSUP,
+				       "'%s' is not supported by ssdlab",
+				       val);
+	return opt_err(p, o, SSD_EPARSE, "unknown I/O pattern '%.64s'", val);
+}
+
+static int fn_rwmixwrite(struct parser *p, struct jstate *js,
+			 const struct jopt *o, char *val)
+{
+	uint64_t v;
+	int rc = ssd_parse_u64(val, &v);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not an integer", val);
+	if (rc || v > 100)
+		return opt_err(p, o, SSD_ERANGE, "%.64s is out of range", val);
+	js->j.rwmixread = 100 - (uint32_t)v;
+	return 0;
+}
+
+/* A block size: a multiple of 512 B, 512 B..128 MiB. */
+static int parse_bs(struct parser *p, const struct jopt *o, const char *s,
+		    uint32_t *out)
+{
+	uint64_t v;
+	int rc = ssd_parse_size(s, &v);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not a size", s);
+	if (rc || v < JOB_SECTOR || v > JOB_BS_MAX)
+		return opt_err(p, o, SSD_ERANGE,
+			       "block size %.64s is out of range", s);
+	if (v % JOB_SECTOR)
+		return opt_err(p, o, SSD_ERANGE,
+			       "block size %.64s is not a multiple of 512 B",
+			       s);
+	*out = (uint32_t)v;
+	return 0;
+}
+
+static int fn_bssplit(struct parser *p, struct jstate *js,
+		      const struct jopt *o, char *val)
+{
+	if (strchr(val, ','))
+		return opt_err(p, o, SSD_EUNSUP,
+			       "per-direction splits (READ,WRITE,TRIM) are "
+			       "not supported by ssdlab");
+	struct ssd_bssplit sp[SSD_JOB_MAX_BSSPLIT];
+	int n = 0, missing = 0;
+	uint32_t sum = 0;
+	char *save = NULL;
+	for (char *e = strtok_r(val, ":", &save); e;
+	     e = strtok_r(NULL, ":", &save)) {
+		if (n == SSD_JOB_MAX_BSSPLIT)
+			return opt_err(p, o, SSD_ERANGE,
+				       "more than %d entries",
+				       SSD_JOB_MAX_BSSPLIT);
+		char *slash = strchr(e, '/');
+		char *pct = NULL;
+		if (slash) {
+			*slash = 0;
+			pct = ssd_strtrim(slash + 1);
+		}
+		char *size = ssd_strtrim(e);
+		int rc = parse_bs(p, o, size, &sp[n].bs);
+		if (rc)
+			return rc;
+		if (!pct || !*pct) {
+			sp[n].pct = UINT32_MAX; /* share of the rest */
+			missing++;
+		} else {
+			uint64_t v;
+			rc = ssd_parse_u64(pct, &v);
+			if (rc == SSD_EPARSE)
+				return opt_err(p, o, rc,
+					       "'%.64s' is not a whole "
+					       "percentage", pct);
+			if (rc || v > 100)
+				return opt_err(p, o, SSD_ERANGE,
+					       "percentage %.64s is out of "
+					       "range", pct);
+			sp[n].pct = (uint32_t)v;
+			sum += (uint32_t)v;
+		}
+		n++;
+	}
+	if (!n)
+		return opt_err(p, o, SSD_EPARSE, "no entries");
+	if (sum > 100 || (!missing && sum != 100))
+		return opt_err(p, o, SSD_ERANGE,
+			       "percentages add up to %u, not 100", sum);
+	/* Entries without a percentage share what is left, as in fio; the
+	 * remainder of the division goes to the first of them so that the
+	 * total is exactly 100. */
+	if (missing) {
+		uint32_t rest = 100 - sum, each = rest / (uint32_t)missing;
+		uint32_t extra = rest % (uint32_t)missing;
+		for (int i = 0; i < n; i++) {
+			if (sp[i].pct != UINT32_MAX)
+				continue;
+			sp[i].pct = each + (extra ? 1 : 0);
+			if (extra)
+				extra--;
+		}
+	}
+	memcpy(js->j.bssplit, sp, (size_t)n * sizeof sp[0]);
+	js->j.nbssplit = n;
+	return 0;
+}
+
+/* "zoned:A/S:A/S..." after the "zoned:" prefix. */
+static int parse_zones(struct parser *p, struct jstate *js,
+		       const struct jopt *o, char *list)
+{
+	struct ssd_zone z[SSD_JOB_MAX_ZONES];
+	int n = 0;
+	double asum = 0, ssum = 0;
+	char *save = NULL;
+	for (char *e = strtok_r(list, ":", &save); e;
+	     e = strtok_r(NULL, ":", &save)) {
+		if (n == SSD_JOB_MAX_ZONES)
+			return opt_err(p, o, SSD_ERANGE,
+				       "more than %d zones", SSD_JOB_MAX_ZONES);
+		char *slash = strchr(e, '/');
+		if (!slash)
+			return opt_err(p, o, SSD_EPARSE,
+				       "zone '%.64s' is not ACCESS%%/SIZE%%",
+				       ssd_strtrim(e));
+		*slash = 0;
+		char *a = ssd_strtrim(e), *s = ssd_strtrim(slash + 1);
+		if (ssd_parse_double(a, &z[n].access_pct) ||
+		    ssd_parse_double(s, &z[n].size_pct))
+			return opt_err(p, o, SSD_EPARSE,
+				       "zone '%.32s/%.32s' is not "
+				       "ACCESS%%/SIZE%%", a, s);
+		if (z[n].access_pct < 0 || z[n].access_pct > 100 ||
+		    z[n].size_pct <= 0 || z[n].size_pct > 100)
+			return opt_err(p, o, SSD_ERANGE,
+				       "zone '%.32s/%.32s' is out of range",
+				       a, s);
+		asum += z[n].access_pct;
+		ssum += z[n].size_pct;
+		n++;
+	}
+	if (!n)
+		return opt_err(p, o, SSD_EPARSE, "no zones after 'zoned:'");
+	if (asum < 100 - 1e-9 || asum > 100 + 1e-9)
+		return opt_err(p, o, SSD_ERANGE,
+			       "zone access percentages add up to %g, not 100",
+			       asum);
+	if (ssum > 100 + 1e-9)
+		return opt_err(p, o, SSD_ERANGE,
+			       "zone size percentages add up to %g, more "
+			       "than 100", ssum);
+	memcpy(js->j.zones, z, (size_t)n * sizeof z[0]);
+	js->j.nzones = n;
+	js->j.dist = SSD_DIST_ZONED;
+	js->j.dist_param = 0;
+	return 0;
+}
+
+static int fn_dist(struct parser *p, struct jstate *js, const struct jopt *o,
+		   char *val)
+{
+	if (strchr(val, ','))
+		return opt_err(p, o, SSD_EUNSUP,
+			       "per-direction distributions are not "
+			       "supported by ssdlab");
+	char *colon = strchr(val, ':');
+	char *arg = NULL;
+	if (colon) {
+		*colon = 0;
+		arg = ssd_strtrim(colon + 1);
+	}
+	char *kind = ssd_strtrim(val);
+	if (!strcmp(kind, "zoned")) {
+		if (!arg)
+			return opt_err(p, o, SSD_EPARSE,
+				       "'zoned' needs its zones");
+		return parse_zones(p, js, o, arg);
+	}
+	if (!strcmp(kind, "random")) {
+		if (arg)
+			return opt_err(p, o, SSD_EPARSE,
+				       "'random' takes no parameter");
+		js->j.dist = SSD_DIST_RANDOM;
+		js->j.dist_param = 0;
+		js->j.nzones = 0;
+		return 0;
+	}
+	int dist;
+	double v;
+	if (!strcmp(kind, "zipf")) {
+		dist = SSD_DIST_ZIPF;
+		v = 1.1;               /* fio's default theta */
+	} else if (!strcmp(kind, "pareto")) {
+		dist = SSD_DIST_PARETO;
+		v = 0.2;               /* fio's default h */
+	} else if (!strcmp(kind, "normal") || !strcmp(kind, "gauss") ||
+		   !strcmp(kind, "zoned_abs")) {
+		return opt_err(p, o, SSD_EUNSUP,
+			       "'%s' is not supported by ssdlab", kind);
+	} else {
+		return opt_err(p, o, SSD_EPARSE,
+			       "unknown distribution '%.64s'", kind);
+	}
+	if (arg) {
+		if (strchr(arg, ':'))
+			return opt_err(p, o, SSD_EUNSUP,
+				       "the ':CENTER' parameter is not "
+				       "supported by ssdlab");
+		if (ssd_parse_double(arg, &v))
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s' is not a number", arg);
+	}
+	if (dist == SSD_DIST_ZIPF && (v <= 0 || v > 100))
+		return opt_err(p, o, SSD_ERANGE,
+			       "zipf theta %g is out of range (0 < theta <= "
+			       "100)", v);
+	if (dist == SSD_DIST_PARETO && (v <= 0 || v >= 1))
+		return opt_err(p, o, SSD_ERANGE,
+			       "pareto h %g is out of range (0 < h < 1)", v);
+	js->j.dist = dist;
+	js->j.dist_param = v;
+	js->j.nzones = 0;
+	return 0;
+}
+
+static int fn_name(struct parser *p, struct jstate *js, const struct jopt *o,
+		   char *val)
+{
+	if (strlen(val) >= sizeof js->j.name)
+		return opt_err(p, o, SSD_ERANGE, "name is too long");
+	/* In [global] the name has no effect: each job takes its section's
+	 * name when it starts (fio does the same). */
+	snprintf(js->j.name, sizeof js->j.name, "%s", val);
+	return 0;
+}
+
+static int fn_randseed(struct parser *p, struct jstate *js,
+		       const struct jopt *o, char *val)
+{
+	uint64_t v;
+	int rc = ssd_parse_u64(val, &v);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not an integer", val);
+	if (rc)
+		return opt_err(p, o, rc, "%.64s is out of range", val);
+	js->j.randseed = v;
+	js->j.has_randseed = 1;
+	return 0;
+}
+
+/* OT_NOEFFECT checks: the value must still make sense for fio. */
+static int ne_text(struct parser *p, struct jstate *js, const struct jopt *o,
+		   char *val)
+{
+	return 0;
+}
+
+static int ne_bool(struct parser *p, struct jstate *js, const struct jopt *o,
+		   char *val)
+{
+	int b;
+	if (ssd_parse_bool(val, &b))
+		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not a boolean",
+			       val);
+	return 0;
+}
+
+static int ne_direct(struct parser *p, struct jstate *js,
+		     const struct jopt *o, char *val)
+{
+	int b;
+	if (ssd_parse_bool(val, &b))
+		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not a boolean",
+			       val);
+	if (b != (strcmp(o->name, "direct") == 0))
+		return opt_err(p, o, SSD_EUNSUP,
+			       "buffered I/O is not supported by ssdlab: "
+			       "there is no host page cache");
+	return 0;
+}
+
+/* ---- the option table ---- */
+
+#define FIELD(f) .off = offsetof(struct ssd_job, f)
+#define TIME_HELP_S "time; a bare number is seconds"
+
+static const struct jopt opts[] = {
+	/* what the job does */
+	{.name = "name", .type = OT_FN, .fn = fn_name,
+	 .value = "text, 1..63 characters", .def = "the section name",
+	 .help = "Job name in reports and default log prefixes; overrides "
+		 "the section name (no effect in [global])."},
+	{.name = "rw", .alias = "readwrite", .type = OT_FN, .fn = fn_rw,
+	 .value = "read, write, trim, randread, randwrite, randtrim, rw, "
+		  "readwrite, randrw",
+	 .def = "read",
+	 .help = "I/O pattern: sequential or random reads, writes, trims, "
+		 "or a read/write mix (rw = readwrite: sequential mix)."},
+	{.name = "rwmixread", .type = OT_U32, FIELD(rwmixread), .min = 0,
+	 .max = 100, .value = "integer 0..100", .def = "50",
+	 .help = "Percent of reads in a mixed (rw, randrw) job; each I/O is "
+		 "a read with this probability."},
+	{.name = "rwmixwrite", .type = OT_FN, .fn = fn_rwmixwrite,
+	 .value = "integer 0..100", .def = "50",
+	 .help = "Percent of writes in a mixed job: sets rwmixread to 100 "
+		 "minus this (the later of the two wins)."},
+	{.name = "bs", .alias = "blocksize", .type = OT_BS, FIELD(bs),
+	 .value = "size, a multiple of 512 B, 512 B..128 MiB", .def = "4k",
+	 .help = "Bytes per I/O.  The drive works in 4 KiB pages: smaller or "
+		 "unaligned sizes cost whole pages."},
+	{.name = "bssplit", .type = OT_FN, .fn = fn_bssplit,
+	 .value = "SIZE/PERCENT:SIZE/PERCENT:... (up to 64; an empty "
+		  "percent shares the rest)",
+	 .def = "none",
+	 .help = "Block sizes drawn at random with these weights; overrides "
+		 "bs.  Percentages add up to 100."},
+	{.name = "iodepth", .type = OT_U32, FIELD(iodepth), .min = 1,
+	 .max = 65536, .value = "integer 1..65536", .def = "1",
+	 .help = "I/Os each job instance keeps outstanding."},
+	{.name = "size", .type = OT_REGION, .idx = RV_SIZE,
+	 .value = "size (multiple of 4 KiB) or N% of the drive capacity "
+		  "(0 < N <= 100)",
+	 .def = "capacity - offset",
+	 .help = "Length of the region the job works in, from offset.  "
+		 "offset + size must fit on the drive."},
+	{.name = "io_size", .alias = "io_limit", .type = OT_REGION,
+	 .idx = RV_IO_SIZE,
+	 .value = "size, or N% of the job's size (N > 0)",
+	 .def = "size",
+	 .help = "Bytes each job instance transfers before it ends; may be "
+		 "larger than size (the region is covered again)."},
+	{.name = "offset", .type = OT_REGION, .idx = RV_OFFSET,
+	 .value = "size (multiple of 4 KiB) or N% of the drive capacity "
+		  "(0 <= N < 100)",
+	 .def = "0",
+	 .help = "Start of the job's region, bytes from the start of the "
+		 "drive (a percentage is rounded down to 4 KiB)."},
+	{.name = "runtime", .type = OT_TIME, FIELD(runtime), .unit = SSD_S,
+	 .value = TIME_HELP_S, .def = "0 (no limit)",
+	 .help = "Simulated time after which the job stops, even if io_size "
+		 "is not done.  Excludes ramp_time."},
+	{.name = "time_based", .type = OT_BOOL, FIELD(time_based),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Run for the whole runtime, going over the region again as "
+		 "often as needed; needs runtime."},
+	{.name = "ramp_time", .type = OT_TIME, FIELD(ramp_time), .unit = SSD_S,
+	 .value = TIME_HELP_S, .def = "0",
+	 .help = "Simulated time the job runs before anything is counted."},
+	{.name = "random_distribution", .type = OT_FN, .fn = fn_dist,
+	 .value = "random, zipf[:THETA], pareto[:H], zoned:A/S:A/S:...",
+	 .def = "random",
+	 .help = "Where random I/O lands: uniform; zipf (theta > 0, default "
+		 "1.1); pareto (0 < h < 1, default 0.2); zoned: A% of the "
+		 "I/Os go to the next S% of the region (A adds up to 100, S "
+		 "to at most 100)."},
+	{.name = "norandommap", .type = OT_BOOL, FIELD(norandommap),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Uniform random offsets are drawn with replacement.  "
+		 "Without it each pass visits every block once."},
+	{.name = "thinktime", .type = OT_TIME, FIELD(thinktime), .unit = SSD_US,
+	 .value = "time; a bare number is microseconds", .def = "0",
+	 .help = "Idle time after thinktime_blocks I/Os complete, before "
+		 "issuing more."},
+	{.name = "thinktime_blocks", .type = OT_U32, FIELD(thinktime_blocks),
+	 .min = 1, .max = UINT32_MAX, .value = "integer >= 1", .def = "1",
+	 .help = "I/Os between think times (it caps the queue depth)."},
+	{.name = "stonewall", .alias = "wait_for_previous", .type = OT_BOOL,
+	 FIELD(stonewall), .value = "boolean (a bare key means 1)",
+	 .def = "0",
+	 .help = "Start only when every job above has finished."},
+	{.name = "numjobs", .type = OT_U32, FIELD(numjobs), .min = 1,
+	 .max = 1024, .value = "integer 1..1024", .def = "1",
+	 .help = "Clones of the job running side by side, each over the "
+		 "whole region with its own random stream."},
+	{.name = "group_reporting", .type = OT_BOOL, FIELD(group_reporting),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Report the clones of a job as one."},
+	{.name = "randseed", .type = OT_FN, .fn = fn_randseed,
+	 .value = "integer", .def = "derived from the run seed",
+	 .help = "Seed of the job's random stream."},
+	{.name = "write_iops_log", .type = OT_LOG, FIELD(write_iops_log),
+	 .size = sizeof(((struct ssd_job *)0)->write_iops_log),
+	 .idx = LOG_IOPS,
+	 .value = "file prefix (a bare key means the job's name)",
+	 .def = "none", .help = "Write an IOPS log PREFIX_iops.N.log."},
+	{.name = "write_bw_log", .type = OT_LOG, FIELD(write_bw_log),
+	 .size = sizeof(((struct ssd_job *)0)->write_bw_log), .idx = LOG_BW,
+	 .value = "file prefix (a bare key means the job's name)",
+	 .def = "none", .help = "Write a bandwidth log PREFIX_bw.N.log."},
+	{.name = "write_lat_log", .type = OT_LOG, FIELD(write_lat_log),
+	 .size = sizeof(((struct ssd_job *)0)->write_lat_log), .idx = LOG_LAT,
+	 .value = "file prefix (a bare key means the job's name)",
+	 .def = "none", .help = "Write latency logs PREFIX_lat.N.log etc."},
+	{.name = "log_avg_msec", .type = OT_I64, FIELD(log_avg_msec),
+	 .min = 0, .max = 86400000, .value = "integer milliseconds",
+	 .def = "0",
+	 .help = "Average log entries over this window; 0 logs every I/O."},
+
+	/* accepted, no effect on a simulated drive */
+	{.name = "ioengine", .type = OT_NOEFFECT, .fn = ne_text,
+	 .value = "an engine name",
+	 .help = "ssdlab is the engine: it keeps iodepth I/Os in flight as "
+		 "an asynchronous engine (libaio, io_uring) would.  With a "
+		 "synchronous engine fio would keep only one; set iodepth=1 "
+		 "to model that."},
+	{.name = "direct", .type = OT_NOEFFECT, .fn = ne_direct,
+	 .value = "1",
+	 .help = "Every I/O reaches the drive, as with O_DIRECT; direct=0 "
+		 "is refused (no page cache is modelled)."},
+	{.name = "buffered", .type = OT_NOEFFECT, .fn = ne_direct,
+	 .value = "0", .help = "The opposite of direct; only 0 is accepted."},
+	{.name = "filename", .type = OT_NOEFFECT, .fn = ne_text,
+	 .value = "a path",
+	 .help = "The target is the simulated drive (--drive)."},
+	{.name = "thread", .type = OT_NOEFFECT, .fn = ne_bool,
+	 .value = "boolean",
+	 .help = "Threads or processes is a host detail."},
+	{.name = "invalidate", .type = OT_NOEFFECT, .fn = ne_bool,
+	 .value = "boolean", .help = "There is no page cache to drop."},
+	{.name = "randrepeat", .type = OT_NOEFFECT, .fn = ne_bool,
+	 .value = "boolean",
+	 .help = "Runs are always repeatable: the stream follows from "
+		 "randseed or the run seed."},
+	{.name = "description", .type = OT_NOEFFECT, .fn = ne_text,
+	 .value = "text", .help = "Free text; fio only prints it."},
+
+#define UNSUP(n, a, why) {.name = n, .alias = a, .type = OT_UNSUP, .help = why}
+	UNSUP("verify", NULL, "the simulator keeps no data to verify"),
+	UNSUP("do_verify", NULL, "the simulator keeps no data to verify"),
+	UNSUP("verify_pattern", NULL, "the simulator keeps no data"),
+	UNSUP("rate", NULL, "rate limits are not modelled; use thinktime"),
+	UNSUP("rate_iops", NULL,
+	      "rate limits are not modelled; use thinktime"),
+	UNSUP("rate_min", NULL, "rate limits are not modelled"),
+	UNSUP("rate_iops_min", NULL, "rate limits are not modelled"),
+	UNSUP("rate_process", NULL, "rate limits are not modelled"),
+	UNSUP("fsync", NULL, "job files issue no flush commands"),
+	UNSUP("fdatasync", NULL, "job files issue no flush commands"),
+	UNSUP("end_fsync", NULL, "job files issue no flush commands"),
+	UNSUP("fsync_on_close", NULL, "job files issue no flush commands"),
+	UNSUP("sync", NULL, "job files issue no FUA or flush commands"),
+	UNSUP("zonemode", NULL, "zoned and strided access is not modelled"),
+	UNSUP("zonesize", NULL, "zoned and strided access is not modelled"),
+	UNSUP("zonerange", NULL, "zoned and strided access is not modelled"),
+	UNSUP("zoneskip", NULL, "zoned and strided access is not modelled"),
+	UNSUP("loops", NULL, "use io_size (e.g. io_size=300%) or time_based"),
+	UNSUP("number_ios", NULL, "use io_size"),
+	UNSUP("startdelay", NULL, "use stonewall to order jobs"),
+	UNSUP("offset_increment", NULL,
+	      "clones all work over the job's whole region; write one job "
+	      "per region instead"),
+	UNSUP("bsrange", "blocksize_range", "use bssplit"),
+	UNSUP("bs_unaligned", "blocksize_unaligned", "use bssplit"),
+	UNSUP("blockalign", "ba",
+	      "random offsets are aligned to each I/O's size"),
+	UNSUP("percentage_random", NULL,
+	      "a job is either sequential or random"),
+	UNSUP("random_generator", NULL, "ssdlab has one random generator"),
+	UNSUP("rw_sequencer", NULL, "rw=PATTERN:N modifiers are not supported"),
+	UNSUP("nrfiles", NULL, "the target is one drive"),
+	UNSUP("filesize", NULL, "the target is one drive; use size"),
+	UNSUP("file_service_type", NULL, "the target is one drive"),
+	UNSUP("iodepth_batch", "iodepth_batch_submit",
+	      "each slot is refilled as soon as its I/O completes"),
+	UNSUP("iodepth_batch_complete_min", "iodepth_batch_complete",
+	      "each slot is refilled as soon as its I/O completes"),
+	UNSUP("iodepth_batch_complete_max", NULL,
+	      "each slot is refilled as soon as its I/O completes"),
+	UNSUP("iodepth_low", NULL,
+	      "each slot is refilled as soon as its I/O completes"),
+	UNSUP("thinktime_spin", NULL, "host CPU time is not modelled"),
+	UNSUP("thinktime_blocks_type", NULL,
+	      "think time always follows completions"),
+	UNSUP("thinktime_iotime", NULL, "use thinktime_blocks"),
+	UNSUP("latency_target", NULL, "queue-depth search is not modelled"),
+	UNSUP("steadystate", "ss", "use a steady-state scenario"),
+	UNSUP("write_hist_log", NULL, "use write_lat_log"),
+	UNSUP("log_hist_msec", NULL, "use write_lat_log"),
+	UNSUP("kb_base", NULL, "sizes always use kb_base=1024"),
+	UNSUP("exitall", NULL, "jobs always run to their own end"),
+	UNSUP("wait_for", NULL, "use stonewall"),
+	UNSUP("new_group", NULL, "use stonewall"),
+	UNSUP("flow", NULL, "jobs are not throttled against each other"),
+	UNSUP("read_iolog", NULL, "replay a trace file instead"),
+	UNSUP("write_iolog", NULL, "the I/O stream is reproducible from the "
+	      "seed"),
+#undef UNSUP
+};
+
+#define NOPTS ((int)(sizeof opts / sizeof opts[0]))
+_Static_assert(sizeof opts / sizeof opts[0] <= JOB_MAX_OPTS,
+	       "raise JOB_MAX_OPTS");
+
+static int find_opt(const char *key)
+{
+	for (int i = 0; i < NOPTS; i++)
+		if (!strcmp(opts[i].name, key) ||
+		    (opts[i].alias && !strcmp(opts[i].alias, key)))
+			return i;
+	return -1;
+}
+
+/* Edit distance, for "did you mean" (short keys only). */
+static int edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 40 || lb > 40)
+		return 99;
+	int row[41];
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (size_t i = 1; i <= la; i++) {
+		int diag = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= lb; j++) {
+			int up = row[j];
+			int best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+static int unknown_option(struct parser *p, const char *key)
+{
+	const char *best = NULL;
+	int bestd = 3;
+	for (int i = 0; i < NOPTS; i++) {
+		const char *names[2] = {opts[i].name, opts[i].alias};
+		for (int k = 0; k < 2; k++) {
+			if (!names[k])
+				continue;
+			int d = edit_distance(key, names[k]);
+			if (d < bestd) {
+				bestd = d;
+				best = names[k];
+			}
+		}
+	}
+	if (best && strlen(key) >= 3)
+		return perr(p, p->line, SSD_EPARSE,
+			    "unknown option '%.64s' (did you mean '%s'? "
+			    "accepted: see docs/jobfiles.md)", key, best);
+	return perr(p, p->line, SSD_EPARSE,
+		    "unknown option '%.64s' (accepted: see docs/jobfiles.md)",
+		    key);
+}
+
+/* ---- applying one key=value ---- */
+
+static int set_region(struct parser *p, struct jstate *js,
+		      const struct jopt *o, char *val)
+{
+	struct region_val rv = {.given = 1};
+	size_t n = strlen(val);
+	if (n && val[n - 1] == '%') {
+		val[n - 1] = 0;
+		char *num = ssd_strtrim(val);
+		if (ssd_parse_double(num, &rv.pct))
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s%%' is not a percentage", num);
+		int ok = o->idx == RV_OFFSET ? rv.pct >= 0 && rv.pct < 100
+		       : o->idx == RV_SIZE  ? rv.pct > 0 && rv.pct <= 100
+					    : rv.pct > 0 && rv.pct <= 1e6;
+		if (!ok)
+			return opt_err(p, o, SSD_ERANGE,
+				       "%.64s%% is out of range", num);
+		rv.is_pct = 1;
+	} else {
+		int rc = ssd_parse_size(val, &rv.bytes);
+		if (rc == SSD_EPARSE)
+			return opt_err(p, o, rc, "'%.64s' is not a size", val);
+		if (rc)
+			return opt_err(p, o, rc, "%.64s is too large", val);
+		if (o->idx != RV_OFFSET && rv.bytes == 0)
+			return opt_err(p, o, SSD_ERANGE, "0 is out of range");
+		if (o->idx != RV_IO_SIZE && rv.bytes % JOB_PAGE)
+			return opt_err(p, o, SSD_ERANGE,
+				       "%.64s is not a multiple of 4 KiB",
+				       val);
+	}
+	js->rv[o->idx] = rv;
+	return 0;
+}
+
+static int set_option(struct parser *p, struct jstate *js, int oi, char *val)
+{
+	const struct jopt *o = &opts[oi];
+	void *field = (char *)&js->j + o->off;
+	int rc = 0;
+
+	if (o->type == OT_UNSUP)
+		return perr(p, p->line, SSD_EUNSUP,
+			    "option '%s' is not supported by ssdlab (%s)",
+			    p->key, o->help);
+	if (val && strstr(val, "${"))
+		return opt_err(p, o, SSD_EUNSUP,
+			       "environment variables are not expanded by "
+			       "ssdlab");
+	if (!val && o->type != OT_BOOL && o->type != OT_LOG &&
+	    o->type != OT_NOEFFECT)
+		return opt_err(p, o, SSD_EPARSE, "needs a value");
+	if (val && !*val && o->type != OT_LOG)
+		return opt_err(p, o, SSD_EPARSE, "empty value");
+
+	switch (o->type) {
+	case OT_BOOL: {
+		int b = 1;
+		if (val && ssd_parse_bool(val, &b))
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s' is not a boolean", val);
+		*(int *)field = b;
+		break;
+	}
+	case OT_U32:
+	case OT_I64: {
+		uint64_t v;
+		rc = ssd_parse_u64(val, &v);
+		if (rc == SSD_EPARSE)
+			return opt_err(p, o, rc, "'%.64s' is not an integer",
+				       val);
+		if (rc || v < o->min || v > o->max)
+			return opt_err(p, o, SSD_ERANGE,
+				       "%.64s is out of range", val);
+		if (o->type == OT_U32)
+			*(uint32_t *)field = (uint32_t)v;
+		else
+			*(int64_t *)field = (int64_t)v;
+		break;
+	}
+	case OT_TIME: {
+		int64_t t;
+		rc = ssd_parse_time(val, o->unit, &t);
+		if (rc == SSD_EPARSE)
+			return opt_err(p, o, rc, "'%.64s' is not a time", val);
+		if (rc)
+			return opt_err(p, o, rc, "%.64s is too long", val);
+		*(int64_t *)field = t;
+		break;
+	}
+	case OT_BS:
+		if (strchr(val, ','))
+			return opt_err(p, o, SSD_EUNSUP,
+				       "per-direction block sizes "
+				       "(READ,WRITE,TRIM) are not supported "
+				       "by ssdlab");
+		rc = parse_bs(p, o, val, (uint32_t *)field);
+		break;
+	case OT_REGION:
+		rc = set_region(p, js, o, val);
+		break;
+	case OT_LOG:
+		if (val && strlen(val) >= o->size)
+			return opt_err(p, o, SSD_ERANGE, "prefix is too long");
+		js->log_bare[o->idx] = !val || !*val;
+		snprintf((char *)field, o->size, "%s", val ? val : "");
+		break;
+	case OT_NOEFFECT:
+		if (!val) {
+			if (o->fn == ne_text)
+				return opt_err(p, o, SSD_EPARSE,
+					       "needs a value");
+			val = "1";
+		}
+		rc = o->fn(p, js, o, val);
+		break;
+	case OT_FN:
+		rc = o->fn(p, js, o, val);
+		break;
+	}
+	if (!rc)
+		js->line_of[oi] = p->line;
+	return rc;
+}
+
+/* ---- a job as a whole ---- */
+
+static int opt_line(const struct jstate *js, const char *name)
+{
+	int i = find_opt(name);
+	return i >= 0 && js->line_of[i] ? js->line_of[i] : js->j.line;
+}
+
+static int was_set(const struct jstate *js, const char *name)
+{
+	int i = find_opt(name);
+	return i >= 0 && js->line_of[i];
+}
+
+/* Resolve percentages and defaults, check the region, append the job. */
+static int finish_job(struct parser *p)
+{
+	struct jstate *js = &p->cur;
+	struct ssd_job *j = &js->j;
+	uint64_t cap = p->capacity;
+	char b1[32], b2[32], b3[32];
+
+	/* offset */
+	const struct region_val *rv = &js->rv[RV_OFFSET];
+	uint64_t off = rv->bytes;
+	if (rv->is_pct)
+		off = (uint64_t)((double)cap * rv->pct / 100.0) &
+		      ~(uint64_t)(JOB_PAGE - 1);
+	if (off >= cap)
+		return perr(p, opt_line(js, "offset"), SSD_ERANGE,
+			    "option 'offset': %s is not inside the drive "
+			    "(job '%s'; accepted: less than the capacity %s)",
+			    ssd_fmt_bytes(off, b1, sizeof b1), j->name,
+			    ssd_fmt_bytes(cap, b2, sizeof b2));
+
+	/* size */
+	rv = &js->rv[RV_SIZE];
+	uint64_t size = cap - off;
+	if (rv->given) {
+		size = rv->bytes;
+		if (rv->is_pct)
+			size = (uint64_t)((double)cap * rv->pct / 100.0) &
+			       ~(uint64_t)(JOB_PAGE - 1);
+		if (!size)
+			return perr(p, opt_line(js, "size"), SSD_ERANGE,
+				    "option 'size': %g%% of %s is less than "
+				    "4 KiB (accepted: at least 4 KiB)",
+				    rv->pct, ssd_fmt_bytes(cap, b1, sizeof b1));
+		if (size > cap - off) {
+			const char *key = was_set(js, "size") ? "size"
+							      : "offset";
+			return perr(p, opt_line(js, key), SSD_ERANGE,
+				    "option '%s': offset %s + size %s is "
+				    "beyond the drive capacity %s (job '%s'; "
+				    "accepted: offset + size <= capacity)",
+				    key, ssd_fmt_bytes(off, b1, sizeof b1),
+				    ssd_fmt_bytes(size, b2, sizeof b2),
+				    ssd_fmt_bytes(cap, b3, sizeof b3),
+				    j->name);
+		}
+	}
+
+	/* io_size */
+	rv = &js->rv[RV_IO_SIZE];
+	uint64_t io_size = size;
+	if (rv->given) {
+		io_size = rv->bytes;
+		if (rv->is_pct) {
+			double v = (double)size * rv->pct / 100.0;
+			if (v >= 0x1p63)
+				return perr(p, opt_line(js, "io_size"),
+					    SSD_ERANGE,
+					    "option 'io_size': %g%% of the "
+					    "size is too large", rv->pct);
+			io_size = (uint64_t)v;
+		}
+		if (!io_size)
+			return perr(p, opt_line(js, "io_size"), SSD_ERANGE,
+				    "option 'io_size': %g%% of %s is 0 bytes "
+				    "(accepted: more than 0)", rv->pct,
+				    ssd_fmt_bytes(size, b1, sizeof b1));
+	}
+
+	/* the region must hold the largest block */
+	uint32_t maxbs = j->bs;
+	const char *bskey = "bs";
+	if (j->nbssplit) {
+		bskey = "bssplit";
+		maxbs = 0;
+		for (int i = 0; i < j->nbssplit; i++)
+			if (j->bssplit[i].bs > maxbs)
+				maxbs = j->bssplit[i].bs;
+	}
+	if (size < maxbs) {
+		const char *key = was_set(js, "size") || !was_set(js, bskey)
+					  ? "size" : bskey;
+		return perr(p, opt_line(js, key), SSD_ERANGE,
+			    "option '%s': the region of job '%s' (%s) is "
+			    "smaller than its block size %s (accepted: size "
+			    ">= block size)", key, j->name,
+			    ssd_fmt_bytes(size, b1, sizeof b1),
+			    ssd_fmt_bytes(maxbs, b2, sizeof b2));
+	}
+
+	if (j->time_based && j->runtime == 0)
+		return perr(p, opt_line(js, "time_based"), SSD_EINVAL,
+			    "option 'time_based': job '%s' has no runtime "
+			    "(accepted: time_based together with runtime)",
+			    j->name);
+
+	j->offset = off;
+	j->size = size;
+	j->io_size = io_size;
+	char *logs[LOG_N] = {j->write_iops_log, j->write_bw_log,
+			     j->write_lat_log};
+	for (int i = 0; i < LOG_N; i++)
+		if (js->log_bare[i])
+			snprintf(logs[i], sizeof j->write_iops_log, "%s",
+				 j->name);
+
+	if (p->njobs == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 8;
+		p->jobs = ssd_xrealloc(p->jobs, (size_t)p->cap * sizeof *j);
+	}
+	p->jobs[p->njobs++] = *j;
+	return 0;
+}
+
+/* ---- lines ---- */
+
+/* Cut a comment that starts after white space ("bs=4k  # note"). */
+static void strip_comment(char *s)
+{
+	for (char *c = s + 1; *c; c++)
+		if ((*c == '#' || *c == ';') && isspace((unsigned char)c[-1])) {
+			*c = 0;
+			return;
+		}
+}
+
+static int section_header(struct parser *p, char *s)
+{
+	size_t n = strlen(s);
+	if (n < 2 || s[n - 1] != ']')
+		return perr(p, p->line, SSD_EPARSE,
+			    "malformed section header '%.64s' (accepted: "
+			    "[global] or [jobname])", s);
+	s[n - 1] = 0;
+	char *name = ssd_strtrim(s + 1);
+	if (!*name || strpbrk(name, "[]"))
+		return perr(p, p->line, SSD_EPARSE,
+			    "malformed section header '[%.64s]' (accepted: "
+			    "[global] or [jobname])", name);
+	if (strlen(name) >= sizeof p->cur.j.name)
+		return perr(p, p->line, SSD_ERANGE,
+			    "job name '%.32s...' is too long (accepted: up to "
+			    "%zu characters)", name, sizeof p->cur.j.name - 1);
+	if (p->section == SEC_JOB) {
+		int rc = finish_job(p);
+		if (rc)
+			return rc;
+	}
+	if (!strcmp(name, "global")) {
+		p->section = SEC_GLOBAL;
+		return 0;
+	}
+	p->section = SEC_JOB;
+	p->cur = p->global;
+	snprintf(p->cur.j.name, sizeof p->cur.j.name, "%s", name);
+	snprintf(p->cur.j.file, sizeof p->cur.j.file, "%s", p->file);
+	p->cur.j.line = p->line;
+	return 0;
+}
+
+static int parse_line(struct parser *p, char *s)
+{
+	s = ssd_strtrim(s);
+	if (!*s || *s == '#' || *s == ';')
+		return 0;
+	strip_comment(s);
+	s = ssd_strtrim(s);
+	if (*s == '[')
+		return section_header(p, s);
+
+	char *eq = strchr(s, '=');
+	char *val = NULL;
+	if (eq) {
+		*eq = 0;
+		val = ssd_strtrim(eq + 1);
+	}
+	char *key = ssd_strtrim(s);
+	p->key = key;
+	if (!*key)
+		return perr(p, p->line, SSD_EPARSE,
+			    "line has no option name (accepted: key=value or "
+			    "a bare boolean key)");
+	if (!strncmp(key, "include", 7) && isspace((unsigned char)key[7]))
+		return perr(p, p->line, SSD_EUNSUP,
+			    "option 'include' is not supported by ssdlab "
+			    "(write the options into the job file)");
+	int oi = find_opt(key);
+	if (oi < 0)
+		return unknown_option(p, key);
+	if (p->section == SEC_NONE)
+		return perr(p, p->line, SSD_EPARSE,
+			    "option '%.64s' is outside of any section "
+			    "(accepted: after a [global] or [jobname] header)",
+			    key);
+	return set_option(p, p->section == SEC_GLOBAL ? &p->global : &p->cur,
+			  oi, val);
+}
+
+static void job_defaults(struct ssd_job *j)
+{
+	memset(j, 0, sizeof *j);
+	j->rw = SSD_RW_READ;
+	j->rwmixread = 50;
+	j->bs = 4096;
+	j->iodepth = 1;
+	j->dist = SSD_DIST_RANDOM;
+	j->thinktime_blocks = 1;
+	j->numjobs = 1;
+}
+
+static int parse_text(const char *text, size_t len, const char *file,
+		      uint64_t capacity, struct ssd_job **jobs, int *njobs,
+		      char *err, size_t errlen)
+{
+	struct parser *p = ssd_xcalloc(1, sizeof *p);
+	p->file = file;
+	p->capacity = capacity;
+	p->err = err;
+	p->errlen = errlen;
+	job_defaults(&p->global.j);
+	if (err && errlen)
+		err[0] = 0;
+
+	int rc = 0;
+	char buf[JOB_LINE_MAX + 1];
+	size_t pos = 0;
+	if (capacity < JOB_PAGE) {
+		rc = perr(p, 0, SSD_EINVAL, "drive capacity %llu B is too "
+			  "small for any job", (unsigned long long)capacity);
+		goto out;
+	}
+	while (pos < len) {
+		const char *start = text + pos;
+		const char *nl = memchr(start, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - start) : len - pos;
+		pos += n + (nl ? 1 : 0);
+		p->line++;
+		if (n > JOB_LINE_MAX) {
+			rc = perr(p, p->line, SSD_EPARSE,
+				  "line is longer than %d characters",
+				  JOB_LINE_MAX);
+			goto out;
+		}
+		if (memchr(start, 0, n)) {
+			rc = perr(p, p->line, SSD_EPARSE,
+				  "line contains a NUL byte (accepted: text)");
+			goto out;
+		}
+		memcpy(buf, start, n);
+		buf[n] = 0;
+		rc = parse_line(p, buf);
+		if (rc)
+			goto out;
+	}
+	if (p->section == SEC_JOB) {
+		rc = finish_job(p);
+		if (rc)
+			goto out;
+	}
+	if (!p->njobs)
+		rc = perr(p, p->line ? p->line : 1, SSD_EPARSE,
+			  "no job section in the file (accepted: at least "
+			  "one [jobname] section besides [global])");
+out:
+	if (rc) {
+		free(p->jobs);
+		*jobs = NULL;
+		*njobs = 0;
+	} else {
+		*jobs = p->jobs;
+		*njobs = p->njobs;
+	}
+	free(p);
+	return rc;
+}
+
+int ssd_jobfile_parse_string(const char *text, const char *name,
+			     uint64_t capacity, struct ssd_job **jobs,
+			     int *njobs, char *err, size_t errlen)
+{
+	return parse_text(text, strlen(text), name, capacity, jobs, njobs,
+			  err, errlen);
+}
+
+int ssd_jobfile_parse(const char *path, uint64_t capacity,
+		      struct ssd_job **jobs, int *njobs, char *err,
+		      size_t errlen)
+{
+	*jobs = NULL;
+	*njobs = 0;
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s: cannot open job file: %s",
+				 path, strerror(errno));
+		return SSD_EIO;
+	}
+	char *text = NULL;
+	size_t len = 0, cap = 0;
+	int rc = 0;
+	for (;;) {
+		if (len == cap) {
+			cap = cap ? 2 * cap : 8192;
+			text = ssd_xrealloc(text, cap);
+		}
+		size_t n = fread(text + len, 1, cap - len, f);
+		len += n;
+		if (n == 0)
+			break;
+		if (len > JOB_FILE_MAX) {
+			if (err && errlen)
+				snprintf(err, errlen, "%s: job file is larger "
+					 "than %u MiB", path,
+					 JOB_FILE_MAX >> 20);
+			rc = SSD_ERANGE;
+			break;
+		}
+	}
+	if (!rc && ferror(f)) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s: cannot read job file: %s",
+				 path, strerror(errno));
+		rc = SSD_EIO;
+	}
+	fclose(f);
+	if (!rc)
+		rc = parse_text(text, len, path, capacity, jobs, njobs, err,
+				errlen);
+	free(text);
+	return rc;
+}
+
+/* ---- docs/jobfiles.md ---- */
+
+static void doc_names(FILE *out, const struct jopt *o)
+{
+	fprintf(out, "`%s`", o->name);
+	if (o->alias)
+		fprintf(out, ", `%s`", o->alias);
+}
+
+void ssd_job_print_doc(FILE *out)
+{
+	fputs("# Job files\n\n"
+	      "<!-- Generated by `make docs` from the option table in "
+	      "src/job.c; do not edit. -->\n\n"
+	      "ssdlab reads workloads as fio job files.  A `[global]` "
+	      "section sets defaults for the jobs that follow it (a later "
+	      "`[global]` changes only the jobs after it); every other "
+	      "`[name]` section is a job.  Lines are `key=value`, or a bare "
+	      "`key` for a boolean.  `#` and `;` start a comment at the "
+	      "start of a line or after white space.  Lines are at most "
+	      "4096 characters.\n\n"
+	      "An option ssdlab does not know, or knows but does not "
+	      "support, is an error that names the file, the line and the "
+	      "option; nothing is silently ignored.\n\n"
+	      "## Values\n\n"
+	      "- **Sizes** take fio's suffixes with kb_base=1024: `4096`, "
+	      "`4k`, `4KiB`, `16m`, `1g`, `1.5g`.  `size` and `offset` may "
+	      "be a percentage of the drive's capacity (`50%`), `io_size` a "
+	      "percentage of the job's `size`.\n"
+	      "- **Times** are simulated time with a unit (`ns`, `us`, `ms`, "
+	      "`s`, `m`, `h`, `d`); a bare number is seconds, except for "
+	      "`thinktime` (microseconds, as in fio).\n"
+	      "- **Booleans**: `1`/`0`, `true`/`false`, `yes`/`no`, "
+	      "`on`/`off`, or the bare key for 1.\n"
+	      "- **Block sizes** are multiples of 512 B.  The drive maps 4 "
+	      "KiB pages, so an I/O smaller than 4 KiB, or one that is not "
+	      "4 KiB aligned, costs whole pages (a 512 B write is a "
+	      "read-modify-write of a 4 KiB page).\n"
+	      "- **Offsets and sizes** are multiples of 4 KiB; a percentage "
+	      "is rounded down to 4 KiB.\n\n"
+	      "## Supported options\n\n"
+	      "| Option | Value | Default | Meaning |\n"
+	      "|---|---|---|---|\n", out);
+	for (int i = 0; i < NOPTS; i++) {
+		const struct jopt *o = &opts[i];
+		if (o->type == OT_NOEFFECT || o->type == OT_UNSUP)
+			continue;
+		fputs("| ", out);
+		doc_names(out, o);
+		fprintf(out, " | %s | %s | %s |\n", o->value, o->def, o->help);
+	}
+	fputs("\n## Accepted, no effect on a simulated drive\n\n"
+	      "These choose the host side of a real fio run: the engine, "
+	      "the target file, the page cache.  ssdlab accepts them so that "
+	      "existing job files run unchanged.\n\n"
+	      "| Option | Accepted | Why |\n|---|---|---|\n", out);
+	for (int i = 0; i < NOPTS; i++) {
+		const struct jopt *o = &opts[i];
+		if (o->type != OT_NOEFFECT)
+			continue;
+		fputs("| ", out);
+		doc_names(out, o);
+		fprintf(out, " | %s | %s |\n", o->value, o->help);
+	}
+	fputs("\n## Not supported\n\n"
+	      "Well-known fio options that ssdlab refuses with this reason "
+	      "(any other unknown key is an error too).  Also refused: "
+	      "`include` directives, `${VAR}` expansion, per-direction "
+	      "values (`bs=4k,8k`), `rw=randread:8`, the `:center` "
+	      "parameter of zipf/pareto, `random_distribution=normal` and "
+	      "`zoned_abs`, `rw=trimwrite`.\n\n"
+	      "| Option | Why |\n|---|---|\n", out);
+	for (int i = 0; i < NOPTS; i++) {
+		const struct jopt *o = &opts[i];
+		if (o->type != OT_UNSUP)
+			continue;
+		fputs("| ", out);
+		doc_names(out, o);
+		fprintf(out, " | %s |\n", o->help);
+	}
+	fputs("\n## How the I/O stream is generated\n\n"
+	      "- A job works in its region `[offset, offset+size)`.  It "
+	      "ends after `io_size` bytes (default: `size`), or at "
+	      "`runtime`; with `time_based` it runs until `runtime`.\n"
+	      "- Sequential jobs start at the region's start and wrap at "
+	      "its end; an I/O that would cross the end is shortened.  In "
+	      "`rw`/`readwrite` reads and writes share the position.  Each "
+	      "clone (`numjobs`) starts at the region's start.\n"
+	      "- In mixed jobs each I/O is a read with probability "
+	      "`rwmixread`%.\n"
+	      "- Random offsets are aligned to the I/O's size within the "
+	      "region.  Uniform random jobs visit every block of the region "
+	      "once per pass, in an order that changes every pass (fio's "
+	      "random map); with `norandommap`, or with `bssplit`, offsets "
+	      "are drawn with replacement.\n"
+	      "- `zipf` and `pareto` draw a popularity rank (fio's "
+	      "definitions: P(rank k) ~ 1/k^theta; pareto as fio's "
+	      "`(n-1)*u^(log h/log(1-h))`) and map ranks to blocks through "
+	      "a fixed random permutation, so hot blocks are scattered over "
+	      "the region.  Like fio, non-uniform distributions draw with "
+	      "replacement.\n"
+	      "- `zoned:A/S:...`: A% of the I/Os go, uniformly, to the next "
+	      "S% of the region, zones in order from the region's start; "
+	      "if the S add up to less than 100 the rest of the region is "
+	      "not touched.\n"
+	      "- Each job instance has its own random stream, derived from "
+	      "`randseed` (or the run seed) and the clone number; the same "
+	      "seed gives the same stream.\n", out);
+}

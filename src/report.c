@@ -1,0 +1,1039 @@
+/*
+ * report.c -- a finished run as people and programs read it.
+ *
+ * Two shapes, both fio's so that existing habits and scripts carry over:
+ *
+ * Text (ssd_report_normal) follows fio's show_thread_status_normal and
+ * show_group_stats line for line where the figure exists in a simulation:
+ * the "IOPS=, BW=" line, clat/lat lines in fio's unit choice, the
+ * percentile block, bw and iops sample lines, the "lat (usec)   :"
+ * distribution and the "Run status group" lines, with fio's number
+ * formatting (num2str: 4 significant figures, KiB/MiB and kB/MB).  Lines
+ * about the host machine (pid, wall-clock date, cpu, context switches, IO
+ * depth histograms, disk stats) are left out: they would describe the
+ * simulator, not the drive.  ssdlab adds a line per job (write
+ * amplification, NAND work, GC, wear) and a closing drive block.
+ *
+ * JSON (ssd_report_json) is fio's --output-format=json layout, written by
+ * hand with fio's spacing ("key" : value, two spaces per level, floats as
+ * %f).  Wall-clock time enters only the top-level "ssdlab" object's
+ * wall_seconds and host_ios_per_wall_second; "timestamp" is 0 and "time"
+ * is the epoch, so two runs of the same inputs give the same bytes apart
+ * from those two fields.
+ *
+ * Rates use the simulated nanosecond runtime (fio divides by whole ms);
+ * "runtime" fields are whole ms as in fio.  Floating point is printed with
+ * a fixed precision and the C decimal point whatever the locale.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- numbers ---- */
+
+/* Replace the locale's decimal point, if it is not ".", by ".". */
+static void c_decimal_point(char *buf)
+{
+	const struct lconv *lc = localeconv();
+	const char *dp = lc ? lc->decimal_point : NULL;
+	if (!dp || !*dp || (dp[0] == '.' && !dp[1]))
+		return;
+	char *p = strstr(buf, dp);
+	if (!p)
+		return;
+	size_t dl = strlen(dp);
+	*p = '.';
+	memmove(p + 1, p + dl, strlen(p + dl) + 1);
+}
+
+/* printf("%*.*f") with a "." decimal point.  Returns buf. */
+static const char *fmt_f(char *buf, size_t n, int width, int prec, double v)
+{
+	snprintf(buf, n, "%*.*f", width, prec, v);
+	c_decimal_point(buf);
+	return buf;
+}
+
+static const char *fmt_g(char *buf, size_t n, double v)
+{
+	snprintf(buf, n, "%.*g", 10, v);
+	c_decimal_point(buf);
+	return buf;
+}
+
+static int ndigits(uint64_t v)
+{
+	int n = 1;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+enum { N2S_NONE, N2S_BYTE, N2S_BYTEPERSEC };
+
+/*
+ * fio's num2str (lib/num2str.c) for base 1: at most `maxlen` digits (the
+ * "." counts), dividing by 1000 or 1024 and adding k/M/G or Ki/Mi/Gi, with
+ * fio's own rounding: "4801", "18.8MiB/s", "22.0MiB", "12.3k".
+ */
+static const char *num2str(char *buf, size_t n, uint64_t num, int maxlen,
+			   int pow2, int units)
+{
+	static const char *const sistr[] = {"", "k", "M", "G", "T", "P", "E"};
+	static const char *const iecstr[] = {"",   "Ki", "Mi", "Gi",
+					     "Ti", "Pi", "Ei"};
+	static const char *const unitstr[] = {"", "B", "B/s"};
+	const char *const *prefix = pow2 ? iecstr : sistr;
+	const unsigned thousand = pow2 ? 1024 : 1000;
+	unsigned modulo = UINT_MAX;
+	int post = 0, carry = 0;
+
+	while (post < 7) {
+		if (ndigits(num) <= maxlen)
+			break;
+		modulo = (unsigned)(num % thousand);
+		num /= thousand;
+		carry = modulo >= thousand / 2;
+		post++;
+	}
+	if (post >= 7)
+		post = 0;
+
+	int len = ndigits(num);
+	if (modulo != UINT_MAX && maxlen - len > 1) {
+		char tmp[32];
+		fmt_f(tmp, sizeof tmp, 0, maxlen - len - 1,
+		      (double)modulo / (double)thousand);
+		if (tmp[0] == '1')
+			num++;
+		snprintf(buf, n, "%" PRIu64 ".%s%s%s", num, tmp + 2,
+			 prefix[post], unitstr[units]);
+		return buf;
+	}
+	if (modulo != UINT_MAX && carry)
+		num++;
+	snprintf(buf, n, "%" PRIu64 "%s%s", num, prefix[post], unitstr[units]);
+	return buf;
+}
+
+/* v * 10^9 / ns: a count per simulated second, 0 if ns <= 0. */
+static uint64_t per_sec(uint64_t v, int64_t ns)
+{
+	if (ns <= 0)
+		return 0;
+	return (uint64_t)((unsigned __int128)v * SSD_S / (uint64_t)ns);
+}
+
+/* Whole ms, as fio reports runtimes; at least 1 for a nonzero time. */
+static uint64_t ms_of(int64_t ns)
+{
+	if (ns <= 0)
+		return 0;
+	uint64_t ms = (uint64_t)ns / SSD_MS;
+	return ms ? ms : 1;
+}
+
+static uint64_t u64_of(double v)
+{
+	return v > 0 ? (uint64_t)llround(v) : 0;
+}
+
+/* The errno a real device would have failed with, for fio's "err=". */
+static int errno_of(int code)
+{
+	switch (code) {
+	case 0: return 0;
+	case SSD_EROFS: return EROFS;
+	case SSD_ENOSPC: return ENOSPC;
+	case SSD_EIO: return EIO;
+	case SSD_ENOMEM: return ENOMEM;
+	case SSD_ENOENT: return ENOENT;
+	case SSD_EUNSUP: return EOPNOTSUPP;
+	default: return EINVAL;
+	}
+}
+
+static const char *const ddir_name[SSD_DDIR_N] = {"read", "write", "trim"};
+
+/* ---- JSON strings ---- */
+
+/* Length of the valid UTF-8 sequence at p, or 0. */
+static int utf8_len(const unsigned char *p)
+{
+	unsigned c = p[0];
+	int n;
+	unsigned min;
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		min = 0x80;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		min = 0x800;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		min = 0x10000;
+	} else {
+		return 0;
+	}
+	unsigned cp = c & (0x7fu >> n);
+	for (int i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (p[i] & 0x3fu);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+void ssd_json_str(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	putc('"', out);
+	while (*p) {
+		unsigned c = *p;
+		if (c == '"' || c == '\\') {
+			putc('\\', out);
+			putc((int)c, out);
+			p++;
+		} else if (c < 0x20 || c == 0x7f) {
+			fprintf(out, "\\u%04x", c);
+			p++;
+		} else if (c < 0x80) {
+			putc((int)c, out);
+			p++;
+		} else {
+			int n = utf8_len(p);
+			if (n) {
+				fwrite(p, 1, (size_t)n, out);
+				p += n;
+			} else {
+				fputs("\\ufffd", out); /* not UTF-8 */
+				p++;
+			}
+		}
+	}
+	putc('"', out);
+}
+
+/* ---- a JSON writer with fio's layout ---- */
+
+#define JW_DEPTH 16
+
+struct jw {
+	FILE *f;
+	int depth;
+	unsigned char first[JW_DEPTH];
+};
+
+static void jw_indent(struct jw *w, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		fputs("  ", w->f);
+}
+
+/* Before a member or element: separator and indentation. */
+static void jw_next(struct jw *w)
+{
+	if (!w->first[w->depth])
+		fputs(",\n", w->f);
+	w->first[w->depth] = 0;
+	jw_indent(w, w->depth);
+}
+
+static void jw_key(struct jw *w, const char *k)
+{
+	jw_next(w);
+	ssd_json_str(w->f, k);
+	fputs(" : ", w->f);
+}
+
+static void jw_begin(struct jw *w, int c)
+{
+	putc(c, w->f);
+	putc('\n', w->f);
+	if (w->depth < JW_DEPTH - 1)
+		w->depth++;
+	w->first[w->depth] = 1;
+}
+
+static void jw_end(struct jw *w, int c)
+{
+	putc('\n', w->f);
+	if (w->depth > 0)
+		w->depth--;
+	jw_indent(w, w->depth);
+	putc(c, w->f);
+}
+
+static void jw_obj(struct jw *w, const char *k)
+{
+	jw_key(w, k);
+	jw_begin(w, '{');
+}
+
+static void jw_u64(struct jw *w, const char *k, uint64_t v)
+{
+	jw_key(w, k);
+	fprintf(w->f, "%" PRIu64, v);
+}
+
+static void jw_i64(struct jw *w, const char *k, int64_t v)
+{
+	jw_key(w, k);
+	fprintf(w->f, "%" PRId64, v);
+}
+
+static void jw_dbl(struct jw *w, const char *k, double v)
+{
+	char buf[400];
+	jw_key(w, k);
+	if (isfinite(v))
+		fputs(fmt_f(buf, sizeof buf, 0, 6, v), w->f);
+	else
+		fputs("null", w->f);
+}
+
+static void jw_str(struct jw *w, const char *k, const char *s)
+{
+	jw_key(w, k);
+	ssd_json_str(w->f, s);
+}
+
+/* ---- per-group aggregates (fio's group_run_stats) ---- */
+
+struct group {
+	int njobs;
+	uint64_t iobytes[SSD_DDIR_N];
+	int64_t min_run[SSD_DDIR_N], max_run[SSD_DDIR_N]; /* ns, 0 = none */
+	uint64_t min_bw[SSD_DDIR_N], max_bw[SSD_DDIR_N];  /* bytes/s */
+	uint64_t agg[SSD_DDIR_N]; /* bytes/s: iobytes over the longest run */
+};
+
+/* A direction's runtime: the job's, if it did I/O that way (fio). */
+static int64_t dir_runtime(const struct ssd_job_result *j, int d)
+{
+	const struct ssd_dstat *s = &j->dir[d];
+	return (s->bytes || s->ios) && j->runtime_ns > 0 ? j->runtime_ns : 0;
+}
+
+static int ngroups_of(const struct ssd_run_result *r)
+{
+	int n = 0;
+	for (int i = 0; i < r->njobs; i++)
+		if (r->jobs[i].groupid >= n)
+			n = r->jobs[i].groupid + 1;
+	return n;
+}
+
+static int group_of(const struct ssd_job_result *j)
+{
+	return j->groupid > 0 ? j->groupid : 0;
+}
+
+static struct group *groups_make(const struct ssd_run_result *r, int *ng)
+{
+	int n = ngroups_of(r);
+	struct group *g = ssd_xcalloc((size_t)(n ? n : 1), sizeof *g);
+	for (int i = 0; i < r->njobs; i++) {
+		const struct ssd_job_result *j = &r->jobs[i];
+		struct group *rs = &g[group_of(j)];
+		rs->njobs++;
+		for (int d = 0; d < SSD_DDIR_N; d++) {
+			int64_t rt = dir_runtime(j, d);
+			if (!rt)
+				continue;
+			if (!rs->min_run[d] || rt < rs->min_run[d])
+				rs->min_run[d] = rt;
+			if (rt > rs->max_run[d])
+				rs->max_run[d] = rt;
+			uint64_t bw = per_sec(j->dir[d].bytes, rt);
+			if (!rs->min_bw[d] || bw < rs->min_bw[d])
+				rs->min_bw[d] = bw;
+			if (bw > rs->max_bw[d])
+				rs->max_bw[d] = bw;
+			rs->iobytes[d] += j->dir[d].bytes;
+		}
+	}
+	for (int k = 0; k < n; k++)
+		for (int d = 0; d < SSD_DDIR_N; d++)
+			g[k].agg[d] = per_sec(g[k].iobytes[d], g[k].max_run[d]);
+	*ng = n;
+	return g;
+}
+
+/* fio's convert_agg_kbytes_percent: a job's mean bw (KiB/s) as a share
+ * of its group's aggregate. */
+static double agg_percent(uint64_t agg, double mean_kib)
+{
+	double p = 100.0;
+	if (agg > 1024) {
+		p = mean_kib * 100.0 / ((double)agg / 1024.0);
+		if (p > 100.0)
+			p = 100.0;
+	}
+	return p;
+}
+
+/* fio's io_u_lat_{n,u,m} percentages over all directions of a job. */
+static void lat_dist_pct(const struct ssd_job_result *j, double *pct)
+{
+	uint64_t total = 0, cnt[SSD_LATDIST_N] = {0};
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		total += j->dir[d].ios;
+		for (int i = 0; i < SSD_LATDIST_N; i++)
+			cnt[i] += j->dir[d].lat_dist[i];
+	}
+	for (int i = 0; i < SSD_LATDIST_N; i++) {
+		pct[i] = 0.0;
+		if (!total)
+			continue;
+		pct[i] = (double)cnt[i] / (double)total * 100.0;
+		if (pct[i] < 0.01 && cnt[i])
+			pct[i] = 0.01;
+	}
+}
+
+static const char *const latdist_key[SSD_LATDIST_N] = {
+	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000",
+	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000",
+	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000",
+	"2000", ">=2000"
+};
+
+static double waf_of(const struct ssd_counters *c)
+{
+	if (!c->host_write_lp)
+		return NAN;
+	return (double)c->nand_prog_lp / (double)c->host_write_lp;
+}
+
+/* ---- JSON ---- */
+
+static void json_time(char *buf, size_t n, int64_t ns)
+{
+	if (ns % SSD_S == 0)
+		snprintf(buf, n, "%" PRId64 "s", (int64_t)(ns / SSD_S));
+	else if (ns % SSD_MS == 0)
+		snprintf(buf, n, "%" PRId64 "ms", (int64_t)(ns / SSD_MS));
+	else if (ns % SSD_US == 0)
+		snprintf(buf, n, "%" PRId64 "us", (int64_t)(ns / SSD_US));
+	else
+		snprintf(buf, n, "%" PRId64 "ns", ns);
+}
+
+static void json_opt_u64(struct jw *w, const char *k, uint64_t v)
+{
+	char buf[32];
+	snprintf(buf, sizeof buf, "%" PRIu64, v);
+	jw_str(w, k, buf);
+}
+
+static void json_opt_time(struct jw *w, const char *k, int64_t ns)
+{
+	char buf[40];
+	json_time(buf, sizeof buf, ns);
+	jw_str(w, k, buf);
+}
+
+/* The job's resolved options, fio's names, as strings ("job options"). */
+static void json_job_options(struct jw *w, const struct ssd_job *job)
+{
+	char buf[SSD_JOB_MAX_ZONES * 48 + 64], num[64], num2[64];
+	const char *rw = ssd_rw_name(job->rw);
+
+	jw_obj(w, "job options");
+	jw_str(w, "rw", rw ? rw : "unknown");
+	if (job->rw == SSD_RW_READWRITE || job->rw == SSD_RW_RANDRW)
+		json_opt_u64(w, "rwmixread", job->rwmixread);
+	if (job->nbssplit > 0) {
+		size_t len = 0;
+		buf[0] = 0;
+		for (int i = 0; i < job->nbssplit && len < sizeof buf; i++)
+			len += (size_t)snprintf(buf + len, sizeof buf - len,
+						"%s%" PRIu32 "/%" PRIu32,
+						i ? ":" : "",
+						job->bssplit[i].bs,
+						job->bssplit[i].pct);
+		jw_str(w, "bssplit", buf);
+	} else {
+		json_opt_u64(w, "bs", job->bs);
+	}
+	json_opt_u64(w, "iodepth", job->iodepth);
+	json_opt_u64(w, "offset", job->offset);
+	json_opt_u64(w, "size", job->size);
+	json_opt_u64(w, "io_size", job->io_size);
+	if (job->runtime)
+		json_opt_time(w, "runtime", job->runtime);
+	if (job->time_based)
+		jw_str(w, "time_based", "1");
+	if (job->ramp_time)
+		json_opt_time(w, "ramp_time", job->ramp_time);
+	if (job->dist != SSD_DIST_RANDOM) {
+		switch (job->dist) {
+		case SSD_DIST_ZIPF:
+			snprintf(buf, sizeof buf, "zipf:%s",
+				 fmt_g(num, sizeof num, job->dist_param));
+			break;
+		case SSD_DIST_PARETO:
+			snprintf(buf, sizeof buf, "pareto:%s",
+				 fmt_g(num, sizeof num, job->dist_param));
+			break;
+		case SSD_DIST_ZONED: {
+			size_t len = (size_t)snprintf(buf, sizeof buf, "zoned");
+			for (int i = 0; i < job->nzones && len < sizeof buf;
+			     i++)
+				len += (size_t)snprintf(
+					buf + len, sizeof buf - len,
+					":%s/%s",
+					fmt_g(num, sizeof num,
+					      job->zones[i].access_pct),
+					fmt_g(num2, sizeof num2,
+					      job->zones[i].size_pct));
+			break;
+		}
+		default:
+			snprintf(buf, sizeof buf, "unknown");
+			break;
+		}
+		jw_str(w, "random_distribution", buf);
+	}
+	if (job->norandommap)
+		jw_str(w, "norandommap", "1");
+	if (job->thinktime) {
+		json_opt_time(w, "thinktime", job->thinktime);
+		json_opt_u64(w, "thinktime_blocks", job->thinktime_blocks);
+	}
+	if (job->stonewall)
+		jw_str(w, "stonewall", "1");
+	if (job->numjobs > 1)
+		json_opt_u64(w, "numjobs", job->numjobs);
+	if (job->group_reporting)
+		jw_str(w, "group_reporting", "1");
+	if (job->has_randseed)
+		json_opt_u64(w, "randseed", job->randseed);
+	if (job->write_iops_log[0])
+		jw_str(w, "write_iops_log", job->write_iops_log);
+	if (job->write_bw_log[0])
+		jw_str(w, "write_bw_log", job->write_bw_log);
+	if (job->write_lat_log[0])
+		jw_str(w, "write_lat_log", job->write_lat_log);
+	if (job->log_avg_msec)
+		json_opt_u64(w, "log_avg_msec", (uint64_t)job->log_avg_msec);
+	jw_end(w, '}');
+}
+
+/* fio's add_ddir_lat_json: {min, max, mean, stddev, N[, percentile]}. */
+static void json_lat(struct jw *w, const char *key,
+		     const struct ssd_moments *m, uint64_t n,
+		     const struct ssd_hist *h)
+{
+	jw_obj(w, key);
+	jw_u64(w, "min", m && m->n ? u64_of(m->min) : 0);
+	jw_u64(w, "max", m && m->n ? u64_of(m->max) : 0);
+	jw_dbl(w, "mean", m ? ssd_moments_mean(m) : 0.0);
+	jw_dbl(w, "stddev", m ? ssd_moments_stddev(m) : 0.0);
+	jw_u64(w, "N", n);
+	if (h && h->n) {
+		char key_buf[64];
+		jw_obj(w, "percentile");
+		for (int i = 0; i < ssd_npercentiles; i++)
+			jw_u64(w, fmt_f(key_buf, sizeof key_buf, 0, 6,
+					ssd_percentiles[i]),
+			       ssd_hist_percentile(h, ssd_percentiles[i]));
+		jw_end(w, '}');
+	}
+	jw_end(w, '}');
+}
+
+static void json_ddir(struct jw *w, const struct ssd_job_result *j, int d,
+		      const struct group *rs)
+{
+	const struct ssd_dstat *s = &j->dir[d];
+	int64_t rt = dir_runtime(j, d);
+	uint64_t bw_bytes = per_sec(s->bytes, rt);
+
+	jw_obj(w, ddir_name[d]);
+	jw_u64(w, "io_bytes", s->bytes);
+	jw_u64(w, "io_kbytes", s->bytes >> 10);
+	jw_u64(w, "bw_bytes", bw_bytes);
+	jw_u64(w, "bw", bw_bytes / 1024);
+	jw_dbl(w, "iops", rt > 0 ? (double)s->ios * 1e9 / (double)rt : 0.0);
+	jw_u64(w, "runtime", ms_of(rt));
+	jw_u64(w, "total_ios", s->ios);
+	jw_u64(w, "short_ios", 0);
+	jw_u64(w, "drop_ios", 0);
+	/* submission is instant in the simulator: slat is 0 for every I/O
+	 * and lat (submission to completion) equals clat */
+	json_lat(w, "slat_ns", NULL, s->ios, NULL);
+	json_lat(w, "clat_ns", &s->lat, s->lat.n, &s->hist);
+	json_lat(w, "lat_ns", &s->lat, s->lat.n, NULL);
+
+	int have_bw = s->bw.n > 0;
+	double bw_mean = ssd_moments_mean(&s->bw);
+	jw_u64(w, "bw_min", have_bw ? u64_of(s->bw.min) : 0);
+	jw_u64(w, "bw_max", have_bw ? u64_of(s->bw.max) : 0);
+	jw_dbl(w, "bw_agg", have_bw ? agg_percent(rs->agg[d], bw_mean) : 0.0);
+	jw_dbl(w, "bw_mean", bw_mean);
+	jw_dbl(w, "bw_dev", ssd_moments_stddev(&s->bw));
+	jw_u64(w, "bw_samples", s->bw.n);
+	int have_iops = s->iops.n > 0;
+	jw_u64(w, "iops_min", have_iops ? u64_of(s->iops.min) : 0);
+	jw_u64(w, "iops_max", have_iops ? u64_of(s->iops.max) : 0);
+	jw_dbl(w, "iops_mean", ssd_moments_mean(&s->iops));
+	jw_dbl(w, "iops_stddev", ssd_moments_stddev(&s->iops));
+	jw_u64(w, "iops_samples", s->iops.n);
+	jw_end(w, '}');
+}
+
+static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
+{
+	const struct ssd_counters *c = &j->ctr;
+	jw_obj(w, "ssdlab");
+	jw_u64(w, "host_pages_read", c->host_read_lp);
+	jw_u64(w, "host_pages_written", c->host_write_lp);
+	jw_u64(w, "host_pages_trimmed", c->host_trim_lp);
+	jw_u64(w, "host_pages_read_unmapped", c->host_unmapped_read_lp);
+	jw_u64(w, "host_flushes", c->flushes);
+	jw_u64(w, "nand_pages_read", c->nand_read);
+	jw_u64(w, "nand_pages_programmed", c->nand_prog);
+	jw_u64(w, "nand_lpages_programmed", c->nand_prog_lp);
+	jw_u64(w, "pad_pages", c->pad_lp);
+	jw_u64(w, "blocks_erased", c->nand_erase);
+	jw_u64(w, "gc_copied_pages", c->gc_copy_lp);
+	jw_u64(w, "gc_bg_copied_pages", c->gc_bg_copy_lp);
+	jw_u64(w, "gc_victims", c->gc_victims);
+	jw_dbl(w, "waf", waf_of(c));
+	jw_obj(w, "erase_count");
+	jw_u64(w, "min", j->erase_min);
+	jw_dbl(w, "mean", j->erase_mean);
+	jw_u64(w, "max", j->erase_max);
+	jw_end(w, '}');
+	jw_u64(w, "free_blocks", j->free_blocks);
+	jw_u64(w, "lat_over_1s", j->lat_over_1s);
+	if (j->error)
+		jw_str(w, "error", ssd_strerror(j->error));
+	jw_end(w, '}');
+}
+
+static void json_job(struct jw *w, const struct ssd_job_result *j,
+		     const struct group *rs)
+{
+	double pct[SSD_LATDIST_N];
+
+	jw_next(w);
+	jw_begin(w, '{');
+	jw_str(w, "jobname", j->name);
+	jw_i64(w, "groupid", j->groupid);
+	jw_u64(w, "job_start", j->start_ns > 0 ? (uint64_t)j->start_ns / SSD_MS
+					       : 0);
+	jw_i64(w, "error", errno_of(j->error));
+	if (j->job)
+		json_job_options(w, j->job);
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		json_ddir(w, j, d, rs);
+	jw_u64(w, "job_runtime", ms_of(j->runtime_ns));
+
+	lat_dist_pct(j, pct);
+	static const char *const unit_key[] = {"latency_ns", "latency_us",
+					       "latency_ms"};
+	for (int u = 0; u < 3; u++) {
+		int lo = u * 10, hi = u < 2 ? lo + 10 : SSD_LATDIST_N;
+		jw_obj(w, unit_key[u]);
+		for (int i = lo; i < hi; i++)
+			jw_dbl(w, latdist_key[i], pct[i]);
+		jw_end(w, '}');
+	}
+	json_ssdlab_job(w, j);
+	jw_end(w, '}');
+}
+
+void ssd_report_json(const struct ssd_run_result *r, FILE *out)
+{
+	struct jw w = {.f = out, .depth = 0};
+	int ng;
+	struct group *g = groups_make(r, &ng);
+
+	jw_begin(&w, '{');
+	jw_str(&w, "fio version", "ssdlab-" SSDLAB_VERSION);
+	/* no wall clock in a result: the epoch stands for "not a date" */
+	jw_u64(&w, "timestamp", 0);
+	jw_u64(&w, "timestamp_ms", 0);
+	jw_str(&w, "time", "Thu Jan  1 00:00:00 1970");
+	jw_key(&w, "jobs");
+	jw_begin(&w, '[');
+	for (int i = 0; i < r->njobs; i++)
+		json_job(&w, &r->jobs[i], &g[group_of(&r->jobs[i])]);
+	jw_end(&w, ']');
+
+	jw_obj(&w, "ssdlab");
+	jw_str(&w, "version", SSDLAB_VERSION);
+	if (r->jobfile)
+		jw_str(&w, "jobfile", r->jobfile);
+	jw_key(&w, "drive");
+	if (r->cfg)
+		ssd_config_json(r->cfg, out, 2 * w.depth);
+	else
+		fputs("null", out);
+	jw_u64(&w, "seed", r->seed);
+	{
+		char buf[64];
+		jw_key(&w, "sim_seconds");
+		/* exact: ns as seconds with nine decimals, no rounding */
+		int64_t ns = r->sim_ns > 0 ? r->sim_ns : 0;
+		snprintf(buf, sizeof buf, "%" PRId64 ".%09" PRId64,
+			 (int64_t)(ns / SSD_S), (int64_t)(ns % SSD_S));
+		fputs(buf, out);
+	}
+	jw_dbl(&w, "wall_seconds", r->wall_s);
+	jw_u64(&w, "host_ios", r->host_ios);
+	jw_dbl(&w, "host_ios_per_wall_second",
+	       r->wall_s > 0 ? (double)r->host_ios / r->wall_s : 0.0);
+	jw_end(&w, '}');
+	jw_end(&w, '}');
+	putc('\n', out);
+	free(g);
+}
+
+/* ---- text ---- */
+
+/* fio's nsec_to_msec / nsec_to_usec unit choice for a latency line. */
+static const char *lat_unit(uint64_t *min, uint64_t *max, double *mean,
+			    double *dev)
+{
+	if (*min > 2000000 && *max > 99999999ULL && *dev > 1000000.0) {
+		*min /= 1000000;
+		*max /= 1000000;
+		*mean /= 1000000.0;
+		*dev /= 1000000.0;
+		return "(msec)";
+	}
+	if (*min > 2000 && *max > 99999 && *dev > 1000.0) {
+		*min /= 1000;
+		*max /= 1000;
+		*mean /= 1000.0;
+		*dev /= 1000.0;
+		return "(usec)";
+	}
+	return "(nsec)";
+}
+
+/* fio's display_lat: "    clat (usec): min=…, max=…, avg=…, stdev=…" */
+static void text_lat(FILE *out, const char *name, const struct ssd_moments *m)
+{
+	uint64_t min = u64_of(m->min), max = u64_of(m->max);
+	double mean = ssd_moments_mean(m), dev = ssd_moments_stddev(m);
+	const char *base = lat_unit(&min, &max, &mean, &dev);
+	char a[40], b[40], c[64], d[64];
+	fprintf(out, "    %s %s: min=%s, max=%s, avg=%s, stdev=%s\n", name,
+		base, num2str(a, sizeof a, min, 6, 0, N2S_NONE),
+		num2str(b, sizeof b, max, 6, 0, N2S_NONE),
+		fmt_f(c, sizeof c, 5, 2, mean), fmt_f(d, sizeof d, 5, 2, dev));
+}
+
+/* fio's show_clat_percentiles, precision 2. */
+static void text_percentiles(FILE *out, const char *pre,
+			     const struct ssd_hist *h)
+{
+	enum { PREC = 2 };
+	uint64_t v[32];
+	uint64_t minv = UINT64_MAX, maxv = 0, divisor;
+	int n = ssd_npercentiles < 32 ? ssd_npercentiles : 32, scale;
+
+	for (int i = 0; i < n; i++) {
+		v[i] = ssd_hist_percentile(h, ssd_percentiles[i]);
+		if (v[i] < minv)
+			minv = v[i];
+		if (v[i] > maxv)
+			maxv = v[i];
+	}
+	const char *unit;
+	if (minv > 2000000 && maxv > 99999999ULL) {
+		scale = 2;
+		divisor = 1000000;
+		unit = "msec";
+	} else if (minv > 2000 && maxv > 99999) {
+		scale = 1;
+		divisor = 1000;
+		unit = "usec";
+	} else {
+		scale = 0;
+		divisor = 1;
+		unit = "nsec";
+	}
+	fprintf(out, "    %s percentiles (%s):\n     |", pre, unit);
+
+	uint64_t q = maxv / divisor;
+	int width = q ? ndigits(q) : 0; /* fio: log10(q) + 1 */
+	if (width < 5)
+		width = 5;
+	int per_line = (80 - 7) / (PREC + 10 + width);
+	for (int j = 0; j < n; j++) {
+		if (j && j % per_line == 0)
+			fputs("     |", out);
+		int last = j == n - 1;
+		uint64_t x = v[j];
+		for (int s = 0; s < scale; s++)
+			x = (x + 999) / 1000;
+		char p[32];
+		fprintf(out, " %sth=[%*" PRIu64 "]%c",
+			fmt_f(p, sizeof p, PREC + 3, PREC, ssd_percentiles[j]),
+			width, x, last ? '\n' : ',');
+		if (last)
+			break;
+		if (j % per_line == per_line - 1)
+			putc('\n', out);
+	}
+}
+
+/* fio's show_ddir_status. */
+static void text_ddir(FILE *out, const struct ssd_job_result *j, int d,
+		      const struct group *rs)
+{
+	const struct ssd_dstat *s = &j->dir[d];
+	int64_t rt = dir_runtime(j, d);
+	if (!rt)
+		return;
+	uint64_t bw = per_sec(s->bytes, rt), iops = per_sec(s->ios, rt);
+	char a[40], b[40], c[40], e[40];
+	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)\n",
+		ddir_name[d], num2str(a, sizeof a, iops, 4, 0, N2S_NONE),
+		num2str(b, sizeof b, bw, 4, 1, N2S_BYTEPERSEC),
+		num2str(c, sizeof c, bw, 4, 0, N2S_BYTEPERSEC),
+		num2str(e, sizeof e, s->bytes, 4, 1, N2S_BYTE), ms_of(rt));
+
+	if (s->lat.n) {
+		text_lat(out, "clat", &s->lat);
+		text_lat(out, " lat", &s->lat);
+		text_percentiles(out, "clat", &s->hist);
+	}
+	if (s->bw.n) {
+		uint64_t min = u64_of(s->bw.min), max = u64_of(s->bw.max);
+		double mean = ssd_moments_mean(&s->bw);
+		double dev = ssd_moments_stddev(&s->bw);
+		double per = agg_percent(rs->agg[d], mean);
+		const char *unit = "KiB";
+		if (mean > 1024.0 * 1024.0) {
+			min /= 1024;
+			max /= 1024;
+			mean /= 1024.0;
+			dev /= 1024.0;
+			unit = "MiB";
+		}
+		char p[40], m[64], v[64];
+		fprintf(out,
+			"   bw (%5s/s): min=%5" PRIu64 ", max=%5" PRIu64
+			", per=%s%%, avg=%s, stdev=%s, samples=%" PRIu64 "\n",
+			unit, min, max, fmt_f(p, sizeof p, 3, 2, per),
+			fmt_f(m, sizeof m, 5, 2, mean),
+			fmt_f(v, sizeof v, 5, 2, dev), s->bw.n);
+	}
+	if (s->iops.n) {
+		char m[64], v[64];
+		fprintf(out,
+			"   iops        : min=%5" PRIu64 ", max=%5" PRIu64
+			", avg=%s, stdev=%s, samples=%" PRIu64 "\n",
+			u64_of(s->iops.min), u64_of(s->iops.max),
+			fmt_f(m, sizeof m, 5, 2, ssd_moments_mean(&s->iops)),
+			fmt_f(v, sizeof v, 5, 2, ssd_moments_stddev(&s->iops)),
+			s->iops.n);
+	}
+}
+
+/* fio's show_lat: "  lat (usec)   : 250=1.23%, 500=98.77%", 5 a line. */
+static void text_latdist(FILE *out, const double *pct, int lo, int hi,
+			 const char *unit)
+{
+	int new_line = 1, line = 0, shown = 0;
+	for (int i = lo; i < hi; i++) {
+		if (pct[i] <= 0.0)
+			continue;
+		shown = 1;
+		if (new_line) {
+			if (line)
+				putc('\n', out);
+			fprintf(out, "  lat (%s)   : ", unit);
+			new_line = 0;
+			line = 0;
+		}
+		if (line)
+			fputs(", ", out);
+		char p[64];
+		fprintf(out, "%s=%s%%", latdist_key[i],
+			fmt_f(p, sizeof p, 3, 2, pct[i]));
+		if (++line == 5)
+			new_line = 1;
+	}
+	if (shown)
+		putc('\n', out);
+}
+
+static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j)
+{
+	const struct ssd_counters *c = &j->ctr;
+	double waf = waf_of(c);
+	char w[64], m[64];
+	if (isfinite(waf))
+		fmt_f(w, sizeof w, 0, 3, waf);
+	else
+		snprintf(w, sizeof w, "n/a");
+	fprintf(out,
+		"  ssdlab: waf=%s, nand: read=%" PRIu64 " prog=%" PRIu64
+		" erase=%" PRIu64 ", gc: copied=%" PRIu64 " victims=%" PRIu64
+		", erase count min/mean/max=%" PRIu32 "/%s/%" PRIu32
+		", free blocks=%" PRIu64 "\n",
+		w, c->nand_read, c->nand_prog, c->nand_erase, c->gc_copy_lp,
+		c->gc_victims, j->erase_min,
+		fmt_f(m, sizeof m, 0, 2, j->erase_mean), j->erase_max,
+		j->free_blocks);
+	fprintf(out,
+		"  ssdlab: host 4KiB pages: read=%" PRIu64 " written=%" PRIu64
+		" trimmed=%" PRIu64 ", gc bg copied=%" PRIu64
+		", completions over 1s=%" PRIu64 "\n",
+		c->host_read_lp, c->host_write_lp, c->host_trim_lp,
+		c->gc_bg_copy_lp, j->lat_over_1s);
+}
+
+static void text_job(FILE *out, const struct ssd_job_result *j,
+		     const struct group *rs)
+{
+	fprintf(out, "%s: (groupid=%d, jobs=%" PRIu32 "): err=%2d", j->name,
+		j->groupid, j->clones ? j->clones : 1, errno_of(j->error));
+	if (j->error)
+		fprintf(out, " (%s)", ssd_strerror(j->error));
+	putc('\n', out);
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		if (j->dir[d].bytes || j->dir[d].ios)
+			text_ddir(out, j, d, rs);
+
+	double pct[SSD_LATDIST_N];
+	lat_dist_pct(j, pct);
+	text_latdist(out, pct, 0, 10, "nsec");
+	text_latdist(out, pct, 10, 20, "usec");
+	text_latdist(out, pct, 20, SSD_LATDIST_N, "msec");
+	text_ssdlab_job(out, j);
+}
+
+/* fio's show_group_stats. */
+static void text_group(FILE *out, int id, const struct group *rs)
+{
+	static const char *const str[SSD_DDIR_N] = {"   READ", "  WRITE",
+						    "   TRIM"};
+	fprintf(out, "\nRun status group %d (all jobs):\n", id);
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		if (!rs->max_run[d])
+			continue;
+		char io[40], ioalt[40], agg[40], aggalt[40];
+		char mn[40], mnalt[40], mx[40], mxalt[40];
+		fprintf(out,
+			"%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), "
+			"run=%" PRIu64 "-%" PRIu64 "msec\n",
+			str[d],
+			num2str(agg, sizeof agg, rs->agg[d], 4, 1,
+				N2S_BYTEPERSEC),
+			num2str(aggalt, sizeof aggalt, rs->agg[d], 4, 0,
+				N2S_BYTEPERSEC),
+			num2str(mn, sizeof mn, rs->min_bw[d], 4, 1,
+				N2S_BYTEPERSEC),
+			num2str(mx, sizeof mx, rs->max_bw[d], 4, 1,
+				N2S_BYTEPERSEC),
+			num2str(mnalt, sizeof mnalt, rs->min_bw[d], 4, 0,
+				N2S_BYTEPERSEC),
+			num2str(mxalt, sizeof mxalt, rs->max_bw[d], 4, 0,
+				N2S_BYTEPERSEC),
+			num2str(io, sizeof io, rs->iobytes[d], 4, 1, N2S_BYTE),
+			num2str(ioalt, sizeof ioalt, rs->iobytes[d], 4, 0,
+				N2S_BYTE),
+			ms_of(rs->min_run[d]), ms_of(rs->max_run[d]));
+	}
+}
+
+/* fio's job description line: "name: (g=0): rw=randwrite, bs=(R) ..." */
+static void text_job_line(FILE *out, const struct ssd_job_result *j)
+{
+	const struct ssd_job *job = j->job;
+	uint32_t lo = job->bs, hi = job->bs;
+	if (job->nbssplit > 0) {
+		lo = UINT32_MAX;
+		hi = 0;
+		for (int i = 0; i < job->nbssplit; i++) {
+			if (job->bssplit[i].bs < lo)
+				lo = job->bssplit[i].bs;
+			if (job->bssplit[i].bs > hi)
+				hi = job->bssplit[i].bs;
+		}
+	}
+	char a[40], b[40];
+	num2str(a, sizeof a, lo, 4, 1, N2S_BYTE);
+	num2str(b, sizeof b, hi, 4, 1, N2S_BYTE);
+	const char *rw = ssd_rw_name(job->rw);
+	fprintf(out,
+		"%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, "
+		"ioengine=ssdlab, iodepth=%" PRIu32 "\n",
+		j->name, j->groupid, rw ? rw : "unknown", a, b, a, b, a, b,
+		job->iodepth);
+}
+
+static void text_drive(FILE *out, const struct ssd_run_result *r)
+{
+	const struct ssd_config *c = r->cfg;
+	char a[64], b[64], s[64];
+	putc('\n', out);
+	if (c) {
+		const char *cell = ssd_cell_name(c->cell);
+		const char *gc = ssd_gc_policy_name(c->gc_policy);
+		fprintf(out, "Drive %s%s%s:\n", c->name,
+			c->description[0] ? " -- " : "", c->description);
+		fprintf(out,
+			"  capacity=%s (%" PRIu64 " bytes), op=%s%%, cell=%s, "
+			"page=%s, block=%" PRIu32 " pages\n",
+			ssd_fmt_bytes(c->capacity, a, sizeof a), c->capacity,
+			fmt_f(s, sizeof s, 0, 2, c->op * 100.0),
+			cell ? cell : "unknown",
+			ssd_fmt_bytes(c->page_size, b, sizeof b),
+			c->pages_per_block);
+		fprintf(out,
+			"  channels=%" PRIu32 ", dies/channel=%" PRIu32
+			", planes/die=%" PRIu32 ", blocks/plane=%" PRIu32
+			", gc=%s\n",
+			c->channels, c->dies_per_channel, c->planes_per_die,
+			c->blocks_per_plane, gc ? gc : "unknown");
+	}
+	int64_t ns = r->sim_ns > 0 ? r->sim_ns : 0;
+	fprintf(out,
+		"Run: seed=%" PRIu64 ", simulated time=%" PRId64 ".%09" PRId64
+		" s, host I/Os=%" PRIu64 "%s%s\n",
+		r->seed, (int64_t)(ns / SSD_S), (int64_t)(ns % SSD_S),
+		r->host_ios,
+		r->jobfile ? ", jobs=" : "", r->jobfile ? r->jobfile : "");
+	fprintf(out, "Wall: %s s, %s simulated host I/Os per wall second\n",
+		fmt_f(a, sizeof a, 0, 3, r->wall_s),
+		fmt_f(b, sizeof b, 0, 0,
+		      r->wall_s > 0 ? (double)r->host_ios / r->wall_s : 0.0));
+}
+
+void ssd_report_normal(const struct ssd_run_result *r, FILE *out)
+{
+	int ng;
+	struct group *g = groups_make(r, &ng);
+
+	for (int i = 0; i < r->njobs; i++)
+		if (r->jobs[i].job)
+			text_job_line(out, &r->jobs[i]);
+	fprintf(out, "ssdlab-%s\n\n", SSDLAB_VERSION);
+	for (int i = 0; i < r->njobs; i++)
+		text_job(out, &r->jobs[i], &g[group_of(&r->jobs[i])]);
+	for (int k = 0; k < ng; k++)
+		if (g[k].njobs)
+			text_group(out, k, &g[k]);
+	text_drive(out, r);
+	free(g);
+}

@@ -1,0 +1,309 @@
+/*
+ * sim.c -- the job runner (see sim.h).
+ *
+ * The loop pops the earliest event: a completion (count it, then submit
+ * the instance's next command) or a deferred submission (after think
+ * time).  Submissions happen in event order, so the drive sees commands in
+ * non-decreasing time and its busy-until stamps stay causal.
+ */
+#include "sim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "workload.h"
+
+enum { EV_COMPLETE, EV_SUBMIT };
+
+#define NEVER INT64_MAX
+
+struct inst {
+	const struct ssd_job *job;
+	struct ssd_wl *wl;
+	struct ssd_job_result *res; /* shared by clones with group_reporting */
+	int group;
+	uint32_t inflight;
+	uint32_t since_think;       /* completions since the last think */
+	int done;                   /* no more submissions */
+	int finished;               /* done and nothing in flight */
+	int64_t start, ramp_end, deadline, end;
+	struct ssd_counters ctr0;
+	struct ssd_log *log[5];
+	int nlogs;
+};
+
+void ssd_run_result_free(struct ssd_run_result *r)
+{
+	free(r->jobs);
+	r->jobs = NULL;
+	r->njobs = 0;
+}
+
+static int open_logs(struct inst *in, int index, char *err, size_t errlen)
+{
+	const struct ssd_job *j = in->job;
+	int64_t avg = j->log_avg_msec * SSD_MS;
+	struct {
+		const char *prefix;
+		int kind;
+	} want[] = {
+		{j->write_iops_log, SSD_LOG_IOPS},
+		{j->write_bw_log, SSD_LOG_BW},
+		{j->write_lat_log, SSD_LOG_LAT},
+		{j->write_lat_log, SSD_LOG_CLAT},
+		{j->write_lat_log, SSD_LOG_SLAT},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		if (!want[i].prefix[0])
+			continue;
+		char path[600];
+		ssd_log_name(path, sizeof path, want[i].prefix, want[i].kind,
+			     index);
+		struct ssd_log *l = ssd_log_open(path, want[i].kind, avg, err,
+						 errlen);
+		if (!l)
+			return SSD_EIO;
+		in->log[in->nlogs++] = l;
+	}
+	return 0;
+}
+
+struct run {
+	struct ssd_dev *dev;
+	struct ssd_engine eng;
+	struct inst *in;
+	int ninst;
+	char *err;
+	size_t errlen;
+};
+
+static void finish_inst(struct run *r, struct inst *in, int64_t t)
+{
+	in->finished = 1;
+	in->end = t;
+	struct ssd_job_result *res = in->res;
+	struct ssd_ftl *f = r->dev->ftl;
+	struct ssd_counters now = f->ctr, d;
+	ssd_counters_sub(&d, &now, &in->ctr0);
+	/* clones reporting together share a window: keep the widest */
+	if (d.host_write_lp + d.host_read_lp + d.host_trim_lp >=
+	    res->ctr.host_write_lp + res->ctr.host_read_lp + res->ctr.host_trim_lp)
+		res->ctr = d;
+	int64_t rt = t > in->ramp_end ? t - in->ramp_end : 0;
+	if (rt > res->runtime_ns)
+		res->runtime_ns = rt;
+	res->start_ns = in->ramp_end;
+	ssd_nand_erase_stats(&f->flash.nand, &res->erase_min, &res->erase_mean,
+			     &res->erase_max);
+	res->free_blocks = ssd_ftl_free_blocks(f);
+}
+
+/* Submit the instance's next command at t, or mark it done. */
+static int submit(struct run *r, struct inst *in, int64_t t)
+{
+	struct ssd_io io;
+	if (in->done)
+		return 0;
+	if (t >= in->deadline || !ssd_wl_next(in->wl, &io)) {
+		in->done = 1;
+		return 0;
+	}
+	int64_t c = ssd_dev_submit(r->dev, io.ddir, io.offset, io.len, t);
+	if (c < 0) {
+		if (c == SSD_EROFS) {
+			in->res->error = SSD_EROFS;
+			in->done = 1;
+			return 0;
+		}
+		snprintf(r->err, r->errlen,
+			 "job '%s': %s command at offset %llu, %u bytes: %s",
+			 in->job->name,
+			 io.ddir == SSD_DDIR_READ ? "read" :
+			 io.ddir == SSD_DDIR_WRITE ? "write" : "trim",
+			 (unsigned long long)io.offset, io.len,
+			 ssd_strerror((int)c));
+		return (int)c;
+	}
+	struct ssd_event ev = {
+		.time = c, .inst = (uint32_t)(in - r->in), .kind = EV_COMPLETE,
+		.offset = io.offset, .submitted = t, .len = io.len,
+		.ddir = (uint32_t)io.ddir,
+	};
+	in->inflight++;
+	return ssd_engine_push(&r->eng, &ev);
+}
+
+static int complete(struct run *r, const struct ssd_event *ev)
+{
+	struct inst *in = &r->in[ev->inst];
+	in->inflight--;
+	int64_t t = ev->time, lat = t - ev->submitted;
+	if (ev->submitted >= in->ramp_end) {
+		struct ssd_job_result *res = in->res;
+		ssd_dstat_add(&res->dir[ev->ddir], t - in->ramp_end, ev->len, lat);
+		if (lat > SSD_S)
+			res->lat_over_1s++;
+		for (int i = 0; i < in->nlogs; i++)
+			ssd_log_add(in->log[i], t - in->ramp_end, (int)ev->ddir,
+				    ev->len, ev->offset, lat);
+	}
+	const struct ssd_job *j = in->job;
+	if (j->thinktime && ++in->since_think >= j->thinktime_blocks) {
+		in->since_think = 0;
+		if (!in->done) {
+			struct ssd_event s = {.time = t + j->thinktime,
+					      .inst = ev->inst, .kind = EV_SUBMIT};
+			in->inflight++; /* the slot is reserved while thinking */
+			return ssd_engine_push(&r->eng, &s);
+		}
+	} else {
+		int rc = submit(r, in, t);
+		if (rc)
+			return rc;
+	}
+	if (in->done && !in->inflight)
+		finish_inst(r, in, t);
+	return 0;
+}
+
+static int run_group(struct run *r, int group)
+{
+	int64_t t0 = r->dev->busy_until > r->dev->now ? r->dev->busy_until
+						      : r->dev->now;
+	for (int i = 0; i < r->ninst; i++) {
+		struct inst *in = &r->in[i];
+		if (in->group != group)
+			continue;
+		const struct ssd_job *j = in->job;
+		in->start = t0;
+		in->ramp_end = t0 + j->ramp_time;
+		in->deadline = j->runtime ? in->ramp_end + j->runtime : NEVER;
+		in->ctr0 = r->dev->ftl->ctr;
+	}
+	for (int i = 0; i < r->ninst; i++) {
+		struct inst *in = &r->in[i];
+		if (in->group != group)
+			continue;
+		for (uint32_t q = 0; q < in->job->iodepth && !in->done; q++) {
+			int rc = submit(r, in, t0);
+			if (rc)
+				return rc;
+		}
+		if (in->done && !in->inflight)
+			finish_inst(r, in, t0);
+	}
+	struct ssd_event ev;
+	while (ssd_engine_pop(&r->eng, &ev)) {
+		int rc;
+		if (ev.kind == EV_COMPLETE) {
+			rc = complete(r, &ev);
+		} else {
+			struct inst *in = &r->in[ev.inst];
+			in->inflight--;
+			rc = submit(r, in, ev.time);
+			if (!rc && in->done && !in->inflight)
+				finish_inst(r, in, ev.time);
+		}
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int ssd_sim_run(struct ssd_dev *dev, const struct ssd_job *jobs, int njobs,
+		uint64_t seed, struct ssd_run_result *res, char *err,
+		size_t errlen)
+{
+	memset(res, 0, sizeof *res);
+	struct run r = {.dev = dev, .err = err, .errlen = errlen};
+	int ninst = 0, nres = 0;
+	for (int j = 0; j < njobs; j++) {
+		ninst += (int)jobs[j].numjobs;
+		nres += jobs[j].group_reporting ? 1 : (int)jobs[j].numjobs;
+	}
+	r.in = calloc((size_t)ninst, sizeof *r.in);
+	res->jobs = calloc((size_t)nres, sizeof *res->jobs);
+	uint32_t depth = 0;
+	for (int j = 0; j < njobs; j++)
+		depth += jobs[j].numjobs * jobs[j].iodepth;
+	if (!r.in || !res->jobs || ssd_engine_init(&r.eng, depth + 1)) {
+		free(r.in);
+		free(res->jobs);
+		snprintf(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
+	r.ninst = ninst;
+	res->cfg = &dev->cfg;
+	res->seed = seed;
+	res->njobs = nres;
+	int group = 0, k = 0, ri = 0, rc = 0;
+	uint64_t ios0 = dev->host_ios;
+	int64_t t_start = dev->busy_until > dev->now ? dev->busy_until : dev->now;
+	for (int j = 0; j < njobs; j++) {
+		const struct ssd_job *job = &jobs[j];
+		if (j > 0 && job->stonewall)
+			group++;
+		struct ssd_job_result *shared = NULL;
+		for (uint32_t c = 0; c < job->numjobs; c++, k++) {
+			struct inst *in = &r.in[k];
+			in->job = job;
+			in->group = group;
+			if (!shared || !job->group_reporting) {
+				shared = &res->jobs[ri];
+				snprintf(shared->name, sizeof shared->name, "%s",
+					 job->name);
+				shared->groupid = group;
+				shared->jobid = (uint32_t)ri;
+				shared->job = job;
+				ri++;
+			}
+			in->res = shared;
+			shared->clones++;
+			uint64_t s = job->has_randseed
+				? job->randseed
+				: ssd_mix64(seed ^ ssd_mix64(((uint64_t)j << 20) + c));
+			in->wl = ssd_wl_create(job, c, s);
+			if (!in->wl) {
+				snprintf(err, errlen, "out of memory");
+				rc = SSD_ENOMEM;
+				goto out;
+			}
+			rc = open_logs(in, k + 1, err, errlen);
+			if (rc)
+				goto out;
+		}
+	}
+	for (int g = 0; g <= group && !rc; g++)
+		rc = run_group(&r, g);
+	for (int i = 0; i < ri; i++)
+		for (int d = 0; d < SSD_DDIR_N; d++)
+			ssd_dstat_finish(&res->jobs[i].dir[d],
+					 res->jobs[i].runtime_ns);
+	res->sim_ns = (dev->busy_until > dev->now ? dev->busy_until : dev->now) -
+		      t_start;
+	res->host_ios = dev->host_ios - ios0;
+	if (!rc && dev->ftl->check_failed) {
+		snprintf(err, errlen, "invariant check failed: %s",
+			 dev->ftl->check_msg);
+		rc = SSD_ESTATE;
+	}
+out:
+	for (int i = 0; i < ninst; i++) {
+		for (int l = 0; l < r.in[i].nlogs; l++) {
+			if (ssd_log_close(r.in[i].log[l], r.in[i].end - r.in[i].ramp_end) &&
+			    !rc) {
+				snprintf(err, errlen, "job '%s': cannot write its log",
+					 r.in[i].job->name);
+				rc = SSD_EIO;
+			}
+		}
+		ssd_wl_destroy(r.in[i].wl);
+	}
+	free(r.in);
+	ssd_engine_free(&r.eng);
+	if (rc)
+		ssd_run_result_free(res);
+	return rc;
+}

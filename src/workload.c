@@ -1,0 +1,429 @@
+/*
+ * workload.c -- the I/O stream of one job instance.
+ *
+ * A generator answers "what next?" with (direction, offset, length) until
+ * the job's byte budget is spent.  It owns nothing but a little state: the
+ * random stream, a position, the current pass of the random map.  Memory
+ * is O(1) in the size of the region; no call allocates.
+ *
+ * Offsets.  The region is [start, start+size).  Sequential jobs walk it
+ * from the start and wrap; the I/O that would cross the end is shortened.
+ * Random jobs pick a position in units of `unit` bytes (the block size, or
+ * with bssplit the smallest split size) and align it down to the I/O's own
+ * length, staying inside the region:
+ *
+ *   uniform + random map  every block once per pass: block = P_pass(i) for
+ *                         i = 0..n-1, P a keyed bijection on [0, n) (below)
+ *                         re-keyed each pass;
+ *   uniform, norandommap  block = uniform draw with replacement (also
+ *                         with bssplit, where blocks of several sizes make
+ *                         "each block once" ill-defined);
+ *   zipf, pareto          a popularity rank r drawn from the distribution,
+ *                         block = S(r) with S a bijection keyed once per
+ *                         generator, so the hot blocks are scattered over
+ *                         the region instead of sitting at its start (fio
+ *                         hashes the rank for the same reason);
+ *   zoned                 zone by its access share, then uniform inside it.
+ *
+ * The keyed bijection.  On [0, 2^k) with 2^k the power of two at or above
+ * n, three rounds of: add a key, multiply by an odd key, xor-shift right
+ * by about k/2 -- each step is invertible modulo 2^k, so the whole is a
+ * permutation; the multiply carries low bits up, the shift carries high
+ * bits down.  Values >= n are walked through P again ("cycle walking"),
+ * which restricts P to a permutation of [0, n); since 2^k < 2n the mean
+ * walk is under two steps.  Cost: a dozen integer operations per step.
+ *
+ * Zipf.  P(rank k) ~ k^-theta for k = 1..n, drawn in O(1) by
+ * rejection-inversion (Hoermann & Derflinger 1996): invert the integral
+ * of x^-theta, round to the nearest integer and accept with a cheap test
+ * that almost always passes.  No tables, any n, any theta > 0.
+ *
+ * Pareto.  As fio: rank = (n-1) * u^(log h / log(1-h)), u uniform [0,1).
+ */
+#include "workload.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+enum wl_mode {
+	WL_SEQ,      /* sequential, wrapping */
+	WL_PERM,     /* uniform, each block once per pass */
+	WL_UNIFORM,  /* uniform with replacement */
+	WL_ZIPF,
+	WL_PARETO,
+	WL_ZONED
+};
+
+/* A keyed permutation of [0, 2^k); see the essay above. */
+struct wl_perm {
+	uint64_t mask;      /* 2^k - 1 */
+	uint64_t add[3];    /* round keys, < 2^k */
+	uint64_t mul[3];    /* odd multipliers */
+	unsigned shift;     /* >= 1 */
+};
+
+struct ssd_wl {
+	/* read on every call */
+	struct ssd_rng rng;
+	uint64_t issued;      /* bytes issued */
+	uint64_t budget;      /* bytes to issue; UINT64_MAX = never ends */
+	uint64_t start;       /* region start, bytes from the drive start */
+	uint64_t size;        /* region length, bytes */
+	uint32_t bs;          /* I/O length, bytes; 0: drawn from bssplit */
+	uint32_t unit;        /* granule of random positions, bytes */
+	uint64_t nunits;      /* size / unit, >= 1 */
+	int mode;             /* enum wl_mode */
+	int ddir;             /* direction when not mixed */
+	int mixed;            /* 1: read with probability rwmixread % */
+	uint32_t rwmixread;
+	uint64_t seq;         /* WL_SEQ: next position from region start */
+
+	/* WL_PERM: perm is this pass's permutation; zipf/pareto: the rank
+	 * scrambler */
+	struct wl_perm perm;
+	uint64_t pidx;        /* next index into the pass */
+	uint64_t pass;        /* passes started */
+	uint64_t pkey;        /* key the per-pass keys derive from */
+
+	/* WL_ZIPF */
+	double z_theta, z_n, z_hx1, z_hn, z_s;
+	/* WL_PARETO */
+	double p_pow;
+
+	/* bssplit */
+	int nsplit;
+	uint32_t split_cum[SSD_JOB_MAX_BSSPLIT]; /* cumulative percent */
+	uint32_t split_bs[SSD_JOB_MAX_BSSPLIT];  /* bytes */
+	uint64_t split_n[SSD_JOB_MAX_BSSPLIT];   /* size / split_bs */
+
+	/* WL_ZONED */
+	int nzones;
+	double zone_cum[SSD_JOB_MAX_ZONES];     /* cumulative access share */
+	uint64_t zone_lo[SSD_JOB_MAX_ZONES];    /* first unit of the zone */
+	uint64_t zone_n[SSD_JOB_MAX_ZONES];     /* units in the zone, >= 1 */
+
+	const struct ssd_job *job;
+};
+
+/* ---- keyed permutation ---- */
+
+static void perm_init(struct wl_perm *p, uint64_t n, uint64_t key)
+{
+	unsigned bits = 0;
+	while (bits < 64 && (1ULL << bits) < n)
+		bits++;
+	p->mask = bits == 64 ? ~0ULL : (1ULL << bits) - 1;
+	p->shift = bits > 1 ? (bits + 1) / 2 : 1;
+	for (int i = 0; i < 3; i++) {
+		key = ssd_mix64(key + 0x9e3779b97f4a7c15ULL);
+		p->add[i] = key & p->mask;
+		key = ssd_mix64(key + 0x9e3779b97f4a7c15ULL);
+		p->mul[i] = key | 1;
+	}
+}
+
+static inline uint64_t perm_step(const struct wl_perm *p, uint64_t x)
+{
+	const uint64_t m = p->mask;
+	const unsigned s = p->shift;
+	for (int i = 0; i < 3; i++) {
+		x = (x + p->add[i]) & m;
+		x = (x * p->mul[i]) & m;
+		x ^= x >> s;
+	}
+	return x;
+}
+
+/* The i-th element (i < n) of the permutation of [0, n). */
+static inline uint64_t perm_at(const struct wl_perm *p, uint64_t i,
+			       uint64_t n)
+{
+	uint64_t x = i;
+	do
+		x = perm_step(p, x);
+	while (x >= n);
+	return x;
+}
+
+/* ---- zipf by rejection-inversion ---- */
+
+/* log1p(x)/x and expm1(x)/x, accurate near 0 */
+static double log1p_over(double x)
+{
+	return fabs(x) > 1e-8 ? log1p(x) / x
+			      : 1 - x * (0.5 - x * (1.0 / 3 - 0.25 * x));
+}
+
+static double expm1_over(double x)
+{
+	return fabs(x) > 1e-8 ? expm1(x) / x
+			      : 1 + x * 0.5 * (1 + x / 3 * (1 + 0.25 * x));
+}
+
+/* h(x) = x^-theta, H(x) = integral_1^x h, and H's inverse */
+static double zipf_h(double x, double t)
+{
+	return exp(-t * log(x));
+}
+
+static double zipf_H(double x, double t)
+{
+	double lx = log(x);
+	return expm1_over((1 - t) * lx) * lx;
+}
+
+static double zipf_Hinv(double y, double t)
+{
+	double u = y * (1 - t);
+	if (u < -1)
+		u = -1;
+	return exp(log1p_over(u) * y);
+}
+
+static void zipf_init(struct ssd_wl *w, double theta)
+{
+	double t = theta, n = (double)w->nunits;
+	w->z_theta = t;
+	w->z_n = n;
+	w->z_hx1 = zipf_H(1.5, t) - 1;
+	w->z_hn = zipf_H(n + 0.5, t);
+	w->z_s = 2 - zipf_Hinv(zipf_H(2.5, t) - zipf_h(2, t), t);
+}
+
+/* A rank in [0, n): 0 is the most popular. */
+static uint64_t zipf_rank(struct ssd_wl *w)
+{
+	const double t = w->z_theta;
+	for (;;) {
+		double u = w->z_hn + ssd_rng_unit(&w->rng) * (w->z_hx1 - w->z_hn);
+		double x = zipf_Hinv(u, t);
+		double k = floor(x + 0.5);
+		if (k < 1)
+			k = 1;
+		else if (k > w->z_n)
+			k = w->z_n;
+		if (k - x <= w->z_s || u >= zipf_H(k + 0.5, t) - zipf_h(k, t))
+			return (uint64_t)k - 1;
+	}
+}
+
+static uint64_t pareto_rank(struct ssd_wl *w)
+{
+	double v = (double)(w->nunits - 1) *
+		   pow(ssd_rng_unit(&w->rng), w->p_pow);
+	uint64_t r = (uint64_t)v;
+	return r < w->nunits ? r : w->nunits - 1;
+}
+
+static uint64_t zoned_unit(struct ssd_wl *w)
+{
+	double u = ssd_rng_unit(&w->rng);
+	int z = 0;
+	while (u >= w->zone_cum[z])
+		z++;
+	return w->zone_lo[z] + ssd_rng_below(&w->rng, w->zone_n[z]);
+}
+
+/* Byte position (from region start) of an I/O of `len` bytes placed at
+ * unit `u`: aligned down to len and inside the region. */
+static inline uint64_t place(const struct ssd_wl *w, uint64_t u, uint32_t len)
+{
+	uint64_t pos = u * w->unit;
+	if (len != w->unit) {
+		pos -= pos % len;
+		if (pos + len > w->size)
+			pos = (w->size / len - 1) * len;
+	}
+	return pos;
+}
+
+/* ---- the generator ---- */
+
+struct ssd_wl *ssd_wl_create(const struct ssd_job *job, uint32_t clone,
+			     uint64_t seed)
+{
+	struct ssd_wl *w = calloc(1, sizeof *w);
+	if (!w)
+		return NULL;
+	w->job = job;
+	/* Clones get distinct streams (fio mixes in the thread number). */
+	ssd_rng_seed(&w->rng, seed ^ ssd_mix64(0x636c6f6e65ULL + clone));
+	w->start = job->offset;
+	w->size = job->size;
+	w->budget = job->time_based ? UINT64_MAX : job->io_size;
+
+	switch (job->rw) {
+	case SSD_RW_READ:
+	case SSD_RW_RANDREAD:
+		w->ddir = SSD_DDIR_READ;
+		break;
+	case SSD_RW_WRITE:
+	case SSD_RW_RANDWRITE:
+		w->ddir = SSD_DDIR_WRITE;
+		break;
+	case SSD_RW_TRIM:
+	case SSD_RW_RANDTRIM:
+		w->ddir = SSD_DDIR_TRIM;
+		break;
+	default:
+		w->ddir = SSD_DDIR_READ;
+		w->mixed = 1;
+		break;
+	}
+	w->rwmixread = job->rwmixread;
+
+	/* Block sizes: one, or a weighted split (a single entry is one). */
+	w->bs = job->bs ? job->bs : 4096;
+	w->unit = w->bs;
+	if (job->nbssplit == 1) {
+		w->bs = w->unit = job->bssplit[0].bs;
+	} else if (job->nbssplit > 1) {
+		uint32_t cum = 0, min = UINT32_MAX;
+		for (int i = 0; i < job->nbssplit; i++) {
+			const struct ssd_bssplit *b = &job->bssplit[i];
+			if (!b->pct)
+				continue;
+			cum += b->pct;
+			w->split_cum[w->nsplit] = cum;
+			w->split_bs[w->nsplit] = b->bs;
+			w->split_n[w->nsplit] = w->size / b->bs;
+			if (b->bs < min)
+				min = b->bs;
+			w->nsplit++;
+		}
+		if (w->nsplit) {
+			w->split_cum[w->nsplit - 1] = 100; /* guard the end */
+			w->bs = 0;
+			w->unit = min;
+		}
+	}
+	/* A job from the parser has size >= every block size; anything
+	 * smaller gives an empty stream rather than a broken one. */
+	w->nunits = w->size / w->unit;
+	for (int i = 0; i < w->nsplit; i++)
+		if (!w->split_n[i])
+			w->nunits = 0;
+	if (!w->nunits) {
+		w->budget = 0;
+		w->nunits = 1;
+	}
+
+	int random = job->rw == SSD_RW_RANDREAD || job->rw == SSD_RW_RANDWRITE ||
+		     job->rw == SSD_RW_RANDTRIM || job->rw == SSD_RW_RANDRW;
+	uint64_t key = ssd_rng_next(&w->rng);
+	if (!random) {
+		w->mode = WL_SEQ;
+	} else if (job->dist == SSD_DIST_ZIPF) {
+		w->mode = WL_ZIPF;
+		zipf_init(w, job->dist_param);
+		perm_init(&w->perm, w->nunits, key);
+	} else if (job->dist == SSD_DIST_PARETO) {
+		w->mode = WL_PARETO;
+		w->p_pow = log(job->dist_param) / log(1.0 - job->dist_param);
+		perm_init(&w->perm, w->nunits, key);
+	} else if (job->dist == SSD_DIST_ZONED && job->nzones > 0) {
+		w->mode = WL_ZONED;
+		double acc = 0, sz = 0, total = 0;
+		for (int i = 0; i < job->nzones; i++)
+			total += job->zones[i].access_pct;
+		for (int i = 0; i < job->nzones; i++) {
+			const struct ssd_zone *z = &job->zones[i];
+			uint64_t lo = (uint64_t)(sz / 100 * (double)w->nunits);
+			sz += z->size_pct;
+			uint64_t hi = (uint64_t)(sz / 100 * (double)w->nunits);
+			if (hi > w->nunits)
+				hi = w->nunits;
+			if (lo >= w->nunits)
+				lo = w->nunits - 1;
+			if (hi <= lo)
+				hi = lo + 1;
+			if (z->access_pct <= 0)
+				continue;
+			acc += z->access_pct;
+			w->zone_cum[w->nzones] = total > 0 ? acc / total : 1;
+			w->zone_lo[w->nzones] = lo;
+			w->zone_n[w->nzones] = hi - lo;
+			w->nzones++;
+		}
+		if (w->nzones)
+			w->zone_cum[w->nzones - 1] = 2; /* always reached */
+		else
+			w->mode = WL_UNIFORM;
+	} else if (!job->norandommap && w->bs) {
+		w->mode = WL_PERM;
+		w->pkey = key;
+		perm_init(&w->perm, w->nunits, key);
+	} else {
+		w->mode = WL_UNIFORM;
+	}
+	return w;
+}
+
+void ssd_wl_destroy(struct ssd_wl *w)
+{
+	free(w);
+}
+
+uint64_t ssd_wl_issued(const struct ssd_wl *w)
+{
+	return w->issued;
+}
+
+int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io)
+{
+	if (w->issued >= w->budget)
+		return 0;
+
+	int ddir = w->ddir;
+	if (w->mixed && ssd_rng_below(&w->rng, 100) >= w->rwmixread)
+		ddir = SSD_DDIR_WRITE;
+
+	uint32_t len = w->bs;
+	int si = 0;
+	if (!len) {
+		uint32_t r = (uint32_t)ssd_rng_below(&w->rng, 100);
+		while (r >= w->split_cum[si])
+			si++;
+		len = w->split_bs[si];
+	}
+
+	uint64_t pos;
+	switch (w->mode) {
+	case WL_SEQ:
+		pos = w->seq;
+		if (len > w->size - pos)
+			len = (uint32_t)(w->size - pos);
+		w->seq = pos + len < w->size ? pos + len : 0;
+		break;
+	case WL_PERM:
+		if (w->pidx == w->nunits) {
+			w->pidx = 0;
+			w->pass++;
+			perm_init(&w->perm, w->nunits,
+				  ssd_mix64(w->pkey ^ w->pass));
+		}
+		pos = perm_at(&w->perm, w->pidx++, w->nunits) * w->unit;
+		break;
+	case WL_UNIFORM:
+		if (w->bs)
+			pos = ssd_rng_below(&w->rng, w->nunits) * w->bs;
+		else
+			pos = ssd_rng_below(&w->rng, w->split_n[si]) * len;
+		break;
+	case WL_ZIPF:
+		pos = place(w, perm_at(&w->perm, zipf_rank(w), w->nunits), len);
+		break;
+	case WL_PARETO:
+		pos = place(w, perm_at(&w->perm, pareto_rank(w), w->nunits),
+			    len);
+		break;
+	default: /* WL_ZONED */
+		pos = place(w, zoned_unit(w), len);
+		break;
+	}
+	io->ddir = ddir;
+	io->offset = w->start + pos;
+	io->len = len;
+	w->issued += len;
+	return 1;
+}

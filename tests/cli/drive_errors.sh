@@ -1,0 +1,81 @@
+# Drive files and --set: every user mistake exits 2 with one line on
+# stderr naming the file:line (or --set), the key and what is accepted;
+# `drive show` prints the resolved drive, and its output loads back.
+. "$TOP/tests/cli/lib.inc"
+
+# presets are listed and shown
+expect_status 0 "$SSDLAB" drives
+for p in default slc mlc tiny; do
+	grep -q "$p" out.txt || fail "drives does not list $p"
+done
+expect_status 0 "$SSDLAB" drive show tiny
+grep -Eq '^capacity +=  *64m( |$)' out.txt || fail "tiny: capacity"
+grep -Eq '^op +=  *0\.07( |$)' out.txt || fail "tiny: op"
+grep -Eq '^page_size +=  *4k( |$)' out.txt || fail "tiny: page_size"
+grep -Eq '^pages_per_block +=  *64( |$)' out.txt || fail "tiny: pages_per_block"
+grep -Eq '^gc_policy +=  *greedy( |$)' out.txt || fail "tiny: gc_policy"
+grep -Eq '^t_prog +=  *700us( |$)' out.txt || fail "tiny: t_prog not resolved"
+grep -q 'blocks_per_plane = 69' out.txt || fail "tiny: blocks_per_plane"
+
+# --set overrides, applied after the file
+expect_status 0 "$SSDLAB" drive show tiny --set op=0.25 --set cell=slc
+grep -Eq '^op +=  *0\.25( |$)' out.txt || fail "--set op"
+grep -Eq '^t_prog +=  *200us( |$)' out.txt || fail "--set cell: slc timing"
+
+# `drive show` output is itself a drive file
+"$SSDLAB" drive show tiny --set capacity=96m >round.ini
+expect_status 0 "$SSDLAB" drive show round.ini
+grep -Eq '^capacity +=  *96m( |$)' out.txt || fail "round trip: capacity"
+grep -Eq '^name +=  *tiny( |$)' out.txt || fail "round trip: name"
+
+# a drive file: comments, [drive], duplicate keys (last wins), name = stem
+printf '# my drive\n[drive]\ncapacity = 128m  # inline\npage_size = 4k\npages_per_block = 64\nop = 0.1\nop = 20%%\n' >mine.ini
+expect_status 0 "$SSDLAB" drive show mine.ini
+grep -Eq '^op +=  *0\.2( |$)' out.txt || fail "duplicate key: last should win"
+grep -Eq '^name +=  *mine( |$)' out.txt || fail "name should default to the file stem"
+
+# mistakes in a drive file name file:line and key
+printf 'capacity = 64m\nfoo = 1\n' >bad1.ini
+expect_err 2 "bad1\.ini:2: unknown key 'foo'" "$SSDLAB" drive show bad1.ini
+printf '# comment\n\ncapacity 64m\n' >bad2.ini
+expect_err 2 "bad2\.ini:3: expected 'key = value'" "$SSDLAB" drive show bad2.ini
+printf 'channels = many\n' >bad3.ini
+expect_err 2 "bad3\.ini:1: key 'channels': 'many' is not a whole number" \
+	"$SSDLAB" drive show bad3.ini
+printf 'op = 0.07\nchannels = 65\n' >bad4.ini
+expect_err 2 "bad4\.ini:2: key 'channels'.*out of range.*1\.\.64" \
+	"$SSDLAB" drive show bad4.ini
+printf 'cell = xlc\n' >bad5.ini
+expect_err 2 "bad5\.ini:1: key 'cell': unknown value 'xlc'.*slc, mlc, tlc, qlc" \
+	"$SSDLAB" drive show bad5.ini
+printf '[ssd]\ncapacity = 64m\n' >bad6.ini
+expect_err 2 "bad6\.ini:1: unknown section" "$SSDLAB" drive show bad6.ini
+printf 'capacity = 1000000\n' >bad7.ini
+expect_err 2 "bad7\.ini:1: key 'capacity'.*multiple of 4k" \
+	"$SSDLAB" drive show bad7.ini
+
+# mistakes in --set
+expect_err 2 "unknown key 'capacty'.*capacity" \
+	"$SSDLAB" drive show tiny --set capacty=1g
+expect_err 2 "key 'page_size'.*4k, 8k, 16k, 32k, 64k" \
+	"$SSDLAB" drive show tiny --set page_size=12k
+expect_err 2 "key 'gc_policy': unknown value 'lru'.*greedy, cost-benefit, fifo, random" \
+	"$SSDLAB" drive show tiny --set gc_policy=lru
+expect_err 2 "key 't_read'.*not a time" "$SSDLAB" drive show tiny --set t_read=fast
+expect_err 2 "key 'blocks_per_plane'.*derived" \
+	"$SSDLAB" drive show tiny --set blocks_per_plane=100
+expect_err 2 "set" "$SSDLAB" drive show tiny --set capacity
+
+# geometry that cannot work
+expect_err 2 "capacity 64 MiB above usable physical.*raise op" \
+	"$SSDLAB" drive show tiny --set op=0
+expect_err 2 "blocks_per_plane.*below gc_bg_blocks" \
+	"$SSDLAB" drive show default --set capacity=1m
+expect_err 2 "gc_bg_blocks.*gc_fg_blocks" \
+	"$SSDLAB" drive show tiny --set gc_fg_blocks=10 --set gc_bg_blocks=9
+
+# drives that do not exist
+expect_err 2 "unknown drive 'nosuch'.*ssdlab drives" "$SSDLAB" drive show nosuch
+expect_err 2 "missing\.ini" "$SSDLAB" drive show missing.ini
+expect_err 2 "nodir/x\.ini" "$SSDLAB" drive show nodir/x.ini
+exit 0
