@@ -64,7 +64,7 @@ test: ssdlab $(BUILD)/unit_tests
 unit-test: $(BUILD)/unit_tests
 	$(BUILD)/unit_tests
 
-bench: ssdlab $(BUILD)/bareftl
+bench: ssdlab $(BUILD)/bareftl $(BUILD)/simbench
 	bench/run.sh
 
 docs: ssdlab
@@ -76,3 +76,6 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UT_OBJ:.o=.d)
 -include $(patsubst %.o,build/san/%.d,$(LIB_SRC:.c=.o) $(CLI_SRC:.c=.o) $(UT_SRC:.c=.o))
+
+$(BUILD)/simbench: bench/simbench.c $(LIB)
+	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) $(LDLIBS)

@@ -466,16 +466,17 @@ static int demo(void)
 	printf("Workload: 4 KiB random writes at queue depth 32 over the whole span,\n"
 	       "no TRIM, from a fresh drive until well past the point where its free\n"
 	       "space is exhausted.\n\n");
-	/* fresh: 1/32 of the capacity; fill: 2.5x capacity; steady: 0.5x */
+	/* fresh: 1/32 of the capacity; precondition: 2x; steady: 0.5x.  Random
+	 * offsets use fio's random map: each pass writes every page once. */
 	uint64_t lp = cfg.capacity / SSD_LPAGE;
 	char text[1024];
 	snprintf(text, sizeof text,
-		 "[global]\nrw=randwrite\nbs=4k\niodepth=32\nnorandommap=1\n"
+		 "[global]\nrw=randwrite\nbs=4k\niodepth=32\n"
 		 "[fresh]\nio_size=%llu\n"
 		 "[precondition]\nstonewall\nio_size=%llu\n"
 		 "[steady-state]\nstonewall\nio_size=%llu\n",
 		 (unsigned long long)(lp / 32 * SSD_LPAGE),
-		 (unsigned long long)(lp * 5 / 2 * SSD_LPAGE),
+		 (unsigned long long)(lp * 2 * SSD_LPAGE),
 		 (unsigned long long)(lp / 2 * SSD_LPAGE));
 	char err[512];
 	struct ssd_job *jobs = NULL;

@@ -19,8 +19,9 @@ double ssd_accuracy_alpha(const struct ssd_config *c)
 	uint64_t spb = (uint64_t)c->pages_per_block * (c->page_size / SSD_LPAGE) *
 		       (c->multiplane ? c->planes_per_die : 1);
 	uint64_t blocks = units * c->blocks_per_plane;
-	uint64_t data = (blocks - units * (c->gc_fg_blocks + 1)) * spb;
-	return (double)(c->capacity / SSD_LPAGE) / (double)data;
+	double data = ((double)blocks - (double)units * (c->gc_fg_blocks + 0.5)) *
+		      (double)spb;
+	return (double)(c->capacity / SSD_LPAGE) / data;
 }
 
 int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,

@@ -10,11 +10,13 @@
  * capacity of uniform random writes drawn with replacement (the models'
  * assumption), then measured over `measure` times the capacity.
  *
- * The model's utilisation alpha counts only the blocks that hold data: in
- * steady state every unit keeps gc_fg_blocks free blocks and, on average,
- * one block's worth of empty slots in its two open blocks (host and GC
- * write points, each half full on average), so
- *     alpha = user pages / ((blocks - units * (gc_fg_blocks + 1)) * b).
+ * The model's utilisation alpha counts the blocks that hold data
+ * (docs/model.md).  Between GC bursts every unit keeps exactly
+ * gc_fg_blocks free blocks, which hold nothing.  The host write point's
+ * open block is the models' own write frontier and counts as data; the
+ * GC write point is a second frontier the models do not have, half
+ * empty on average, and its empty half is space no data can use.  So
+ *     alpha = user pages / ((blocks - units * (gc_fg_blocks + 0.5)) * b).
  */
 #ifndef SSD_ACCURACY_H
 #define SSD_ACCURACY_H

@@ -98,33 +98,48 @@ static void check_after_gc(struct ssd_ftl *f)
 		f->check_failed = 1;
 }
 
-/* Copy one valid slot to the unit's GC write point; the data is in the
- * controller at `ready`. */
-static int gc_copy(struct ssd_ftl *f, uint32_t ui, uint32_t old,
-		   int64_t ready, int bg)
+/* Pages ahead of the cleaning cursor whose map entries are prefetched:
+ * each GC copy stores into l2p at a random place, and the cleaner is
+ * otherwise waiting on those cache misses one after another. */
+#define GC_PREFETCH_PAGES 4
+
+/* Copy the valid slots of victim page [base, base + spp) -- n of them,
+ * in the controller at `ready` -- to the unit's GC write point. */
+static int gc_copy_page(struct ssd_ftl *f, uint32_t ui, uint32_t victim,
+			uint32_t base, uint32_t n, int64_t ready, int bg)
 {
 	struct ssd_wp *w = &f->unit[ui].gc;
-	if (w->blk == SSD_NO_BLOCK) {
-		int rc = wp_open(f, ui, w);
-		if (rc)
-			return rc;
+	for (uint32_t i = 0; i < f->spp; i++) {
+		uint32_t lpn = f->p2l[base + i];
+		if (lpn == SSD_UNMAPPED)
+			continue;
+		if (w->blk == SSD_NO_BLOCK) {
+			int rc = wp_open(f, ui, w);
+			if (rc)
+				return rc;
+			w->ready = 0;
+		}
+		uint32_t slot = w->blk * f->spb + w->next++;
+		f->p2l[base + i] = SSD_UNMAPPED;
+		f->p2l[slot] = lpn;
+		f->l2p[lpn] = slot;
+		f->valid[w->blk]++;
+		if (ready > w->ready)
+			w->ready = ready;
+		if (w->next % f->spp == 0) {
+			/* a page of copies is complete: move it into the
+			 * register and program it */
+			int64_t in = ssd_flash_load(&f->flash, ui, f->spp, w->ready);
+			int64_t end = wp_program(f, ui, w, in);
+			if (end < 0)
+				return (int)end;
+			w->ready = 0;
+		}
 	}
-	uint32_t lpn = f->p2l[old];
-	uint32_t slot = w->blk * f->spb + w->next++;
-	f->p2l[old] = SSD_UNMAPPED;
-	f->valid[old / f->spb]--;
-	f->p2l[slot] = lpn;
-	f->l2p[lpn] = slot;
-	f->valid[w->blk]++;
-	f->ctr.gc_copy_lp++;
+	f->valid[victim] -= n;
+	f->ctr.gc_copy_lp += n;
 	if (bg)
-		f->ctr.gc_bg_copy_lp++;
-	w->ready = ssd_flash_load(&f->flash, ui, 1, ready);
-	if (w->next % f->spp == 0) {
-		int64_t end = wp_program(f, ui, w, w->ready);
-		if (end < 0)
-			return (int)end;
-	}
+		f->ctr.gc_bg_copy_lp += n;
 	return 0;
 }
 
@@ -149,24 +164,34 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg)
 		u->victim = v;
 		u->victim_page = 0;
 		f->ctr.gc_victims++;
+		for (uint32_t p = 0; p < GC_PREFETCH_PAGES && p < f->ppb; p++)
+			for (uint32_t i = 0; i < f->spp; i++) {
+				uint32_t l = f->p2l[(v * f->ppb + p) * f->spp + i];
+				if (l != SSD_UNMAPPED)
+					__builtin_prefetch(&f->l2p[l], 1);
+			}
 	}
 	uint32_t blk = u->victim;
 	while (u->victim_page < f->ppb && f->valid[blk]) {
-		uint32_t base = blk * f->spb + u->victim_page * f->spp;
+		uint32_t page = u->victim_page++;
+		uint32_t base = (blk * f->ppb + page) * f->spp;
+		if (page + GC_PREFETCH_PAGES < f->ppb) {
+			uint32_t ahead = base + GC_PREFETCH_PAGES * f->spp;
+			for (uint32_t i = 0; i < f->spp; i++) {
+				uint32_t l = f->p2l[ahead + i];
+				if (l != SSD_UNMAPPED)
+					__builtin_prefetch(&f->l2p[l], 1);
+			}
+		}
 		uint32_t n = 0;
 		for (uint32_t i = 0; i < f->spp; i++)
 			n += f->p2l[base + i] != SSD_UNMAPPED;
-		u->victim_page++;
 		if (!n)
 			continue;
 		int64_t ready = ssd_flash_read(&f->flash, ui, n, t);
-		for (uint32_t i = 0; i < f->spp; i++) {
-			if (f->p2l[base + i] == SSD_UNMAPPED)
-				continue;
-			int rc = gc_copy(f, ui, base + i, ready, bg);
-			if (rc)
-				return rc;
-		}
+		int rc = gc_copy_page(f, ui, blk, base, n, ready, bg);
+		if (rc)
+			return rc;
 		return ready;
 	}
 	/* every valid slot has moved: erase and free the victim */
