@@ -91,6 +91,17 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 	return done;
 }
 
+void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
+		      int stage)
+{
+	uint64_t end = offset + len;
+	if (!len || end > d->cfg.capacity || end < offset)
+		return;
+	uint32_t lpn = (uint32_t)(offset / SSD_LPAGE);
+	uint32_t n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - lpn;
+	ssd_ftl_prefetch(d->ftl, lpn, n < 4 ? n : 4, stage);
+}
+
 int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 {
 	idle_gap(d, t);

@@ -44,6 +44,11 @@ void ssd_dev_destroy(struct ssd_dev *d);
 int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		       uint32_t len, int64_t t);
 
+/* Hint that a command on [offset, offset + len) is coming (see
+ * ssd_ftl_prefetch); out-of-range hints are ignored. */
+void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
+		      int stage);
+
 /* Flush: every accepted write becomes durable.  Returns completion. */
 int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t);
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* ---- free block pool (FIFO per unit, linked through next[]) ---- */
 
@@ -45,7 +46,7 @@ static uint32_t free_pop(struct ssd_ftl *f, struct ssd_unit *u)
 static inline void invalidate(struct ssd_ftl *f, uint32_t slot)
 {
 	uint32_t blk = slot / f->spb;
-	f->p2l[slot] = SSD_UNMAPPED;
+	ssd_bit_clear(f->vbits, slot);
 	f->valid[blk]--;
 	if (f->state[blk] == SSD_BLK_FULL)
 		f->gc->invalidated(f, f->gc_state, blk);
@@ -98,10 +99,11 @@ static void check_after_gc(struct ssd_ftl *f)
 		f->check_failed = 1;
 }
 
-/* Pages ahead of the cleaning cursor whose map entries are prefetched:
- * each GC copy stores into l2p at a random place, and the cleaner is
- * otherwise waiting on those cache misses one after another. */
-#define GC_PREFETCH_PAGES 4
+/* Slots ahead of the cleaning cursor whose map entries are prefetched:
+ * each GC copy stores into l2p at a random place, and the cleaner would
+ * otherwise wait on those cache misses one after another.  16 copies
+ * cover a memory latency. */
+#define GC_PREFETCH_SLOTS 16
 
 /* Copy the valid slots of victim page [base, base + spp) -- n of them,
  * in the controller at `ready` -- to the unit's GC write point. */
@@ -110,9 +112,9 @@ static int gc_copy_page(struct ssd_ftl *f, uint32_t ui, uint32_t victim,
 {
 	struct ssd_wp *w = &f->unit[ui].gc;
 	for (uint32_t i = 0; i < f->spp; i++) {
-		uint32_t lpn = f->p2l[base + i];
-		if (lpn == SSD_UNMAPPED)
+		if (!ssd_bit_test(f->vbits, base + i))
 			continue;
+		uint32_t lpn = f->p2l[base + i];
 		if (w->blk == SSD_NO_BLOCK) {
 			int rc = wp_open(f, ui, w);
 			if (rc)
@@ -120,7 +122,8 @@ static int gc_copy_page(struct ssd_ftl *f, uint32_t ui, uint32_t victim,
 			w->ready = 0;
 		}
 		uint32_t slot = w->blk * f->spb + w->next++;
-		f->p2l[base + i] = SSD_UNMAPPED;
+		ssd_bit_clear(f->vbits, base + i);
+		ssd_bit_set(f->vbits, slot);
 		f->p2l[slot] = lpn;
 		f->l2p[lpn] = slot;
 		f->valid[w->blk]++;
@@ -164,28 +167,27 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg)
 		u->victim = v;
 		u->victim_page = 0;
 		f->ctr.gc_victims++;
-		for (uint32_t p = 0; p < GC_PREFETCH_PAGES && p < f->ppb; p++)
-			for (uint32_t i = 0; i < f->spp; i++) {
-				uint32_t l = f->p2l[(v * f->ppb + p) * f->spp + i];
-				if (l != SSD_UNMAPPED)
-					__builtin_prefetch(&f->l2p[l], 1);
-			}
+		for (uint32_t i = 0; i < f->gc_ahead; i++) {
+			if (ssd_bit_test(f->vbits, v * f->spb + i))
+				__builtin_prefetch(&f->l2p[f->p2l[v * f->spb + i]], 1);
+		}
 	}
 	uint32_t blk = u->victim;
 	while (u->victim_page < f->ppb && f->valid[blk]) {
 		uint32_t page = u->victim_page++;
 		uint32_t base = (blk * f->ppb + page) * f->spp;
-		if (page + GC_PREFETCH_PAGES < f->ppb) {
-			uint32_t ahead = base + GC_PREFETCH_PAGES * f->spp;
+		if ((page + 1) * f->spp + 4 * f->gc_ahead <= f->spb)
+			__builtin_prefetch(&f->p2l[base + 4 * f->gc_ahead], 0);
+		if ((page + 1) * f->spp + f->gc_ahead <= f->spb) {
+			uint32_t ahead = base + f->gc_ahead;
 			for (uint32_t i = 0; i < f->spp; i++) {
-				uint32_t l = f->p2l[ahead + i];
-				if (l != SSD_UNMAPPED)
-					__builtin_prefetch(&f->l2p[l], 1);
+				if (ssd_bit_test(f->vbits, ahead + i))
+					__builtin_prefetch(&f->l2p[f->p2l[ahead + i]], 1);
 			}
 		}
 		uint32_t n = 0;
 		for (uint32_t i = 0; i < f->spp; i++)
-			n += f->p2l[base + i] != SSD_UNMAPPED;
+			n += ssd_bit_test(f->vbits, base + i);
 		if (!n)
 			continue;
 		int64_t ready = ssd_flash_read(&f->flash, ui, n, t);
@@ -243,6 +245,7 @@ int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	uint32_t slot = w->blk * f->spb + w->next++;
 	f->l2p[lpn] = slot;
 	f->p2l[slot] = lpn;
+	ssd_bit_set(f->vbits, slot);
 	f->valid[w->blk]++;
 	f->ctr.host_write_lp++;
 	int64_t done = ssd_flash_load(&f->flash, ui, 1, t);
@@ -254,6 +257,22 @@ int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
 	}
 	return done;
+}
+
+void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
+		      int stage)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (stage == 0) {
+			__builtin_prefetch(&f->l2p[lpn + i], 1);
+			continue;
+		}
+		uint32_t slot = f->l2p[lpn + i];
+		if (slot == SSD_UNMAPPED)
+			continue;
+		__builtin_prefetch(&f->vbits[slot >> 6], 1);
+		__builtin_prefetch(&f->valid[slot / f->spb], 1);
+	}
 }
 
 int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
@@ -309,7 +328,7 @@ static int64_t wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 	if (w->blk == SSD_NO_BLOCK || w->next % f->spp == 0)
 		return t;
 	uint32_t pad = f->spp - w->next % f->spp;
-	w->next += pad; /* padding slots stay SSD_UNMAPPED in p2l */
+	w->next += pad; /* padding slots stay invalid */
 	f->ctr.pad_lp += pad;
 	return wp_program(f, ui, w, ssd_max64(t, w->ready));
 }
@@ -355,6 +374,27 @@ uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f)
 
 /* ---- setup ---- */
 
+/* The two maps are the only large arrays and every host write touches
+ * them at random: map them with transparent huge pages where the kernel
+ * offers them, so those accesses do not also miss the TLB. */
+static void *big_alloc(size_t bytes)
+{
+	void *p = mmap(NULL, bytes ? bytes : 1, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+#ifdef MADV_HUGEPAGE
+	madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+	return p;
+}
+
+static void big_free(void *p, size_t bytes)
+{
+	if (p)
+		munmap(p, bytes ? bytes : 1);
+}
+
 int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_ftl **out)
 {
@@ -380,10 +420,15 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->nblocks = (uint32_t)nblocks;
 	f->nlp = (uint32_t)nlp;
 	f->fg_blocks = c->gc_fg_blocks;
+	/* prefetch distance: whole pages, at least GC_PREFETCH_SLOTS slots */
+	f->gc_ahead = (GC_PREFETCH_SLOTS + f->spp - 1) / f->spp * f->spp;
+	if (f->gc_ahead > f->spb)
+		f->gc_ahead = f->spb;
 	f->bg_blocks = c->gc_bg_blocks;
 	ssd_rng_seed(&f->rng, seed ^ 0x6763u);
-	f->l2p = malloc(nlp * sizeof *f->l2p);
-	f->p2l = malloc(nslots * sizeof *f->p2l);
+	f->l2p = big_alloc(nlp * sizeof *f->l2p);
+	f->p2l = big_alloc(nslots * sizeof *f->p2l);
+	f->vbits = calloc((nslots + 63) / 64, sizeof *f->vbits);
 	f->valid = calloc(nblocks, sizeof *f->valid);
 	f->next = calloc(nblocks, sizeof *f->next);
 	f->prev = calloc(nblocks, sizeof *f->prev);
@@ -391,7 +436,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->state = calloc(nblocks, sizeof *f->state);
 	f->unit = calloc(units, sizeof *f->unit);
 	f->gc = ssd_gc_find(c->gc_policy);
-	if (!f->l2p || !f->p2l || !f->valid || !f->next || !f->prev ||
+	if (!f->l2p || !f->p2l || !f->vbits || !f->valid || !f->next || !f->prev ||
 	    !f->stamp || !f->state || !f->unit || !f->gc ||
 	    ssd_flash_init(&f->flash, c, f->nblocks, &f->ctr)) {
 		ssd_ftl_destroy(f);
@@ -422,8 +467,9 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	if (f->gc && f->gc_state)
 		f->gc->fini(f->gc_state);
 	ssd_flash_free(&f->flash);
-	free(f->l2p);
-	free(f->p2l);
+	big_free(f->l2p, (size_t)f->nlp * sizeof *f->l2p);
+	big_free(f->p2l, (size_t)f->nblocks * f->spb * sizeof *f->p2l);
+	free(f->vbits);
 	free(f->valid);
 	free(f->next);
 	free(f->prev);
@@ -455,7 +501,8 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		if (s == SSD_UNMAPPED)
 			continue;
 		mapped++;
-		if (s >= f->nblocks * f->spb || f->p2l[s] != lpn)
+		if (s >= f->nblocks * f->spb || f->p2l[s] != lpn ||
+		    !ssd_bit_test(f->vbits, s))
 			FAIL("l2p[%u]=%u but p2l does not point back", lpn, s);
 	}
 	if (mapped != f->mapped)
@@ -466,7 +513,7 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		uint32_t programmed = f->flash.nand.next_page[b] * f->spp;
 		for (uint32_t i = 0; i < f->spb; i++) {
 			uint32_t s = b * f->spb + i, l = f->p2l[s];
-			if (l == SSD_UNMAPPED)
+			if (!ssd_bit_test(f->vbits, s))
 				continue;
 			if (l >= f->nlp || f->l2p[l] != s)
 				FAIL("p2l[%u]=%u but l2p does not point back", s, l);

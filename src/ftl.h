@@ -4,8 +4,11 @@
  * TRIM and flush.
  *
  * Mapping.  l2p[lpn] is the physical 4 KiB slot of logical page lpn (or
- * SSD_UNMAPPED); p2l[slot] is the logical page stored in the slot (or
- * SSD_UNMAPPED when the slot is free, stale or padding).  A NAND page of
+ * SSD_UNMAPPED); p2l[slot] is the logical page last stored in the slot,
+ * and bit `slot` of vbits says whether it is still valid.  Invalidating a
+ * page clears a bit in a bitmap small enough to stay in cache, instead of
+ * storing into the large reverse map at random: overwrites are the hot
+ * path.  A NAND page of
  * page_size bytes (times planes with multiplane) holds lp_per_page slots,
  * so slot = (blk * pages_per_block + page) * lp_per_page + index.
  *
@@ -81,8 +84,10 @@ struct ssd_ftl {
 	uint32_t spp;           /* 4 KiB slots per page */
 	uint32_t spb;           /* slots per block */
 	uint32_t fg_blocks, bg_blocks;
+	uint32_t gc_ahead;      /* GC map prefetch distance, slots */
 	uint32_t *l2p;          /* [lpn] slot */
-	uint32_t *p2l;          /* [slot] lpn */
+	uint32_t *p2l;          /* [slot] lpn (meaningful where vbits is set) */
+	uint64_t *vbits;        /* [slot / 64] bit set = slot holds valid data */
 	uint32_t *valid;        /* [blk] valid slots */
 	uint32_t *next, *prev;  /* [blk] list links (free list / policy) */
 	uint64_t *stamp;        /* [blk] host pages written when it filled */
@@ -116,6 +121,13 @@ int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
  * controller. */
 int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t);
 
+/* Hint that logical pages [lpn, lpn + n) will be accessed soon: stage 0
+ * prefetches their map entries, stage 1 (issued later, when those are in
+ * cache) the per-slot and per-block state they point to.  No effect on
+ * results; it only overlaps the cache misses of upcoming commands. */
+void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
+		      int stage);
+
 /* Unmap n logical pages from lpn (TRIM).  No NAND work. */
 void ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n);
 
@@ -134,6 +146,21 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen);
 
 /* Free blocks in all units. */
 uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f);
+
+static inline int ssd_bit_test(const uint64_t *b, uint32_t i)
+{
+	return (int)((b[i >> 6] >> (i & 63)) & 1);
+}
+
+static inline void ssd_bit_set(uint64_t *b, uint32_t i)
+{
+	b[i >> 6] |= 1ULL << (i & 63);
+}
+
+static inline void ssd_bit_clear(uint64_t *b, uint32_t i)
+{
+	b[i >> 6] &= ~(1ULL << (i & 63));
+}
 
 static inline uint32_t ssd_ftl_unit_of(const struct ssd_ftl *f, uint32_t blk)
 {

@@ -121,6 +121,10 @@ static int perr(struct parser *p, int line, int code, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
 	va_end(ap);
+	/* One printable line, whatever bytes the quoted input held. */
+	for (char *c = p->err; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
 	return code;
 }
 
@@ -517,7 +521,7 @@ static const struct jopt opts[] = {
 	{.name = "runtime", .type = OT_TIME, FIELD(runtime), .unit = SSD_S,
 	 .value = TIME_HELP_S, .def = "0 (no limit)",
 	 .help = "Simulated time after which the job stops, even if io_size "
-		 "is not done.  Excludes ramp_time."},
+		 "is not done; as in fio, ramp_time comes on top."},
 	{.name = "time_based", .type = OT_BOOL, FIELD(time_based),
 	 .value = "boolean (a bare key means 1)", .def = "0",
 	 .help = "Run for the whole runtime, going over the region again as "
@@ -561,15 +565,21 @@ static const struct jopt opts[] = {
 	 .size = sizeof(((struct ssd_job *)0)->write_iops_log),
 	 .idx = LOG_IOPS,
 	 .value = "file prefix (a bare key means the job's name)",
-	 .def = "none", .help = "Write an IOPS log PREFIX_iops.N.log."},
+	 .def = "none",
+	 .help = "Write an IOPS log with this file prefix (fio: "
+		 "PREFIX_iops.N.log)."},
 	{.name = "write_bw_log", .type = OT_LOG, FIELD(write_bw_log),
 	 .size = sizeof(((struct ssd_job *)0)->write_bw_log), .idx = LOG_BW,
 	 .value = "file prefix (a bare key means the job's name)",
-	 .def = "none", .help = "Write a bandwidth log PREFIX_bw.N.log."},
+	 .def = "none",
+	 .help = "Write a bandwidth log with this file prefix (fio: "
+		 "PREFIX_bw.N.log)."},
 	{.name = "write_lat_log", .type = OT_LOG, FIELD(write_lat_log),
 	 .size = sizeof(((struct ssd_job *)0)->write_lat_log), .idx = LOG_LAT,
 	 .value = "file prefix (a bare key means the job's name)",
-	 .def = "none", .help = "Write latency logs PREFIX_lat.N.log etc."},
+	 .def = "none",
+	 .help = "Write latency logs with this file prefix (fio: "
+		 "PREFIX_lat.N.log, _clat, _slat)."},
 	{.name = "log_avg_msec", .type = OT_I64, FIELD(log_avg_msec),
 	 .min = 0, .max = 86400000, .value = "integer milliseconds",
 	 .def = "0",
@@ -1102,6 +1112,8 @@ static int parse_text(const char *text, size_t len, const char *file,
 			  "small for any job", (unsigned long long)capacity);
 		goto out;
 	}
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+		pos = 3; /* UTF-8 byte order mark */
 	while (pos < len) {
 		const char *start = text + pos;
 		const char *nl = memchr(start, '\n', len - pos);
@@ -1238,9 +1250,9 @@ void ssd_job_print_doc(FILE *out)
 	      "- **Booleans**: `1`/`0`, `true`/`false`, `yes`/`no`, "
 	      "`on`/`off`, or the bare key for 1.\n"
 	      "- **Block sizes** are multiples of 512 B.  The drive maps 4 "
-	      "KiB pages, so an I/O smaller than 4 KiB, or one that is not "
-	      "4 KiB aligned, costs whole pages (a 512 B write is a "
-	      "read-modify-write of a 4 KiB page).\n"
+	      "KiB pages and rounds every I/O out to whole pages, so an I/O "
+	      "smaller than 4 KiB, or one not 4 KiB aligned, costs whole "
+	      "pages.\n"
 	      "- **Offsets and sizes** are multiples of 4 KiB; a percentage "
 	      "is rounded down to 4 KiB.\n\n"
 	      "## Supported options\n\n"
@@ -1285,7 +1297,8 @@ void ssd_job_print_doc(FILE *out)
 	}
 	fputs("\n## How the I/O stream is generated\n\n"
 	      "- A job works in its region `[offset, offset+size)`.  It "
-	      "ends after `io_size` bytes (default: `size`), or at "
+	      "ends after `io_size` bytes (default: `size`; with `bssplit` "
+	      "the last I/O may end a little past it, as in fio), or at "
 	      "`runtime`; with `time_based` it runs until `runtime`.\n"
 	      "- Sequential jobs start at the region's start and wrap at "
 	      "its end; an I/O that would cross the end is shortened.  In "

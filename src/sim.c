@@ -19,9 +19,19 @@ enum { EV_COMPLETE, EV_SUBMIT };
 
 #define NEVER INT64_MAX
 
+/* Commands are drawn from the generator LOOKAHEAD ahead of their
+ * submission, and the drive is told about them early (ssd_dev_prefetch),
+ * so the cache misses of a random workload's map lookups overlap instead
+ * of stalling one command after another.  The stream and every result are
+ * unchanged. */
+#define LOOKAHEAD 16
+
 struct inst {
 	const struct ssd_job *job;
 	struct ssd_wl *wl;
+	struct ssd_io ahead[LOOKAHEAD]; /* ring of drawn commands */
+	uint32_t ahead_head, ahead_n;
+	int wl_ended;               /* the generator has no more */
 	struct ssd_job_result *res; /* shared by clones with group_reporting */
 	int group;
 	uint32_t inflight;
@@ -100,13 +110,39 @@ static void finish_inst(struct run *r, struct inst *in, int64_t t)
 	res->free_blocks = ssd_ftl_free_blocks(f);
 }
 
+/* Next command of the instance from the lookahead ring; 0 at the end. */
+static int next_io(struct run *r, struct inst *in, struct ssd_io *io)
+{
+	while (in->ahead_n < LOOKAHEAD && !in->wl_ended) {
+		struct ssd_io *x =
+			&in->ahead[(in->ahead_head + in->ahead_n) % LOOKAHEAD];
+		if (!ssd_wl_next(in->wl, x)) {
+			in->wl_ended = 1;
+			break;
+		}
+		in->ahead_n++;
+		ssd_dev_prefetch(r->dev, x->offset, x->len, 0);
+	}
+	if (!in->ahead_n)
+		return 0;
+	*io = in->ahead[in->ahead_head];
+	in->ahead_head = (in->ahead_head + 1) % LOOKAHEAD;
+	in->ahead_n--;
+	if (in->ahead_n > LOOKAHEAD / 2) {
+		const struct ssd_io *x =
+			&in->ahead[(in->ahead_head + LOOKAHEAD / 2) % LOOKAHEAD];
+		ssd_dev_prefetch(r->dev, x->offset, x->len, 1);
+	}
+	return 1;
+}
+
 /* Submit the instance's next command at t, or mark it done. */
 static int submit(struct run *r, struct inst *in, int64_t t)
 {
 	struct ssd_io io;
 	if (in->done)
 		return 0;
-	if (t >= in->deadline || !ssd_wl_next(in->wl, &io)) {
+	if (t >= in->deadline || !next_io(r, in, &io)) {
 		in->done = 1;
 		return 0;
 	}

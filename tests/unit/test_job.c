@@ -205,10 +205,16 @@ TEST(job_no_effect_options)
 	CHECK(parse("[a]\nioengine\n") == SSD_EPARSE && err_ok(2, "ioengine"));
 }
 
-TEST(job_crlf_and_blank_lines)
+TEST(job_crlf_bom_and_blank_lines)
 {
 	CHECKF(parse("\r\n[a]\r\nbs=8k\r\n\r\n  \t\n[b]\r\n") == 0, "%s", err);
 	CHECK(njobs == 2 && jobs[0].bs == 8192);
+	CHECKF(parse("\xef\xbb\xbf[a]\nbs=8k\n") == 0, "%s", err);
+	CHECK(njobs == 1 && jobs[0].bs == 8192);
+	/* control characters in a quoted value do not break the line */
+	CHECK(parse("[a]\nbs=4\rk\x1b[2J\n") == SSD_EPARSE && err_ok(2, "bs"));
+	for (const char *c = err; *c; c++)
+		CHECK((unsigned char)*c >= 0x20 && *c != 0x7f);
 }
 
 /* One case per kind of mistake: return code, file:line and key. */
