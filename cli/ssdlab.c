@@ -349,6 +349,13 @@ static int cmd_drive(int argc, char **argv)
 			return EXIT_USAGE;
 		if (r)
 			continue;
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			puts("usage: ssdlab drive show NAME|FILE.ini [--set KEY=VALUE]...\n"
+			     "Print every key of the drive -- preset NAME or an INI file, with the\n"
+			     "overrides applied and the geometry derived -- with its value, unit and\n"
+			     "meaning.  The output is itself a valid drive file.");
+			return 0;
+		}
 		if (argv[i][0] == '-')
 			return usage_error("unknown option '%s'", argv[i]);
 		if (d.drive)

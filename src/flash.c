@@ -25,7 +25,14 @@ int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 	f->die_busy = calloc(f->dies, sizeof *f->die_busy);
 	f->chan_busy = calloc(f->channels, sizeof *f->chan_busy);
 	f->reg_free = calloc(f->units, sizeof *f->reg_free);
-	if (!f->die_busy || !f->chan_busy || !f->reg_free ||
+	f->udie = calloc(f->units, sizeof *f->udie);
+	f->uchan = calloc(f->units, sizeof *f->uchan);
+	if (f->udie && f->uchan)
+		for (uint32_t u = 0; u < f->units; u++) {
+			f->udie[u] = u % f->dies;      /* dies first ... */
+			f->uchan[u] = u % f->channels; /* ... over channels */
+		}
+	if (!f->die_busy || !f->chan_busy || !f->reg_free || !f->udie || !f->uchan ||
 	    ssd_nand_init(&f->nand, nblocks, c->pages_per_block)) {
 		ssd_flash_free(f);
 		return SSD_ENOMEM;
@@ -38,7 +45,10 @@ void ssd_flash_free(struct ssd_flash *f)
 	free(f->die_busy);
 	free(f->chan_busy);
 	free(f->reg_free);
+	free(f->udie);
+	free(f->uchan);
 	f->die_busy = f->chan_busy = f->reg_free = NULL;
+	f->udie = f->uchan = NULL;
 	ssd_nand_free(&f->nand);
 }
 

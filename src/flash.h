@@ -44,6 +44,8 @@ struct ssd_flash {
 	int64_t *chan_busy;      /* [channel] busy until, ns */
 	int64_t *reg_free;       /* [unit] cache register free at, ns */
 	uint32_t erase_blocks;   /* physical blocks per FTL block erase */
+	uint32_t *udie, *uchan;  /* [unit] its die and channel (no division
+	                            on the hot path) */
 	struct ssd_counters *ctr;
 };
 
@@ -55,12 +57,12 @@ void ssd_flash_free(struct ssd_flash *f);
 
 static inline uint32_t ssd_flash_die(const struct ssd_flash *f, uint32_t unit)
 {
-	return unit % f->dies;
+	return f->udie[unit];
 }
 
 static inline uint32_t ssd_flash_chan(const struct ssd_flash *f, uint32_t unit)
 {
-	return unit % f->channels;
+	return f->uchan[unit];
 }
 
 static inline int64_t ssd_max64(int64_t a, int64_t b)

@@ -99,30 +99,59 @@ static void check_after_gc(struct ssd_ftl *f)
 		f->check_failed = 1;
 }
 
-/* Slots ahead of the cleaning cursor whose map entries are prefetched:
+/* Copies ahead of the cleaning cursor whose map entries are prefetched:
  * each GC copy stores into l2p at a random place, and the cleaner would
- * otherwise wait on those cache misses one after another.  16 copies
- * cover a memory latency. */
-#define GC_PREFETCH_SLOTS 16
+ * otherwise wait on those cache misses one after another. */
+#define GC_AHEAD 16
 
-/* Copy the valid slots of victim page [base, base + spp) -- n of them,
- * in the controller at `ready` -- to the unit's GC write point. */
-static int gc_copy_page(struct ssd_ftl *f, uint32_t ui, uint32_t victim,
-			uint32_t base, uint32_t n, int64_t ready, int bg)
+/* Make b the victim of unit ui: list its valid slots (a scan of the
+ * cached valid bitmap) and prefetch the first map entries. */
+static void victim_start(struct ssd_ftl *f, struct ssd_unit *u, uint32_t ui,
+			 uint32_t b)
+{
+	f->state[b] = SSD_BLK_VICTIM;
+	u->victim = b;
+	u->vpos = u->vcount = 0;
+	f->ctr.gc_victims++;
+	uint32_t *list = &f->vlist[(size_t)ui * f->spb];
+	uint64_t first = (uint64_t)b * f->spb, end = first + f->spb;
+	for (uint64_t w = first >> 6; w <= (end - 1) >> 6; w++) {
+		uint64_t bits = f->vbits[w];
+		if (w == first >> 6)
+			bits &= ~0ULL << (first & 63);
+		if (w == (end - 1) >> 6 && (end & 63))
+			bits &= ~(~0ULL << (end & 63));
+		while (bits) {
+			list[u->vcount++] = (uint32_t)(w * 64 + (uint64_t)__builtin_ctzll(bits));
+			bits &= bits - 1;
+		}
+	}
+	for (uint32_t i = 0; i < GC_AHEAD && i < u->vcount; i++)
+		__builtin_prefetch(&f->l2p[f->p2l[list[i]]], 1);
+}
+
+/* Copy the still-valid slots list[from, to) -- one victim page, read
+ * into the controller at `ready` -- to the unit's GC write point. */
+static int gc_copy_page(struct ssd_ftl *f, uint32_t ui, const uint32_t *list,
+			uint32_t from, uint32_t to, uint32_t count,
+			int64_t ready)
 {
 	struct ssd_wp *w = &f->unit[ui].gc;
-	for (uint32_t i = 0; i < f->spp; i++) {
-		if (!ssd_bit_test(f->vbits, base + i))
+	for (uint32_t i = from; i < to; i++) {
+		uint32_t old = list[i];
+		if (i + GC_AHEAD < count)
+			__builtin_prefetch(&f->l2p[f->p2l[list[i + GC_AHEAD]]], 1);
+		if (!ssd_bit_test(f->vbits, old))
 			continue;
-		uint32_t lpn = f->p2l[base + i];
 		if (w->blk == SSD_NO_BLOCK) {
 			int rc = wp_open(f, ui, w);
 			if (rc)
 				return rc;
 			w->ready = 0;
 		}
+		uint32_t lpn = f->p2l[old];
 		uint32_t slot = w->blk * f->spb + w->next++;
-		ssd_bit_clear(f->vbits, base + i);
+		ssd_bit_clear(f->vbits, old);
 		ssd_bit_set(f->vbits, slot);
 		f->p2l[slot] = lpn;
 		f->l2p[lpn] = slot;
@@ -139,18 +168,15 @@ static int gc_copy_page(struct ssd_ftl *f, uint32_t ui, uint32_t victim,
 			w->ready = 0;
 		}
 	}
-	f->valid[victim] -= n;
-	f->ctr.gc_copy_lp += n;
-	if (bg)
-		f->ctr.gc_bg_copy_lp += n;
 	return 0;
 }
 
-/* One step of cleaning in unit ui, no earlier than t: pick a victim if
- * none is in progress, then copy the valid slots of its next page that
- * has any, or erase it when none is left.  Returns the time the step's
- * last operation ends, or a negative error. */
-static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg)
+/* Clean in unit ui, no earlier than t: pick a victim if none is in
+ * progress, copy the valid slots of up to `pages` of its pages (one NAND
+ * read each), and erase it once nothing valid is left.  Returns the time
+ * the last operation ends, or a negative error. */
+static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
+		       uint32_t pages)
 {
 	struct ssd_unit *u = &f->unit[ui];
 	if (u->victim == SSD_NO_BLOCK) {
@@ -163,39 +189,39 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg)
 			f->gc->full(f, f->gc_state, v);
 			return SSD_ENOSPC;
 		}
-		f->state[v] = SSD_BLK_VICTIM;
-		u->victim = v;
-		u->victim_page = 0;
-		f->ctr.gc_victims++;
-		for (uint32_t i = 0; i < f->gc_ahead; i++) {
-			if (ssd_bit_test(f->vbits, v * f->spb + i))
-				__builtin_prefetch(&f->l2p[f->p2l[v * f->spb + i]], 1);
-		}
+		victim_start(f, u, ui, v);
 	}
 	uint32_t blk = u->victim;
-	while (u->victim_page < f->ppb && f->valid[blk]) {
-		uint32_t page = u->victim_page++;
-		uint32_t base = (blk * f->ppb + page) * f->spp;
-		if ((page + 1) * f->spp + 4 * f->gc_ahead <= f->spb)
-			__builtin_prefetch(&f->p2l[base + 4 * f->gc_ahead], 0);
-		if ((page + 1) * f->spp + f->gc_ahead <= f->spb) {
-			uint32_t ahead = base + f->gc_ahead;
-			for (uint32_t i = 0; i < f->spp; i++) {
-				if (ssd_bit_test(f->vbits, ahead + i))
-					__builtin_prefetch(&f->l2p[f->p2l[ahead + i]], 1);
-			}
-		}
-		uint32_t n = 0;
-		for (uint32_t i = 0; i < f->spp; i++)
-			n += ssd_bit_test(f->vbits, base + i);
-		if (!n)
-			continue;
+	const uint32_t *list = &f->vlist[(size_t)ui * f->spb];
+	uint64_t first = (uint64_t)blk * f->spb;
+	int64_t last = t;
+	while (u->vpos < u->vcount && f->valid[blk] && pages) {
+		/* the next page with a valid slot, and its valid slots */
+		uint32_t i = u->vpos;
+		while (i < u->vcount && !ssd_bit_test(f->vbits, list[i]))
+			i++;
+		if (i == u->vcount)
+			break;
+		uint64_t base = first + (list[i] - first) / f->spp * f->spp;
+		uint32_t j = i, n = 0;
+		while (j < u->vcount && list[j] < base + f->spp)
+			n += ssd_bit_test(f->vbits, list[j++]);
 		int64_t ready = ssd_flash_read(&f->flash, ui, n, t);
-		int rc = gc_copy_page(f, ui, blk, base, n, ready, bg);
+		int rc = gc_copy_page(f, ui, list, i, j, u->vcount, ready);
 		if (rc)
 			return rc;
-		return ready;
+		f->valid[blk] -= n;
+		f->ctr.gc_copy_lp += n;
+		if (bg)
+			f->ctr.gc_bg_copy_lp += n;
+		u->vpos = j;
+		last = ready;
+		pages--;
 	}
+	if (f->valid[blk] && pages)
+		return SSD_ESTATE; /* a valid slot escaped the victim list */
+	if (!pages && f->valid[blk])
+		return last;
 	/* every valid slot has moved: erase and free the victim */
 	int64_t end = ssd_flash_erase(&f->flash, ui, blk, t);
 	free_push(f, blk);
@@ -212,7 +238,7 @@ static int gc_foreground(struct ssd_ftl *f, uint32_t ui, int64_t t)
 	struct ssd_unit *u = &f->unit[ui];
 	uint64_t guard = (uint64_t)f->bpu * (f->ppb + 1) * 2;
 	while (u->nfree <= f->fg_blocks) {
-		int64_t r = gc_step(f, ui, t, 0);
+		int64_t r = gc_step(f, ui, t, 0, UINT32_MAX);
 		if (r < 0)
 			return (int)r;
 		if (!guard--)
@@ -358,7 +384,7 @@ void ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until)
 			int64_t s = ssd_max64(from, ssd_flash_unit_busy(&f->flash, ui));
 			if (s >= until)
 				break;
-			if (gc_step(f, ui, s, 1) < 0)
+			if (gc_step(f, ui, s, 1, 1) < 0)
 				break;
 		}
 	}
@@ -420,15 +446,12 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->nblocks = (uint32_t)nblocks;
 	f->nlp = (uint32_t)nlp;
 	f->fg_blocks = c->gc_fg_blocks;
-	/* prefetch distance: whole pages, at least GC_PREFETCH_SLOTS slots */
-	f->gc_ahead = (GC_PREFETCH_SLOTS + f->spp - 1) / f->spp * f->spp;
-	if (f->gc_ahead > f->spb)
-		f->gc_ahead = f->spb;
 	f->bg_blocks = c->gc_bg_blocks;
 	ssd_rng_seed(&f->rng, seed ^ 0x6763u);
 	f->l2p = big_alloc(nlp * sizeof *f->l2p);
 	f->p2l = big_alloc(nslots * sizeof *f->p2l);
 	f->vbits = calloc((nslots + 63) / 64, sizeof *f->vbits);
+	f->vlist = malloc(units * f->spb * sizeof *f->vlist);
 	f->valid = calloc(nblocks, sizeof *f->valid);
 	f->next = calloc(nblocks, sizeof *f->next);
 	f->prev = calloc(nblocks, sizeof *f->prev);
@@ -436,7 +459,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->state = calloc(nblocks, sizeof *f->state);
 	f->unit = calloc(units, sizeof *f->unit);
 	f->gc = ssd_gc_find(c->gc_policy);
-	if (!f->l2p || !f->p2l || !f->vbits || !f->valid || !f->next || !f->prev ||
+	if (!f->l2p || !f->p2l || !f->vbits || !f->vlist || !f->valid || !f->next || !f->prev ||
 	    !f->stamp || !f->state || !f->unit || !f->gc ||
 	    ssd_flash_init(&f->flash, c, f->nblocks, &f->ctr)) {
 		ssd_ftl_destroy(f);
@@ -470,6 +493,7 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	big_free(f->l2p, (size_t)f->nlp * sizeof *f->l2p);
 	big_free(f->p2l, (size_t)f->nblocks * f->spb * sizeof *f->p2l);
 	free(f->vbits);
+	free(f->vlist);
 	free(f->valid);
 	free(f->next);
 	free(f->prev);

@@ -69,7 +69,8 @@ struct ssd_unit {
 	uint32_t free_head, free_tail, nfree; /* FIFO of free blocks */
 	struct ssd_wp host, gc;
 	uint32_t victim;        /* block being cleaned, or SSD_NO_BLOCK */
-	uint32_t victim_page;   /* next page of the victim to look at */
+	uint32_t vpos, vcount;  /* cursor and length of the victim's list of
+	                           slots valid when it was picked (vlist) */
 };
 
 struct ssd_ftl {
@@ -84,10 +85,10 @@ struct ssd_ftl {
 	uint32_t spp;           /* 4 KiB slots per page */
 	uint32_t spb;           /* slots per block */
 	uint32_t fg_blocks, bg_blocks;
-	uint32_t gc_ahead;      /* GC map prefetch distance, slots */
 	uint32_t *l2p;          /* [lpn] slot */
 	uint32_t *p2l;          /* [slot] lpn (meaningful where vbits is set) */
 	uint64_t *vbits;        /* [slot / 64] bit set = slot holds valid data */
+	uint32_t *vlist;        /* [unit * spb + i] victim slots to copy */
 	uint32_t *valid;        /* [blk] valid slots */
 	uint32_t *next, *prev;  /* [blk] list links (free list / policy) */
 	uint64_t *stamp;        /* [blk] host pages written when it filled */

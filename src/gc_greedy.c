@@ -19,9 +19,10 @@ struct greedy {
 	uint32_t nb;      /* buckets per unit = spb + 1 */
 };
 
-static void bucket_link(struct ssd_ftl *f, struct greedy *g, uint32_t blk)
+static void bucket_link(struct ssd_ftl *f, struct greedy *g, uint32_t blk,
+			uint32_t u)
 {
-	uint32_t u = ssd_ftl_unit_of(f, blk), v = f->valid[blk];
+	uint32_t v = f->valid[blk];
 	uint32_t *h = &g->head[(size_t)u * g->nb + v];
 	f->prev[blk] = SSD_NO_BLOCK;
 	f->next[blk] = *h;
@@ -33,9 +34,8 @@ static void bucket_link(struct ssd_ftl *f, struct greedy *g, uint32_t blk)
 }
 
 static void bucket_unlink(struct ssd_ftl *f, struct greedy *g, uint32_t blk,
-			  uint32_t v)
+			  uint32_t u, uint32_t v)
 {
-	uint32_t u = ssd_ftl_unit_of(f, blk);
 	uint32_t n = f->next[blk], p = f->prev[blk];
 	if (p != SSD_NO_BLOCK)
 		f->next[p] = n;
@@ -77,14 +77,15 @@ static void greedy_fini(void *state)
 
 static void greedy_full(struct ssd_ftl *f, void *state, uint32_t blk)
 {
-	bucket_link(f, state, blk);
+	bucket_link(f, state, blk, ssd_ftl_unit_of(f, blk));
 }
 
 static void greedy_invalidated(struct ssd_ftl *f, void *state, uint32_t blk)
 {
 	/* valid[blk] has just dropped by one: move down a bucket */
-	bucket_unlink(f, state, blk, f->valid[blk] + 1);
-	bucket_link(f, state, blk);
+	uint32_t u = ssd_ftl_unit_of(f, blk);
+	bucket_unlink(f, state, blk, u, f->valid[blk] + 1);
+	bucket_link(f, state, blk, u);
 }
 
 static uint32_t greedy_pick(struct ssd_ftl *f, void *state, uint32_t u)
@@ -96,7 +97,7 @@ static uint32_t greedy_pick(struct ssd_ftl *f, void *state, uint32_t u)
 		if (blk == SSD_NO_BLOCK)
 			continue;
 		g->hint[u] = v;
-		bucket_unlink(f, g, blk, v);
+		bucket_unlink(f, g, blk, u, v);
 		return blk;
 	}
 	g->hint[u] = g->nb;

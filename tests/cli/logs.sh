@@ -55,15 +55,21 @@ for f in pre_*.1.log each_*.2.log sub_bw.2.log; do
 	check_format "$f"
 done
 
-# averaged logs: one line a window, at the window's end (a multiple of
-# 100 ms but for the last, partial one), bs and offset 0, writes only
+# averaged logs: one line a window, stamped with the window's end (a
+# multiple of 100 ms), bs and offset 0, writes only; the last, partial
+# window is stamped with the job's end, in whole ms (so it may repeat the
+# time of the window before it)
 for f in pre_*.1.log; do
 	awk -F', ' '
 	{ t[NR] = $1 }
 	$3 != 1 || $4 != 0 || $5 != 0 { print FILENAME ":" NR ": " $0; bad = 1 }
 	END {
 		for (i = 1; i < NR; i++)
-			if (t[i] % 100 != 0 || t[i] == t[i + 1]) { print FILENAME ": times " t[i] ", " t[i + 1]; bad = 1 }
+			if (t[i] % 100 != 0 || t[i] != 100 * i ||
+			    (i < NR - 1 && t[i + 1] == t[i])) {
+				print FILENAME ": times " t[i] ", " t[i + 1]; bad = 1
+			}
+		if (NR < 2 || t[NR] <= 100 * (NR - 2)) { print FILENAME ": last time " t[NR]; bad = 1 }
 		exit bad
 	}' "$f" || fail "$f: not one line per 100 ms window"
 done
@@ -90,7 +96,8 @@ rt = avg["job_runtime"]
 if not (rt // 100 <= n <= rt // 100 + 1):
     die("pre_iops.1.log: %d lines for a %d ms job" % (n, rt))
 # the windows' IOPS average to about the job's IOPS
-ios = sum(r[1] * min(100, r[0] - (r[0] - 1) // 100 * 100) for r in rows("pre_iops.1.log")) / 1000.0
+rs = rows("pre_iops.1.log")
+ios = sum(r[1] * (r[0] - (rs[i - 1][0] if i else 0)) for i, r in enumerate(rs)) / 1000.0
 if abs(ios - avg["write"]["total_ios"]) > 0.02 * avg["write"]["total_ios"] + 2:
     die("pre_iops.1.log adds up to %.0f I/Os, the job did %d" % (ios, avg["write"]["total_ios"]))
 # lat: every window's mean lies between the job's min and max latency
