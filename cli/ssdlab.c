@@ -329,26 +329,39 @@ static int cmd_drives(int argc, char **argv)
 
 static int cmd_drive(int argc, char **argv)
 {
-	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+	if (argc < 2)
+		return usage_error("drive needs a command (accepted: show, doc)");
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		puts("usage: ssdlab drive show NAME|FILE.ini [--set KEY=VALUE]...\n"
 		     "       ssdlab drive doc\n"
 		     "show: print every key of the drive with its value, unit and meaning\n"
 		     "doc:  print the option reference as Markdown (docs/options.md)");
-		return argc < 2 ? EXIT_USAGE : 0;
+		return 0;
 	}
 	if (!strcmp(argv[1], "doc")) {
+		if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+			puts("usage: ssdlab drive doc\nPrint the drive key reference as Markdown (docs/options.md).");
+			return 0;
+		}
+		if (argc > 2)
+			return usage_error("drive doc takes no arguments, got '%s'", argv[2]);
 		ssd_config_print_doc(stdout);
 		return 0;
 	}
 	if (strcmp(argv[1], "show"))
 		return usage_error("unknown drive command '%s' (accepted: show, doc)", argv[1]);
 	struct drive_opts d = {0};
+	const char *shown_drive = NULL;
 	for (int i = 2; i < argc; i++) {
 		int r = drive_opt(&d, argc, argv, &i);
 		if (r < 0)
 			return EXIT_USAGE;
-		if (r)
+		if (r) {
+			if (d.drive && shown_drive && d.drive != shown_drive)
+				return usage_error("more than one drive ('%s')", d.drive);
+			shown_drive = d.drive;
 			continue;
+		}
 		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			puts("usage: ssdlab drive show NAME|FILE.ini [--set KEY=VALUE]...\n"
 			     "Print every key of the drive -- preset NAME or an INI file, with the\n"
@@ -360,7 +373,7 @@ static int cmd_drive(int argc, char **argv)
 			return usage_error("unknown option '%s'", argv[i]);
 		if (d.drive)
 			return usage_error("more than one drive ('%s')", argv[i]);
-		d.drive = argv[i];
+		d.drive = shown_drive = argv[i];
 	}
 	if (!d.drive)
 		return usage_error("drive show needs a preset name or file");
@@ -374,6 +387,11 @@ static int cmd_drive(int argc, char **argv)
 
 static int cmd_job(int argc, char **argv)
 {
+	if (argc == 3 && !strcmp(argv[1], "doc") &&
+	    (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+		puts("usage: ssdlab job doc\nPrint the job-file option reference as Markdown (docs/jobfiles.md).");
+		return 0;
+	}
 	if (argc == 2 && !strcmp(argv[1], "doc")) {
 		ssd_job_print_doc(stdout);
 		return 0;
@@ -413,8 +431,11 @@ static int cmd_accuracy(int argc, char **argv)
 			meas = 2;
 			continue;
 		}
-		if (!strcmp(a, "--seed") && i + 1 < argc) {
-			if (parse_u64_arg("--seed", argv[++i], &seed))
+		if (!strcmp(a, "--seed") || !strncmp(a, "--seed=", 7)) {
+			const char *v = a[6] == '=' ? a + 7 : NULL;
+			if (!v && i + 1 >= argc)
+				return usage_error("option '--seed' needs a value");
+			if (parse_u64_arg("--seed", v ? v : argv[++i], &seed))
 				return EXIT_USAGE;
 			continue;
 		}

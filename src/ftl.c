@@ -126,55 +126,22 @@ static void victim_start(struct ssd_ftl *f, struct ssd_unit *u, uint32_t ui,
 			bits &= bits - 1;
 		}
 	}
+	for (uint32_t i = 0; i < 4 * GC_AHEAD && i < u->vcount; i += 16)
+		__builtin_prefetch(&f->p2l[list[i]], 0);
 	for (uint32_t i = 0; i < GC_AHEAD && i < u->vcount; i++)
 		__builtin_prefetch(&f->l2p[f->p2l[list[i]]], 1);
 }
 
-/* Copy the still-valid slots list[from, to) -- one victim page, read
- * into the controller at `ready` -- to the unit's GC write point. */
-static int gc_copy_page(struct ssd_ftl *f, uint32_t ui, const uint32_t *list,
-			uint32_t from, uint32_t to, uint32_t count,
-			int64_t ready)
-{
-	struct ssd_wp *w = &f->unit[ui].gc;
-	for (uint32_t i = from; i < to; i++) {
-		uint32_t old = list[i];
-		if (i + GC_AHEAD < count)
-			__builtin_prefetch(&f->l2p[f->p2l[list[i + GC_AHEAD]]], 1);
-		if (!ssd_bit_test(f->vbits, old))
-			continue;
-		if (w->blk == SSD_NO_BLOCK) {
-			int rc = wp_open(f, ui, w);
-			if (rc)
-				return rc;
-			w->ready = 0;
-		}
-		uint32_t lpn = f->p2l[old];
-		uint32_t slot = w->blk * f->spb + w->next++;
-		ssd_bit_clear(f->vbits, old);
-		ssd_bit_set(f->vbits, slot);
-		f->p2l[slot] = lpn;
-		f->l2p[lpn] = slot;
-		f->valid[w->blk]++;
-		if (ready > w->ready)
-			w->ready = ready;
-		if (w->next % f->spp == 0) {
-			/* a page of copies is complete: move it into the
-			 * register and program it */
-			int64_t in = ssd_flash_load(&f->flash, ui, f->spp, w->ready);
-			int64_t end = wp_program(f, ui, w, in);
-			if (end < 0)
-				return (int)end;
-			w->ready = 0;
-		}
-	}
-	return 0;
-}
-
 /* Clean in unit ui, no earlier than t: pick a victim if none is in
  * progress, copy the valid slots of up to `pages` of its pages (one NAND
- * read each), and erase it once nothing valid is left.  Returns the time
- * the last operation ends, or a negative error. */
+ * read each, programs as the GC write point's pages fill), and erase it
+ * once nothing valid is left.  Returns the time the last operation ends,
+ * or a negative error.
+ *
+ * This loop is most of the simulator's time on a full drive (several
+ * copies per host write), so it keeps geometry and array pointers in
+ * locals: stores through the uint32_t maps could otherwise alias the
+ * struct's uint32_t fields and force reloads on every copy. */
 static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 		       uint32_t pages)
 {
@@ -191,37 +158,75 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 		}
 		victim_start(f, u, ui, v);
 	}
-	uint32_t blk = u->victim;
-	const uint32_t *list = &f->vlist[(size_t)ui * f->spb];
-	uint64_t first = (uint64_t)blk * f->spb;
+	const uint32_t blk = u->victim, spp = f->spp, spb = f->spb;
+	const uint32_t *const list = &f->vlist[(size_t)ui * spb];
+	const uint32_t count = u->vcount;
+	uint32_t *const l2p = f->l2p, *const p2l = f->p2l;
+	uint64_t *const vbits = f->vbits;
+	struct ssd_wp *w = &u->gc;
+	const uint32_t first = blk * spb;
+	uint32_t i = u->vpos, moved = 0;
 	int64_t last = t;
-	while (u->vpos < u->vcount && f->valid[blk] && pages) {
-		/* the next page with a valid slot, and its valid slots */
-		uint32_t i = u->vpos;
-		while (i < u->vcount && !ssd_bit_test(f->vbits, list[i]))
+	while (i < count && pages) {
+		/* the next victim page holding a valid slot */
+		while (i < count && !ssd_bit_test(vbits, list[i]))
 			i++;
-		if (i == u->vcount)
+		if (i == count)
 			break;
-		uint64_t base = first + (list[i] - first) / f->spp * f->spp;
-		uint32_t j = i, n = 0;
-		while (j < u->vcount && list[j] < base + f->spp)
-			n += ssd_bit_test(f->vbits, list[j++]);
+		uint32_t page_end = first + ((list[i] - first) / spp + 1) * spp;
+		uint32_t n = 0;
+		for (uint32_t j = i; j < count && list[j] < page_end; j++)
+			n += ssd_bit_test(vbits, list[j]);
 		int64_t ready = ssd_flash_read(&f->flash, ui, n, t);
-		int rc = gc_copy_page(f, ui, list, i, j, u->vcount, ready);
-		if (rc)
-			return rc;
-		f->valid[blk] -= n;
-		f->ctr.gc_copy_lp += n;
-		if (bg)
-			f->ctr.gc_bg_copy_lp += n;
-		u->vpos = j;
+		for (; i < count && list[i] < page_end; i++) {
+			uint32_t old = list[i];
+			/* two-stage: the victim's reverse-map entries far
+			 * ahead, then the map entries they name */
+			if (i + 4 * GC_AHEAD < count)
+				__builtin_prefetch(&p2l[list[i + 4 * GC_AHEAD]], 0);
+			if (i + GC_AHEAD < count)
+				__builtin_prefetch(&l2p[p2l[list[i + GC_AHEAD]]], 1);
+			if (!ssd_bit_test(vbits, old))
+				continue;
+			if (w->blk == SSD_NO_BLOCK) {
+				int rc = wp_open(f, ui, w);
+				if (rc)
+					return rc;
+				w->ready = 0;
+			}
+			uint32_t lpn = p2l[old];
+			uint32_t slot = w->blk * spb + w->next++;
+			ssd_bit_clear(vbits, old);
+			ssd_bit_set(vbits, slot);
+			p2l[slot] = lpn;
+			l2p[lpn] = slot;
+			f->valid[w->blk]++;
+			if (ready > w->ready)
+				w->ready = ready;
+			if (w->next % spp == 0) {
+				/* a page of copies is complete: move it into
+				 * the register and program it */
+				int64_t in = ssd_flash_load(&f->flash, ui, spp, w->ready);
+				int64_t end = wp_program(f, ui, w, in);
+				if (end < 0)
+					return end;
+				w->ready = 0;
+			}
+		}
+		moved += n;
 		last = ready;
 		pages--;
 	}
-	if (f->valid[blk] && pages)
-		return SSD_ESTATE; /* a valid slot escaped the victim list */
-	if (!pages && f->valid[blk])
+	u->vpos = i;
+	f->valid[blk] -= moved;
+	f->ctr.gc_copy_lp += moved;
+	if (bg)
+		f->ctr.gc_bg_copy_lp += moved;
+	if (f->valid[blk]) {
+		if (pages)
+			return SSD_ESTATE; /* a valid slot escaped the list */
 		return last;
+	}
 	/* every valid slot has moved: erase and free the victim */
 	int64_t end = ssd_flash_erase(&f->flash, ui, blk, t);
 	free_push(f, blk);
