@@ -4,7 +4,9 @@
  * nanosecond run in the order they were scheduled and runs are
  * deterministic.  It holds only what must be ordered -- host command
  * completions and deferred submissions; NAND operations are scheduled by
- * busy-until stamps and never become events.
+ * busy-until stamps and never become events.  Events are 24 bytes and
+ * carry an index into the caller's own tables, so the heap moves little
+ * memory.
  */
 #ifndef SSD_ENGINE_H
 #define SSD_ENGINE_H
@@ -14,12 +16,8 @@
 struct ssd_event {
 	int64_t time;       /* simulated ns */
 	uint64_t seq;       /* tie-break: scheduling order */
-	uint32_t inst;      /* job instance */
+	uint32_t id;        /* what the event is about (the caller's index) */
 	uint32_t kind;      /* what happens (the caller's enum) */
-	uint64_t offset;    /* command offset, bytes */
-	int64_t submitted;  /* submission time, ns */
-	uint32_t len;       /* bytes */
-	uint32_t ddir;      /* enum ssd_ddir */
 };
 
 struct ssd_engine {

@@ -45,7 +45,7 @@ static uint32_t free_pop(struct ssd_ftl *f, struct ssd_unit *u)
 
 static inline void invalidate(struct ssd_ftl *f, uint32_t slot)
 {
-	uint32_t blk = slot / f->spb;
+	uint32_t blk = ssd_udiv(slot, f->div_spb);
 	ssd_bit_clear(f->vbits, slot);
 	f->valid[blk]--;
 	if (f->state[blk] == SSD_BLK_FULL)
@@ -69,13 +69,14 @@ static int wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w)
 	f->state[blk] = SSD_BLK_OPEN;
 	w->blk = blk;
 	w->next = 0;
+	w->fill = 0;
 	return 0;
 }
 
 /* The open page of w just got its last slot: program it.  Returns the
  * program's end or a negative error. */
-static int64_t wp_program(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
-			  int64_t ready)
+static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
+				 struct ssd_wp *w, int64_t ready)
 {
 	int64_t end = ssd_flash_program(&f->flash, ui, w->blk, ready);
 	if (end < 0)
@@ -167,13 +168,47 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 	const uint32_t first = blk * spb;
 	uint32_t i = u->vpos, moved = 0;
 	int64_t last = t;
+	if (spp == 1) {
+		/* 4 KiB pages: every valid slot is a page of its own (the
+		 * common benchmark geometry, so it gets its own loop) */
+		uint32_t *const valid = f->valid;
+		for (; i < count && pages; i++) {
+			uint32_t old = list[i];
+			if (i + 4 * GC_AHEAD < count)
+				__builtin_prefetch(&p2l[list[i + 4 * GC_AHEAD]], 0);
+			if (i + GC_AHEAD < count)
+				__builtin_prefetch(&l2p[p2l[list[i + GC_AHEAD]]], 1);
+			if (!ssd_bit_test(vbits, old))
+				continue;
+			int64_t ready = ssd_flash_read(&f->flash, ui, 1, t);
+			if (w->blk == SSD_NO_BLOCK) {
+				int rc = wp_open(f, ui, w);
+				if (rc)
+					return rc;
+			}
+			uint32_t lpn = p2l[old];
+			uint32_t slot = w->blk * spb + w->next++;
+			ssd_bit_clear(vbits, old);
+			ssd_bit_set(vbits, slot);
+			p2l[slot] = lpn;
+			l2p[lpn] = slot;
+			valid[w->blk]++;
+			int64_t in = ssd_flash_load(&f->flash, ui, 1, ready);
+			int64_t end = wp_program(f, ui, w, in);
+			if (end < 0)
+				return end;
+			moved++;
+			last = ready;
+			pages--;
+		}
+	}
 	while (i < count && pages) {
 		/* the next victim page holding a valid slot */
 		while (i < count && !ssd_bit_test(vbits, list[i]))
 			i++;
 		if (i == count)
 			break;
-		uint32_t page_end = first + ((list[i] - first) / spp + 1) * spp;
+		uint32_t page_end = first + (ssd_udiv(list[i] - first, f->div_spp) + 1) * spp;
 		uint32_t n = 0;
 		for (uint32_t j = i; j < count && list[j] < page_end; j++)
 			n += ssd_bit_test(vbits, list[j]);
@@ -203,7 +238,8 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 			f->valid[w->blk]++;
 			if (ready > w->ready)
 				w->ready = ready;
-			if (w->next % spp == 0) {
+			if (++w->fill == spp) {
+				w->fill = 0;
 				/* a page of copies is complete: move it into
 				 * the register and program it */
 				int64_t in = ssd_flash_load(&f->flash, ui, spp, w->ready);
@@ -281,7 +317,8 @@ int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	f->ctr.host_write_lp++;
 	int64_t done = ssd_flash_load(&f->flash, ui, 1, t);
 	w->ready = done;
-	if (w->next % f->spp == 0) {
+	if (++w->fill == f->spp) {
+		w->fill = 0;
 		int64_t end = wp_program(f, ui, w, done);
 		if (end < 0)
 			return end;
@@ -302,7 +339,7 @@ void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
 		if (slot == SSD_UNMAPPED)
 			continue;
 		__builtin_prefetch(&f->vbits[slot >> 6], 1);
-		__builtin_prefetch(&f->valid[slot / f->spb], 1);
+		__builtin_prefetch(&f->valid[ssd_udiv(slot, f->div_spb)], 1);
 	}
 }
 
@@ -317,10 +354,10 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 			i++;
 			continue;
 		}
-		uint32_t blk = slot / f->spb;
-		uint32_t page = slot / f->spp; /* global page number */
+		uint32_t blk = ssd_udiv(slot, f->div_spb);
+		uint32_t page = ssd_udiv(slot, f->div_spp); /* global page */
 		if (!ssd_nand_programmed(&f->flash.nand, blk,
-					 (slot % f->spb) / f->spp)) {
+					 page - blk * f->ppb)) {
 			i++; /* still in the open page: from the register */
 			continue;
 		}
@@ -328,7 +365,7 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 		 * one array read */
 		uint32_t k = 1;
 		while (i + k < n && f->l2p[lpn + i + k] != SSD_UNMAPPED &&
-		       f->l2p[lpn + i + k] / f->spp == page)
+		       ssd_udiv(f->l2p[lpn + i + k], f->div_spp) == page)
 			k++;
 		int64_t d = ssd_flash_read(&f->flash, ssd_ftl_unit_of(f, blk),
 					   k, t);
@@ -352,16 +389,23 @@ void ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n)
 	}
 }
 
-/* Pad the open page of w (if partly filled) and program it. */
+/* Pad the open page of w (if partly filled) and program it.  Host data
+ * is already in the register; GC copies wait in the controller until
+ * their page is complete, so they move in first. */
 static int64_t wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
-		      int64_t t)
+		      int64_t t, int gc)
 {
-	if (w->blk == SSD_NO_BLOCK || w->next % f->spp == 0)
+	if (w->blk == SSD_NO_BLOCK || w->fill == 0)
 		return t;
-	uint32_t pad = f->spp - w->next % f->spp;
+	uint32_t filled = w->fill, pad = f->spp - filled;
+	int64_t ready = ssd_max64(t, w->ready);
+	if (gc)
+		ready = ssd_flash_load(&f->flash, ui, filled, ready);
+	w->fill = 0;
+	w->ready = 0;
 	w->next += pad; /* padding slots stay invalid */
 	f->ctr.pad_lp += pad;
-	return wp_program(f, ui, w, ssd_max64(t, w->ready));
+	return wp_program(f, ui, w, ready);
 }
 
 int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t)
@@ -370,8 +414,8 @@ int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t)
 	f->ctr.flushes++;
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
-		int64_t a = wp_pad(f, ui, &u->host, t);
-		int64_t b = wp_pad(f, ui, &u->gc, t);
+		int64_t a = wp_pad(f, ui, &u->host, t, 0);
+		int64_t b = wp_pad(f, ui, &u->gc, t, 1);
 		if (a < 0)
 			return a;
 		if (b < 0)
@@ -441,6 +485,9 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->ppb = c->pages_per_block;
 	f->spp = (c->page_size / SSD_LPAGE) * (c->multiplane ? planes : 1);
 	f->spb = f->spp * f->ppb;
+	f->div_spp = ssd_udiv_init(f->spp);
+	f->div_spb = ssd_udiv_init(f->spb);
+	f->div_bpu = ssd_udiv_init(f->bpu);
 	uint64_t nblocks = units * f->bpu;
 	uint64_t nslots = nblocks * f->spb;
 	uint64_t nlp = c->capacity / SSD_LPAGE;

@@ -62,6 +62,7 @@ enum ssd_blk_state { SSD_BLK_FREE, SSD_BLK_OPEN, SSD_BLK_FULL, SSD_BLK_VICTIM };
 struct ssd_wp {
 	uint32_t blk;           /* open block, or SSD_NO_BLOCK */
 	uint32_t next;          /* next slot index inside blk */
+	uint32_t fill;          /* slots filled in the open page */
 	int64_t ready;          /* data of the open page is loaded by then */
 };
 
@@ -84,6 +85,7 @@ struct ssd_ftl {
 	uint32_t ppb;           /* pages per block */
 	uint32_t spp;           /* 4 KiB slots per page */
 	uint32_t spb;           /* slots per block */
+	struct ssd_udiv div_spp, div_spb, div_bpu; /* fast division by them */
 	uint32_t fg_blocks, bg_blocks;
 	uint32_t *l2p;          /* [lpn] slot */
 	uint32_t *p2l;          /* [slot] lpn (meaningful where vbits is set) */
@@ -165,7 +167,7 @@ static inline void ssd_bit_clear(uint64_t *b, uint32_t i)
 
 static inline uint32_t ssd_ftl_unit_of(const struct ssd_ftl *f, uint32_t blk)
 {
-	return blk / f->bpu;
+	return ssd_udiv(blk, f->div_bpu);
 }
 
 #endif

@@ -80,8 +80,20 @@ static int open_logs(struct inst *in, int index, char *err, size_t errlen)
 	return 0;
 }
 
+/* A command in flight; its event's id indexes run.cmd. */
+struct cmd {
+	uint64_t offset;
+	int64_t submitted;
+	uint32_t len;
+	uint32_t ddir;
+	uint32_t inst;
+	uint32_t next_free;
+};
+
 struct run {
 	struct ssd_dev *dev;
+	struct cmd *cmd;            /* commands in flight, and a free list */
+	uint32_t cmd_free;
 	struct ssd_engine eng;
 	struct inst *in;
 	int ninst;
@@ -162,35 +174,42 @@ static int submit(struct run *r, struct inst *in, int64_t t)
 			 ssd_strerror((int)c));
 		return (int)c;
 	}
-	struct ssd_event ev = {
-		.time = c, .inst = (uint32_t)(in - r->in), .kind = EV_COMPLETE,
-		.offset = io.offset, .submitted = t, .len = io.len,
-		.ddir = (uint32_t)io.ddir,
-	};
+	uint32_t id = r->cmd_free;
+	struct cmd *cm = &r->cmd[id];
+	r->cmd_free = cm->next_free;
+	cm->offset = io.offset;
+	cm->submitted = t;
+	cm->len = io.len;
+	cm->ddir = (uint32_t)io.ddir;
+	cm->inst = (uint32_t)(in - r->in);
+	struct ssd_event ev = {.time = c, .id = id, .kind = EV_COMPLETE};
 	in->inflight++;
 	return ssd_engine_push(&r->eng, &ev);
 }
 
 static int complete(struct run *r, const struct ssd_event *ev)
 {
-	struct inst *in = &r->in[ev->inst];
+	struct cmd cm = r->cmd[ev->id];
+	r->cmd[ev->id].next_free = r->cmd_free;
+	r->cmd_free = ev->id;
+	struct inst *in = &r->in[cm.inst];
 	in->inflight--;
-	int64_t t = ev->time, lat = t - ev->submitted;
-	if (ev->submitted >= in->ramp_end) {
+	int64_t t = ev->time, lat = t - cm.submitted;
+	if (cm.submitted >= in->ramp_end) {
 		struct ssd_job_result *res = in->res;
-		ssd_dstat_add(&res->dir[ev->ddir], t - in->ramp_end, ev->len, lat);
+		ssd_dstat_add(&res->dir[cm.ddir], t - in->ramp_end, cm.len, lat);
 		if (lat > SSD_S)
 			res->lat_over_1s++;
 		for (int i = 0; i < in->nlogs; i++)
-			ssd_log_add(in->log[i], t - in->ramp_end, (int)ev->ddir,
-				    ev->len, ev->offset, lat);
+			ssd_log_add(in->log[i], t - in->ramp_end, (int)cm.ddir,
+				    cm.len, cm.offset, lat);
 	}
 	const struct ssd_job *j = in->job;
 	if (j->thinktime && ++in->since_think >= j->thinktime_blocks) {
 		in->since_think = 0;
 		if (!in->done) {
 			struct ssd_event s = {.time = t + j->thinktime,
-					      .inst = ev->inst, .kind = EV_SUBMIT};
+					      .id = cm.inst, .kind = EV_SUBMIT};
 			in->inflight++; /* the slot is reserved while thinking */
 			return ssd_engine_push(&r->eng, &s);
 		}
@@ -236,7 +255,7 @@ static int run_group(struct run *r, int group)
 		if (ev.kind == EV_COMPLETE) {
 			rc = complete(r, &ev);
 		} else {
-			struct inst *in = &r->in[ev.inst];
+			struct inst *in = &r->in[ev.id];
 			in->inflight--;
 			rc = submit(r, in, ev.time);
 			if (!rc && in->done && !in->inflight)
@@ -264,13 +283,18 @@ int ssd_sim_run(struct ssd_dev *dev, const struct ssd_job *jobs, int njobs,
 	uint32_t depth = 0;
 	for (int j = 0; j < njobs; j++)
 		depth += jobs[j].numjobs * jobs[j].iodepth;
-	if (!r.in || !res->jobs || ssd_engine_init(&r.eng, depth + 1)) {
+	r.cmd = calloc((size_t)depth + 1, sizeof *r.cmd);
+	if (!r.in || !res->jobs || !r.cmd || ssd_engine_init(&r.eng, depth + 1)) {
 		free(r.in);
+		free(r.cmd);
 		free(res->jobs);
 		snprintf(err, errlen, "out of memory");
 		return SSD_ENOMEM;
 	}
 	r.ninst = ninst;
+	for (uint32_t i = 0; i <= depth; i++)
+		r.cmd[i].next_free = i + 1;
+	r.cmd_free = 0;
 	res->cfg = &dev->cfg;
 	res->seed = seed;
 	res->njobs = nres;
@@ -338,6 +362,7 @@ out:
 		ssd_wl_destroy(r.in[i].wl);
 	}
 	free(r.in);
+	free(r.cmd);
 	ssd_engine_free(&r.eng);
 	if (rc)
 		ssd_run_result_free(res);

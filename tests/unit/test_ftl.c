@@ -219,3 +219,47 @@ TEST(device_rejects_out_of_range_commands)
 	CHECK(ssd_dev_submit(d, SSD_DDIR_WRITE, c.capacity - 4096, 4096, 0) > 0);
 	ssd_dev_destroy(d);
 }
+
+TEST(udiv_matches_hardware_division)
+{
+	static const uint32_t ds[] = {1, 2, 3, 4, 7, 12, 64, 256, 1000, 1152,
+				      3 * 1024, 65535, 65536, 1u << 20, 12345679,
+				      UINT32_MAX - 1, UINT32_MAX};
+	struct ssd_rng r;
+	ssd_rng_seed(&r, 11);
+	for (size_t k = 0; k < sizeof ds / sizeof ds[0]; k++) {
+		struct ssd_udiv v = ssd_udiv_init(ds[k]);
+		uint32_t edge[] = {0, 1, ds[k] - 1, ds[k], ds[k] + 1, UINT32_MAX,
+				   UINT32_MAX - 1, ds[k] * 2u, ds[k] * 2u - 1};
+		for (size_t e = 0; e < sizeof edge / sizeof edge[0]; e++)
+			CHECKF(ssd_udiv(edge[e], v) == edge[e] / ds[k], "%u / %u",
+			       edge[e], ds[k]);
+		for (int i = 0; i < 100000; i++) {
+			uint32_t n = (uint32_t)ssd_rng_next(&r);
+			CHECKF(ssd_udiv(n, v) == n / ds[k], "%u / %u", n, ds[k]);
+		}
+	}
+}
+
+TEST(flush_programs_buffered_gc_copies_after_loading_them)
+{
+	struct ssd_config c = small(16384, 16, SSD_GC_GREEDY, 0.3, 1 << 20);
+	struct ssd_ftl *f;
+	CHECK(ssd_ftl_create(&c, 1, &f) == 0);
+	struct ssd_rng r;
+	ssd_rng_seed(&r, 5);
+	int64_t t = 0;
+	while (f->ctr.gc_copy_lp == 0 || f->unit[0].gc.fill == 0) {
+		t = ssd_ftl_write(f, (uint32_t)ssd_rng_below(&r, f->nlp), t);
+		CHECK(t >= 0);
+	}
+	uint64_t prog = f->ctr.nand_prog;
+	int64_t done = ssd_ftl_flush(f, t);
+	CHECK(done >= t + c.t_prog);
+	CHECK(f->ctr.nand_prog > prog);
+	for (uint32_t u = 0; u < f->units; u++)
+		CHECK(f->unit[u].gc.fill == 0 && f->unit[u].host.fill == 0);
+	char err[160];
+	CHECKF(ssd_ftl_check(f, err, sizeof err) == 0, "%s", err);
+	ssd_ftl_destroy(f);
+}
