@@ -475,31 +475,6 @@ fail:
 	return rc;
 }
 
-/* Levenshtein distance, for "did you mean". Keys are short. */
-static int distance(const char *a, const char *b)
-{
-	int row[64], n = (int)strlen(b);
-	if (n >= 64 || strlen(a) >= 64)
-		return 99;
-	for (int j = 0; j <= n; j++)
-		row[j] = j;
-	for (int i = 1; a[i - 1]; i++) {
-		int diag = row[0];
-		row[0] = i;
-		for (int j = 1; j <= n; j++) {
-			int up = row[j];
-			int best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[n];
-}
-
 /* ---- public: defaults and setting ---- */
 
 void ssd_config_defaults(struct ssd_config *c)
@@ -530,7 +505,7 @@ int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
 		const char *best = NULL;
 		int bestd = 3;
 		for (int i = 0; i < NOPTS; i++) {
-			int d = distance(k, options[i].name);
+			int d = ssd_edit_distance(k, options[i].name);
 			if (d < bestd) {
 				bestd = d;
 				best = options[i].name;
@@ -1007,10 +982,10 @@ void ssd_config_json(const struct ssd_config *c, FILE *out, int indent)
 	for (int i = 0; i < NOPTS; i++) {
 		const struct opt *o = &options[i];
 		if (nl)
-			fprintf(out, "%s\n%*s\"%s\": ", i ? "," : "", indent + 2, "",
+			fprintf(out, "%s\n%*s\"%s\" : ", i ? "," : "", indent + 2, "",
 				o->name);
 		else
-			fprintf(out, "%s\"%s\": ", i ? ", " : "", o->name);
+			fprintf(out, "%s\"%s\" : ", i ? ", " : "", o->name);
 		switch (o->type) {
 		case T_STRING:
 			json_str(out, (const char *)c + o->off);

@@ -689,32 +689,6 @@ static int find_opt(const char *key)
 	return -1;
 }
 
-/* Edit distance, for "did you mean" (short keys only). */
-static int edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 40 || lb > 40)
-		return 99;
-	int row[41];
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = (int)j;
-	for (size_t i = 1; i <= la; i++) {
-		int diag = row[0];
-		row[0] = (int)i;
-		for (size_t j = 1; j <= lb; j++) {
-			int up = row[j];
-			int best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 static int unknown_option(struct parser *p, const char *key)
 {
 	const char *best = NULL;
@@ -724,7 +698,7 @@ static int unknown_option(struct parser *p, const char *key)
 		for (int k = 0; k < 2; k++) {
 			if (!names[k])
 				continue;
-			int d = edit_distance(key, names[k]);
+			int d = ssd_edit_distance(key, names[k]);
 			if (d < bestd) {
 				bestd = d;
 				best = names[k];

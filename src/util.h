@@ -103,6 +103,10 @@ int ssd_parse_double(const char *s, double *out);
 /* Boolean: 1/0, true/false, yes/no, on/off (case-insensitive). */
 int ssd_parse_bool(const char *s, int *out);
 
+/* Levenshtein distance between two short strings (option names), for
+ * "did you mean" suggestions; 99 when either is longer than 63 bytes. */
+int ssd_edit_distance(const char *a, const char *b);
+
 /* Trim leading and trailing white space in place; returns s. */
 char *ssd_strtrim(char *s);
 

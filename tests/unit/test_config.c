@@ -376,14 +376,14 @@ TEST(config_print_every_key)
 	s = print_to_string(&c, 1);
 	for (size_t i = 0; i < NKEYS; i++) {
 		char pat[64];
-		snprintf(pat, sizeof pat, "\"%s\": ", all_keys[i]);
+		snprintf(pat, sizeof pat, "\"%s\" : ", all_keys[i]);
 		CHECKF(strstr(s, pat), "no key %s in:\n%s", all_keys[i], s);
 	}
-	CHECKF(strstr(s, "\"capacity\": 34359738368,"), "%s", s);
-	CHECKF(strstr(s, "\"t_prog\": 700000,"), "%s", s);
-	CHECKF(strstr(s, "\"cell\": \"tlc\","), "%s", s);
-	CHECKF(strstr(s, "\"multiplane\": true,"), "%s", s);
-	CHECKF(strstr(s, "\"op\": 0.07,"), "%s", s);
+	CHECKF(strstr(s, "\"capacity\" : 34359738368,"), "%s", s);
+	CHECKF(strstr(s, "\"t_prog\" : 700000,"), "%s", s);
+	CHECKF(strstr(s, "\"cell\" : \"tlc\","), "%s", s);
+	CHECKF(strstr(s, "\"multiplane\" : true,"), "%s", s);
+	CHECKF(strstr(s, "\"op\" : 0.07,"), "%s", s);
 	CHECKF(s[0] == '{' && s[strlen(s) - 1] == '}', "%s", s);
 	free(s);
 }
