@@ -64,6 +64,7 @@ static const struct cell_info {
 #define NCELLS ((int)(sizeof cell_info / sizeof cell_info[0]))
 
 static const char *const cell_names[] = {"slc", "mlc", "tlc", "qlc", NULL};
+static const char *const slc_names[] = {"none", "static", "dynamic", NULL};
 static const char *const gc_names[] = {
 	[SSD_GC_GREEDY] = "greedy",
 	[SSD_GC_COST_BENEFIT] = "cost-benefit",
@@ -80,6 +81,11 @@ const char *ssd_cell_name(int cell)
 const char *ssd_gc_policy_name(int policy)
 {
 	return policy >= 0 && policy <= SSD_GC_RANDOM ? gc_names[policy] : NULL;
+}
+
+const char *ssd_slc_mode_name(int mode)
+{
+	return mode >= 0 && mode <= SSD_SLC_DYNAMIC ? slc_names[mode] : NULL;
 }
 
 /* ---- the option table ---- */
@@ -178,6 +184,46 @@ static const struct opt options[] = {
 	{"gc_bg_blocks", T_U32, FIELD(gc_bg_blocks), "8", 2, 4096,
 	 .unit = "blocks", .help = "Free blocks per allocation unit that "
 				   "idle-time GC restores (>= gc_fg_blocks)."},
+	{"pe_spread", T_FRACTION, FIELD(pe_spread), "0.1", .fmin = 0, .fmax = 0.5,
+	 .unit = "fraction of pe_cycles",
+	 .help = "Spread (standard deviation) of each block's endurance "
+		 "around pe_cycles; a block fails when it reaches its own."},
+	{"wl_dynamic", T_BOOL, FIELD(wl_dynamic), "yes", .unit = "bool",
+	 .help = "Dynamic wear leveling: open the least-worn free block."},
+	{"wl_static", T_BOOL, FIELD(wl_static), "yes", .unit = "bool",
+	 .help = "Static wear leveling: move cold data off little-worn "
+		 "blocks when the erase-count spread passes wl_threshold."},
+	{"wl_threshold", T_U32, FIELD(wl_threshold), "100", 2, 1000000,
+	 .unit = "erase cycles",
+	 .help = "Erase-count spread (max - min) in an allocation unit that "
+		 "triggers static wear leveling."},
+	{"slc_cache", T_ENUM, FIELD(slc_cache), "none", .values = slc_names,
+	 .unit = "mode",
+	 .help = "SLC write cache: none; static (a fixed set of blocks in SLC "
+		 "mode); dynamic (free blocks written in SLC mode, shrinking as "
+		 "the drive fills)."},
+	{"slc_cache_size", T_SIZE, FIELD(slc_cache_size), "0", 0, 16 * TIB,
+	 .unit = "bytes",
+	 .help = "Data the SLC cache holds: its fixed size (static) or its "
+		 "largest (dynamic)."},
+	{"slc_t_read", T_TIME, FIELD(slc_t_read), "30us", 1, 1000 * SSD_MS,
+	 .unit = "time", .help = "Page read time of a block in SLC mode."},
+	{"slc_t_prog", T_TIME, FIELD(slc_t_prog), "200us", 1, 1000 * SSD_MS,
+	 .unit = "time", .help = "Page program time of a block in SLC mode."},
+	{"slc_pe_cycles", T_U32, FIELD(slc_pe_cycles), "0", 0, 10000000,
+	 .unit = "cycles",
+	 .help = "Endurance of a block used in SLC mode: an SLC-mode erase "
+		 "wears it pe_cycles/slc_pe_cycles of a cycle (0 = 10 x "
+		 "pe_cycles)."},
+	{"write_buffer", T_SIZE, FIELD(write_buffer), "0", 0, 64ull * 1024 * MIB,
+	 .unit = "bytes",
+	 .help = "DRAM write-back buffer: writes complete once buffered and "
+		 "drain to NAND behind (0 = none, only the dies' registers)."},
+	{"map_cache", T_SIZE, FIELD(map_cache), "0", 0, 64ull * 1024 * MIB,
+	 .unit = "bytes",
+	 .help = "Cached part of the logical-to-physical map for DRAM-less "
+		 "controllers: a miss reads a map page from NAND, dirty map "
+		 "pages are written back (0 = the whole map in DRAM)."},
 };
 #define NOPTS ((int)(sizeof options / sizeof options[0]))
 
@@ -812,6 +858,8 @@ int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 		c->t_erase = ci->t_erase;
 	if (!c->pe_cycles)
 		c->pe_cycles = ci->pe_cycles;
+	if (!c->slc_pe_cycles)
+		c->slc_pe_cycles = c->pe_cycles * 10;
 	return 0;
 }
 

@@ -21,6 +21,7 @@
 #include "util.h"
 
 enum ssd_cell { SSD_CELL_SLC, SSD_CELL_MLC, SSD_CELL_TLC, SSD_CELL_QLC };
+enum ssd_slc_mode { SSD_SLC_NONE, SSD_SLC_STATIC, SSD_SLC_DYNAMIC };
 enum ssd_gc_policy {
 	SSD_GC_GREEDY,
 	SSD_GC_COST_BENEFIT,
@@ -65,7 +66,36 @@ struct ssd_config {
 	                             writes wait for GC (foreground GC) */
 	uint32_t gc_bg_blocks;    /* free blocks per unit that idle-time
 	                             background GC restores */
+
+	/* endurance and wear leveling */
+	double pe_spread;         /* relative std. deviation of per-block
+	                             endurance around pe_cycles */
+	int wl_dynamic;           /* allocate the least-worn free block */
+	int wl_static;            /* move cold data off little-worn blocks */
+	uint32_t wl_threshold;    /* erase-count spread (max - min) in a unit
+	                             that triggers static wear leveling */
+
+	/* SLC cache: blocks of the native cell type run in SLC mode */
+	int slc_cache;            /* enum ssd_slc_mode */
+	uint64_t slc_cache_size;  /* bytes held in SLC mode: the fixed size
+	                             (static) or the most (dynamic) */
+	int64_t slc_t_read;       /* SLC-mode page read, ns */
+	int64_t slc_t_prog;       /* SLC-mode page program, ns */
+	uint32_t slc_pe_cycles;   /* endurance of a block used in SLC mode
+	                             (0 = 10 x pe_cycles) */
+
+	/* controller DRAM */
+	uint64_t write_buffer;    /* write-back buffer, bytes (0 = none: only
+	                             the dies' cache registers) */
+	uint64_t map_cache;       /* cached part of the logical-to-physical
+	                             map, bytes (0 = the whole map in DRAM) */
 };
+
+/* Bits stored per cell: 1 (SLC) to 4 (QLC). */
+static inline uint32_t ssd_cell_bits(int cell)
+{
+	return (uint32_t)cell + 1;
+}
 
 /* Fill *c with the built-in defaults (the "default" preset's values). */
 void ssd_config_defaults(struct ssd_config *c);
@@ -122,5 +152,6 @@ void ssd_config_json(const struct ssd_config *c, FILE *out, int indent);
 /* Names for enums ("tlc", "greedy"...); NULL if out of range. */
 const char *ssd_cell_name(int cell);
 const char *ssd_gc_policy_name(int policy);
+const char *ssd_slc_mode_name(int mode);
 
 #endif

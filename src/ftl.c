@@ -659,3 +659,21 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 	free(count);
 	return 0;
 }
+
+void ssd_ftl_health(const struct ssd_ftl *f, struct ssd_health *h)
+{
+	memset(h, 0, sizeof *h);
+	const struct ssd_nand *n = &f->flash.nand;
+	ssd_nand_erase_stats(n, &h->erase_min, &h->erase_mean, &h->erase_max);
+	uint32_t span = h->erase_max - h->erase_min + 1;
+	h->erase_hist_lo = h->erase_min;
+	h->erase_hist_width = (span + SSD_WEAR_BINS - 1) / SSD_WEAR_BINS;
+	for (uint32_t b = 0; b < f->nblocks; b++)
+		h->erase_hist[(n->erases[b] - h->erase_min) / h->erase_hist_width]++;
+	h->percentage_used = 100.0 * h->erase_mean / f->cfg.pe_cycles;
+	h->max_wear_pct = 100.0 * h->erase_max / f->cfg.pe_cycles;
+	h->available_spare = 100;
+	h->host_bytes_written = f->ctr.host_write_lp * SSD_LPAGE;
+	h->host_bytes_read = f->ctr.host_read_lp * SSD_LPAGE;
+	h->nand_bytes_written = f->ctr.nand_prog_lp * SSD_LPAGE;
+}

@@ -147,6 +147,10 @@ void ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until);
  * one-line description in err.  O(physical slots). */
 int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen);
 
+/* The drive's health now (wear, spares, bad blocks, bytes written,
+ * erase-count distribution).  O(blocks). */
+void ssd_ftl_health(const struct ssd_ftl *f, struct ssd_health *h);
+
 /* Free blocks in all units. */
 uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f);
 

@@ -28,6 +28,7 @@ struct ssd_job_result {
 	double erase_mean;
 	uint64_t free_blocks;   /* free blocks at job end */
 	uint64_t lat_over_1s;   /* completions slower than 1 s */
+	struct ssd_health health; /* the drive at the job's end */
 	int error;              /* 0, or an SSD_E* code (e.g. SSD_EROFS) */
 };
 

@@ -117,6 +117,7 @@ static void finish_inst(struct run *r, struct inst *in, int64_t t)
 	if (rt > res->runtime_ns)
 		res->runtime_ns = rt;
 	res->start_ns = in->ramp_end;
+	ssd_ftl_health(f, &res->health);
 	ssd_nand_erase_stats(&f->flash.nand, &res->erase_min, &res->erase_mean,
 			     &res->erase_max);
 	res->free_blocks = ssd_ftl_free_blocks(f);

@@ -33,6 +33,36 @@ struct ssd_counters {
 	uint64_t gc_bg_copy_lp;    /* of which in idle-time background GC */
 	uint64_t pad_lp;           /* 4 KiB units of padding (flush) */
 	uint64_t flushes;          /* host flush commands */
+	uint64_t fold_copy_lp;     /* of gc_copy_lp: SLC cache folding */
+	uint64_t wl_copy_lp;       /* of gc_copy_lp: static wear leveling */
+	uint64_t slc_write_lp;     /* host 4 KiB pages written in SLC mode */
+	uint64_t map_read;         /* map pages read on map-cache misses */
+	uint64_t map_write;        /* dirty map pages written back */
+	uint64_t erase_fail;       /* erases that failed (block retired) */
+	uint64_t prog_fail;        /* programs that failed (block retired) */
+	uint64_t ro_reject;        /* host writes refused: drive read-only */
+	uint64_t buffer_hits;      /* host writes absorbed by the DRAM buffer */
+};
+
+/* The drive's health, SMART-like, at one moment. */
+#define SSD_WEAR_BINS 16
+struct ssd_health {
+	double percentage_used;    /* mean wear / rated P/E cycles, % (passes
+	                              100 when the drive is used up) */
+	double max_wear_pct;       /* the most-worn block, % of its rating */
+	double available_spare;    /* % of the initial spare blocks left */
+	uint64_t spare_blocks;     /* spare blocks left (can be negative: 0) */
+	uint64_t bad_blocks;       /* retired blocks */
+	uint64_t erase_failures, program_failures;
+	int read_only;             /* 1: spares exhausted, writes refused */
+	uint64_t host_bytes_written, host_bytes_read, nand_bytes_written;
+	uint32_t erase_min, erase_max; /* erase operations per block */
+	double erase_mean;
+	/* erase-count histogram: bin i counts blocks with
+	 * erase_hist_lo + i*erase_hist_width <= erases < ... + width */
+	uint32_t erase_hist_lo, erase_hist_width;
+	uint64_t erase_hist[SSD_WEAR_BINS];
+	uint64_t slc_cache_bytes;  /* data in SLC-mode blocks now */
 };
 
 /* c = a - b, field by field. */
