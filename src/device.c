@@ -79,8 +79,9 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		break;
 	}
 	case SSD_DDIR_TRIM:
-		ssd_ftl_trim(d->ftl, lpn, n);
-		done = t;
+		done = ssd_ftl_trim(d->ftl, lpn, n, t);
+		if (done < 0)
+			return done;
 		break;
 	default:
 		return SSD_EINVAL;

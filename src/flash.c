@@ -17,6 +17,8 @@ int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 	f->t_read = c->t_read;
 	f->t_prog = c->t_prog;
 	f->t_erase = c->t_erase;
+	f->t_read_slc = c->slc_t_read;
+	f->t_prog_slc = c->slc_t_prog;
 	/* ns per 4 KiB at channel_mbps * 10^6 bytes/s, rounded up */
 	f->xfer_lp = ((int64_t)SSD_LPAGE * 1000 + c->channel_mbps - 1) /
 		     c->channel_mbps;
@@ -33,7 +35,8 @@ int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 			f->uchan[u] = u % f->channels; /* ... over channels */
 		}
 	if (!f->die_busy || !f->chan_busy || !f->reg_free || !f->udie || !f->uchan ||
-	    ssd_nand_init(&f->nand, nblocks, c->pages_per_block)) {
+	    ssd_nand_init(&f->nand, nblocks, c->pages_per_block,
+			  c->pages_per_block / ssd_cell_bits(c->cell))) {
 		ssd_flash_free(f);
 		return SSD_ENOMEM;
 	}

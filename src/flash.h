@@ -39,6 +39,7 @@ struct ssd_flash {
 	uint32_t channels;
 	uint32_t lp_per_page;    /* 4 KiB units per (multi-plane) page */
 	int64_t t_read, t_prog, t_erase; /* ns */
+	int64_t t_read_slc, t_prog_slc;  /* ns, blocks in SLC mode */
 	int64_t xfer_lp;         /* ns to move 4 KiB over a channel */
 	int64_t *die_busy;       /* [die] busy until, ns */
 	int64_t *chan_busy;      /* [channel] busy until, ns */
@@ -70,15 +71,15 @@ static inline int64_t ssd_max64(int64_t a, int64_t b)
 	return a > b ? a : b;
 }
 
-/* Read one page of `unit` and move `nlp` 4 KiB units of it to the
+/* Read one page of blk on `unit` and move `nlp` 4 KiB units of it to the
  * controller, starting no earlier than t.  Returns the time the data is
- * in the controller. */
+ * in the controller.  SLC-mode blocks read in t_read_slc. */
 static inline int64_t ssd_flash_read(struct ssd_flash *f, uint32_t unit,
-				     uint32_t nlp, int64_t t)
+				     uint32_t blk, uint32_t nlp, int64_t t)
 {
 	uint32_t d = ssd_flash_die(f, unit), c = ssd_flash_chan(f, unit);
 	int64_t s = ssd_max64(t, f->die_busy[d]);
-	int64_t ready = s + f->t_read;
+	int64_t ready = s + (f->nand.slc[blk] ? f->t_read_slc : f->t_read);
 	f->die_busy[d] = ready;
 	int64_t xs = ssd_max64(ready, f->chan_busy[c]);
 	int64_t done = xs + (int64_t)nlp * f->xfer_lp;
@@ -109,11 +110,40 @@ static inline int64_t ssd_flash_program(struct ssd_flash *f, uint32_t unit,
 		return SSD_ESTATE;
 	uint32_t d = ssd_flash_die(f, unit);
 	int64_t s = ssd_max64(t, f->die_busy[d]);
+	int64_t tp = f->nand.slc[blk] ? f->t_prog_slc : f->t_prog;
 	f->reg_free[unit] = s;
-	f->die_busy[d] = s + f->t_prog;
+	f->die_busy[d] = s + tp;
 	f->ctr->nand_prog++;
 	f->ctr->nand_prog_lp += f->lp_per_page;
-	return s + f->t_prog;
+	return s + tp;
+}
+
+/* Map-table traffic of a DRAM-less controller: read or program a page of
+ * the translation area on `unit` (native timing), outside the NAND state
+ * the FTL manages.  Counted like any NAND read or program. */
+static inline int64_t ssd_flash_read_raw(struct ssd_flash *f, uint32_t unit,
+					 uint32_t nlp, int64_t t)
+{
+	uint32_t d = ssd_flash_die(f, unit), c = ssd_flash_chan(f, unit);
+	int64_t ready = ssd_max64(t, f->die_busy[d]) + f->t_read;
+	f->die_busy[d] = ready;
+	int64_t done = ssd_max64(ready, f->chan_busy[c]) + (int64_t)nlp * f->xfer_lp;
+	f->chan_busy[c] = done;
+	f->ctr->nand_read++;
+	return done;
+}
+
+static inline int64_t ssd_flash_program_raw(struct ssd_flash *f,
+					    uint32_t unit, int64_t t)
+{
+	uint32_t d = ssd_flash_die(f, unit), c = ssd_flash_chan(f, unit);
+	int64_t in = ssd_max64(t, f->chan_busy[c]) + (int64_t)f->lp_per_page * f->xfer_lp;
+	f->chan_busy[c] = in;
+	int64_t end = ssd_max64(in, f->die_busy[d]) + f->t_prog;
+	f->die_busy[d] = end;
+	f->ctr->nand_prog++;
+	f->ctr->nand_prog_lp += f->lp_per_page;
+	return end;
 }
 
 /* Erase blk on `unit` no earlier than t.  Returns the end time. */

@@ -1,25 +1,55 @@
 /*
- * ftl.c -- mapping, write points, garbage collection, TRIM and flush.
- * The model and the block life cycle are described in ftl.h.
+ * ftl.c -- mapping, write points, garbage collection, SLC cache, wear,
+ * TRIM and flush.  The model and the block life cycle are described in
+ * ftl.h.
  *
- * Hot path: ssd_ftl_write on a full drive = invalidate the old slot (two
- * array writes and the policy's O(1) index update), map the new slot (two
+ * Hot path: ssd_ftl_write on a full drive = invalidate the old slot (a bit
+ * and a count, and the policy's O(1) index update), map the new slot (two
  * array writes), schedule the register load, and every lp_per_page writes
  * a program.  GC work is amortised: one victim per block of host writes.
  */
 #include "ftl.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
-/* ---- free block pool (FIFO per unit, linked through next[]) ---- */
+/* Why a victim is being cleaned; decides the counters and its fate. */
+enum { VK_GC, VK_FOLD, VK_WL, VK_RETIRE };
+
+/* Copies ahead of the cleaning cursor whose map entries are prefetched:
+ * each GC copy stores into l2p at a random place, and the cleaner would
+ * otherwise wait on those cache misses one after another. */
+#define GC_AHEAD 16
+
+/* Erases in a unit between two static wear-leveling checks (a check is a
+ * scan of the unit's blocks). */
+#define WL_CHECK_EVERY 16
+
+static inline int is_static_slc(const struct ssd_ftl *f, uint32_t blk)
+{
+	return blk - ssd_ftl_unit_of(f, blk) * f->bpu < f->slc_static;
+}
+
+static inline uint32_t blk_slots(const struct ssd_ftl *f, uint32_t blk)
+{
+	return f->flash.nand.slc[blk] ? f->spb_slc : f->spb;
+}
+
+/* ---- block pools ---- */
 
 static void free_push(struct ssd_ftl *f, uint32_t blk)
 {
 	struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, blk)];
 	f->state[blk] = SSD_BLK_FREE;
+	if (is_static_slc(f, blk)) {
+		f->next[blk] = u->slc_free_head;
+		u->slc_free_head = blk;
+		u->nslc_free++;
+		return;
+	}
 	f->next[blk] = SSD_NO_BLOCK;
 	if (u->free_tail == SSD_NO_BLOCK)
 		u->free_head = blk;
@@ -29,16 +59,161 @@ static void free_push(struct ssd_ftl *f, uint32_t blk)
 	u->nfree++;
 }
 
+/* A native free block of u: the first (FIFO), or with dynamic wear
+ * leveling the least worn.  The list is short in steady state (about
+ * gc_fg_blocks), so the scan is cheap; blocks are opened once per block
+ * of writes. */
 static uint32_t free_pop(struct ssd_ftl *f, struct ssd_unit *u)
 {
-	uint32_t blk = u->free_head;
-	if (blk == SSD_NO_BLOCK)
-		return blk;
-	u->free_head = f->next[blk];
-	if (u->free_head == SSD_NO_BLOCK)
-		u->free_tail = SSD_NO_BLOCK;
+	uint32_t best = u->free_head, best_prev = SSD_NO_BLOCK;
+	if (best == SSD_NO_BLOCK)
+		return best;
+	if (f->cfg.wl_dynamic) {
+		uint32_t prev = best;
+		for (uint32_t b = f->next[best]; b != SSD_NO_BLOCK; b = f->next[b]) {
+			if (f->wear[b] < f->wear[best]) {
+				best = b;
+				best_prev = prev;
+			}
+			prev = b;
+		}
+	}
+	uint32_t next = f->next[best];
+	if (best_prev == SSD_NO_BLOCK)
+		u->free_head = next;
+	else
+		f->next[best_prev] = next;
+	if (u->free_tail == best)
+		u->free_tail = best_prev;
 	u->nfree--;
-	return blk;
+	return best;
+}
+
+static uint32_t slc_free_pop(struct ssd_ftl *f, struct ssd_unit *u)
+{
+	uint32_t b = u->slc_free_head;
+	if (b != SSD_NO_BLOCK) {
+		u->slc_free_head = f->next[b];
+		u->nslc_free--;
+	}
+	return b;
+}
+
+/* The fold queue: full SLC-mode blocks of a unit, oldest first. */
+static void fold_push(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk)
+{
+	f->next[blk] = SSD_NO_BLOCK;
+	f->prev[blk] = u->fold_tail;
+	if (u->fold_tail == SSD_NO_BLOCK)
+		u->fold_head = blk;
+	else
+		f->next[u->fold_tail] = blk;
+	u->fold_tail = blk;
+}
+
+static uint32_t fold_pop(struct ssd_ftl *f, struct ssd_unit *u)
+{
+	uint32_t b = u->fold_head;
+	if (b == SSD_NO_BLOCK)
+		return b;
+	u->fold_head = f->next[b];
+	if (u->fold_head == SSD_NO_BLOCK)
+		u->fold_tail = SSD_NO_BLOCK;
+	else
+		f->prev[u->fold_head] = SSD_NO_BLOCK;
+	return b;
+}
+
+/* ---- wear and read-only ---- */
+
+/* Spare native blocks left: good ones beyond what the data and the GC
+ * reserve need.  The drive is read-only when none is left. */
+static int64_t spare_left(const struct ssd_ftl *f)
+{
+	uint64_t good = (uint64_t)f->nblocks - f->bad -
+			(uint64_t)f->units * f->slc_static;
+	return (int64_t)good - (int64_t)f->need_blocks;
+}
+
+static void retire(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk)
+{
+	f->state[blk] = SSD_BLK_BAD;
+	f->bad++;
+	u->good--;
+	if (spare_left(f) < 0)
+		f->readonly = 1;
+}
+
+/* A program of a block near its endurance may fail: from 95% of it on,
+ * with a chance rising to 1% per page at 100%. */
+static inline int program_fails(struct ssd_ftl *f, uint32_t blk)
+{
+	uint64_t w = f->wear[blk], l = f->limit[blk];
+	if (w * 20 < l * 19)
+		return 0;
+	double p = 0.01 * ((double)w / (double)l - 0.95) / 0.05;
+	return ssd_rng_unit(&f->rng) < p;
+}
+
+/* ---- map cache ---- */
+
+static void mc_unlink(struct ssd_ftl *f, uint32_t mp)
+{
+	uint32_t n = f->mc_next[mp], p = f->mc_prev[mp];
+	if (p == SSD_NO_BLOCK)
+		f->mc_head = n;
+	else
+		f->mc_next[p] = n;
+	if (n == SSD_NO_BLOCK)
+		f->mc_tail = p;
+	else
+		f->mc_prev[n] = p;
+}
+
+static void mc_push_head(struct ssd_ftl *f, uint32_t mp)
+{
+	f->mc_prev[mp] = SSD_NO_BLOCK;
+	f->mc_next[mp] = f->mc_head;
+	if (f->mc_head != SSD_NO_BLOCK)
+		f->mc_prev[f->mc_head] = mp;
+	f->mc_head = mp;
+	if (f->mc_tail == SSD_NO_BLOCK)
+		f->mc_tail = mp;
+}
+
+/* The map entry of lpn is used at t (dirty: it changes).  Returns when
+ * it is in DRAM: at once on a hit; after a NAND read of its map page on
+ * a miss, which may first program an evicted dirty map page. */
+static int64_t map_touch(struct ssd_ftl *f, uint32_t lpn, int dirty, int64_t t)
+{
+	if (!f->mc_cap)
+		return t;
+	uint32_t mp = lpn / f->mc_epp;
+	if (f->mc_state[mp]) {
+		if (f->mc_head != mp) {
+			mc_unlink(f, mp);
+			mc_push_head(f, mp);
+		}
+		if (dirty)
+			f->mc_state[mp] = 2;
+		return t;
+	}
+	if (f->mc_n == f->mc_cap) {
+		uint32_t old = f->mc_tail;
+		mc_unlink(f, old);
+		if (f->mc_state[old] == 2) {
+			ssd_flash_program_raw(&f->flash, old % f->units, t);
+			f->ctr.map_write++;
+		}
+		f->mc_state[old] = 0;
+		f->mc_n--;
+	}
+	int64_t ready = ssd_flash_read_raw(&f->flash, mp % f->units, 1, t);
+	f->ctr.map_read++;
+	mc_push_head(f, mp);
+	f->mc_state[mp] = dirty ? 2 : 1;
+	f->mc_n++;
+	return ready;
 }
 
 /* ---- mapping ---- */
@@ -48,41 +223,114 @@ static inline void invalidate(struct ssd_ftl *f, uint32_t slot)
 	uint32_t blk = ssd_udiv(slot, f->div_spb);
 	ssd_bit_clear(f->vbits, slot);
 	f->valid[blk]--;
-	if (f->state[blk] == SSD_BLK_FULL)
+	if (f->state[blk] == SSD_BLK_FULL && !f->flash.nand.slc[blk])
 		f->gc->invalidated(f, f->gc_state, blk);
 }
 
-static void block_full(struct ssd_ftl *f, uint32_t blk)
+static void block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk)
 {
 	f->state[blk] = SSD_BLK_FULL;
 	f->stamp[blk] = f->ctr.host_write_lp;
-	f->gc->full(f, f->gc_state, blk);
+	if (f->flash.nand.slc[blk])
+		fold_push(f, &f->unit[ui], blk);
+	else
+		f->gc->full(f, f->gc_state, blk);
 }
 
-/* Give write point w of unit `ui` an open block.  Returns 0 or
- * SSD_ENOSPC. */
-static int wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w)
+/* Give write point w of unit ui an open block: native, or SLC mode.
+ * Returns 0 or SSD_ENOSPC. */
+static int wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
 {
-	uint32_t blk = free_pop(f, &f->unit[ui]);
+	struct ssd_unit *u = &f->unit[ui];
+	uint32_t blk = slc && f->slc_static ? slc_free_pop(f, u) : free_pop(f, u);
 	if (blk == SSD_NO_BLOCK)
 		return SSD_ENOSPC;
+	if (!is_static_slc(f, blk) && ssd_nand_set_slc(&f->flash.nand, blk, slc))
+		return SSD_ESTATE;
+	if (slc)
+		u->nslc++;
 	f->state[blk] = SSD_BLK_OPEN;
 	w->blk = blk;
 	w->next = 0;
 	w->fill = 0;
+	w->ready = 0;
 	return 0;
 }
 
-/* The open page of w just got its last slot: program it.  Returns the
- * program's end or a negative error. */
-static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
-				 struct ssd_wp *w, int64_t ready)
+static int64_t wp_program(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
+			  int64_t ready);
+
+/* Put lpn, whose data is in the controller at `ready`, into the next slot
+ * of w (a GC-style append: the data moves into the register when its page
+ * is complete).  Used for GC copies and to rewrite the data of a failed
+ * page.  Returns 0 or a negative error. */
+static int wp_append(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
+		     uint32_t lpn, int64_t ready, int slc)
 {
-	int64_t end = ssd_flash_program(&f->flash, ui, w->blk, ready);
+	if (w->blk == SSD_NO_BLOCK) {
+		int rc = wp_open(f, ui, w, slc);
+		if (rc)
+			return rc;
+	}
+	uint32_t slot = w->blk * f->spb + w->next++;
+	ssd_bit_set(f->vbits, slot);
+	f->p2l[slot] = lpn;
+	f->l2p[lpn] = slot;
+	f->valid[w->blk]++;
+	if (ready > w->ready)
+		w->ready = ready;
+	if (++w->fill == f->spp) {
+		w->fill = 0;
+		int64_t in = ssd_flash_load(&f->flash, ui, f->spp, w->ready);
+		int64_t end = wp_program(f, ui, w, in);
+		if (end < 0)
+			return (int)end;
+	}
+	return 0;
+}
+
+/* The page just programmed in w's block failed: retire the block (after
+ * its other data has been cleaned) and write the page's data again into
+ * a new block; the data is still in the controller. */
+static int64_t program_failed(struct ssd_ftl *f, uint32_t ui,
+			      struct ssd_wp *w, int64_t ready)
+{
+	struct ssd_unit *u = &f->unit[ui];
+	uint32_t blk = w->blk, slc = f->flash.nand.slc[blk];
+	uint32_t first = blk * f->spb + w->next - f->spp;
+	f->ctr.prog_fail++;
+	f->state[blk] = SSD_BLK_RETIRE;
+	f->next[blk] = u->retire_head;
+	u->retire_head = blk;
+	w->blk = SSD_NO_BLOCK;
+	w->fill = 0;
+	w->ready = 0;
+	for (uint32_t s = first; s < first + f->spp; s++) {
+		if (!ssd_bit_test(f->vbits, s))
+			continue;
+		ssd_bit_clear(f->vbits, s);
+		f->valid[blk]--;
+		f->ctr.gc_copy_lp++;
+		int rc = wp_append(f, ui, w, f->p2l[s], ready, (int)slc);
+		if (rc)
+			return rc;
+	}
+	return ready;
+}
+
+/* The open page of w is complete and its data is in the register at
+ * `ready`: program it.  Returns the program's end or a negative error. */
+static int64_t wp_program(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
+			  int64_t ready)
+{
+	uint32_t blk = w->blk;
+	int64_t end = ssd_flash_program(&f->flash, ui, blk, ready);
 	if (end < 0)
 		return end;
-	if (w->next == f->spb) {
-		block_full(f, w->blk);
+	if (program_fails(f, blk))
+		return program_failed(f, ui, w, end);
+	if (w->next == blk_slots(f, blk)) {
+		block_full(f, ui, blk);
 		w->blk = SSD_NO_BLOCK;
 	}
 	return end;
@@ -100,18 +348,63 @@ static void check_after_gc(struct ssd_ftl *f)
 		f->check_failed = 1;
 }
 
-/* Copies ahead of the cleaning cursor whose map entries are prefetched:
- * each GC copy stores into l2p at a random place, and the cleaner would
- * otherwise wait on those cache misses one after another. */
-#define GC_AHEAD 16
+/* Static wear leveling: every WL_CHECK_EVERY erases of a unit, find its
+ * least- and most-worn good blocks; if the spread passes wl_threshold
+ * cycles, the least-worn full native block (cold data) is the next
+ * victim, so its block re-enters circulation. */
+static void wl_check(struct ssd_ftl *f, uint32_t ui)
+{
+	struct ssd_unit *u = &f->unit[ui];
+	if (!f->cfg.wl_static || ++u->erases % WL_CHECK_EVERY ||
+	    u->wl_victim != SSD_NO_BLOCK)
+		return;
+	uint32_t lo = SSD_NO_BLOCK, hi = 0;
+	for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++) {
+		if (f->state[b] == SSD_BLK_BAD)
+			continue;
+		if (f->wear[b] > hi)
+			hi = f->wear[b];
+		if (f->state[b] == SSD_BLK_FULL && !f->flash.nand.slc[b] &&
+		    (lo == SSD_NO_BLOCK || f->wear[b] < f->wear[lo]))
+			lo = b;
+	}
+	if (lo != SSD_NO_BLOCK &&
+	    hi - f->wear[lo] > 1000ull * f->cfg.wl_threshold)
+		u->wl_victim = lo;
+}
+
+/* Erase a cleaned victim: back to its pool, or retired if the erase
+ * fails (the block reached its endurance). */
+static int64_t erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
+			   int64_t t)
+{
+	struct ssd_unit *u = &f->unit[ui];
+	uint32_t w = f->flash.nand.slc[blk] ? f->slc_wear : 1000;
+	int64_t end = ssd_flash_erase(&f->flash, ui, blk, t);
+	if (f->flash.nand.slc[blk])
+		u->nslc--;
+	if ((uint64_t)f->wear[blk] + w > f->limit[blk]) {
+		f->ctr.erase_fail++;
+		retire(f, u, blk);
+		return end;
+	}
+	f->wear[blk] += w;
+	if (!is_static_slc(f, blk))
+		ssd_nand_set_slc(&f->flash.nand, blk, 0);
+	free_push(f, blk);
+	wl_check(f, ui);
+	return end;
+}
 
 /* Make b the victim of unit ui: list its valid slots (a scan of the
  * cached valid bitmap) and prefetch the first map entries. */
 static void victim_start(struct ssd_ftl *f, struct ssd_unit *u, uint32_t ui,
-			 uint32_t b)
+			 uint32_t b, int kind)
 {
-	f->state[b] = SSD_BLK_VICTIM;
+	if (f->state[b] != SSD_BLK_RETIRE)
+		f->state[b] = SSD_BLK_VICTIM;
 	u->victim = b;
+	u->vkind = kind;
 	u->vpos = u->vcount = 0;
 	f->ctr.gc_victims++;
 	uint32_t *list = &f->vlist[(size_t)ui * f->spb];
@@ -133,11 +426,51 @@ static void victim_start(struct ssd_ftl *f, struct ssd_unit *u, uint32_t ui,
 		__builtin_prefetch(&f->l2p[f->p2l[list[i]]], 1);
 }
 
+/* Choose the next victim of unit ui.  `fold_ok`: an SLC block may be
+ * folded (cleaning is needed, or it is idle time).  Returns 0, or
+ * SSD_ENOSPC when there is nothing worth cleaning (bg: nothing that would
+ * gain a page). */
+static int victim_pick(struct ssd_ftl *f, uint32_t ui, int bg)
+{
+	struct ssd_unit *u = &f->unit[ui];
+	uint32_t v = u->retire_head;
+	if (v != SSD_NO_BLOCK) {
+		u->retire_head = f->next[v];
+		victim_start(f, u, ui, v, VK_RETIRE);
+		return 0;
+	}
+	v = u->wl_victim;
+	if (v != SSD_NO_BLOCK) {
+		u->wl_victim = SSD_NO_BLOCK;
+		if (f->state[v] == SSD_BLK_FULL && !f->flash.nand.slc[v]) {
+			f->gc->remove(f, f->gc_state, v);
+			victim_start(f, u, ui, v, VK_WL);
+			return 0;
+		}
+	}
+	v = fold_pop(f, u);
+	if (v != SSD_NO_BLOCK) {
+		victim_start(f, u, ui, v, VK_FOLD);
+		return 0;
+	}
+	v = f->gc->pick(f, f->gc_state, ui);
+	if (v == SSD_NO_BLOCK)
+		return SSD_ENOSPC;
+	if (bg && f->valid[v] + f->spp > f->spb) {
+		/* Cleaning it would gain less than a page: idle-time GC stops
+		 * here rather than burn erase cycles. */
+		f->gc->full(f, f->gc_state, v);
+		return SSD_ENOSPC;
+	}
+	victim_start(f, u, ui, v, VK_GC);
+	return 0;
+}
+
 /* Clean in unit ui, no earlier than t: pick a victim if none is in
  * progress, copy the valid slots of up to `pages` of its pages (one NAND
  * read each, programs as the GC write point's pages fill), and erase it
- * once nothing valid is left.  Returns the time the last operation ends,
- * or a negative error.
+ * (or retire it) once nothing valid is left.  Returns the time the last
+ * operation ends, or a negative error.
  *
  * This loop is most of the simulator's time on a full drive (several
  * copies per host write), so it keeps geometry and array pointers in
@@ -148,16 +481,9 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 {
 	struct ssd_unit *u = &f->unit[ui];
 	if (u->victim == SSD_NO_BLOCK) {
-		uint32_t v = f->gc->pick(f, f->gc_state, ui);
-		if (v == SSD_NO_BLOCK)
-			return SSD_ENOSPC;
-		if (bg && f->valid[v] + f->spp > f->spb) {
-			/* Cleaning it would gain less than a page: idle-time
-			 * GC stops here rather than burn erase cycles. */
-			f->gc->full(f, f->gc_state, v);
-			return SSD_ENOSPC;
-		}
-		victim_start(f, u, ui, v);
+		int rc = victim_pick(f, ui, bg);
+		if (rc)
+			return rc;
 	}
 	const uint32_t blk = u->victim, spp = f->spp, spb = f->spb;
 	const uint32_t *const list = &f->vlist[(size_t)ui * spb];
@@ -168,7 +494,8 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 	const uint32_t first = blk * spb;
 	uint32_t i = u->vpos, moved = 0;
 	int64_t last = t;
-	if (spp == 1) {
+	int rc = 0;
+	if (spp == 1 && !f->mc_cap) {
 		/* 4 KiB pages: every valid slot is a page of its own (the
 		 * common benchmark geometry, so it gets its own loop) */
 		uint32_t *const valid = f->valid;
@@ -180,12 +507,9 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 				__builtin_prefetch(&l2p[p2l[list[i + GC_AHEAD]]], 1);
 			if (!ssd_bit_test(vbits, old))
 				continue;
-			int64_t ready = ssd_flash_read(&f->flash, ui, 1, t);
-			if (w->blk == SSD_NO_BLOCK) {
-				int rc = wp_open(f, ui, w);
-				if (rc)
-					return rc;
-			}
+			if (w->blk == SSD_NO_BLOCK && (rc = wp_open(f, ui, w, 0)))
+				break;
+			int64_t ready = ssd_flash_read(&f->flash, ui, blk, 1, t);
 			uint32_t lpn = p2l[old];
 			uint32_t slot = w->blk * spb + w->next++;
 			ssd_bit_clear(vbits, old);
@@ -193,16 +517,19 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 			p2l[slot] = lpn;
 			l2p[lpn] = slot;
 			valid[w->blk]++;
-			int64_t in = ssd_flash_load(&f->flash, ui, 1, ready);
-			int64_t end = wp_program(f, ui, w, in);
-			if (end < 0)
-				return end;
 			moved++;
 			last = ready;
 			pages--;
+			int64_t in = ssd_flash_load(&f->flash, ui, 1, ready);
+			int64_t end = wp_program(f, ui, w, in);
+			if (end < 0) {
+				rc = (int)end;
+				i++;
+				break;
+			}
 		}
 	}
-	while (i < count && pages) {
+	while (!rc && i < count && pages) {
 		/* the next victim page holding a valid slot */
 		while (i < count && !ssd_bit_test(vbits, list[i]))
 			i++;
@@ -212,44 +539,26 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 		uint32_t n = 0;
 		for (uint32_t j = i; j < count && list[j] < page_end; j++)
 			n += ssd_bit_test(vbits, list[j]);
-		int64_t ready = ssd_flash_read(&f->flash, ui, n, t);
+		int64_t ready = ssd_flash_read(&f->flash, ui, blk, n, t);
 		for (; i < count && list[i] < page_end; i++) {
 			uint32_t old = list[i];
-			/* two-stage: the victim's reverse-map entries far
-			 * ahead, then the map entries they name */
 			if (i + 4 * GC_AHEAD < count)
 				__builtin_prefetch(&p2l[list[i + 4 * GC_AHEAD]], 0);
 			if (i + GC_AHEAD < count)
 				__builtin_prefetch(&l2p[p2l[list[i + GC_AHEAD]]], 1);
 			if (!ssd_bit_test(vbits, old))
 				continue;
-			if (w->blk == SSD_NO_BLOCK) {
-				int rc = wp_open(f, ui, w);
-				if (rc)
-					return rc;
-				w->ready = 0;
-			}
+			if (w->blk == SSD_NO_BLOCK && (rc = wp_open(f, ui, w, 0)))
+				break;
 			uint32_t lpn = p2l[old];
-			uint32_t slot = w->blk * spb + w->next++;
+			map_touch(f, lpn, 1, t);
 			ssd_bit_clear(vbits, old);
-			ssd_bit_set(vbits, slot);
-			p2l[slot] = lpn;
-			l2p[lpn] = slot;
-			f->valid[w->blk]++;
-			if (ready > w->ready)
-				w->ready = ready;
-			if (++w->fill == spp) {
-				w->fill = 0;
-				/* a page of copies is complete: move it into
-				 * the register and program it */
-				int64_t in = ssd_flash_load(&f->flash, ui, spp, w->ready);
-				int64_t end = wp_program(f, ui, w, in);
-				if (end < 0)
-					return end;
-				w->ready = 0;
+			moved++;
+			if ((rc = wp_append(f, ui, w, lpn, ready, 0))) {
+				i++;
+				break;
 			}
 		}
-		moved += n;
 		last = ready;
 		pages--;
 	}
@@ -258,22 +567,34 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 	f->ctr.gc_copy_lp += moved;
 	if (bg)
 		f->ctr.gc_bg_copy_lp += moved;
+	if (u->vkind == VK_FOLD)
+		f->ctr.fold_copy_lp += moved;
+	else if (u->vkind == VK_WL)
+		f->ctr.wl_copy_lp += moved;
+	if (rc)
+		return rc;
 	if (f->valid[blk]) {
 		if (pages)
 			return SSD_ESTATE; /* a valid slot escaped the list */
 		return last;
 	}
-	/* every valid slot has moved: erase and free the victim */
-	int64_t end = ssd_flash_erase(&f->flash, ui, blk, t);
-	free_push(f, blk);
+	/* every valid slot has moved: erase the victim, or retire it */
+	int64_t end = last;
 	u->victim = SSD_NO_BLOCK;
+	if (u->vkind == VK_RETIRE) {
+		if (f->flash.nand.slc[blk])
+			u->nslc--;
+		retire(f, u, blk);
+	} else {
+		end = erase_block(f, ui, blk, t);
+	}
 	check_after_gc(f);
 	return end;
 }
 
 /* Foreground GC: clean unit ui until it has more than gc_fg_blocks free
  * blocks.  Bounded: a unit that cannot gain a block after cleaning every
- * block it has twice is full (user data cannot fit) -> SSD_ENOSPC. */
+ * block it has twice is full -> SSD_ENOSPC. */
 static int gc_foreground(struct ssd_ftl *f, uint32_t ui, int64_t t)
 {
 	struct ssd_unit *u = &f->unit[ui];
@@ -290,20 +611,56 @@ static int gc_foreground(struct ssd_ftl *f, uint32_t ui, int64_t t)
 
 /* ---- host operations ---- */
 
+/* May unit u open one more block in SLC mode for host data?  Static: a
+ * free SLC block exists.  Dynamic: under the cache's size, and enough
+ * free blocks stay to fold everything cached into native mode. */
+static int slc_room(const struct ssd_ftl *f, const struct ssd_unit *u)
+{
+	if (f->slc_static)
+		return u->nslc_free > 0;
+	if (u->nslc >= f->slc_max)
+		return 0;
+	uint32_t fold_need = (u->nslc + 1 + f->bits - 1) / f->bits;
+	return u->nfree > f->fg_blocks + 2 + fold_need;
+}
+
 int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 {
+	if (f->readonly) {
+		f->ctr.ro_reject++;
+		return SSD_EROFS;
+	}
 	uint32_t ui = f->cur_unit;
-	struct ssd_wp *w = &f->unit[ui].host;
-	if (w->blk == SSD_NO_BLOCK) {
-		if (f->unit[ui].nfree <= f->fg_blocks) {
-			int rc = gc_foreground(f, ui, t);
+	struct ssd_unit *u = &f->unit[ui];
+	struct ssd_wp *w = &u->host;
+	if (f->cfg.slc_cache && (u->host_slc.blk != SSD_NO_BLOCK || slc_room(f, u))) {
+		w = &u->host_slc;
+		if (w->blk == SSD_NO_BLOCK) {
+			int rc = wp_open(f, ui, w, 1);
 			if (rc)
 				return rc;
 		}
-		int rc = wp_open(f, ui, w);
+	} else if (w->blk == SSD_NO_BLOCK) {
+		if (u->nfree <= f->fg_blocks) {
+			int rc = gc_foreground(f, ui, t);
+			if (rc == SSD_ENOSPC) {
+				f->readonly = 1; /* nothing left to clean */
+				f->ctr.ro_reject++;
+				return SSD_EROFS;
+			}
+			if (rc)
+				return rc;
+			if (f->readonly) {
+				f->ctr.ro_reject++;
+				return SSD_EROFS;
+			}
+		}
+		int rc = wp_open(f, ui, w, 0);
 		if (rc)
 			return rc;
 	}
+	if (f->mc_cap)
+		t = map_touch(f, lpn, 1, t);
 	uint32_t old = f->l2p[lpn];
 	if (old != SSD_UNMAPPED)
 		invalidate(f, old);
@@ -315,6 +672,8 @@ int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	ssd_bit_set(f->vbits, slot);
 	f->valid[w->blk]++;
 	f->ctr.host_write_lp++;
+	if (w == &u->host_slc)
+		f->ctr.slc_write_lp++;
 	int64_t done = ssd_flash_load(&f->flash, ui, 1, t);
 	w->ready = done;
 	if (++w->fill == f->spp) {
@@ -348,9 +707,12 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 	int64_t done = t;
 	f->ctr.host_read_lp += n;
 	for (uint32_t i = 0; i < n;) {
+		int64_t ts = f->mc_cap ? map_touch(f, lpn + i, 0, t) : t;
 		uint32_t slot = f->l2p[lpn + i];
 		if (slot == SSD_UNMAPPED) {
 			f->ctr.host_unmapped_read_lp++;
+			if (ts > done)
+				done = ts;
 			i++;
 			continue;
 		}
@@ -358,6 +720,8 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 		uint32_t page = ssd_udiv(slot, f->div_spp); /* global page */
 		if (!ssd_nand_programmed(&f->flash.nand, blk,
 					 page - blk * f->ppb)) {
+			if (ts > done)
+				done = ts;
 			i++; /* still in the open page: from the register */
 			continue;
 		}
@@ -368,7 +732,7 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 		       ssd_udiv(f->l2p[lpn + i + k], f->div_spp) == page)
 			k++;
 		int64_t d = ssd_flash_read(&f->flash, ssd_ftl_unit_of(f, blk),
-					   k, t);
+					   blk, k, ts);
 		if (d > done)
 			done = d;
 		i += k;
@@ -376,17 +740,25 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 	return done;
 }
 
-void ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n)
+int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 {
+	if (f->readonly) {
+		f->ctr.ro_reject++;
+		return SSD_EROFS;
+	}
+	int64_t done = t;
 	f->ctr.host_trim_lp += n;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t slot = f->l2p[lpn + i];
 		if (slot == SSD_UNMAPPED)
 			continue;
+		if (f->mc_cap)
+			done = ssd_max64(done, map_touch(f, lpn + i, 1, t));
 		invalidate(f, slot);
 		f->l2p[lpn + i] = SSD_UNMAPPED;
 		f->mapped--;
 	}
+	return done;
 }
 
 /* Pad the open page of w (if partly filled) and program it.  Host data
@@ -415,12 +787,15 @@ int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t)
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
 		int64_t a = wp_pad(f, ui, &u->host, t, 0);
-		int64_t b = wp_pad(f, ui, &u->gc, t, 1);
+		int64_t b = wp_pad(f, ui, &u->host_slc, t, 0);
+		int64_t c = wp_pad(f, ui, &u->gc, t, 1);
 		if (a < 0)
 			return a;
 		if (b < 0)
 			return b;
-		done = ssd_max64(done, ssd_max64(a, b));
+		if (c < 0)
+			return c;
+		done = ssd_max64(done, ssd_max64(a, ssd_max64(b, c)));
 	}
 	return done;
 }
@@ -429,7 +804,9 @@ void ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until)
 {
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
-		while (u->nfree < f->bg_blocks || u->victim != SSD_NO_BLOCK) {
+		while (u->nfree < f->bg_blocks || u->victim != SSD_NO_BLOCK ||
+		       u->fold_head != SSD_NO_BLOCK ||
+		       u->retire_head != SSD_NO_BLOCK) {
 			int64_t s = ssd_max64(from, ssd_flash_unit_busy(&f->flash, ui));
 			if (s >= until)
 				break;
@@ -443,8 +820,43 @@ uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f)
 {
 	uint64_t n = 0;
 	for (uint32_t ui = 0; ui < f->units; ui++)
-		n += f->unit[ui].nfree;
+		n += f->unit[ui].nfree + f->unit[ui].nslc_free;
 	return n;
+}
+
+void ssd_ftl_health(const struct ssd_ftl *f, struct ssd_health *h)
+{
+	memset(h, 0, sizeof *h);
+	const struct ssd_nand *n = &f->flash.nand;
+	ssd_nand_erase_stats(n, &h->erase_min, &h->erase_mean, &h->erase_max);
+	uint32_t span = h->erase_max - h->erase_min + 1;
+	h->erase_hist_lo = h->erase_min;
+	h->erase_hist_width = (span + SSD_WEAR_BINS - 1) / SSD_WEAR_BINS;
+	uint64_t wear_sum = 0, wear_max = 0;
+	for (uint32_t b = 0; b < f->nblocks; b++) {
+		h->erase_hist[(n->erases[b] - h->erase_min) / h->erase_hist_width]++;
+		wear_sum += f->wear[b];
+		if (f->wear[b] > wear_max)
+			wear_max = f->wear[b];
+		if (f->state[b] == SSD_BLK_FULL || f->state[b] == SSD_BLK_OPEN ||
+		    f->state[b] == SSD_BLK_VICTIM)
+			if (n->slc[b])
+				h->slc_cache_bytes += (uint64_t)f->valid[b] * SSD_LPAGE;
+	}
+	double rated = 1000.0 * f->cfg.pe_cycles;
+	h->percentage_used = 100.0 * ((double)wear_sum / f->nblocks) / rated;
+	h->max_wear_pct = 100.0 * (double)wear_max / rated;
+	int64_t spare = spare_left(f);
+	h->spare_blocks = spare > 0 ? (uint64_t)spare : 0;
+	h->available_spare = f->spare_initial
+		? 100.0 * (double)h->spare_blocks / (double)f->spare_initial : 0;
+	h->bad_blocks = f->bad;
+	h->erase_failures = f->ctr.erase_fail;
+	h->program_failures = f->ctr.prog_fail;
+	h->read_only = f->readonly;
+	h->host_bytes_written = f->ctr.host_write_lp * SSD_LPAGE;
+	h->host_bytes_read = f->ctr.host_read_lp * SSD_LPAGE;
+	h->nand_bytes_written = f->ctr.nand_prog_lp * SSD_LPAGE;
 }
 
 /* ---- setup ---- */
@@ -470,6 +882,23 @@ static void big_free(void *p, size_t bytes)
 		munmap(p, bytes ? bytes : 1);
 }
 
+/* Each block's endurance, in 1/1000 cycles: pe_cycles times 1 + spread *
+ * z, z standard normal (Box-Muller) clipped to +-3, from the run's seed. */
+static void draw_limits(struct ssd_ftl *f)
+{
+	double pe = f->cfg.pe_cycles, sd = f->cfg.pe_spread;
+	for (uint32_t b = 0; b < f->nblocks; b++) {
+		double u1 = ssd_rng_unit(&f->rng), u2 = ssd_rng_unit(&f->rng);
+		double z = sqrt(-2 * log(1 - u1)) * cos(6.283185307179586 * u2);
+		if (z > 3)
+			z = 3;
+		if (z < -3)
+			z = -3;
+		double l = 1000 * pe * (1 + sd * z);
+		f->limit[b] = l < 1000 ? 1000 : l > 4e9 ? 4000000000u : (uint32_t)l;
+	}
+}
+
 int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_ftl **out)
 {
@@ -485,13 +914,15 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->ppb = c->pages_per_block;
 	f->spp = (c->page_size / SSD_LPAGE) * (c->multiplane ? planes : 1);
 	f->spb = f->spp * f->ppb;
+	f->bits = ssd_cell_bits(c->cell);
+	f->spb_slc = f->spp * (f->ppb / f->bits);
 	f->div_spp = ssd_udiv_init(f->spp);
 	f->div_spb = ssd_udiv_init(f->spb);
 	f->div_bpu = ssd_udiv_init(f->bpu);
 	uint64_t nblocks = units * f->bpu;
 	uint64_t nslots = nblocks * f->spb;
 	uint64_t nlp = c->capacity / SSD_LPAGE;
-	if (nslots >= SSD_UNMAPPED || nlp >= SSD_UNMAPPED) {
+	if (nslots >= SSD_UNMAPPED || nlp >= SSD_UNMAPPED || f->bits < 1) {
 		free(f);
 		return SSD_EINVAL; /* 32-bit slot numbers: up to 16 TiB */
 	}
@@ -499,6 +930,19 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->nlp = (uint32_t)nlp;
 	f->fg_blocks = c->gc_fg_blocks;
 	f->bg_blocks = c->gc_bg_blocks;
+	/* SLC cache size in blocks per unit */
+	if (c->slc_cache != SSD_SLC_NONE && f->bits > 1) {
+		uint64_t per = (uint64_t)f->spb_slc * SSD_LPAGE * units;
+		uint64_t n = (c->slc_cache_size + per - 1) / per;
+		if (c->slc_cache == SSD_SLC_STATIC)
+			f->slc_static = (uint32_t)(n < f->bpu ? n : f->bpu);
+		else
+			f->slc_max = (uint32_t)(n < f->bpu ? n : f->bpu);
+	}
+	f->slc_wear = (uint32_t)(1000ull * c->pe_cycles / (c->slc_pe_cycles ? c->slc_pe_cycles : 1));
+	if (!f->slc_wear)
+		f->slc_wear = 1;
+	f->need_blocks = (nlp + f->spb - 1) / f->spb + units * (f->fg_blocks + 2);
 	ssd_rng_seed(&f->rng, seed ^ 0x6763u);
 	f->l2p = big_alloc(nlp * sizeof *f->l2p);
 	f->p2l = big_alloc(nslots * sizeof *f->p2l);
@@ -509,24 +953,52 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->prev = calloc(nblocks, sizeof *f->prev);
 	f->stamp = calloc(nblocks, sizeof *f->stamp);
 	f->state = calloc(nblocks, sizeof *f->state);
+	f->wear = calloc(nblocks, sizeof *f->wear);
+	f->limit = calloc(nblocks, sizeof *f->limit);
 	f->unit = calloc(units, sizeof *f->unit);
 	f->gc = ssd_gc_find(c->gc_policy);
-	if (!f->l2p || !f->p2l || !f->vbits || !f->vlist || !f->valid || !f->next || !f->prev ||
-	    !f->stamp || !f->state || !f->unit || !f->gc ||
+	if (c->map_cache) {
+		f->mc_epp = c->page_size / 4;
+		f->mc_pages = (uint32_t)((nlp + f->mc_epp - 1) / f->mc_epp);
+		uint64_t cap = c->map_cache / c->page_size;
+		f->mc_cap = (uint32_t)(cap < 1 ? 1 : cap > f->mc_pages ? f->mc_pages : cap);
+		f->mc_head = f->mc_tail = SSD_NO_BLOCK;
+		f->mc_next = malloc(f->mc_pages * sizeof *f->mc_next);
+		f->mc_prev = malloc(f->mc_pages * sizeof *f->mc_prev);
+		f->mc_state = calloc(f->mc_pages, 1);
+	}
+	int bad_gc = !f->gc;
+	if (!f->l2p || !f->p2l || !f->vbits || !f->vlist || !f->valid ||
+	    !f->next || !f->prev || !f->stamp || !f->state || !f->wear ||
+	    !f->limit || !f->unit || bad_gc ||
+	    (c->map_cache && (!f->mc_next || !f->mc_prev || !f->mc_state)) ||
 	    ssd_flash_init(&f->flash, c, f->nblocks, &f->ctr)) {
 		ssd_ftl_destroy(f);
-		return f->gc ? SSD_ENOMEM : SSD_EINVAL;
+		return bad_gc ? SSD_EINVAL : SSD_ENOMEM;
 	}
 	memset(f->l2p, 0xff, nlp * sizeof *f->l2p);
 	memset(f->p2l, 0xff, nslots * sizeof *f->p2l);
+	draw_limits(f);
+	uint64_t good_native = 0;
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
 		u->free_head = u->free_tail = SSD_NO_BLOCK;
-		u->host.blk = u->gc.blk = SSD_NO_BLOCK;
+		u->slc_free_head = SSD_NO_BLOCK;
+		u->fold_head = u->fold_tail = SSD_NO_BLOCK;
+		u->retire_head = SSD_NO_BLOCK;
+		u->host.blk = u->host_slc.blk = u->gc.blk = SSD_NO_BLOCK;
 		u->victim = SSD_NO_BLOCK;
+		u->wl_victim = SSD_NO_BLOCK;
+		u->good = f->bpu;
 	}
-	for (uint32_t b = 0; b < f->nblocks; b++)
+	for (uint32_t b = 0; b < f->nblocks; b++) {
+		if (is_static_slc(f, b))
+			f->flash.nand.slc[b] = 1;
+		else
+			good_native++;
 		free_push(f, b);
+	}
+	f->spare_initial = good_native > f->need_blocks ? good_native - f->need_blocks : 0;
 	if (f->gc->init(f, &f->gc_state)) {
 		ssd_ftl_destroy(f);
 		return SSD_ENOMEM;
@@ -551,7 +1023,12 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	free(f->prev);
 	free(f->stamp);
 	free(f->state);
+	free(f->wear);
+	free(f->limit);
 	free(f->unit);
+	free(f->mc_next);
+	free(f->mc_prev);
+	free(f->mc_state);
 	free(f);
 }
 
@@ -564,6 +1041,13 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 		return SSD_ESTATE;                                         \
 	} while (0)
 
+static const struct ssd_wp *wp_of(const struct ssd_ftl *f, uint32_t b)
+{
+	const struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, b)];
+	return u->host.blk == b ? &u->host : u->host_slc.blk == b ? &u->host_slc
+		: u->gc.blk == b ? &u->gc : NULL;
+}
+
 int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 {
 	uint32_t *count = calloc(f->nblocks, sizeof *count);
@@ -571,6 +1055,7 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return SSD_ENOMEM;
 	}
+	const struct ssd_nand *n = &f->flash.nand;
 	uint64_t mapped = 0;
 	for (uint32_t lpn = 0; lpn < f->nlp; lpn++) {
 		uint32_t s = f->l2p[lpn];
@@ -584,51 +1069,57 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 	if (mapped != f->mapped)
 		FAIL("%llu pages mapped, counter says %llu",
 		     (unsigned long long)mapped, (unsigned long long)f->mapped);
-	uint64_t valid_sum = 0;
+	uint64_t valid_sum = 0, bad = 0;
 	for (uint32_t b = 0; b < f->nblocks; b++) {
-		uint32_t programmed = f->flash.nand.next_page[b] * f->spp;
+		uint32_t programmed = n->next_page[b] * f->spp;
+		const struct ssd_wp *w = wp_of(f, b);
 		for (uint32_t i = 0; i < f->spb; i++) {
 			uint32_t s = b * f->spb + i, l = f->p2l[s];
 			if (!ssd_bit_test(f->vbits, s))
 				continue;
 			if (l >= f->nlp || f->l2p[l] != s)
 				FAIL("p2l[%u]=%u but l2p does not point back", s, l);
-			if (i >= programmed) {
-				/* only the open page of a write point may hold
-				 * unprogrammed data */
-				const struct ssd_unit *u = &f->unit[b / f->bpu];
-				const struct ssd_wp *w = u->host.blk == b ? &u->host
-					: u->gc.blk == b ? &u->gc : NULL;
-				if (!w || i >= w->next || i / f->spp != programmed / f->spp)
-					FAIL("slot %u of block %u holds data but its page is not programmed", i, b);
-			}
+			if (i >= blk_slots(f, b))
+				FAIL("slot %u of block %u is beyond its mode's pages", i, b);
+			if (i >= programmed &&
+			    (!w || i >= w->next || i / f->spp != programmed / f->spp))
+				FAIL("slot %u of block %u holds data but its page is not programmed", i, b);
 			count[b]++;
 		}
 		if (count[b] != f->valid[b])
 			FAIL("block %u: valid=%u but %u slots are mapped", b,
 			     f->valid[b], count[b]);
 		valid_sum += count[b];
+		if (is_static_slc(f, b) && !n->slc[b])
+			FAIL("static SLC block %u is not in SLC mode", b);
+		const struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, b)];
 		switch (f->state[b]) {
 		case SSD_BLK_FREE:
-			if (count[b] || f->flash.nand.next_page[b])
+			if (count[b] || n->next_page[b])
 				FAIL("free block %u is not erased", b);
+			if (n->slc[b] && !is_static_slc(f, b))
+				FAIL("free block %u is left in SLC mode", b);
 			break;
 		case SSD_BLK_FULL:
-			if (f->flash.nand.next_page[b] != f->ppb)
+			if (n->next_page[b] != ssd_nand_pages(n, b))
 				FAIL("full block %u has %u pages programmed", b,
-				     f->flash.nand.next_page[b]);
+				     n->next_page[b]);
 			break;
-		case SSD_BLK_OPEN: {
-			const struct ssd_unit *u = &f->unit[b / f->bpu];
-			const struct ssd_wp *w = u->host.blk == b ? &u->host
-				: u->gc.blk == b ? &u->gc : NULL;
-			if (!w || w->next / f->spp != f->flash.nand.next_page[b])
+		case SSD_BLK_OPEN:
+			if (!w || w->next / f->spp != n->next_page[b] ||
+			    (w == &u->host_slc) != (n->slc[b] != 0))
 				FAIL("open block %u does not match its write point", b);
 			break;
-		}
 		case SSD_BLK_VICTIM:
-			if (f->unit[b / f->bpu].victim != b)
+			if (u->victim != b)
 				FAIL("block %u is a victim of no unit", b);
+			break;
+		case SSD_BLK_RETIRE:
+			break;
+		case SSD_BLK_BAD:
+			bad++;
+			if (count[b])
+				FAIL("bad block %u holds data", b);
 			break;
 		default:
 			FAIL("block %u has bad state %u", b, f->state[b]);
@@ -637,43 +1128,56 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 	if (valid_sum != mapped)
 		FAIL("%llu valid slots for %llu mapped pages",
 		     (unsigned long long)valid_sum, (unsigned long long)mapped);
-	/* free lists: every FREE block exactly once, in its own unit */
+	if (bad != f->bad)
+		FAIL("%llu bad blocks, counter says %llu", (unsigned long long)bad,
+		     (unsigned long long)f->bad);
+	/* pools and queues: each block at most once, in its own unit, in
+	 * the right state */
 	memset(count, 0, f->nblocks * sizeof *count);
 	for (uint32_t ui = 0; ui < f->units; ui++) {
-		uint32_t n = 0;
-		for (uint32_t b = f->unit[ui].free_head; b != SSD_NO_BLOCK;
-		     b = f->next[b]) {
-			if (b / f->bpu != ui || f->state[b] != SSD_BLK_FREE ||
-			    count[b]++ || ++n > f->bpu)
+		const struct ssd_unit *u = &f->unit[ui];
+		uint32_t nf = 0, ns = 0, nslc = 0, k = 0;
+		for (uint32_t b = u->free_head; b != SSD_NO_BLOCK; b = f->next[b]) {
+			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FREE ||
+			    is_static_slc(f, b) || count[b]++ || ++nf > f->bpu)
 				FAIL("free list of unit %u is corrupt at block %u", ui, b);
 		}
-		if (n != f->unit[ui].nfree)
-			FAIL("unit %u: %u blocks in free list, nfree=%u", ui, n,
-			     f->unit[ui].nfree);
+		for (uint32_t b = u->slc_free_head; b != SSD_NO_BLOCK; b = f->next[b]) {
+			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FREE ||
+			    !is_static_slc(f, b) || count[b]++ || ++ns > f->bpu)
+				FAIL("SLC free list of unit %u is corrupt at block %u", ui, b);
+		}
+		for (uint32_t b = u->fold_head, p = SSD_NO_BLOCK; b != SSD_NO_BLOCK;
+		     p = b, b = f->next[b]) {
+			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FULL ||
+			    !n->slc[b] || f->prev[b] != p || count[b]++ || ++k > f->bpu)
+				FAIL("fold queue of unit %u is corrupt at block %u", ui, b);
+		}
+		for (uint32_t b = u->retire_head; b != SSD_NO_BLOCK; b = f->next[b]) {
+			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_RETIRE ||
+			    count[b]++)
+				FAIL("retire list of unit %u is corrupt at block %u", ui, b);
+		}
+		if (nf != u->nfree || ns != u->nslc_free)
+			FAIL("unit %u: %u+%u blocks in free lists, counters say %u+%u",
+			     ui, nf, ns, u->nfree, u->nslc_free);
+		for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++)
+			if (n->slc[b] && f->state[b] != SSD_BLK_FREE &&
+			    f->state[b] != SSD_BLK_BAD)
+				nslc++;
+		if (nslc != u->nslc)
+			FAIL("unit %u: %u SLC blocks hold data, counter says %u", ui,
+			     nslc, u->nslc);
 	}
-	for (uint32_t b = 0; b < f->nblocks; b++)
+	for (uint32_t b = 0; b < f->nblocks; b++) {
 		if (f->state[b] == SSD_BLK_FREE && !count[b])
 			FAIL("free block %u is in no free list", b);
+		if (f->state[b] == SSD_BLK_RETIRE && !count[b] &&
+		    f->unit[ssd_ftl_unit_of(f, b)].victim != b)
+			FAIL("retiring block %u is in no list", b);
+	}
 	if (f->gc->check && f->gc->check(f, f->gc_state))
 		FAIL("the %s policy's index disagrees with the blocks", f->gc->name);
 	free(count);
 	return 0;
-}
-
-void ssd_ftl_health(const struct ssd_ftl *f, struct ssd_health *h)
-{
-	memset(h, 0, sizeof *h);
-	const struct ssd_nand *n = &f->flash.nand;
-	ssd_nand_erase_stats(n, &h->erase_min, &h->erase_mean, &h->erase_max);
-	uint32_t span = h->erase_max - h->erase_min + 1;
-	h->erase_hist_lo = h->erase_min;
-	h->erase_hist_width = (span + SSD_WEAR_BINS - 1) / SSD_WEAR_BINS;
-	for (uint32_t b = 0; b < f->nblocks; b++)
-		h->erase_hist[(n->erases[b] - h->erase_min) / h->erase_hist_width]++;
-	h->percentage_used = 100.0 * h->erase_mean / f->cfg.pe_cycles;
-	h->max_wear_pct = 100.0 * h->erase_max / f->cfg.pe_cycles;
-	h->available_spare = 100;
-	h->host_bytes_written = f->ctr.host_write_lp * SSD_LPAGE;
-	h->host_bytes_read = f->ctr.host_read_lp * SSD_LPAGE;
-	h->nand_bytes_written = f->ctr.nand_prog_lp * SSD_LPAGE;
 }

@@ -29,17 +29,47 @@
  *     FREE --open--> OPEN --last page programmed--> FULL --picked--> VICTIM
  *       ^                                                              |
  *       +----------------- erase (all valid pages copied) -------------+
- * Only FULL blocks are GC candidates.  Free blocks of a unit form a FIFO
- * list (next[]); the policy indexes FULL blocks with next[]/prev[].
+ *     an erase that fails, or a program that fails (the block is cleaned
+ *     first, as RETIRE), turns the block BAD for good.
+ * Only FULL native-mode blocks are GC candidates.  Free blocks of a unit
+ * form a list (next[]); the policy indexes FULL blocks with next[]/prev[];
+ * full SLC-mode blocks wait in a FIFO (the fold queue).
  *
  * GC.  Foreground: before a unit opens a new host block with no more than
  * gc_fg_blocks free blocks, it cleans until it has more; the copies and
  * the erase occupy the die, so the host write waits for them, as on a real
  * drive.  Background: in idle time the device calls ssd_ftl_idle(), which
- * cleans one NAND page at a time while the die would otherwise sit idle,
- * until each unit has gc_bg_blocks free blocks.  Cleaning is paced per
- * page (read one victim page, copy its valid slots), so background work
- * never holds a die for longer than one page copy or one erase.
+ * folds the SLC cache and then cleans, one NAND page at a time while the
+ * die would otherwise sit idle, until each unit has gc_bg_blocks free
+ * blocks.  A victim is, in order: a block to retire, a static
+ * wear-leveling move, an SLC block to fold (when cleaning is needed), or
+ * the policy's pick.
+ *
+ * SLC cache.  Static: the first blocks of every unit live in SLC mode for
+ * good and hold the cache.  Dynamic: free blocks are opened in SLC mode
+ * while the unit keeps enough free blocks to fold everything cached, so
+ * the cache shrinks as the drive fills.  Host writes go to an SLC-mode
+ * block while the cache has room, else straight to native mode.  Folding
+ * copies cached data to native blocks: in idle time, and in the
+ * foreground when a unit runs short of free blocks.
+ *
+ * Wear.  Each block has an endurance drawn around pe_cycles (pe_spread);
+ * an erase wears it one cycle (an SLC-mode erase pe_cycles/slc_pe_cycles
+ * of one).  An erase past the endurance fails and retires the block; a
+ * program of a block within 5% of it may fail, and then the page's data is
+ * written again elsewhere and the block is retired once its data has moved.
+ * When the good blocks can no longer hold the user capacity plus the GC
+ * reserve, the drive turns read-only: writes and trims fail with
+ * SSD_EROFS, reads still work, nothing written is lost.  Dynamic wear
+ * leveling opens the least-worn free block; static wear leveling moves
+ * the data of the least-worn full block when the unit's erase-count spread
+ * passes wl_threshold.
+ *
+ * Map cache.  With map_cache set, only that much of l2p is "in DRAM": map
+ * pages of page_size bytes (4-byte entries) in an LRU; a miss reads the
+ * map page from NAND, an evicted dirty page is programmed back, and both
+ * cost die time and count in the NAND counters (map pages live in a
+ * reserved area whose own cleaning is not modelled).
  *
  * Times are simulated ns; functions that return a time return a negative
  * SSD_E* code on failure.
@@ -57,7 +87,14 @@
 
 #define SSD_UNMAPPED 0xffffffffu
 
-enum ssd_blk_state { SSD_BLK_FREE, SSD_BLK_OPEN, SSD_BLK_FULL, SSD_BLK_VICTIM };
+enum ssd_blk_state {
+	SSD_BLK_FREE,
+	SSD_BLK_OPEN,
+	SSD_BLK_FULL,
+	SSD_BLK_VICTIM,
+	SSD_BLK_RETIRE,   /* a program failed: clean it, then BAD */
+	SSD_BLK_BAD
+};
 
 struct ssd_wp {
 	uint32_t blk;           /* open block, or SSD_NO_BLOCK */
@@ -67,11 +104,19 @@ struct ssd_wp {
 };
 
 struct ssd_unit {
-	uint32_t free_head, free_tail, nfree; /* FIFO of free blocks */
-	struct ssd_wp host, gc;
+	uint32_t free_head, free_tail, nfree; /* native free blocks */
+	uint32_t slc_free_head, nslc_free;    /* static SLC cache: free */
+	uint32_t fold_head, fold_tail;        /* full SLC blocks, oldest first */
+	uint32_t nslc;          /* SLC-mode blocks holding data */
+	uint32_t retire_head;   /* blocks to clean, then retire */
+	uint32_t good;          /* blocks not BAD */
+	struct ssd_wp host, host_slc, gc;
 	uint32_t victim;        /* block being cleaned, or SSD_NO_BLOCK */
 	uint32_t vpos, vcount;  /* cursor and length of the victim's list of
 	                           slots valid when it was picked (vlist) */
+	int vkind;              /* why it is cleaned (ftl.c) */
+	uint32_t wl_victim;     /* static wear leveling's next move */
+	uint32_t erases;        /* erases in this unit (wear-leveling check) */
 };
 
 struct ssd_ftl {
@@ -95,6 +140,24 @@ struct ssd_ftl {
 	uint32_t *next, *prev;  /* [blk] list links (free list / policy) */
 	uint64_t *stamp;        /* [blk] host pages written when it filled */
 	uint8_t *state;         /* [blk] enum ssd_blk_state */
+	uint32_t *wear;         /* [blk] wear, 1/1000 of a rated cycle */
+	uint32_t *limit;        /* [blk] endurance, same unit */
+	uint32_t slc_wear;      /* wear of one SLC-mode erase, same unit */
+	uint32_t bits;          /* bits per cell of the native mode */
+	uint32_t spb_slc;       /* slots of a block in SLC mode */
+	uint32_t slc_static;    /* static cache: SLC blocks per unit */
+	uint32_t slc_max;       /* dynamic cache: most SLC blocks per unit */
+	uint64_t need_blocks;   /* native blocks the data and reserve need */
+	uint64_t spare_initial; /* good native blocks beyond that, at birth */
+	uint64_t bad;           /* BAD blocks */
+	int readonly;           /* spares exhausted: writes refused */
+	/* map cache (map_cache > 0) */
+	uint32_t mc_epp;        /* map entries per map page */
+	uint32_t mc_pages;      /* map pages in all */
+	uint32_t mc_cap, mc_n;  /* pages the cache holds, and holds now */
+	uint32_t mc_head, mc_tail; /* LRU: most recent at head */
+	uint32_t *mc_next, *mc_prev;
+	uint8_t *mc_state;      /* [map page] 0 absent, 1 clean, 2 dirty */
 	struct ssd_unit *unit;  /* [unit] */
 	uint32_t cur_unit;      /* unit of the host write point */
 	const struct ssd_gc_ops *gc;
@@ -116,7 +179,8 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 void ssd_ftl_destroy(struct ssd_ftl *f);
 
 /* Write logical page lpn, data available at t.  Returns when the data is
- * in the flash (register); programming may finish later. */
+ * in the flash (register); programming may finish later.  SSD_EROFS once
+ * the drive is read-only. */
 int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
 
 /* Read n logical pages from lpn.  Unmapped pages cost nothing; data in
@@ -131,8 +195,9 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t);
 void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
 		      int stage);
 
-/* Unmap n logical pages from lpn (TRIM).  No NAND work. */
-void ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n);
+/* Unmap n logical pages from lpn (TRIM).  No NAND work (but map-cache
+ * traffic).  Returns the time it completes, or SSD_EROFS. */
+int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t);
 
 /* Pad and program every open page.  Returns when all are programmed. */
 int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t);
@@ -167,6 +232,12 @@ static inline void ssd_bit_set(uint64_t *b, uint32_t i)
 static inline void ssd_bit_clear(uint64_t *b, uint32_t i)
 {
 	b[i >> 6] &= ~(1ULL << (i & 63));
+}
+
+/* 1 if blk is a GC candidate: full and in native mode. */
+static inline int ssd_ftl_candidate(const struct ssd_ftl *f, uint32_t blk)
+{
+	return f->state[blk] == SSD_BLK_FULL && !f->flash.nand.slc[blk];
 }
 
 static inline uint32_t ssd_ftl_unit_of(const struct ssd_ftl *f, uint32_t blk)

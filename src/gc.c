@@ -64,12 +64,12 @@ int ssd_gc_set_check(const struct ssd_ftl *f, const struct ssd_gc_set *s)
 {
 	uint32_t full = 0, listed = 0;
 	for (uint32_t b = 0; b < f->nblocks; b++)
-		full += f->state[b] == SSD_BLK_FULL;
+		full += ssd_ftl_candidate(f, b);
 	for (uint32_t u = 0; u < f->units; u++) {
 		const uint32_t *a = &s->blocks[(size_t)u * s->per_unit];
 		for (uint32_t i = 0; i < s->count[u]; i++) {
 			uint32_t b = a[i];
-			if (b >= f->nblocks || f->state[b] != SSD_BLK_FULL ||
+			if (b >= f->nblocks || !ssd_ftl_candidate(f, b) ||
 			    ssd_ftl_unit_of(f, b) != u || s->pos[b] != i)
 				return SSD_ESTATE;
 		}

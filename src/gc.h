@@ -31,6 +31,8 @@ struct ssd_gc_ops {
 	void (*invalidated)(struct ssd_ftl *f, void *state, uint32_t blk);
 	/* Remove and return the victim in `unit`, SSD_NO_BLOCK if none. */
 	uint32_t (*pick)(struct ssd_ftl *f, void *state, uint32_t unit);
+	/* Remove a given candidate (wear leveling chose it). */
+	void (*remove)(struct ssd_ftl *f, void *state, uint32_t blk);
 	/* Check the policy's index against the FTL (invariant checker);
 	 * returns 0 or SSD_ESTATE. */
 	int (*check)(const struct ssd_ftl *f, const void *state);

@@ -67,6 +67,11 @@ static uint32_t cb_pick(struct ssd_ftl *f, void *state, uint32_t u)
 	return best;
 }
 
+static void cb_remove(struct ssd_ftl *f, void *state, uint32_t blk)
+{
+	ssd_gc_set_remove(state, f, blk);
+}
+
 static int cb_check(const struct ssd_ftl *f, const void *state)
 {
 	return ssd_gc_set_check(f, state);
@@ -79,5 +84,6 @@ const struct ssd_gc_ops ssd_gc_cost_benefit = {
 	.full = cb_full,
 	.invalidated = cb_invalidated,
 	.pick = cb_pick,
+	.remove = cb_remove,
 	.check = cb_check,
 };

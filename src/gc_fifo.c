@@ -70,16 +70,30 @@ static uint32_t fifo_pick(struct ssd_ftl *f, void *state, uint32_t u)
 	return blk;
 }
 
+static void fifo_remove(struct ssd_ftl *f, void *state, uint32_t blk)
+{
+	struct fifo *q = state;
+	uint32_t u = ssd_ftl_unit_of(f, blk), n = f->next[blk], p = f->prev[blk];
+	if (p == SSD_NO_BLOCK)
+		q->head[u] = n;
+	else
+		f->next[p] = n;
+	if (n == SSD_NO_BLOCK)
+		q->tail[u] = p;
+	else
+		f->prev[n] = p;
+}
+
 static int fifo_check(const struct ssd_ftl *f, const void *state)
 {
 	const struct fifo *q = state;
 	uint64_t listed = 0, full = 0;
 	for (uint32_t b = 0; b < f->nblocks; b++)
-		full += f->state[b] == SSD_BLK_FULL;
+		full += ssd_ftl_candidate(f, b);
 	for (uint32_t u = 0; u < f->units; u++) {
 		uint32_t p = SSD_NO_BLOCK;
 		for (uint32_t b = q->head[u]; b != SSD_NO_BLOCK; b = f->next[b]) {
-			if (f->state[b] != SSD_BLK_FULL || f->prev[b] != p ||
+			if (!ssd_ftl_candidate(f, b) || f->prev[b] != p ||
 			    ssd_ftl_unit_of(f, b) != u || ++listed > full)
 				return SSD_ESTATE;
 			p = b;
@@ -97,5 +111,6 @@ const struct ssd_gc_ops ssd_gc_fifo = {
 	.full = fifo_full,
 	.invalidated = fifo_invalidated,
 	.pick = fifo_pick,
+	.remove = fifo_remove,
 	.check = fifo_check,
 };

@@ -104,18 +104,23 @@ static uint32_t greedy_pick(struct ssd_ftl *f, void *state, uint32_t u)
 	return SSD_NO_BLOCK;
 }
 
+static void greedy_remove(struct ssd_ftl *f, void *state, uint32_t blk)
+{
+	bucket_unlink(f, state, blk, ssd_ftl_unit_of(f, blk), f->valid[blk]);
+}
+
 static int greedy_check(const struct ssd_ftl *f, const void *state)
 {
 	const struct greedy *g = state;
 	uint64_t listed = 0, full = 0;
 	for (uint32_t b = 0; b < f->nblocks; b++)
-		full += f->state[b] == SSD_BLK_FULL;
+		full += ssd_ftl_candidate(f, b);
 	for (uint32_t u = 0; u < f->units; u++)
 		for (uint32_t v = 0; v < g->nb; v++) {
 			uint32_t p = SSD_NO_BLOCK;
 			for (uint32_t b = g->head[(size_t)u * g->nb + v];
 			     b != SSD_NO_BLOCK; b = f->next[b]) {
-				if (f->state[b] != SSD_BLK_FULL || f->valid[b] != v ||
+				if (!ssd_ftl_candidate(f, b) || f->valid[b] != v ||
 				    ssd_ftl_unit_of(f, b) != u || f->prev[b] != p ||
 				    v < g->hint[u] || ++listed > full)
 					return SSD_ESTATE;
@@ -132,5 +137,6 @@ const struct ssd_gc_ops ssd_gc_greedy = {
 	.full = greedy_full,
 	.invalidated = greedy_invalidated,
 	.pick = greedy_pick,
+	.remove = greedy_remove,
 	.check = greedy_check,
 };

@@ -53,6 +53,11 @@ static uint32_t random_pick(struct ssd_ftl *f, void *state, uint32_t u)
 	return best;
 }
 
+static void random_remove(struct ssd_ftl *f, void *state, uint32_t blk)
+{
+	ssd_gc_set_remove(state, f, blk);
+}
+
 static int random_check(const struct ssd_ftl *f, const void *state)
 {
 	return ssd_gc_set_check(f, state);
@@ -65,5 +70,6 @@ const struct ssd_gc_ops ssd_gc_random = {
 	.full = random_full,
 	.invalidated = random_invalidated,
 	.pick = random_pick,
+	.remove = random_remove,
 	.check = random_check,
 };

@@ -7,13 +7,15 @@
 #include <stdlib.h>
 
 int ssd_nand_init(struct ssd_nand *n, uint32_t nblocks,
-		  uint32_t pages_per_block)
+		  uint32_t pages_per_block, uint32_t slc_pages)
 {
 	n->nblocks = nblocks;
 	n->pages_per_block = pages_per_block;
+	n->slc_pages = slc_pages;
 	n->next_page = calloc(nblocks, sizeof *n->next_page);
 	n->erases = calloc(nblocks, sizeof *n->erases);
-	if (!n->next_page || !n->erases) {
+	n->slc = calloc(nblocks, sizeof *n->slc);
+	if (!n->next_page || !n->erases || !n->slc) {
 		ssd_nand_free(n);
 		return SSD_ENOMEM;
 	}
@@ -24,8 +26,10 @@ void ssd_nand_free(struct ssd_nand *n)
 {
 	free(n->next_page);
 	free(n->erases);
+	free(n->slc);
 	n->next_page = NULL;
 	n->erases = NULL;
+	n->slc = NULL;
 }
 
 void ssd_nand_erase_stats(const struct ssd_nand *n, uint32_t *min,

@@ -8,6 +8,11 @@
  * rules with SSD_ESTATE, so an FTL bug shows up as an error, not as
  * silently impossible flash.
  *
+ * Modes: a block of a multi-level cell type can be erased into SLC mode,
+ * one bit per cell, and then holds 1/bits of its pages (slc_pages); the
+ * mode is chosen while the block is erased and holds until the next
+ * erase.
+ *
  * Granularity: a "block" here is the FTL's erase unit.  Without
  * multi-plane operation it is one physical block; with it, the blocks of
  * the same index on every plane of a die, erased and programmed in
@@ -25,12 +30,31 @@
 struct ssd_nand {
 	uint32_t nblocks;        /* FTL blocks in the array */
 	uint32_t pages_per_block;
+	uint32_t slc_pages;      /* pages of a block in SLC mode */
 	uint32_t *next_page;     /* [blk] pages programmed since the erase */
 	uint32_t *erases;        /* [blk] program/erase cycles so far */
+	uint8_t *slc;            /* [blk] 1: erased into SLC mode (one bit
+	                            per cell, slc_pages pages) */
 };
 
 int ssd_nand_init(struct ssd_nand *n, uint32_t nblocks,
-		  uint32_t pages_per_block);
+		  uint32_t pages_per_block, uint32_t slc_pages);
+
+/* Pages a block holds in its current mode. */
+static inline uint32_t ssd_nand_pages(const struct ssd_nand *n, uint32_t blk)
+{
+	return n->slc[blk] ? n->slc_pages : n->pages_per_block;
+}
+
+/* Choose the mode of an erased block (before its first program).
+ * Returns 0, or SSD_ESTATE if the block holds programmed pages. */
+static inline int ssd_nand_set_slc(struct ssd_nand *n, uint32_t blk, int slc)
+{
+	if (n->next_page[blk])
+		return SSD_ESTATE;
+	n->slc[blk] = (uint8_t)(slc != 0);
+	return 0;
+}
 void ssd_nand_free(struct ssd_nand *n);
 
 /* Program the next page of blk.  Returns the page index programmed, or
@@ -38,7 +62,7 @@ void ssd_nand_free(struct ssd_nand *n);
 static inline int64_t ssd_nand_program(struct ssd_nand *n, uint32_t blk)
 {
 	uint32_t p = n->next_page[blk];
-	if (p >= n->pages_per_block)
+	if (p >= ssd_nand_pages(n, blk))
 		return SSD_ESTATE;
 	n->next_page[blk] = p + 1;
 	return p;
@@ -49,7 +73,7 @@ static inline int64_t ssd_nand_program(struct ssd_nand *n, uint32_t blk)
 static inline int ssd_nand_program_at(struct ssd_nand *n, uint32_t blk,
 				      uint32_t page)
 {
-	if (page != n->next_page[blk] || page >= n->pages_per_block)
+	if (page != n->next_page[blk] || page >= ssd_nand_pages(n, blk))
 		return SSD_ESTATE;
 	n->next_page[blk] = page + 1;
 	return 0;

@@ -30,6 +30,13 @@ static struct ssd_config small(uint32_t page, uint32_t ppb, int policy,
 	c.gc_window = 4;
 	c.gc_fg_blocks = 2;
 	c.gc_bg_blocks = 6;
+	c.pe_spread = 0.1;
+	c.wl_dynamic = 1;
+	c.wl_static = 1;
+	c.wl_threshold = 100;
+	c.slc_t_read = 30 * SSD_US;
+	c.slc_t_prog = 200 * SSD_US;
+	c.slc_pe_cycles = 30000;
 	uint64_t units = 4, bytes_per_block = (uint64_t)page * ppb;
 	c.blocks_per_plane = (uint32_t)((cap * (1 + op) + bytes_per_block * units - 1) /
 					(bytes_per_block * units)) + c.gc_fg_blocks + 2;
@@ -39,7 +46,7 @@ static struct ssd_config small(uint32_t page, uint32_t ppb, int policy,
 TEST(nand_rules_refuse_out_of_order_and_double_program)
 {
 	struct ssd_nand n;
-	CHECK(ssd_nand_init(&n, 4, 8) == 0);
+	CHECK(ssd_nand_init(&n, 4, 8, 2) == 0);
 	CHECK(ssd_nand_program_at(&n, 1, 1) == SSD_ESTATE); /* skips page 0 */
 	CHECK(ssd_nand_program_at(&n, 1, 0) == 0);
 	CHECK(ssd_nand_program_at(&n, 1, 0) == SSD_ESTATE); /* twice */
@@ -82,7 +89,7 @@ static void torture(int policy, uint32_t page, uint64_t writes)
 			uint32_t n = 1 + (uint32_t)ssd_rng_below(&r, 8);
 			if (lpn + n > f->nlp)
 				n = f->nlp - lpn;
-			ssd_ftl_trim(f, lpn, n);
+			CHECK(ssd_ftl_trim(f, lpn, n, t) >= t);
 			memset(shadow + lpn, 0, n);
 		} else if (x < 99) {
 			CHECK(ssd_ftl_read(f, lpn, 1, t) >= t);
@@ -118,7 +125,7 @@ TEST(ftl_trim_and_unmapped_reads_touch_no_nand)
 	CHECK(f->ctr.host_unmapped_read_lp == 4);
 	for (uint32_t l = 0; l < 64; l++)
 		CHECK(ssd_ftl_write(f, l, 0) >= 0);
-	ssd_ftl_trim(f, 0, 64);
+	CHECK(ssd_ftl_trim(f, 0, 64, 0) == 0);
 	CHECK(f->mapped == 0);
 	CHECK(ssd_ftl_read(f, 0, 64, 5 * SSD_MS) == 5 * SSD_MS);
 	CHECK(f->ctr.nand_read == 0);
@@ -261,5 +268,250 @@ TEST(flush_programs_buffered_gc_copies_after_loading_them)
 		CHECK(f->unit[u].gc.fill == 0 && f->unit[u].host.fill == 0);
 	char err[160];
 	CHECKF(ssd_ftl_check(f, err, sizeof err) == 0, "%s", err);
+	ssd_ftl_destroy(f);
+}
+
+/* torture() on drives with the issue-3 features switched on */
+static void torture_cfg(struct ssd_config c, uint64_t writes, int expect_gc)
+{
+	struct ssd_ftl *f;
+	CHECK(ssd_ftl_create(&c, 7, &f) == 0);
+	f->check_every = 1;
+	struct ssd_rng r;
+	ssd_rng_seed(&r, 99);
+	int64_t t = 0;
+	for (uint64_t i = 0; i < writes && !f->readonly; i++) {
+		uint64_t x = ssd_rng_below(&r, 100);
+		uint32_t lpn = (uint32_t)ssd_rng_below(&r, f->nlp);
+		t += 1000;
+		if (x < 90) {
+			int64_t done = ssd_ftl_write(f, lpn, t);
+			CHECKF(done >= t || done == SSD_EROFS, "write %llu: %lld",
+			       (unsigned long long)i, (long long)done);
+		} else if (x < 94) {
+			CHECK(ssd_ftl_trim(f, lpn, 1, t) >= t || f->readonly);
+		} else if (x < 98) {
+			CHECK(ssd_ftl_read(f, lpn, 1, t) >= t);
+		} else if (x < 99) {
+			CHECK(ssd_ftl_flush(f, t) >= t);
+		} else {
+			ssd_ftl_idle(f, t, t + 50 * SSD_MS);
+			t += 50 * SSD_MS;
+		}
+		if (f->check_failed)
+			break;
+	}
+	CHECKF(!f->check_failed, "%s", f->check_msg);
+	char err[160];
+	CHECKF(ssd_ftl_check(f, err, sizeof err) == 0, "%s", err);
+	if (expect_gc)
+		CHECK(f->ctr.gc_victims > 50);
+	ssd_ftl_destroy(f);
+}
+
+TEST(ftl_invariants_static_slc_cache)
+{
+	struct ssd_config c = small(16384, 32, SSD_GC_GREEDY, 0.3, 4 << 20);
+	c.slc_cache = SSD_SLC_STATIC;
+	c.slc_cache_size = 512 << 10;
+	c.blocks_per_plane += 12;
+	torture_cfg(c, 200000, 1);
+}
+
+TEST(ftl_invariants_dynamic_slc_cache)
+{
+	struct ssd_config c = small(4096, 48, SSD_GC_FIFO, 0.2, 4 << 20);
+	c.slc_cache = SSD_SLC_DYNAMIC;
+	c.slc_cache_size = 1 << 20;
+	torture_cfg(c, 200000, 1);
+}
+
+TEST(ftl_invariants_map_cache)
+{
+	struct ssd_config c = small(8192, 32, SSD_GC_GREEDY, 0.2, 4 << 20);
+	c.map_cache = 4 * 8192;
+	torture_cfg(c, 100000, 1);
+}
+
+TEST(ftl_invariants_through_wear_out)
+{
+	struct ssd_config c = small(4096, 32, SSD_GC_COST_BENEFIT, 0.25, 2 << 20);
+	c.pe_cycles = 12;
+	c.slc_pe_cycles = 120;
+	c.wl_threshold = 3;
+	c.slc_cache = SSD_SLC_DYNAMIC;
+	c.slc_cache_size = 256 << 10;
+	torture_cfg(c, 3000000, 0);
+}
+
+/* A fresh drive, written sequentially: pages go to SLC mode until the
+ * static cache is full, then to native mode; idle time folds it all. */
+TEST(slc_static_cache_fills_then_writes_native_then_folds)
+{
+	struct ssd_config c = small(4096, 48, SSD_GC_GREEDY, 0.3, 4 << 20);
+	c.slc_cache = SSD_SLC_STATIC;
+	c.slc_cache_size = 768 << 10; /* 192 slots: 12 SLC blocks of 16 */
+	c.blocks_per_plane += 3;
+	struct ssd_ftl *f;
+	CHECK(ssd_ftl_create(&c, 1, &f) == 0);
+	CHECK(f->slc_static == 3 && f->spb_slc == 16);
+	int64_t t = 0, first_native = -1;
+	for (uint32_t l = 0; l < f->nlp; l++) {
+		int64_t d = ssd_ftl_write(f, l, t);
+		CHECK(d >= t);
+		if (first_native < 0 && f->ctr.slc_write_lp == l)
+			first_native = l;
+		t = d;
+	}
+	CHECKF(first_native == 192, "cache took %lld pages", (long long)first_native);
+	CHECK(f->ctr.slc_write_lp == 192);
+	struct ssd_health h;
+	ssd_ftl_health(f, &h);
+	CHECK(h.slc_cache_bytes == 192 * 4096);
+	ssd_ftl_idle(f, t, t + 10 * SSD_S);
+	ssd_ftl_health(f, &h);
+	CHECK(h.slc_cache_bytes == 0);
+	CHECK(f->ctr.fold_copy_lp == 192);
+	for (uint32_t u = 0; u < f->units; u++)
+		CHECK(f->unit[u].nslc_free == 3 && f->unit[u].nslc == 0);
+	char err[160];
+	CHECKF(ssd_ftl_check(f, err, sizeof err) == 0, "%s", err);
+	ssd_ftl_destroy(f);
+}
+
+/* The dynamic cache is as large as free space allows: smaller on a fuller
+ * drive. */
+TEST(slc_dynamic_cache_shrinks_as_the_drive_fills)
+{
+	struct ssd_config c = small(4096, 48, SSD_GC_GREEDY, 0.3, 4 << 20);
+	c.slc_cache = SSD_SLC_DYNAMIC;
+	c.slc_cache_size = 4 << 20; /* as big as the drive: free space rules */
+	uint64_t took[2];
+	for (int full = 0; full < 2; full++) {
+		struct ssd_ftl *f;
+		CHECK(ssd_ftl_create(&c, 1, &f) == 0);
+		int64_t t = 0;
+		uint32_t pre = full ? f->nlp * 9 / 10 : 0;
+		for (uint32_t l = 0; l < pre; l++)
+			t = ssd_ftl_write(f, l, t);
+		ssd_ftl_idle(f, t, t + 100 * SSD_S); /* fold what was cached */
+		t += 100 * SSD_S;
+		uint64_t s0 = f->ctr.slc_write_lp;
+		for (uint32_t l = 0; l < f->nlp / 10; l++)
+			CHECK((t = ssd_ftl_write(f, pre ? l : f->nlp - 1 - l, t)) >= 0);
+		took[full] = f->ctr.slc_write_lp - s0;
+		char err[160];
+		CHECKF(ssd_ftl_check(f, err, sizeof err) == 0, "%s", err);
+		ssd_ftl_destroy(f);
+	}
+	CHECKF(took[0] > 2 * took[1], "fresh %llu, 90%% full %llu",
+	       (unsigned long long)took[0], (unsigned long long)took[1]);
+}
+
+/* SLC-mode pages program and read faster than native ones. */
+TEST(slc_mode_pages_are_faster)
+{
+	struct ssd_config c = small(4096, 48, SSD_GC_GREEDY, 0.3, 4 << 20);
+	c.slc_cache = SSD_SLC_STATIC;
+	c.slc_cache_size = 256 << 10;
+	c.blocks_per_plane += 2;
+	struct ssd_ftl *f;
+	CHECK(ssd_ftl_create(&c, 1, &f) == 0);
+	CHECK(ssd_ftl_write(f, 0, 0) >= 0);
+	CHECK(f->flash.die_busy[0] == f->flash.xfer_lp + c.slc_t_prog);
+	int64_t r = ssd_ftl_read(f, 0, 1, SSD_S);
+	CHECK(r == SSD_S + c.slc_t_read + f->flash.xfer_lp);
+	ssd_ftl_destroy(f);
+}
+
+/* Write a tiny drive with very low endurance until it turns read-only:
+ * then writes and trims are refused, reads work, and every page written
+ * is still mapped. */
+TEST(wear_out_turns_read_only_and_keeps_data)
+{
+	struct ssd_config c = small(4096, 32, SSD_GC_GREEDY, 0.25, 2 << 20);
+	c.pe_cycles = 10;
+	struct ssd_ftl *f;
+	CHECK(ssd_ftl_create(&c, 3, &f) == 0);
+	struct ssd_rng r;
+	ssd_rng_seed(&r, 4);
+	uint8_t *written = calloc(f->nlp, 1);
+	int64_t t = 0;
+	uint64_t n = 0;
+	for (; n < 10000000; n++) {
+		uint32_t lpn = (uint32_t)ssd_rng_below(&r, f->nlp);
+		int64_t d = ssd_ftl_write(f, lpn, t);
+		if (d == SSD_EROFS)
+			break;
+		CHECKF(d >= t, "write failed: %lld", (long long)d);
+		written[lpn] = 1;
+		t = d;
+	}
+	CHECK(f->readonly);
+	CHECK(f->bad > 0 && f->ctr.erase_fail > 0);
+	CHECK(ssd_ftl_write(f, 0, t) == SSD_EROFS);
+	CHECK(ssd_ftl_trim(f, 0, 1, t) == SSD_EROFS);
+	for (uint32_t l = 0; l < f->nlp; l++) {
+		CHECKF((f->l2p[l] != SSD_UNMAPPED) == written[l], "lpn %u lost", l);
+		CHECK(ssd_ftl_read(f, l, 1, t) >= t);
+	}
+	char err[160];
+	CHECKF(ssd_ftl_check(f, err, sizeof err) == 0, "%s", err);
+	struct ssd_health h;
+	ssd_ftl_health(f, &h);
+	CHECKF(h.read_only && h.available_spare == 0 && h.percentage_used > 75,
+	       "ro %d spare %.1f used %.1f", h.read_only, h.available_spare,
+	       h.percentage_used);
+	CHECK(h.bad_blocks == f->bad);
+	free(written);
+	ssd_ftl_destroy(f);
+}
+
+/* Hot/cold data: static wear leveling narrows the erase-count spread. */
+static uint32_t spread_after_hot_cold(int wl_static)
+{
+	struct ssd_config c = small(4096, 32, SSD_GC_GREEDY, 0.25, 2 << 20);
+	c.wl_static = wl_static;
+	c.wl_threshold = 5;
+	c.pe_cycles = 100000;
+	struct ssd_ftl *f;
+	if (ssd_ftl_create(&c, 3, &f))
+		return 0;
+	int64_t t = 0;
+	for (uint32_t l = 0; l < f->nlp; l++)
+		t = ssd_ftl_write(f, l, t);
+	struct ssd_rng r;
+	ssd_rng_seed(&r, 8);
+	for (int i = 0; i < 400000; i++) /* the hot tenth of the span */
+		t = ssd_ftl_write(f, (uint32_t)ssd_rng_below(&r, f->nlp / 10), t);
+	uint32_t lo, hi;
+	double mean;
+	ssd_nand_erase_stats(&f->flash.nand, &lo, &mean, &hi);
+	ssd_ftl_destroy(f);
+	return hi - lo;
+}
+
+TEST(static_wear_leveling_narrows_the_erase_spread)
+{
+	uint32_t off = spread_after_hot_cold(0), on = spread_after_hot_cold(1);
+	CHECKF(on * 4 < off, "spread with static WL %u, without %u", on, off);
+}
+
+/* A map cache smaller than the map costs NAND reads on misses and writes
+ * back dirty map pages, counted in the NAND counters. */
+TEST(map_cache_misses_read_and_dirty_pages_write_back)
+{
+	struct ssd_config c = small(4096, 32, SSD_GC_GREEDY, 0.25, 8 << 20);
+	c.map_cache = 4096; /* one map page of 1024 entries, of 2048 */
+	struct ssd_ftl *f;
+	CHECK(ssd_ftl_create(&c, 1, &f) == 0);
+	CHECK(f->mc_cap == 1 && f->mc_pages == 2);
+	int64_t t = ssd_ftl_write(f, 0, 0);
+	CHECK(f->ctr.map_read == 1 && f->ctr.map_write == 0);
+	t = ssd_ftl_write(f, 1, t);          /* same map page: hit */
+	CHECK(f->ctr.map_read == 1);
+	int64_t r = ssd_ftl_read(f, 1500, 1, t + SSD_S); /* miss, evicts dirty */
+	CHECK(f->ctr.map_read == 2 && f->ctr.map_write == 1);
+	CHECK(r >= t + SSD_S + c.t_read); /* waited for the map read */
 	ssd_ftl_destroy(f);
 }
