@@ -13,8 +13,14 @@ int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 	if (!d)
 		return SSD_ENOMEM;
 	d->cfg = *c;
+	d->wb_n = (uint32_t)(c->write_buffer / SSD_LPAGE);
+	if (d->wb_n && !(d->wb = calloc(d->wb_n, sizeof *d->wb))) {
+		free(d);
+		return SSD_ENOMEM;
+	}
 	int rc = ssd_ftl_create(c, seed, &d->ftl);
 	if (rc) {
+		free(d->wb);
 		free(d);
 		return rc;
 	}
@@ -27,6 +33,7 @@ void ssd_dev_destroy(struct ssd_dev *d)
 	if (!d)
 		return;
 	ssd_ftl_destroy(d->ftl);
+	free(d->wb);
 	free(d);
 }
 
@@ -40,8 +47,28 @@ static inline int64_t link_ns(const struct ssd_dev *d, uint64_t len)
 
 static void idle_gap(struct ssd_dev *d, int64_t t)
 {
-	if (t > d->busy_until)
-		ssd_ftl_idle(d->ftl, d->busy_until, t);
+	int64_t busy = ssd_max64(d->busy_until, d->wb_last);
+	if (t > busy)
+		ssd_ftl_idle(d->ftl, busy, t);
+}
+
+/* One 4 KiB page of a write whose data is in the controller at `ready`:
+ * through the write buffer if there is one.  Returns when the host may
+ * consider it written, or a negative error. */
+static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready)
+{
+	if (!d->wb_n)
+		return ssd_ftl_write(d->ftl, lpn, ready);
+	int64_t start = ssd_max64(ready, d->wb[d->wb_head]);
+	int64_t c = ssd_ftl_write(d->ftl, lpn, start);
+	if (c < 0)
+		return c;
+	if (start == ready)
+		d->ftl->ctr.buffer_hits++;
+	d->wb_last = ssd_max64(c, d->wb_last); /* the FIFO drains in order */
+	d->wb[d->wb_head] = d->wb_last;
+	d->wb_head = d->wb_head + 1 == d->wb_n ? 0 : d->wb_head + 1;
+	return start;
 }
 
 int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
@@ -56,18 +83,26 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 	uint32_t lpn = (uint32_t)(offset / SSD_LPAGE);
 	uint32_t n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - lpn;
 	int64_t done;
-	switch (ddir) {
+	int fua = ddir & SSD_DEV_FUA;
+	switch (ddir & ~SSD_DEV_FUA) {
 	case SSD_DDIR_WRITE: {
 		int64_t ls = ssd_max64(t, d->link_busy);
 		int64_t ready = ls + link_ns(d, len);
 		d->link_busy = ready;
 		done = ready;
 		for (uint32_t i = 0; i < n; i++) {
-			int64_t c = ssd_ftl_write(d->ftl, lpn + i, ready);
+			int64_t c = write_page(d, lpn + i, ready);
 			if (c < 0)
 				return c;
 			if (c > done)
 				done = c;
+		}
+		if (fua) {
+			/* durable: drained, and its page programmed */
+			int64_t p = ssd_ftl_flush(d->ftl, ssd_max64(done, d->wb_last));
+			if (p < 0)
+				return p;
+			done = ssd_max64(done, p);
 		}
 		break;
 	}
@@ -107,7 +142,7 @@ int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 {
 	idle_gap(d, t);
 	d->now = t;
-	int64_t done = ssd_ftl_flush(d->ftl, t);
+	int64_t done = ssd_ftl_flush(d->ftl, ssd_max64(t, d->wb_last));
 	if (done < 0)
 		return done;
 	done += d->cfg.cmd_overhead;

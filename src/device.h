@@ -9,10 +9,18 @@
  * sees it; read data crosses it after.  Every command costs cmd_overhead
  * of controller time on top.  Submission is in non-decreasing time order.
  *
+ * Write buffer.  With write_buffer set, the controller has that much DRAM
+ * as a FIFO of 4 KiB entries: a write completes as soon as its data is in
+ * an entry, and the entry frees when the data has drained into the flash
+ * (the FTL accepted it); with no free entry the write waits for the
+ * oldest to drain.  A tiny buffer hides nothing once GC stalls the flash.
+ * Flush waits for the buffer to drain and then programs every open page;
+ * a write with FUA completes only once its data is programmed.
+ *
  * Idle time.  The device notices a gap between the completion of all
- * outstanding commands and the next submission and gives it to the FTL's
- * background GC (ssd_ftl_idle); ssd_dev_idle() does the same for an
- * explicit idle period.
+ * outstanding work (commands, and the buffer's draining) and the next
+ * submission and gives it to the FTL's background GC (ssd_ftl_idle);
+ * ssd_dev_idle() does the same for an explicit idle period.
  */
 #ifndef SSD_DEVICE_H
 #define SSD_DEVICE_H
@@ -30,7 +38,13 @@ struct ssd_dev {
 	int64_t busy_until;     /* latest completion handed out, ns */
 	int64_t now;            /* time of the latest submission, ns */
 	uint64_t host_ios;      /* commands completed or in flight */
+	int64_t *wb;            /* write buffer: [entry] free at, ns */
+	uint32_t wb_n, wb_head; /* entries, and the oldest */
+	int64_t wb_last;        /* the newest entry drains at, ns */
 };
+
+/* OR'd into the ddir of ssd_dev_submit: a write with Force Unit Access. */
+#define SSD_DEV_FUA 0x100
 
 /* Create a drive, fresh from the factory (every block erased).  Returns
  * 0, SSD_ENOMEM or SSD_EINVAL (geometry beyond the 32-bit slot space). */

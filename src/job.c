@@ -547,6 +547,16 @@ static const struct jopt opts[] = {
 	{.name = "thinktime_blocks", .type = OT_U32, FIELD(thinktime_blocks),
 	 .min = 1, .max = UINT32_MAX, .value = "integer >= 1", .def = "1",
 	 .help = "I/Os between think times (it caps the queue depth)."},
+	{.name = "fsync", .alias = "fdatasync", .type = OT_U32,
+	 FIELD(fsync_every), .min = 0, .max = UINT32_MAX,
+	 .value = "integer >= 0", .def = "0 (never)",
+	 .help = "Issue a flush after every N writes; the job waits for it "
+		 "(on a block device fsync and fdatasync both flush the "
+		 "drive's write cache)."},
+	{.name = "sync", .type = OT_BOOL, FIELD(sync_writes),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Synchronous writes (O_SYNC): every write is sent with FUA "
+		 "and completes only once its data is on NAND."},
 	{.name = "stonewall", .alias = "wait_for_previous", .type = OT_BOOL,
 	 FIELD(stonewall), .value = "boolean (a bare key means 1)",
 	 .def = "0",
@@ -623,11 +633,8 @@ static const struct jopt opts[] = {
 	UNSUP("rate_min", NULL, "rate limits are not modelled"),
 	UNSUP("rate_iops_min", NULL, "rate limits are not modelled"),
 	UNSUP("rate_process", NULL, "rate limits are not modelled"),
-	UNSUP("fsync", NULL, "job files issue no flush commands"),
-	UNSUP("fdatasync", NULL, "job files issue no flush commands"),
 	UNSUP("end_fsync", NULL, "job files issue no flush commands"),
 	UNSUP("fsync_on_close", NULL, "job files issue no flush commands"),
-	UNSUP("sync", NULL, "job files issue no FUA or flush commands"),
 	UNSUP("zonemode", NULL, "zoned and strided access is not modelled"),
 	UNSUP("zonesize", NULL, "zoned and strided access is not modelled"),
 	UNSUP("zonerange", NULL, "zoned and strided access is not modelled"),

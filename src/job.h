@@ -20,8 +20,9 @@
 
 #include "util.h"
 
-enum ssd_ddir { SSD_DDIR_READ = 0, SSD_DDIR_WRITE = 1, SSD_DDIR_TRIM = 2 };
-#define SSD_DDIR_N 3
+enum ssd_ddir { SSD_DDIR_READ = 0, SSD_DDIR_WRITE = 1, SSD_DDIR_TRIM = 2,
+	        SSD_DDIR_SYNC = 3 /* a flush: no data, not in the stats */ };
+#define SSD_DDIR_N 3 /* directions with statistics */
 
 enum ssd_rw {
 	SSD_RW_READ,      /* sequential read */
@@ -82,6 +83,8 @@ struct ssd_job {
 	                         once per pass, in random order */
 	int64_t thinktime;    /* ns of idle after an I/O completes */
 	uint32_t thinktime_blocks; /* I/Os between think times (default 1) */
+	uint32_t fsync_every; /* flush after every N writes (0 = never) */
+	int sync_writes;      /* every write is FUA (fio's sync=1) */
 	int stonewall;        /* wait for all earlier jobs before starting */
 	uint32_t numjobs;     /* clones of this job run side by side */
 	int group_reporting;  /* report the clones as one job */

@@ -36,6 +36,7 @@ struct inst {
 	int group;
 	uint32_t inflight;
 	uint32_t since_think;       /* completions since the last think */
+	uint32_t since_sync;        /* writes since the last flush (fsync) */
 	int done;                   /* no more submissions */
 	int finished;               /* done and nothing in flight */
 	int64_t start, ramp_end, deadline, end;
@@ -155,11 +156,30 @@ static int submit(struct run *r, struct inst *in, int64_t t)
 	struct ssd_io io;
 	if (in->done)
 		return 0;
-	if (t >= in->deadline || !next_io(r, in, &io)) {
+	if (t >= in->deadline) {
 		in->done = 1;
 		return 0;
 	}
-	int64_t c = ssd_dev_submit(r->dev, io.ddir, io.offset, io.len, t);
+	const struct ssd_job *j = in->job;
+	int64_t c;
+	if (j->fsync_every && in->since_sync >= j->fsync_every) {
+		/* fio's fsync=N: a flush after every N writes */
+		in->since_sync = 0;
+		io = (struct ssd_io){.ddir = SSD_DDIR_SYNC};
+		c = ssd_dev_flush(r->dev, t);
+	} else {
+		if (!next_io(r, in, &io)) {
+			in->done = 1;
+			return 0;
+		}
+		int ddir = io.ddir;
+		if (ddir == SSD_DDIR_WRITE) {
+			in->since_sync++;
+			if (j->sync_writes)
+				ddir |= SSD_DEV_FUA;
+		}
+		c = ssd_dev_submit(r->dev, ddir, io.offset, io.len, t);
+	}
 	if (c < 0) {
 		if (c == SSD_EROFS) {
 			in->res->error = SSD_EROFS;
@@ -170,7 +190,8 @@ static int submit(struct run *r, struct inst *in, int64_t t)
 			 "job '%s': %s command at offset %llu, %u bytes: %s",
 			 in->job->name,
 			 io.ddir == SSD_DDIR_READ ? "read" :
-			 io.ddir == SSD_DDIR_WRITE ? "write" : "trim",
+			 io.ddir == SSD_DDIR_WRITE ? "write" :
+			 io.ddir == SSD_DDIR_TRIM ? "trim" : "flush",
 			 (unsigned long long)io.offset, io.len,
 			 ssd_strerror((int)c));
 		return (int)c;
@@ -196,7 +217,7 @@ static int complete(struct run *r, const struct ssd_event *ev)
 	struct inst *in = &r->in[cm.inst];
 	in->inflight--;
 	int64_t t = ev->time, lat = t - cm.submitted;
-	if (cm.submitted >= in->ramp_end) {
+	if (cm.submitted >= in->ramp_end && cm.ddir < SSD_DDIR_N) {
 		struct ssd_job_result *res = in->res;
 		ssd_dstat_add(&res->dir[cm.ddir], t - in->ramp_end, cm.len, lat);
 		if (lat > SSD_S)

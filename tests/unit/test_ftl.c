@@ -515,3 +515,46 @@ TEST(map_cache_misses_read_and_dirty_pages_write_back)
 	CHECK(r >= t + SSD_S + c.t_read); /* waited for the map read */
 	ssd_ftl_destroy(f);
 }
+
+/* A write buffer absorbs a burst: its first entries complete at once,
+ * then writes wait for the oldest entry to drain into the flash. */
+TEST(write_buffer_absorbs_a_burst_then_back_pressures)
+{
+	struct ssd_config c = small(4096, 32, SSD_GC_GREEDY, 0.3, 4 << 20);
+	c.write_buffer = 16 * 4096;
+	c.cmd_overhead = 2 * SSD_US;
+	struct ssd_dev *d;
+	CHECK(ssd_dev_create(&c, 1, &d) == 0);
+	int64_t first = 0, last = 0;
+	for (int i = 0; i < 64; i++) {
+		int64_t done = ssd_dev_submit(d, SSD_DDIR_WRITE, (uint64_t)i * 4096, 4096, 0);
+		CHECK(done > 0);
+		if (i == 15)
+			first = done;
+		last = done;
+	}
+	CHECK(first == c.cmd_overhead);       /* 16 buffered at once */
+	CHECK(last > c.t_prog);               /* the rest waited */
+	CHECK(d->ftl->ctr.buffer_hits == 16);
+	/* flush waits for the buffer to drain and pads nothing here (4 KiB
+	 * pages) but finishes after the last program */
+	int64_t fl = ssd_dev_flush(d, last);
+	CHECK(fl >= d->wb_last);
+	ssd_dev_destroy(d);
+}
+
+/* FUA: the write completes only once its page is programmed. */
+TEST(fua_write_completes_after_its_program)
+{
+	struct ssd_config c = small(16384, 32, SSD_GC_GREEDY, 0.3, 4 << 20);
+	c.write_buffer = 1 << 20;
+	c.cmd_overhead = 2 * SSD_US;
+	struct ssd_dev *d;
+	CHECK(ssd_dev_create(&c, 1, &d) == 0);
+	int64_t plain = ssd_dev_submit(d, SSD_DDIR_WRITE, 0, 4096, 0);
+	CHECK(plain == c.cmd_overhead);
+	int64_t fua = ssd_dev_submit(d, SSD_DDIR_WRITE | SSD_DEV_FUA, 8192, 4096, SSD_MS);
+	CHECK(fua >= SSD_MS + c.t_prog);
+	CHECK(d->ftl->ctr.pad_lp > 0); /* its partly filled page was padded */
+	ssd_dev_destroy(d);
+}
