@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,9 +17,11 @@
 #include <dirent.h>
 
 #include "accuracy.h"
+#include "calibrate.h"
 #include "config.h"
 #include "device.h"
 #include "job.h"
+#include "life.h"
 #include "model.h"
 #include "report.h"
 #include "sim.h"
@@ -475,6 +478,345 @@ static int cmd_accuracy(int argc, char **argv)
 	return bad ? 1 : 0;
 }
 
+/* ---- ssdlab life ---- */
+
+static int cmd_life(int argc, char **argv)
+{
+	static const char life_help[] =
+		"usage: ssdlab life [options]\n"
+		"How long the drive lasts: measure the write amplification of a\n"
+		"workload on a fresh drive, divide the flash's rated endurance by it\n"
+		"(TBW), and turn that into years at a daily write volume; beside it the\n"
+		"2008 essay's arithmetic, capacity x cycles / 2.  docs/lifetime.md.\n"
+		"\n"
+		"  --drive NAME|FILE.ini   drive preset or file (default: default;\n"
+		"                          with --accelerated: " SSD_LIFE_ACCEL_DRIVE ")\n"
+		"  --set KEY=VALUE         override a drive key (repeatable)\n"
+		"  --daily SIZE            host writes per day (default 20g)\n"
+		"  --job FILE.fio          the workload: its last stonewall group is\n"
+		"                          measured, the jobs before it precondition\n"
+		"                          (default: fill, then random 4 KiB writes)\n"
+		"  --accelerated           endurance run: pe_cycles=" SSD_LIFE_ACCEL_PE_CYCLES
+		", pe_spread=" SSD_LIFE_ACCEL_PE_SPREAD ",\n"
+		"                          wl_threshold=" SSD_LIFE_ACCEL_WL_THRESHOLD "\n"
+		"                          (before --set), then write until the drive\n"
+		"                          turns read-only and compare with the estimate\n"
+		"  --seed N                seed of the run (default 1)\n"
+		"  --output-format FMT     normal (default) or json\n"
+		"  --output FILE           write the report to FILE instead of stdout\n"
+		"  --help                  this text\n";
+	struct drive_opts d = {0};
+	const char *jobfile = NULL, *output = NULL, *fmt = "normal";
+	uint64_t seed = 1, daily = 20ULL << 30;
+	int accelerated = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int r = drive_opt(&d, argc, argv, &i);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(life_help, stdout);
+			return 0;
+		}
+		if (!strcmp(a, "--accelerated")) {
+			accelerated = 1;
+			continue;
+		}
+		static const char *const names[] = {"--seed", "--output-format",
+						    "--output", "--daily", "--job"};
+		const char *val = NULL;
+		int which = -1;
+		for (int k = 0; k < 5 && which < 0; k++) {
+			size_t n = strlen(names[k]);
+			if (!strcmp(a, names[k])) {
+				if (i + 1 >= argc)
+					return usage_error("option '%s' needs a value", a);
+				val = argv[++i];
+				which = k;
+			} else if (!strncmp(a, names[k], n) && a[n] == '=') {
+				val = a + n + 1;
+				which = k;
+			}
+		}
+		switch (which) {
+		case 0:
+			if (parse_u64_arg("--seed", val, &seed))
+				return EXIT_USAGE;
+			continue;
+		case 1:
+			if (strcmp(val, "normal") && strcmp(val, "json"))
+				return usage_error("--output-format must be normal or json, got '%s'", val);
+			fmt = val;
+			continue;
+		case 2:
+			output = val;
+			continue;
+		case 3:
+			if (ssd_parse_size(val, &daily) || !daily)
+				return usage_error("--daily needs a size above 0 (like 20g or 500m), got '%s'", val);
+			continue;
+		case 4:
+			jobfile = val;
+			continue;
+		}
+		if (a[0] == '-' && a[1])
+			return usage_error("unknown option '%s'", a);
+		return usage_error("life takes no arguments, got '%s'", a);
+	}
+	if (accelerated) {
+		/* the short life goes first, so --set can still change it */
+		if (d.nsets + 3 > (int)(sizeof d.sets / sizeof d.sets[0]))
+			return usage_error("too many --set options");
+		memmove(d.sets + 3, d.sets, (size_t)d.nsets * sizeof d.sets[0]);
+		d.sets[0] = "pe_cycles=" SSD_LIFE_ACCEL_PE_CYCLES;
+		d.sets[1] = "pe_spread=" SSD_LIFE_ACCEL_PE_SPREAD;
+		d.sets[2] = "wl_threshold=" SSD_LIFE_ACCEL_WL_THRESHOLD;
+		d.nsets += 3;
+		if (!d.drive)
+			d.drive = SSD_LIFE_ACCEL_DRIVE;
+	}
+	struct ssd_config cfg;
+	int rc = load_drive(&d, &cfg);
+	if (rc)
+		return rc;
+	char err[512];
+	struct ssd_job *jobs = NULL;
+	int njobs = 0;
+	rc = jobfile ? ssd_jobfile_parse(jobfile, cfg.capacity, &jobs, &njobs,
+					 err, sizeof err)
+		     : ssd_life_builtin_jobs(cfg.capacity, &jobs, &njobs, err,
+					     sizeof err);
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return EXIT_USAGE;
+	}
+	FILE *out = stdout;
+	if (output && !(out = fopen(output, "w"))) {
+		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, output,
+			strerror(errno));
+		free(jobs);
+		return EXIT_USAGE;
+	}
+	struct ssd_life_report rep = {.cfg = &cfg, .workload = jobfile,
+				      .seed = seed};
+	double w0 = wall_now();
+	rc = ssd_life_run(&cfg, jobs, njobs, seed, accelerated, &rep.run, err,
+			  sizeof err);
+	rep.wall_s = wall_now() - w0;
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+	} else {
+		ssd_life_estimate(&cfg, rep.run.waf, (double)daily, &rep.est);
+		if (!strcmp(fmt, "json"))
+			ssd_life_json(&rep, out);
+		else
+			ssd_life_print(&rep, out);
+	}
+	if (out != stdout && fclose(out) && !rc) {
+		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, output,
+			strerror(errno));
+		rc = SSD_EIO;
+	}
+	free(jobs);
+	return rc ? 1 : 0;
+}
+
+/* ---- ssdlab calibrate ---- */
+
+static const char calibrate_help[] =
+	"usage: ssdlab calibrate [--drive NAME|FILE.ini]... [--set K=V]... [options]\n"
+	"Measure the presets of real drives the way the seed reviews measured\n"
+	"the drives, and compare with the reviews' figures (the '# ref' lines of\n"
+	"each preset).  Without --drive: every preset that has '# ref' lines.\n"
+	"docs/calibration.md explains each figure's measurement.\n"
+	"\n"
+	"  --drive NAME|FILE.ini   a drive to calibrate (repeatable)\n"
+	"  --set KEY=VALUE         override a drive key of every drive (repeatable)\n"
+	"  --quick                 small slices and scaled-down drives (tests)\n"
+	"  --markdown              print the table as Markdown\n"
+	"  --seed N                seed of the runs (default 1)\n"
+	"  --help                  this text\n";
+
+static void cal_num(double v, char *buf, size_t n)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else if (isinf(v))
+		snprintf(buf, n, "none");
+	else if (fabs(v) >= 100)
+		snprintf(buf, n, "%.0f", v);
+	else if (fabs(v) >= 10)
+		snprintf(buf, n, "%.1f", v);
+	else if (fabs(v) >= 1)
+		snprintf(buf, n, "%.2f", v);
+	else
+		snprintf(buf, n, "%.3g", v);
+}
+
+static int cmd_calibrate(int argc, char **argv)
+{
+	struct drive_opts d = {0};
+	const char *names[256];
+	int nnames = 0, markdown = 0;
+	struct ssd_cal_opts co = {.seed = 1};
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--drive") || !strncmp(a, "--drive=", 8)) {
+			const char *v = a[7] == '=' ? a + 8 : NULL;
+			if (!v && i + 1 >= argc)
+				return usage_error("option '--drive' needs a value");
+			if (nnames == (int)(sizeof names / sizeof names[0]))
+				return usage_error("too many --drive options");
+			names[nnames++] = v ? v : argv[++i];
+			continue;
+		}
+		int r = drive_opt(&d, argc, argv, &i);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(calibrate_help, stdout);
+			return 0;
+		}
+		if (!strcmp(a, "--quick")) {
+			co.quick = 1;
+			continue;
+		}
+		if (!strcmp(a, "--markdown")) {
+			markdown = 1;
+			continue;
+		}
+		if (!strcmp(a, "--seed") || !strncmp(a, "--seed=", 7)) {
+			const char *v = a[6] == '=' ? a + 7 : NULL;
+			if (!v && i + 1 >= argc)
+				return usage_error("option '--seed' needs a value");
+			if (parse_u64_arg("--seed", v ? v : argv[++i], &co.seed))
+				return EXIT_USAGE;
+			continue;
+		}
+		if (a[0] == '-')
+			return usage_error("unknown option '%s'", a);
+		return usage_error("calibrate takes no arguments, got '%s' (use --drive)", a);
+	}
+	const char *dir = preset_dir();
+	char *listed[512];
+	int nlisted = 0;
+	if (!nnames) { /* every preset, in name order; those without refs skip */
+		DIR *dp = opendir(dir);
+		if (!dp) {
+			fprintf(stderr, "%s: cannot open preset directory '%s': %s\n",
+				prog, dir, strerror(errno));
+			return 1;
+		}
+		struct dirent *e;
+		while ((e = readdir(dp)) && nlisted < 512) {
+			size_t len = strlen(e->d_name);
+			if (len > 4 && !strcmp(e->d_name + len - 4, ".ini")) {
+				listed[nlisted] = ssd_xstrdup(e->d_name);
+				listed[nlisted++][len - 4] = 0;
+			}
+		}
+		closedir(dp);
+		qsort(listed, (size_t)nlisted, sizeof listed[0], cmp_str);
+	}
+	int total = nnames ? nnames : nlisted, rc = 0;
+	int measured = 0, within = 0, not_modelled = 0;
+	int header = 0;
+	for (int k = 0; k < total && !rc; k++) {
+		const char *name = nnames ? names[k] : listed[k];
+		char path[PATH_MAX], err[1024];
+		size_t len = strlen(name);
+		if (strchr(name, '/') || (len >= 4 && !strcmp(name + len - 4, ".ini")))
+			snprintf(path, sizeof path, "%s", name);
+		else
+			snprintf(path, sizeof path, "%s/%s.ini", dir, name);
+		struct ssd_config cfg;
+		d.drive = name;
+		if ((rc = load_drive(&d, &cfg)))
+			break;
+		struct ssd_cal_ref refs[SSD_CAL_MAX_REFS];
+		int nrefs = 0;
+		rc = ssd_cal_load_refs(path, refs, SSD_CAL_MAX_REFS, &nrefs, err,
+				       sizeof err);
+		if (rc) {
+			fprintf(stderr, "%s: %s\n", prog, err);
+			rc = EXIT_USAGE;
+			break;
+		}
+		if (!nrefs) {
+			if (nnames) {
+				fprintf(stderr, "%s: drive '%s' has no '# ref' lines to calibrate against\n",
+					prog, name);
+				rc = EXIT_USAGE;
+			}
+			continue;
+		}
+		double values[SSD_CAL_MAX_REFS];
+		rc = ssd_cal_measure(&cfg, refs, nrefs, &co, values, err, sizeof err);
+		if (rc) {
+			fprintf(stderr, "%s: %s\n", prog, err);
+			rc = 1;
+			break;
+		}
+		if (!header++ && markdown)
+			printf("| drive | figure | seed | seed value | ssdlab | deviation | what the seed says |\n"
+			       "|---|---|---|---|---|---|---|\n");
+		else if (header == 1)
+			printf("%-20s %-24s %4s %10s %10s %10s  %s\n", "drive",
+			       "figure", "seed", "seed value", "ssdlab",
+			       "deviation", "status");
+		for (int i = 0; i < nrefs; i++) {
+			const struct ssd_cal_figure *f = ssd_cal_figure_find(refs[i].figure);
+			double dev = ssd_cal_deviation(&refs[i], values[i]);
+			char val[32], devs[32];
+			const char *status;
+			cal_num(values[i], val, sizeof val);
+			if (isnan(values[i])) {
+				snprintf(devs, sizeof devs, "-");
+				status = "not modelled";
+				not_modelled++;
+			} else {
+				measured++;
+				if (isnan(dev) || isinf(dev))
+					snprintf(devs, sizeof devs, "-");
+				else
+					snprintf(devs, sizeof devs, "%+.1f%%", dev);
+				status = !isnan(dev) && fabs(dev) <= 15 ? "ok" : "OUT";
+				within += !strcmp(status, "ok");
+			}
+			if (markdown) {
+				char cell[48];
+				if (isnan(values[i]))
+					snprintf(cell, sizeof cell, "not modelled");
+				else if (!strcmp(status, "OUT"))
+					snprintf(cell, sizeof cell, "**%s**", devs);
+				else
+					snprintf(cell, sizeof cell, "%s", devs);
+				printf("| %s | `%s` | %s | %s %s | %s | %s | %s |\n",
+				       cfg.name, refs[i].figure, refs[i].seed,
+				       refs[i].value, f->unit, val, cell,
+				       refs[i].note);
+			} else
+				printf("%-20s %-24s %4s %10s %10s %10s  %s\n",
+				       cfg.name, refs[i].figure, refs[i].seed,
+				       refs[i].value, val, devs, status);
+		}
+		fflush(stdout);
+	}
+	if (!rc) {
+		if (markdown)
+			printf("\n");
+		printf("%d of %d measured figures within 15%%; %d not modelled\n",
+		       within, measured, not_modelled);
+	}
+	for (int i = 0; i < nlisted; i++)
+		free(listed[i]);
+	return rc;
+}
+
 /* ---- the demo ---- */
 
 static int demo(void)
@@ -575,6 +917,8 @@ static const char main_help[] =
 	"  ssdlab drive doc            the drive key reference (Markdown)\n"
 	"  ssdlab job doc              the job-file option reference (Markdown)\n"
 	"  ssdlab accuracy             simulated vs analytic write amplification\n"
+	"  ssdlab calibrate            presets of real drives vs the reviews' figures\n"
+	"  ssdlab life                 lifetime: measured WAF, TBW, years\n"
 	"  ssdlab --version            print the version\n"
 	"\n"
 	"'ssdlab COMMAND --help' explains each command.\n";
@@ -602,6 +946,10 @@ int main(int argc, char **argv)
 		return cmd_job(argc - 1, argv + 1);
 	if (!strcmp(cmd, "accuracy"))
 		return cmd_accuracy(argc - 1, argv + 1);
+	if (!strcmp(cmd, "calibrate"))
+		return cmd_calibrate(argc - 1, argv + 1);
+	if (!strcmp(cmd, "life"))
+		return cmd_life(argc - 1, argv + 1);
 	if (!strcmp(cmd, "demo"))
 		return demo();
 	return usage_error("unknown command '%s'", cmd);

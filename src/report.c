@@ -11,15 +11,19 @@
  * formatting (num2str: 4 significant figures, KiB/MiB and kB/MB).  Lines
  * about the host machine (pid, wall-clock date, cpu, context switches, IO
  * depth histograms, disk stats) are left out: they would describe the
- * simulator, not the drive.  ssdlab adds a line per job (write
- * amplification, NAND work, GC, wear) and a closing drive block.
+ * simulator, not the drive.  ssdlab adds lines per job (write
+ * amplification, NAND work, GC, wear; a SMART-like health line) and a
+ * closing drive block.
  *
  * JSON (ssd_report_json) is fio's --output-format=json layout, written by
  * hand with fio's spacing ("key" : value, two spaces per level, floats as
  * %f).  Wall-clock time enters only the top-level "ssdlab" object's
  * wall_seconds and host_ios_per_wall_second; "timestamp" is 0 and "time"
  * is the epoch, so two runs of the same inputs give the same bytes apart
- * from those two fields.
+ * from those two fields.  Each job's "ssdlab" object holds its counters
+ * (its own window), "erase_count" with a histogram over erase units
+ * ({"from", "to", "blocks"}, both bounds inclusive) and "health", the
+ * drive at the job's end (its whole life so far).
  *
  * Rates use the simulated nanosecond runtime (fio divides by whole ms);
  * "runtime" fields are whole ms as in fio.  Floating point is printed with
@@ -308,6 +312,12 @@ static void jw_str(struct jw *w, const char *k, const char *s)
 	ssd_json_str(w->f, s);
 }
 
+static void jw_bool(struct jw *w, const char *k, int v)
+{
+	jw_key(w, k);
+	fputs(v ? "true" : "false", w->f);
+}
+
 /* ---- per-group aggregates (fio's group_run_stats) ---- */
 
 struct group {
@@ -594,6 +604,69 @@ static void json_ddir(struct jw *w, const struct ssd_job_result *j, int d,
 	jw_end(w, '}');
 }
 
+/* Bins of the erase-count histogram worth printing: up to the one that
+ * holds the most-worn block (the later ones are empty by construction);
+ * none when the health was not filled in (width 0). */
+static int hist_bins(const struct ssd_health *h)
+{
+	if (!h->erase_hist_width)
+		return 0;
+	uint32_t top = h->erase_max > h->erase_hist_lo
+		? (h->erase_max - h->erase_hist_lo) / h->erase_hist_width : 0;
+	return top < SSD_WEAR_BINS ? (int)top + 1 : SSD_WEAR_BINS;
+}
+
+/* "erase_count": per-block erase operations at the job's end, and their
+ * distribution: bin {"from", "to", "blocks"} counts the blocks erased
+ * from..to times (both inclusive). */
+static void json_erase_count(struct jw *w, const struct ssd_job_result *j)
+{
+	const struct ssd_health *h = &j->health;
+	jw_obj(w, "erase_count");
+	jw_u64(w, "min", j->erase_min);
+	jw_dbl(w, "mean", j->erase_mean);
+	jw_u64(w, "max", j->erase_max);
+	jw_key(w, "histogram");
+	int n = hist_bins(h);
+	if (!n) {
+		fputs("[]", w->f);
+	} else {
+		jw_begin(w, '[');
+		for (int i = 0; i < n; i++) {
+			uint64_t lo = h->erase_hist_lo +
+				      (uint64_t)i * h->erase_hist_width;
+			jw_next(w);
+			fprintf(w->f,
+				"{\"from\" : %" PRIu64 ", \"to\" : %" PRIu64
+				", \"blocks\" : %" PRIu64 "}",
+				lo, lo + h->erase_hist_width - 1,
+				h->erase_hist[i]);
+		}
+		jw_end(w, ']');
+	}
+	jw_end(w, '}');
+}
+
+/* "health": the drive, SMART-like, at the job's end (its whole life, not
+ * the job's window). */
+static void json_health(struct jw *w, const struct ssd_health *h)
+{
+	jw_obj(w, "health");
+	jw_dbl(w, "percentage_used", h->percentage_used);
+	jw_dbl(w, "max_wear_pct", h->max_wear_pct);
+	jw_dbl(w, "available_spare", h->available_spare);
+	jw_u64(w, "spare_blocks", h->spare_blocks);
+	jw_u64(w, "bad_blocks", h->bad_blocks);
+	jw_u64(w, "erase_failures", h->erase_failures);
+	jw_u64(w, "program_failures", h->program_failures);
+	jw_bool(w, "read_only", h->read_only);
+	jw_u64(w, "host_bytes_written", h->host_bytes_written);
+	jw_u64(w, "host_bytes_read", h->host_bytes_read);
+	jw_u64(w, "nand_bytes_written", h->nand_bytes_written);
+	jw_u64(w, "slc_cache_bytes", h->slc_cache_bytes);
+	jw_end(w, '}');
+}
+
 static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 {
 	const struct ssd_counters *c = &j->ctr;
@@ -611,14 +684,20 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 	jw_u64(w, "gc_copied_pages", c->gc_copy_lp);
 	jw_u64(w, "gc_bg_copied_pages", c->gc_bg_copy_lp);
 	jw_u64(w, "gc_victims", c->gc_victims);
+	jw_u64(w, "fold_copied_pages", c->fold_copy_lp);
+	jw_u64(w, "wl_copied_pages", c->wl_copy_lp);
+	jw_u64(w, "slc_written_pages", c->slc_write_lp);
+	jw_u64(w, "map_pages_read", c->map_read);
+	jw_u64(w, "map_pages_written", c->map_write);
+	jw_u64(w, "erase_failures", c->erase_fail);
+	jw_u64(w, "program_failures", c->prog_fail);
+	jw_u64(w, "writes_refused_read_only", c->ro_reject);
+	jw_u64(w, "buffered_writes", c->buffer_hits);
 	jw_dbl(w, "waf", waf_of(c));
-	jw_obj(w, "erase_count");
-	jw_u64(w, "min", j->erase_min);
-	jw_dbl(w, "mean", j->erase_mean);
-	jw_u64(w, "max", j->erase_max);
-	jw_end(w, '}');
+	json_erase_count(w, j);
 	jw_u64(w, "free_blocks", j->free_blocks);
 	jw_u64(w, "lat_over_1s", j->lat_over_1s);
+	json_health(w, &j->health);
 	if (j->error)
 		jw_str(w, "error", ssd_strerror(j->error));
 	jw_end(w, '}');
@@ -876,6 +955,21 @@ static void text_latdist(FILE *out, const double *pct, int lo, int hi,
 		putc('\n', out);
 }
 
+/* A SMART-like line: the drive at the job's end. */
+static void text_health(FILE *out, const struct ssd_health *h)
+{
+	char u[64], m[64], s[64], hw[40], nw[40];
+	fprintf(out,
+		"  health: used=%s%%, max wear=%s%%, spare=%s%%, bad blocks=%"
+		PRIu64 ", read-only=%s, host written=%s, nand written=%s\n",
+		fmt_f(u, sizeof u, 0, 1, h->percentage_used),
+		fmt_f(m, sizeof m, 0, 1, h->max_wear_pct),
+		fmt_f(s, sizeof s, 0, 0, h->available_spare), h->bad_blocks,
+		h->read_only ? "yes" : "no",
+		num2str(hw, sizeof hw, h->host_bytes_written, 4, 1, N2S_BYTE),
+		num2str(nw, sizeof nw, h->nand_bytes_written, 4, 1, N2S_BYTE));
+}
+
 static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j)
 {
 	const struct ssd_counters *c = &j->ctr;
@@ -900,6 +994,7 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j)
 		", completions over 1s=%" PRIu64 "\n",
 		c->host_read_lp, c->host_write_lp, c->host_trim_lp,
 		c->gc_bg_copy_lp, j->lat_over_1s);
+	text_health(out, &j->health);
 }
 
 static void text_job(FILE *out, const struct ssd_job_result *j,

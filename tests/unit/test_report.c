@@ -220,6 +220,34 @@ static struct fixture *fixture_make(void)
 	r->erase_max = 2;
 	r->erase_mean = 0.5;
 	r->free_blocks = 400;
+	r->ctr.fold_copy_lp = 11;
+	r->ctr.wl_copy_lp = 12;
+	r->ctr.slc_write_lp = 13;
+	r->ctr.map_read = 14;
+	r->ctr.map_write = 15;
+	r->ctr.erase_fail = 1;
+	r->ctr.prog_fail = 2;
+	r->ctr.ro_reject = 3;
+	r->ctr.buffer_hits = 17;
+	struct ssd_health *h = &r->health;
+	h->percentage_used = 3.2;
+	h->max_wear_pct = 6.5;
+	h->available_spare = 87.0;
+	h->spare_blocks = 7;
+	h->bad_blocks = 1;
+	h->erase_failures = 1;
+	h->program_failures = 2;
+	h->host_bytes_written = 23068672;
+	h->nand_bytes_written = 23478272;
+	h->slc_cache_bytes = 8192;
+	h->erase_min = 0;
+	h->erase_max = 2;
+	h->erase_mean = 0.5;
+	h->erase_hist_lo = 0;
+	h->erase_hist_width = 1;
+	h->erase_hist[0] = 1200;
+	h->erase_hist[1] = 200;
+	h->erase_hist[2] = 200;
 
 	r = &f->res[1];
 	snprintf(r->name, sizeof r->name, "mix");
@@ -240,6 +268,7 @@ static struct fixture *fixture_make(void)
 	r->ctr.host_read_lp = 123;
 	r->lat_over_1s = 0;
 	r->error = SSD_EROFS;
+	r->health.read_only = 1; /* and no histogram: width 0 */
 
 	f->run.cfg = &f->cfg;
 	f->run.jobfile = "test.fio";
@@ -340,6 +369,34 @@ TEST(json_valid_and_complete)
 		"\"waf\" : 1.017756,",
 		"\"waf\" : null,",
 		"\"erase_count\" : {",
+		"\"fold_copied_pages\" : 11,",
+		"\"wl_copied_pages\" : 12,",
+		"\"slc_written_pages\" : 13,",
+		"\"map_pages_read\" : 14,",
+		"\"map_pages_written\" : 15,",
+		"\"erase_failures\" : 1,",
+		"\"program_failures\" : 2,",
+		"\"writes_refused_read_only\" : 3,",
+		"\"buffered_writes\" : 17,",
+		"\"max\" : 2,\n          \"histogram\" : [\n"
+		"            {\"from\" : 0, \"to\" : 0, \"blocks\" : 1200},\n"
+		"            {\"from\" : 1, \"to\" : 1, \"blocks\" : 200},\n"
+		"            {\"from\" : 2, \"to\" : 2, \"blocks\" : 200}\n"
+		"          ]\n        },",
+		"\"histogram\" : []\n",
+		"\"health\" : {\n          \"percentage_used\" : 3.200000,",
+		"\"max_wear_pct\" : 6.500000,",
+		"\"available_spare\" : 87.000000,",
+		"\"spare_blocks\" : 7,",
+		"\"bad_blocks\" : 1,",
+		"\"erase_failures\" : 1,",
+		"\"program_failures\" : 2,",
+		"\"read_only\" : false,",
+		"\"read_only\" : true,",
+		"\"host_bytes_written\" : 23068672,",
+		"\"host_bytes_read\" : 0,",
+		"\"nand_bytes_written\" : 23478272,",
+		"\"slc_cache_bytes\" : 8192\n        }\n      }\n    },",
 		"\"free_blocks\" : 400,",
 		"\"lat_over_1s\" : 0",
 		"\"error\" : 30,",
@@ -479,6 +536,10 @@ TEST(normal_output_fio_shape)
 		"\n  ssdlab: waf=1.018, nand: read=0 prog=1408 erase=3, gc: "
 		"copied=0 victims=0, erase count min/mean/max=0/0.50/2, "
 		"free blocks=400\n",
+		"\n  health: used=3.2%, max wear=6.5%, spare=87%, bad blocks=1, "
+		"read-only=no, host written=22.0MiB, nand written=22.4MiB\n",
+		"\n  health: used=0.0%, max wear=0.0%, spare=0%, bad blocks=0, "
+		"read-only=yes, host written=0B, nand written=0B\n",
 		"\nmix: (groupid=1, jobs=4): err=30 (drive is read-only)\n",
 		"\n  read: IOPS=",
 		"\n  trim: IOPS=",
