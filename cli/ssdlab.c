@@ -154,7 +154,11 @@ static const char run_help[] =
 	"  --output FILE           write the report to FILE instead of stdout\n"
 	"  --check N               run the FTL invariant checker after every\n"
 	"                          N garbage-collected blocks (slow; for tests)\n"
-	"  --help                  this text\n";
+	"  --help                  this text\n"
+	"\n"
+	"Exit status: 0; 1 if the simulation failed or a job ended in error\n"
+	"(e.g. the drive wore out and turned read-only: the report is still\n"
+	"written); 2 for a usage or input error.\n";
 
 static int parse_u64_arg(const char *opt, const char *s, uint64_t *v)
 {
@@ -252,6 +256,7 @@ static int cmd_run(int argc, char **argv)
 	}
 	dev->ftl->check_every = (uint32_t)check;
 	struct ssd_run_result res;
+	int job_failed = 0;
 	double w0 = wall_now();
 	rc = ssd_sim_run(dev, jobs, njobs, seed, &res, err, sizeof err);
 	if (rc) {
@@ -263,6 +268,14 @@ static int cmd_run(int argc, char **argv)
 			ssd_report_json(&res, out);
 		else
 			ssd_report_normal(&res, out);
+		/* as fio: a job that ended in error makes the exit status 1 */
+		for (int i = 0; i < res.njobs; i++)
+			if (res.jobs[i].error) {
+				fprintf(stderr, "%s: job '%s': %s\n", prog,
+					res.jobs[i].name,
+					ssd_strerror(res.jobs[i].error));
+				job_failed = 1;
+			}
 		ssd_run_result_free(&res);
 	}
 	if (out != stdout && fclose(out) && !rc) {
@@ -272,7 +285,7 @@ static int cmd_run(int argc, char **argv)
 	}
 	ssd_dev_destroy(dev);
 	free(jobs);
-	return rc ? 1 : 0;
+	return rc || job_failed ? 1 : 0;
 }
 
 /* ---- ssdlab drives / drive show ---- */
