@@ -24,10 +24,11 @@ rw=randread
 io_size=4m
 EOF
 short="--set pe_cycles=50 --set pe_spread=0.05"
+# a job that ends with the drive read-only makes the exit status 1, as fio
 # shellcheck disable=SC2086
-expect_status 0 "$SSDLAB" run wear.fio --drive tiny $short --output-format=json --output wear.json
+expect_status 1 "$SSDLAB" run wear.fio --drive tiny $short --output-format=json --output wear.json
 # shellcheck disable=SC2086
-expect_status 0 "$SSDLAB" run wear.fio --drive tiny $short
+expect_status 1 "$SSDLAB" run wear.fio --drive tiny $short
 [ "$(grep -c '^  health: used=' out.txt)" -eq 3 ] || { cat out.txt >&2; fail "text: one health line per job"; }
 grep -q '^wear: (groupid=1, jobs=1): err=30 (drive is read-only)$' out.txt || fail "text: wear job not read-only"
 grep -q '^  health: .*bad blocks=[1-9][0-9]*, read-only=yes, host written=' out.txt || fail "text: no read-only health line"
