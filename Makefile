@@ -47,7 +47,7 @@ $(BUILD)/ssdlab: $(CLI_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(CLI_OBJ) $(LIB) $(LDLIBS)
 
 ssdlab: $(BUILD)/ssdlab
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
 
 $(BUILD)/unit_tests: $(UT_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(UT_OBJ) $(LIB) $(LDLIBS)

@@ -184,6 +184,11 @@ static const struct opt options[] = {
 	{"gc_bg_blocks", T_U32, FIELD(gc_bg_blocks), "8", 2, 4096,
 	 .unit = "blocks", .help = "Free blocks per allocation unit that "
 				   "idle-time GC restores (>= gc_fg_blocks)."},
+	{"gc_pacing", T_BOOL, FIELD(gc_pacing), "yes", .unit = "bool",
+	 .help = "Foreground GC is paced: from gc_fg_blocks free blocks "
+		 "down, each host page pays for its share of copies, instead "
+		 "of cleaning whole blocks in one burst while host writes "
+		 "wait (a burst remains the backstop)."},
 	{"pe_spread", T_FRACTION, FIELD(pe_spread), "0.1", .fmin = 0, .fmax = 0.5,
 	 .unit = "fraction of pe_cycles",
 	 .help = "Spread (standard deviation) of each block's endurance "

@@ -66,6 +66,8 @@ struct ssd_config {
 	                             writes wait for GC (foreground GC) */
 	uint32_t gc_bg_blocks;    /* free blocks per unit that idle-time
 	                             background GC restores */
+	int gc_pacing;            /* interleave foreground GC with host
+	                             writes instead of cleaning in bursts */
 
 	/* endurance and wear leveling */
 	double pe_spread;         /* relative std. deviation of per-block

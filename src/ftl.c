@@ -592,14 +592,57 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 	return end;
 }
 
-/* Foreground GC: clean unit ui until it has more than gc_fg_blocks free
- * blocks.  Bounded: a unit that cannot gain a block after cleaning every
+/* Free blocks below which a unit cleans in a burst before it opens a host
+ * block: more than gc_fg_blocks, or with paced GC (which works from
+ * gc_fg_blocks down) at least gc_fg_blocks - 1, as a backstop. */
+static inline uint32_t gc_floor(const struct ssd_ftl *f)
+{
+	return f->cfg.gc_pacing ? f->fg_blocks : f->fg_blocks + 1;
+}
+
+/* Paced foreground GC, as controllers interleave cleaning with host
+ * writes instead of stopping the world: once a unit is down to
+ * gc_fg_blocks free blocks, every host page it programs owes the cleaner
+ * copies in the victim's proportion -- valid / (slots - valid) per host
+ * slot, so one block is freed per block of host data -- and the cleaner
+ * pays them a victim page at a time.  The burst below remains the
+ * backstop when the pool still runs dry. */
+static int gc_paced(struct ssd_ftl *f, uint32_t ui, int64_t t)
+{
+	struct ssd_unit *u = &f->unit[ui];
+	if (u->victim == SSD_NO_BLOCK) {
+		int rc = victim_pick(f, ui, 0);
+		if (rc)
+			return rc;
+	}
+	uint32_t v = u->vcount, spb = blk_slots(f, u->victim);
+	u->gc_debt += v >= spb ? (double)f->spp * spb
+			       : (double)f->spp * v / (spb - v);
+	while (u->gc_debt > 0) {
+		uint64_t before = f->ctr.gc_copy_lp;
+		uint32_t victim = u->victim;
+		int64_t r = gc_step(f, ui, t, 0, 1);
+		if (r < 0)
+			return (int)r;
+		u->gc_debt -= (double)(f->ctr.gc_copy_lp - before);
+		if (victim != SSD_NO_BLOCK && u->victim == SSD_NO_BLOCK) {
+			/* a block was freed: the debt of this victim is paid */
+			if (u->gc_debt > 0)
+				u->gc_debt = 0;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* Foreground GC: clean unit ui until it has gc_floor() free blocks.
+ * Bounded: a unit that cannot gain a block after cleaning every
  * block it has twice is full -> SSD_ENOSPC. */
 static int gc_foreground(struct ssd_ftl *f, uint32_t ui, int64_t t)
 {
 	struct ssd_unit *u = &f->unit[ui];
 	uint64_t guard = (uint64_t)f->bpu * (f->ppb + 1) * 2;
-	while (u->nfree <= f->fg_blocks) {
+	while (u->nfree < gc_floor(f)) {
 		int64_t r = gc_step(f, ui, t, 0, UINT32_MAX);
 		if (r < 0)
 			return (int)r;
@@ -641,7 +684,7 @@ int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 				return rc;
 		}
 	} else if (w->blk == SSD_NO_BLOCK) {
-		if (u->nfree <= f->fg_blocks) {
+		if (u->nfree < gc_floor(f)) {
 			int rc = gc_foreground(f, ui, t);
 			if (rc == SSD_ENOSPC) {
 				f->readonly = 1; /* nothing left to clean */
@@ -682,6 +725,11 @@ int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		if (end < 0)
 			return end;
 		f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
+		if (f->cfg.gc_pacing && u->nfree <= f->fg_blocks) {
+			int rc = gc_paced(f, ui, t);
+			if (rc && rc != SSD_ENOSPC)
+				return rc;
+		}
 	}
 	return done;
 }

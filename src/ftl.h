@@ -35,10 +35,13 @@
  * form a list (next[]); the policy indexes FULL blocks with next[]/prev[];
  * full SLC-mode blocks wait in a FIFO (the fold queue).
  *
- * GC.  Foreground: before a unit opens a new host block with no more than
- * gc_fg_blocks free blocks, it cleans until it has more; the copies and
- * the erase occupy the die, so the host write waits for them, as on a real
- * drive.  Background: in idle time the device calls ssd_ftl_idle(), which
+ * GC.  Foreground: with gc_pacing (the default) a unit down to
+ * gc_fg_blocks free blocks makes every host page it programs pay for its
+ * share of copies, a victim page at a time, so cleaning keeps pace with
+ * the host; without it (or as a backstop when the pool still runs dry),
+ * before a unit opens a new host block with too few free blocks it cleans
+ * whole blocks in one burst.  The copies and erases occupy the die, so
+ * host writes wait for them, as on a real drive.  Background: in idle time the device calls ssd_ftl_idle(), which
  * folds the SLC cache and then cleans, one NAND page at a time while the
  * die would otherwise sit idle, until each unit has gc_bg_blocks free
  * blocks.  A victim is, in order: a block to retire, a static
@@ -117,6 +120,7 @@ struct ssd_unit {
 	int vkind;              /* why it is cleaned (ftl.c) */
 	uint32_t wl_victim;     /* static wear leveling's next move */
 	uint32_t erases;        /* erases in this unit (wear-leveling check) */
+	double gc_debt;         /* slots paced GC still owes (ftl.c) */
 };
 
 struct ssd_ftl {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "series.h"
 #include "workload.h"
 
 enum { EV_COMPLETE, EV_SUBMIT };
@@ -93,6 +94,7 @@ struct cmd {
 
 struct run {
 	struct ssd_dev *dev;
+	struct ssd_series *series;  /* or NULL */
 	struct cmd *cmd;            /* commands in flight, and a free list */
 	uint32_t cmd_free;
 	struct ssd_engine eng;
@@ -217,6 +219,8 @@ static int complete(struct run *r, const struct ssd_event *ev)
 	struct inst *in = &r->in[cm.inst];
 	in->inflight--;
 	int64_t t = ev->time, lat = t - cm.submitted;
+	if (r->series)
+		ssd_series_add(r->series, t, (int)cm.ddir, cm.len, lat);
 	if (cm.submitted >= in->ramp_end && cm.ddir < SSD_DDIR_N) {
 		struct ssd_job_result *res = in->res;
 		ssd_dstat_add(&res->dir[cm.ddir], t - in->ramp_end, cm.len, lat);
@@ -293,8 +297,17 @@ int ssd_sim_run(struct ssd_dev *dev, const struct ssd_job *jobs, int njobs,
 		uint64_t seed, struct ssd_run_result *res, char *err,
 		size_t errlen)
 {
+	return ssd_sim_run_series(dev, jobs, njobs, seed, NULL, res, err,
+				  errlen);
+}
+
+int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
+		       int njobs, uint64_t seed, struct ssd_series *series,
+		       struct ssd_run_result *res, char *err, size_t errlen)
+{
 	memset(res, 0, sizeof *res);
-	struct run r = {.dev = dev, .err = err, .errlen = errlen};
+	struct run r = {.dev = dev, .series = series, .err = err,
+			.errlen = errlen};
 	int ninst = 0, nres = 0;
 	for (int j = 0; j < njobs; j++) {
 		ninst += (int)jobs[j].numjobs;

@@ -33,6 +33,12 @@ int ssd_sim_run(struct ssd_dev *dev, const struct ssd_job *jobs, int njobs,
 		uint64_t seed, struct ssd_run_result *r, char *err,
 		size_t errlen);
 
+/* The same, with every completion also added to `series` (NULL: none). */
+struct ssd_series;
+int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
+		       int njobs, uint64_t seed, struct ssd_series *series,
+		       struct ssd_run_result *r, char *err, size_t errlen);
+
 void ssd_run_result_free(struct ssd_run_result *r);
 
 #endif

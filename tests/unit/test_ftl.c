@@ -558,3 +558,49 @@ TEST(fua_write_completes_after_its_program)
 	CHECK(d->ftl->ctr.pad_lp > 0); /* its partly filled page was padded */
 	ssd_dev_destroy(d);
 }
+
+/* Paced GC spreads cleaning over host writes: the worst write waits far
+ * less than behind a burst, for the same work. */
+static int64_t worst_write(int pacing, uint64_t *copies)
+{
+	struct ssd_config c = small(16384, 64, SSD_GC_GREEDY, 0.1, 8 << 20);
+	c.gc_pacing = pacing;
+	struct ssd_dev *d;
+	if (ssd_dev_create(&c, 1, &d))
+		return -1;
+	struct ssd_rng r;
+	ssd_rng_seed(&r, 3);
+	uint64_t nlp = c.capacity / SSD_LPAGE;
+	int64_t t = 0, worst = 0;
+	for (uint64_t i = 0; i < nlp; i++)
+		t = ssd_dev_submit(d, SSD_DDIR_WRITE, i * SSD_LPAGE, 4096, t);
+	for (int i = 0; i < 60000; i++) {
+		int64_t done = ssd_dev_submit(d, SSD_DDIR_WRITE,
+					      ssd_rng_below(&r, nlp) * SSD_LPAGE,
+					      4096, t);
+		if (done - t > worst)
+			worst = done - t;
+		t = done;
+	}
+	*copies = d->ftl->ctr.gc_copy_lp;
+	ssd_dev_destroy(d);
+	return worst;
+}
+
+TEST(paced_gc_bounds_write_latency)
+{
+	uint64_t cp, cb;
+	int64_t paced = worst_write(1, &cp), burst = worst_write(0, &cb);
+	CHECKF(paced > 0 && paced * 3 < burst, "worst write: paced %lld ns, "
+	       "burst %lld ns", (long long)paced, (long long)burst);
+	CHECK(cp > 0 && cb > 0);
+}
+
+TEST(ftl_invariants_paced_gc)
+{
+	struct ssd_config c = small(8192, 32, SSD_GC_GREEDY, 0.2, 4 << 20);
+	c.gc_pacing = 1;
+	c.slc_cache = SSD_SLC_DYNAMIC;
+	c.slc_cache_size = 512 << 10;
+	torture_cfg(c, 200000, 1);
+}

@@ -1,0 +1,231 @@
+/*
+ * scn_steady_state.c -- the 760p review's steady-state test: 4 KiB random
+ * writes at queue depth 32 over the whole span (offsets drawn uniformly,
+ * with replacement, as IOMeter does), no TRIM, from a clean
+ * drive until well past the point where free space is exhausted; IOPS
+ * every second as dots and the 30 s average as a line.
+ *
+ * Steady state by the SNIA PTS rule: the run is cut into rounds; the
+ * first round r at which rounds r-4..r have (a) a data excursion, max -
+ * min, within 20% of their mean and (b) a least-squares line whose rise
+ * across the five rounds is within 10% of the mean.  The steady-state
+ * IOPS is the mean of the last five rounds of the run; the outliers are
+ * the seconds of the steady-state window far from their 30 s average.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scenario.h"
+#include "sim.h"
+
+static const struct ssd_scn_param params[] = {
+	{"volume", "600%", "size or % of capacity",
+	 "Bytes written in all (600% = six times the capacity)."},
+	{"bs", "4k", "size", "Request size."},
+	{"iodepth", "32", "number", "Queue depth."},
+	{"interval", "1", "time", "Length of a point of the IOPS series."},
+	{"average", "30", "time", "Window of the moving average line."},
+	{"round", "60", "time", "Length of a SNIA PTS round."},
+	{"fresh", "5", "time", "The first seconds that give the fresh IOPS."},
+	{NULL, NULL, NULL, NULL},
+};
+
+/* SNIA PTS steady-state test on five round means y[0..4]. */
+static int pts_steady(const double *y, double *excursion, double *rise)
+{
+	double mean = 0, lo = y[0], hi = y[0];
+	for (int i = 0; i < 5; i++) {
+		mean += y[i] / 5;
+		lo = fmin(lo, y[i]);
+		hi = fmax(hi, y[i]);
+	}
+	/* least squares over x = 0..4 (mean x = 2, sum (x - 2)^2 = 10) */
+	double sxy = 0;
+	for (int i = 0; i < 5; i++)
+		sxy += (i - 2) * (y[i] - mean);
+	double slope = sxy / 10;
+	*excursion = mean > 0 ? (hi - lo) / mean : 1;
+	*rise = mean > 0 ? fabs(slope) * 4 / mean : 1;
+	return mean > 0 && *excursion <= 0.20 && *rise <= 0.10;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static int run(struct ssd_scn *s)
+{
+	uint64_t bs = ssd_scn_size(s, "bs", 512);
+	uint64_t volume = ssd_scn_size(s, "volume", bs);
+	int64_t step = ssd_scn_time(s, "interval");
+	int64_t avg = ssd_scn_time(s, "average"), round = ssd_scn_time(s, "round");
+	int64_t fresh = ssd_scn_time(s, "fresh");
+	int iodepth = (int)ssd_scn_num(s, "iodepth");
+	if (!bs || !volume || step <= 0 || avg < step || round < step ||
+	    fresh < step || iodepth < 1) {
+		snprintf(s->err, sizeof s->err, "steady-state: bs, volume, iodepth "
+			 "and the times must be positive (times >= interval)");
+		return SSD_ERANGE;
+	}
+	struct ssd_dev *dev = ssd_scn_drive(s, NULL, 0);
+	if (!dev)
+		return SSD_EINVAL;
+	struct ssd_series ser;
+	ssd_series_init(&ser, 0, step);
+	struct ssd_run_result res;
+	int rc = ssd_scn_jobs(s, dev, &ser, &res,
+			      "[steady-state]\nrw=randwrite\nnorandommap=1\nbs=%llu\niodepth=%d\n"
+			      "io_size=%llu\n",
+			      (unsigned long long)bs, iodepth,
+			      (unsigned long long)volume);
+	if (rc) {
+		ssd_dev_destroy(dev);
+		ssd_series_free(&ser);
+		return rc;
+	}
+	const struct ssd_job_result *j = &res.jobs[0];
+	uint32_t n = ser.n;
+	double *iops = calloc(n + 1, sizeof *iops);
+	double *mov = calloc(n + 1, sizeof *mov);
+	uint32_t per_avg = (uint32_t)(avg / step), per_round = (uint32_t)(round / step);
+	double sum = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		iops[i] = ssd_series_iops(&ser, i, SSD_DDIR_WRITE);
+		sum += iops[i];
+		if (i >= per_avg)
+			sum -= iops[i - per_avg];
+		mov[i] = sum / (i + 1 < per_avg ? i + 1 : per_avg);
+	}
+	/* the last point is partial (the run ends inside it): leave it out */
+	uint32_t full = n > 1 ? n - 1 : n;
+	FILE *f = ssd_scn_file(s, "steady-state.csv");
+	if (!f) {
+		rc = SSD_EIO;
+		goto out;
+	}
+	fprintf(f, "time_s,iops,iops_avg\n");
+	for (uint32_t i = 0; i < full; i++)
+		fprintf(f, "%.3f,%.1f,%.1f\n", (double)(i + 1) * step / 1e9, iops[i], mov[i]);
+	if (fclose(f)) {
+		rc = SSD_EIO;
+		goto out;
+	}
+	if ((rc = ssd_scn_csv(s, "series", &ser)))
+		goto out;
+	char body[1024];
+	snprintf(body, sizeof body,
+		 "set xlabel 'time, s'\nset ylabel 'IOPS (4 KiB random write, QD%d)'\n"
+		 "set yrange [0:*]\n"
+		 "plot 'steady-state.csv' using 1:2 with points pt 7 ps 0.35 lc rgb '#1f5fbf' title 'IOPS every %.0f s', \\\n"
+		 "     'steady-state.csv' using 1:3 with lines lw 2.5 lc rgb 'black' title '%.0f s average'",
+		 iodepth, step / 1e9, avg / 1e9);
+	if ((rc = ssd_scn_plot(s, "steady-state", "Steady state: 4 KiB random writes", body)))
+		goto out;
+
+	/* fresh IOPS, rounds, steady state */
+	uint32_t nf = (uint32_t)(fresh / step);
+	double fresh_iops = 0;
+	for (uint32_t i = 0; i < nf && i < full; i++)
+		fresh_iops += iops[i] / (nf < full ? nf : full);
+	uint32_t nr = full / per_round;
+	double *ry = calloc(nr + 1, sizeof *ry);
+	for (uint32_t r = 0; r < nr; r++) {
+		for (uint32_t i = r * per_round; i < (r + 1) * per_round; i++)
+			ry[r] += iops[i] / per_round;
+	}
+	int steady_round = -1;
+	double exc = 0, rise = 0;
+	for (uint32_t r = 4; r < nr; r++)
+		if (pts_steady(&ry[r - 4], &exc, &rise)) {
+			steady_round = (int)r;
+			break;
+		}
+	double steady_iops = 0, last_exc = 1, last_rise = 1;
+	uint32_t w0 = 0, w1 = full;
+	if (nr >= 5) {
+		pts_steady(&ry[nr - 5], &last_exc, &last_rise);
+		for (uint32_t r = nr - 5; r < nr; r++)
+			steady_iops += ry[r] / 5;
+		w0 = (nr - 5) * per_round;
+		w1 = nr * per_round;
+	} else if (full) {
+		w0 = full / 2;
+		for (uint32_t i = w0; i < full; i++)
+			steady_iops += iops[i] / (full - w0);
+	}
+	/* outliers: seconds of the steady window far from their average */
+	uint32_t nw = w1 > w0 ? w1 - w0 : 0, far = 0;
+	double *dev_pct = calloc(nw + 1, sizeof *dev_pct);
+	for (uint32_t i = w0; i < w1; i++) {
+		double d = mov[i] > 0 ? 100 * (iops[i] - mov[i]) / mov[i] : 0;
+		dev_pct[i - w0] = d;
+		far += fabs(d) > 20;
+	}
+	qsort(dev_pct, nw, sizeof *dev_pct, cmp_double);
+	double p1 = nw ? dev_pct[nw / 100] : 0, p99 = nw ? dev_pct[nw - 1 - nw / 100] : 0;
+	double lo = nw ? dev_pct[0] : 0, hi = nw ? dev_pct[nw - 1] : 0;
+	double waf = j->ctr.host_write_lp
+		? (double)j->ctr.nand_prog_lp / (double)j->ctr.host_write_lp : 0;
+
+	ssd_scn_json_num(s, "fresh_iops", fresh_iops);
+	ssd_scn_json_num(s, "steady_iops", steady_iops);
+	ssd_scn_json_num(s, "steady_over_fresh", fresh_iops > 0 ? steady_iops / fresh_iops : 0);
+	ssd_scn_json_int(s, "rounds", nr);
+	ssd_scn_json_num(s, "round_seconds", round / 1e9);
+	if (steady_round >= 0) {
+		ssd_scn_json_int(s, "steady_state_round", steady_round);
+		ssd_scn_json_num(s, "steady_state_seconds",
+				 (double)(steady_round + 1) * round / 1e9);
+	} else {
+		ssd_scn_json_str(s, "steady_state_round", "not reached");
+	}
+	ssd_scn_json_num(s, "last_rounds_excursion_pct", 100 * last_exc);
+	ssd_scn_json_num(s, "last_rounds_slope_pct", 100 * last_rise);
+	ssd_scn_json_open(s, "outliers", 0);
+	ssd_scn_json_num(s, "seconds", nw);
+	ssd_scn_json_num(s, "beyond_20pct", far);
+	ssd_scn_json_num(s, "min_pct", lo);
+	ssd_scn_json_num(s, "p1_pct", p1);
+	ssd_scn_json_num(s, "p99_pct", p99);
+	ssd_scn_json_num(s, "max_pct", hi);
+	ssd_scn_json_close(s, 0);
+	ssd_scn_json_num(s, "waf", waf);
+	ssd_scn_json_num(s, "simulated_seconds", res.sim_ns / 1e9);
+	ssd_scn_json_num(s, "host_bytes_written", (double)j->dir[SSD_DDIR_WRITE].bytes);
+
+	fprintf(s->out, "steady-state on %s: %.0f s of 4 KiB random writes at QD%d\n",
+		s->cfg.name, res.sim_ns / 1e9, iodepth);
+	fprintf(s->out, "  fresh IOPS         %.0f (first %.0f s)\n", fresh_iops, fresh / 1e9);
+	fprintf(s->out, "  steady-state IOPS  %.0f (last 5 rounds of %.0f s), %.0f%% of fresh\n",
+		steady_iops, round / 1e9, fresh_iops > 0 ? 100 * steady_iops / fresh_iops : 0);
+	if (steady_round >= 0)
+		fprintf(s->out, "  steady state       reached at round %d (%.0f s) by the SNIA PTS rule\n",
+			steady_round, (steady_round + 1) * round / 1e9);
+	else
+		fprintf(s->out, "  steady state       not reached by the SNIA PTS rule in %u rounds "
+				"(raise volume)\n", nr);
+	fprintf(s->out, "  outliers           %u of %u s beyond +-20%% of the %.0f s average "
+			"(range %+.0f%% .. %+.0f%%)\n", far, nw, avg / 1e9, lo, hi);
+	fprintf(s->out, "  write amplification %.2f\n", waf);
+	fprintf(s->out, "  data and plots     %s/steady-state.{csv,png,svg}\n", s->outdir);
+	free(ry);
+	free(dev_pct);
+out:
+	free(iops);
+	free(mov);
+	ssd_run_result_free(&res);
+	ssd_series_free(&ser);
+	ssd_dev_destroy(dev);
+	return rc;
+}
+
+const struct ssd_scenario ssd_scn_steady_state = {
+	.name = "steady-state",
+	.summary = "4 KiB random writes at QD32 from clean to steady state: "
+		   "IOPS per second, 30 s average, SNIA PTS steady state",
+	.params = params,
+	.run = run,
+};
