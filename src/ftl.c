@@ -615,7 +615,10 @@ static int gc_paced(struct ssd_ftl *f, uint32_t ui, int64_t t)
 		if (rc)
 			return rc;
 	}
-	uint32_t v = u->vcount, spb = blk_slots(f, u->victim);
+	/* copies go to a native block: cleaning v valid slots gains
+	 * 1 - v/spb blocks, whatever the victim's mode (folding an SLC block
+	 * is cheap) */
+	uint32_t v = u->vcount, spb = f->spb;
 	u->gc_debt += v >= spb ? (double)f->spp * spb
 			       : (double)f->spp * v / (spb - v);
 	while (u->gc_debt > 0) {
