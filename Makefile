@@ -1,5 +1,6 @@
 # ssdlab -- plain Makefile with dependency tracking.
 #   make            build ./ssdlab (and the library build/libssdlab.a)
+#   make demo       build, install gnuplot if possible, run the demo
 #   make test       unit + CLI tests, then the same under ASan+UBSan
 #   make bench      speed and memory benchmark (see BENCHMARKS.md)
 #   make docs       regenerate docs/options.md and docs/jobfiles.md
@@ -32,7 +33,7 @@ UT_SRC   := $(wildcard tests/unit/*.c)
 UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libssdlab.a
 
-.PHONY: all test unit-test cli-test san-test bench docs clean
+.PHONY: all demo plots test unit-test cli-test san-test bench docs clean
 all: ssdlab
 
 $(BUILD)/%.o: %.c
@@ -55,6 +56,14 @@ $(BUILD)/unit_tests: $(UT_OBJ) $(LIB)
 $(BUILD)/bareftl: bench/bareftl.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_GNU_SOURCE -O2 -g $(WARN) -o $@ $< $(LDLIBS)
+
+# The demo: gnuplot for its chart (installed if this machine can), then
+# the steady-state scenario on the default drive.
+demo: ssdlab plots
+	./ssdlab
+
+plots:
+	@tools/install-gnuplot.sh
 
 # The whole suite: normal build, then ASan+UBSan build of the same tests.
 test: ssdlab $(BUILD)/unit_tests

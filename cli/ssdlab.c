@@ -24,6 +24,7 @@
 #include "life.h"
 #include "model.h"
 #include "report.h"
+#include "scenario.h"
 #include "sim.h"
 
 #define EXIT_USAGE 2
@@ -736,7 +737,7 @@ static int cmd_calibrate(int argc, char **argv)
 		qsort(listed, (size_t)nlisted, sizeof listed[0], cmp_str);
 	}
 	int total = nnames ? nnames : nlisted, rc = 0;
-	int measured = 0, within = 0, not_modelled = 0;
+	int measured = 0, within = 0, not_modelled = 0, failed = 0;
 	int header = 0;
 	for (int k = 0; k < total && !rc; k++) {
 		const char *name = nnames ? names[k] : listed[k];
@@ -767,8 +768,8 @@ static int cmd_calibrate(int argc, char **argv)
 			}
 			continue;
 		}
-		double values[SSD_CAL_MAX_REFS];
-		rc = ssd_cal_measure(&cfg, refs, nrefs, &co, values, err, sizeof err);
+		struct ssd_cal_value vals[SSD_CAL_MAX_REFS];
+		rc = ssd_cal_measure(&cfg, refs, nrefs, &co, vals, err, sizeof err);
 		if (rc) {
 			fprintf(stderr, "%s: %s\n", prog, err);
 			rc = 1;
@@ -783,11 +784,18 @@ static int cmd_calibrate(int argc, char **argv)
 			       "deviation", "status");
 		for (int i = 0; i < nrefs; i++) {
 			const struct ssd_cal_figure *f = ssd_cal_figure_find(refs[i].figure);
-			double dev = ssd_cal_deviation(&refs[i], values[i]);
+			double v = vals[i].value;
+			double dev = ssd_cal_deviation(&refs[i], v);
 			char val[32], devs[32];
 			const char *status;
-			cal_num(values[i], val, sizeof val);
-			if (isnan(values[i])) {
+			cal_num(v, val, sizeof val);
+			if (vals[i].error[0]) {
+				snprintf(devs, sizeof devs, "-");
+				status = "FAILED";
+				failed++;
+				fprintf(stderr, "%s: %s: %s\n", prog,
+					refs[i].figure, vals[i].error);
+			} else if (isnan(v)) {
 				snprintf(devs, sizeof devs, "-");
 				status = "not modelled";
 				not_modelled++;
@@ -802,7 +810,9 @@ static int cmd_calibrate(int argc, char **argv)
 			}
 			if (markdown) {
 				char cell[48];
-				if (isnan(values[i]))
+				if (vals[i].error[0])
+					snprintf(cell, sizeof cell, "**failed**");
+				else if (isnan(v))
 					snprintf(cell, sizeof cell, "not modelled");
 				else if (!strcmp(status, "OUT"))
 					snprintf(cell, sizeof cell, "**%s**", devs);
@@ -822,16 +832,138 @@ static int cmd_calibrate(int argc, char **argv)
 	if (!rc) {
 		if (markdown)
 			printf("\n");
-		printf("%d of %d measured figures within 15%%; %d not modelled\n",
+		printf("%d of %d measured figures within 15%%; %d not modelled",
 		       within, measured, not_modelled);
+		printf(failed ? "; %d failed\n" : "\n", failed);
+		if (failed)
+			rc = 1;
 	}
 	for (int i = 0; i < nlisted; i++)
 		free(listed[i]);
 	return rc;
 }
 
+/* ---- ssdlab scenario ---- */
+
+static const char scenario_help[] =
+	"usage: ssdlab scenario list\n"
+	"       ssdlab scenario run NAME [--drive NAME|FILE.ini] [--set KEY=VALUE]...\n"
+	"                               [--out DIR] [--seed N]\n"
+	"The reviewers' test methods, ready-made.  A run writes into DIR (default\n"
+	"ssdlab-out/NAME): result.json with the headline numbers, CSV time series,\n"
+	"and plots (PNG and SVG, drawn with gnuplot when it is installed), and\n"
+	"prints a summary.  --set takes the scenario's parameters (listed by\n"
+	"'scenario list') as well as drive keys.\n";
+
+static int cmd_scenario(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage_error("scenario needs a command (accepted: list, run)");
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		fputs(scenario_help, stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "list")) {
+		if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+			fputs(scenario_help, stdout);
+			return 0;
+		}
+		if (argc > 2)
+			return usage_error("scenario list takes no arguments, got '%s'", argv[2]);
+		for (int i = 0; ssd_scenarios[i]; i++) {
+			const struct ssd_scenario *sc = ssd_scenarios[i];
+			printf("%s\n  %s\n", sc->name, sc->summary);
+			for (int k = 0; sc->params && sc->params[k].name; k++)
+				printf("    %-12s = %-8s  %s (%s)\n", sc->params[k].name,
+				       sc->params[k].def, sc->params[k].help,
+				       sc->params[k].unit);
+		}
+		return 0;
+	}
+	if (strcmp(argv[1], "run"))
+		return usage_error("unknown scenario command '%s' (accepted: list, run)", argv[1]);
+	struct drive_opts d = {0};
+	const char *name = NULL, *outdir = NULL;
+	uint64_t seed = 1;
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		int r = drive_opt(&d, argc, argv, &i);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(scenario_help, stdout);
+			return 0;
+		}
+		if (!strcmp(a, "--out") || !strcmp(a, "--seed")) {
+			if (i + 1 >= argc)
+				return usage_error("option '%s' needs a value", a);
+			if (!strcmp(a, "--out"))
+				outdir = argv[++i];
+			else if (parse_u64_arg("--seed", argv[++i], &seed))
+				return EXIT_USAGE;
+			continue;
+		}
+		if (!strncmp(a, "--out=", 6)) {
+			outdir = a + 6;
+			continue;
+		}
+		if (a[0] == '-')
+			return usage_error("unknown option '%s'", a);
+		if (name)
+			return usage_error("more than one scenario ('%s')", a);
+		name = a;
+	}
+	if (!name)
+		return usage_error("scenario run needs a scenario name (see 'ssdlab scenario list')");
+	const struct ssd_scenario *sc = ssd_scenario_find(name);
+	if (!sc)
+		return usage_error("unknown scenario '%s' (see 'ssdlab scenario list')", name);
+	/* --set: the scenario's parameters, the rest are drive keys */
+	const char *psets[256];
+	int np = 0, nd = 0;
+	for (int i = 0; i < d.nsets; i++) {
+		char key[64];
+		const char *eq = strchr(d.sets[i], '=');
+		size_t kl = (size_t)(eq - d.sets[i]);
+		snprintf(key, sizeof key, "%.*s", (int)(kl < 63 ? kl : 63), d.sets[i]);
+		struct ssd_config scratch;
+		ssd_config_defaults(&scratch);
+		if (ssd_scenario_has_param(sc, key))
+			psets[np++] = d.sets[i];
+		else if (ssd_config_set(&scratch, key, eq + 1, "--set", NULL, 0) ==
+			 SSD_ENOENT)
+			return usage_error("--set: '%s' is neither a parameter of "
+					   "scenario %s ('ssdlab scenario list') "
+					   "nor a drive key", key, sc->name);
+		else
+			d.sets[nd++] = d.sets[i];
+	}
+	d.nsets = nd;
+	struct ssd_config cfg;
+	int rc = load_drive(&d, &cfg);
+	if (rc)
+		return rc;
+	char dir[4096];
+	if (!outdir) {
+		snprintf(dir, sizeof dir, "ssdlab-out/%s", sc->name);
+		outdir = dir;
+	}
+	char err[512];
+	rc = ssd_scenario_run(sc, &cfg, outdir, psets, np, seed, stdout, err,
+			      sizeof err);
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return rc == SSD_EPARSE || rc == SSD_ENOENT || rc == SSD_ERANGE ? EXIT_USAGE : 1;
+	}
+	return 0;
+}
+
 /* ---- the demo ---- */
 
+/* The steady-state scenario on the default drive: a fresh drive driven
+ * into steady state by 4 KiB random writes, with its chart. */
 static int demo(void)
 {
 	struct drive_opts d = {.drive = "default"};
@@ -839,83 +971,27 @@ static int demo(void)
 	int rc = load_drive(&d, &cfg);
 	if (rc)
 		return rc;
-	char cap[32];
+	char cap[32], err[512];
 	printf("ssdlab %s -- a simulated SSD you can open\n\n", SSDLAB_VERSION);
 	printf("Drive '%s': %s user capacity, %.0f%% over-provisioning, %s, "
 	       "%u KiB pages, %u pages per block, %u channels x %u dies, GC %s\n",
 	       cfg.name, ssd_fmt_bytes(cfg.capacity, cap, sizeof cap), cfg.op * 100,
 	       ssd_cell_name(cfg.cell), cfg.page_size / 1024, cfg.pages_per_block,
 	       cfg.channels, cfg.dies_per_channel, ssd_gc_policy_name(cfg.gc_policy));
-	printf("Workload: 4 KiB random writes at queue depth 32 over the whole span,\n"
-	       "no TRIM, from a fresh drive until well past the point where its free\n"
-	       "space is exhausted.\n\n");
-	/* fresh: 1/32 of the capacity; precondition: 2x; steady: 0.5x.  Random
-	 * offsets use fio's random map: each pass writes every page once. */
-	uint64_t lp = cfg.capacity / SSD_LPAGE;
-	char text[1024];
-	snprintf(text, sizeof text,
-		 "[global]\nrw=randwrite\nbs=4k\niodepth=32\n"
-		 "[fresh]\nio_size=%llu\n"
-		 "[precondition]\nstonewall\nio_size=%llu\n"
-		 "[steady-state]\nstonewall\nio_size=%llu\n",
-		 (unsigned long long)(lp / 32 * SSD_LPAGE),
-		 (unsigned long long)(lp * 2 * SSD_LPAGE),
-		 (unsigned long long)(lp / 2 * SSD_LPAGE));
-	char err[512];
-	struct ssd_job *jobs = NULL;
-	int njobs = 0;
-	if (ssd_jobfile_parse_string(text, "demo", cfg.capacity, &jobs, &njobs,
-				     err, sizeof err)) {
-		fprintf(stderr, "%s: %s\n", prog, err);
-		return 1;
-	}
-	struct ssd_dev *dev = NULL;
-	if ((rc = ssd_dev_create(&cfg, 1, &dev))) {
-		fprintf(stderr, "%s: %s\n", prog, ssd_strerror(rc));
-		free(jobs);
-		return 1;
-	}
-	struct ssd_run_result res;
+	printf("The reviewers' steady-state test: 4 KiB random writes at queue depth 32\n"
+	       "over the whole span, no TRIM, from a fresh drive until well past the\n"
+	       "point where its free space is exhausted.\n\n");
+	fflush(stdout);
 	double w0 = wall_now();
-	rc = ssd_sim_run(dev, jobs, njobs, 1, &res, err, sizeof err);
-	double wall = wall_now() - w0;
+	rc = ssd_scenario_run(&ssd_scn_steady_state, &cfg, "ssdlab-demo", NULL, 0,
+			      1, stdout, err, sizeof err);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
-		ssd_dev_destroy(dev);
-		free(jobs);
 		return 1;
 	}
-	printf("%-14s %10s %9s %9s %10s %6s %12s %10s\n", "phase", "written",
-	       "IOPS", "MB/s", "mean lat", "WAF", "GC copies", "erases");
-	for (int i = 0; i < res.njobs; i++) {
-		const struct ssd_job_result *j = &res.jobs[i];
-		const struct ssd_dstat *w = &j->dir[SSD_DDIR_WRITE];
-		double secs = j->runtime_ns / 1e9;
-		double iops = secs > 0 ? w->ios / secs : 0;
-		double waf = j->ctr.host_write_lp
-			? (double)j->ctr.nand_prog_lp / j->ctr.host_write_lp : 0;
-		char wr[32];
-		printf("%-14s %10s %9.0f %9.1f %8.0fus %6.2f %12llu %10llu\n",
-		       j->name, ssd_fmt_bytes(w->bytes, wr, sizeof wr), iops,
-		       iops * 4096 / 1e6,
-		       w->lat.n ? w->lat.sum / w->lat.n / 1e3 : 0, waf,
-		       (unsigned long long)j->ctr.gc_copy_lp,
-		       (unsigned long long)j->ctr.nand_erase);
-	}
-	const struct ssd_job_result *f = &res.jobs[0], *s = &res.jobs[2];
-	double fi = f->dir[1].ios / (f->runtime_ns / 1e9);
-	double si = s->dir[1].ios / (s->runtime_ns / 1e9);
-	printf("\nSteady state keeps %.0f%% of the fresh drive's IOPS: every host "
-	       "write now\ncosts %.2f NAND page writes, because garbage collection "
-	       "copies the valid\npages out of the blocks it erases.\n",
-	       100 * si / fi,
-	       (double)s->ctr.nand_prog_lp / s->ctr.host_write_lp);
-	printf("\nSimulated %.1f s of drive time (%llu host writes) in %.1f s of "
-	       "wall time.\nNext: ssdlab run JOB.fio, ssdlab drives, ssdlab --help\n",
-	       res.sim_ns / 1e9, (unsigned long long)res.host_ios, wall);
-	ssd_run_result_free(&res);
-	ssd_dev_destroy(dev);
-	free(jobs);
+	printf("\nThe chart: ssdlab-demo/steady-state.png (IOPS every second, 30 s "
+	       "average).\nSimulated in %.1f s of wall time.  Next: ssdlab scenario "
+	       "list, ssdlab run JOB.fio, ssdlab --help\n", wall_now() - w0);
 	return 0;
 }
 
@@ -923,13 +999,14 @@ static const char main_help[] =
 	"usage: ssdlab [COMMAND] [ARGS]\n"
 	"A simulated flash SSD: NAND, controller and FTL, page by page.\n"
 	"\n"
-	"  ssdlab                      run the demo (fresh vs steady state)\n"
+	"  ssdlab                      the demo: the steady-state scenario with its chart\n"
 	"  ssdlab run JOB.fio [...]    run an fio job file on a simulated drive\n"
 	"  ssdlab drives               list drive presets\n"
 	"  ssdlab drive show NAME      print every key of a drive\n"
 	"  ssdlab drive doc            the drive key reference (Markdown)\n"
 	"  ssdlab job doc              the job-file option reference (Markdown)\n"
 	"  ssdlab accuracy             simulated vs analytic write amplification\n"
+	"  ssdlab scenario list|run    the reviewers' test methods, with plots\n"
 	"  ssdlab calibrate            presets of real drives vs the reviews' figures\n"
 	"  ssdlab life                 lifetime: measured WAF, TBW, years\n"
 	"  ssdlab --version            print the version\n"
@@ -957,6 +1034,8 @@ int main(int argc, char **argv)
 		return cmd_drive(argc - 1, argv + 1);
 	if (!strcmp(cmd, "job"))
 		return cmd_job(argc - 1, argv + 1);
+	if (!strcmp(cmd, "scenario"))
+		return cmd_scenario(argc - 1, argv + 1);
 	if (!strcmp(cmd, "accuracy"))
 		return cmd_accuracy(argc - 1, argv + 1);
 	if (!strcmp(cmd, "calibrate"))

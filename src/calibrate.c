@@ -16,17 +16,20 @@
  *           30 min idle; a slice read and one written; 32 GiB trimmed;
  *           the rest trimmed; a slice written.
  *   steady  4 KiB random writes at QD32: one pass over the span (each
- *           page once, fio's random map), a second pass, then a measured
- *           quarter of the capacity.  Then a slice read and one written
- *           (the "after IOmeter" h2benchw of seed 002), 60 s idle, and
- *           IOmeter's latency test of seed 000: 4 KiB random 70% read /
- *           30% write at QD1 in 2 s windows for 60 s.
+ *           page once, fio's random map: the drive until its free space
+ *           is used up), a second pass, then a measured quarter of the
+ *           capacity.  Then a slice read and one written (the "after
+ *           IOmeter" h2benchw of seed 002), 60 s idle, and IOmeter's
+ *           latency test of seed 000: 4 KiB random 70% read / 30% write
+ *           at QD1 in 2 s windows for 60 s.
  *
- * The fill and steady procedures write the whole capacity two or three
- * times; they run on a copy scaled down in capacity (ssd_cal_scale), with
- * the same parallelism, page and block sizes, OP and timings.  The fill
- * of a drive with an SLC cache runs at full size: the cache is a share of
- * the drive and the cliff must sit where it sits.
+ * The steady procedure writes the capacity three times over; it runs on
+ * a copy of the drive scaled down to at most 32 GiB (ssd_cal_scale),
+ * with the same parallelism, page and block sizes, OP and timings and at
+ * least 256 blocks per plane, so the GC reserve stays a small share.
+ * The fill runs at full size: an SLC cache is a share of the drive and
+ * its cliff must sit where it sits.  --quick scales everything to
+ * 256 MiB (rough figures, for tests).
  */
 #include "calibrate.h"
 
@@ -56,6 +59,7 @@ enum fig {
 	F_SEQ_WRITE_IDLE,
 	F_SEQ_WRITE_TRIM,
 	F_TRIM_32G,
+	F_RAND_WRITE_SPAN,
 	F_RAND_WRITE_STEADY,
 	F_SEQ_READ_USED,
 	F_SEQ_WRITE_USED,
@@ -101,6 +105,10 @@ static const struct ssd_cal_figure figures[] = {
 		"trimmed end to end", NULL},
 	[F_TRIM_32G] = {"trim_32g_s", "s",
 		"time to trim 32 GiB of the filled drive in 128 MiB commands, QD1",
+		NULL},
+	[F_RAND_WRITE_SPAN] = {"rand_write_iops_span", "IOPS",
+		"4 KiB random writes, QD32, one pass over the span of a fresh "
+		"drive (each page once): the drive until its free space is used up",
 		NULL},
 	[F_RAND_WRITE_STEADY] = {"rand_write_iops_steady", "IOPS",
 		"4 KiB random writes, QD32, over the span after two passes of them",
@@ -655,10 +663,8 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 	uint32_t k;
 	if (quick)
 		k = ssd_cal_scale(full, 256 * MIB, 16, &c);
-	else if (full->slc_cache != SSD_SLC_NONE)
-		k = ssd_cal_scale(full, full->capacity, 128, &c);
 	else
-		k = ssd_cal_scale(full, 16 * GIB, 128, &c);
+		k = ssd_cal_scale(full, full->capacity, 128, &c);
 	/* chunks: the first 1/16 of the drive in 64 (16 quick), the rest in
 	 * 1/64ths; sizes in whole 128 KiB requests */
 	int nfine = quick ? 16 : 64, ncoarse = quick ? 15 : 60;
@@ -710,11 +716,9 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 	free(r);
 	/* the full drive: slices at 0 (written), 1/2 (read), 1/4 (read after
 	 * idle), s (written after idle) */
-	uint64_t s = slice_of(&c, quick);
-	if (c.slc_cache != SSD_SLC_NONE) /* the cache is not the point here */
-		s = round_down(quick ? 64 * MIB : GIB, SEQ_BS) < c.capacity / 8
-			? round_down(quick ? 64 * MIB : GIB, SEQ_BS)
-			: round_down(c.capacity / 8, SEQ_BS);
+	struct ssd_config nocache = c; /* the cache is not the point here */
+	nocache.slc_cache = SSD_SLC_NONE;
+	uint64_t s = slice_of(&nocache, quick);
 	uint64_t half = round_down(c.capacity / 2, SEQ_BS);
 	uint64_t quarter = round_down(c.capacity / 4, SEQ_BS);
 	char text[1024];
@@ -803,23 +807,29 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 	if (quick)
 		ssd_cal_scale(full, 256 * MIB, 16, &c);
 	else
-		ssd_cal_scale(full, 8 * GIB, 256, &c);
+		ssd_cal_scale(full, 32 * GIB, 256, &c);
 	char text[1024];
 	uint64_t cap = c.capacity;
-	snprintf(text, sizeof text,
-		 "[global]\nrw=randwrite\nbs=4k\niodepth=32\n"
-		 "[fill]\n"
-		 "[precondition]\nstonewall\nio_size=%llu\n"
-		 "[steady]\nstonewall\nio_size=%llu\n",
-		 (unsigned long long)cap,
-		 (unsigned long long)round_down(cap / 4, SSD_LPAGE));
 	struct ssd_dev *dev;
 	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
 	if (rc)
 		return rc;
 	struct run run;
-	rc = run_text(dev, text, "calibrate-steady", m->o->seed, &run, m->err,
-		      m->errlen);
+	rc = run_text(dev, "[fill]\nrw=randwrite\nbs=4k\niodepth=32\n",
+		      "calibrate-span", m->o->seed, &run, m->err, m->errlen);
+	if (!rc) {
+		m->v[F_RAND_WRITE_SPAN] = iops(job(&run, "fill"),
+					       SSD_DDIR_WRITE);
+		run_free(&run);
+		snprintf(text, sizeof text,
+			 "[global]\nrw=randwrite\nbs=4k\niodepth=32\n"
+			 "[precondition]\nio_size=%llu\n"
+			 "[steady]\nstonewall\nio_size=%llu\n",
+			 (unsigned long long)cap,
+			 (unsigned long long)round_down(cap / 4, SSD_LPAGE));
+		rc = run_text(dev, text, "calibrate-steady", m->o->seed, &run,
+			      m->err, m->errlen);
+	}
 	if (!rc) {
 		m->v[F_RAND_WRITE_STEADY] = iops(job(&run, "steady"),
 						 SSD_DDIR_WRITE);
@@ -893,8 +903,8 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 
 int ssd_cal_measure(const struct ssd_config *c,
 		    const struct ssd_cal_ref *refs, int nrefs,
-		    const struct ssd_cal_opts *o, double *values, char *err,
-		    size_t errlen)
+		    const struct ssd_cal_opts *o, struct ssd_cal_value *out,
+		    char *err, size_t errlen)
 {
 	int want[NFIGURES] = {0};
 	for (int i = 0; i < nrefs; i++) {
@@ -905,9 +915,13 @@ int ssd_cal_measure(const struct ssd_config *c,
 		}
 		want[f] = 1;
 	}
-	struct meas m = {.o = o, .err = err, .errlen = errlen};
-	for (int i = 0; i < F_MEASURED; i++)
+	char msg[512];
+	struct meas m = {.o = o, .err = msg, .errlen = sizeof msg};
+	char failed[F_MEASURED][160];
+	for (int i = 0; i < F_MEASURED; i++) {
 		m.v[i] = NAN;
+		failed[i][0] = 0;
+	}
 	static const struct {
 		int from, to;
 		int (*fn)(const struct ssd_config *, struct meas *);
@@ -915,7 +929,7 @@ int ssd_cal_measure(const struct ssd_config *c,
 		{F_SEQ_READ, F_SEQ_WRITE, do_fresh},
 		{F_RAND_WRITE_FRESH, F_RAND_WRITE_FRESH, do_rfresh},
 		{F_SLC_CACHE, F_TRIM_32G, do_fill},
-		{F_RAND_WRITE_STEADY, F_SPIKES_PER_MIN, do_steady},
+		{F_RAND_WRITE_SPAN, F_SPIKES_PER_MIN, do_steady},
 	};
 	for (size_t p = 0; p < sizeof phases / sizeof phases[0]; p++) {
 		int need = 0;
@@ -923,13 +937,23 @@ int ssd_cal_measure(const struct ssd_config *c,
 			need |= want[f];
 		if (!need)
 			continue;
+		msg[0] = 0;
 		int rc = phases[p].fn(c, &m);
-		if (rc)
+		if (rc == SSD_ENOMEM) {
+			seterr(err, errlen, "%s", msg);
 			return rc;
+		}
+		if (rc) /* figures measured before the failure stand */
+			for (int f = phases[p].from; f <= phases[p].to; f++)
+				if (isnan(m.v[f]))
+					snprintf(failed[f], sizeof failed[f], "%s",
+						 msg);
 	}
 	for (int i = 0; i < nrefs; i++) {
 		int f = figure_index(refs[i].figure);
-		values[i] = f < F_MEASURED ? m.v[f] : NAN;
+		out[i].value = f < F_MEASURED ? m.v[f] : NAN;
+		snprintf(out[i].error, sizeof out[i].error, "%s",
+			 f < F_MEASURED ? failed[f] : "");
 	}
 	return 0;
 }

@@ -16,10 +16,10 @@
  * ssd_cal_measure() runs the measurements a list of refs needs as small
  * fio-style job runs (ssd_jobfile_parse_string + ssd_sim_run) on fresh
  * drives built from the config; it never looks at the seed values.
- * Whole-capacity procedures (a full fill, a random-write preconditioning)
- * run on a copy of the drive scaled down in capacity with the same
- * geometry, OP and parallelism (fewer blocks per plane), see
- * ssd_cal_scale(); slices keep the wall time of a run small.
+ * The random-write preconditioning runs on a copy of the drive scaled
+ * down in capacity with the same geometry, OP and parallelism (fewer
+ * blocks per plane), see ssd_cal_scale(); sequential tests use slices,
+ * so a full calibration takes seconds to tens of seconds.
  */
 #ifndef SSD_CALIBRATE_H
 #define SSD_CALIBRATE_H
@@ -95,17 +95,28 @@ struct ssd_cal_opts {
 	uint64_t seed;      /* seed of every run */
 };
 
+/* A measured figure. */
+struct ssd_cal_value {
+	double value;       /* in the figure's unit; NAN when not modelled
+	                       or not measured (error set); INFINITY when
+	                       there was no event to find (spike_onset_s with
+	                       no request of 100 ms or more) */
+	char error[160];    /* "" or why the measuring run failed (the drive
+	                       turned read-only, ...) */
+};
+
 /*
  * Measure, on drives built from the finished config c, every figure the
- * refs name.  values[i] receives refs[i]'s measured value in the figure's
- * unit, or NAN when the figure is not modelled.  A figure with no event
- * to find (spike_onset_s when no request took over 100 ms) gets
- * INFINITY.  Returns 0, or a negative SSD_E* code with a message in err.
+ * refs name; out[i] receives refs[i]'s.  A procedure whose run fails
+ * (a job error such as a drive turned read-only) leaves its figures NAN
+ * with the message in their error field and the others are still
+ * measured.  Returns 0, or a negative SSD_E* code with a message in err
+ * for what stops everything (an unknown figure, no memory).
  */
 int ssd_cal_measure(const struct ssd_config *c,
 		    const struct ssd_cal_ref *refs, int nrefs,
-		    const struct ssd_cal_opts *o, double *values, char *err,
-		    size_t errlen);
+		    const struct ssd_cal_opts *o, struct ssd_cal_value *out,
+		    char *err, size_t errlen);
 
 /*
  * A copy of the finished config c scaled down for whole-capacity

@@ -22,6 +22,7 @@ extern char **environ;
 const struct ssd_scenario *const ssd_scenarios[] = {
 	&ssd_scn_steady_state,
 	&ssd_scn_slc_cache,
+	&ssd_scn_gc_states,
 	NULL,
 };
 

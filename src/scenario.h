@@ -114,6 +114,7 @@ void ssd_scn_json_open(struct ssd_scn *s, const char *key, int array);
 void ssd_scn_json_close(struct ssd_scn *s, int array);
 
 /* Scenarios. */
-extern const struct ssd_scenario ssd_scn_steady_state, ssd_scn_slc_cache;
+extern const struct ssd_scenario ssd_scn_steady_state, ssd_scn_slc_cache,
+	ssd_scn_gc_states;
 
 #endif

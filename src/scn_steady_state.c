@@ -209,7 +209,7 @@ static int run(struct ssd_scn *s)
 				"(raise volume)\n", nr);
 	fprintf(s->out, "  outliers           %u of %u s beyond +-20%% of the %.0f s average "
 			"(range %+.0f%% .. %+.0f%%)\n", far, nw, avg / 1e9, lo, hi);
-	fprintf(s->out, "  write amplification %.2f\n", waf);
+	fprintf(s->out, "  write amplification %.2f over the whole run\n", waf);
 	fprintf(s->out, "  data and plots     %s/steady-state.{csv,png,svg}\n", s->outdir);
 	free(ry);
 	free(dev_pct);

@@ -1,0 +1,85 @@
+# `calibrate`: presets of real drives measured against the seed reviews'
+# figures ("# ref" lines).  --quick on the small Silicon Power preset and
+# on a drive file of the test's own; the table's shape and arithmetic, the
+# Markdown form, and the errors.
+. "$TOP/tests/cli/lib.inc"
+
+expect_status 0 "$SSDLAB" calibrate --drive silicon-power-32g --quick
+cp out.txt table.txt
+head -n 1 table.txt | grep -Eq '^drive +figure +seed +seed value +ssdlab +deviation +status$' ||
+	{ cat table.txt >&2; fail "calibrate: header"; }
+refs=$(grep -c '^# ref ' "$TOP/presets/silicon-power-32g.ini")
+[ "$(grep -c '^silicon-power-32g ' table.txt)" -eq "$refs" ] ||
+	{ cat table.txt >&2; fail "calibrate: one row per ref line ($refs)"; }
+grep -Eq '^silicon-power-32g +seq_read_mbps +000 +168 +[0-9.]+ +[-+][0-9.]+% +(ok|OUT)$' table.txt ||
+	{ cat table.txt >&2; fail "calibrate: seq_read_mbps row"; }
+grep -Eq '^silicon-power-32g +mean_latency_large_ms +000 +11 +- +- +not modelled$' table.txt ||
+	{ cat table.txt >&2; fail "calibrate: a figure not modelled"; }
+tail -n 1 table.txt | grep -Eq '^[0-9]+ of [0-9]+ measured figures within 15%; 2 not modelled$' ||
+	{ cat table.txt >&2; fail "calibrate: closing line"; }
+# every deviation agrees with its two values; ok means within 15%
+awk 'NR > 1 && $2 ~ /_/ && $6 ~ /%$/ && $4 ~ /^[0-9]+(\.[0-9]+)?$/ {
+	r = $4 + 0; s = $5 + 0; d = $6; sub(/%$/, "", d); d += 0
+	want = (s - r) / r * 100
+	tol = 0.06 + 100 * (s < 10 ? 0.005 : 0.5) / r   # printed rounding
+	if (d - want > tol || want - d > tol) { print "deviation: " $0; bad = 1 }
+	ok = (d <= 15 && d >= -15)
+	if (ok != ($7 == "ok")) { print "status: " $0; bad = 1 }
+} END { exit bad }' table.txt || fail "calibrate: rows"
+# the sequential write is tuned to the seed: within 15% even when quick
+grep -Eq '^silicon-power-32g +seq_write_mbps .* ok$' table.txt ||
+	{ cat table.txt >&2; fail "calibrate: seq_write_mbps out of tolerance"; }
+
+# deterministic
+expect_status 0 "$SSDLAB" calibrate --drive silicon-power-32g --quick
+cmp -s out.txt table.txt || { diff out.txt table.txt >&2; fail "calibrate: not deterministic"; }
+
+# a drive file of our own: ranges and bounds, --set applies, Markdown
+cat >d.ini <<'EOD'
+capacity = 64m
+page_size = 4k
+pages_per_block = 64
+channels = 2
+dies_per_channel = 2
+planes_per_die = 1
+# ref seq_write_mbps = 1..100000 ; 000: anything positive
+# ref seq_read_unmapped_mbps = >100000 ; 003: more than the link gives
+# ref trim_32g_s = <1 ; 001: under a second
+EOD
+expect_status 0 "$SSDLAB" calibrate --drive d.ini --quick --markdown --set host_mbps=1000
+grep -q '^| drive | figure | seed | seed value | ssdlab | deviation | what the seed says |$' out.txt ||
+	{ cat out.txt >&2; fail "markdown: header"; }
+grep -Eq '^\| d \| `seq_write_mbps` \| 000 \| 1\.\.100000 MB/s \| [0-9.]+ \| \+0\.0% \| anything positive \|$' out.txt ||
+	{ cat out.txt >&2; fail "markdown: range row"; }
+# --set host_mbps=1000 caps the unmapped reads: far below the bound
+grep -Eq '^\| d \| `seq_read_unmapped_mbps` \| 003 \| >100000 MB/s \| 1000 \| \*\*-99\.0%\*\* \|' out.txt ||
+	{ cat out.txt >&2; fail "markdown: bound row (with --set)"; }
+grep -Eq '^\| d \| `trim_32g_s` \| 001 \| <1 s \| [0-9.e-]+ \| \+0\.0% \|' out.txt ||
+	{ cat out.txt >&2; fail "markdown: trim row"; }
+grep -q '^2 of 3 measured figures within 15%; 0 not modelled$' out.txt ||
+	{ cat out.txt >&2; fail "markdown: closing line"; }
+
+# errors: one line each, exit 2
+expect_err 2 "drive 'tiny' has no '# ref' lines" "$SSDLAB" calibrate --drive tiny --quick
+expect_err 2 "unknown drive 'nope'" "$SSDLAB" calibrate --drive nope
+expect_err 2 "unknown option '--fast'" "$SSDLAB" calibrate --fast
+expect_err 2 "calibrate takes no arguments" "$SSDLAB" calibrate silicon-power-32g
+echo "# ref seq_read_speed = 1 ; 000: x" >>d.ini
+expect_err 2 "d\.ini:10: unknown figure 'seq_read_speed' \(accepted: seq_read_mbps, " \
+	"$SSDLAB" calibrate --drive d.ini --quick
+sed -i '$d' d.ini
+echo "# ref seq_read_mbps = 1" >>d.ini
+expect_err 2 "d\.ini:10: reference line: the form is '# ref FIGURE = VALUE ; SEED: note'" \
+	"$SSDLAB" calibrate --drive d.ini --quick
+expect_status 0 "$SSDLAB" calibrate --help
+grep -q '^usage: ssdlab calibrate ' out.txt || fail "calibrate --help"
+"$SSDLAB" --help | grep -q '^  ssdlab calibrate ' || fail "main help lacks calibrate"
+
+# every preset's ref lines parse and name figures calibrate knows (the
+# figure table rejects unknown ones); a full run is docs/calibration.md's
+for f in "$TOP"/presets/*.ini; do
+	grep -q '^# ref ' "$f" || continue
+	grep '^# ref ' "$f" | grep -Evq '^# ref [a-z0-9_]+ = (>|<)?[0-9.]+(\.\.[0-9.]+)? ; 00[0-4]: .+$' &&
+		{ grep '^# ref ' "$f" >&2; fail "$f: a ref line out of form"; }
+done
+exit 0

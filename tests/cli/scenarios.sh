@@ -1,0 +1,44 @@
+# Every scenario runs on a small drive with shortened parameters and
+# writes result.json, CSV data and a gnuplot script (and PNG/SVG plots
+# when gnuplot is installed); bad parameters are one-line errors.
+. "$TOP/tests/cli/lib.inc"
+
+expect_status 0 "$SSDLAB" scenario list
+grep -q '^steady-state$' out.txt || fail "list: steady-state"
+grep -q '^slc-cache$' out.txt || fail "list: slc-cache"
+grep -q '^gc-states$' out.txt || fail "list: gc-states"
+
+drive="--drive tiny --set capacity=16m --set op=0.5"
+check_out() {
+	dir=$1; shift
+	[ -s "$dir/result.json" ] || fail "$dir: no result.json"
+	for k in "$@"; do
+		grep -q "\"$k\" :" "$dir/result.json" || { cat "$dir/result.json"; fail "$dir: no $k"; }
+	done
+	ls "$dir"/*.csv >/dev/null 2>&1 || fail "$dir: no CSV"
+	ls "$dir"/*.gp >/dev/null 2>&1 || fail "$dir: no gnuplot script"
+	if command -v gnuplot >/dev/null 2>&1; then
+		ls "$dir"/*.png >/dev/null 2>&1 || fail "$dir: no PNG"
+		ls "$dir"/*.svg >/dev/null 2>&1 || fail "$dir: no SVG"
+	fi
+}
+# shellcheck disable=SC2086
+expect_status 0 "$SSDLAB" scenario run steady-state $drive --set volume=400% \
+	--set round=5 --set average=3 --out ss
+grep -q 'steady-state IOPS' out.txt || fail "steady-state summary"
+check_out ss fresh_iops steady_iops steady_state_round outliers
+# shellcheck disable=SC2086
+expect_status 0 "$SSDLAB" scenario run slc-cache $drive --set slc_cache=dynamic \
+	--set slc_cache_size=6m --set interval=0.005 --out slc
+check_out slc initial_mbps cache_gb post_cache_mbps
+grep -q 'cache  ' out.txt || fail "slc-cache summary"
+# shellcheck disable=SC2086
+expect_status 0 "$SSDLAB" scenario run gc-states $drive --set idle=60 \
+	--set probe=0.5 --set load=100% --out gcs
+check_out gcs clean after_load after_idle after_trim rand_write_iops
+
+# errors: one line, exit 2
+expect_err 2 "'nosuch' is neither a parameter of scenario steady-state" "$SSDLAB" scenario run steady-state --drive tiny --set nosuch=1
+expect_err 2 "parameter 'volume'" "$SSDLAB" scenario run steady-state --drive tiny --set volume=lots
+expect_err 2 "unknown scenario 'nope'" "$SSDLAB" scenario run nope
+expect_err 2 "needs a scenario name" "$SSDLAB" scenario run
