@@ -65,6 +65,8 @@ static const struct cell_info {
 
 static const char *const cell_names[] = {"slc", "mlc", "tlc", "qlc", NULL};
 static const char *const slc_names[] = {"none", "static", "dynamic", NULL};
+static const char *const trim_names[] = {"immediate", "background", "deferred",
+					 NULL};
 static const char *const gc_names[] = {
 	[SSD_GC_GREEDY] = "greedy",
 	[SSD_GC_COST_BENEFIT] = "cost-benefit",
@@ -81,6 +83,11 @@ const char *ssd_cell_name(int cell)
 const char *ssd_gc_policy_name(int policy)
 {
 	return policy >= 0 && policy <= SSD_GC_RANDOM ? gc_names[policy] : NULL;
+}
+
+const char *ssd_trim_mode_name(int mode)
+{
+	return mode >= 0 && mode <= SSD_TRIM_DEFERRED ? trim_names[mode] : NULL;
 }
 
 const char *ssd_slc_mode_name(int mode)
@@ -220,6 +227,20 @@ static const struct opt options[] = {
 	 .help = "Endurance of a block used in SLC mode: an SLC-mode erase "
 		 "wears it pe_cycles/slc_pe_cycles of a cycle (0 = 10 x "
 		 "pe_cycles)."},
+	{"trim_mode", T_ENUM, FIELD(trim_mode), "immediate", .values = trim_names,
+	 .unit = "mode",
+	 .help = "How the drive handles TRIM: immediate (the map is updated at "
+		 "once and the controller is busy meanwhile: other I/O waits); "
+		 "background (acknowledged at once, processed at reduced speed "
+		 "beside other I/O); deferred (acknowledged at once, processed "
+		 "in idle time: until then GC still copies the trimmed data)."},
+	{"trim_cost", T_TIME, FIELD(trim_cost), "20ns", 0, SSD_MS,
+	 .unit = "time per 4 KiB page",
+	 .help = "Controller time to process the TRIM of a 4 KiB page."},
+	{"trim_bg_share", T_FRACTION, FIELD(trim_bg_share), "0.1",
+	 .fmin = 0.001, .fmax = 1, .unit = "fraction",
+	 .help = "background TRIM: the share of controller time it uses while "
+		 "other I/O runs."},
 	{"write_buffer", T_SIZE, FIELD(write_buffer), "0", 0, 64ull * 1024 * MIB,
 	 .unit = "bytes",
 	 .help = "DRAM write-back buffer: writes complete once buffered and "

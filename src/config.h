@@ -22,6 +22,7 @@
 
 enum ssd_cell { SSD_CELL_SLC, SSD_CELL_MLC, SSD_CELL_TLC, SSD_CELL_QLC };
 enum ssd_slc_mode { SSD_SLC_NONE, SSD_SLC_STATIC, SSD_SLC_DYNAMIC };
+enum ssd_trim_mode { SSD_TRIM_IMMEDIATE, SSD_TRIM_BACKGROUND, SSD_TRIM_DEFERRED };
 enum ssd_gc_policy {
 	SSD_GC_GREEDY,
 	SSD_GC_COST_BENEFIT,
@@ -85,6 +86,11 @@ struct ssd_config {
 	int64_t slc_t_prog;       /* SLC-mode page program, ns */
 	uint32_t slc_pe_cycles;   /* endurance of a block used in SLC mode
 	                             (0 = 10 x pe_cycles) */
+
+	/* TRIM */
+	int trim_mode;            /* enum ssd_trim_mode */
+	int64_t trim_cost;        /* controller time per 4 KiB page, ns */
+	double trim_bg_share;     /* background: share of controller time */
 
 	/* controller DRAM */
 	uint64_t write_buffer;    /* write-back buffer, bytes (0 = none: only
@@ -155,5 +161,6 @@ void ssd_config_json(const struct ssd_config *c, FILE *out, int indent);
 const char *ssd_cell_name(int cell);
 const char *ssd_gc_policy_name(int policy);
 const char *ssd_slc_mode_name(int mode);
+const char *ssd_trim_mode_name(int mode);
 
 #endif

@@ -37,6 +37,11 @@ void ssd_dev_destroy(struct ssd_dev *d)
 	free(d);
 }
 
+static inline double ssd_min_double(double a, double b)
+{
+	return a < b ? a : b;
+}
+
 /* ns to move len bytes over the host link; 0 when it is unlimited */
 static inline int64_t link_ns(const struct ssd_dev *d, uint64_t len)
 {
@@ -47,9 +52,35 @@ static inline int64_t link_ns(const struct ssd_dev *d, uint64_t len)
 
 static void idle_gap(struct ssd_dev *d, int64_t t)
 {
-	int64_t busy = ssd_max64(d->busy_until, d->wb_last);
+	int64_t busy = ssd_max64(ssd_max64(d->busy_until, d->wb_last), d->ctl_busy);
+	if (t <= busy)
+		return;
+	if (d->ftl->tq_pages && d->cfg.trim_mode == SSD_TRIM_DEFERRED) {
+		/* idle time goes to the queued TRIMs first */
+		int64_t cost = d->cfg.trim_cost > 0 ? d->cfg.trim_cost : 1;
+		uint64_t n = ssd_ftl_trim_work(d->ftl, (uint64_t)((t - busy) / cost));
+		busy += (int64_t)n * cost;
+		d->ctl_busy = ssd_max64(d->ctl_busy, busy);
+	}
 	if (t > busy)
 		ssd_ftl_idle(d->ftl, busy, t);
+}
+
+/* Background TRIM: the queue advances with trim_bg_share of the
+ * controller's time since the last step. */
+static void trim_background(struct ssd_dev *d, int64_t t)
+{
+	if (d->cfg.trim_mode != SSD_TRIM_BACKGROUND || !d->ftl->tq_pages) {
+		d->trim_clock = t;
+		return;
+	}
+	int64_t cost = d->cfg.trim_cost > 0 ? d->cfg.trim_cost : 1;
+	double budget = (double)(t - d->trim_clock) * d->cfg.trim_bg_share;
+	uint64_t n = (uint64_t)(budget / (double)cost);
+	if (n) {
+		ssd_ftl_trim_work(d->ftl, n);
+		d->trim_clock += (int64_t)((double)n * (double)cost / d->cfg.trim_bg_share);
+	}
 }
 
 /* One 4 KiB page of a write whose data is in the controller at `ready`:
@@ -78,8 +109,13 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 	if (!len || end > d->cfg.capacity || end < offset)
 		return SSD_EINVAL;
 	idle_gap(d, t);
+	trim_background(d, t);
 	d->now = t;
 	d->host_ios++;
+	int64_t overhead = d->cfg.cmd_overhead;
+	if (d->ftl->tq_pages && d->cfg.trim_mode == SSD_TRIM_BACKGROUND)
+		overhead = (int64_t)((double)overhead / (1 - ssd_min_double(d->cfg.trim_bg_share, 0.9)));
+	t = ssd_max64(t, d->ctl_busy); /* a TRIM stall holds every command */
 	uint32_t lpn = (uint32_t)(offset / SSD_LPAGE);
 	uint32_t n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - lpn;
 	int64_t done;
@@ -117,6 +153,10 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		done = ssd_ftl_trim(d->ftl, lpn, n, t);
 		if (done < 0)
 			return done;
+		if (d->cfg.trim_mode == SSD_TRIM_IMMEDIATE) {
+			done += (int64_t)n * d->cfg.trim_cost;
+			d->ctl_busy = done;
+		}
 		break;
 	default:
 		return SSD_EINVAL;

@@ -17,6 +17,14 @@
  * Flush waits for the buffer to drain and then programs every open page;
  * a write with FUA completes only once its data is programmed.
  *
+ * TRIM.  trim_mode immediate: the controller unmaps the pages at once,
+ * trim_cost per page, and every command arriving meanwhile waits for it
+ * (a TRIM stall).  background: acknowledged at once; the queued pages are
+ * processed with trim_bg_share of the controller's time, which slows
+ * other commands' controller work by that share while a backlog exists.
+ * deferred: acknowledged at once, processed only in idle time, before
+ * background GC.
+ *
  * Idle time.  The device notices a gap between the completion of all
  * outstanding work (commands, and the buffer's draining) and the next
  * submission and gives it to the FTL's background GC (ssd_ftl_idle);
@@ -41,6 +49,8 @@ struct ssd_dev {
 	int64_t *wb;            /* write buffer: [entry] free at, ns */
 	uint32_t wb_n, wb_head; /* entries, and the oldest */
 	int64_t wb_last;        /* the newest entry drains at, ns */
+	int64_t ctl_busy;       /* controller busy with TRIM work until, ns */
+	int64_t trim_clock;     /* background TRIM: processed up to, ns */
 };
 
 /* OR'd into the ddir of ssd_dev_submit: a write with Force Unit Access. */

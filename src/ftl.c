@@ -593,11 +593,13 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 }
 
 /* Free blocks below which a unit cleans in a burst before it opens a host
- * block: more than gc_fg_blocks, or with paced GC (which works from
- * gc_fg_blocks down) at least gc_fg_blocks - 1, as a backstop. */
+ * block: it keeps more than gc_fg_blocks, so a failed erase or a retired
+ * block never leaves the GC write point without a block.  Paced GC works
+ * from gc_fg_blocks down and normally frees a block just in time, so the
+ * burst only finishes the victim in progress. */
 static inline uint32_t gc_floor(const struct ssd_ftl *f)
 {
-	return f->cfg.gc_pacing ? f->fg_blocks : f->fg_blocks + 1;
+	return f->fg_blocks + 1;
 }
 
 /* Paced foreground GC, as controllers interleave cleaning with host
@@ -712,6 +714,8 @@ int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		invalidate(f, old);
 	else
 		f->mapped++;
+	if (f->tbits)
+		ssd_bit_clear(f->tbits, lpn); /* the write supersedes a TRIM */
 	uint32_t slot = w->blk * f->spb + w->next++;
 	f->l2p[lpn] = slot;
 	f->p2l[slot] = lpn;
@@ -760,7 +764,8 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 	for (uint32_t i = 0; i < n;) {
 		int64_t ts = f->mc_cap ? map_touch(f, lpn + i, 0, t) : t;
 		uint32_t slot = f->l2p[lpn + i];
-		if (slot == SSD_UNMAPPED) {
+		if (slot == SSD_UNMAPPED ||
+		    (f->tbits && ssd_bit_test(f->tbits, lpn + i))) {
 			f->ctr.host_unmapped_read_lp++;
 			if (ts > done)
 				done = ts;
@@ -799,6 +804,28 @@ int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 	}
 	int64_t done = t;
 	f->ctr.host_trim_lp += n;
+	if (f->tbits) {
+		/* queued: mark now, unmap later */
+		if (f->tq_len == f->tq_cap) {
+			uint32_t cap = f->tq_cap ? f->tq_cap * 2 : 64;
+			struct ssd_trim_range *q = malloc(cap * sizeof *q);
+			if (!q)
+				return SSD_ENOMEM;
+			for (uint32_t i = 0; i < f->tq_len; i++)
+				q[i] = f->tq[(f->tq_head + i) % f->tq_cap];
+			free(f->tq);
+			f->tq = q;
+			f->tq_cap = cap;
+			f->tq_head = 0;
+		}
+		f->tq[(f->tq_head + f->tq_len++) % f->tq_cap] =
+			(struct ssd_trim_range){lpn, n};
+		f->tq_pages += n;
+		for (uint32_t i = 0; i < n; i++)
+			if (f->l2p[lpn + i] != SSD_UNMAPPED)
+				ssd_bit_set(f->tbits, lpn + i);
+		return done;
+	}
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t slot = f->l2p[lpn + i];
 		if (slot == SSD_UNMAPPED)
@@ -808,6 +835,37 @@ int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 		invalidate(f, slot);
 		f->l2p[lpn + i] = SSD_UNMAPPED;
 		f->mapped--;
+	}
+	return done;
+}
+
+uint64_t ssd_ftl_trim_work(struct ssd_ftl *f, uint64_t max_pages)
+{
+	uint64_t done = 0;
+	while (f->tq_len && done < max_pages) {
+		struct ssd_trim_range *r = &f->tq[f->tq_head];
+		uint32_t k = r->n;
+		if (k > max_pages - done)
+			k = (uint32_t)(max_pages - done);
+		for (uint32_t i = r->lpn; i < r->lpn + k; i++) {
+			if (!ssd_bit_test(f->tbits, i))
+				continue; /* rewritten since, or trimmed twice */
+			ssd_bit_clear(f->tbits, i);
+			uint32_t slot = f->l2p[i];
+			if (slot == SSD_UNMAPPED)
+				continue;
+			invalidate(f, slot);
+			f->l2p[i] = SSD_UNMAPPED;
+			f->mapped--;
+		}
+		r->lpn += k;
+		r->n -= k;
+		done += k;
+		f->tq_pages -= k;
+		if (!r->n) {
+			f->tq_head = (f->tq_head + 1) % f->tq_cap;
+			f->tq_len--;
+		}
 	}
 	return done;
 }
@@ -1018,11 +1076,14 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		f->mc_prev = malloc(f->mc_pages * sizeof *f->mc_prev);
 		f->mc_state = calloc(f->mc_pages, 1);
 	}
+	if (c->trim_mode != SSD_TRIM_IMMEDIATE)
+		f->tbits = calloc((nlp + 63) / 64, sizeof *f->tbits);
 	int bad_gc = !f->gc;
 	if (!f->l2p || !f->p2l || !f->vbits || !f->vlist || !f->valid ||
 	    !f->next || !f->prev || !f->stamp || !f->state || !f->wear ||
 	    !f->limit || !f->unit || bad_gc ||
 	    (c->map_cache && (!f->mc_next || !f->mc_prev || !f->mc_state)) ||
+	    (c->trim_mode != SSD_TRIM_IMMEDIATE && !f->tbits) ||
 	    ssd_flash_init(&f->flash, c, f->nblocks, &f->ctr)) {
 		ssd_ftl_destroy(f);
 		return bad_gc ? SSD_EINVAL : SSD_ENOMEM;
@@ -1080,6 +1141,8 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	free(f->mc_next);
 	free(f->mc_prev);
 	free(f->mc_state);
+	free(f->tbits);
+	free(f->tq);
 	free(f);
 }
 

@@ -162,6 +162,11 @@ struct ssd_ftl {
 	uint32_t mc_head, mc_tail; /* LRU: most recent at head */
 	uint32_t *mc_next, *mc_prev;
 	uint8_t *mc_state;      /* [map page] 0 absent, 1 clean, 2 dirty */
+	/* queued TRIM (trim_mode background or deferred) */
+	uint64_t *tbits;        /* [lpn / 64] trimmed, not yet processed */
+	struct ssd_trim_range { uint32_t lpn, n; } *tq; /* ring of ranges */
+	uint32_t tq_head, tq_len, tq_cap;
+	uint64_t tq_pages;      /* pages in the queue */
 	struct ssd_unit *unit;  /* [unit] */
 	uint32_t cur_unit;      /* unit of the host write point */
 	const struct ssd_gc_ops *gc;
@@ -200,8 +205,15 @@ void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
 		      int stage);
 
 /* Unmap n logical pages from lpn (TRIM).  No NAND work (but map-cache
- * traffic).  Returns the time it completes, or SSD_EROFS. */
+ * traffic).  With trim_mode immediate the pages are unmapped now; with
+ * background or deferred they are marked trimmed (reads return zeros at
+ * once) and queued, and stay valid for GC until ssd_ftl_trim_work
+ * processes them.  Returns the time it completes, or SSD_EROFS. */
 int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t);
+
+/* Process up to max_pages queued TRIM pages (oldest first): unmap those
+ * not rewritten since.  Returns the pages taken off the queue. */
+uint64_t ssd_ftl_trim_work(struct ssd_ftl *f, uint64_t max_pages);
 
 /* Pad and program every open page.  Returns when all are programmed. */
 int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t);

@@ -23,6 +23,8 @@ const struct ssd_scenario *const ssd_scenarios[] = {
 	&ssd_scn_steady_state,
 	&ssd_scn_slc_cache,
 	&ssd_scn_gc_states,
+	&ssd_scn_trim_latency,
+	&ssd_scn_iometer,
 	NULL,
 };
 

@@ -115,6 +115,7 @@ void ssd_scn_json_close(struct ssd_scn *s, int array);
 
 /* Scenarios. */
 extern const struct ssd_scenario ssd_scn_steady_state, ssd_scn_slc_cache,
-	ssd_scn_gc_states;
+	ssd_scn_gc_states, ssd_scn_trim_latency;
+extern const struct ssd_scenario ssd_scn_iometer;
 
 #endif

@@ -42,3 +42,15 @@ expect_err 2 "'nosuch' is neither a parameter of scenario steady-state" "$SSDLAB
 expect_err 2 "parameter 'volume'" "$SSDLAB" scenario run steady-state --drive tiny --set volume=lots
 expect_err 2 "unknown scenario 'nope'" "$SSDLAB" scenario run nope
 expect_err 2 "needs a scenario name" "$SSDLAB" scenario run
+
+# trim-latency: immediate TRIMs stall the reads, deferred ones do not
+for m in immediate deferred; do
+	# shellcheck disable=SC2086
+	expect_status 0 "$SSDLAB" scenario run trim-latency --drive tiny --set trim_mode=$m \
+		--set trim_cost=200us --set pause=1 --set gap=0.01 --set interval=0.01 \
+		--set trim_bs=1m --out tl-$m
+	check_out tl-$m read_avg_mbps read_worst_interval_mbps read_max_latency_ms trim_ack_gbps
+done
+max_ms() { sed -n 's/.*"read_max_latency_ms" : \([0-9.e+-]*\).*/\1/p' "$1/result.json"; }
+awk -v a="$(max_ms tl-immediate)" -v b="$(max_ms tl-deferred)" \
+	'BEGIN { exit !(a > 2 * b) }' || fail "immediate TRIM did not stall reads ($(max_ms tl-immediate) vs $(max_ms tl-deferred) ms)"

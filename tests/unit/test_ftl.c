@@ -604,3 +604,77 @@ TEST(ftl_invariants_paced_gc)
 	c.slc_cache_size = 512 << 10;
 	torture_cfg(c, 200000, 1);
 }
+
+/* TRIM modes.  immediate: the controller is busy unmapping and a read
+ * arriving meanwhile waits; deferred: acknowledged at once, reads see
+ * zeros at once, but GC still treats the pages as valid until idle time
+ * processes them; background: the queue drains beside other I/O. */
+static struct ssd_dev *trimmed_drive(int mode, int64_t *t)
+{
+	struct ssd_config c = small(4096, 32, SSD_GC_GREEDY, 0.3, 4 << 20);
+	c.trim_mode = mode;
+	c.trim_cost = 100;
+	c.trim_bg_share = 0.1;
+	c.cmd_overhead = 1000;
+	struct ssd_dev *d;
+	if (ssd_dev_create(&c, 1, &d))
+		return NULL;
+	*t = 0;
+	for (uint64_t off = 0; off < c.capacity; off += 65536)
+		*t = ssd_dev_submit(d, SSD_DDIR_WRITE, off, 65536, *t);
+	return d;
+}
+
+TEST(trim_immediate_stalls_other_commands)
+{
+	int64_t t;
+	struct ssd_dev *d = trimmed_drive(SSD_TRIM_IMMEDIATE, &t);
+	CHECK(d);
+	t += SSD_S;
+	int64_t done = ssd_dev_submit(d, SSD_DDIR_TRIM, 0, 2 << 20, t);
+	CHECK(done == t + 512 * 100 + 1000);
+	int64_t r = ssd_dev_submit(d, SSD_DDIR_READ, 3 << 20, 4096, t + 10);
+	CHECK(r > done); /* waited for the TRIM */
+	CHECK(d->ftl->mapped == 512);
+	ssd_dev_destroy(d);
+}
+
+TEST(trim_deferred_waits_for_idle_and_gc_copies_meanwhile)
+{
+	int64_t t;
+	struct ssd_dev *d = trimmed_drive(SSD_TRIM_DEFERRED, &t);
+	CHECK(d);
+	t += SSD_S;
+	int64_t done = ssd_dev_submit(d, SSD_DDIR_TRIM, 0, 2 << 20, t);
+	CHECK(done == t + 1000); /* acknowledged at once */
+	CHECK(d->ftl->tq_pages == 512 && d->ftl->mapped == 1024);
+	uint64_t reads = d->ftl->ctr.nand_read;
+	int64_t r = ssd_dev_submit(d, SSD_DDIR_READ, 0, 65536, done);
+	CHECK(r == done + 1000 && d->ftl->ctr.nand_read == reads); /* zeros */
+	/* a rewrite supersedes the queued TRIM of its page */
+	CHECK(ssd_dev_submit(d, SSD_DDIR_WRITE, 0, 4096, r) > 0);
+	ssd_dev_idle(d, r + SSD_S);
+	/* the idle gap starts at the next command */
+	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 4096, 4096, r + 2 * SSD_S) > 0);
+	CHECK(d->ftl->tq_pages == 0);
+	CHECK(d->ftl->mapped == 513);
+	char err[160];
+	CHECKF(ssd_ftl_check(d->ftl, err, sizeof err) == 0, "%s", err);
+	ssd_dev_destroy(d);
+}
+
+TEST(trim_background_drains_beside_io)
+{
+	int64_t t;
+	struct ssd_dev *d = trimmed_drive(SSD_TRIM_BACKGROUND, &t);
+	CHECK(d);
+	t += SSD_S;
+	CHECK(ssd_dev_submit(d, SSD_DDIR_TRIM, 0, 2 << 20, t) == t + 1000);
+	CHECK(d->ftl->tq_pages == 512);
+	/* 512 pages x 100 ns at a 10% share: 512 us of wall... of sim time */
+	int64_t r = ssd_dev_submit(d, SSD_DDIR_READ, 3 << 20, 4096, t + 100 * SSD_US);
+	CHECK(r > 0 && d->ftl->tq_pages > 0 && d->ftl->tq_pages < 512);
+	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 3 << 20, 4096, t + SSD_MS) > 0);
+	CHECK(d->ftl->tq_pages == 0 && d->ftl->mapped == 512);
+	ssd_dev_destroy(d);
+}
