@@ -324,7 +324,7 @@ static int cmd_drives(int argc, char **argv)
 	}
 	closedir(dp);
 	qsort(names, (size_t)n, sizeof names[0], cmp_str);
-	printf("%-16s %10s %6s %4s  %s\n", "NAME", "CAPACITY", "OP", "CELL",
+	printf("%-20s %10s %6s %4s  %s\n", "NAME", "CAPACITY", "OP", "CELL",
 	       "DESCRIPTION");
 	int rc = 0;
 	for (int i = 0; i < n; i++) {
@@ -335,7 +335,7 @@ static int cmd_drives(int argc, char **argv)
 			fprintf(stderr, "%s: %s\n", prog, err);
 			rc = 1;
 		} else {
-			printf("%-16s %10s %5.1f%% %4s  %s\n", names[i],
+			printf("%-20s %10s %5.1f%% %4s  %s\n", names[i],
 			       ssd_fmt_bytes(c.capacity, cap, sizeof cap),
 			       c.op * 100, ssd_cell_name(c.cell), c.description);
 		}

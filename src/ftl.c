@@ -448,7 +448,11 @@ static int victim_pick(struct ssd_ftl *f, uint32_t ui, int bg)
 			return 0;
 		}
 	}
-	v = fold_pop(f, u);
+	/* Folding frees a native block only if the SLC block goes back to
+	 * the native pool (dynamic cache); a static cache block goes back to
+	 * the cache, so foreground cleaning, which needs native blocks, leaves
+	 * static folding to idle time. */
+	v = bg || !f->slc_static ? fold_pop(f, u) : SSD_NO_BLOCK;
 	if (v != SSD_NO_BLOCK) {
 		victim_start(f, u, ui, v, VK_FOLD);
 		return 0;
