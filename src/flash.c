@@ -29,12 +29,16 @@ int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 	f->reg_free = calloc(f->units, sizeof *f->reg_free);
 	f->udie = calloc(f->units, sizeof *f->udie);
 	f->uchan = calloc(f->units, sizeof *f->uchan);
+	f->die_page = malloc(f->dies * sizeof *f->die_page);
+	if (f->die_page)
+		for (uint32_t d = 0; d < f->dies; d++)
+			f->die_page[d] = UINT32_MAX;
 	if (f->udie && f->uchan)
 		for (uint32_t u = 0; u < f->units; u++) {
 			f->udie[u] = u % f->dies;      /* dies first ... */
 			f->uchan[u] = u % f->channels; /* ... over channels */
 		}
-	if (!f->die_busy || !f->chan_busy || !f->reg_free || !f->udie || !f->uchan ||
+	if (!f->die_busy || !f->chan_busy || !f->reg_free || !f->udie || !f->uchan || !f->die_page ||
 	    ssd_nand_init(&f->nand, nblocks, c->pages_per_block,
 			  c->pages_per_block / ssd_cell_bits(c->cell))) {
 		ssd_flash_free(f);
@@ -50,8 +54,9 @@ void ssd_flash_free(struct ssd_flash *f)
 	free(f->reg_free);
 	free(f->udie);
 	free(f->uchan);
+	free(f->die_page);
 	f->die_busy = f->chan_busy = f->reg_free = NULL;
-	f->udie = f->uchan = NULL;
+	f->udie = f->uchan = f->die_page = NULL;
 	ssd_nand_free(&f->nand);
 }
 
@@ -60,6 +65,7 @@ int64_t ssd_flash_erase(struct ssd_flash *f, uint32_t unit, uint32_t blk,
 {
 	uint32_t d = ssd_flash_die(f, unit);
 	int64_t s = ssd_max64(t, f->die_busy[d]);
+	f->die_page[d] = UINT32_MAX;
 	f->die_busy[d] = s + f->t_erase;
 	ssd_nand_erase(&f->nand, blk);
 	f->ctr->nand_erase += f->erase_blocks;

@@ -47,6 +47,8 @@ struct ssd_flash {
 	uint32_t erase_blocks;   /* physical blocks per FTL block erase */
 	uint32_t *udie, *uchan;  /* [unit] its die and channel (no division
 	                            on the hot path) */
+	uint32_t *die_page;      /* [die] page in its data register, or
+	                            UINT32_MAX */
 	struct ssd_counters *ctr;
 };
 
@@ -71,20 +73,30 @@ static inline int64_t ssd_max64(int64_t a, int64_t b)
 	return a > b ? a : b;
 }
 
-/* Read one page of blk on `unit` and move `nlp` 4 KiB units of it to the
- * controller, starting no earlier than t.  Returns the time the data is
- * in the controller.  SLC-mode blocks read in t_read_slc. */
+/* Read page `page` (a global page number) of blk on `unit` and move `nlp`
+ * 4 KiB units of it to the controller, starting no earlier than t.
+ * Returns the time the data is in the controller.  SLC-mode blocks read
+ * in t_read_slc.  The die keeps the page in its data register until its
+ * next operation: reading more of the same page meanwhile costs only the
+ * transfer (a sequential stream of reads smaller than a page). */
 static inline int64_t ssd_flash_read(struct ssd_flash *f, uint32_t unit,
-				     uint32_t blk, uint32_t nlp, int64_t t)
+				     uint32_t blk, uint32_t page, uint32_t nlp,
+				     int64_t t)
 {
 	uint32_t d = ssd_flash_die(f, unit), c = ssd_flash_chan(f, unit);
-	int64_t s = ssd_max64(t, f->die_busy[d]);
-	int64_t ready = s + (f->nand.slc[blk] ? f->t_read_slc : f->t_read);
-	f->die_busy[d] = ready;
+	int64_t ready;
+	if (f->die_page[d] == page) {
+		ready = t;
+	} else {
+		int64_t s = ssd_max64(t, f->die_busy[d]);
+		ready = s + (f->nand.slc[blk] ? f->t_read_slc : f->t_read);
+		f->die_busy[d] = ready;
+		f->die_page[d] = page;
+		f->ctr->nand_read++;
+	}
 	int64_t xs = ssd_max64(ready, f->chan_busy[c]);
 	int64_t done = xs + (int64_t)nlp * f->xfer_lp;
 	f->chan_busy[c] = done;
-	f->ctr->nand_read++;
 	return done;
 }
 
@@ -111,6 +123,7 @@ static inline int64_t ssd_flash_program(struct ssd_flash *f, uint32_t unit,
 	uint32_t d = ssd_flash_die(f, unit);
 	int64_t s = ssd_max64(t, f->die_busy[d]);
 	int64_t tp = f->nand.slc[blk] ? f->t_prog_slc : f->t_prog;
+	f->die_page[d] = UINT32_MAX;
 	f->reg_free[unit] = s;
 	f->die_busy[d] = s + tp;
 	f->ctr->nand_prog++;
@@ -125,6 +138,7 @@ static inline int64_t ssd_flash_read_raw(struct ssd_flash *f, uint32_t unit,
 					 uint32_t nlp, int64_t t)
 {
 	uint32_t d = ssd_flash_die(f, unit), c = ssd_flash_chan(f, unit);
+	f->die_page[d] = UINT32_MAX;
 	int64_t ready = ssd_max64(t, f->die_busy[d]) + f->t_read;
 	f->die_busy[d] = ready;
 	int64_t done = ssd_max64(ready, f->chan_busy[c]) + (int64_t)nlp * f->xfer_lp;
@@ -137,6 +151,7 @@ static inline int64_t ssd_flash_program_raw(struct ssd_flash *f,
 					    uint32_t unit, int64_t t)
 {
 	uint32_t d = ssd_flash_die(f, unit), c = ssd_flash_chan(f, unit);
+	f->die_page[d] = UINT32_MAX;
 	int64_t in = ssd_max64(t, f->chan_busy[c]) + (int64_t)f->lp_per_page * f->xfer_lp;
 	f->chan_busy[c] = in;
 	int64_t end = ssd_max64(in, f->die_busy[d]) + f->t_prog;

@@ -513,7 +513,8 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 				continue;
 			if (w->blk == SSD_NO_BLOCK && (rc = wp_open(f, ui, w, 0)))
 				break;
-			int64_t ready = ssd_flash_read(&f->flash, ui, blk, 1, t);
+			int64_t ready = ssd_flash_read(&f->flash, ui, blk,
+						       old / spp, 1, t);
 			uint32_t lpn = p2l[old];
 			uint32_t slot = w->blk * spb + w->next++;
 			ssd_bit_clear(vbits, old);
@@ -543,7 +544,8 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 		uint32_t n = 0;
 		for (uint32_t j = i; j < count && list[j] < page_end; j++)
 			n += ssd_bit_test(vbits, list[j]);
-		int64_t ready = ssd_flash_read(&f->flash, ui, blk, n, t);
+		int64_t ready = ssd_flash_read(&f->flash, ui, blk,
+					       (page_end - 1) / spp, n, t);
 		for (; i < count && list[i] < page_end; i++) {
 			uint32_t old = list[i];
 			if (i + 4 * GC_AHEAD < count)
@@ -792,7 +794,7 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 		       ssd_udiv(f->l2p[lpn + i + k], f->div_spp) == page)
 			k++;
 		int64_t d = ssd_flash_read(&f->flash, ssd_ftl_unit_of(f, blk),
-					   blk, k, ts);
+					   blk, page, k, ts);
 		if (d > done)
 			done = d;
 		i += k;

@@ -25,6 +25,10 @@ const struct ssd_scenario *const ssd_scenarios[] = {
 	&ssd_scn_gc_states,
 	&ssd_scn_trim_latency,
 	&ssd_scn_iometer,
+	&ssd_scn_workload_switch,
+	&ssd_scn_snia_pts,
+	&ssd_scn_fill_idle,
+	&ssd_scn_torture,
 	NULL,
 };
 
@@ -289,6 +293,27 @@ int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 		return SSD_EIO;
 	}
 	return 0;
+}
+
+/* ---- SNIA PTS steady state ---- */
+
+int ssd_scn_pts_steady(const double *y, double *mean, double *excursion,
+		       double *rise)
+{
+	double m = 0, lo = y[0], hi = y[0];
+	for (int i = 0; i < 5; i++) {
+		m += y[i] / 5;
+		lo = fmin(lo, y[i]);
+		hi = fmax(hi, y[i]);
+	}
+	/* least squares over x = 0..4 (mean x = 2, sum (x - 2)^2 = 10) */
+	double sxy = 0;
+	for (int i = 0; i < 5; i++)
+		sxy += (i - 2) * (y[i] - m);
+	*mean = m;
+	*excursion = m > 0 ? (hi - lo) / m : 1;
+	*rise = m > 0 ? fabs(sxy / 10) * 4 / m : 1;
+	return m > 0 && *excursion <= 0.20 && *rise <= 0.10;
 }
 
 /* ---- result.json ---- */

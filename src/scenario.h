@@ -106,6 +106,13 @@ int ssd_scn_csv(struct ssd_scn *s, const char *name,
 int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 		 const char *body);
 
+/* The SNIA PTS steady-state rule on five round values y[0..4]: their data
+ * excursion (max - min) within 20% of their mean, and the rise of their
+ * least-squares line across the five rounds within 10% of it.  Fills the
+ * mean and both as fractions of the mean; returns 1 if the rule holds. */
+int ssd_scn_pts_steady(const double *y, double *mean, double *excursion,
+		       double *rise);
+
 /* result.json: keys and values at the current object level. */
 void ssd_scn_json_num(struct ssd_scn *s, const char *key, double v);
 void ssd_scn_json_int(struct ssd_scn *s, const char *key, int64_t v);
@@ -117,5 +124,9 @@ void ssd_scn_json_close(struct ssd_scn *s, int array);
 extern const struct ssd_scenario ssd_scn_steady_state, ssd_scn_slc_cache,
 	ssd_scn_gc_states, ssd_scn_trim_latency;
 extern const struct ssd_scenario ssd_scn_iometer;
+extern const struct ssd_scenario ssd_scn_workload_switch;
+extern const struct ssd_scenario ssd_scn_snia_pts;
 
+extern const struct ssd_scenario ssd_scn_fill_idle;
+extern const struct ssd_scenario ssd_scn_torture;
 #endif

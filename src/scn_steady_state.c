@@ -31,25 +31,6 @@ static const struct ssd_scn_param params[] = {
 	{NULL, NULL, NULL, NULL},
 };
 
-/* SNIA PTS steady-state test on five round means y[0..4]. */
-static int pts_steady(const double *y, double *excursion, double *rise)
-{
-	double mean = 0, lo = y[0], hi = y[0];
-	for (int i = 0; i < 5; i++) {
-		mean += y[i] / 5;
-		lo = fmin(lo, y[i]);
-		hi = fmax(hi, y[i]);
-	}
-	/* least squares over x = 0..4 (mean x = 2, sum (x - 2)^2 = 10) */
-	double sxy = 0;
-	for (int i = 0; i < 5; i++)
-		sxy += (i - 2) * (y[i] - mean);
-	double slope = sxy / 10;
-	*excursion = mean > 0 ? (hi - lo) / mean : 1;
-	*rise = mean > 0 ? fabs(slope) * 4 / mean : 1;
-	return mean > 0 && *excursion <= 0.20 && *rise <= 0.10;
-}
-
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -137,16 +118,16 @@ static int run(struct ssd_scn *s)
 			ry[r] += iops[i] / per_round;
 	}
 	int steady_round = -1;
-	double exc = 0, rise = 0;
+	double exc = 0, rise = 0, m5 = 0;
 	for (uint32_t r = 4; r < nr; r++)
-		if (pts_steady(&ry[r - 4], &exc, &rise)) {
+		if (ssd_scn_pts_steady(&ry[r - 4], &m5, &exc, &rise)) {
 			steady_round = (int)r;
 			break;
 		}
 	double steady_iops = 0, last_exc = 1, last_rise = 1;
 	uint32_t w0 = 0, w1 = full;
 	if (nr >= 5) {
-		pts_steady(&ry[nr - 5], &last_exc, &last_rise);
+		ssd_scn_pts_steady(&ry[nr - 5], &m5, &last_exc, &last_rise);
 		for (uint32_t r = nr - 5; r < nr; r++)
 			steady_iops += ry[r] / 5;
 		w0 = (nr - 5) * per_round;

@@ -1,0 +1,40 @@
+# fill-idle (seed 003's method) on a small drive with shortened
+# parameters: HD Tach curves clean, full and after idle for two OP values
+# (0 runs at the least spare the FTL takes), sequential write after Secure
+# Erase vs after fill + TRIM; result.json, CSV, gnuplot scripts and plots.
+. "$TOP/tests/cli/lib.inc"
+
+expect_status 0 "$SSDLAB" scenario list
+grep -q '^fill-idle$' out.txt || fail "list: fill-idle"
+
+expect_status 0 "$SSDLAB" scenario run fill-idle --drive tiny --set capacity=16m \
+	--set op=0.5 --set ops=0,0.5 --set zones=8 --set sample=0.5 --set idle=60 \
+	--set file_mean=256k --out fi
+for k in ops op_asked op read_mbps write_mbps clean full after_idle files \
+	seq_write_after_se_mbps seq_write_after_trim_mbps seq_write_trim_vs_se_pct; do
+	grep -q "\"$k\" :" fi/result.json || { cat fi/result.json; fail "result.json: no $k"; }
+done
+# op 0 is below the least spare of this drive: it runs at that least (25%)
+grep -q '"op" : 0.25' fi/result.json || { cat fi/result.json; fail "op 0 not raised to 0.25"; }
+grep -q 'OP 25% (asked 0%)' out.txt || fail "summary: raised op not shown"
+grep -q 'unmapped LBAs' out.txt || fail "summary: no note on unmapped reads"
+grep -q 'after fill+TRIM' out.txt || fail "summary: no sequential-write table"
+for f in fill-idle.csv hdtach-op0.csv hdtach-op0.5.csv fill-idle.gp fill-idle-write.gp \
+	seq-write.gp hdtach-op0.gp hdtach-op0.5.gp; do
+	[ -s "fi/$f" ] || fail "no fi/$f"
+done
+# one line per zone, and the clean read (unmapped) beats the full one
+[ "$(wc -l <fi/hdtach-op0.5.csv)" -eq 9 ] || fail "hdtach CSV: not 8 zones"
+awk -F, 'NR > 1 && $3 <= $5 { exit 1 }' fi/hdtach-op0.5.csv ||
+	fail "clean read not faster than full read"
+if command -v gnuplot >/dev/null 2>&1; then
+	for p in fill-idle fill-idle-write seq-write hdtach-op0 hdtach-op0.5; do
+		[ -s "fi/$p.png" ] || fail "no fi/$p.png"
+		[ -s "fi/$p.svg" ] || fail "no fi/$p.svg"
+	done
+fi
+
+expect_err 2 "fill-idle: need ops" "$SSDLAB" scenario run fill-idle --drive tiny \
+	--set capacity=16m --set op=0.5 --set ops=abc --out bad
+expect_err 2 "fill-idle: need ops" "$SSDLAB" scenario run fill-idle --drive tiny \
+	--set capacity=16m --set op=0.5 --set sample=2 --out bad
