@@ -146,11 +146,12 @@ static void retire(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk)
 
 /* A program of a block near its endurance may fail: from 95% of it on,
  * with a chance rising to 1% per page at 100%. */
-static inline int program_fails(struct ssd_ftl *f, uint32_t blk)
+static inline int program_fails(struct ssd_ftl *f, const struct ssd_wp *wp,
+				uint32_t blk)
 {
-	uint64_t w = f->wear[blk], l = f->limit[blk];
-	if (w * 20 < l * 19)
+	if (!wp->fragile)
 		return 0;
+	uint64_t w = f->wear[blk], l = f->limit[blk];
 	double p = 0.01 * ((double)w / (double)l - 0.95) / 0.05;
 	return ssd_rng_unit(&f->rng) < p;
 }
@@ -254,6 +255,8 @@ static int wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
 	w->next = 0;
 	w->fill = 0;
 	w->ready = 0;
+	/* within 5% of its endurance: its programs may fail */
+	w->fragile = (uint64_t)f->wear[blk] * 20 >= (uint64_t)f->limit[blk] * 19;
 	return 0;
 }
 
@@ -327,7 +330,7 @@ static int64_t wp_program(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 	int64_t end = ssd_flash_program(&f->flash, ui, blk, ready);
 	if (end < 0)
 		return end;
-	if (program_fails(f, blk))
+	if (program_fails(f, w, blk))
 		return program_failed(f, ui, w, end);
 	if (w->next == blk_slots(f, blk)) {
 		block_full(f, ui, blk);
@@ -632,7 +635,9 @@ static int gc_paced(struct ssd_ftl *f, uint32_t ui, int64_t t)
 	while (u->gc_debt > 0) {
 		uint64_t before = f->ctr.gc_copy_lp;
 		uint32_t victim = u->victim;
-		int64_t r = gc_step(f, ui, t, 0, 1);
+		/* pages whose copies pay the debt: at most spp copies each */
+		uint32_t pages = (uint32_t)(u->gc_debt / f->spp) + 1;
+		int64_t r = gc_step(f, ui, t, 0, pages);
 		if (r < 0)
 			return (int)r;
 		u->gc_debt -= (double)(f->ctr.gc_copy_lp - before);

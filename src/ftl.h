@@ -103,6 +103,7 @@ struct ssd_wp {
 	uint32_t blk;           /* open block, or SSD_NO_BLOCK */
 	uint32_t next;          /* next slot index inside blk */
 	uint32_t fill;          /* slots filled in the open page */
+	int fragile;            /* the block is near its endurance */
 	int64_t ready;          /* data of the open page is loaded by then */
 };
 
