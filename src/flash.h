@@ -118,11 +118,16 @@ static inline int64_t ssd_flash_load(struct ssd_flash *f, uint32_t unit,
 static inline int64_t ssd_flash_program(struct ssd_flash *f, uint32_t unit,
 					uint32_t blk, int64_t t)
 {
-	if (ssd_nand_program(&f->nand, blk) < 0)
+	/* the NAND rule (ssd_nand_program) with the block's mode read once */
+	struct ssd_nand *n = &f->nand;
+	int slc = n->slc[blk];
+	uint32_t p = n->next_page[blk];
+	if (p >= (slc ? n->slc_pages : n->pages_per_block))
 		return SSD_ESTATE;
+	n->next_page[blk] = p + 1;
 	uint32_t d = ssd_flash_die(f, unit);
 	int64_t s = ssd_max64(t, f->die_busy[d]);
-	int64_t tp = f->nand.slc[blk] ? f->t_prog_slc : f->t_prog;
+	int64_t tp = slc ? f->t_prog_slc : f->t_prog;
 	f->die_page[d] = UINT32_MAX;
 	f->reg_free[unit] = s;
 	f->die_busy[d] = s + tp;

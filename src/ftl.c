@@ -255,6 +255,7 @@ static int wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
 	w->next = 0;
 	w->fill = 0;
 	w->ready = 0;
+	w->cap = blk_slots(f, blk);
 	/* within 5% of its endurance: its programs may fail */
 	w->fragile = (uint64_t)f->wear[blk] * 20 >= (uint64_t)f->limit[blk] * 19;
 	return 0;
@@ -332,7 +333,7 @@ static int64_t wp_program(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 		return end;
 	if (program_fails(f, w, blk))
 		return program_failed(f, ui, w, end);
-	if (w->next == blk_slots(f, blk)) {
+	if (w->next == w->cap) {
 		block_full(f, ui, blk);
 		w->blk = SSD_NO_BLOCK;
 	}

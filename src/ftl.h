@@ -104,6 +104,7 @@ struct ssd_wp {
 	uint32_t next;          /* next slot index inside blk */
 	uint32_t fill;          /* slots filled in the open page */
 	int fragile;            /* the block is near its endurance */
+	uint32_t cap;           /* slots of the open block in its mode */
 	int64_t ready;          /* data of the open page is loaded by then */
 };
 
