@@ -27,11 +27,10 @@
  *   - the drive maps 4 KiB pages and does not model sub-4 KiB
  *     read-modify-write, so a 512 B to 2 KiB request costs the same flash
  *     work as 4 KiB: IOPS are flat below 4 KiB and MB/s fall with the size;
- *   - there is no read-ahead and no reuse of a page already in the die's
- *     register, so sequential reads smaller than a NAND page queue on one
- *     die, each paying its own page read: at QD > 1 they come out slower
- *     than random reads of the same size, which spread over the dies (at
- *     QD1 the two are equal).
+ *   - there is no read-ahead: sequential reads smaller than a NAND page
+ *     queue on one die; the die's data register serves the later parts of
+ *     a page it has just read without a new array read, so they cost only
+ *     the transfer.
  */
 #include <math.h>
 #include <stdlib.h>

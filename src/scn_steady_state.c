@@ -117,11 +117,23 @@ static int run(struct ssd_scn *s)
 		for (uint32_t i = r * per_round; i < (r + 1) * per_round; i++)
 			ry[r] += iops[i] / per_round;
 	}
+	/* The rule is only asked once the whole span has been written: the
+	 * clean drive's flat start would pass it on a slow drive.  Rounds
+	 * count from 1, as in snia-pts. */
+	uint32_t first = 0;
+	double wrote = 0;
+	for (uint32_t i = 0; i < full; i++) {
+		wrote += (double)ser.pt[i].bytes[SSD_DDIR_WRITE];
+		if (wrote >= (double)s->cfg.capacity) {
+			first = i / per_round + 1;
+			break;
+		}
+	}
 	int steady_round = -1;
 	double exc = 0, rise = 0, m5 = 0;
-	for (uint32_t r = 4; r < nr; r++)
+	for (uint32_t r = first + 4 > 4 ? first + 4 : 4; r < nr; r++)
 		if (ssd_scn_pts_steady(&ry[r - 4], &m5, &exc, &rise)) {
-			steady_round = (int)r;
+			steady_round = (int)r + 1;
 			break;
 		}
 	double steady_iops = 0, last_exc = 1, last_rise = 1;
@@ -159,7 +171,7 @@ static int run(struct ssd_scn *s)
 	if (steady_round >= 0) {
 		ssd_scn_json_int(s, "steady_state_round", steady_round);
 		ssd_scn_json_num(s, "steady_state_seconds",
-				 (double)(steady_round + 1) * round / 1e9);
+				 (double)steady_round * round / 1e9);
 	} else {
 		ssd_scn_json_str(s, "steady_state_round", "not reached");
 	}
@@ -184,7 +196,7 @@ static int run(struct ssd_scn *s)
 		steady_iops, round / 1e9, fresh_iops > 0 ? 100 * steady_iops / fresh_iops : 0);
 	if (steady_round >= 0)
 		fprintf(s->out, "  steady state       reached at round %d (%.0f s) by the SNIA PTS rule\n",
-			steady_round, (steady_round + 1) * round / 1e9);
+			steady_round, steady_round * round / 1e9);
 	else
 		fprintf(s->out, "  steady state       not reached by the SNIA PTS rule in %u rounds "
 				"(raise volume)\n", nr);
