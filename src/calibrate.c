@@ -172,17 +172,6 @@ const struct ssd_cal_figure *ssd_cal_figure_find(const char *name)
 
 /* ---- "# ref" lines ---- */
 
-__attribute__((format(printf, 3, 4))) static void
-seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || !errlen)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 static const char ref_form[] =
 	"the form is '# ref FIGURE = VALUE ; SEED: note', VALUE a number, "
 	"LO..HI, >N or <N, SEED 000..004";
@@ -248,7 +237,7 @@ int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
 	buf[strcspn(buf, "\r\n")] = 0;
 	char *eq = strchr(buf, '='), *semi = strchr(buf, ';');
 	if (!eq || !semi || semi < eq) {
-		seterr(err, errlen, "reference line: %s", ref_form);
+		ssd_seterr(err, errlen, "reference line: %s", ref_form);
 		return SSD_EPARSE;
 	}
 	*eq = 0;
@@ -256,7 +245,7 @@ int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
 	char *name = ssd_strtrim(buf), *value = ssd_strtrim(eq + 1),
 	     *cite = ssd_strtrim(semi + 1);
 	if (!*name || strlen(name) >= sizeof ref->figure) {
-		seterr(err, errlen, "reference line: no figure name; %s", ref_form);
+		ssd_seterr(err, errlen, "reference line: no figure name; %s", ref_form);
 		return SSD_EPARSE;
 	}
 	if (!ssd_cal_figure_find(name)) {
@@ -266,13 +255,13 @@ int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
 			off += (size_t)snprintf(list + off, sizeof list - off,
 						"%s%s", i ? ", " : "",
 						figures[i].name);
-		seterr(err, errlen, "unknown figure '%s' (accepted: %s)", name,
+		ssd_seterr(err, errlen, "unknown figure '%s' (accepted: %s)", name,
 		       list);
 		return SSD_ENOENT;
 	}
 	snprintf(ref->figure, sizeof ref->figure, "%s", name);
 	if (strlen(value) >= sizeof ref->value || parse_value(value, ref)) {
-		seterr(err, errlen, "figure '%s': bad value '%s' (accepted: a "
+		ssd_seterr(err, errlen, "figure '%s': bad value '%s' (accepted: a "
 		       "number, LO..HI, >N or <N)", name, value);
 		return SSD_EPARSE;
 	}
@@ -280,7 +269,7 @@ int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
 	if (!(cite[0] >= '0' && cite[0] <= '9' && cite[1] >= '0' &&
 	      cite[1] <= '9' && cite[2] >= '0' && cite[2] <= '9' &&
 	      cite[3] == ':')) {
-		seterr(err, errlen, "figure '%s': the note must start with the "
+		ssd_seterr(err, errlen, "figure '%s': the note must start with the "
 		       "seed it comes from, 'NNN:' (000..004)", name);
 		return SSD_EPARSE;
 	}
@@ -297,7 +286,7 @@ int ssd_cal_load_refs(const char *path, struct ssd_cal_ref *refs, int max,
 	*n = 0;
 	FILE *f = fopen(path, "r");
 	if (!f) {
-		seterr(err, errlen, "%s: cannot read the drive file", path);
+		ssd_seterr(err, errlen, "%s: cannot read the drive file", path);
 		return SSD_EIO;
 	}
 	char line[1024], msg[1024];
@@ -307,14 +296,14 @@ int ssd_cal_load_refs(const char *path, struct ssd_cal_ref *refs, int max,
 		struct ssd_cal_ref r;
 		int k = ssd_cal_parse_ref(line, &r, msg, sizeof msg);
 		if (k < 0) {
-			seterr(err, errlen, "%s:%d: %s", path, lineno, msg);
+			ssd_seterr(err, errlen, "%s:%d: %s", path, lineno, msg);
 			rc = k;
 			break;
 		}
 		if (!k)
 			continue;
 		if (*n == max) {
-			seterr(err, errlen, "%s:%d: more than %d reference lines",
+			ssd_seterr(err, errlen, "%s:%d: more than %d reference lines",
 			       path, lineno, max);
 			rc = SSD_ERANGE;
 			break;
@@ -441,7 +430,7 @@ static int run_text(struct ssd_dev *dev, const char *text, const char *name,
 		rc = ssd_sim_run(dev, r->jobs, r->njobs, seed, &r->res, msg,
 				 sizeof msg);
 	if (rc) {
-		seterr(err, errlen, "%s: %s", dev->cfg.name, msg);
+		ssd_seterr(err, errlen, "%s: %s", dev->cfg.name, msg);
 		free(r->jobs);
 		r->jobs = NULL;
 		return rc;
@@ -449,7 +438,7 @@ static int run_text(struct ssd_dev *dev, const char *text, const char *name,
 	r->have_res = 1;
 	for (int i = 0; i < r->res.njobs; i++)
 		if (r->res.jobs[i].error) {
-			seterr(err, errlen, "%s: job '%s' of %s failed: %s",
+			ssd_seterr(err, errlen, "%s: job '%s' of %s failed: %s",
 			       dev->cfg.name, r->res.jobs[i].name, name,
 			       ssd_strerror(r->res.jobs[i].error));
 			run_free(r);
@@ -487,7 +476,7 @@ static int make_dev(const struct ssd_config *c, uint64_t seed,
 {
 	int rc = ssd_dev_create(c, seed, dev);
 	if (rc)
-		seterr(err, errlen, "%s: cannot build the drive: %s", c->name,
+		ssd_seterr(err, errlen, "%s: cannot build the drive: %s", c->name,
 		       ssd_strerror(rc));
 	return rc;
 }
@@ -596,20 +585,6 @@ static int do_rfresh(const struct ssd_config *full, struct meas *m)
 
 /* ---- fill: the SLC cliff, then the full drive ---- */
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-	if (n <= 0)
-		return NAN;
-	qsort(v, (size_t)n, sizeof v[0], cmp_double);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /*
  * The cliff of a fill written as chunks of b[i] bytes at r[i] MB/s.  The
  * reference rate is the best of the first two chunks; the cliff chunk is
@@ -630,7 +605,7 @@ static void find_cliff(const double *b, const double *r, int n,
 	if (i == n) {
 		memcpy(tmp, r, (size_t)n * sizeof *r);
 		*cache = 0;
-		*post = median(tmp, n);
+		*post = ssd_median(tmp, (size_t)n);
 		free(tmp);
 		return;
 	}
@@ -643,7 +618,7 @@ static void find_cliff(const double *b, const double *r, int n,
 	int m = n - i - 1;
 	if (m > 0)
 		memcpy(tmp, r + i + 1, (size_t)m * sizeof *r);
-	double v2 = m > 0 ? median(tmp, m) : r[i];
+	double v2 = m > 0 ? ssd_median(tmp, (size_t)m) : r[i];
 	double x = 0;
 	if (v2 < v1)
 		x = (b[i] / v2 - b[i] / r[i]) / (1 / v2 - 1 / v1);
@@ -910,7 +885,7 @@ int ssd_cal_measure(const struct ssd_config *c,
 	for (int i = 0; i < nrefs; i++) {
 		int f = figure_index(refs[i].figure);
 		if (f < 0) {
-			seterr(err, errlen, "unknown figure '%s'", refs[i].figure);
+			ssd_seterr(err, errlen, "unknown figure '%s'", refs[i].figure);
 			return SSD_ENOENT;
 		}
 		want[f] = 1;
@@ -940,7 +915,7 @@ int ssd_cal_measure(const struct ssd_config *c,
 		msg[0] = 0;
 		int rc = phases[p].fn(c, &m);
 		if (rc == SSD_ENOMEM) {
-			seterr(err, errlen, "%s", msg);
+			ssd_seterr(err, errlen, "%s", msg);
 			return rc;
 		}
 		if (rc) /* figures measured before the failure stand */

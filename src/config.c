@@ -255,17 +255,6 @@ static const struct opt options[] = {
 
 /* ---- small helpers ---- */
 
-__attribute__((format(printf, 3, 4))) static void
-seterr(char *err, size_t errlen, const char *fmt, ...)
-{
-	if (!err || !errlen)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(err, errlen, fmt, ap);
-	va_end(ap);
-}
-
 static const struct opt *find_opt(const char *name)
 {
 	for (int i = 0; i < NOPTS; i++)
@@ -505,7 +494,7 @@ static int set_value(struct ssd_config *c, const struct opt *o, const char *s,
 				return 0;
 			}
 		}
-		seterr(err, errlen, "%s: key '%s': unknown value '%s' (accepted: %s)",
+		ssd_seterr(err, errlen, "%s: key '%s': unknown value '%s' (accepted: %s)",
 		       where, o->name, quote(s, q, sizeof q),
 		       accepted(o, 1, acc, sizeof acc));
 		return SSD_EPARSE;
@@ -541,7 +530,7 @@ static int set_value(struct ssd_config *c, const struct opt *o, const char *s,
 	put_uint(c, o, u);
 	return 0;
 fail:
-	seterr(err, errlen, "%s: key '%s': '%s' %s (accepted: %s)", where,
+	ssd_seterr(err, errlen, "%s: key '%s': '%s' %s (accepted: %s)", where,
 	       o->name, quote(s, q, sizeof q), what,
 	       accepted(o, rc == SSD_EPARSE, acc, sizeof acc));
 	return rc;
@@ -584,17 +573,17 @@ int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
 			}
 		}
 		if (best)
-			seterr(err, errlen, "%s: unknown key '%s' (did you mean '%s'? "
+			ssd_seterr(err, errlen, "%s: unknown key '%s' (did you mean '%s'? "
 			       "see `ssdlab drive show default` for the keys)",
 			       where, quote(k, q, sizeof q), best);
 		else
-			seterr(err, errlen, "%s: unknown key '%s' (see `ssdlab drive "
+			ssd_seterr(err, errlen, "%s: unknown key '%s' (see `ssdlab drive "
 			       "show default` for the keys)",
 			       where, quote(k, q, sizeof q));
 		return SSD_ENOENT;
 	}
 	if (o->flags & F_DERIVED) {
-		seterr(err, errlen, "%s: key '%s': is derived from capacity and op "
+		ssd_seterr(err, errlen, "%s: key '%s': is derived from capacity and op "
 		       "and cannot be set (set capacity, op, page_size or "
 		       "pages_per_block instead)", where, o->name);
 		return SSD_EINVAL;
@@ -638,7 +627,7 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
-		seterr(err, errlen, "cannot open drive file '%s': %s", path,
+		ssd_seterr(err, errlen, "cannot open drive file '%s': %s", path,
 		       strerror(errno));
 		return SSD_EIO;
 	}
@@ -655,7 +644,7 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		if (lineno == 1 && !strncmp(s, "\xef\xbb\xbf", 3))
 			s += 3; /* UTF-8 byte order mark */
 		if (strlen(line) != (size_t)n) {
-			seterr(err, errlen, "%s: expected 'key = value' (found a NUL "
+			ssd_seterr(err, errlen, "%s: expected 'key = value' (found a NUL "
 			       "byte)", where);
 			rc = SSD_EPARSE;
 			break;
@@ -673,7 +662,7 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 				*e = ']';
 			}
 			char q[48];
-			seterr(err, errlen, "%s: unknown section '%s' (accepted: "
+			ssd_seterr(err, errlen, "%s: unknown section '%s' (accepted: "
 			       "[drive], or none)", where, quote(s, q, sizeof q));
 			rc = SSD_EPARSE;
 			break;
@@ -683,7 +672,7 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 			*eq = 0;
 		char *key = ssd_strtrim(s);
 		if (!eq || !*key) {
-			seterr(err, errlen, "%s: expected 'key = value'", where);
+			ssd_seterr(err, errlen, "%s: expected 'key = value'", where);
 			rc = SSD_EPARSE;
 			break;
 		}
@@ -694,7 +683,7 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		described |= !strcmp(key, "description");
 	}
 	if (!rc && ferror(f)) {
-		seterr(err, errlen, "cannot read drive file '%s': %s", path,
+		ssd_seterr(err, errlen, "cannot read drive file '%s': %s", path,
 		       strerror(errno));
 		rc = SSD_EIO;
 	}
@@ -723,7 +712,7 @@ int ssd_config_open(struct ssd_config *c, const char *name_or_path,
 	int rc;
 	if (!*name || access(path, F_OK)) {
 		char q[48];
-		seterr(err, errlen, "unknown drive '%s' (see `ssdlab drives` for the "
+		ssd_seterr(err, errlen, "unknown drive '%s' (see `ssdlab drives` for the "
 		       "presets, or give a path to a .ini file)",
 		       quote(name, q, sizeof q));
 		rc = SSD_ENOENT;
@@ -807,7 +796,7 @@ static int check_ranges(const struct ssd_config *c, char *err, size_t errlen)
 		}
 		}
 		if (what) {
-			seterr(err, errlen, "key '%s': %s %s (accepted: %s)", o->name,
+			ssd_seterr(err, errlen, "key '%s': %s %s (accepted: %s)", o->name,
 			       val, what, accepted(o, 0, acc, sizeof acc));
 			return SSD_ERANGE;
 		}
@@ -822,7 +811,7 @@ int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 	if (rc)
 		return rc;
 	if (c->gc_bg_blocks < c->gc_fg_blocks) {
-		seterr(err, errlen, "keys 'gc_bg_blocks' (%u) and 'gc_fg_blocks' (%u): "
+		ssd_seterr(err, errlen, "keys 'gc_bg_blocks' (%u) and 'gc_fg_blocks' (%u): "
 		       "gc_bg_blocks must be at least gc_fg_blocks",
 		       c->gc_bg_blocks, c->gc_fg_blocks);
 		return SSD_EINVAL;
@@ -836,7 +825,7 @@ int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 	uint64_t need = c->capacity + spare;
 	uint64_t bpp = (need + row - 1) / row;
 	if (bpp > UINT32_MAX) {
-		seterr(err, errlen, "keys 'capacity' and 'op': need %llu blocks per "
+		ssd_seterr(err, errlen, "keys 'capacity' and 'op': need %llu blocks per "
 		       "plane, more than a 32-bit count; raise pages_per_block, "
 		       "page_size or the die count", (unsigned long long)bpp);
 		return SSD_ERANGE;
@@ -847,13 +836,13 @@ int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 	/* The FTL numbers physical 4 KiB slots with 32 bits (one value is
 	 * kept for "unmapped"). */
 	if (phys / SSD_LPAGE >= UINT32_MAX) {
-		seterr(err, errlen, "keys 'capacity' and 'op': physical size %s "
+		ssd_seterr(err, errlen, "keys 'capacity' and 'op': physical size %s "
 		       "exceeds the 16 TiB that 32-bit page maps address; lower "
 		       "capacity or op", ssd_fmt_bytes(phys, a, sizeof a));
 		return SSD_ERANGE;
 	}
 	if (bpp < (uint64_t)c->gc_bg_blocks + 4) {
-		seterr(err, errlen, "derived blocks_per_plane %llu is below "
+		ssd_seterr(err, errlen, "derived blocks_per_plane %llu is below "
 		       "gc_bg_blocks + 4 = %u: raise capacity or op, or lower "
 		       "page_size, pages_per_block, channels, dies_per_channel, "
 		       "planes_per_die or gc_bg_blocks",
@@ -865,7 +854,7 @@ int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 	uint64_t reserve = (uint64_t)c->gc_fg_blocks + 2;
 	uint64_t usable = (bpp - reserve) * row;
 	if (usable < c->capacity) {
-		seterr(err, errlen, "capacity %s above usable physical %s (%llu blocks "
+		ssd_seterr(err, errlen, "capacity %s above usable physical %s (%llu blocks "
 		       "per plane minus the FTL reserve of gc_fg_blocks + 2 = %llu): "
 		       "raise op, or lower gc_fg_blocks, pages_per_block or page_size",
 		       ssd_fmt_bytes(c->capacity, a, sizeof a),

@@ -26,12 +26,7 @@ static const struct ssd_scn_param params[] = {
 	{NULL, NULL, NULL, NULL},
 };
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
+/* Median of v[0..n) without disturbing v. */
 static double median(const double *v, uint32_t n)
 {
 	if (!n)
@@ -40,8 +35,7 @@ static double median(const double *v, uint32_t n)
 	if (!c)
 		return 0;
 	memcpy(c, v, n * sizeof *c);
-	qsort(c, n, sizeof *c, cmp_double);
-	double m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
+	double m = ssd_median(c, n);
 	free(c);
 	return m;
 }

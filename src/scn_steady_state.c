@@ -31,12 +31,6 @@ static const struct ssd_scn_param params[] = {
 	{NULL, NULL, NULL, NULL},
 };
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
 static int run(struct ssd_scn *s)
 {
 	uint64_t bs = ssd_scn_size(s, "bs", 512);
@@ -157,7 +151,7 @@ static int run(struct ssd_scn *s)
 		dev_pct[i - w0] = d;
 		far += fabs(d) > 20;
 	}
-	qsort(dev_pct, nw, sizeof *dev_pct, cmp_double);
+	qsort(dev_pct, nw, sizeof *dev_pct, ssd_cmp_double);
 	double p1 = nw ? dev_pct[nw / 100] : 0, p99 = nw ? dev_pct[nw - 1 - nw / 100] : 0;
 	double lo = nw ? dev_pct[0] : 0, hi = nw ? dev_pct[nw - 1] : 0;
 	double waf = j->ctr.host_write_lp

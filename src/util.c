@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +93,30 @@ char *ssd_strtrim(char *s)
 	while (n > 0 && isspace((unsigned char)s[n - 1]))
 		s[--n] = 0;
 	return s;
+}
+
+void ssd_seterr(char *err, size_t errlen, const char *fmt, ...)
+{
+	if (!err || !errlen)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+}
+
+int ssd_cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+double ssd_median(double *v, size_t n)
+{
+	if (!n)
+		return NAN;
+	qsort(v, n, sizeof v[0], ssd_cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 int ssd_edit_distance(const char *a, const char *b)

@@ -103,6 +103,17 @@ int ssd_parse_double(const char *s, double *out);
 /* Boolean: 1/0, true/false, yes/no, on/off (case-insensitive). */
 int ssd_parse_bool(const char *s, int *out);
 
+/* Format a one-line message into err (when err is not NULL): the edges'
+ * way of reporting "where: what is wrong (accepted: ...)". */
+void ssd_seterr(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* qsort comparator for doubles, ascending. */
+int ssd_cmp_double(const void *a, const void *b);
+
+/* Median of v[0..n) (sorts v in place); NAN when n == 0. */
+double ssd_median(double *v, size_t n);
+
 /* Levenshtein distance between two short strings (option names), for
  * "did you mean" suggestions; 99 when either is longer than 63 bytes. */
 int ssd_edit_distance(const char *a, const char *b);
