@@ -21,7 +21,9 @@
 
 static const struct ssd_scn_param params[] = {
 	{"volume", "600%", "size or % of capacity",
-	 "Bytes written in all (600% = six times the capacity)."},
+	 "The most bytes written (600% = six times the capacity)."},
+	{"min_volume", "400%", "size or % of capacity",
+	 "Bytes written before the run may stop at steady state."},
 	{"bs", "4k", "size", "Request size."},
 	{"iodepth", "32", "number", "Queue depth."},
 	{"interval", "1", "time", "Length of a point of the IOPS series."},
@@ -50,22 +52,64 @@ static int run(struct ssd_scn *s)
 		return SSD_EINVAL;
 	struct ssd_series ser;
 	ssd_series_init(&ser, 0, step);
-	struct ssd_run_result res;
-	int rc = ssd_scn_jobs(s, dev, &ser, &res,
-			      "[steady-state]\nrw=randwrite\nnorandommap=1\nbs=%llu\niodepth=%d\n"
-			      "io_size=%llu\n",
-			      (unsigned long long)bs, iodepth,
-			      (unsigned long long)volume);
+	/* Written in chunks of a quarter of the capacity (each with its own
+	 * random stream), so the run can stop
+	 * once steady state holds: at least min_volume written, then the
+	 * PTS rule on the last five rounds (the big drives would otherwise
+	 * write their full volume long after the answer is known). */
+	uint64_t chunk = s->cfg.capacity / 4 / bs * bs, min_volume = ssd_scn_size(s, "min_volume", bs);
+	uint64_t written = 0, host_lp = 0, nand_lp = 0, chunks = 0;
+	int64_t sim_ns = 0;
+	uint32_t per_round = (uint32_t)(round / step);
+	int rc = 0;
+	if (!chunk)
+		chunk = bs;
+	while (written < volume) {
+		uint64_t now = volume - written < chunk ? volume - written : chunk;
+		struct ssd_run_result res;
+		rc = ssd_scn_jobs(s, dev, &ser, &res,
+				  "[steady-state]\nrw=randwrite\nnorandommap=1\nbs=%llu\n"
+				  "iodepth=%d\nio_size=%llu\nrandseed=%llu\n",
+				  (unsigned long long)bs, iodepth, (unsigned long long)now,
+				  (unsigned long long)ssd_mix64(s->seed + ++chunks));
+		if (rc)
+			break;
+		written += now;
+		host_lp += res.jobs[0].ctr.host_write_lp;
+		nand_lp += res.jobs[0].ctr.nand_prog_lp;
+		sim_ns += res.sim_ns;
+			if (written < min_volume || written >= volume)
+			continue;
+		/* complete rounds so far, after the first full span */
+		uint32_t pts = ser.n > 1 ? ser.n - 1 : 0, nr = pts / per_round;
+		double span = 0, y[5], m5, e5, r5;
+		uint32_t first = nr;
+		for (uint32_t i = 0; i < pts; i++) {
+			span += (double)ser.pt[i].bytes[SSD_DDIR_WRITE];
+			if (span >= (double)s->cfg.capacity) {
+				first = i / per_round + 1;
+				break;
+			}
+		}
+		if (nr < first + 5)
+			continue;
+		for (uint32_t r = nr - 5; r < nr; r++) {
+			y[r - (nr - 5)] = 0;
+			for (uint32_t i = r * per_round; i < (r + 1) * per_round; i++)
+				y[r - (nr - 5)] += ssd_series_iops(&ser, i, SSD_DDIR_WRITE) / per_round;
+		}
+		if (ssd_scn_pts_steady(y, &m5, &e5, &r5))
+			break;
+	}
 	if (rc) {
 		ssd_dev_destroy(dev);
 		ssd_series_free(&ser);
 		return rc;
 	}
-	const struct ssd_job_result *j = &res.jobs[0];
 	uint32_t n = ser.n;
 	double *iops = calloc(n + 1, sizeof *iops);
 	double *mov = calloc(n + 1, sizeof *mov);
-	uint32_t per_avg = (uint32_t)(avg / step), per_round = (uint32_t)(round / step);
+	uint32_t per_avg = (uint32_t)(avg / step);
 	double sum = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		iops[i] = ssd_series_iops(&ser, i, SSD_DDIR_WRITE);
@@ -154,8 +198,7 @@ static int run(struct ssd_scn *s)
 	qsort(dev_pct, nw, sizeof *dev_pct, ssd_cmp_double);
 	double p1 = nw ? dev_pct[nw / 100] : 0, p99 = nw ? dev_pct[nw - 1 - nw / 100] : 0;
 	double lo = nw ? dev_pct[0] : 0, hi = nw ? dev_pct[nw - 1] : 0;
-	double waf = j->ctr.host_write_lp
-		? (double)j->ctr.nand_prog_lp / (double)j->ctr.host_write_lp : 0;
+	double waf = host_lp ? (double)nand_lp / (double)host_lp : 0;
 
 	ssd_scn_json_num(s, "fresh_iops", fresh_iops);
 	ssd_scn_json_num(s, "steady_iops", steady_iops);
@@ -180,11 +223,11 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_num(s, "max_pct", hi);
 	ssd_scn_json_close(s, 0);
 	ssd_scn_json_num(s, "waf", waf);
-	ssd_scn_json_num(s, "simulated_seconds", res.sim_ns / 1e9);
-	ssd_scn_json_num(s, "host_bytes_written", (double)j->dir[SSD_DDIR_WRITE].bytes);
+	ssd_scn_json_num(s, "simulated_seconds", sim_ns / 1e9);
+	ssd_scn_json_num(s, "host_bytes_written", (double)written);
 
 	fprintf(s->out, "steady-state on %s: %.0f s of 4 KiB random writes at QD%d\n",
-		s->cfg.name, res.sim_ns / 1e9, iodepth);
+		s->cfg.name, sim_ns / 1e9, iodepth);
 	fprintf(s->out, "  fresh IOPS         %.0f (first %.0f s)\n", fresh_iops, fresh / 1e9);
 	fprintf(s->out, "  steady-state IOPS  %.0f (last 5 rounds of %.0f s), %.0f%% of fresh\n",
 		steady_iops, round / 1e9, fresh_iops > 0 ? 100 * steady_iops / fresh_iops : 0);
@@ -203,7 +246,6 @@ static int run(struct ssd_scn *s)
 out:
 	free(iops);
 	free(mov);
-	ssd_run_result_free(&res);
 	ssd_series_free(&ser);
 	ssd_dev_destroy(dev);
 	return rc;
