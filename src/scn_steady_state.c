@@ -78,6 +78,7 @@ static int run(struct ssd_scn *s)
 		host_lp += res.jobs[0].ctr.host_write_lp;
 		nand_lp += res.jobs[0].ctr.nand_prog_lp;
 		sim_ns += res.sim_ns;
+		ssd_run_result_free(&res);
 			if (written < min_volume || written >= volume)
 			continue;
 		/* complete rounds so far, after the first full span */
