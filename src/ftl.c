@@ -454,9 +454,12 @@ static int victim_pick(struct ssd_ftl *f, uint32_t ui, int bg)
 	}
 	/* Folding frees a native block only if the SLC block goes back to
 	 * the native pool (dynamic cache); a static cache block goes back to
-	 * the cache, so foreground cleaning, which needs native blocks, leaves
-	 * static folding to idle time. */
-	v = bg || !f->slc_static ? fold_pop(f, u) : SSD_NO_BLOCK;
+	 * the cache while its data takes native pages.  So foreground
+	 * cleaning, which needs native blocks, leaves static folding to idle
+	 * time, and idle time folds a static block only while the unit has
+	 * native free blocks to spare (else it cleans native blocks first). */
+	int fold = !f->slc_static || (bg && u->nfree > f->fg_blocks + 1);
+	v = fold ? fold_pop(f, u) : SSD_NO_BLOCK;
 	if (v != SSD_NO_BLOCK) {
 		victim_start(f, u, ui, v, VK_FOLD);
 		return 0;
