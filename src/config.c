@@ -804,6 +804,28 @@ static int check_ranges(const struct ssd_config *c, char *err, size_t errlen)
 	return 0;
 }
 
+uint32_t ssd_config_slc_blocks(const struct ssd_config *c)
+{
+	if (c->slc_cache != SSD_SLC_STATIC || c->cell == SSD_CELL_SLC)
+		return 0;
+	uint64_t row_slc = (uint64_t)(c->pages_per_block / ssd_cell_bits(c->cell)) *
+			   c->page_size * c->channels * c->dies_per_channel *
+			   c->planes_per_die;
+	return row_slc ? (uint32_t)((c->slc_cache_size + row_slc - 1) / row_slc) : 0;
+}
+
+double ssd_config_min_op(const struct ssd_config *c)
+{
+	uint64_t row = row_bytes(c);
+	if (!row || !c->capacity)
+		return 0;
+	uint64_t bpp = (c->capacity + row - 1) / row + c->gc_fg_blocks + 2 +
+		       ssd_config_slc_blocks(c);
+	if (bpp < (uint64_t)c->gc_bg_blocks + 4)
+		bpp = (uint64_t)c->gc_bg_blocks + 4;
+	return ((double)(bpp * row) - (double)c->capacity) / (double)c->capacity;
+}
+
 int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 {
 	char a[48], b[48];
@@ -850,13 +872,15 @@ int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 		return SSD_ERANGE;
 	}
 	/* Each allocation unit keeps gc_fg_blocks free blocks and two open
-	 * ones (host and GC write points); the rest must hold the data. */
-	uint64_t reserve = (uint64_t)c->gc_fg_blocks + 2;
-	uint64_t usable = (bpp - reserve) * row;
+	 * ones (host and GC write points), and a static SLC cache its own
+	 * blocks; the rest must hold the data. */
+	uint64_t reserve = (uint64_t)c->gc_fg_blocks + 2 + ssd_config_slc_blocks(c);
+	uint64_t usable = bpp > reserve ? (bpp - reserve) * row : 0;
 	if (usable < c->capacity) {
 		ssd_seterr(err, errlen, "capacity %s above usable physical %s (%llu blocks "
-		       "per plane minus the FTL reserve of gc_fg_blocks + 2 = %llu): "
-		       "raise op, or lower gc_fg_blocks, pages_per_block or page_size",
+		       "per plane minus the FTL reserve of gc_fg_blocks + 2 and the "
+		       "static SLC cache's blocks = %llu): raise op, or lower "
+		       "gc_fg_blocks, slc_cache_size, pages_per_block or page_size",
 		       ssd_fmt_bytes(c->capacity, a, sizeof a),
 		       ssd_fmt_bytes(usable, b, sizeof b), (unsigned long long)bpp,
 		       (unsigned long long)reserve);

@@ -137,6 +137,14 @@ int ssd_config_open(struct ssd_config *c, const char *name_or_path,
  * a message naming the offending keys and returns SSD_ERANGE/SSD_EINVAL. */
 int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen);
 
+/* Blocks per plane a static SLC cache takes (0 without one): they come
+ * out of the spare area. */
+uint32_t ssd_config_slc_blocks(const struct ssd_config *c);
+
+/* The least op with which ssd_config_finish accepts this drive (the FTL's
+ * reserve and a static SLC cache need whole blocks per plane). */
+double ssd_config_min_op(const struct ssd_config *c);
+
 /* Derived sizes of a finished config. */
 uint64_t ssd_config_physical_bytes(const struct ssd_config *c);
 uint32_t ssd_config_dies(const struct ssd_config *c);

@@ -94,17 +94,10 @@ struct op_res {
 	                                pass */
 };
 
-/* The least op the FTL builds this drive with: config.c's rule (every
- * plane keeps gc_fg_blocks + 2 blocks beyond the data, and has at least
- * gc_bg_blocks + 4). */
+/* The least op the FTL builds this drive with (config.c's rule). */
 static double least_op(const struct ssd_config *c)
 {
-	uint64_t row = (uint64_t)c->page_size * c->pages_per_block *
-		       c->channels * c->dies_per_channel * c->planes_per_die;
-	uint64_t bpp = (c->capacity + row - 1) / row + c->gc_fg_blocks + 2;
-	if (bpp < (uint64_t)c->gc_bg_blocks + 4)
-		bpp = (uint64_t)c->gc_bg_blocks + 4;
-	return ((double)(bpp * row) - (double)c->capacity) / (double)c->capacity;
+	return ssd_config_min_op(c);
 }
 
 static struct ssd_dev *op_drive(struct ssd_scn *s, double op)
