@@ -118,6 +118,31 @@ static int drive_opt(struct drive_opts *o, int argc, char **argv, int *i)
 	return 1;
 }
 
+/* An option with a value, "--name VALUE" or "--name=VALUE", among names[]
+ * (NULL-terminated) at argv[*i]: sets *val and returns its index, -1 if
+ * argv[*i] is none of them, -2 after a usage error (printed). */
+static int value_opt(int argc, char **argv, int *i, const char *const *names,
+		     const char **val)
+{
+	const char *a = argv[*i];
+	for (int k = 0; names[k]; k++) {
+		size_t n = strlen(names[k]);
+		if (!strcmp(a, names[k])) {
+			if (*i + 1 >= argc) {
+				usage_error("option '%s' needs a value", a);
+				return -2;
+			}
+			*val = argv[++*i];
+			return k;
+		}
+		if (!strncmp(a, names[k], n) && a[n] == '=') {
+			*val = a + n + 1;
+			return k;
+		}
+	}
+	return -1;
+}
+
 /* Load the drive: preset or file, then --set overrides, then derive. */
 static int load_drive(const struct drive_opts *o, struct ssd_config *c)
 {
@@ -184,23 +209,12 @@ static int cmd_run(int argc, char **argv)
 			fputs(run_help, stdout);
 			return 0;
 		}
+		static const char *const names[] = {"--seed", "--output-format",
+						    "--output", "--check", NULL};
 		const char *val = NULL;
-		const char *names[] = {"--seed", "--output-format", "--output", "--check"};
-		int which = -1;
-		for (int k = 0; k < 4; k++) {
-			size_t n = strlen(names[k]);
-			if (!strcmp(a, names[k])) {
-				if (i + 1 >= argc)
-					return usage_error("option '%s' needs a value", a);
-				val = argv[++i];
-				which = k;
-			} else if (!strncmp(a, names[k], n) && a[n] == '=') {
-				val = a + n + 1;
-				which = k;
-			}
-			if (which >= 0)
-				break;
-		}
+		int which = value_opt(argc, argv, &i, names, &val);
+		if (which == -2)
+			return EXIT_USAGE;
 		switch (which) {
 		case 0:
 			if (parse_u64_arg("--seed", val, &seed))
@@ -539,21 +553,11 @@ static int cmd_life(int argc, char **argv)
 			continue;
 		}
 		static const char *const names[] = {"--seed", "--output-format",
-						    "--output", "--daily", "--job"};
+						    "--output", "--daily", "--job", NULL};
 		const char *val = NULL;
-		int which = -1;
-		for (int k = 0; k < 5 && which < 0; k++) {
-			size_t n = strlen(names[k]);
-			if (!strcmp(a, names[k])) {
-				if (i + 1 >= argc)
-					return usage_error("option '%s' needs a value", a);
-				val = argv[++i];
-				which = k;
-			} else if (!strncmp(a, names[k], n) && a[n] == '=') {
-				val = a + n + 1;
-				which = k;
-			}
-		}
+		int which = value_opt(argc, argv, &i, names, &val);
+		if (which == -2)
+			return EXIT_USAGE;
 		switch (which) {
 		case 0:
 			if (parse_u64_arg("--seed", val, &seed))
