@@ -483,7 +483,7 @@ static int make_dev(const struct ssd_config *c, uint64_t seed,
 
 static void idle(struct ssd_dev *dev, int64_t ns)
 {
-	int64_t t = dev->busy_until > dev->now ? dev->busy_until : dev->now;
+	int64_t t = ssd_dev_time(dev);
 	ssd_dev_idle(dev, t + ns);
 }
 

@@ -76,6 +76,14 @@ void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
 /* Flush: every accepted write becomes durable.  Returns completion. */
 int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t);
 
+/* The time the drive has reached: the later of the last submission and
+ * the last completion handed out.  A new run or an idle period starts
+ * here. */
+static inline int64_t ssd_dev_time(const struct ssd_dev *d)
+{
+	return d->busy_until > d->now ? d->busy_until : d->now;
+}
+
 /* Leave the drive idle until `until` (background work runs). */
 void ssd_dev_idle(struct ssd_dev *d, int64_t until);
 

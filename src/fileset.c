@@ -117,7 +117,7 @@ static int play(struct ssd_dev *dev, const struct ssd_fileset *fs, int ddir,
 		qd = 1;
 	if (qd > QD_MAX)
 		qd = QD_MAX;
-	int64_t t = dev->busy_until > dev->now ? dev->busy_until : dev->now;
+	int64_t t = ssd_dev_time(dev);
 	for (uint32_t k = 0; k < qd; k++)
 		slot[k] = t;
 	r->start = t;

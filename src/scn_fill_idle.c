@@ -201,7 +201,7 @@ static int run_op(struct ssd_scn *s, const struct hdtach *h,
 		rc = hdtach(s, dev, h, o->rd[1], o->wr[1], &o->rd_avg[1],
 			    &o->wr_avg[1], &o->full_write_waf);
 	if (!rc) {
-		int64_t now = dev->busy_until > dev->now ? dev->busy_until : dev->now;
+		int64_t now = ssd_dev_time(dev);
 		ssd_dev_idle(dev, now + idle);
 		rc = hdtach(s, dev, h, o->rd[2], o->wr[2], &o->rd_avg[2],
 			    &o->wr_avg[2], &w);

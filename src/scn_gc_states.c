@@ -97,7 +97,7 @@ static int run(struct ssd_scn *s)
 		rc = probe(s, dev, slice, secs, qd, &p[1]);
 	}
 	if (!rc) {
-		int64_t now = dev->busy_until > dev->now ? dev->busy_until : dev->now;
+		int64_t now = ssd_dev_time(dev);
 		ssd_dev_idle(dev, now + idle);
 		rc = probe(s, dev, slice, secs, qd, &p[2]);
 	}

@@ -259,7 +259,7 @@ static int run(struct ssd_scn *s)
 	}
 	for (int p = 0; p < NPAT && !rc; p++)
 		rc = measure(s, dev, p, bs, nbs, span, point, qd, mix, pt[p]);
-	int64_t sim_end = dev->busy_until > dev->now ? dev->busy_until : dev->now;
+	int64_t sim_end = ssd_dev_time(dev);
 	struct ssd_health h;
 	ssd_ftl_health(dev->ftl, &h);
 	ssd_dev_destroy(dev);

@@ -191,11 +191,6 @@ struct pt {
 	double written;             /* host bytes written */
 };
 
-static int64_t dev_time(const struct ssd_dev *dev)
-{
-	return dev->busy_until > dev->now ? dev->busy_until : dev->now;
-}
-
 static int point(struct ssd_scn *s, struct ssd_dev *dev, int seq, int readpct,
 		 uint32_t bs, int qd, int64_t len, uint64_t seed, struct pt *p)
 {
@@ -311,7 +306,7 @@ static int iops_test(struct ssd_scn *s, struct pts *t)
 	struct ssd_dev *dev = purge_wipc(s, t->wipc, t->qd, &rc);
 	if (!dev)
 		return rc;
-	int64_t t0 = dev_time(dev);
+	int64_t t0 = ssd_dev_time(dev);
 	int r = 0;
 	while (r < t->max_rounds && !t->iops_ss.steady) {
 		for (int m = NMIX - 1; m >= 0 && !rc; m--)
@@ -329,7 +324,7 @@ static int iops_test(struct ssd_scn *s, struct pts *t)
 		r++;
 		ss_round(&t->iops_ss, t->iops_track, r);
 	}
-	t->sim_s += (dev_time(dev) - t0) / 1e9;
+	t->sim_s += (ssd_dev_time(dev) - t0) / 1e9;
 	ssd_dev_destroy(dev);
 	if (rc)
 		return rc;
@@ -351,7 +346,7 @@ static int tp_test(struct ssd_scn *s, struct pts *t)
 		struct ssd_dev *dev = purge_wipc(s, t->wipc, t->qd, &rc);
 		if (!dev)
 			return rc;
-		int64_t t0 = dev_time(dev);
+		int64_t t0 = ssd_dev_time(dev);
 		int r = 0;
 		while (!rc && r < t->max_rounds && !t->tp_ss[i].steady) {
 			struct pt w = {0}, rd = {0};
@@ -367,7 +362,7 @@ static int tp_test(struct ssd_scn *s, struct pts *t)
 			r++;
 			ss_round(&t->tp_ss[i], t->tp_w[i], r);
 		}
-		t->sim_s += (dev_time(dev) - t0) / 1e9;
+		t->sim_s += (ssd_dev_time(dev) - t0) / 1e9;
 		ssd_dev_destroy(dev);
 		if (rc)
 			return rc;
@@ -386,7 +381,7 @@ static int lat_test(struct ssd_scn *s, struct pts *t)
 	struct ssd_dev *dev = purge_wipc(s, t->wipc, t->qd, &rc);
 	if (!dev)
 		return rc;
-	int64_t t0 = dev_time(dev);
+	int64_t t0 = ssd_dev_time(dev);
 	int r = 0;
 	while (r < t->max_rounds && !t->lat_ss.steady) {
 		for (int m = LMIX - 1; m >= 0 && !rc; m--)
@@ -403,7 +398,7 @@ static int lat_test(struct ssd_scn *s, struct pts *t)
 		r++;
 		ss_round(&t->lat_ss, t->lat_track, r);
 	}
-	t->sim_s += (dev_time(dev) - t0) / 1e9;
+	t->sim_s += (ssd_dev_time(dev) - t0) / 1e9;
 	ssd_dev_destroy(dev);
 	if (rc)
 		return rc;
@@ -428,11 +423,11 @@ static int hir_writes(struct ssd_scn *s, struct ssd_dev *dev, struct pts *t,
 	struct hir_seg *g = &t->seg[t->nseg];
 	g->kind = kind;
 	g->wait = wait;
-	g->start_s = (dev_time(dev) - hir0) / 1e9;
+	g->start_s = (ssd_dev_time(dev) - hir0) / 1e9;
 	struct pt p = {0};
 	int rc = point(s, dev, 0, 0, 4096, t->qd, len, seed_of(s, 5, 0, idx), &p);
 	g->iops = p.iops;
-	g->end_s = (dev_time(dev) - hir0) / 1e9;
+	g->end_s = (ssd_dev_time(dev) - hir0) / 1e9;
 	t->nseg++;
 	return rc;
 }
@@ -467,14 +462,14 @@ static int wsat_hir(struct ssd_scn *s, struct pts *t)
 		t->wsat_end += ssd_series_iops(&t->wsat_ser, i, SSD_DDIR_WRITE) / tail;
 
 	/* host idle recovery on the saturated drive */
-	int64_t hir0 = dev_time(dev);
+	int64_t hir0 = ssd_dev_time(dev);
 	int idx = 0;
 	rc = hir_writes(s, dev, t, t->hir_base, 0, 0, hir0, idx++);
 	t->hir_base_iops = t->seg[0].iops;
 	for (int w = 0; w < t->nidle && !rc; w++) {
 		double sum = 0;
 		for (int k = 0; k < t->hir_reps && !rc; k++) {
-			ssd_dev_idle(dev, dev_time(dev) + t->idle[w]);
+			ssd_dev_idle(dev, ssd_dev_time(dev) + t->idle[w]);
 			rc = hir_writes(s, dev, t, t->hir_write, 1, w, hir0, idx++);
 			sum += t->seg[t->nseg - 1].iops;
 		}
@@ -483,7 +478,7 @@ static int wsat_hir(struct ssd_scn *s, struct pts *t)
 			rc = hir_writes(s, dev, t, t->hir_base, 2, w, hir0, idx++);
 		t->hir_return_iops[w] = t->seg[t->nseg - 1].iops;
 	}
-	t->sim_s += (dev_time(dev) - hir0) / 1e9;
+	t->sim_s += (ssd_dev_time(dev) - hir0) / 1e9;
 	ssd_dev_destroy(dev);
 	return rc;
 }

@@ -227,7 +227,7 @@ static int run_mode(struct ssd_scn *s, const struct torture *t, int trim,
 	if (!rc)
 		rc = app_load(s, dev, t, &m->app[1]);
 	if (!rc) {
-		int64_t now = dev->busy_until > dev->now ? dev->busy_until : dev->now;
+		int64_t now = ssd_dev_time(dev);
 		ssd_dev_idle(dev, now + t->idle);
 		rc = app_load(s, dev, t, &m->app[2]);
 	}

@@ -64,16 +64,14 @@ static int run(struct ssd_scn *s)
 	if (rc)
 		goto out_dev;
 	ssd_run_result_free(&res);
-	now = dev->busy_until > dev->now ? dev->busy_until : dev->now;
-	ssd_dev_idle(dev, now + pause);
+	ssd_dev_idle(dev, ssd_dev_time(dev) + pause);
 	rc = ssd_scn_jobs(s, dev, NULL, &res,
 			  "[big-write]\nrw=write\nbs=128k\niodepth=32\noffset=%llu\nsize=%llu\n",
 			  (unsigned long long)big_off, (unsigned long long)big);
 	if (rc)
 		goto out_dev;
 	ssd_run_result_free(&res);
-	now = dev->busy_until > dev->now ? dev->busy_until : dev->now;
-	ssd_dev_idle(dev, now + pause);
+	ssd_dev_idle(dev, ssd_dev_time(dev) + pause);
 	rc = ssd_scn_jobs(s, dev, NULL, &res,
 			  "[delete-big]\nrw=trim\nbs=%llu\noffset=%llu\nsize=%llu\n",
 			  (unsigned long long)trim_bs, (unsigned long long)big_off,
@@ -81,9 +79,8 @@ static int run(struct ssd_scn *s)
 	if (rc)
 		goto out_dev;
 	ssd_run_result_free(&res);
-	now = dev->busy_until > dev->now ? dev->busy_until : dev->now;
-	ssd_dev_idle(dev, now + pause);
-	now += pause;
+	now = ssd_dev_time(dev) + pause;
+	ssd_dev_idle(dev, now);
 	/* 4: read the test file while the large files are deleted */
 	struct ssd_series ser;
 	ssd_series_init(&ser, now, step);

@@ -407,7 +407,7 @@ static int run(struct ssd_scn *s)
 	}
 	struct ssd_counters dc;
 	ssd_counters_sub(&dc, &dev->ftl->ctr, &c0);
-	int64_t sim_end = dev->busy_until > dev->now ? dev->busy_until : dev->now;
+	int64_t sim_end = ssd_dev_time(dev);
 	ssd_dev_destroy(dev);
 	if (!rc)
 		rc = write_files(s, cycles, io_cycles, zones, zone, ps, zr, zw, pr);

@@ -251,8 +251,7 @@ static int complete(struct run *r, const struct ssd_event *ev)
 
 static int run_group(struct run *r, int group)
 {
-	int64_t t0 = r->dev->busy_until > r->dev->now ? r->dev->busy_until
-						      : r->dev->now;
+	int64_t t0 = ssd_dev_time(r->dev);
 	for (int i = 0; i < r->ninst; i++) {
 		struct inst *in = &r->in[i];
 		if (in->group != group)
@@ -335,7 +334,7 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 	res->njobs = nres;
 	int group = 0, k = 0, ri = 0, rc = 0;
 	uint64_t ios0 = dev->host_ios;
-	int64_t t_start = dev->busy_until > dev->now ? dev->busy_until : dev->now;
+	int64_t t_start = ssd_dev_time(dev);
 	for (int j = 0; j < njobs; j++) {
 		const struct ssd_job *job = &jobs[j];
 		if (j > 0 && job->stonewall)
@@ -376,8 +375,7 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 		for (int d = 0; d < SSD_DDIR_N; d++)
 			ssd_dstat_finish(&res->jobs[i].dir[d],
 					 res->jobs[i].runtime_ns);
-	res->sim_ns = (dev->busy_until > dev->now ? dev->busy_until : dev->now) -
-		      t_start;
+	res->sim_ns = ssd_dev_time(dev) - t_start;
 	res->host_ios = dev->host_ios - ios0;
 	if (!rc && dev->ftl->check_failed) {
 		snprintf(err, errlen, "invariant check failed: %s",
