@@ -50,11 +50,17 @@ static inline int64_t link_ns(const struct ssd_dev *d, uint64_t len)
 	return (int64_t)((len * 1000 + d->cfg.host_mbps - 1) / d->cfg.host_mbps);
 }
 
-static void idle_gap(struct ssd_dev *d, int64_t t)
+/* Give the idle time before t to the drive's background work.  Returns
+ * 0 or the FTL's error, which also sticks to the device (d->err): a
+ * drive whose background work broke an invariant fails every later
+ * command with it, so no caller can lose it. */
+static int idle_gap(struct ssd_dev *d, int64_t t)
 {
+	if (d->err)
+		return d->err;
 	int64_t busy = ssd_max64(ssd_max64(d->busy_until, d->wb_last), d->ctl_busy);
 	if (t <= busy)
-		return;
+		return 0;
 	if (d->ftl->tq_pages && d->cfg.trim_mode == SSD_TRIM_DEFERRED) {
 		/* idle time goes to the queued TRIMs first */
 		int64_t cost = d->cfg.trim_cost > 0 ? d->cfg.trim_cost : 1;
@@ -63,7 +69,8 @@ static void idle_gap(struct ssd_dev *d, int64_t t)
 		d->ctl_busy = ssd_max64(d->ctl_busy, busy);
 	}
 	if (t > busy)
-		ssd_ftl_idle(d->ftl, busy, t);
+		d->err = ssd_ftl_idle(d->ftl, busy, t);
+	return d->err;
 }
 
 /* Background TRIM: the queue advances with trim_bg_share of the
@@ -108,7 +115,9 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 	uint64_t end = offset + len;
 	if (!len || end > d->cfg.capacity || end < offset)
 		return SSD_EINVAL;
-	idle_gap(d, t);
+	int rc = idle_gap(d, t);
+	if (rc)
+		return rc;
 	trim_background(d, t);
 	d->now = t;
 	d->host_ios++;
@@ -180,7 +189,9 @@ void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
 
 int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 {
-	idle_gap(d, t);
+	int rc = idle_gap(d, t);
+	if (rc)
+		return rc;
 	d->now = t;
 	int64_t done = ssd_ftl_flush(d->ftl, ssd_max64(t, d->wb_last));
 	if (done < 0)
@@ -191,11 +202,12 @@ int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 	return done;
 }
 
-void ssd_dev_idle(struct ssd_dev *d, int64_t until)
+int ssd_dev_idle(struct ssd_dev *d, int64_t until)
 {
-	idle_gap(d, until);
+	int rc = idle_gap(d, until);
 	if (until > d->busy_until)
 		d->busy_until = until;
 	if (until > d->now)
 		d->now = until;
+	return rc;
 }

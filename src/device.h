@@ -51,6 +51,8 @@ struct ssd_dev {
 	int64_t wb_last;        /* the newest entry drains at, ns */
 	int64_t ctl_busy;       /* controller busy with TRIM work until, ns */
 	int64_t trim_clock;     /* background TRIM: processed up to, ns */
+	int err;                /* an error of background work: every later
+	                           command fails with it */
 };
 
 /* OR'd into the ddir of ssd_dev_submit: a write with Force Unit Access. */
@@ -84,7 +86,9 @@ static inline int64_t ssd_dev_time(const struct ssd_dev *d)
 	return d->busy_until > d->now ? d->busy_until : d->now;
 }
 
-/* Leave the drive idle until `until` (background work runs). */
-void ssd_dev_idle(struct ssd_dev *d, int64_t until);
+/* Leave the drive idle until `until` (background work runs).  Returns 0
+ * or the error the background work met (it also fails every later
+ * command). */
+int ssd_dev_idle(struct ssd_dev *d, int64_t until);
 
 #endif

@@ -135,13 +135,91 @@ static int64_t spare_left(const struct ssd_ftl *f)
 	return (int64_t)good - (int64_t)f->need_blocks;
 }
 
+/* Slots unit ui can hold with its GC reserve kept free: its good native
+ * blocks less gc_fg_blocks + 2 (O(blocks of the unit); called at birth
+ * and when a block is retired). */
+static uint64_t unit_cap(const struct ssd_ftl *f, uint32_t ui)
+{
+	uint64_t good = 0;
+	for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++)
+		good += f->state[b] != SSD_BLK_BAD && !is_static_slc(f, b);
+	uint64_t reserve = f->fg_blocks + 2;
+	return good > reserve ? (good - reserve) * f->spb : 0;
+}
+
+/* Spread the user capacity over the units (see "Unit balance" in ftl.h):
+ * limit = min(cap, L), with L the smallest level at which the limits add
+ * up to the user capacity plus, per unit, half of the mean headroom
+ * (cap - fair share) and at least two pages.  Water-filling by
+ * bisection: O(units * 32). */
+static void unit_limits(struct ssd_ftl *f)
+{
+	uint64_t sum = 0, hi = 0, *cap = calloc(f->units, sizeof *cap);
+	if (!cap) {
+		/* no memory for the scratch array: keep the old limits, which
+		 * only err on the safe side after a retirement */
+		return;
+	}
+	for (uint32_t ui = 0; ui < f->units; ui++) {
+		cap[ui] = unit_cap(f, ui);
+		sum += cap[ui];
+		if (cap[ui] > hi)
+			hi = cap[ui];
+	}
+	uint64_t head = sum > f->nlp ? (sum - f->nlp) / f->units : 0;
+	uint64_t slack = head / 2 > 2 * f->spp ? head / 2 : 2 * f->spp;
+	uint64_t target = f->nlp + slack * f->units, lo = 0, top = hi;
+	while (lo < top) { /* the smallest L with sum(min(cap, L)) >= target */
+		uint64_t mid = lo + (top - lo) / 2, t = 0;
+		for (uint32_t ui = 0; ui < f->units; ui++)
+			t += cap[ui] < mid ? cap[ui] : mid;
+		if (t >= target)
+			top = mid;
+		else
+			lo = mid + 1;
+	}
+	for (uint32_t ui = 0; ui < f->units; ui++)
+		f->ulimit[ui] = (uint32_t)(cap[ui] < lo ? cap[ui] : lo);
+	free(cap);
+}
+
+/* The drive cannot take more host data: read-only when blocks have worn
+ * out (the end of life the spare exists for); with every block good it
+ * is a defect of the FTL, reported as such.  Returns the code to pass
+ * up. */
+static int no_room(struct ssd_ftl *f, uint32_t ui, const char *what)
+{
+	if (f->bad || f->ctr.prog_fail || f->ctr.erase_fail) {
+		f->readonly = 1;
+		f->check_due = 1;
+		f->ctr.ro_reject++;
+		return SSD_EROFS;
+	}
+	if (!f->err_msg[0])
+		snprintf(f->err_msg, sizeof f->err_msg,
+			 "%s in unit %u (%u of %u slots valid, %u free blocks)",
+			 what, ui, f->uvalid[ui], f->ulimit[ui],
+			 f->unit[ui].nfree);
+	if (!f->check_failed) {
+		snprintf(f->check_msg, sizeof f->check_msg, "%s", f->err_msg);
+		f->check_failed = f->check_every != 0;
+	}
+	return SSD_ESTATE;
+}
+
 static void retire(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk)
 {
 	f->state[blk] = SSD_BLK_BAD;
 	f->bad++;
 	u->good--;
+	/* New data goes less to the worn unit; what it holds beyond its new
+	 * limit leaves it as the host overwrites it.  If its GC stops making
+	 * progress first, that unit has worn out: no_room() turns the drive
+	 * read-only. */
+	unit_limits(f);
 	if (spare_left(f) < 0)
 		f->readonly = 1;
+	f->check_due = 1;
 }
 
 /* A program of a block near its endurance may fail: from 95% of it on,
@@ -224,6 +302,7 @@ static inline void invalidate(struct ssd_ftl *f, uint32_t slot)
 	uint32_t blk = ssd_udiv(slot, f->div_spb);
 	ssd_bit_clear(f->vbits, slot);
 	f->valid[blk]--;
+	f->uvalid[ssd_ftl_unit_of(f, blk)]--;
 	if (f->state[blk] == SSD_BLK_FULL && !f->flash.nand.slc[blk])
 		f->gc->invalidated(f, f->gc_state, blk);
 }
@@ -263,6 +342,7 @@ static int wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
 
 static int64_t wp_program(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 			  int64_t ready);
+static void erase_pending(struct ssd_ftl *f, uint32_t ui, int64_t t);
 
 /* Put lpn, whose data is in the controller at `ready`, into the next slot
  * of w (a GC-style append: the data moves into the register when its page
@@ -295,7 +375,10 @@ static int wp_append(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 
 /* The page just programmed in w's block failed: retire the block (after
  * its other data has been cleaned) and write the page's data again into
- * a new block; the data is still in the controller. */
+ * a new block; the data is still in the controller.  Each slot is
+ * remapped before its old copy is dropped, so when no block is left to
+ * take it (the drive is wearing out: the caller turns it read-only) the
+ * data stays mapped where it was and nothing is lost. */
 static int64_t program_failed(struct ssd_ftl *f, uint32_t ui,
 			      struct ssd_wp *w, int64_t ready)
 {
@@ -303,6 +386,7 @@ static int64_t program_failed(struct ssd_ftl *f, uint32_t ui,
 	uint32_t blk = w->blk, slc = f->flash.nand.slc[blk];
 	uint32_t first = blk * f->spb + w->next - f->spp;
 	f->ctr.prog_fail++;
+	f->check_due = 1;
 	f->state[blk] = SSD_BLK_RETIRE;
 	f->next[blk] = u->retire_head;
 	u->retire_head = blk;
@@ -312,10 +396,13 @@ static int64_t program_failed(struct ssd_ftl *f, uint32_t ui,
 	for (uint32_t s = first; s < first + f->spp; s++) {
 		if (!ssd_bit_test(f->vbits, s))
 			continue;
-		ssd_bit_clear(f->vbits, s);
-		f->valid[blk]--;
-		f->ctr.gc_copy_lp++;
-		int rc = wp_append(f, ui, w, f->p2l[s], ready, (int)slc);
+		uint32_t lpn = f->p2l[s];
+		int rc = wp_append(f, ui, w, lpn, ready, (int)slc);
+		if (f->l2p[lpn] != s) {
+			ssd_bit_clear(f->vbits, s);
+			f->valid[blk]--;
+			f->ctr.gc_copy_lp++;
+		}
 		if (rc)
 			return rc;
 	}
@@ -337,19 +424,42 @@ static int64_t wp_program(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 		block_full(f, ui, blk);
 		w->blk = SSD_NO_BLOCK;
 	}
+	if (w == &f->unit[ui].gc && f->unit[ui].pend_head != SSD_NO_BLOCK)
+		erase_pending(f, ui, end);
 	return end;
 }
 
 /* ---- garbage collection ---- */
 
-static void check_after_gc(struct ssd_ftl *f)
+static void check_run(struct ssd_ftl *f)
 {
 	if (!f->check_every || f->check_failed)
 		return;
-	if (++f->check_count % f->check_every)
-		return;
 	if (ssd_ftl_check(f, f->check_msg, sizeof f->check_msg))
 		f->check_failed = 1;
+}
+
+static void check_after_gc(struct ssd_ftl *f)
+{
+	if (f->check_every && !(++f->check_count % f->check_every))
+		check_run(f);
+}
+
+/* A program failure, a retirement or the turn to read-only happened
+ * inside the operation now ending: check the maps once they are whole
+ * again, at the end of the public call. */
+static inline void check_events(struct ssd_ftl *f)
+{
+	if (f->check_due) {
+		f->check_due = 0;
+		check_run(f);
+	}
+}
+
+int ssd_ftl_audit(struct ssd_ftl *f)
+{
+	check_run(f);
+	return f->check_failed ? SSD_ESTATE : 0;
 }
 
 /* Static wear leveling: every WL_CHECK_EVERY erases of a unit, find its
@@ -400,6 +510,20 @@ static int64_t erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
 	return end;
 }
 
+/* Victims whose last copies wait in the GC write point's open page are
+ * erased once that page is programmed (at t): until then the victim is
+ * the only durable copy of that data, so a flush never has to pad the
+ * GC page. */
+static void erase_pending(struct ssd_ftl *f, uint32_t ui, int64_t t)
+{
+	struct ssd_unit *u = &f->unit[ui];
+	while (u->pend_head != SSD_NO_BLOCK) {
+		uint32_t b = u->pend_head;
+		u->pend_head = f->next[b];
+		erase_block(f, ui, b, t);
+	}
+}
+
 /* Make b the victim of unit ui: list its valid slots (a scan of the
  * cached valid bitmap) and prefetch the first map entries. */
 static void victim_start(struct ssd_ftl *f, struct ssd_unit *u, uint32_t ui,
@@ -410,6 +534,7 @@ static void victim_start(struct ssd_ftl *f, struct ssd_unit *u, uint32_t ui,
 	u->victim = b;
 	u->vkind = kind;
 	u->vpos = u->vcount = 0;
+	u->vcopy_open = 0;
 	f->ctr.gc_victims++;
 	uint32_t *list = &f->vlist[(size_t)ui * f->spb];
 	uint64_t first = (uint64_t)b * f->spb, end = first + f->spb;
@@ -571,6 +696,7 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 				i++;
 				break;
 			}
+			u->vcopy_open = w->fill != 0;
 		}
 		last = ready;
 		pages--;
@@ -598,6 +724,9 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 		if (f->flash.nand.slc[blk])
 			u->nslc--;
 		retire(f, u, blk);
+	} else if (u->vcopy_open && u->gc.fill) {
+		f->next[blk] = u->pend_head; /* erased with the GC page */
+		u->pend_head = blk;
 	} else {
 		end = erase_block(f, ui, blk, t);
 	}
@@ -656,17 +785,23 @@ static int gc_paced(struct ssd_ftl *f, uint32_t ui, int64_t t)
 }
 
 /* Foreground GC: clean unit ui until it has gc_floor() free blocks.
- * Bounded: a unit that cannot gain a block after cleaning every
- * block it has twice is full -> SSD_ENOSPC. */
+ * Each step cleans a whole victim.  A unit within its limit gains a
+ * block in at most bpu / (gc_fg_blocks + 2) greedy victims (the reserve
+ * is spread over its blocks at worst); one that has not reached the
+ * floor after cleaning twice as many victims as it has blocks makes no
+ * progress -> SSD_ENOSPC (no_room() tells wear from a defect). */
 static int gc_foreground(struct ssd_ftl *f, uint32_t ui, int64_t t)
 {
 	struct ssd_unit *u = &f->unit[ui];
-	uint64_t guard = (uint64_t)f->bpu * (f->ppb + 1) * 2;
+	uint64_t guard = (uint64_t)f->bpu * 2 + 2;
 	while (u->nfree < gc_floor(f)) {
-		int64_t r = gc_step(f, ui, t, 0, UINT32_MAX);
+		/* a cleaned victim waiting for its copies' page needs only
+		 * that page filled, not a whole new victim */
+		int pend = u->pend_head != SSD_NO_BLOCK;
+		int64_t r = gc_step(f, ui, t, 0, pend ? 1 : UINT32_MAX);
 		if (r < 0)
 			return (int)r;
-		if (!guard--)
+		if (!pend && !guard--)
 			return SSD_ENOSPC;
 	}
 	return 0;
@@ -687,30 +822,53 @@ static int slc_room(const struct ssd_ftl *f, const struct ssd_unit *u)
 	return u->nfree > f->fg_blocks + 2 + fold_need;
 }
 
-int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
+/* The unit for a new host page: the first from `from` on in round robin
+ * whose valid data leaves room for a page under its limit (the page's
+ * own old copy, which the write invalidates, counts as room).  Returns
+ * SSD_NO_BLOCK when no unit has room. */
+static uint32_t unit_pick(const struct ssd_ftl *f, uint32_t from, uint32_t lpn)
+{
+	uint32_t old = f->l2p[lpn];
+	uint32_t ou = old == SSD_UNMAPPED ? SSD_NO_BLOCK
+		: ssd_ftl_unit_of(f, ssd_udiv(old, f->div_spb));
+	for (uint32_t k = 0, ui = from; k < f->units; k++) {
+		uint64_t v = (uint64_t)f->uvalid[ui] - (ui == ou);
+		if (v + f->spp <= f->ulimit[ui])
+			return ui;
+		ui = ui + 1 == f->units ? 0 : ui + 1;
+	}
+	return SSD_NO_BLOCK;
+}
+
+static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 {
 	if (f->readonly) {
 		f->ctr.ro_reject++;
 		return SSD_EROFS;
 	}
 	uint32_t ui = f->cur_unit;
+	if (!f->cur_fill && f->uvalid[ui] + f->spp > f->ulimit[ui]) {
+		ui = unit_pick(f, ui, lpn);
+		if (ui == SSD_NO_BLOCK)
+			return no_room(f, f->cur_unit, "no allocation unit has room for host data");
+		f->cur_unit = ui;
+	}
 	struct ssd_unit *u = &f->unit[ui];
 	struct ssd_wp *w = &u->host;
 	if (f->cfg.slc_cache && (u->host_slc.blk != SSD_NO_BLOCK || slc_room(f, u))) {
 		w = &u->host_slc;
 		if (w->blk == SSD_NO_BLOCK) {
 			int rc = wp_open(f, ui, w, 1);
+			if (rc == SSD_ENOSPC)
+				return no_room(f, ui, "no free block for the SLC cache");
 			if (rc)
 				return rc;
 		}
 	} else if (w->blk == SSD_NO_BLOCK) {
 		if (u->nfree < gc_floor(f)) {
 			int rc = gc_foreground(f, ui, t);
-			if (rc == SSD_ENOSPC) {
-				f->readonly = 1; /* nothing left to clean */
-				f->ctr.ro_reject++;
-				return SSD_EROFS;
-			}
+			if (rc == SSD_ENOSPC)
+				return no_room(f, ui, "GC made no progress");
 			if (rc)
 				return rc;
 			if (f->readonly) {
@@ -719,6 +877,8 @@ int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 			}
 		}
 		int rc = wp_open(f, ui, w, 0);
+		if (rc == SSD_ENOSPC)
+			return no_room(f, ui, "no free block for host data");
 		if (rc)
 			return rc;
 	}
@@ -736,17 +896,22 @@ int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	f->p2l[slot] = lpn;
 	ssd_bit_set(f->vbits, slot);
 	f->valid[w->blk]++;
+	f->uvalid[ui]++;
 	f->ctr.host_write_lp++;
 	if (w == &u->host_slc)
 		f->ctr.slc_write_lp++;
 	int64_t done = ssd_flash_load(&f->flash, ui, 1, t);
 	w->ready = done;
-	if (++w->fill == f->spp) {
+	f->cur_fill = ++w->fill;
+	if (w->fill == f->spp) {
 		w->fill = 0;
+		f->cur_fill = 0;
+		f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
 		int64_t end = wp_program(f, ui, w, done);
+		if (end == SSD_ENOSPC)
+			return no_room(f, ui, "no free block to rewrite a failed page");
 		if (end < 0)
 			return end;
-		f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
 		if (f->cfg.gc_pacing && u->nfree <= f->fg_blocks) {
 			int rc = gc_paced(f, ui, t);
 			if (rc && rc != SSD_ENOSPC)
@@ -754,6 +919,13 @@ int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		}
 	}
 	return done;
+}
+
+int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
+{
+	int64_t r = ftl_write(f, lpn, t);
+	check_events(f);
+	return r;
 }
 
 void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
@@ -800,6 +972,7 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 		 * one array read */
 		uint32_t k = 1;
 		while (i + k < n && f->l2p[lpn + i + k] != SSD_UNMAPPED &&
+		       !(f->tbits && ssd_bit_test(f->tbits, lpn + i + k)) &&
 		       ssd_udiv(f->l2p[lpn + i + k], f->div_spp) == page)
 			k++;
 		int64_t d = ssd_flash_read(&f->flash, ssd_ftl_unit_of(f, blk),
@@ -885,18 +1058,15 @@ uint64_t ssd_ftl_trim_work(struct ssd_ftl *f, uint64_t max_pages)
 	return done;
 }
 
-/* Pad the open page of w (if partly filled) and program it.  Host data
- * is already in the register; GC copies wait in the controller until
- * their page is complete, so they move in first. */
+/* Pad the open host page of w (if partly filled) and program it: its
+ * data is already in the register. */
 static int64_t wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
-		      int64_t t, int gc)
+		      int64_t t)
 {
 	if (w->blk == SSD_NO_BLOCK || w->fill == 0)
 		return t;
-	uint32_t filled = w->fill, pad = f->spp - filled;
+	uint32_t pad = f->spp - w->fill;
 	int64_t ready = ssd_max64(t, w->ready);
-	if (gc)
-		ready = ssd_flash_load(&f->flash, ui, filled, ready);
 	w->fill = 0;
 	w->ready = 0;
 	w->next += pad; /* padding slots stay invalid */
@@ -904,40 +1074,68 @@ static int64_t wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 	return wp_program(f, ui, w, ready);
 }
 
-int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t)
+static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 {
 	int64_t done = t;
 	f->ctr.flushes++;
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
-		int64_t a = wp_pad(f, ui, &u->host, t, 0);
-		int64_t b = wp_pad(f, ui, &u->host_slc, t, 0);
-		int64_t c = wp_pad(f, ui, &u->gc, t, 1);
+		/* host data only: GC copies stay durable in their victim
+		 * until their page fills (erase_pending) */
+		int64_t a = wp_pad(f, ui, &u->host, t);
+		int64_t b = wp_pad(f, ui, &u->host_slc, t);
 		if (a < 0)
 			return a;
 		if (b < 0)
 			return b;
-		if (c < 0)
-			return c;
-		done = ssd_max64(done, ssd_max64(a, ssd_max64(b, c)));
+		done = ssd_max64(done, ssd_max64(a, b));
+	}
+	if (f->cur_fill) {
+		/* the current unit's page went out padded: the next host
+		 * page starts on the next unit, as after a full page */
+		f->cur_fill = 0;
+		f->cur_unit = f->cur_unit + 1 == f->units ? 0 : f->cur_unit + 1;
 	}
 	return done;
 }
 
-void ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until)
+int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t)
 {
-	for (uint32_t ui = 0; ui < f->units; ui++) {
-		struct ssd_unit *u = &f->unit[ui];
-		while (u->nfree < f->bg_blocks || u->victim != SSD_NO_BLOCK ||
-		       u->fold_head != SSD_NO_BLOCK ||
-		       u->retire_head != SSD_NO_BLOCK) {
-			int64_t s = ssd_max64(from, ssd_flash_unit_busy(&f->flash, ui));
-			if (s >= until)
-				break;
-			if (gc_step(f, ui, s, 1, 1) < 0)
-				break;
-		}
+	int64_t r = ftl_flush(f, t);
+	if (r == SSD_ENOSPC)
+		r = no_room(f, f->cur_unit, "no free block for a padded page");
+	check_events(f);
+	return r;
+}
+
+/* Idle-time work of one unit; stops when the window closes or there is
+ * nothing worth cleaning (SSD_ENOSPC from the victim choice, or no
+ * block for the GC write point: idle time is no place to fail). */
+static int idle_unit(struct ssd_ftl *f, uint32_t ui, int64_t from, int64_t until)
+{
+	struct ssd_unit *u = &f->unit[ui];
+	while (u->nfree < f->bg_blocks || u->victim != SSD_NO_BLOCK ||
+	       u->fold_head != SSD_NO_BLOCK ||
+	       u->retire_head != SSD_NO_BLOCK) {
+		int64_t s = ssd_max64(from, ssd_flash_unit_busy(&f->flash, ui));
+		if (s >= until)
+			return 0;
+		int64_t r = gc_step(f, ui, s, 1, 1);
+		if (r == SSD_ENOSPC)
+			return 0;
+		if (r < 0)
+			return (int)r;
 	}
+	return 0;
+}
+
+int ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until)
+{
+	int rc = 0;
+	for (uint32_t ui = 0; ui < f->units && !rc; ui++)
+		rc = idle_unit(f, ui, from, until);
+	check_events(f);
+	return rc;
 }
 
 uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f)
@@ -1080,6 +1278,8 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->wear = calloc(nblocks, sizeof *f->wear);
 	f->limit = calloc(nblocks, sizeof *f->limit);
 	f->unit = calloc(units, sizeof *f->unit);
+	f->uvalid = calloc(units, sizeof *f->uvalid);
+	f->ulimit = calloc(units, sizeof *f->ulimit);
 	f->gc = ssd_gc_find(c->gc_policy);
 	if (c->map_cache) {
 		f->mc_epp = c->page_size / 4;
@@ -1096,7 +1296,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	int bad_gc = !f->gc;
 	if (!f->l2p || !f->p2l || !f->vbits || !f->vlist || !f->valid ||
 	    !f->next || !f->prev || !f->stamp || !f->state || !f->wear ||
-	    !f->limit || !f->unit || bad_gc ||
+	    !f->limit || !f->unit || !f->uvalid || !f->ulimit || bad_gc ||
 	    (c->map_cache && (!f->mc_next || !f->mc_prev || !f->mc_state)) ||
 	    (c->trim_mode != SSD_TRIM_IMMEDIATE && !f->tbits) ||
 	    ssd_flash_init(&f->flash, c, f->nblocks, &f->ctr)) {
@@ -1116,6 +1316,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		u->host.blk = u->host_slc.blk = u->gc.blk = SSD_NO_BLOCK;
 		u->victim = SSD_NO_BLOCK;
 		u->wl_victim = SSD_NO_BLOCK;
+		u->pend_head = SSD_NO_BLOCK;
 		u->good = f->bpu;
 	}
 	for (uint32_t b = 0; b < f->nblocks; b++) {
@@ -1126,6 +1327,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		free_push(f, b);
 	}
 	f->spare_initial = good_native > f->need_blocks ? good_native - f->need_blocks : 0;
+	unit_limits(f);
 	if (f->gc->init(f, &f->gc_state)) {
 		ssd_ftl_destroy(f);
 		return SSD_ENOMEM;
@@ -1153,6 +1355,8 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	free(f->wear);
 	free(f->limit);
 	free(f->unit);
+	free(f->uvalid);
+	free(f->ulimit);
 	free(f->mc_next);
 	free(f->mc_prev);
 	free(f->mc_state);
@@ -1175,6 +1379,17 @@ static const struct ssd_wp *wp_of(const struct ssd_ftl *f, uint32_t b)
 	const struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, b)];
 	return u->host.blk == b ? &u->host : u->host_slc.blk == b ? &u->host_slc
 		: u->gc.blk == b ? &u->gc : NULL;
+}
+
+static int pending(const struct ssd_ftl *f, const struct ssd_unit *u,
+		   uint32_t blk)
+{
+	uint32_t k = 0;
+	for (uint32_t b = u->pend_head; b != SSD_NO_BLOCK && k++ <= f->bpu;
+	     b = f->next[b])
+		if (b == blk)
+			return 1;
+	return 0;
 }
 
 int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
@@ -1240,8 +1455,10 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 				FAIL("open block %u does not match its write point", b);
 			break;
 		case SSD_BLK_VICTIM:
-			if (u->victim != b)
+			if (u->victim != b && !pending(f, u, b))
 				FAIL("block %u is a victim of no unit", b);
+			if (u->victim != b && count[b])
+				FAIL("victim %u waits for its erase but holds data", b);
 			break;
 		case SSD_BLK_RETIRE:
 			break;
@@ -1297,6 +1514,19 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		if (nslc != u->nslc)
 			FAIL("unit %u: %u SLC blocks hold data, counter says %u", ui,
 			     nslc, u->nslc);
+		uint64_t uv = 0;
+		for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++)
+			uv += f->valid[b];
+		if (uv != f->uvalid[ui])
+			FAIL("unit %u: %llu valid slots, counter says %u", ui,
+			     (unsigned long long)uv, f->uvalid[ui]);
+		/* GC can free a block only while the unit's data leaves it
+		 * the reserve: past that it would clean without progress */
+		if (!f->bad && uv > unit_cap(f, ui))
+			FAIL("unit %u holds %llu valid slots, more than its good "
+			     "blocks hold with the GC reserve (%llu): GC cannot "
+			     "make progress", ui, (unsigned long long)uv,
+			     (unsigned long long)unit_cap(f, ui));
 	}
 	for (uint32_t b = 0; b < f->nblocks; b++) {
 		if (f->state[b] == SSD_BLK_FREE && !count[b])

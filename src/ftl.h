@@ -16,7 +16,9 @@
  * are packed into it: each allocation unit has an open page in its cache
  * register (controller SRAM holds it; power-loss protection is assumed),
  * the page is programmed when its last slot is filled, or padded and
- * programmed by a flush.  Reads of data still in an open page are served
+ * programmed by a flush.  A flush pads host pages only: GC copies in the
+ * GC write point's open page are still durable in their victim, which is
+ * erased only once the page holding its last copies is programmed.  Reads of data still in an open page are served
  * from the register without a NAND read.  No read-modify-write is ever
  * needed, because the mapping unit (4 KiB) is never larger than a write.
  *
@@ -24,6 +26,21 @@
  * (an open block each).  Host pages go to the units in round robin, one
  * NAND page per unit at a time, so a sequential or queued stream keeps
  * every die busy.  GC copies stay inside their unit.
+ *
+ * Unit balance.  Because GC stays inside a unit, a unit can only free
+ * blocks while its valid data leaves it room: a unit holding nothing but
+ * valid data would clean a full block to free a full block, forever.
+ * Round robin alone does not keep the data balanced -- sequential 2 KiB
+ * writes write each 4 KiB page twice, the second time always on the next
+ * unit, and two interleaved streams over the same range put every last
+ * copy on half of the units -- so each unit has a limit on the valid
+ * slots it holds (ulimit[]): its fair share of the user capacity plus
+ * half of its spare beyond the GC reserve, never more than its good
+ * native blocks can hold with the reserve.  A host page goes to the next
+ * unit in round robin below its limit.  The limits are spread again
+ * (water-filling) when a block is retired, so worn units take less data;
+ * the sum of the limits always exceeds the user capacity by a page per
+ * unit while the drive is writable, so some unit always has room.
  *
  * Block life cycle (state[blk]):
  *     FREE --open--> OPEN --last page programmed--> FULL --picked--> VICTIM
@@ -114,12 +131,15 @@ struct ssd_unit {
 	uint32_t fold_head, fold_tail;        /* full SLC blocks, oldest first */
 	uint32_t nslc;          /* SLC-mode blocks holding data */
 	uint32_t retire_head;   /* blocks to clean, then retire */
+	uint32_t pend_head;     /* cleaned victims whose last copies wait in
+	                           the GC page: erased when it is programmed */
 	uint32_t good;          /* blocks not BAD */
 	struct ssd_wp host, host_slc, gc;
 	uint32_t victim;        /* block being cleaned, or SSD_NO_BLOCK */
 	uint32_t vpos, vcount;  /* cursor and length of the victim's list of
 	                           slots valid when it was picked (vlist) */
 	int vkind;              /* why it is cleaned (ftl.c) */
+	int vcopy_open;         /* its last copy waits in the GC page */
 	uint32_t wl_victim;     /* static wear leveling's next move */
 	uint32_t erases;        /* erases in this unit (wear-leveling check) */
 	double gc_debt;         /* slots paced GC still owes (ftl.c) */
@@ -171,6 +191,9 @@ struct ssd_ftl {
 	uint64_t tq_pages;      /* pages in the queue */
 	struct ssd_unit *unit;  /* [unit] */
 	uint32_t cur_unit;      /* unit of the host write point */
+	uint32_t cur_fill;      /* host slots in cur_unit's open page */
+	uint32_t *uvalid;       /* [unit] valid slots in the unit */
+	uint32_t *ulimit;       /* [unit] valid slots it may hold (above) */
 	const struct ssd_gc_ops *gc;
 	void *gc_state;
 	struct ssd_rng rng;     /* for randomised policies */
@@ -180,7 +203,11 @@ struct ssd_ftl {
 	uint32_t check_every;
 	uint32_t check_count;
 	int check_failed;
+	int check_due;          /* a failure or retirement: check at the
+	                           end of the current call */
 	char check_msg[160];
+	/* The first internal error (SSD_ESTATE) in words, for the report. */
+	char err_msg[160];
 };
 
 /* Build an FTL (and its flash backend) for a finished config.  Returns
@@ -222,8 +249,15 @@ int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t);
 
 /* Background GC in the idle window [from, until): each unit below
  * gc_bg_blocks free blocks cleans page by page while its die is free.
- * Work may start up to `until` and finish a little after it. */
-void ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until);
+ * Work may start up to `until` and finish a little after it.  Returns 0,
+ * or the first error of the GC (SSD_ESTATE: an invariant broke); having
+ * nothing worth cleaning is not an error. */
+int ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until);
+
+/* With check_every set: run the invariant checker now (the runner calls
+ * it at the end of every job).  Returns 0, or SSD_ESTATE once any check
+ * has failed (check_msg says what). */
+int ssd_ftl_audit(struct ssd_ftl *f);
 
 /* Check every invariant (maps are inverses, per-block counts, states,
  * free lists, the policy's index).  Returns 0, or SSD_ESTATE with a
