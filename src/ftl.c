@@ -111,16 +111,26 @@ static void fold_push(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk)
 	u->fold_tail = blk;
 }
 
+static void fold_unlink(struct ssd_ftl *f, struct ssd_unit *u, uint32_t b)
+{
+	uint32_t n = f->next[b], p = f->prev[b];
+	if (p == SSD_NO_BLOCK)
+		u->fold_head = n;
+	else
+		f->next[p] = n;
+	if (n == SSD_NO_BLOCK)
+		u->fold_tail = p;
+	else
+		f->prev[n] = p;
+	if (!f->valid[b])
+		u->slc_empty--;
+}
+
 static uint32_t fold_pop(struct ssd_ftl *f, struct ssd_unit *u)
 {
 	uint32_t b = u->fold_head;
-	if (b == SSD_NO_BLOCK)
-		return b;
-	u->fold_head = f->next[b];
-	if (u->fold_head == SSD_NO_BLOCK)
-		u->fold_tail = SSD_NO_BLOCK;
-	else
-		f->prev[u->fold_head] = SSD_NO_BLOCK;
+	if (b != SSD_NO_BLOCK)
+		fold_unlink(f, u, b);
 	return b;
 }
 
@@ -302,18 +312,25 @@ static inline void invalidate(struct ssd_ftl *f, uint32_t slot)
 	uint32_t blk = ssd_udiv(slot, f->div_spb);
 	ssd_bit_clear(f->vbits, slot);
 	f->valid[blk]--;
-	f->uvalid[ssd_ftl_unit_of(f, blk)]--;
-	if (f->state[blk] == SSD_BLK_FULL && !f->flash.nand.slc[blk])
-		f->gc->invalidated(f, f->gc_state, blk);
+	uint32_t ui = ssd_ftl_unit_of(f, blk);
+	f->uvalid[ui]--;
+	if (f->state[blk] == SSD_BLK_FULL) {
+		if (!f->flash.nand.slc[blk])
+			f->gc->invalidated(f, f->gc_state, blk);
+		else if (!f->valid[blk])
+			f->unit[ui].slc_empty++; /* in the fold queue, empty */
+	}
 }
 
 static void block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk)
 {
 	f->state[blk] = SSD_BLK_FULL;
 	f->stamp[blk] = f->ctr.host_write_lp;
-	if (f->flash.nand.slc[blk])
+	if (f->flash.nand.slc[blk]) {
 		fold_push(f, &f->unit[ui], blk);
-	else
+		if (!f->valid[blk])
+			f->unit[ui].slc_empty++;
+	} else
 		f->gc->full(f, f->gc_state, blk);
 }
 
@@ -435,6 +452,7 @@ static void check_run(struct ssd_ftl *f)
 {
 	if (!f->check_every || f->check_failed)
 		return;
+	f->check_runs++;
 	if (ssd_ftl_check(f, f->check_msg, sizeof f->check_msg))
 		f->check_failed = 1;
 }
@@ -822,6 +840,27 @@ static int slc_room(const struct ssd_ftl *f, const struct ssd_unit *u)
 	return u->nfree > f->fg_blocks + 2 + fold_need;
 }
 
+/* A cached block whose data has all been overwritten or trimmed needs no
+ * folding: when the cache is out of room, erase such a block (the die
+ * pays tBERS) and give its space back to the cache.  Returns 1 if the
+ * cache has room afterwards. */
+static int slc_reclaim(struct ssd_ftl *f, uint32_t ui, int64_t t)
+{
+	struct ssd_unit *u = &f->unit[ui];
+	while (u->slc_empty && !slc_room(f, u)) {
+		uint32_t b = u->fold_head;
+		while (b != SSD_NO_BLOCK && f->valid[b])
+			b = f->next[b];
+		if (b == SSD_NO_BLOCK)
+			break; /* the count is checked by ssd_ftl_check */
+		fold_unlink(f, u, b);
+		f->state[b] = SSD_BLK_VICTIM;
+		f->ctr.gc_victims++;
+		erase_block(f, ui, b, t);
+	}
+	return slc_room(f, u);
+}
+
 /* The unit for a new host page: the first from `from` on in round robin
  * whose valid data leaves room for a page under its limit (the page's
  * own old copy, which the write invalidates, counts as room).  Returns
@@ -855,7 +894,8 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	}
 	struct ssd_unit *u = &f->unit[ui];
 	struct ssd_wp *w = &u->host;
-	if (f->cfg.slc_cache && (u->host_slc.blk != SSD_NO_BLOCK || slc_room(f, u))) {
+	if (f->cfg.slc_cache && (u->host_slc.blk != SSD_NO_BLOCK || slc_room(f, u) ||
+				 (u->slc_empty && slc_reclaim(f, ui, t)))) {
 		w = &u->host_slc;
 		if (w->blk == SSD_NO_BLOCK) {
 			int rc = wp_open(f, ui, w, 1);
@@ -1482,7 +1522,7 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 	memset(count, 0, f->nblocks * sizeof *count);
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		const struct ssd_unit *u = &f->unit[ui];
-		uint32_t nf = 0, ns = 0, nslc = 0, k = 0;
+		uint32_t nf = 0, ns = 0, nslc = 0, k = 0, empty = 0;
 		for (uint32_t b = u->free_head; b != SSD_NO_BLOCK; b = f->next[b]) {
 			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FREE ||
 			    is_static_slc(f, b) || count[b]++ || ++nf > f->bpu)
@@ -1498,7 +1538,11 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FULL ||
 			    !n->slc[b] || f->prev[b] != p || count[b]++ || ++k > f->bpu)
 				FAIL("fold queue of unit %u is corrupt at block %u", ui, b);
+			empty += !f->valid[b];
 		}
+		if (empty != u->slc_empty)
+			FAIL("unit %u: %u empty blocks in the fold queue, counter says %u",
+			     ui, empty, u->slc_empty);
 		for (uint32_t b = u->retire_head; b != SSD_NO_BLOCK; b = f->next[b]) {
 			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_RETIRE ||
 			    count[b]++)

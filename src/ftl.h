@@ -71,7 +71,9 @@
  * the cache shrinks as the drive fills.  Host writes go to an SLC-mode
  * block while the cache has room, else straight to native mode.  Folding
  * copies cached data to native blocks: in idle time, and in the
- * foreground when a unit runs short of free blocks.
+ * foreground when a unit runs short of free blocks.  A cached block whose
+ * data has all been overwritten or trimmed needs no folding: when the
+ * cache is out of room it is erased and reused at once.
  *
  * Wear.  Each block has an endurance drawn around pe_cycles (pe_spread);
  * an erase wears it one cycle (an SLC-mode erase pe_cycles/slc_pe_cycles
@@ -130,6 +132,7 @@ struct ssd_unit {
 	uint32_t slc_free_head, nslc_free;    /* static SLC cache: free */
 	uint32_t fold_head, fold_tail;        /* full SLC blocks, oldest first */
 	uint32_t nslc;          /* SLC-mode blocks holding data */
+	uint32_t slc_empty;     /* blocks in the fold queue with no valid data */
 	uint32_t retire_head;   /* blocks to clean, then retire */
 	uint32_t pend_head;     /* cleaned victims whose last copies wait in
 	                           the GC page: erased when it is programmed */
@@ -202,6 +205,7 @@ struct ssd_ftl {
 	 * record the first failure (tests set it; 0 = never). */
 	uint32_t check_every;
 	uint32_t check_count;
+	uint64_t check_runs;    /* checks run so far */
 	int check_failed;
 	int check_due;          /* a failure or retirement: check at the
 	                           end of the current call */

@@ -702,3 +702,99 @@ TEST(trim_background_drains_beside_io)
 	CHECK(d->ftl->tq_pages == 0 && d->ftl->mapped == 512);
 	ssd_dev_destroy(d);
 }
+
+/* A queued TRIM unmaps at once for reads, whatever the mode: the later
+ * pages of a read that share a NAND page with a mapped one are not read
+ * from it when they were trimmed. */
+TEST(read_of_queued_trim_pages_is_unmapped)
+{
+	for (int mode = SSD_TRIM_BACKGROUND; mode <= SSD_TRIM_DEFERRED; mode++) {
+		struct ssd_config c = small(16384, 16, SSD_GC_GREEDY, 0.3, 1 << 20);
+		c.trim_mode = mode;
+		struct ssd_ftl *f;
+		CHECK(ssd_ftl_create(&c, 1, &f) == 0);
+		for (uint32_t l = 0; l < 4; l++) /* one NAND page */
+			CHECK(ssd_ftl_write(f, l, 0) >= 0);
+		CHECK(ssd_ftl_flush(f, 0) >= 0);
+		CHECK(ssd_ftl_trim(f, 1, 3, SSD_MS) >= 0);
+		uint64_t um = f->ctr.host_unmapped_read_lp, nr = f->ctr.nand_read;
+		CHECK(ssd_ftl_read(f, 0, 4, 10 * SSD_MS) > 10 * SSD_MS);
+		CHECKF(f->ctr.host_unmapped_read_lp - um == 3, "mode %d: %llu unmapped",
+		       mode, (unsigned long long)(f->ctr.host_unmapped_read_lp - um));
+		CHECK(f->ctr.nand_read - nr == 1);
+		ssd_ftl_destroy(f);
+	}
+}
+
+/* An FTL error met in idle time is returned, and the device fails every
+ * later command with it, instead of idle time swallowing it. */
+TEST(idle_time_errors_reach_the_caller)
+{
+	struct ssd_config c = small(4096, 32, SSD_GC_GREEDY, 0.2, 2 << 20);
+	struct ssd_dev *d;
+	CHECK(ssd_dev_create(&c, 1, &d) == 0);
+	struct ssd_ftl *f = d->ftl;
+	struct ssd_rng r;
+	ssd_rng_seed(&r, 8);
+	int64_t t = 0;
+	for (uint32_t i = 0; i < 3 * f->nlp; i++) {
+		t = ssd_dev_submit(d, SSD_DDIR_WRITE,
+				   ssd_rng_below(&r, f->nlp) * SSD_LPAGE, 4096, t);
+		CHECK(t >= 0);
+	}
+	/* break the books of every full block: cleaning one in idle time
+	 * finds a valid slot its list does not have */
+	for (uint32_t b = 0; b < f->nblocks; b++)
+		if (f->state[b] == SSD_BLK_FULL)
+			f->valid[b]++;
+	CHECK(ssd_dev_idle(d, t + 10 * SSD_S) == SSD_ESTATE);
+	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 0, 4096, t + 11 * SSD_S) == SSD_ESTATE);
+	CHECK(ssd_dev_flush(d, t + 12 * SSD_S) == SSD_ESTATE);
+	ssd_dev_destroy(d);
+}
+
+/* Wear-out on many small drives, the checker after every GC victim and
+ * every failure: the maps stay whole through program failures, retirement
+ * and the turn to read-only, and every page written stays readable. */
+TEST(maps_stay_whole_through_wear_out_and_read_only)
+{
+	for (uint64_t seed = 1; seed <= 12; seed++) {
+		struct ssd_config c = small(seed % 2 ? 16384 : 4096, 16,
+					    (int)(seed % 4), 0.15, 1 << 20);
+		c.pe_cycles = 2 + (uint32_t)(seed % 3);
+		c.gc_pacing = (int)(seed % 2);
+		struct ssd_ftl *f;
+		CHECK(ssd_ftl_create(&c, seed, &f) == 0);
+		f->check_every = 1;
+		struct ssd_rng r;
+		ssd_rng_seed(&r, seed);
+		uint8_t *written = calloc(f->nlp, 1);
+		int64_t t = 0;
+		for (int i = 0; i < 2000000 && !f->readonly; i++) {
+			uint32_t lpn = (uint32_t)ssd_rng_below(&r, f->nlp);
+			int64_t dn = ssd_ftl_write(f, lpn, t);
+			if (dn == SSD_EROFS)
+				break;
+			CHECKF(dn >= 0, "seed %llu: write: %s (%s)",
+			       (unsigned long long)seed, ssd_strerror((int)dn), f->err_msg);
+			if (dn < 0)
+				break;
+			written[lpn] = 1;
+			t = dn;
+			if (i % 64 == 0)
+				CHECK(ssd_ftl_flush(f, t) >= 0 || f->readonly);
+			if (f->check_failed)
+				break;
+		}
+		CHECKF(!f->check_failed, "seed %llu: %s", (unsigned long long)seed,
+		       f->check_msg);
+		CHECKF(f->readonly, "seed %llu never wore out", (unsigned long long)seed);
+		CHECK(f->check_runs > f->ctr.prog_fail); /* also after failures */
+		for (uint32_t l = 0; l < f->nlp; l++)
+			CHECKF((f->l2p[l] != SSD_UNMAPPED) == written[l],
+			       "seed %llu: lpn %u lost", (unsigned long long)seed, l);
+		CHECK(ssd_ftl_audit(f) == 0);
+		free(written);
+		ssd_ftl_destroy(f);
+	}
+}
