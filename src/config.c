@@ -188,6 +188,14 @@ static const struct opt options[] = {
 	{"gc_fg_blocks", T_U32, FIELD(gc_fg_blocks), "2", 2, 1024,
 	 .unit = "blocks", .help = "Free blocks per allocation unit below "
 				   "which host writes wait for GC."},
+	{"gc_fg_target", T_U32, FIELD(gc_fg_target), "0", 0, 4096,
+	 .unit = "blocks", .help = "Free blocks per allocation unit a "
+				   "foreground burst restores before host "
+				   "writes resume: a high-water mark, so "
+				   "stalls come once per that many blocks "
+				   "instead of at every block opened (0 = "
+				   "gc_fg_blocks + 1, the least; at most "
+				   "gc_bg_blocks)."},
 	{"gc_bg_blocks", T_U32, FIELD(gc_bg_blocks), "8", 2, 4096,
 	 .unit = "blocks", .help = "Free blocks per allocation unit that "
 				   "idle-time GC restores (>= gc_fg_blocks)."},
@@ -832,6 +840,13 @@ int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 	int rc = check_ranges(c, err, errlen);
 	if (rc)
 		return rc;
+	if (c->gc_fg_target && (c->gc_fg_target <= c->gc_fg_blocks ||
+				c->gc_fg_target > c->gc_bg_blocks)) {
+		ssd_seterr(err, errlen, "key 'gc_fg_target' (%u): must be 0 or "
+		       "above gc_fg_blocks (%u) and at most gc_bg_blocks (%u)",
+		       c->gc_fg_target, c->gc_fg_blocks, c->gc_bg_blocks);
+		return SSD_EINVAL;
+	}
 	if (c->gc_bg_blocks < c->gc_fg_blocks) {
 		ssd_seterr(err, errlen, "keys 'gc_bg_blocks' (%u) and 'gc_fg_blocks' (%u): "
 		       "gc_bg_blocks must be at least gc_fg_blocks",

@@ -65,6 +65,8 @@ struct ssd_config {
 	uint32_t gc_window;       /* random policy: candidates compared (d) */
 	uint32_t gc_fg_blocks;    /* free blocks per unit below which host
 	                             writes wait for GC (foreground GC) */
+	uint32_t gc_fg_target;    /* free blocks a foreground burst restores
+	                             (0 = gc_fg_blocks + 1) */
 	uint32_t gc_bg_blocks;    /* free blocks per unit that idle-time
 	                             background GC restores */
 	int gc_pacing;            /* interleave foreground GC with host

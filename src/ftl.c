@@ -802,7 +802,8 @@ static int gc_paced(struct ssd_ftl *f, uint32_t ui, int64_t t)
 	return 0;
 }
 
-/* Foreground GC: clean unit ui until it has gc_floor() free blocks.
+/* Foreground GC: clean unit ui until it has gc_floor() free blocks, then
+ * on towards gc_fg_target.
  * Each step cleans a whole victim.  A unit within its limit gains a
  * block in at most bpu / (gc_fg_blocks + 2) greedy victims (the reserve
  * is spread over its blocks at worst); one that has not reached the
@@ -821,6 +822,18 @@ static int gc_foreground(struct ssd_ftl *f, uint32_t ui, int64_t t)
 			return (int)r;
 		if (!pend && !guard--)
 			return SSD_ENOSPC;
+	}
+	/* then on to the high-water mark, as far as cleaning gains blocks:
+	 * a unit close to its limit may not reach it, and that is no
+	 * error */
+	uint64_t extra = (uint64_t)(f->fg_target - gc_floor(f)) * 4 + 4;
+	while (u->nfree < f->fg_target && extra--) {
+		int pend = u->pend_head != SSD_NO_BLOCK;
+		int64_t r = gc_step(f, ui, t, 0, pend ? 1 : UINT32_MAX);
+		if (r == SSD_ENOSPC)
+			break;
+		if (r < 0)
+			return (int)r;
 	}
 	return 0;
 }
@@ -1291,6 +1304,8 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->nblocks = (uint32_t)nblocks;
 	f->nlp = (uint32_t)nlp;
 	f->fg_blocks = c->gc_fg_blocks;
+	f->fg_target = c->gc_fg_target > c->gc_fg_blocks + 1 ? c->gc_fg_target
+							     : c->gc_fg_blocks + 1;
 	f->bg_blocks = c->gc_bg_blocks;
 	/* SLC cache size in blocks per unit */
 	if (c->slc_cache != SSD_SLC_NONE && f->bits > 1) {

@@ -57,7 +57,8 @@
  * share of copies, a victim page at a time, so cleaning keeps pace with
  * the host; without it (or as a backstop when the pool still runs dry),
  * before a unit opens a new host block with too few free blocks it cleans
- * whole blocks in one burst.  The copies and erases occupy the die, so
+ * whole blocks in one burst, up to gc_fg_target free blocks (a high-water
+ * mark: fewer, longer stalls).  The copies and erases occupy the die, so
  * host writes wait for them, as on a real drive.  Background: in idle time the device calls ssd_ftl_idle(), which
  * folds the SLC cache and then cleans, one NAND page at a time while the
  * die would otherwise sit idle, until each unit has gc_bg_blocks free
@@ -161,6 +162,7 @@ struct ssd_ftl {
 	uint32_t spb;           /* slots per block */
 	struct ssd_udiv div_spp, div_spb, div_bpu; /* fast division by them */
 	uint32_t fg_blocks, bg_blocks;
+	uint32_t fg_target;     /* free blocks a foreground burst restores */
 	uint32_t *l2p;          /* [lpn] slot */
 	uint32_t *p2l;          /* [slot] lpn (meaningful where vbits is set) */
 	uint64_t *vbits;        /* [slot / 64] bit set = slot holds valid data */

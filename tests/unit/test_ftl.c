@@ -798,3 +798,44 @@ TEST(maps_stay_whole_through_wear_out_and_read_only)
 		ssd_ftl_destroy(f);
 	}
 }
+
+/* gc_fg_target is a high-water mark for burst cleaning: the same work in
+ * fewer, longer stalls. */
+static uint64_t stalls(uint32_t target, int64_t *worst)
+{
+	struct ssd_config c = small(4096, 64, SSD_GC_GREEDY, 0.25, 8 << 20);
+	c.gc_pacing = 0;
+	c.gc_bg_blocks = 8;
+	c.gc_fg_target = target;
+	struct ssd_dev *d;
+	if (ssd_dev_create(&c, 1, &d))
+		return 0;
+	struct ssd_rng r;
+	ssd_rng_seed(&r, 3);
+	uint64_t nlp = c.capacity / SSD_LPAGE, n = 0;
+	int64_t t = 0;
+	*worst = 0;
+	for (uint64_t i = 0; i < 4 * nlp; i++) {
+		int64_t done = ssd_dev_submit(d, SSD_DDIR_WRITE,
+					      ssd_rng_below(&r, nlp) * SSD_LPAGE,
+					      4096, t);
+		if (done < 0)
+			break;
+		if (i > 2 * nlp && done - t > 5 * SSD_MS)
+			n++;
+		if (i > 2 * nlp && done - t > *worst)
+			*worst = done - t;
+		t = done;
+	}
+	ssd_dev_destroy(d);
+	return n;
+}
+
+TEST(gc_fg_target_makes_fewer_longer_stalls)
+{
+	int64_t w0, w6;
+	uint64_t n0 = stalls(0, &w0), n6 = stalls(6, &w6);
+	CHECKF(n0 > 0 && n6 * 2 < n0 && w6 > w0, "stalls %llu -> %llu, worst "
+	       "%lld -> %lld ns", (unsigned long long)n0, (unsigned long long)n6,
+	       (long long)w0, (long long)w6);
+}
