@@ -135,10 +135,21 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		int64_t ready = ls + link_ns(d, len);
 		d->link_busy = ready;
 		done = ready;
+		/* partial 4 KiB pages at either end: read-modify-write */
+		int64_t head = ready, tail = ready;
+		if (offset % SSD_LPAGE || (n == 1 && end % SSD_LPAGE))
+			head = ssd_ftl_merge_read(d->ftl, lpn, ready);
+		if (n > 1 && end % SSD_LPAGE)
+			tail = ssd_ftl_merge_read(d->ftl, lpn + n - 1, ready);
 		for (uint32_t i = 0; i < n; i++) {
-			int64_t c = write_page(d, lpn + i, ready);
+			int64_t at = i == 0 ? head : i == n - 1 ? tail : ready;
+			int64_t c = write_page(d, lpn + i, at);
 			if (c < 0)
 				return c;
+			/* the bytes of this page the command covers */
+			uint64_t lo = (uint64_t)(lpn + i) * SSD_LPAGE, hi = lo + SSD_LPAGE;
+			d->ftl->ctr.host_write_bytes += (hi < end ? hi : end) -
+							(lo > offset ? lo : offset);
 			if (c > done)
 				done = c;
 		}

@@ -3,9 +3,11 @@
  * (read, write, trim, flush at a byte offset and length), completion times
  * out.
  *
- * A command is split into 4 KiB logical pages (partial pages at either end
- * count as whole pages: the FTL maps 4 KiB and does not model sub-4 KiB
- * read-modify-write).  Write data crosses the host link before the FTL
+ * A command is split into 4 KiB logical pages.  A write that covers only
+ * part of a page at either end is a read-modify-write: the old page is
+ * read first when it is on NAND (ssd_ftl_merge_read), and the host bytes
+ * written count what the command really wrote, so WAF (NAND bytes per
+ * host byte) shows what sub-4 KiB writes cost.  Write data crosses the host link before the FTL
  * sees it; read data crosses it after.  Every command costs cmd_overhead
  * of controller time on top.  Submission is in non-decreasing time order.
  *

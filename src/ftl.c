@@ -1037,6 +1037,20 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 	return done;
 }
 
+int64_t ssd_ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t)
+{
+	int64_t ts = f->mc_cap ? map_touch(f, lpn, 0, t) : t;
+	uint32_t slot = f->l2p[lpn];
+	if (slot == SSD_UNMAPPED || (f->tbits && ssd_bit_test(f->tbits, lpn)))
+		return ts; /* nothing to keep: the rest of the page is zeros */
+	uint32_t blk = ssd_udiv(slot, f->div_spb);
+	uint32_t page = ssd_udiv(slot, f->div_spp);
+	if (!ssd_nand_programmed(&f->flash.nand, blk, page - blk * f->ppb))
+		return ts; /* still in the open page: merged in the register */
+	f->ctr.rmw_read_lp++;
+	return ssd_flash_read(&f->flash, ssd_ftl_unit_of(f, blk), blk, page, 1, ts);
+}
+
 int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 {
 	if (f->readonly) {
@@ -1229,7 +1243,8 @@ void ssd_ftl_health(const struct ssd_ftl *f, struct ssd_health *h)
 	h->erase_failures = f->ctr.erase_fail;
 	h->program_failures = f->ctr.prog_fail;
 	h->read_only = f->readonly;
-	h->host_bytes_written = f->ctr.host_write_lp * SSD_LPAGE;
+	h->host_bytes_written = f->ctr.host_write_bytes ? f->ctr.host_write_bytes
+		: f->ctr.host_write_lp * SSD_LPAGE;
 	h->host_bytes_read = f->ctr.host_read_lp * SSD_LPAGE;
 	h->nand_bytes_written = f->ctr.nand_prog_lp * SSD_LPAGE;
 }

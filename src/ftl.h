@@ -239,6 +239,13 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t);
 void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
 		      int stage);
 
+/* A host write covers only part of logical page lpn: the rest of the
+ * page must be kept, so the controller reads the old page (read-modify-
+ * write) unless it is unmapped, trimmed or still in an open page.
+ * Returns when the old data is in the controller (t if no read was
+ * needed).  Counted in rmw_read_lp, not as a host read. */
+int64_t ssd_ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t);
+
 /* Unmap n logical pages from lpn (TRIM).  No NAND work (but map-cache
  * traffic).  With trim_mode immediate the pages are unmapped now; with
  * background or deferred they are marked trimmed (reads return zeros at

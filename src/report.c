@@ -421,9 +421,7 @@ static const char *const latdist_key[SSD_LATDIST_N] = {
 
 static double waf_of(const struct ssd_counters *c)
 {
-	if (!c->host_write_lp)
-		return NAN;
-	return (double)c->nand_prog_lp / (double)c->host_write_lp;
+	return ssd_counters_waf(c);
 }
 
 /* ---- JSON ---- */
@@ -693,6 +691,7 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 	jw_u64(w, "program_failures", c->prog_fail);
 	jw_u64(w, "writes_refused_read_only", c->ro_reject);
 	jw_u64(w, "buffered_writes", c->buffer_hits);
+	jw_u64(w, "rmw_read_pages", c->rmw_read_lp);
 	jw_dbl(w, "waf", waf_of(c));
 	json_erase_count(w, j);
 	jw_u64(w, "free_blocks", j->free_blocks);

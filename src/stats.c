@@ -31,6 +31,8 @@
  */
 #include "stats.h"
 
+#include "config.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -52,6 +54,15 @@ void ssd_counters_sub(struct ssd_counters *c, const struct ssd_counters *a,
 	const uint64_t *pa = (const uint64_t *)a, *pb = (const uint64_t *)b;
 	for (size_t i = 0; i < n; i++)
 		pc[i] = pa[i] - pb[i];
+}
+
+double ssd_counters_waf(const struct ssd_counters *c)
+{
+	if (c->host_write_bytes)
+		return (double)c->nand_prog_lp * SSD_LPAGE / (double)c->host_write_bytes;
+	if (!c->host_write_lp)
+		return NAN;
+	return (double)c->nand_prog_lp / (double)c->host_write_lp;
 }
 
 /* ---- latency histogram ---- */

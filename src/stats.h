@@ -42,7 +42,15 @@ struct ssd_counters {
 	uint64_t prog_fail;        /* programs that failed (block retired) */
 	uint64_t ro_reject;        /* host writes refused: drive read-only */
 	uint64_t buffer_hits;      /* host writes absorbed by the DRAM buffer */
+	uint64_t host_write_bytes; /* bytes the host wrote (a write of part of
+	                              a 4 KiB page counts its own bytes) */
+	uint64_t rmw_read_lp;      /* 4 KiB pages read to merge a partial write */
 };
+
+/* Write amplification: bytes programmed into NAND (padding included) per
+ * byte the host wrote; when only whole pages were counted (FTL-level
+ * use, no host bytes), per 4 KiB page written.  NAN before any write. */
+double ssd_counters_waf(const struct ssd_counters *c);
 
 /* The drive's health, SMART-like, at one moment. */
 #define SSD_WEAR_BINS 16
