@@ -3,6 +3,7 @@
 #   make demo       build, install gnuplot if possible, run the demo
 #   make test       unit + CLI tests, then the same under ASan+UBSan
 #   make bench      speed and memory benchmark (see BENCHMARKS.md)
+#   make proptest   thousands of random drives and workloads, checker on
 #   make docs       regenerate docs/options.md and docs/jobfiles.md
 #   make clean
 
@@ -33,7 +34,7 @@ UT_SRC   := $(wildcard tests/unit/*.c)
 UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libssdlab.a
 
-.PHONY: all demo plots test unit-test cli-test san-test bench docs clean
+.PHONY: all demo plots test unit-test cli-test san-test bench docs clean proptest
 all: ssdlab
 
 $(BUILD)/%.o: %.c
@@ -72,6 +73,13 @@ test: ssdlab $(BUILD)/unit_tests
 
 unit-test: $(BUILD)/unit_tests
 	$(BUILD)/unit_tests
+
+# Thousands of random drives and workloads with the invariant checker on
+# (tests/cli/property.sh runs a few hundred of them in `make test`).
+PROPTEST_CASES ?= 5000
+PROPTEST_SEED ?= 1
+proptest: ssdlab
+	python3 tools/proptest.py ./ssdlab --cases $(PROPTEST_CASES) --seed $(PROPTEST_SEED)
 
 bench: ssdlab $(BUILD)/bareftl $(BUILD)/simbench
 	bench/run.sh

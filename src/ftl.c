@@ -802,17 +802,29 @@ static int gc_paced(struct ssd_ftl *f, uint32_t ui, int64_t t)
 	return 0;
 }
 
+/* 1 if some block of unit ui that GC may pick holds a slot that is not
+ * valid: cleaning can still gain space.  O(blocks of the unit). */
+static int unit_can_gain(const struct ssd_ftl *f, uint32_t ui)
+{
+	for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++)
+		if ((f->state[b] == SSD_BLK_FULL || f->state[b] == SSD_BLK_VICTIM) &&
+		    f->valid[b] < blk_slots(f, b))
+			return 1;
+	return 0;
+}
+
 /* Foreground GC: clean unit ui until it has gc_floor() free blocks, then
  * on towards gc_fg_target.
  * Each step cleans a whole victim.  A unit within its limit gains a
  * block in at most bpu / (gc_fg_blocks + 2) greedy victims (the reserve
  * is spread over its blocks at worst); one that has not reached the
- * floor after cleaning twice as many victims as it has blocks makes no
- * progress -> SSD_ENOSPC (no_room() tells wear from a defect). */
+ * floor after cleaning twice as many victims as it has blocks, and has
+ * no block left with anything to gain, makes no progress -> SSD_ENOSPC
+ * (no_room() tells wear from a defect). */
 static int gc_foreground(struct ssd_ftl *f, uint32_t ui, int64_t t)
 {
 	struct ssd_unit *u = &f->unit[ui];
-	uint64_t guard = (uint64_t)f->bpu * 2 + 2;
+	uint64_t guard = (uint64_t)f->bpu * 2 + 2, trips = 0;
 	while (u->nfree < gc_floor(f)) {
 		/* a cleaned victim waiting for its copies' page needs only
 		 * that page filled, not a whole new victim */
@@ -820,8 +832,14 @@ static int gc_foreground(struct ssd_ftl *f, uint32_t ui, int64_t t)
 		int64_t r = gc_step(f, ui, t, 0, pend ? 1 : UINT32_MAX);
 		if (r < 0)
 			return (int)r;
-		if (!pend && !guard--)
-			return SSD_ENOSPC;
+		if (!pend && !guard--) {
+			/* a policy that picks at random can miss the few
+			 * blocks with space for a long while: go on while
+			 * they exist (a bounded number of rounds) */
+			if (++trips > 64 || !unit_can_gain(f, ui))
+				return SSD_ENOSPC;
+			guard = (uint64_t)f->bpu * 2 + 2;
+		}
 	}
 	/* then on to the high-water mark, as far as cleaning gains blocks:
 	 * a unit close to its limit may not reach it, and that is no
@@ -875,9 +893,14 @@ static int slc_reclaim(struct ssd_ftl *f, uint32_t ui, int64_t t)
 }
 
 /* The unit for a new host page: the first from `from` on in round robin
- * whose valid data leaves room for a page under its limit (the page's
- * own old copy, which the write invalidates, counts as room).  Returns
- * SSD_NO_BLOCK when no unit has room. */
+ * whose valid data is below its limit (the page's own old copy, which the
+ * write invalidates, counts as room).  The rest of the NAND page goes to
+ * the same unit, so a unit may pass its limit by up to lp_per_page - 1
+ * slots, a sliver of its reserve; asking for room for the whole page
+ * instead could leave no unit eligible on a drive whose limits add up to
+ * the user capacity exactly.  Returns SSD_NO_BLOCK when no unit has room
+ * (every unit full and the page new: the user capacity is exceeded,
+ * which cannot happen). */
 static uint32_t unit_pick(const struct ssd_ftl *f, uint32_t from, uint32_t lpn)
 {
 	uint32_t old = f->l2p[lpn];
@@ -885,7 +908,7 @@ static uint32_t unit_pick(const struct ssd_ftl *f, uint32_t from, uint32_t lpn)
 		: ssd_ftl_unit_of(f, ssd_udiv(old, f->div_spb));
 	for (uint32_t k = 0, ui = from; k < f->units; k++) {
 		uint64_t v = (uint64_t)f->uvalid[ui] - (ui == ou);
-		if (v + f->spp <= f->ulimit[ui])
+		if (v < f->ulimit[ui])
 			return ui;
 		ui = ui + 1 == f->units ? 0 : ui + 1;
 	}
@@ -899,7 +922,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		return SSD_EROFS;
 	}
 	uint32_t ui = f->cur_unit;
-	if (!f->cur_fill && f->uvalid[ui] + f->spp > f->ulimit[ui]) {
+	if (!f->cur_fill && f->uvalid[ui] >= f->ulimit[ui]) {
 		ui = unit_pick(f, ui, lpn);
 		if (ui == SSD_NO_BLOCK)
 			return no_room(f, f->cur_unit, "no allocation unit has room for host data");
@@ -1596,7 +1619,7 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 			     (unsigned long long)uv, f->uvalid[ui]);
 		/* GC can free a block only while the unit's data leaves it
 		 * the reserve: past that it would clean without progress */
-		if (!f->bad && uv > unit_cap(f, ui))
+		if (!f->bad && uv > unit_cap(f, ui) + f->spp - 1)
 			FAIL("unit %u holds %llu valid slots, more than its good "
 			     "blocks hold with the GC reserve (%llu): GC cannot "
 			     "make progress", ui, (unsigned long long)uv,

@@ -188,14 +188,15 @@ static int submit(struct run *r, struct inst *in, int64_t t)
 			in->done = 1;
 			return 0;
 		}
+		const char *why = r->dev->ftl->err_msg;
 		snprintf(r->err, r->errlen,
-			 "job '%s': %s command at offset %llu, %u bytes: %s",
+			 "job '%s': %s command at offset %llu, %u bytes: %s%s%s",
 			 in->job->name,
 			 io.ddir == SSD_DDIR_READ ? "read" :
 			 io.ddir == SSD_DDIR_WRITE ? "write" :
 			 io.ddir == SSD_DDIR_TRIM ? "trim" : "flush",
 			 (unsigned long long)io.offset, io.len,
-			 ssd_strerror((int)c));
+			 ssd_strerror((int)c), why[0] ? ": " : "", why);
 		return (int)c;
 	}
 	uint32_t id = r->cmd_free;
