@@ -42,3 +42,18 @@ b=$(clat backlog.txt) q=$(clat quiet.txt)
 [ "$b" = "    clat (nsec): min=2666, max=2666, avg=2666.00, stdev= 0.00" ] ||
 	{ cat backlog.txt >&2; fail "reads during a backlog: '$b', wanted 2000 / (1 - 0.25)"; }
 
+# the backlog drains in idle time: after a pause, reads cost 2000 ns again
+cat >>backlog.fio <<'EOF'
+thinktime=1s
+thinktime_blocks=1024
+[again]
+stonewall
+rw=read
+bs=4k
+offset=32m
+size=4m
+EOF
+expect_status 0 "$SSDLAB" run backlog.fio "$@"
+a=$(sed -n '/^again: (groupid/,$p' out.txt | grep -m1 '^    clat (nsec): min=' || true)
+[ "$a" = "    clat (nsec): min=2000, max=2000, avg=2000.00, stdev= 0.00" ] ||
+	{ cat out.txt >&2; fail "reads after the backlog drained: '$a'"; }
