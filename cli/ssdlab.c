@@ -182,9 +182,14 @@ static const char run_help[] =
 	"                          N garbage-collected blocks (slow; for tests)\n"
 	"  --help                  this text\n"
 	"\n"
-	"Exit status: 0; 1 if the simulation failed or a job ended in error\n"
-	"(e.g. the drive wore out and turned read-only: the report is still\n"
-	"written); 2 for a usage or input error.\n";
+	"A job ends at its first error, which its report shows (fio's error,\n"
+	"and the ssdlab error message).  A drive that wore out and turned\n"
+	"read-only ends only the job writing to it; any other error ends the\n"
+	"run there: the other jobs of its group stop and later groups do not\n"
+	"run.  The report of the jobs that ran is still written.\n"
+	"\n"
+	"Exit status: 0; 1 if the simulation failed or a job ended in error;\n"
+	"2 for a usage or input error.\n";
 
 static int parse_u64_arg(const char *opt, const char *s, uint64_t *v)
 {
@@ -274,25 +279,31 @@ static int cmd_run(int argc, char **argv)
 	int job_failed = 0;
 	double w0 = wall_now();
 	rc = ssd_sim_run(dev, jobs, njobs, seed, &res, err, sizeof err);
-	if (rc) {
-		fprintf(stderr, "%s: %s\n", prog, err);
-	} else {
+	/* the report is written whenever a job ran, also when the run
+	 * failed: it holds the jobs up to the failure, with the error */
+	if (res.njobs) {
 		res.wall_s = wall_now() - w0;
 		res.jobfile = jobfile;
 		if (!strcmp(fmt, "json"))
 			ssd_report_json(&res, out);
 		else
 			ssd_report_normal(&res, out);
-		/* as fio: a job that ended in error makes the exit status 1 */
-		for (int i = 0; i < res.njobs; i++)
-			if (res.jobs[i].error) {
-				fprintf(stderr, "%s: job '%s': %s\n", prog,
-					res.jobs[i].name,
-					ssd_strerror(res.jobs[i].error));
-				job_failed = 1;
-			}
-		ssd_run_result_free(&res);
 	}
+	/* as fio: a job that ended in error makes the exit status 1; one
+	 * line per such job, and the run's message if no job carries it */
+	int shown = 0;
+	for (int i = 0; i < res.njobs; i++)
+		if (res.jobs[i].error) {
+			fprintf(stderr, "%s: job '%s': %s\n", prog,
+				res.jobs[i].name, res.jobs[i].errmsg[0]
+				? res.jobs[i].errmsg
+				: ssd_strerror(res.jobs[i].error));
+			job_failed = 1;
+			shown |= res.jobs[i].error == rc;
+		}
+	if (rc && !shown)
+		fprintf(stderr, "%s: %s\n", prog, err);
+	ssd_run_result_free(&res);
 	if (out != stdout && fclose(out) && !rc) {
 		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, output,
 			strerror(errno));

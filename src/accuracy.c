@@ -77,8 +77,8 @@ int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,
 			: ssd_model_waf_greedy(row->alpha, ppb);
 		row->err_pct = 100 * (row->sim_waf - row->model_waf) /
 			       row->model_waf;
-		ssd_run_result_free(&res);
 	}
+	ssd_run_result_free(&res);
 	ssd_dev_destroy(dev);
 	free(jobs);
 	return rc;

@@ -431,6 +431,7 @@ static int run_text(struct ssd_dev *dev, const char *text, const char *name,
 				 sizeof msg);
 	if (rc) {
 		ssd_seterr(err, errlen, "%s: %s", dev->cfg.name, msg);
+		ssd_run_result_free(&r->res);
 		free(r->jobs);
 		r->jobs = NULL;
 		return rc;

@@ -248,7 +248,9 @@ static const struct opt options[] = {
 	{"trim_bg_share", T_FRACTION, FIELD(trim_bg_share), "0.1",
 	 .fmin = 0.001, .fmax = 1, .unit = "fraction",
 	 .help = "background TRIM: the share of controller time it uses while "
-		 "other I/O runs."},
+		 "other I/O runs (their cmd_overhead takes 1/(1 - share) as long "
+		 "meanwhile, share counted at most 0.9); in idle time it uses "
+		 "all of it."},
 	{"write_buffer", T_SIZE, FIELD(write_buffer), "0", 0, 64ull * 1024 * MIB,
 	 .unit = "bytes",
 	 .help = "DRAM write-back buffer: writes complete once buffered and "

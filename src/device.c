@@ -50,9 +50,14 @@ static inline int64_t link_ns(const struct ssd_dev *d, uint64_t len)
 	return (int64_t)((len * 1000 + d->cfg.host_mbps - 1) / d->cfg.host_mbps);
 }
 
-/* Give the idle time before t to the drive's background work.  Returns
- * 0 or the FTL's error, which also sticks to the device (d->err): a
- * drive whose background work broke an invariant fails every later
+static void trim_background(struct ssd_dev *d, int64_t t);
+
+/* The drive has nothing to do from its busy time until t: queued TRIMs
+ * (deferred, or a background backlog: with no command to share the
+ * controller with, it takes all of it) get the controller first, trim_cost
+ * a page, then the FTL's background work gets the rest (ssd_ftl_idle).
+ * Returns 0 or the FTL's error, which also sticks to the device (d->err):
+ * a drive whose background work broke an invariant fails every later
  * command with it, so no caller can lose it. */
 static int idle_gap(struct ssd_dev *d, int64_t t)
 {
@@ -61,12 +66,16 @@ static int idle_gap(struct ssd_dev *d, int64_t t)
 	int64_t busy = ssd_max64(ssd_max64(d->busy_until, d->wb_last), d->ctl_busy);
 	if (t <= busy)
 		return 0;
-	if (d->ftl->tq_pages && d->cfg.trim_mode == SSD_TRIM_DEFERRED) {
-		/* idle time goes to the queued TRIMs first */
+	if (d->ftl->tq_pages && d->cfg.trim_mode != SSD_TRIM_IMMEDIATE) {
+		int bg = d->cfg.trim_mode == SSD_TRIM_BACKGROUND;
+		if (bg)
+			trim_background(d, busy); /* its share until now */
 		int64_t cost = d->cfg.trim_cost > 0 ? d->cfg.trim_cost : 1;
 		uint64_t n = ssd_ftl_trim_work(d->ftl, (uint64_t)((t - busy) / cost));
 		busy += (int64_t)n * cost;
 		d->ctl_busy = ssd_max64(d->ctl_busy, busy);
+		if (bg)
+			d->trim_clock = busy;
 	}
 	if (t > busy)
 		d->err = ssd_ftl_idle(d->ftl, busy, t);
@@ -81,6 +90,8 @@ static void trim_background(struct ssd_dev *d, int64_t t)
 		d->trim_clock = t;
 		return;
 	}
+	if (t <= d->trim_clock)
+		return;
 	int64_t cost = d->cfg.trim_cost > 0 ? d->cfg.trim_cost : 1;
 	double budget = (double)(t - d->trim_clock) * d->cfg.trim_bg_share;
 	uint64_t n = (uint64_t)(budget / (double)cost);
@@ -88,6 +99,18 @@ static void trim_background(struct ssd_dev *d, int64_t t)
 		ssd_ftl_trim_work(d->ftl, n);
 		d->trim_clock += (int64_t)((double)n * (double)cost / d->cfg.trim_bg_share);
 	}
+}
+
+/* Controller time of one host command: cmd_overhead, stretched while a
+ * background TRIM backlog takes trim_bg_share of the controller, so the
+ * command gets the rest: cmd_overhead / (1 - trim_bg_share), the share
+ * counted at most 0.9 (at most 10x slower; a command is never starved). */
+static inline int64_t cmd_time(const struct ssd_dev *d)
+{
+	if (d->cfg.trim_mode != SSD_TRIM_BACKGROUND || !d->ftl->tq_pages)
+		return d->cfg.cmd_overhead;
+	double share = ssd_min_double(d->cfg.trim_bg_share, 0.9);
+	return (int64_t)((double)d->cfg.cmd_overhead / (1 - share));
 }
 
 /* One 4 KiB page of a write whose data is in the controller at `ready`:
@@ -121,9 +144,7 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 	trim_background(d, t);
 	d->now = t;
 	d->host_ios++;
-	int64_t overhead = d->cfg.cmd_overhead;
-	if (d->ftl->tq_pages && d->cfg.trim_mode == SSD_TRIM_BACKGROUND)
-		overhead = (int64_t)((double)overhead / (1 - ssd_min_double(d->cfg.trim_bg_share, 0.9)));
+	int64_t overhead = cmd_time(d); /* the backlog as of t */
 	t = ssd_max64(t, d->ctl_busy); /* a TRIM stall holds every command */
 	uint32_t lpn = (uint32_t)(offset / SSD_LPAGE);
 	uint32_t n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - lpn;
@@ -181,7 +202,7 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 	default:
 		return SSD_EINVAL;
 	}
-	done += d->cfg.cmd_overhead;
+	done += overhead;
 	if (done > d->busy_until)
 		d->busy_until = done;
 	return done;
@@ -203,11 +224,13 @@ int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 	int rc = idle_gap(d, t);
 	if (rc)
 		return rc;
+	trim_background(d, t);
 	d->now = t;
+	int64_t overhead = cmd_time(d);
 	int64_t done = ssd_ftl_flush(d->ftl, ssd_max64(t, d->wb_last));
 	if (done < 0)
 		return done;
-	done += d->cfg.cmd_overhead;
+	done += overhead;
 	if (done > d->busy_until)
 		d->busy_until = done;
 	return done;

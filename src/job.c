@@ -528,7 +528,9 @@ static const struct jopt opts[] = {
 		 "often as needed; needs runtime."},
 	{.name = "ramp_time", .type = OT_TIME, FIELD(ramp_time), .unit = SSD_S,
 	 .value = TIME_HELP_S, .def = "0",
-	 .help = "Simulated time the job runs before anything is counted."},
+	 .help = "Simulated time the job runs before anything is counted: "
+		 "fio's figures and the drive's (the ssdlab section) both "
+		 "cover the I/Os submitted after it."},
 	{.name = "random_distribution", .type = OT_FN, .fn = fn_dist,
 	 .value = "random, zipf[:THETA], pareto[:H], zoned:A/S:A/S:...",
 	 .def = "random",
@@ -543,7 +545,9 @@ static const struct jopt opts[] = {
 	{.name = "thinktime", .type = OT_TIME, FIELD(thinktime), .unit = SSD_US,
 	 .value = "time; a bare number is microseconds", .def = "0",
 	 .help = "Idle time after thinktime_blocks I/Os complete, before "
-		 "issuing more."},
+		 "issuing more; the drive has it for background work.  A "
+		 "think time after the last I/O is part of the job; runtime "
+		 "cuts one short."},
 	{.name = "thinktime_blocks", .type = OT_U32, FIELD(thinktime_blocks),
 	 .min = 1, .max = UINT32_MAX, .value = "integer >= 1", .def = "1",
 	 .help = "I/Os between think times (it caps the queue depth)."},
@@ -560,7 +564,8 @@ static const struct jopt opts[] = {
 	{.name = "stonewall", .alias = "wait_for_previous", .type = OT_BOOL,
 	 FIELD(stonewall), .value = "boolean (a bare key means 1)",
 	 .def = "0",
-	 .help = "Start only when every job above has finished."},
+	 .help = "Start only when every job above has ended (its last I/O "
+		 "complete, and its last think time over)."},
 	{.name = "numjobs", .type = OT_U32, FIELD(numjobs), .min = 1,
 	 .max = 1024, .value = "integer 1..1024", .def = "1",
 	 .help = "Clones of the job running side by side, each over the "

@@ -105,8 +105,10 @@ static int run_pass(struct ssd_dev *dev, const struct ssd_job *jobs, int n,
 {
 	struct ssd_run_result res;
 	int rc = ssd_sim_run(dev, jobs, n, seed, &res, err, errlen);
-	if (rc)
+	if (rc) {
+		ssd_run_result_free(&res);
 		return rc;
+	}
 	r->sim_ns += res.sim_ns;
 	r->host_ios += res.host_ios;
 	for (int i = 0; i < res.njobs; i++)

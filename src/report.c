@@ -23,7 +23,10 @@
  * from those two fields.  Each job's "ssdlab" object holds its counters
  * (its own window), "erase_count" with a histogram over erase units
  * ({"from", "to", "blocks"}, both bounds inclusive) and "health", the
- * drive at the job's end (its whole life so far).
+ * drive at the job's end (its whole life so far); a job that ended in
+ * error has fio's "error" (an errno) and, in its "ssdlab" object,
+ * "error" (what kind) and "error_message" (what failed), which the text
+ * prints as "err=N (kind)" and an "ssdlab: error:" line.
  *
  * Rates use the simulated nanosecond runtime (fio divides by whole ms);
  * "runtime" fields are whole ms as in fio.  Floating point is printed with
@@ -697,8 +700,11 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 	jw_u64(w, "free_blocks", j->free_blocks);
 	jw_u64(w, "lat_over_1s", j->lat_over_1s);
 	json_health(w, &j->health);
-	if (j->error)
+	if (j->error) {
 		jw_str(w, "error", ssd_strerror(j->error));
+		jw_str(w, "error_message", j->errmsg[0] ? j->errmsg
+							: ssd_strerror(j->error));
+	}
 	jw_end(w, '}');
 }
 
@@ -1004,6 +1010,8 @@ static void text_job(FILE *out, const struct ssd_job_result *j,
 	if (j->error)
 		fprintf(out, " (%s)", ssd_strerror(j->error));
 	putc('\n', out);
+	if (j->error && j->errmsg[0])
+		fprintf(out, "  ssdlab: error: %s\n", j->errmsg);
 	for (int d = 0; d < SSD_DDIR_N; d++)
 		if (j->dir[d].bytes || j->dir[d].ios)
 			text_ddir(out, j, d, rs);

@@ -29,7 +29,10 @@ struct ssd_job_result {
 	uint64_t free_blocks;   /* free blocks at job end */
 	uint64_t lat_over_1s;   /* completions slower than 1 s */
 	struct ssd_health health; /* the drive at the job's end */
-	int error;              /* 0, or an SSD_E* code (e.g. SSD_EROFS) */
+	int error;              /* 0, or the SSD_E* code that ended the job
+	                           (e.g. SSD_EROFS) */
+	char errmsg[256];       /* what failed, when error is set: "write
+	                           command at offset N, L bytes: no free block" */
 };
 
 struct ssd_run_result {

@@ -184,9 +184,12 @@ int ssd_scn_jobs(struct ssd_scn *s, struct ssd_dev *dev,
 	int njobs = 0;
 	int rc = ssd_jobfile_parse_string(text, s->sc->name, dev->cfg.capacity,
 					  &jobs, &njobs, s->err, sizeof s->err);
-	if (!rc)
+	if (!rc) {
 		rc = ssd_sim_run_series(dev, jobs, njobs, s->seed, series, res,
 					s->err, sizeof s->err);
+		if (rc)
+			ssd_run_result_free(res); /* a scenario stops at a failure */
+	}
 	free(jobs);
 	return rc;
 }

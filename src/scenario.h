@@ -90,7 +90,8 @@ struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 			      int nsets);
 
 /* Run fio job text (printf-style) on dev; completions also go to series
- * if not NULL.  Fills *res (free with ssd_run_result_free). */
+ * if not NULL.  Fills *res (free with ssd_run_result_free); on failure
+ * returns the error with s->err set and *res already freed. */
 int ssd_scn_jobs(struct ssd_scn *s, struct ssd_dev *dev,
 		 struct ssd_series *series, struct ssd_run_result *res,
 		 const char *fmt, ...) __attribute__((format(printf, 5, 6)));

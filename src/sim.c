@@ -2,9 +2,13 @@
  * sim.c -- the job runner (see sim.h).
  *
  * The loop pops the earliest event: a completion (count it, then submit
- * the instance's next command) or a deferred submission (after think
- * time).  Submissions happen in event order, so the drive sees commands in
- * non-decreasing time and its busy-until stamps stay causal.
+ * the instance's next command), a deferred submission (after think time)
+ * or the end of an instance's ramp (its measured window opens: the drive
+ * counters are read).  Submissions happen in event order, so the drive
+ * sees commands in non-decreasing time and its busy-until stamps stay
+ * causal; the drive is told of every moment the host moves on without a
+ * command (a job's end, a ramp's end), so idle time the host spends is
+ * idle time the drive has for background work.
  */
 #include "sim.h"
 
@@ -16,7 +20,7 @@
 #include "series.h"
 #include "workload.h"
 
-enum { EV_COMPLETE, EV_SUBMIT };
+enum { EV_COMPLETE, EV_SUBMIT, EV_RAMP };
 
 #define NEVER INT64_MAX
 
@@ -40,10 +44,12 @@ struct inst {
 	uint32_t since_sync;        /* writes since the last flush (fsync) */
 	int done;                   /* no more submissions */
 	int finished;               /* done and nothing in flight */
-	int64_t start, ramp_end, deadline, end;
-	struct ssd_counters ctr0;
+	int ramped;                 /* the measured window has opened */
+	int64_t ramp_end, deadline, end;
+	struct ssd_counters ctr0;   /* drive counters when the window opened */
 	struct ssd_log *log[5];
 	int nlogs;
+	int index;                  /* 1-based, in job-file order (log names) */
 };
 
 void ssd_run_result_free(struct ssd_run_result *r)
@@ -53,11 +59,12 @@ void ssd_run_result_free(struct ssd_run_result *r)
 	r->njobs = 0;
 }
 
-static int open_logs(struct inst *in, int index, char *err, size_t errlen)
+/* The log files a job writes, in the order open_logs opens them: their
+ * kinds and file prefixes. */
+static int log_kinds(const struct ssd_job *j, int kind[5],
+		     const char *prefix[5])
 {
-	const struct ssd_job *j = in->job;
-	int64_t avg = j->log_avg_msec * SSD_MS;
-	struct {
+	const struct {
 		const char *prefix;
 		int kind;
 	} want[] = {
@@ -67,14 +74,36 @@ static int open_logs(struct inst *in, int index, char *err, size_t errlen)
 		{j->write_lat_log, SSD_LOG_CLAT},
 		{j->write_lat_log, SSD_LOG_SLAT},
 	};
+	int n = 0;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		if (!want[i].prefix[0])
 			continue;
+		kind[n] = want[i].kind;
+		prefix[n++] = want[i].prefix;
+	}
+	return n;
+}
+
+/* Path of the instance's log number l. */
+static void log_path(const struct inst *in, int l, char *path, size_t len)
+{
+	int kind[5];
+	const char *prefix[5];
+	log_kinds(in->job, kind, prefix);
+	ssd_log_name(path, len, prefix[l], kind[l], in->index);
+}
+
+static int open_logs(struct inst *in, char *err, size_t errlen)
+{
+	int kind[5];
+	const char *prefix[5];
+	int n = log_kinds(in->job, kind, prefix);
+	for (int i = 0; i < n; i++) {
 		char path[600];
-		ssd_log_name(path, sizeof path, want[i].prefix, want[i].kind,
-			     index);
-		struct ssd_log *l = ssd_log_open(path, want[i].kind, avg, err,
-						 errlen);
+		log_path(in, i, path, sizeof path);
+		struct ssd_log *l = ssd_log_open(path, kind[i],
+						 in->job->log_avg_msec * SSD_MS,
+						 err, errlen);
 		if (!l)
 			return SSD_EIO;
 		in->log[in->nlogs++] = l;
@@ -100,17 +129,54 @@ struct run {
 	struct ssd_engine eng;
 	struct inst *in;
 	int ninst;
+	int rc;                     /* the error that ended the run, or 0 */
 	char *err;
 	size_t errlen;
 };
 
+static void job_error(struct run *r, struct inst *in, int rc,
+		      const char *what);
+
+/* The host has reached t without a command for the drive (the end of a
+ * ramp or of a job): the drive is told, so an idle gap up to t is idle
+ * time for its background work.  A failure of the invariant checker in
+ * that work is the job's error. */
+static void host_reaches(struct run *r, struct inst *in, int64_t t)
+{
+	int failed = r->dev->ftl->check_failed;
+	int rc = ssd_dev_idle(r->dev, t);
+	if (rc && !r->rc)
+		job_error(r, in, rc, "idle time");
+	else if (!failed && r->dev->ftl->check_failed && !r->rc)
+		job_error(r, in, SSD_ESTATE, "idle time");
+}
+
+/* The measured window of `in` opens at t (its ramp is over): the drive is
+ * told the host has reached t, so background work of an idle gap across
+ * t counts in the ramp up to t and in the window after it, and the drive
+ * counters are read.  Commands submitted from t on are the ones fio's
+ * figures count (complete()), so both cover the same commands. */
+static void open_window(struct run *r, struct inst *in, int64_t t)
+{
+	host_reaches(r, in, t);
+	in->ctr0 = r->dev->ftl->ctr;
+	in->ramped = 1;
+}
+
+/* The instance ends at t (its last completion, or the end of its last
+ * think time): the drive is told the host has reached t, so an idle tail
+ * is idle time for the drive, inside this job's window, and the next
+ * group starts after it. */
 static void finish_inst(struct run *r, struct inst *in, int64_t t)
 {
 	in->finished = 1;
 	in->end = t;
+	host_reaches(r, in, t);
 	struct ssd_job_result *res = in->res;
 	struct ssd_ftl *f = r->dev->ftl;
 	struct ssd_counters now = f->ctr, d;
+	if (!in->ramped)
+		in->ctr0 = now; /* ended within its ramp: an empty window */
 	ssd_counters_sub(&d, &now, &in->ctr0);
 	/* clones reporting together share a window: keep the widest */
 	if (d.host_write_lp + d.host_read_lp + d.host_trim_lp >=
@@ -152,7 +218,50 @@ static int next_io(struct run *r, struct inst *in, struct ssd_io *io)
 	return 1;
 }
 
-/* Submit the instance's next command at t, or mark it done. */
+static const char *ddir_word(int ddir)
+{
+	return ddir == SSD_DDIR_READ ? "read" :
+	       ddir == SSD_DDIR_WRITE ? "write" :
+	       ddir == SSD_DDIR_TRIM ? "trim" : "flush";
+}
+
+/* An error rc while `in` did `what`: the job ends, with the error and a
+ * message in its result.  A drive turned read-only (SSD_EROFS) ends only
+ * that job: it is the drive's state, reads still work and the jobs after
+ * it run.  Any other error is a failure of the simulation and ends the
+ * run: every job of the group stops submitting (commands in flight still
+ * complete and count), the groups after it do not run, and ssd_sim_run
+ * returns rc with the same message in err. */
+static void job_error(struct run *r, struct inst *in, int rc,
+		      const char *what)
+{
+	struct ssd_job_result *res = in->res;
+	char msg[sizeof res->errmsg];
+	const char *why = r->dev->ftl->err_msg;
+	if (rc == SSD_ESTATE && why[0])
+		snprintf(msg, sizeof msg, "%s: %s", what, why);
+	else if (rc == SSD_ESTATE && r->dev->ftl->check_failed)
+		snprintf(msg, sizeof msg, "%s: invariant check failed: %s",
+			 what, r->dev->ftl->check_msg);
+	else
+		snprintf(msg, sizeof msg, "%s: %s", what, ssd_strerror(rc));
+	if (!res->error) {
+		res->error = rc;
+		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
+	}
+	in->done = 1;
+	if (rc == SSD_EROFS || r->rc)
+		return;
+	r->rc = rc;
+	snprintf(r->err, r->errlen, "job '%s': %s", in->job->name, msg);
+	for (int i = 0; i < r->ninst; i++)
+		if (r->in[i].group == in->group)
+			r->in[i].done = 1;
+}
+
+/* Submit the instance's next command at t, or mark it done.  A command
+ * the drive refuses ends the job (job_error); the return is an error
+ * only when the runner itself cannot go on. */
 static int submit(struct run *r, struct inst *in, int64_t t)
 {
 	struct ssd_io io;
@@ -182,22 +291,19 @@ static int submit(struct run *r, struct inst *in, int64_t t)
 		}
 		c = ssd_dev_submit(r->dev, ddir, io.offset, io.len, t);
 	}
+	if (c >= 0 && r->dev->ftl->check_failed)
+		c = SSD_ESTATE;
 	if (c < 0) {
-		if (c == SSD_EROFS) {
-			in->res->error = SSD_EROFS;
-			in->done = 1;
-			return 0;
-		}
-		const char *why = r->dev->ftl->err_msg;
-		snprintf(r->err, r->errlen,
-			 "job '%s': %s command at offset %llu, %u bytes: %s%s%s",
-			 in->job->name,
-			 io.ddir == SSD_DDIR_READ ? "read" :
-			 io.ddir == SSD_DDIR_WRITE ? "write" :
-			 io.ddir == SSD_DDIR_TRIM ? "trim" : "flush",
-			 (unsigned long long)io.offset, io.len,
-			 ssd_strerror((int)c), why[0] ? ": " : "", why);
-		return (int)c;
+		char what[128];
+		if (io.ddir == SSD_DDIR_SYNC)
+			snprintf(what, sizeof what, "flush command");
+		else
+			snprintf(what, sizeof what,
+				 "%s command at offset %llu, %u bytes",
+				 ddir_word(io.ddir),
+				 (unsigned long long)io.offset, io.len);
+		job_error(r, in, (int)c, what);
+		return 0;
 	}
 	uint32_t id = r->cmd_free;
 	struct cmd *cm = &r->cmd[id];
@@ -234,8 +340,12 @@ static int complete(struct run *r, const struct ssd_event *ev)
 	const struct ssd_job *j = in->job;
 	if (j->thinktime && ++in->since_think >= j->thinktime_blocks) {
 		in->since_think = 0;
+		if (t >= in->deadline)
+			in->done = 1; /* no think time past the runtime */
 		if (!in->done) {
-			struct ssd_event s = {.time = t + j->thinktime,
+			/* runtime interrupts the think time, as in fio */
+			int64_t at = t + j->thinktime;
+			struct ssd_event s = {.time = at < in->deadline ? at : in->deadline,
 					      .id = cm.inst, .kind = EV_SUBMIT};
 			in->inflight++; /* the slot is reserved while thinking */
 			return ssd_engine_push(&r->eng, &s);
@@ -250,6 +360,8 @@ static int complete(struct run *r, const struct ssd_event *ev)
 	return 0;
 }
 
+/* Run one stonewall group from the drive's current time until every job
+ * of it has ended (the last completion or think time of each). */
 static int run_group(struct run *r, int group)
 {
 	int64_t t0 = ssd_dev_time(r->dev);
@@ -258,10 +370,19 @@ static int run_group(struct run *r, int group)
 		if (in->group != group)
 			continue;
 		const struct ssd_job *j = in->job;
-		in->start = t0;
 		in->ramp_end = t0 + j->ramp_time;
 		in->deadline = j->runtime ? in->ramp_end + j->runtime : NEVER;
-		in->ctr0 = r->dev->ftl->ctr;
+		if (!j->ramp_time) {
+			open_window(r, in, t0);
+			continue;
+		}
+		/* queued before any command, so it runs before every other
+		 * event at the same nanosecond */
+		struct ssd_event ev = {.time = in->ramp_end, .id = (uint32_t)i,
+				       .kind = EV_RAMP};
+		int rc = ssd_engine_push(&r->eng, &ev);
+		if (rc)
+			return rc;
 	}
 	for (int i = 0; i < r->ninst; i++) {
 		struct inst *in = &r->in[i];
@@ -277,15 +398,17 @@ static int run_group(struct run *r, int group)
 	}
 	struct ssd_event ev;
 	while (ssd_engine_pop(&r->eng, &ev)) {
-		int rc;
+		int rc = 0;
 		if (ev.kind == EV_COMPLETE) {
 			rc = complete(r, &ev);
-		} else {
+		} else if (ev.kind == EV_SUBMIT) {
 			struct inst *in = &r->in[ev.id];
 			in->inflight--;
 			rc = submit(r, in, ev.time);
 			if (!rc && in->done && !in->inflight)
 				finish_inst(r, in, ev.time);
+		} else if (!r->in[ev.id].finished) {
+			open_window(r, &r->in[ev.id], ev.time);
 		}
 		if (rc)
 			return rc;
@@ -319,7 +442,10 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 	for (int j = 0; j < njobs; j++)
 		depth += jobs[j].numjobs * jobs[j].iodepth;
 	r.cmd = calloc((size_t)depth + 1, sizeof *r.cmd);
-	if (!r.in || !res->jobs || !r.cmd || ssd_engine_init(&r.eng, depth + 1)) {
+	/* events: a completion or a think time per command slot, and the
+	 * end of each instance's ramp */
+	if (!r.in || !res->jobs || !r.cmd ||
+	    ssd_engine_init(&r.eng, depth + (uint32_t)ninst + 1)) {
 		free(r.in);
 		free(r.cmd);
 		free(res->jobs);
@@ -332,7 +458,6 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 	r.cmd_free = 0;
 	res->cfg = &dev->cfg;
 	res->seed = seed;
-	res->njobs = nres;
 	int group = 0, k = 0, ri = 0, rc = 0;
 	uint64_t ios0 = dev->host_ios;
 	int64_t t_start = ssd_dev_time(dev);
@@ -345,6 +470,7 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 			struct inst *in = &r.in[k];
 			in->job = job;
 			in->group = group;
+			in->index = k + 1;
 			if (!shared || !job->group_reporting) {
 				shared = &res->jobs[ri];
 				snprintf(shared->name, sizeof shared->name, "%s",
@@ -365,13 +491,33 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 				rc = SSD_ENOMEM;
 				goto out;
 			}
-			rc = open_logs(in, k + 1, err, errlen);
+			rc = open_logs(in, err, errlen);
 			if (rc)
 				goto out;
 		}
 	}
-	for (int g = 0; g <= group && !rc; g++)
+	int last = group; /* the last group that ran */
+	for (int g = 0; g <= group; g++) {
 		rc = run_group(&r, g);
+		if (rc && !r.rc) {
+			/* the runner itself could not go on (out of memory):
+			 * the group's jobs end where they are */
+			snprintf(err, errlen, "out of memory");
+			r.rc = rc;
+			for (int i = 0; i < ninst; i++)
+				if (r.in[i].group == g && !r.in[i].finished)
+					finish_inst(&r, &r.in[i], ssd_dev_time(dev));
+		}
+		rc = r.rc;
+		if (rc) {
+			last = g;
+			break;
+		}
+	}
+	/* jobs of the groups after a failure did not run: not reported */
+	while (ri > 0 && res->jobs[ri - 1].groupid > last)
+		ri--;
+	res->njobs = ri;
 	for (int i = 0; i < ri; i++)
 		for (int d = 0; d < SSD_DDIR_N; d++)
 			ssd_dstat_finish(&res->jobs[i].dir[d],
@@ -385,20 +531,30 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 	}
 out:
 	for (int i = 0; i < ninst; i++) {
-		for (int l = 0; l < r.in[i].nlogs; l++) {
-			if (ssd_log_close(r.in[i].log[l], r.in[i].end - r.in[i].ramp_end) &&
-			    !rc) {
-				snprintf(err, errlen, "job '%s': cannot write its log",
-					 r.in[i].job->name);
+		struct inst *in = &r.in[i];
+		for (int l = 0; l < in->nlogs; l++) {
+			int64_t len = in->end > in->ramp_end ? in->end - in->ramp_end : 0;
+			if (!ssd_log_close(in->log[l], len))
+				continue;
+			char path[600];
+			log_path(in, l, path, sizeof path);
+			if (!in->res->error) {
+				in->res->error = SSD_EIO;
+				snprintf(in->res->errmsg, sizeof in->res->errmsg,
+					 "cannot write its log '%.200s'", path);
+			}
+			if (!rc) {
+				snprintf(err, errlen, "job '%s': cannot write its log '%s'",
+					 in->job->name, path);
 				rc = SSD_EIO;
 			}
 		}
-		ssd_wl_destroy(r.in[i].wl);
+		ssd_wl_destroy(in->wl);
 	}
 	free(r.in);
 	free(r.cmd);
 	ssd_engine_free(&r.eng);
-	if (rc)
-		ssd_run_result_free(res);
+	if (!res->njobs)
+		ssd_run_result_free(res); /* nothing ran */
 	return rc;
 }

@@ -3,15 +3,40 @@
  *
  * Each job section becomes numjobs instances; each instance keeps iodepth
  * commands in flight, submitting the next one when a completion arrives
- * (after thinktime, every thinktime_blocks commands).  Jobs run side by
- * side in groups; a job with stonewall starts a new group, which begins
- * when every job of the previous group has finished.  ramp_time runs the
- * workload unmeasured; runtime then bounds the measured part (fio's
- * semantics: total time = ramp_time + runtime).
+ * (after thinktime, every thinktime_blocks commands; runtime cuts a think
+ * time short).  Jobs run side by side in groups; a job with stonewall
+ * starts a new group, which begins when every job of the previous group
+ * has ended: its last completion, or the end of its last think time.
+ * ramp_time runs the workload unmeasured; runtime then bounds the
+ * measured part (fio's semantics: total time = ramp_time + runtime).
  *
- * The drive persists across calls, so a caller can precondition it with
- * one run and measure it with the next; each job's drive counters cover
- * exactly that job's window.
+ * Idle time.  Whenever the host waits with nothing outstanding -- think
+ * time between commands, think time at a job's end, the gap before the
+ * next group -- the drive has that time for background work (GC, TRIM,
+ * folding): a command after the gap tells it (ssd_dev_submit), and so
+ * does the end of a job or of a ramp (ssd_dev_idle).
+ *
+ * Windows.  Every per-job figure covers the same window: the commands
+ * submitted from the end of the ramp until the job ends (all of them
+ * complete before it ends).  fio's figures count those commands; the
+ * drive counters are read when the ramp ends (before any command at that
+ * nanosecond) and when the job ends, so host_pages_written is exactly the
+ * pages of the writes fio counts (the counters are the whole drive's:
+ * jobs side by side each see all of the drive's work).  Background work in an idle gap across
+ * the ramp's end is split there.  A job that ends within its ramp has an
+ * empty window.  Clones reported together (group_reporting) share a
+ * window: the widest of theirs.  The drive persists across calls, so a
+ * caller can precondition it with one run and measure it with the next.
+ *
+ * Errors.  A command the drive refuses ends its job, with the code in the
+ * job's result (error) and a message naming the command (errmsg).  A
+ * drive turned read-only (SSD_EROFS) ends only that job: the other jobs,
+ * and the groups after it, still run (reads work).  Any other error --
+ * the drive or its invariant checker failing -- ends the run at that
+ * moment: the group's other jobs stop submitting, commands in flight
+ * complete and count, and the groups after it do not run (their jobs are
+ * not in the result).  A log file that cannot be written is that job's
+ * error too.
  */
 #ifndef SSD_SIM_H
 #define SSD_SIM_H
@@ -24,11 +49,15 @@
 #include "report.h"
 
 /* Run njobs jobs on dev starting at its current time.  seed derives the
- * per-job random streams of jobs without randseed.  On success fills *r
- * (r->jobs malloc'd: free with ssd_run_result_free) and returns 0.  On
- * failure returns a negative SSD_E* code with a one-line message in err
- * (a job whose drive turns read-only is not a failure: its result carries
- * error = SSD_EROFS). */
+ * per-job random streams of jobs without randseed.  Fills *r with the
+ * jobs that ran (r->jobs malloc'd: free with ssd_run_result_free,
+ * whatever the return) and returns 0, or a negative SSD_E* code with a
+ * one-line message in err when the run failed.  A failure during the jobs
+ * leaves r filled up to it (r->njobs > 0, the failing job's error set), so
+ * the report of a failed run can still be written; a failure before any
+ * job ran (out of memory, a log file that cannot be created) leaves
+ * r->njobs = 0.  A job whose drive turns read-only is not a failure: its
+ * result carries error = SSD_EROFS and the return is 0. */
 int ssd_sim_run(struct ssd_dev *dev, const struct ssd_job *jobs, int njobs,
 		uint64_t seed, struct ssd_run_result *r, char *err,
 		size_t errlen);

@@ -31,7 +31,8 @@ rc=$?
 set -e
 [ "$rc" -eq 1 ] || { cat err.txt; fail "exit $rc, wanted 1"; }
 [ "$(wc -l <err.txt)" -eq 1 ] || { cat err.txt; fail "wanted one line"; }
-grep -q "job 'hammer': drive is read-only" err.txt || { cat err.txt; fail "message"; }
+grep -Eq "job 'hammer': write command at offset [0-9]+, 4096 bytes: drive is read-only$" err.txt ||
+	{ cat err.txt; fail "message"; }
 if command -v python3 >/dev/null 2>&1; then
 	python3 - <<'PY' || fail "report"
 import json

@@ -687,7 +687,51 @@ TEST(trim_deferred_waits_for_idle_and_gc_copies_meanwhile)
 	ssd_dev_destroy(d);
 }
 
-TEST(trim_background_drains_beside_io)
+/* Back to back reads of trimmed pages (zeros: controller time only)
+ * during a background TRIM backlog: the backlog takes trim_bg_share of
+ * the controller, so each read's cmd_overhead takes 1 / (1 - share) as
+ * long (device.h), and the queue drains at share / trim_cost pages per ns
+ * of their time.  Once it is empty, reads cost cmd_overhead again. */
+TEST(trim_background_slows_commands_by_its_share)
+{
+	int64_t t;
+	struct ssd_dev *d = trimmed_drive(SSD_TRIM_BACKGROUND, &t);
+	CHECK(d);
+	t += SSD_S;
+	int64_t done = ssd_dev_submit(d, SSD_DDIR_TRIM, 0, 2 << 20, t);
+	CHECK(done == t + 1000); /* acknowledged at once: no backlog yet */
+	CHECK(d->ftl->tq_pages == 512);
+	int64_t t0 = done, slow = 0, fast = 0;
+	uint32_t nslow = 0, nfast = 0;
+	while (done - t0 < 2 * SSD_MS) {
+		int backlog = d->ftl->tq_pages > 0;
+		int64_t r = ssd_dev_submit(d, SSD_DDIR_READ, 0, 4096, done);
+		CHECK(r > done);
+		if (backlog && d->ftl->tq_pages) {
+			slow += r - done;
+			nslow++;
+		} else if (!backlog) {
+			fast += r - done;
+			nfast++;
+		}
+		done = r;
+	}
+	CHECK(d->ftl->tq_pages == 0 && d->ftl->mapped == 512);
+	CHECK(nslow > 100 && nfast > 100);
+	double ratio = ((double)slow / nslow) / ((double)fast / nfast);
+	CHECKF(ratio > 1 / 0.9 * 0.999 && ratio < 1 / 0.9 * 1.001,
+	       "latency ratio with/without a backlog %.4f, wanted %.4f",
+	       ratio, 1 / 0.9);
+	/* 512 pages x 100 ns at a 10% share: the queue lasted about 512 us */
+	int64_t drained = t0 + (int64_t)nslow * (slow / nslow);
+	CHECKF(drained > t0 + 500 * SSD_US && drained < t0 + 530 * SSD_US,
+	       "drained after %lld ns", (long long)(drained - t0));
+	ssd_dev_destroy(d);
+}
+
+/* With no command to share the controller with, a background backlog has
+ * all of it: 512 pages x 100 ns drain within a 60 us idle gap. */
+TEST(trim_background_backlog_drains_in_idle_time)
 {
 	int64_t t;
 	struct ssd_dev *d = trimmed_drive(SSD_TRIM_BACKGROUND, &t);
@@ -695,11 +739,13 @@ TEST(trim_background_drains_beside_io)
 	t += SSD_S;
 	CHECK(ssd_dev_submit(d, SSD_DDIR_TRIM, 0, 2 << 20, t) == t + 1000);
 	CHECK(d->ftl->tq_pages == 512);
-	/* 512 pages x 100 ns at a 10% share: 512 us of wall... of sim time */
-	int64_t r = ssd_dev_submit(d, SSD_DDIR_READ, 3 << 20, 4096, t + 100 * SSD_US);
-	CHECK(r > 0 && d->ftl->tq_pages > 0 && d->ftl->tq_pages < 512);
-	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 3 << 20, 4096, t + SSD_MS) > 0);
-	CHECK(d->ftl->tq_pages == 0 && d->ftl->mapped == 512);
+	int64_t r = ssd_dev_submit(d, SSD_DDIR_READ, 3 << 20, 4096, t + 60 * SSD_US);
+	CHECK(r > 0 && d->ftl->tq_pages == 0 && d->ftl->mapped == 512);
+	/* and an explicit idle period does the same */
+	CHECK(ssd_dev_submit(d, SSD_DDIR_TRIM, 2 << 20, 1 << 20, r) == r + 1000);
+	CHECK(d->ftl->tq_pages == 256);
+	ssd_dev_idle(d, r + 1000 + 30 * SSD_US);
+	CHECK(d->ftl->tq_pages == 0 && d->ftl->mapped == 256);
 	ssd_dev_destroy(d);
 }
 

@@ -268,6 +268,8 @@ static struct fixture *fixture_make(void)
 	r->ctr.host_read_lp = 123;
 	r->lat_over_1s = 0;
 	r->error = SSD_EROFS;
+	snprintf(r->errmsg, sizeof r->errmsg,
+		 "write command at offset 8192, 4096 bytes: drive is read-only");
 	r->health.read_only = 1; /* and no histogram: width 0 */
 
 	f->run.cfg = &f->cfg;
@@ -400,7 +402,8 @@ TEST(json_valid_and_complete)
 		"\"free_blocks\" : 400,",
 		"\"lat_over_1s\" : 0",
 		"\"error\" : 30,",
-		"\"error\" : \"drive is read-only\"",
+		"\"error\" : \"drive is read-only\",\n        \"error_message\" : "
+		"\"write command at offset 8192, 4096 bytes: drive is read-only\"\n",
 		"\"jobfile\" : \"test.fio\"",
 		"\"drive\" : {",
 		"\"testdrive\"", /* inside "drive", from config.c */
@@ -540,7 +543,9 @@ TEST(normal_output_fio_shape)
 		"read-only=no, host written=22.0MiB, nand written=22.4MiB\n",
 		"\n  health: used=0.0%, max wear=0.0%, spare=0%, bad blocks=0, "
 		"read-only=yes, host written=0B, nand written=0B\n",
-		"\nmix: (groupid=1, jobs=4): err=30 (drive is read-only)\n",
+		"\nmix: (groupid=1, jobs=4): err=30 (drive is read-only)\n"
+		"  ssdlab: error: write command at offset 8192, 4096 bytes: "
+		"drive is read-only\n  read: IOPS=",
 		"\n  read: IOPS=",
 		"\n  trim: IOPS=",
 		"    clat percentiles (usec):\n",
