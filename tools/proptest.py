@@ -15,7 +15,8 @@ sync writes), runs it with the invariant checker on, and asserts:
   - every job's report is complete (fio's keys and the ssdlab section);
   - write amplification stays within what the workload allows: padding
     and read-modify-write factors times the worst case of GC for the
-    drive's spare (1 / spare fraction), with room for the reserve.
+    spare the GC works with (1 / spare fraction, the blocks the FTL keeps
+    free not counted), with a margin.
 
 Usage: tools/proptest.py SSDLAB [--cases N] [--seed S] [--keep DIR]
 A failing case prints its drive settings and job file, and the command
@@ -103,19 +104,39 @@ def size_bytes(v):
     return int(v[:-1]) * mult[v[-1]] if v[-1] in mult else int(v)
 
 
-def waf_bound(drive, jobtext):
+def effective_spare(ssdlab, drive):
+    """Spare fraction GC works with: the physical flash less the blocks
+    the FTL keeps free (gc_fg_blocks + 2 per unit) and the user capacity,
+    over the physical flash less those blocks (from `drive show`)."""
+    args = [ssdlab, "drive", "show", "tiny"]
+    for k, v in drive.items():
+        args += ["--set", "%s=%s" % (k, v)]
+    text = subprocess.run(args, capture_output=True, text=True).stdout
+    vals = {}
+    for line in text.splitlines():
+        f = line.lstrip("# ").split()
+        if len(f) >= 3 and f[1] == "=":
+            vals[f[0]] = f[2]
+    bpp = int(vals["blocks_per_plane"])
+    planes = int(drive["planes_per_die"])
+    row = (size_bytes(drive["page_size"]) * int(drive["pages_per_block"]) *
+           int(drive["channels"]) * int(drive["dies_per_channel"]) * planes)
+    usable = (bpp - int(vals.get("gc_fg_blocks", "2")) - 2) * row
+    cap = size_bytes(drive["capacity"])
+    return max(usable - cap, row) / usable
+
+
+def waf_bound(drive, jobtext, spare):
     """Worst WAF the workload allows on this drive."""
-    op = float(drive["op"])
-    spare = op / (1 + op)
     gc = 1.0 / spare
     if drive.get("slc_cache"):
         gc *= 2          # the cache's blocks come out of the spare
-    if drive.get("map_cache"):
-        gc += 2          # map pages written back
     page = size_bytes(drive["page_size"])
     if drive["multiplane"] == "yes":
         page *= int(drive["planes_per_die"])
     slots = page // 4096
+    if drive.get("map_cache"):
+        gc += slots      # a dirty map page written back per page, at worst
     worst = 1.0
     for job in jobtext.split("\n["):
         rmw, pad = 1.0, 1.0
@@ -181,7 +202,7 @@ def run_case(ssdlab, r, idx, tmp):
             worn = True
         waf = s["waf"]
         if isinstance(waf, (int, float)) and not h["read_only"]:
-            bound = waf_bound(drive, text)
+            bound = waf_bound(drive, text, effective_spare(ssdlab, drive))
             if waf > bound:
                 return "job %s: waf %.2f above %.2f\n%s" % (
                     j["jobname"], waf, bound, where), "failed"
