@@ -42,6 +42,12 @@ struct ssd_counters {
 	uint64_t prog_fail;        /* programs that failed (block retired) */
 	uint64_t ro_reject;        /* host writes refused: drive read-only */
 	uint64_t buffer_hits;      /* host writes absorbed by the DRAM buffer */
+	uint64_t read_retry;       /* read retries: extra array reads of a
+	                              page that failed ECC (not in nand_read) */
+	uint64_t read_ahead_lp;    /* 4 KiB pages read ahead into DRAM (their
+	                              NAND reads are in nand_read) */
+	uint64_t read_ahead_hit_lp;/* host 4 KiB pages read from the
+	                              read-ahead buffer (in host_read_lp) */
 };
 
 /* The drive's health, SMART-like, at one moment. */
