@@ -25,7 +25,8 @@
  * free blocks plus two open blocks (host and GC write points), and the
  * rest must hold the user capacity.
  *
- * Cell defaults.  t_read, t_prog, t_erase and pe_cycles left at 0 take the
+ * Cell defaults.  t_read, t_prog, t_erase and pe_cycles left at 0, and
+ * t_read_spread and t_prog_spread left at "cell" (stored as -1), take the
  * cell type's typical datasheet-class values from cell_info[] when the
  * config is finished.
  */
@@ -50,16 +51,30 @@
  * read (tR), program (tPROG), block erase (tBERS) and rated P/E cycles.
  * SLC ~100k cycles as in SEEDS.md; MLC 3k is the figure of later (20 nm
  * class) MLC -- the 2008 part in SEEDS.md was rated 10k then 5k, see
- * presets/mlc.ini. */
+ * presets/mlc.ini.
+ *
+ * Page-type spreads (flash.h): the pages of a wordline differ.  Reading
+ * the LSB page senses one or two reference voltages, the MSB page of a
+ * TLC wordline four, so tR grows from LSB to MSB; programming the LSB
+ * page is a coarse step and the last page the fine one, so tPROG grows
+ * more.  The spreads put the LSB page at (1 - s) and the MSB page at
+ * (1 + s) of the mean: MLC reads 0.8x/1.2x and programs 0.4x/1.6x (the
+ * fast and slow pages of 2x nm MLC, about 1:4 in program time); TLC
+ * reads 0.65x..1.35x (about 40 and 80 us around 60); QLC wider still. */
 static const struct cell_info {
 	const char *name;
 	int64_t t_read, t_prog, t_erase; /* ns */
 	uint32_t pe_cycles;
+	double read_spread, prog_spread; /* LSB..MSB, fraction of the mean */
 } cell_info[] = {
-	[SSD_CELL_SLC] = {"slc", 25 * SSD_US, 200 * SSD_US, 1500 * SSD_US, 100000},
-	[SSD_CELL_MLC] = {"mlc", 50 * SSD_US, 600 * SSD_US, 3 * SSD_MS, 3000},
-	[SSD_CELL_TLC] = {"tlc", 60 * SSD_US, 700 * SSD_US, 3500 * SSD_US, 3000},
-	[SSD_CELL_QLC] = {"qlc", 120 * SSD_US, 2 * SSD_MS, 10 * SSD_MS, 1000},
+	[SSD_CELL_SLC] = {"slc", 25 * SSD_US, 200 * SSD_US, 1500 * SSD_US, 100000,
+			  0, 0},
+	[SSD_CELL_MLC] = {"mlc", 50 * SSD_US, 600 * SSD_US, 3 * SSD_MS, 3000,
+			  0.2, 0.6},
+	[SSD_CELL_TLC] = {"tlc", 60 * SSD_US, 700 * SSD_US, 3500 * SSD_US, 3000,
+			  0.35, 0.6},
+	[SSD_CELL_QLC] = {"qlc", 120 * SSD_US, 2 * SSD_MS, 10 * SSD_MS, 1000,
+			  0.45, 0.6},
 };
 #define NCELLS ((int)(sizeof cell_info / sizeof cell_info[0]))
 
@@ -108,7 +123,8 @@ static const char *const type_names[] = {
 #define F_DERIVED 1u /* computed by ssd_config_finish(); cannot be set */
 #define F_MUL4K 2u   /* a multiple of SSD_LPAGE */
 #define F_POW2 4u    /* a power of two */
-#define F_CELLDEF 8u /* 0 means the cell type's default */
+#define F_CELLDEF 8u /* 0 (a fraction: "cell", stored as -1) means the
+                        cell type's default */
 
 struct opt {
 	const char *name;
@@ -170,6 +186,26 @@ static const struct opt options[] = {
 	{"pe_cycles", T_U32, FIELD(pe_cycles), "0", 0, 10000000,
 	 .flags = F_CELLDEF, .unit = "cycles",
 	 .help = "Rated program/erase cycles per block (0 = cell default)."},
+	{"t_read_spread", T_FRACTION, FIELD(t_read_spread), "cell", .fmin = 0,
+	 .fmax = 0.9, .flags = F_CELLDEF, .unit = "fraction of t_read",
+	 .help = "Page types: page p of a block is type p % bits (LSB first); "
+		 "tR runs from about t_read*(1-s) on LSB pages to t_read*(1+s) "
+		 "on MSB pages, linear between, scaled so that the mean over a "
+		 "block is t_read; no effect on SLC (cell = cell default)."},
+	{"t_prog_spread", T_FRACTION, FIELD(t_prog_spread), "cell", .fmin = 0,
+	 .fmax = 0.9, .flags = F_CELLDEF, .unit = "fraction of t_prog",
+	 .help = "The same for tPROG around t_prog (cell = cell default)."},
+	{"read_retry_rate", T_FRACTION, FIELD(read_retry_rate), "0", .fmin = 0,
+	 .fmax = 1, .unit = "probability per page read",
+	 .help = "Chance that a page read fails ECC and is retried with "
+		 "shifted reference voltages (one more tR each, at most 8 "
+		 "retries; each retry fails again with the same chance), on a "
+		 "fresh block; drawn from the run's seed."},
+	{"read_retry_wear", T_FRACTION, FIELD(read_retry_wear), "0", .fmin = 0,
+	 .fmax = 1, .unit = "probability per rated life",
+	 .help = "Added to read_retry_rate in proportion to the block's wear: "
+		 "at pe_cycles erases the chance is read_retry_rate + "
+		 "read_retry_wear (capped at 0.99)."},
 	{"channel_mbps", T_U32, FIELD(channel_mbps), "800", 1, 100000,
 	 .unit = "MB/s", .help = "Channel bus transfer rate (10^6 bytes/s)."},
 	{"multiplane", T_BOOL, FIELD(multiplane), "yes", .unit = "bool",
@@ -179,6 +215,12 @@ static const struct opt options[] = {
 				 "~3500, SATA 3 Gb/s ~300)."},
 	{"cmd_overhead", T_TIME, FIELD(cmd_overhead), "2us", 0, 1000 * SSD_MS,
 	 .unit = "time", .help = "Controller time per host command."},
+	{"read_ahead", T_SIZE, FIELD(read_ahead), "0", 0, 64 * MIB,
+	 .flags = F_MUL4K, .unit = "bytes",
+	 .help = "Controller read-ahead: once a read starts where the previous "
+		 "one ended, the controller reads this much past its end into "
+		 "DRAM behind the host's own reads, and later reads of that range "
+		 "come from DRAM (0 = off)."},
 	{"gc_policy", T_ENUM, FIELD(gc_policy), "greedy", .values = gc_names,
 	 .unit = "policy", .help = "How garbage collection picks the block "
 				   "to clean."},
@@ -410,8 +452,9 @@ static char *accepted(const struct opt *o, int hint, char *b, size_t n)
 			 (unsigned long long)o->max);
 		break;
 	case T_FRACTION:
-		snprintf(b, n, "%s..%s%s", fmt_double(o->fmin, lo, sizeof lo),
+		snprintf(b, n, "%s..%s%s%s", fmt_double(o->fmin, lo, sizeof lo),
 			 fmt_double(o->fmax, hi, sizeof hi),
+			 o->flags & F_CELLDEF ? ", or cell" : "",
 			 hint ? ", e.g. 0.07 or 7%" : "");
 		break;
 	case T_TIME:
@@ -476,6 +519,11 @@ static int set_value(struct ssd_config *c, const struct opt *o, const char *s,
 	case T_FRACTION: {
 		double d = 0;
 		size_t len = strlen(s);
+		if ((o->flags & F_CELLDEF) && !strcasecmp(s, "cell")) {
+			d = -1; /* resolved by ssd_config_finish() */
+			memcpy(p, &d, sizeof d);
+			return 0;
+		}
 		if (len > 1 && s[len - 1] == '%' && len < 64) {
 			char num[64];
 			memcpy(num, s, len - 1);
@@ -789,7 +837,8 @@ static int check_ranges(const struct ssd_config *c, char *err, size_t errlen)
 		case T_FRACTION: {
 			double d = get_double(c, o);
 			fmt_double(d, val, sizeof val);
-			if (!(d >= o->fmin && d <= o->fmax))
+			if (!(d >= o->fmin && d <= o->fmax) &&
+			    !((o->flags & F_CELLDEF) && d == -1))
 				what = "is out of range";
 			break;
 		}
@@ -916,6 +965,10 @@ int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 		c->pe_cycles = ci->pe_cycles;
 	if (!c->slc_pe_cycles)
 		c->slc_pe_cycles = c->pe_cycles * 10;
+	if (c->t_read_spread < 0)
+		c->t_read_spread = ci->read_spread;
+	if (c->t_prog_spread < 0)
+		c->t_prog_spread = ci->prog_spread;
 	return 0;
 }
 
@@ -939,7 +992,10 @@ static char *fmt_value(const struct ssd_config *c, const struct opt *o,
 		fmt_time((int64_t)get_uint(c, o), buf, n);
 		break;
 	case T_FRACTION:
-		fmt_double(get_double(c, o), buf, n);
+		if ((o->flags & F_CELLDEF) && get_double(c, o) < 0)
+			snprintf(buf, n, "cell");
+		else
+			fmt_double(get_double(c, o), buf, n);
 		break;
 	case T_ENUM: {
 		int v = get_int(c, o), nv;
@@ -958,7 +1014,7 @@ static char *fmt_value(const struct ssd_config *c, const struct opt *o,
 	return buf;
 }
 
-/* The cell type's default for a F_CELLDEF option. */
+/* The cell type's default for a numeric F_CELLDEF option. */
 static uint64_t cell_default(const struct opt *o, int cell)
 {
 	const struct cell_info *ci = &cell_info[cell];
@@ -969,6 +1025,17 @@ static uint64_t cell_default(const struct opt *o, int cell)
 	if (!strcmp(o->name, "t_erase"))
 		return (uint64_t)ci->t_erase;
 	return ci->pe_cycles;
+}
+
+/* 1 if option o (F_CELLDEF) holds the cell type's default. */
+static int is_cell_default(const struct ssd_config *c, const struct opt *o)
+{
+	const struct cell_info *ci = &cell_info[c->cell];
+	if (o->type == T_FRACTION)
+		return get_double(c, o) ==
+		       (!strcmp(o->name, "t_read_spread") ? ci->read_spread
+							  : ci->prog_spread);
+	return get_uint(c, o) == cell_default(o, c->cell);
 }
 
 void ssd_config_print(const struct ssd_config *c, FILE *out)
@@ -982,7 +1049,7 @@ void ssd_config_print(const struct ssd_config *c, FILE *out)
 		fprintf(out, "%-34s # %s%s; %s", line, o->flags & F_DERIVED ?
 			"derived, not settable; " : "", o->unit, o->help);
 		if ((o->flags & F_CELLDEF) && c->cell >= 0 && c->cell < NCELLS &&
-		    get_uint(c, o) == cell_default(o, c->cell))
+		    is_cell_default(c, o))
 			fprintf(out, " [%s default]", cell_names[c->cell]);
 		fputc('\n', out);
 	}
@@ -1001,7 +1068,7 @@ void ssd_config_print(const struct ssd_config *c, FILE *out)
 
 void ssd_config_print_doc(FILE *out)
 {
-	char acc[160], t[4][32];
+	char acc[160], t[4][32], sp[32];
 	fputs("# Drive options\n\n"
 	      "Generated by `ssdlab drive doc` from the option table in "
 	      "`src/config.c`; do not edit by hand.\n\n"
@@ -1035,18 +1102,27 @@ void ssd_config_print_doc(FILE *out)
 	      "(raise `op`). The FTL maps 4 KiB logical pages, so `capacity` is "
 	      "a multiple of 4 KiB.\n\n"
 	      "## Cell defaults\n\n"
-	      "`t_read`, `t_prog`, `t_erase` and `pe_cycles` left at 0 take the "
+	      "`t_read`, `t_prog`, `t_erase` and `pe_cycles` left at 0, and "
+	      "`t_read_spread` and `t_prog_spread` left at `cell`, take the "
 	      "cell type's value. These are typical datasheet-class figures, "
-	      "not any one part's:\n\n"
-	      "| cell | t_read | t_prog | t_erase | pe_cycles |\n"
-	      "|---|---|---|---|---|\n",
+	      "not any one part's. The spreads set the page types' timing: "
+	      "page p of a block is of type p % bits per cell (0 = LSB), and "
+	      "type i of b reads in t_read x (1 + s (2i/(b-1) - 1)), scaled so "
+	      "that the mean over a block's pages is t_read (the same for "
+	      "programs); SLC has one type:\n\n"
+	      "| cell | t_read | t_prog | t_erase | pe_cycles | t_read_spread | "
+	      "t_prog_spread |\n"
+	      "|---|---|---|---|---|---|---|\n",
 	      out);
 	for (int i = 0; i < NCELLS; i++)
-		fprintf(out, "| %s | %s | %s | %s | %u |\n", cell_info[i].name,
+		fprintf(out, "| %s | %s | %s | %s | %u | %s | %s |\n",
+			cell_info[i].name,
 			fmt_time(cell_info[i].t_read, t[0], sizeof t[0]),
 			fmt_time(cell_info[i].t_prog, t[1], sizeof t[1]),
 			fmt_time(cell_info[i].t_erase, t[2], sizeof t[2]),
-			cell_info[i].pe_cycles);
+			cell_info[i].pe_cycles,
+			fmt_double(cell_info[i].read_spread, t[3], sizeof t[3]),
+			fmt_double(cell_info[i].prog_spread, sp, sizeof sp));
 	fputs("\n## Keys\n\n"
 	      "| key | type | default | range | unit | meaning |\n"
 	      "|---|---|---|---|---|---|\n",

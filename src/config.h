@@ -57,10 +57,22 @@ struct ssd_config {
 	uint32_t pe_cycles;       /* rated program/erase cycles per block */
 	uint32_t channel_mbps;    /* channel bus rate, MB/s (10^6 bytes/s) */
 	int multiplane;           /* 1: the planes of a die work in lockstep */
+	double t_read_spread;     /* page types (LSB..MSB, page % bits):
+	                             tR runs from t_read*(1-s) to
+	                             t_read*(1+s), mean t_read per block;
+	                             < 0 = the cell type's default */
+	double t_prog_spread;     /* the same for tPROG around t_prog */
+	double read_retry_rate;   /* probability that a page read needs a
+	                             retry (one more tR), fresh block */
+	double read_retry_wear;   /* added to that probability per rated
+	                             life: erases / pe_cycles of the block */
 
 	/* controller */
 	uint32_t host_mbps;       /* host link rate, MB/s; 0 = unlimited */
 	int64_t cmd_overhead;     /* controller time per host command, ns */
+	uint64_t read_ahead;      /* bytes the controller reads past a
+	                             sequential read stream into DRAM
+	                             (0 = no read-ahead) */
 	int gc_policy;            /* enum ssd_gc_policy */
 	uint32_t gc_window;       /* random policy: candidates compared (d) */
 	uint32_t gc_fg_blocks;    /* free blocks per unit below which host

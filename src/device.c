@@ -14,13 +14,18 @@ int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 		return SSD_ENOMEM;
 	d->cfg = *c;
 	d->wb_n = (uint32_t)(c->write_buffer / SSD_LPAGE);
-	if (d->wb_n && !(d->wb = calloc(d->wb_n, sizeof *d->wb))) {
+	d->ra_n = (uint32_t)(c->read_ahead / SSD_LPAGE);
+	d->seq_next = UINT32_MAX;
+	if ((d->wb_n && !(d->wb = calloc(d->wb_n, sizeof *d->wb))) ||
+	    (d->ra_n && !(d->ra_ready = calloc(d->ra_n, sizeof *d->ra_ready)))) {
+		free(d->wb);
 		free(d);
 		return SSD_ENOMEM;
 	}
 	int rc = ssd_ftl_create(c, seed, &d->ftl);
 	if (rc) {
 		free(d->wb);
+		free(d->ra_ready);
 		free(d);
 		return rc;
 	}
@@ -34,6 +39,7 @@ void ssd_dev_destroy(struct ssd_dev *d)
 		return;
 	ssd_ftl_destroy(d->ftl);
 	free(d->wb);
+	free(d->ra_ready);
 	free(d);
 }
 
@@ -132,6 +138,90 @@ static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready)
 	return start;
 }
 
+/* ---- reads: streaming to the host, and read-ahead (device.h) ---- */
+
+/* Read logical page l ahead into the buffer, no earlier than t: the FTL's
+ * read, but counted as read-ahead and not as a host read.  An unmapped
+ * page is not buffered (a host read of it costs nothing anyway). */
+static void ra_fetch(struct ssd_dev *d, uint32_t l, int64_t t)
+{
+	struct ssd_counters *c = &d->ftl->ctr;
+	uint64_t host = c->host_read_lp, unmapped = c->host_unmapped_read_lp;
+	int64_t r = ssd_ftl_read(d->ftl, l, 1, t);
+	int none = c->host_unmapped_read_lp != unmapped;
+	c->host_read_lp = host;
+	c->host_unmapped_read_lp = unmapped;
+	d->ra_ready[l % d->ra_n] = none ? -1 : r;
+	c->read_ahead_lp += !none;
+}
+
+/* After a read of [lpn, lpn + n) submitted at t: the buffer's pages up to
+ * its end are used up; if it continued the previous read (a sequential
+ * stream), fill the buffer to read_ahead past its end.  The reads are
+ * issued after the command's own, so the dies' and channels' busy-until
+ * stamps put them behind it. */
+static void read_ahead(struct ssd_dev *d, uint32_t lpn, uint32_t n, int64_t t)
+{
+	uint32_t end = lpn + n;
+	int seq = lpn == d->seq_next;
+	d->seq_next = end;
+	if (lpn < d->ra_hi && end > d->ra_lo)
+		d->ra_lo = end < d->ra_hi ? end : d->ra_hi;
+	if (!seq)
+		return;
+	if (d->ra_lo != end) /* the buffer does not continue this read */
+		d->ra_lo = d->ra_hi = end;
+	uint64_t cap = d->cfg.capacity / SSD_LPAGE;
+	uint64_t want = (uint64_t)end + d->ra_n;
+	if (want > cap)
+		want = cap;
+	for (uint32_t l = d->ra_hi; l < want; l++)
+		ra_fetch(d, l, t);
+	if (want > d->ra_hi)
+		d->ra_hi = (uint32_t)want;
+}
+
+/* A write or TRIM of [lpn, lpn + n): buffered copies of it are stale.
+ * Without read-ahead the range is empty ([0, 0)) and this is one
+ * compare. */
+static inline void ra_drop(struct ssd_dev *d, uint32_t lpn, uint32_t n)
+{
+	if (lpn < d->ra_hi && lpn + n > d->ra_lo)
+		d->ra_lo = d->ra_hi = 0;
+}
+
+/* A read command: each 4 KiB piece crosses the link once it is in the
+ * controller (from NAND, a register or the read-ahead buffer) and the
+ * piece before it has crossed.  The link time of the pieces is taken
+ * from the running byte count, so with every piece ready at once the
+ * command costs exactly link_ns(len) after it, as a single transfer
+ * would.  Returns when the last byte has crossed. */
+static int64_t read_cmd(struct ssd_dev *d, uint64_t offset, uint32_t len,
+			uint32_t lpn, uint32_t n, int64_t t)
+{
+	int64_t link = d->link_busy, sent = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t l = lpn + i;
+		int64_t r;
+		if (d->ra_n && l >= d->ra_lo && l < d->ra_hi &&
+		    d->ra_ready[l % d->ra_n] >= 0) {
+			r = ssd_max64(t, d->ra_ready[l % d->ra_n]);
+			d->ftl->ctr.host_read_lp++;
+			d->ftl->ctr.read_ahead_hit_lp++;
+		} else {
+			r = ssd_ftl_read(d->ftl, l, 1, t);
+		}
+		uint64_t upto = i + 1 == n ? len : (uint64_t)(l + 1) * SSD_LPAGE - offset;
+		int64_t cum = link_ns(d, upto);
+		link = ssd_max64(r, link) + (cum - sent);
+		sent = cum;
+	}
+	d->link_busy = link;
+	if (d->ra_n)
+		read_ahead(d, lpn, n, t);
+	return link;
+}
+
 int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		       uint32_t len, int64_t t)
 {
@@ -152,6 +242,7 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 	int fua = ddir & SSD_DEV_FUA;
 	switch (ddir & ~SSD_DEV_FUA) {
 	case SSD_DDIR_WRITE: {
+		ra_drop(d, lpn, n);
 		int64_t ls = ssd_max64(t, d->link_busy);
 		int64_t ready = ls + link_ns(d, len);
 		d->link_busy = ready;
@@ -183,14 +274,11 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		}
 		break;
 	}
-	case SSD_DDIR_READ: {
-		int64_t r = ssd_ftl_read(d->ftl, lpn, n, t);
-		int64_t ls = ssd_max64(r, d->link_busy);
-		done = ls + link_ns(d, len);
-		d->link_busy = done;
+	case SSD_DDIR_READ:
+		done = read_cmd(d, offset, len, lpn, n, t);
 		break;
-	}
 	case SSD_DDIR_TRIM:
+		ra_drop(d, lpn, n);
 		done = ssd_ftl_trim(d->ftl, lpn, n, t);
 		if (done < 0)
 			return done;

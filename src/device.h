@@ -11,6 +11,27 @@
  * sees it; read data crosses it after.  Every command costs cmd_overhead
  * of controller time on top.  Submission is in non-decreasing time order.
  *
+ * Reads stream.  A read's 4 KiB pieces go to the host in order, each as
+ * soon as it is in the controller and the link has sent the piece
+ * before: flash reads and the link overlap inside one command, as on a
+ * real controller, and the command completes when its last byte has
+ * crossed the link (plus cmd_overhead).  The link is one busy-until
+ * stamp: a command's pieces follow the previous command's, and a stall
+ * inside a command (waiting for a page) is not used by the next one.
+ *
+ * Read-ahead.  With read_ahead set, a read that starts where the previous
+ * read ended marks a sequential stream: the controller then reads the
+ * next read_ahead bytes past its end into a DRAM buffer, behind that
+ * command's own page reads (so it never delays the command that triggers
+ * it; a later command can wait behind it at most the die and channel time
+ * those reads really take).  A read of a buffered page takes it from
+ * DRAM at link speed: no NAND read, counted as a host read and in
+ * read_ahead_hit_lp.  The read-ahead's own NAND reads count in nand_read
+ * and read_ahead_lp, not as host reads; unmapped pages are not buffered
+ * (they cost nothing).  A write or TRIM over the buffered range drops the
+ * buffer.  One stream is tracked: two interleaved sequential readers
+ * break each other's pattern.  Random reads do not trigger it.
+ *
  * Write buffer.  With write_buffer set, the controller has that much DRAM
  * as a FIFO of 4 KiB entries: a write completes as soon as its data is in
  * an entry, and the entry frees when the data has drained into the flash
@@ -61,6 +82,12 @@ struct ssd_dev {
 	int64_t trim_clock;     /* background TRIM: processed up to, ns */
 	int err;                /* an error of background work: every later
 	                           command fails with it */
+	/* read-ahead (see above) */
+	int64_t *ra_ready;      /* [lpn % ra_n] buffered page in DRAM at, ns,
+	                           or -1: not buffered */
+	uint32_t ra_n;          /* buffer size in 4 KiB pages; 0 = off */
+	uint32_t ra_lo, ra_hi;  /* the buffer holds lpns [ra_lo, ra_hi) */
+	uint32_t seq_next;      /* lpn after the last read's end */
 };
 
 /* OR'd into the ddir of ssd_dev_submit: a write with Force Unit Access. */

@@ -17,6 +17,34 @@
  *            its page is programmed -- and what throttles writes to the
  *            rate the dies can program once the pipeline is full.
  *
+ * Page types.  The cells of a wordline store bits-per-cell pages, and
+ * they are not alike: the LSB page is read by sensing one or two
+ * reference voltages and programmed in a coarse step, the MSB page needs
+ * the most sensing levels and the finest program.  Page p of a block is
+ * of type p % bits (0 = LSB, bits - 1 = MSB; the pages of a wordline are
+ * taken as consecutive, a documented simplification of the staggered
+ * pairings real parts use).  Type i of b reads in
+ *     t_read * (1 + t_read_spread * (2i / (b - 1) - 1)) / m
+ * and programs likewise with t_prog_spread, where m is the mean of the
+ * factor over the block's pages, so the mean tR and tPROG over a block
+ * are t_read and t_prog (to within a nanosecond) and the drive's
+ * throughput and calibration stay where they were; only the spread is
+ * new.  The times sit in a 4-entry table per type, a byte per page index
+ * gives the type, and for the hot path both are folded into one table of
+ * times per page index: one load and no division.  SLC, and blocks in
+ * SLC mode, have one type (t_read_slc, t_prog_slc).
+ *
+ * Read retry.  A read may fail ECC and be retried with shifted reference
+ * voltages: another tR of the page's type per retry.  The chance per
+ * attempt is read_retry_rate on a fresh block, rising linearly by
+ * read_retry_wear per rated life (erases / pe_cycles, capped at 0.99);
+ * attempts repeat until one succeeds, at most SSD_FLASH_RETRY_MAX times.
+ * Draws come from the backend's own generator, seeded from the run's
+ * seed, and only while retries are configured: with both keys 0 no
+ * number is drawn and the timing is what it was without the model.  GC
+ * reads and map reads retry like host reads; retries are counted in
+ * read_retry, not in nand_read (they read no new page).
+ *
  * Units.  The FTL allocates per "unit": a plane of a die, or a whole die
  * when planes work in lockstep (multiplane).  Units are numbered so that
  * consecutive units sit on different channels, then different dies, then
@@ -50,13 +78,36 @@ struct ssd_flash {
 	uint32_t *die_page;      /* [die] page in its data register, or
 	                            UINT32_MAX */
 	struct ssd_counters *ctr;
+	/* page types (see above) */
+	uint8_t *ptype;          /* [page in block] its type, 0 = LSB */
+	int64_t t_read_pt[4];    /* ns, tR by page type (native mode) */
+	int64_t t_prog_pt[4];    /* ns, tPROG by page type (native mode) */
+	int64_t *t_read_pg;      /* [page in block] its type's tR, ns (the
+	                            hot path's one load) */
+	int64_t *t_prog_pg;      /* [page in block] its type's tPROG, ns */
+	/* read retry (see above) */
+	int retry_on;            /* 1: retries configured, draws are made */
+	uint64_t retry_base;     /* P(retry) of a fresh block, 2^-48 units */
+	uint64_t retry_slope;    /* added per erase of the block, 2^-48 */
+	uint64_t retry_cap;      /* the highest P(retry), 2^-48 units */
+	uint32_t retry_full;     /* erases from which P(retry) is retry_cap */
+	struct ssd_rng rng;      /* retry draws, from the run's seed */
 };
 
+/* Retries of one read at most (a read-retry table's length). */
+#define SSD_FLASH_RETRY_MAX 8
+
 /* Build the backend for a finished config; `nblocks` FTL blocks in all.
- * Counters are updated through `ctr` (owned by the caller). */
+ * Counters are updated through `ctr` (owned by the caller); `seed` seeds
+ * the read-retry draws.  Returns 0 or SSD_ENOMEM. */
 int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
-		   uint32_t nblocks, struct ssd_counters *ctr);
+		   uint32_t nblocks, struct ssd_counters *ctr, uint64_t seed);
 void ssd_flash_free(struct ssd_flash *f);
+
+/* Draw the read retries of one read of a block erased `erases` times (a
+ * geometric count, at most SSD_FLASH_RETRY_MAX), count them and return
+ * how many.  Only called while retry_on. */
+uint32_t ssd_flash_retries(struct ssd_flash *f, uint32_t erases);
 
 static inline uint32_t ssd_flash_die(const struct ssd_flash *f, uint32_t unit)
 {
@@ -73,12 +124,26 @@ static inline int64_t ssd_max64(int64_t a, int64_t b)
 	return a > b ? a : b;
 }
 
+/* Array time of reading page `page` (global page number) of blk: the
+ * page type's tR (or t_read_slc), times 1 + its retries. */
+static inline int64_t ssd_flash_t_read(struct ssd_flash *f, uint32_t blk,
+				       uint32_t page)
+{
+	const struct ssd_nand *n = &f->nand;
+	int64_t tr = n->slc[blk] ? f->t_read_slc
+				 : f->t_read_pg[page - blk * n->pages_per_block];
+	if (f->retry_on)
+		tr += tr * ssd_flash_retries(f, n->erases[blk]);
+	return tr;
+}
+
 /* Read page `page` (a global page number) of blk on `unit` and move `nlp`
  * 4 KiB units of it to the controller, starting no earlier than t.
- * Returns the time the data is in the controller.  SLC-mode blocks read
- * in t_read_slc.  The die keeps the page in its data register until its
- * next operation: reading more of the same page meanwhile costs only the
- * transfer (a sequential stream of reads smaller than a page). */
+ * Returns the time the data is in the controller.  The array read takes
+ * the page type's tR (SLC-mode blocks t_read_slc) and its read retries'
+ * (ssd_flash_t_read).  The die keeps the page in its data register until
+ * its next operation: reading more of the same page meanwhile costs only
+ * the transfer (a sequential stream of reads smaller than a page). */
 static inline int64_t ssd_flash_read(struct ssd_flash *f, uint32_t unit,
 				     uint32_t blk, uint32_t page, uint32_t nlp,
 				     int64_t t)
@@ -89,7 +154,7 @@ static inline int64_t ssd_flash_read(struct ssd_flash *f, uint32_t unit,
 		ready = t;
 	} else {
 		int64_t s = ssd_max64(t, f->die_busy[d]);
-		ready = s + (f->nand.slc[blk] ? f->t_read_slc : f->t_read);
+		ready = s + ssd_flash_t_read(f, blk, page);
 		f->die_busy[d] = ready;
 		f->die_page[d] = page;
 		f->ctr->nand_read++;
@@ -113,8 +178,9 @@ static inline int64_t ssd_flash_load(struct ssd_flash *f, uint32_t unit,
 }
 
 /* Program the next page of blk on `unit` with the register's data, ready
- * at t.  Enforces NAND order.  Returns the program's end time, or
- * SSD_ESTATE (negative) if the flash rules forbid it. */
+ * at t, in its page type's tPROG (SLC-mode blocks t_prog_slc).  Enforces
+ * NAND order.  Returns the program's end time, or SSD_ESTATE (negative)
+ * if the flash rules forbid it. */
 static inline int64_t ssd_flash_program(struct ssd_flash *f, uint32_t unit,
 					uint32_t blk, int64_t t)
 {
@@ -127,7 +193,7 @@ static inline int64_t ssd_flash_program(struct ssd_flash *f, uint32_t unit,
 	n->next_page[blk] = p + 1;
 	uint32_t d = ssd_flash_die(f, unit);
 	int64_t s = ssd_max64(t, f->die_busy[d]);
-	int64_t tp = slc ? f->t_prog_slc : f->t_prog;
+	int64_t tp = slc ? f->t_prog_slc : f->t_prog_pg[p];
 	f->die_page[d] = UINT32_MAX;
 	f->reg_free[unit] = s;
 	f->die_busy[d] = s + tp;
@@ -137,14 +203,18 @@ static inline int64_t ssd_flash_program(struct ssd_flash *f, uint32_t unit,
 }
 
 /* Map-table traffic of a DRAM-less controller: read or program a page of
- * the translation area on `unit` (native timing), outside the NAND state
+ * the translation area on `unit` (native timing: the mean t_read and
+ * t_prog, read retries at the fresh-block rate), outside the NAND state
  * the FTL manages.  Counted like any NAND read or program. */
 static inline int64_t ssd_flash_read_raw(struct ssd_flash *f, uint32_t unit,
 					 uint32_t nlp, int64_t t)
 {
 	uint32_t d = ssd_flash_die(f, unit), c = ssd_flash_chan(f, unit);
 	f->die_page[d] = UINT32_MAX;
-	int64_t ready = ssd_max64(t, f->die_busy[d]) + f->t_read;
+	int64_t tr = f->t_read;
+	if (f->retry_on)
+		tr += tr * ssd_flash_retries(f, 0);
+	int64_t ready = ssd_max64(t, f->die_busy[d]) + tr;
 	f->die_busy[d] = ready;
 	int64_t done = ssd_max64(ready, f->chan_busy[c]) + (int64_t)nlp * f->xfer_lp;
 	f->chan_busy[c] = done;

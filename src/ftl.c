@@ -1392,7 +1392,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	    !f->limit || !f->unit || !f->uvalid || !f->ulimit || bad_gc ||
 	    (c->map_cache && (!f->mc_next || !f->mc_prev || !f->mc_state)) ||
 	    (c->trim_mode != SSD_TRIM_IMMEDIATE && !f->tbits) ||
-	    ssd_flash_init(&f->flash, c, f->nblocks, &f->ctr)) {
+	    ssd_flash_init(&f->flash, c, f->nblocks, &f->ctr, seed ^ 0x7265u)) {
 		ssd_ftl_destroy(f);
 		return bad_gc ? SSD_EINVAL : SSD_ENOMEM;
 	}

@@ -695,6 +695,9 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 	jw_u64(w, "writes_refused_read_only", c->ro_reject);
 	jw_u64(w, "buffered_writes", c->buffer_hits);
 	jw_u64(w, "rmw_read_pages", c->rmw_read_lp);
+	jw_u64(w, "read_retries", c->read_retry);
+	jw_u64(w, "read_ahead_pages", c->read_ahead_lp);
+	jw_u64(w, "read_ahead_hits", c->read_ahead_hit_lp);
 	jw_dbl(w, "waf", waf_of(c));
 	json_erase_count(w, j);
 	jw_u64(w, "free_blocks", j->free_blocks);

@@ -45,6 +45,12 @@ struct ssd_counters {
 	uint64_t host_write_bytes; /* bytes the host wrote (a write of part of
 	                              a 4 KiB page counts its own bytes) */
 	uint64_t rmw_read_lp;      /* 4 KiB pages read to merge a partial write */
+	uint64_t read_retry;       /* read retries: extra array reads of a
+	                              page that failed ECC (not in nand_read) */
+	uint64_t read_ahead_lp;    /* 4 KiB pages read ahead into DRAM (their
+	                              NAND reads are in nand_read) */
+	uint64_t read_ahead_hit_lp;/* host 4 KiB pages read from the
+	                              read-ahead buffer (in host_read_lp) */
 };
 
 /* Write amplification: bytes programmed into NAND (padding included) per
