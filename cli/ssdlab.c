@@ -143,7 +143,8 @@ static int value_opt(int argc, char **argv, int *i, const char *const *names,
 	return -1;
 }
 
-/* Load the drive: preset or file, then --set overrides, then derive. */
+/* Load the drive: preset or file, then --set overrides, then derive
+ * (adapting the preset's shape to an overridden capacity). */
 static int load_drive(const struct drive_opts *o, struct ssd_config *c)
 {
 	char err[512];
@@ -158,7 +159,7 @@ static int load_drive(const struct drive_opts *o, struct ssd_config *c)
 				    "--set", err, sizeof err);
 	}
 	if (!rc)
-		rc = ssd_config_finish(c, err, sizeof err);
+		rc = ssd_config_fit(c, err, sizeof err);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return EXIT_USAGE;

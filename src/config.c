@@ -21,9 +21,28 @@
  * (page_size, pages_per_block, channels, dies_per_channel,
  * planes_per_die); ssd_config_finish() derives blocks_per_plane as the
  * smallest count whose physical bytes hold capacity*(1+op), then checks
- * that the FTL can work in it: each allocation unit keeps gc_fg_blocks
- * free blocks plus two open blocks (host and GC write points), and the
- * rest must hold the user capacity.
+ * that the FTL can work in it (fit(), the one place the rules between
+ * keys live): each allocation unit keeps gc_fg_blocks free blocks plus
+ * two open blocks (host and GC write points) and a static SLC cache's
+ * blocks, and the rest must hold the user capacity; a dynamic SLC cache,
+ * the write buffer and the map cache must be within what the drive can
+ * hold.  A failed rule becomes one message naming the culprit key and a
+ * value that works (explain()).
+ *
+ * Overrides.  ssd_config_set() marks what it sets in c->overridden; a
+ * drive file's own keys are not marked.  When capacity is overridden and
+ * the drive fails a rule, ssd_config_fit() (the command line's finish)
+ * has adapt() change keys not overridden, one halving at a time in a
+ * fixed order (config.h), so the smallest change that works is found and
+ * the result is deterministic; c->adapted records them, and
+ * ssd_config_description() appends both to the description that reports
+ * and `drive show` print.  ssd_config_finish() never adapts: code that
+ * sets fields itself (accuracy, calibration) gets exactly its drive or an
+ * error.
+ *
+ * Quoting.  Values may be written in double quotes (with \" and \\), so
+ * that a description holding '#' or ';' survives `drive show` and
+ * reloading; ssd_config_print() quotes exactly the text that needs it.
  *
  * Cell defaults.  t_read, t_prog, t_erase and pe_cycles left at 0, and
  * t_read_spread and t_prog_spread left at "cell" (stored as -1), take the
@@ -125,6 +144,8 @@ static const char *const type_names[] = {
 #define F_POW2 4u    /* a power of two */
 #define F_CELLDEF 8u /* 0 (a fraction: "cell", stored as -1) means the
                         cell type's default */
+#define F_DESCR 16u  /* what a description speaks of: an override is
+                        noted in ssd_config_description() */
 
 struct opt {
 	const char *name;
@@ -151,29 +172,31 @@ static const struct opt options[] = {
 	 "Modern TLC drive: 32 GiB user capacity, 7% spare, 4 channels",
 	 .unit = "text", .help = "One line saying what the drive models."},
 	{"capacity", T_SIZE, FIELD(capacity), "32g", MIB, 16 * TIB,
-	 .flags = F_MUL4K, .unit = "bytes",
+	 .flags = F_MUL4K | F_DESCR, .unit = "bytes",
 	 .help = "User capacity, what the host sees."},
 	{"op", T_FRACTION, FIELD(op), "0.07", .fmin = 0, .fmax = 4,
-	 .unit = "fraction of capacity",
+	 .flags = F_DESCR, .unit = "fraction of capacity",
 	 .help = "Over-provisioning: spare flash beyond capacity (0.07 or 7%)."},
 	{"page_size", T_SIZE, FIELD(page_size), "16k", 4 * KIB, 64 * KIB,
-	 .flags = F_POW2, .unit = "bytes",
+	 .flags = F_POW2 | F_DESCR, .unit = "bytes",
 	 .help = "NAND page, the program and read unit."},
 	{"pages_per_block", T_U32, FIELD(pages_per_block), "256", 16, 4096,
-	 .unit = "pages", .help = "Pages in an erase block."},
-	{"channels", T_U32, FIELD(channels), "4", 1, 64, .unit = "channels",
+	 .flags = F_DESCR, .unit = "pages", .help = "Pages in an erase block."},
+	{"channels", T_U32, FIELD(channels), "4", 1, 64, .flags = F_DESCR,
+	 .unit = "channels",
 	 .help = "Independent channel buses between controller and NAND."},
 	{"dies_per_channel", T_U32, FIELD(dies_per_channel), "2", 1, 64,
-	 .unit = "dies", .help = "Dies sharing one channel bus."},
+	 .flags = F_DESCR, .unit = "dies", .help = "Dies sharing one channel bus."},
 	{"planes_per_die", T_U32, FIELD(planes_per_die), "2", 1, 8,
-	 .unit = "planes", .help = "Planes in a die, each with its own blocks."},
+	 .flags = F_DESCR, .unit = "planes",
+	 .help = "Planes in a die, each with its own blocks."},
 	{"blocks_per_plane", T_U32, FIELD(blocks_per_plane), NULL,
 	 .flags = F_DERIVED, .unit = "blocks",
 	 .help = "Erase blocks per plane, derived: the fewest that hold "
 		 "capacity*(1+op)."},
 	{"cell", T_ENUM, FIELD(cell), "tlc", .values = cell_names,
-	 .unit = "cell type", .help = "Bits per cell; sets the default timings "
-				      "and endurance."},
+	 .flags = F_DESCR, .unit = "cell type",
+	 .help = "Bits per cell; sets the default timings and endurance."},
 	{"t_read", T_TIME, FIELD(t_read), "0", 0, 1000 * SSD_MS,
 	 .flags = F_CELLDEF, .unit = "time",
 	 .help = "Page read time tR (0 = cell default)."},
@@ -183,9 +206,11 @@ static const struct opt options[] = {
 	{"t_erase", T_TIME, FIELD(t_erase), "0", 0, 1000 * SSD_MS,
 	 .flags = F_CELLDEF, .unit = "time",
 	 .help = "Block erase time tBERS (0 = cell default)."},
-	{"pe_cycles", T_U32, FIELD(pe_cycles), "0", 0, 10000000,
+	{"pe_cycles", T_U32, FIELD(pe_cycles), "0", 0, 1000000,
 	 .flags = F_CELLDEF, .unit = "cycles",
-	 .help = "Rated program/erase cycles per block (0 = cell default)."},
+	 .help = "Rated program/erase cycles per block (0 = cell default); "
+		 "at most a million, so that a block's endurance fits the "
+		 "FTL's 32-bit wear count of 1/1000 cycles."},
 	{"t_read_spread", T_FRACTION, FIELD(t_read_spread), "cell", .fmin = 0,
 	 .fmax = 0.9, .flags = F_CELLDEF, .unit = "fraction of t_read",
 	 .help = "Page types: page p of a block is type p % bits (LSB first); "
@@ -208,11 +233,13 @@ static const struct opt options[] = {
 		 "read_retry_wear (capped at 0.99)."},
 	{"channel_mbps", T_U32, FIELD(channel_mbps), "800", 1, 100000,
 	 .unit = "MB/s", .help = "Channel bus transfer rate (10^6 bytes/s)."},
-	{"multiplane", T_BOOL, FIELD(multiplane), "yes", .unit = "bool",
+	{"multiplane", T_BOOL, FIELD(multiplane), "yes", .flags = F_DESCR,
+	 .unit = "bool",
 	 .help = "The planes of a die read, program and erase in lockstep."},
 	{"host_mbps", T_U32, FIELD(host_mbps), "3500", 0, 1000000,
-	 .unit = "MB/s", .help = "Host link rate (0 = unlimited; PCIe 3.0 x4 "
-				 "~3500, SATA 3 Gb/s ~300)."},
+	 .flags = F_DESCR, .unit = "MB/s",
+	 .help = "Host link rate (0 = unlimited; PCIe 3.0 x4 ~3500, "
+		 "SATA 3 Gb/s ~300)."},
 	{"cmd_overhead", T_TIME, FIELD(cmd_overhead), "2us", 0, 1000 * SSD_MS,
 	 .unit = "time", .help = "Controller time per host command."},
 	{"read_ahead", T_SIZE, FIELD(read_ahead), "0", 0, 64 * MIB,
@@ -260,14 +287,16 @@ static const struct opt options[] = {
 	 .help = "Erase-count spread (max - min) in an allocation unit that "
 		 "triggers static wear leveling."},
 	{"slc_cache", T_ENUM, FIELD(slc_cache), "none", .values = slc_names,
-	 .unit = "mode",
+	 .flags = F_DESCR, .unit = "mode",
 	 .help = "SLC write cache: none; static (a fixed set of blocks in SLC "
 		 "mode); dynamic (free blocks written in SLC mode, shrinking as "
 		 "the drive fills)."},
 	{"slc_cache_size", T_SIZE, FIELD(slc_cache_size), "0", 0, 16 * TIB,
-	 .unit = "bytes",
-	 .help = "Data the SLC cache holds: its fixed size (static) or its "
-		 "largest (dynamic)."},
+	 .flags = F_DESCR, .unit = "bytes",
+	 .help = "Data the SLC cache holds: its fixed size (static: its "
+		 "blocks come out of the spare) or its largest (dynamic: at "
+		 "most what the blocks beyond the FTL's reserve hold in SLC "
+		 "mode); more than 0 with a cache."},
 	{"slc_t_read", T_TIME, FIELD(slc_t_read), "30us", 1, 1000 * SSD_MS,
 	 .unit = "time", .help = "Page read time of a block in SLC mode."},
 	{"slc_t_prog", T_TIME, FIELD(slc_t_prog), "200us", 1, 1000 * SSD_MS,
@@ -276,7 +305,8 @@ static const struct opt options[] = {
 	 .unit = "cycles",
 	 .help = "Endurance of a block used in SLC mode: an SLC-mode erase "
 		 "wears it pe_cycles/slc_pe_cycles of a cycle (0 = 10 x "
-		 "pe_cycles)."},
+		 "pe_cycles; at most 1000 x pe_cycles, as wear is counted in "
+		 "1/1000 cycles)."},
 	{"trim_mode", T_ENUM, FIELD(trim_mode), "immediate", .values = trim_names,
 	 .unit = "mode",
 	 .help = "How the drive handles TRIM: immediate (the map is updated at "
@@ -294,16 +324,21 @@ static const struct opt options[] = {
 		 "meanwhile, share counted at most 0.9); in idle time it uses "
 		 "all of it."},
 	{"write_buffer", T_SIZE, FIELD(write_buffer), "0", 0, 64ull * 1024 * MIB,
-	 .unit = "bytes",
+	 .flags = F_DESCR, .unit = "bytes",
 	 .help = "DRAM write-back buffer: writes complete once buffered and "
-		 "drain to NAND behind (0 = none, only the dies' registers)."},
+		 "drain to NAND behind (0 = none, only the dies' registers); "
+		 "at most capacity / 8."},
 	{"map_cache", T_SIZE, FIELD(map_cache), "0", 0, 64ull * 1024 * MIB,
-	 .unit = "bytes",
+	 .flags = F_DESCR, .unit = "bytes",
 	 .help = "Cached part of the logical-to-physical map for DRAM-less "
 		 "controllers: a miss reads a map page from NAND, dirty map "
-		 "pages are written back (0 = the whole map in DRAM)."},
+		 "pages are written back (0 = the whole map in DRAM); from one "
+		 "map page (page_size) to the whole map (4 bytes per 4 KiB of "
+		 "capacity), in whole map pages (rounded down)."},
 };
 #define NOPTS ((int)(sizeof options / sizeof options[0]))
+_Static_assert(sizeof options / sizeof options[0] <= 64,
+	       "struct ssd_config's overridden/adapted masks have 64 bits");
 
 /* ---- small helpers ---- */
 
@@ -474,6 +509,46 @@ static char *accepted(const struct opt *o, int hint, char *b, size_t n)
 	return b;
 }
 
+/* The value of option o in drive-file syntax. */
+static char *fmt_value(const struct ssd_config *c, const struct opt *o,
+		       char *buf, size_t n)
+{
+	switch (o->type) {
+	case T_STRING:
+		snprintf(buf, n, "%s", (const char *)c + o->off);
+		break;
+	case T_SIZE:
+		fmt_size(get_uint(c, o), buf, n);
+		break;
+	case T_U32:
+		snprintf(buf, n, "%llu", (unsigned long long)get_uint(c, o));
+		break;
+	case T_TIME:
+		fmt_time((int64_t)get_uint(c, o), buf, n);
+		break;
+	case T_FRACTION:
+		if ((o->flags & F_CELLDEF) && get_double(c, o) < 0)
+			snprintf(buf, n, "cell");
+		else
+			fmt_double(get_double(c, o), buf, n);
+		break;
+	case T_ENUM: {
+		int v = get_int(c, o), nv;
+		for (nv = 0; o->values[nv]; nv++)
+			;
+		if (v >= 0 && v < nv)
+			snprintf(buf, n, "%s", o->values[v]);
+		else
+			snprintf(buf, n, "%d", v);
+		break;
+	}
+	case T_BOOL:
+		snprintf(buf, n, "%s", get_int(c, o) ? "yes" : "no");
+		break;
+	}
+	return buf;
+}
+
 /* Parse `s` (trimmed) into option o of *c.  Messages as ssd_config_set. */
 static int set_value(struct ssd_config *c, const struct opt *o, const char *s,
 		     const char *where, char *err, size_t errlen)
@@ -609,10 +684,27 @@ void ssd_config_defaults(struct ssd_config *c)
 			abort();
 		}
 	}
+	c->file_capacity = c->capacity;
 }
 
-int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
-		   const char *where, char *err, size_t errlen)
+/* Bit of option row o in the overridden/adapted masks. */
+static uint64_t row_bit(const struct opt *o)
+{
+	return 1ull << (o - options);
+}
+
+static uint64_t key_bit(const char *name)
+{
+	const struct opt *o = find_opt(name);
+	return o ? row_bit(o) : 0;
+}
+
+/* Set one key: an override of what was loaded (override = 1, --set) or a
+ * value of the drive file itself.  `trim`: trim the value first (a quoted
+ * value from a drive file is taken as it is). */
+static int set_key(struct ssd_config *c, const char *key, const char *value,
+		   int trim, int override, const char *where, char *err,
+		   size_t errlen)
 {
 	char kbuf[64], q[48];
 	if (!where)
@@ -647,23 +739,98 @@ int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
 		return SSD_EINVAL;
 	}
 	char *v = ssd_xstrdup(value);
-	int rc = set_value(c, o, ssd_strtrim(v), where, err, errlen);
+	int rc = set_value(c, o, trim ? ssd_strtrim(v) : v, where, err, errlen);
 	free(v);
+	if (!rc && override)
+		c->overridden |= row_bit(o);
+	else if (!rc)
+		c->overridden &= ~row_bit(o);
 	return rc;
+}
+
+int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
+		   const char *where, char *err, size_t errlen)
+{
+	return set_key(c, key, value, 1, 1, where, err, errlen);
 }
 
 /* ---- drive files ---- */
 
+/* The start of a comment in s: '#' or ';' at the start or after white
+ * space; NULL if there is none. */
+static char *comment_start(const char *s)
+{
+	for (const char *p = s; *p; p++)
+		if ((*p == '#' || *p == ';') &&
+		    (p == s || *(p - 1) == ' ' || *(p - 1) == '\t'))
+			return (char *)p;
+	return NULL;
+}
+
 /* Cut a comment: '#' or ';' at the start or after white space. */
 static void strip_comment(char *s)
 {
-	for (char *p = s; *p; p++) {
-		if ((*p == '#' || *p == ';') &&
-		    (p == s || *(p - 1) == ' ' || *(p - 1) == '\t')) {
-			*p = 0;
-			return;
-		}
+	char *p = comment_start(s);
+	if (p)
+		*p = 0;
+}
+
+/* A value in double quotes, s at the opening quote: unescape \" and \\ in
+ * place (any other backslash is kept) and check that only white space or
+ * a comment follows the closing quote.  Returns the value, or NULL with
+ * *why saying what is wrong. */
+static char *unquote(char *s, const char **why)
+{
+	char *r = s + 1, *w = s;
+	for (; *r && *r != '"'; r++) {
+		if (*r == '\\' && (r[1] == '"' || r[1] == '\\'))
+			r++;
+		*w++ = *r;
 	}
+	if (*r != '"') {
+		*why = "has no closing quote";
+		return NULL;
+	}
+	*w = 0;
+	char *rest = r + 1;
+	if (*rest && *rest != ' ' && *rest != '\t' && !comment_start(rest)) {
+		*why = "has text after the closing quote";
+		return NULL;
+	}
+	strip_comment(rest);
+	if (*ssd_strtrim(rest)) {
+		*why = "has text after the closing quote";
+		return NULL;
+	}
+	return s;
+}
+
+/* Text that a drive file would not read back as it is, unquoted: a
+ * comment character, an opening quote, white space at either end. */
+static int needs_quotes(const char *s)
+{
+	size_t n = strlen(s);
+	return n && (comment_start(s) || s[0] == '"' ||
+		     isspace((unsigned char)s[0]) || isspace((unsigned char)s[n - 1]));
+}
+
+/* s in double quotes with \" and \\ escaped, into buf. */
+static char *quote_value(const char *s, char *buf, size_t n)
+{
+	size_t k = 0;
+	if (n < 3) {
+		buf[0] = 0;
+		return buf;
+	}
+	buf[k++] = '"';
+	for (; *s && k + 3 < n; s++) {
+		if (*s == '"' || *s == '\\')
+			buf[k++] = '\\';
+		buf[k++] = *s;
+	}
+	buf[k++] = '"';
+	buf[k] = 0;
+	return buf;
 }
 
 /* File name without directory and ".ini", into buf. */
@@ -707,10 +874,16 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 			rc = SSD_EPARSE;
 			break;
 		}
-		strip_comment(s);
 		s = ssd_strtrim(s);
-		if (!*s)
+		if (!*s || *s == '#' || *s == ';')
 			continue;
+		char *eq = strchr(s, '='), *cmt = comment_start(s);
+		if (!eq || (cmt && cmt < eq)) {
+			if (cmt)
+				*cmt = 0;
+			s = ssd_strtrim(s);
+			eq = NULL;
+		}
 		if (*s == '[') {
 			char *e = strchr(s, ']');
 			if (e && !e[1]) {
@@ -725,7 +898,6 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 			rc = SSD_EPARSE;
 			break;
 		}
-		char *eq = strchr(s, '=');
 		if (eq)
 			*eq = 0;
 		char *key = ssd_strtrim(s);
@@ -734,7 +906,26 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 			rc = SSD_EPARSE;
 			break;
 		}
-		rc = ssd_config_set(c, key, ssd_strtrim(eq + 1), where, err, errlen);
+		char *val = eq + 1;
+		while (*val == ' ' || *val == '\t')
+			val++;
+		int quoted = *val == '"';
+		if (quoted) {
+			const char *why = NULL;
+			val = unquote(val, &why);
+			if (!val) {
+				char q[48];
+				ssd_seterr(err, errlen, "%s: key '%s': the quoted value %s "
+				       "(accepted: \"text\", with \\\" for a quote and "
+				       "\\\\ for a backslash)", where, quote(key, q, sizeof q),
+				       why);
+				rc = SSD_EPARSE;
+				break;
+			}
+		} else {
+			strip_comment(val);
+		}
+		rc = set_key(c, key, val, !quoted, 0, where, err, errlen);
 		if (rc)
 			break;
 		named |= !strcmp(key, "name");
@@ -752,6 +943,8 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		file_stem(path, c->name, sizeof c->name);
 	if (!rc && !described)
 		c->description[0] = 0; /* the defaults' text is not about this file */
+	if (!rc)
+		c->file_capacity = c->capacity;
 	return rc;
 }
 
@@ -793,6 +986,15 @@ static uint64_t row_bytes(const struct ssd_config *c)
 {
 	return (uint64_t)c->page_size * c->pages_per_block * c->channels *
 	       c->dies_per_channel * c->planes_per_die;
+}
+
+/* Bytes one block of every plane holds in SLC mode (1/bits of its
+ * pages). */
+static uint64_t row_slc_bytes(const struct ssd_config *c)
+{
+	return (uint64_t)(c->pages_per_block / ssd_cell_bits(c->cell)) *
+	       c->page_size * c->channels * c->dies_per_channel *
+	       c->planes_per_die;
 }
 
 uint64_t ssd_config_physical_bytes(const struct ssd_config *c)
@@ -867,9 +1069,7 @@ uint32_t ssd_config_slc_blocks(const struct ssd_config *c)
 {
 	if (c->slc_cache != SSD_SLC_STATIC || c->cell == SSD_CELL_SLC)
 		return 0;
-	uint64_t row_slc = (uint64_t)(c->pages_per_block / ssd_cell_bits(c->cell)) *
-			   c->page_size * c->channels * c->dies_per_channel *
-			   c->planes_per_die;
+	uint64_t row_slc = row_slc_bytes(c);
 	return row_slc ? (uint32_t)((c->slc_cache_size + row_slc - 1) / row_slc) : 0;
 }
 
@@ -885,12 +1085,396 @@ double ssd_config_min_op(const struct ssd_config *c)
 	return ((double)(bpp * row) - (double)c->capacity) / (double)c->capacity;
 }
 
-int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
+/* ---- fitting the drive: the rules, adapting, and what to change ----
+ *
+ * fit() applies every rule that ties keys to each other, in this order,
+ * and says which one fails first:
+ *   FIT_BPP32    capacity*(1+op) needs more than 2^32 blocks per plane;
+ *   FIT_PHYS     the flash exceeds the 16 TiB that 32-bit maps address;
+ *   FIT_FEW      fewer than gc_bg_blocks + 4 blocks per plane;
+ *   FIT_RESERVE  the blocks beside the FTL's reserve (gc_fg_blocks + 2
+ *                write points, and a static SLC cache's blocks, per
+ *                plane) do not hold the capacity;
+ *   FIT_SLC_DYN  a dynamic SLC cache larger than the blocks beyond that
+ *                reserve hold in SLC mode (it could never be reached);
+ *   FIT_WBUF     a write buffer above capacity / SSD_CONFIG_WBUF_DIV;
+ *   FIT_MAP      a map cache below one map page or above the whole map. */
+enum { FIT_OK, FIT_BPP32, FIT_PHYS, FIT_FEW, FIT_RESERVE, FIT_SLC_DYN,
+       FIT_WBUF, FIT_MAP };
+
+struct fit {
+	uint64_t row;       /* bytes in one block of every plane */
+	uint64_t bpp;       /* blocks per plane: the fewest holding
+	                       capacity*(1+op) */
+	uint64_t data;      /* blocks per plane the capacity fills */
+	uint64_t slc;       /* blocks per plane of a static SLC cache */
+	uint64_t reserve;   /* gc_fg_blocks + 2 + slc */
+	uint64_t usable;    /* bytes beside the reserve */
+	uint64_t dyn_max;   /* bytes a dynamic SLC cache can hold at most */
+	uint64_t map_bytes; /* the whole map, in whole map pages */
+};
+
+static int fit(const struct ssd_config *c, struct fit *f)
 {
-	char a[48], b[48];
-	int rc = check_ranges(c, err, errlen);
-	if (rc)
-		return rc;
+	memset(f, 0, sizeof *f);
+	f->row = row_bytes(c);
+	/* The spare is rounded to whole bytes first, so that an op written
+	 * in decimal does not add a block through binary rounding. */
+	uint64_t spare = (uint64_t)llround((double)c->capacity * c->op);
+	uint64_t need = c->capacity + spare;
+	f->bpp = (need + f->row - 1) / f->row;
+	f->data = (c->capacity + f->row - 1) / f->row;
+	if (f->bpp > UINT32_MAX)
+		return FIT_BPP32;
+	/* The FTL numbers physical 4 KiB slots with 32 bits (one value is
+	 * kept for "unmapped"). */
+	if (f->row * f->bpp / SSD_LPAGE >= UINT32_MAX)
+		return FIT_PHYS;
+	if (f->bpp < (uint64_t)c->gc_bg_blocks + 4)
+		return FIT_FEW;
+	f->slc = ssd_config_slc_blocks(c);
+	f->reserve = (uint64_t)c->gc_fg_blocks + 2 + f->slc;
+	f->usable = f->bpp > f->reserve ? (f->bpp - f->reserve) * f->row : 0;
+	if (f->usable < c->capacity)
+		return FIT_RESERVE;
+	uint64_t beyond = f->bpp - c->gc_fg_blocks - 2;
+	f->dyn_max = beyond * row_slc_bytes(c);
+	if (c->slc_cache == SSD_SLC_DYNAMIC && c->slc_cache_size > f->dyn_max)
+		return FIT_SLC_DYN;
+	if (c->write_buffer > c->capacity / SSD_CONFIG_WBUF_DIV)
+		return FIT_WBUF;
+	uint64_t epp = c->page_size / 4; /* map entries per map page */
+	uint64_t nlp = c->capacity / SSD_LPAGE;
+	f->map_bytes = (nlp + epp - 1) / epp * c->page_size;
+	if (c->map_cache && (c->map_cache < c->page_size ||
+			     c->map_cache > f->map_bytes))
+		return FIT_MAP;
+	return FIT_OK;
+}
+
+/* One step down the adaptation order of keys not in `pinned`: blocks
+ * first (fewer pages per block: the array keeps its parallelism, so its
+ * speed), then fewer dies per channel, channels, planes, then smaller
+ * pages -- each halved, down to its least value.  0 at the floor. */
+static int shrink_step(struct ssd_config *t, uint64_t pinned)
+{
+	static const char *const order[] = {"pages_per_block", "dies_per_channel",
+					    "channels", "planes_per_die",
+					    "page_size"};
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+		const struct opt *o = find_opt(order[i]);
+		uint64_t v = get_uint(t, o);
+		if ((pinned & row_bit(o)) || v <= o->min)
+			continue;
+		v = v / 2 < o->min ? o->min : v / 2;
+		put_uint(t, o, v);
+		t->adapted |= row_bit(o);
+		return 1;
+	}
+	return 0;
+}
+
+/* Adapt the keys of *c that were not overridden until the drive holds its
+ * overridden capacity (the order is in config.h).  On success *c is the
+ * adapted drive and 0 is returned; otherwise *c is unchanged, *floor is
+ * the drive as far as it could be adapted and the rule it still fails is
+ * returned. */
+static int adapt(struct ssd_config *c, struct ssd_config *floor)
+{
+	struct ssd_config t = *c;
+	struct fit f;
+	uint64_t pin = c->overridden;
+	uint64_t b_wb = key_bit("write_buffer"), b_map = key_bit("map_cache");
+	uint64_t b_slc = key_bit("slc_cache_size");
+	/* capacity-proportional quantities keep their share of the drive */
+	double k = c->file_capacity > c->capacity
+			   ? (double)c->capacity / (double)c->file_capacity : 1;
+	int slc_scaled = 0, why = FIT_OK;
+	for (int guard = 0; guard < 128 && (why = fit(&t, &f)); guard++) {
+		if (why == FIT_WBUF && !(pin & b_wb)) {
+			t.write_buffer = t.capacity / SSD_CONFIG_WBUF_DIV /
+					 SSD_LPAGE * SSD_LPAGE;
+			t.adapted |= b_wb;
+			continue;
+		}
+		if (why == FIT_MAP && !(pin & b_map)) {
+			uint64_t m = (uint64_t)((double)t.map_cache * k);
+			if (m > f.map_bytes)
+				m = f.map_bytes;
+			if (m < t.page_size)
+				m = t.page_size;
+			t.map_cache = m;
+			t.adapted |= b_map;
+			continue;
+		}
+		int slc_short = (why == FIT_RESERVE && f.slc) || why == FIT_SLC_DYN;
+		if (slc_short && !(pin & b_slc) && !slc_scaled && k < 1) {
+			uint64_t v = (uint64_t)((double)t.slc_cache_size * k) /
+				     SSD_LPAGE * SSD_LPAGE;
+			t.slc_cache_size = v < SSD_LPAGE ? SSD_LPAGE : v;
+			t.adapted |= b_slc;
+			slc_scaled = 1;
+			continue;
+		}
+		if (why != FIT_FEW && why != FIT_RESERVE && why != FIT_SLC_DYN)
+			break;
+		if (shrink_step(&t, pin))
+			continue;
+		/* at the floor: an SLC cache that still does not fit takes
+		 * what the blocks leave, if that is a block */
+		if (!slc_short || (pin & b_slc))
+			break;
+		uint64_t v = 0;
+		if (why == FIT_SLC_DYN)
+			v = f.dyn_max / SSD_LPAGE * SSD_LPAGE;
+		else if (f.bpp > f.data + t.gc_fg_blocks + 2)
+			v = (f.bpp - f.data - t.gc_fg_blocks - 2) * row_slc_bytes(&t);
+		if (!v || v >= t.slc_cache_size)
+			break;
+		t.slc_cache_size = v;
+		t.adapted |= b_slc;
+	}
+	if (!why) {
+		*c = t;
+		return 0;
+	}
+	*floor = t;
+	return why;
+}
+
+/* The least op that passes the block rules (FIT_FEW, FIT_RESERVE), as a
+ * short decimal that rounds up; "" if none up to the key's maximum. */
+static char *least_op(const struct ssd_config *c, char *buf, size_t n)
+{
+	const struct opt *o = find_opt("op");
+	struct ssd_config t = *c;
+	struct fit f;
+	double v = ceil(ssd_config_min_op(c) * 1e4) / 1e4;
+	buf[0] = 0;
+	for (int i = 0; i < 100 && v <= o->fmax; i++, v += 1e-4) {
+		t.op = v;
+		int why = fit(&t, &f);
+		if (why != FIT_FEW && why != FIT_RESERVE) {
+			fmt_double(v, buf, n);
+			break;
+		}
+	}
+	return buf;
+}
+
+/* A capacity from which on every capacity passes the block rules with
+ * this op and geometry: the spare (capacity * op) holds the reserve, and
+ * capacity*(1+op) makes gc_bg_blocks + 4 blocks.  Written as a size;
+ * "" if none (op = 0). */
+static char *least_capacity(const struct ssd_config *c, char *buf, size_t n)
+{
+	const struct opt *o = find_opt("capacity");
+	struct ssd_config t = *c;
+	struct fit f;
+	buf[0] = 0;
+	fit(c, &f);
+	if (!(c->op > 0))
+		return buf;
+	uint64_t reserve = (uint64_t)c->gc_fg_blocks + 2 + ssd_config_slc_blocks(c);
+	double a = ((double)reserve * (double)f.row + 0.5) / c->op;
+	double b = ((double)(c->gc_bg_blocks + 3) * (double)f.row + 1) / (1 + c->op);
+	double x = a > b ? a : b;
+	if (x > (double)o->max)
+		return buf;
+	uint64_t v = ((uint64_t)ceil(x) + SSD_LPAGE - 1) / SSD_LPAGE * SSD_LPAGE;
+	if (v < o->min)
+		v = o->min;
+	for (int i = 0; i < 64 && v <= o->max; i++, v += f.row) {
+		t.capacity = v;
+		int why = fit(&t, &f);
+		if (why != FIT_FEW && why != FIT_RESERVE) {
+			char h[32], k[32];
+			snprintf(buf, n, "%s (%s)", fmt_size(v, k, sizeof k),
+				 ssd_fmt_bytes(v, h, sizeof h));
+			return buf;
+		}
+	}
+	return buf;
+}
+
+/* " or raise op to at least X" style clauses, into buf. */
+static char *raise_clause(const struct ssd_config *c, int cap_too, char *buf,
+			  size_t n)
+{
+	char op[32], cap[32];
+	least_op(c, op, sizeof op);
+	if (cap_too)
+		least_capacity(c, cap, sizeof cap);
+	else
+		cap[0] = 0;
+	if (*op && *cap)
+		snprintf(buf, n, "raise op to at least %s or capacity to at least %s",
+			 op, cap);
+	else if (*op)
+		snprintf(buf, n, "raise op to at least %s", op);
+	else if (*cap)
+		snprintf(buf, n, "raise capacity to at least %s", cap);
+	else
+		snprintf(buf, n, "raise op");
+	return buf;
+}
+
+/* The keys adaptation changed, "k=v, k=v", into buf. */
+static char *adapted_list(const struct ssd_config *c, uint64_t mask, char *buf,
+			  size_t n)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (int i = 0; i < NOPTS && len < n; i++) {
+		char v[48];
+		if (!(mask & (1ull << i)))
+			continue;
+		len += (size_t)snprintf(buf + len, n - len, "%s%s=%s", len ? ", " : "",
+					options[i].name, fmt_value(c, &options[i], v, sizeof v));
+	}
+	return buf;
+}
+
+/* The one-line message for rule `why` failed by c (as far as it was
+ * adapted, when `tried`). */
+static int explain(const struct ssd_config *c, int why, int tried, char *err,
+		   size_t errlen)
+{
+	struct fit f;
+	fit(c, &f);
+	char a[48], b[48], d[48], clause[160], even[320] = "";
+	uint32_t planes = ssd_config_dies(c) * c->planes_per_die;
+	if (tried && c->adapted) {
+		char list[256];
+		snprintf(even, sizeof even, " (even adapted to %s)",
+			 adapted_list(c, c->adapted, list, sizeof list));
+	}
+	switch (why) {
+	case FIT_BPP32:
+		ssd_seterr(err, errlen, "keys 'capacity' and 'op': need %llu blocks per "
+		       "plane, more than a 32-bit count; raise pages_per_block, "
+		       "page_size or the die count", (unsigned long long)f.bpp);
+		return SSD_ERANGE;
+	case FIT_PHYS:
+		ssd_seterr(err, errlen, "keys 'capacity' and 'op': physical size %s "
+		       "exceeds the 16 TiB that 32-bit page maps address; lower "
+		       "capacity or op",
+		       ssd_fmt_bytes(f.row * f.bpp, a, sizeof a));
+		return SSD_ERANGE;
+	case FIT_FEW:
+		if ((c->overridden & key_bit("gc_bg_blocks")) &&
+		    f.bpp >= (uint64_t)c->gc_fg_blocks + 4) {
+			ssd_seterr(err, errlen, "key 'gc_bg_blocks': %u needs %u blocks "
+			       "per plane and capacity*(1+op) makes %llu: lower "
+			       "gc_bg_blocks to at most %llu, or %s",
+			       c->gc_bg_blocks, c->gc_bg_blocks + 4,
+			       (unsigned long long)f.bpp,
+			       (unsigned long long)(f.bpp - 4),
+			       raise_clause(c, 0, clause, sizeof clause));
+			return SSD_ERANGE;
+		}
+		ssd_seterr(err, errlen, "keys 'capacity' and 'op': capacity*(1+op) "
+		       "makes %llu blocks per plane (%u plane%s; one block on each "
+		       "holds %s), fewer than gc_bg_blocks + 4 = %u: %s%s",
+		       (unsigned long long)f.bpp, planes, planes == 1 ? "" : "s",
+		       ssd_fmt_bytes(f.row, a, sizeof a), c->gc_bg_blocks + 4,
+		       raise_clause(c, 1, clause, sizeof clause), even);
+		return SSD_ERANGE;
+	case FIT_RESERVE: {
+		uint64_t base = (uint64_t)c->gc_fg_blocks + 2;
+		if (f.slc && f.bpp > base && (f.bpp - base) * f.row >= c->capacity) {
+			/* the static SLC cache is what does not fit */
+			uint64_t room = f.bpp - base - f.data;
+			uint64_t max = room * row_slc_bytes(c);
+			fmt_size(max, b, sizeof b);
+			if (room)
+				snprintf(d, sizeof d, "%llu (%s)",
+					 (unsigned long long)room,
+					 ssd_fmt_bytes(max, clause, sizeof clause));
+			else
+				snprintf(d, sizeof d, "none");
+			ssd_seterr(err, errlen, "key 'slc_cache_size': the static SLC "
+			       "cache of %s takes %llu blocks per plane (a block in SLC "
+			       "mode holds 1/%u of its native data, and the cache comes "
+			       "out of the spare) and the spare beside the FTL's reserve "
+			       "leaves %s: %s%s, or %s%s",
+			       ssd_fmt_bytes(c->slc_cache_size, a, sizeof a),
+			       (unsigned long long)f.slc, ssd_cell_bits(c->cell), d,
+			       room ? "lower slc_cache_size to at most " : "set slc_cache = none",
+			       room ? b : "", raise_clause(c, 0, clause, sizeof clause), even);
+			return SSD_ERANGE;
+		}
+		if ((c->overridden & key_bit("gc_fg_blocks")) &&
+		    f.bpp >= f.data + f.slc + 4) {
+			ssd_seterr(err, errlen, "key 'gc_fg_blocks': %u free blocks per "
+			       "unit and 2 write points leave %s for data, less than "
+			       "the capacity %s: lower gc_fg_blocks to at most %llu, or %s",
+			       c->gc_fg_blocks, ssd_fmt_bytes(f.usable, a, sizeof a),
+			       ssd_fmt_bytes(c->capacity, b, sizeof b),
+			       (unsigned long long)(f.bpp - f.data - f.slc - 2),
+			       raise_clause(c, 0, clause, sizeof clause));
+			return SSD_ERANGE;
+		}
+		char slc[64] = "";
+		if (f.slc)
+			snprintf(slc, sizeof slc, ", %llu of the static SLC cache",
+				 (unsigned long long)f.slc);
+		ssd_seterr(err, errlen, "keys 'capacity' and 'op': capacity %s does not "
+		       "fit beside the FTL's reserve: capacity*(1+op) makes %llu "
+		       "blocks per plane (%u plane%s; one block on each holds %s), "
+		       "%llu of them are reserved (gc_fg_blocks %u, 2 write "
+		       "points%s), the rest hold %s: %s%s",
+		       ssd_fmt_bytes(c->capacity, a, sizeof a), (unsigned long long)f.bpp,
+		       planes, planes == 1 ? "" : "s",
+		       ssd_fmt_bytes(f.row, d, sizeof d),
+		       (unsigned long long)f.reserve, c->gc_fg_blocks, slc,
+		       ssd_fmt_bytes(f.usable, b, sizeof b),
+		       raise_clause(c, 1, clause, sizeof clause), even);
+		return SSD_ERANGE;
+	}
+	case FIT_SLC_DYN:
+		ssd_seterr(err, errlen, "key 'slc_cache_size': a dynamic SLC cache of "
+		       "%s can never fill: the %llu blocks per plane beyond the FTL's "
+		       "reserve hold %s in SLC mode (accepted: at most %s, or raise "
+		       "op)%s", ssd_fmt_bytes(c->slc_cache_size, a, sizeof a),
+		       (unsigned long long)(f.bpp - c->gc_fg_blocks - 2),
+		       ssd_fmt_bytes(f.dyn_max, b, sizeof b),
+		       fmt_size(f.dyn_max / SSD_LPAGE * SSD_LPAGE, d, sizeof d), even);
+		return SSD_ERANGE;
+	case FIT_WBUF:
+		ssd_seterr(err, errlen, "key 'write_buffer': %s is more than an eighth "
+		       "of the capacity %s: a buffer that large holds the workload "
+		       "in DRAM (accepted: 0..%s)",
+		       ssd_fmt_bytes(c->write_buffer, a, sizeof a),
+		       ssd_fmt_bytes(c->capacity, b, sizeof b),
+		       fmt_size(c->capacity / SSD_CONFIG_WBUF_DIV / SSD_LPAGE *
+				SSD_LPAGE, d, sizeof d));
+		return SSD_ERANGE;
+	case FIT_MAP: {
+		char lo[32], hi[32];
+		fmt_size(c->page_size, lo, sizeof lo);
+		fmt_size(f.map_bytes, hi, sizeof hi);
+		if (c->map_cache < c->page_size)
+			ssd_seterr(err, errlen, "key 'map_cache': %s is less than one "
+			       "map page (page_size %s) (accepted: 0 = the whole map "
+			       "in DRAM, or %s..%s)",
+			       ssd_fmt_bytes(c->map_cache, a, sizeof a), lo, lo, hi);
+		else
+			ssd_seterr(err, errlen, "key 'map_cache': %s is more than the "
+			       "whole map, %s (4 bytes per 4 KiB of capacity, in map "
+			       "pages of page_size) (accepted: 0 = the whole map in "
+			       "DRAM, or %s..%s)",
+			       ssd_fmt_bytes(c->map_cache, a, sizeof a),
+			       ssd_fmt_bytes(f.map_bytes, b, sizeof b), lo, hi);
+		return SSD_ERANGE;
+	}
+	}
+	return SSD_EINVAL;
+}
+
+/* Rules between keys that do not depend on the geometry. */
+static int check_keys(const struct ssd_config *c, char *err, size_t errlen)
+{
 	if (c->gc_fg_target && (c->gc_fg_target <= c->gc_fg_blocks ||
 				c->gc_fg_target > c->gc_bg_blocks)) {
 		ssd_seterr(err, errlen, "key 'gc_fg_target' (%u): must be 0 or "
@@ -900,58 +1484,57 @@ int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 	}
 	if (c->gc_bg_blocks < c->gc_fg_blocks) {
 		ssd_seterr(err, errlen, "keys 'gc_bg_blocks' (%u) and 'gc_fg_blocks' (%u): "
-		       "gc_bg_blocks must be at least gc_fg_blocks",
-		       c->gc_bg_blocks, c->gc_fg_blocks);
+		       "gc_bg_blocks must be at least gc_fg_blocks (accepted: "
+		       "gc_bg_blocks %u or more, or gc_fg_blocks %u or less)",
+		       c->gc_bg_blocks, c->gc_fg_blocks, c->gc_fg_blocks,
+		       c->gc_bg_blocks);
 		return SSD_EINVAL;
 	}
+	if (c->slc_cache != SSD_SLC_NONE && c->cell == SSD_CELL_SLC) {
+		ssd_seterr(err, errlen, "key 'slc_cache': %s with cell = slc: SLC "
+		       "cells have no faster mode to cache in (accepted: "
+		       "slc_cache = none, or cell = mlc, tlc or qlc)",
+		       ssd_slc_mode_name(c->slc_cache));
+		return SSD_EINVAL;
+	}
+	uint64_t pe = c->pe_cycles ? c->pe_cycles
+		    : c->cell >= 0 && c->cell < NCELLS ? cell_info[c->cell].pe_cycles : 0;
+	if (c->slc_pe_cycles > 1000 * pe) {
+		ssd_seterr(err, errlen, "key 'slc_pe_cycles': %u is more than 1000 x "
+		       "pe_cycles (%llu): wear is counted in 1/1000 cycles, so an "
+		       "SLC-mode erase would cost nothing (accepted: 0..%llu)",
+		       c->slc_pe_cycles, (unsigned long long)pe,
+		       (unsigned long long)(1000 * pe));
+		return SSD_ERANGE;
+	}
+	if (c->slc_cache != SSD_SLC_NONE && !c->slc_cache_size) {
+		ssd_seterr(err, errlen, "key 'slc_cache_size': 0 with slc_cache = %s: "
+		       "the cache would hold nothing (accepted: a size of 4k or "
+		       "more, or slc_cache = none)", ssd_slc_mode_name(c->slc_cache));
+		return SSD_EINVAL;
+	}
+	return 0;
+}
 
-	/* Geometry: the fewest blocks per plane that hold capacity*(1+op).
-	 * The spare is rounded to whole bytes first, so that an op written
-	 * in decimal does not add a block through binary rounding. */
-	uint64_t row = row_bytes(c);
-	uint64_t spare = (uint64_t)llround((double)c->capacity * c->op);
-	uint64_t need = c->capacity + spare;
-	uint64_t bpp = (need + row - 1) / row;
-	if (bpp > UINT32_MAX) {
-		ssd_seterr(err, errlen, "keys 'capacity' and 'op': need %llu blocks per "
-		       "plane, more than a 32-bit count; raise pages_per_block, "
-		       "page_size or the die count", (unsigned long long)bpp);
-		return SSD_ERANGE;
+static int finish(struct ssd_config *c, int may_adapt, char *err, size_t errlen)
+{
+	int rc = check_ranges(c, err, errlen);
+	if (!rc)
+		rc = check_keys(c, err, errlen);
+	if (rc)
+		return rc;
+	struct fit f;
+	int why = fit(c, &f);
+	if (why && may_adapt && (c->overridden & key_bit("capacity"))) {
+		struct ssd_config floor;
+		why = adapt(c, &floor);
+		if (why)
+			return explain(&floor, why, 1, err, errlen);
+		fit(c, &f);
+	} else if (why) {
+		return explain(c, why, 0, err, errlen);
 	}
-	c->blocks_per_plane = (uint32_t)bpp;
-	uint64_t phys = ssd_config_physical_bytes(c);
-
-	/* The FTL numbers physical 4 KiB slots with 32 bits (one value is
-	 * kept for "unmapped"). */
-	if (phys / SSD_LPAGE >= UINT32_MAX) {
-		ssd_seterr(err, errlen, "keys 'capacity' and 'op': physical size %s "
-		       "exceeds the 16 TiB that 32-bit page maps address; lower "
-		       "capacity or op", ssd_fmt_bytes(phys, a, sizeof a));
-		return SSD_ERANGE;
-	}
-	if (bpp < (uint64_t)c->gc_bg_blocks + 4) {
-		ssd_seterr(err, errlen, "derived blocks_per_plane %llu is below "
-		       "gc_bg_blocks + 4 = %u: raise capacity or op, or lower "
-		       "page_size, pages_per_block, channels, dies_per_channel, "
-		       "planes_per_die or gc_bg_blocks",
-		       (unsigned long long)bpp, c->gc_bg_blocks + 4);
-		return SSD_ERANGE;
-	}
-	/* Each allocation unit keeps gc_fg_blocks free blocks and two open
-	 * ones (host and GC write points), and a static SLC cache its own
-	 * blocks; the rest must hold the data. */
-	uint64_t reserve = (uint64_t)c->gc_fg_blocks + 2 + ssd_config_slc_blocks(c);
-	uint64_t usable = bpp > reserve ? (bpp - reserve) * row : 0;
-	if (usable < c->capacity) {
-		ssd_seterr(err, errlen, "capacity %s above usable physical %s (%llu blocks "
-		       "per plane minus the FTL reserve of gc_fg_blocks + 2 and the "
-		       "static SLC cache's blocks = %llu): raise op, or lower "
-		       "gc_fg_blocks, slc_cache_size, pages_per_block or page_size",
-		       ssd_fmt_bytes(c->capacity, a, sizeof a),
-		       ssd_fmt_bytes(usable, b, sizeof b), (unsigned long long)bpp,
-		       (unsigned long long)reserve);
-		return SSD_ERANGE;
-	}
+	c->blocks_per_plane = (uint32_t)f.bpp;
 
 	/* Timings and endurance left at 0 take the cell type's values. */
 	const struct cell_info *ci = &cell_info[c->cell];
@@ -972,47 +1555,55 @@ int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 	return 0;
 }
 
-/* ---- output ---- */
-
-/* The value of option o in drive-file syntax. */
-static char *fmt_value(const struct ssd_config *c, const struct opt *o,
-		       char *buf, size_t n)
+int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 {
-	switch (o->type) {
-	case T_STRING:
-		snprintf(buf, n, "%s", (const char *)c + o->off);
-		break;
-	case T_SIZE:
-		fmt_size(get_uint(c, o), buf, n);
-		break;
-	case T_U32:
-		snprintf(buf, n, "%llu", (unsigned long long)get_uint(c, o));
-		break;
-	case T_TIME:
-		fmt_time((int64_t)get_uint(c, o), buf, n);
-		break;
-	case T_FRACTION:
-		if ((o->flags & F_CELLDEF) && get_double(c, o) < 0)
-			snprintf(buf, n, "cell");
-		else
-			fmt_double(get_double(c, o), buf, n);
-		break;
-	case T_ENUM: {
-		int v = get_int(c, o), nv;
-		for (nv = 0; o->values[nv]; nv++)
-			;
-		if (v >= 0 && v < nv)
-			snprintf(buf, n, "%s", o->values[v]);
-		else
-			snprintf(buf, n, "%d", v);
-		break;
-	}
-	case T_BOOL:
-		snprintf(buf, n, "%s", get_int(c, o) ? "yes" : "no");
-		break;
+	return finish(c, 0, err, errlen);
+}
+
+int ssd_config_fit(struct ssd_config *c, char *err, size_t errlen)
+{
+	return finish(c, 1, err, errlen);
+}
+
+const char *ssd_config_description(const struct ssd_config *c, char *buf,
+				   size_t n)
+{
+	char changed[256] = "", adapted[256] = "", note[300];
+	uint64_t descr = 0;
+	for (int i = 0; i < NOPTS; i++)
+		if (options[i].flags & F_DESCR)
+			descr |= 1ull << i;
+	uint64_t ch = c->overridden & descr & ~c->adapted;
+	if (c->overridden & key_bit("description"))
+		ch = 0; /* the user described this drive */
+	adapted_list(c, ch, changed, sizeof changed);
+	adapted_list(c, c->adapted, adapted, sizeof adapted);
+	snprintf(note, sizeof note, "%s%s%s%s%s", *changed ? "changed: " : "",
+		 changed, *changed && *adapted ? "; " : "",
+		 *adapted ? "adapted to fit: " : "", adapted);
+	if (n > sizeof c->description)
+		n = sizeof c->description;
+	size_t dl = strlen(c->description), nl = strlen(note);
+	int room = (int)n - 1;
+	if (!nl) {
+		snprintf(buf, n, "%.*s", room, c->description);
+	} else if (!dl) {
+		snprintf(buf, n, "[%.*s]", room - 2, note);
+	} else if (dl + nl + 3 <= (size_t)room) {
+		snprintf(buf, n, "%.*s [%.*s]", (int)dl, c->description, (int)nl,
+			 note);
+	} else {
+		/* shorten the preset's text, keep the note whole if it can be */
+		int keep = room - (int)nl - 6;
+		if (keep < 0)
+			keep = 0;
+		snprintf(buf, n, "%.*s... [%.*s]", keep, c->description,
+			 room - keep - 6, note);
 	}
 	return buf;
 }
+
+/* ---- output ---- */
 
 /* The cell type's default for a numeric F_CELLDEF option. */
 static uint64_t cell_default(const struct opt *o, int cell)
@@ -1025,6 +1616,17 @@ static uint64_t cell_default(const struct opt *o, int cell)
 	if (!strcmp(o->name, "t_erase"))
 		return (uint64_t)ci->t_erase;
 	return ci->pe_cycles;
+}
+
+/* The text of a string option as printed: the description with what
+ * was overridden or adapted. */
+static const char *string_value(const struct ssd_config *c, const struct opt *o,
+				char *buf, size_t n)
+{
+	if (o->off == offsetof(struct ssd_config, description))
+		return ssd_config_description(c, buf, n);
+	snprintf(buf, n, "%s", (const char *)c + o->off);
+	return buf;
 }
 
 /* 1 if option o (F_CELLDEF) holds the cell type's default. */
@@ -1040,10 +1642,20 @@ static int is_cell_default(const struct ssd_config *c, const struct opt *o)
 
 void ssd_config_print(const struct ssd_config *c, FILE *out)
 {
-	char val[200], line[256];
+	char text[sizeof c->description], val[2 * sizeof c->description + 4];
+	char line[sizeof val + 32];
 	for (int i = 0; i < NOPTS; i++) {
 		const struct opt *o = &options[i];
-		fmt_value(c, o, val, sizeof val);
+		if (o->type == T_STRING) {
+			/* quoted when it would not read back as it is */
+			string_value(c, o, text, sizeof text);
+			if (needs_quotes(text))
+				quote_value(text, val, sizeof val);
+			else
+				snprintf(val, sizeof val, "%s", text);
+		} else {
+			fmt_value(c, o, val, sizeof val);
+		}
 		snprintf(line, sizeof line, "%s%-16s = %s",
 			 o->flags & F_DERIVED ? "# " : "", o->name, val);
 		fprintf(out, "%-34s # %s%s; %s", line, o->flags & F_DERIVED ?
@@ -1083,7 +1695,9 @@ void ssd_config_print_doc(FILE *out)
 	      "itself a drive file.\n\n"
 	      "Sizes take the suffixes k, m, g, t (powers of 1024); times take "
 	      "ns, us, ms, s (a bare number is microseconds); fractions may be "
-	      "written `0.07` or `7%`.\n\n"
+	      "written `0.07` or `7%`. Integers and sizes are decimal, a "
+	      "leading 0 included (`010` is ten, never octal), or hex after "
+	      "`0x`, as fio reads them.\n\n"
 	      "## How the geometry is derived\n\n"
 	      "You give the user `capacity`, the spare fraction `op` and the "
 	      "shape of the flash array (`page_size`, `pages_per_block`, "
@@ -1094,13 +1708,59 @@ void ssd_config_print_doc(FILE *out)
 	      "        (page_size * pages_per_block * channels * dies_per_channel "
 	      "* planes_per_die))\n\n"
 	      "so the physical array is at least `capacity * (1 + op)`; rounding "
-	      "up to whole blocks adds a little more spare. The drive is rejected "
-	      "if `blocks_per_plane` is below `gc_bg_blocks + 4`, or if, after "
-	      "the FTL's reserve of `gc_fg_blocks + 2` blocks per allocation "
-	      "unit (free blocks for garbage collection plus the host and GC "
-	      "write points), the remaining blocks cannot hold `capacity` "
-	      "(raise `op`). The FTL maps 4 KiB logical pages, so `capacity` is "
-	      "a multiple of 4 KiB.\n\n"
+	      "up to whole blocks adds a little more spare. The FTL maps 4 KiB "
+	      "logical pages, so `capacity` is a multiple of 4 KiB.\n\n"
+	      "## What must fit\n\n"
+	      "The drive is refused, with a message naming the key to change "
+	      "and a value that works, when:\n\n"
+	      "- `blocks_per_plane` is below `gc_bg_blocks + 4`;\n"
+	      "- after the FTL's reserve of `gc_fg_blocks + 2` blocks per plane "
+	      "(free blocks for garbage collection plus the host and GC write "
+	      "points) and the blocks of a static SLC cache (they come out of "
+	      "the spare; a block in SLC mode holds 1/bits of its data), the "
+	      "remaining blocks cannot hold `capacity` (the message gives the "
+	      "least `op`, and the capacity from which on every capacity fits);\n"
+	      "- a dynamic SLC cache is larger than the blocks beyond that "
+	      "reserve hold in SLC mode (it could never fill);\n"
+	      "- `write_buffer` is more than `capacity / 8` (a buffer that large "
+	      "holds the workload in DRAM and measures DRAM, not flash);\n"
+	      "- `map_cache` is not 0 and below one map page (`page_size`) or "
+	      "above the whole map (4 bytes per 4 KiB of `capacity`, in whole "
+	      "map pages);\n"
+	      "- `gc_bg_blocks` is below `gc_fg_blocks`; `slc_cache` is not "
+	      "`none` with `cell = slc` (SLC has no faster mode) or with "
+	      "`slc_cache_size = 0`.\n\n"
+	      "## Overriding the capacity of a preset\n\n"
+	      "A preset's shape was chosen for its own capacity: 32 GiB in 4 "
+	      "MiB blocks over 16 planes is fine, 1 GiB in the same blocks "
+	      "leaves no room for the FTL's reserve in a 7% spare. When "
+	      "`capacity` is overridden (`--set capacity=...`) and the drive "
+	      "as given cannot hold it, the keys that were not themselves "
+	      "overridden adapt, each only as far as needed, in this order:\n\n"
+	      "1. `write_buffer`, `map_cache` and a static or dynamic "
+	      "`slc_cache_size` that no longer fit are scaled with the "
+	      "capacity (the caches keep their share of it; the write buffer "
+	      "drops to `capacity / 8`);\n"
+	      "2. `pages_per_block` is halved, down to 16 (smaller blocks: the "
+	      "array keeps its parallelism, so its speed);\n"
+	      "3. then `dies_per_channel`, `channels` and `planes_per_die` are "
+	      "halved, down to 1, and last `page_size`, down to 4k;\n"
+	      "4. an SLC cache that still does not fit takes what the blocks "
+	      "leave.\n\n"
+	      "`op`, the cell type, timings and GC settings never change. Every "
+	      "preset in presets/ works this way down to 4 MiB; below the "
+	      "smallest capacity that can work the message names it. A drive file's own "
+	      "values, and overrides of other keys, are never adapted: a drive "
+	      "that does not fit is refused. The report, `drive show` and the "
+	      "JSON `description` then end in what was changed and adapted, "
+	      "e.g. `[changed: capacity=1g; adapted to fit: pages_per_block=64]`, "
+	      "so they never describe the preset instead of the drive that "
+	      "ran.\n\n"
+	      "## Values with `#` or `;`\n\n"
+	      "A value may be written in double quotes, `description = \"RAID "
+	      "; not really\"`, with `\\\"` for a quote and `\\\\` for a "
+	      "backslash; then `#` and `;` are part of it. `drive show` quotes "
+	      "any text that would otherwise read back differently.\n\n"
 	      "## Cell defaults\n\n"
 	      "`t_read`, `t_prog`, `t_erase` and `pe_cycles` left at 0, and "
 	      "`t_read_spread` and `t_prog_spread` left at `cell`, take the "
@@ -1167,9 +1827,11 @@ void ssd_config_json(const struct ssd_config *c, FILE *out, int indent)
 		else
 			fprintf(out, "%s\"%s\" : ", i ? ", " : "", o->name);
 		switch (o->type) {
-		case T_STRING:
-			json_str(out, (const char *)c + o->off);
+		case T_STRING: {
+			char text[sizeof c->description];
+			json_str(out, string_value(c, o, text, sizeof text));
 			break;
+		}
 		case T_SIZE:
 		case T_U32:
 		case T_TIME:

@@ -7,7 +7,21 @@
  * sets `capacity` (user bytes) and `op` (spare as a fraction of user
  * capacity) and the page/block/parallelism shape; ssd_config_finish()
  * computes blocks_per_plane so that physical capacity >= capacity*(1+op),
- * and resolves timings left at 0 from the cell type's defaults.
+ * checks every derived quantity against the drive (the FTL's reserve, the
+ * SLC cache, the write buffer, the map cache), and resolves timings left
+ * at 0 from the cell type's defaults.
+ *
+ * Overrides.  A preset's shape was chosen for its own capacity.  When
+ * `capacity` is overridden (ssd_config_set, i.e. --set, over a drive
+ * file) and the drive as given cannot hold it, ssd_config_fit() adapts
+ * the keys that were not overridden themselves: it scales the SLC cache,
+ * write buffer and map cache with the capacity where they no longer fit,
+ * then makes the blocks smaller (pages_per_block halved down to 16), then
+ * the array narrower (dies_per_channel, channels, planes_per_die halved
+ * down to 1), then the pages smaller, until the drive works.  What was
+ * overridden or adapted is recorded (overridden, adapted) and appended to
+ * the description that reports print (ssd_config_description), so a
+ * report never describes the preset instead of the drive that ran.
  *
  * Modules below the CLI take a finished struct ssd_config; none of them
  * reads files.
@@ -35,7 +49,7 @@ enum ssd_gc_policy {
 
 struct ssd_config {
 	char name[64];            /* preset name, or file stem */
-	char description[160];    /* one line, from the preset */
+	char description[256];    /* one line, from the preset */
 
 	/* capacity and spare */
 	uint64_t capacity;        /* user capacity, bytes (multiple of 4 KiB) */
@@ -111,7 +125,21 @@ struct ssd_config {
 	                             the dies' cache registers) */
 	uint64_t map_cache;       /* cached part of the logical-to-physical
 	                             map, bytes (0 = the whole map in DRAM) */
+
+	/* Bookkeeping of ssd_config_set() and ssd_config_finish(), not keys:
+	 * bit i stands for row i of the option table. */
+	uint64_t overridden;      /* set by ssd_config_set() over the drive
+	                             file or the defaults (--set) */
+	uint64_t adapted;         /* changed by ssd_config_finish() so that
+	                             the drive holds an overridden capacity */
+	uint64_t file_capacity;   /* capacity the drive file or the defaults
+	                             gave, bytes (scales the SLC cache) */
 };
+
+/* The write buffer may hold at most this share of the user capacity: a
+ * buffer larger than an eighth of the drive holds a good part of any
+ * workload in DRAM and measures DRAM, not the flash behind it. */
+#define SSD_CONFIG_WBUF_DIV 8
 
 /* Bits stored per cell: 1 (SLC) to 4 (QLC). */
 static inline uint32_t ssd_cell_bits(int cell)
@@ -122,19 +150,23 @@ static inline uint32_t ssd_cell_bits(int cell)
 /* Fill *c with the built-in defaults (the "default" preset's values). */
 void ssd_config_defaults(struct ssd_config *c);
 
-/* Apply one KEY=VALUE.  `where` names the source for messages (a
- * "file:line" or "--set").  On error writes a one-line message into err
- * (naming where, the key and the accepted values) and returns SSD_ENOENT
- * (unknown key), SSD_EPARSE, SSD_ERANGE, or SSD_EINVAL (blocks_per_plane,
- * which is derived).  Key and value are trimmed; where may be NULL
- * ("--set"); err may be NULL. */
+/* Apply one KEY=VALUE as an override of the drive loaded so far (it is
+ * marked in c->overridden; ssd_config_load sets keys as the file's own).
+ * `where` names the source for messages (a "file:line" or "--set").  On
+ * error writes a one-line message into err (naming where, the key and the
+ * accepted values), leaves *c unchanged and returns SSD_ENOENT (unknown
+ * key), SSD_EPARSE, SSD_ERANGE, or SSD_EINVAL (blocks_per_plane, which is
+ * derived).  Key and value are trimmed; where may be NULL ("--set"); err
+ * may be NULL. */
 int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
 		   const char *where, char *err, size_t errlen);
 
 /* Load an INI drive file over *c (which should hold defaults).  Accepts
  * '#' and ';' comments, blank lines, an optional [drive] section, and
- * "key = value" lines.  Errors as ssd_config_set, plus SSD_EIO when the
- * file cannot be read. */
+ * "key = value" lines; a value in double quotes is taken literally, with
+ * \" and \\ for a quote and a backslash (ssd_config_print quotes any text
+ * that holds '#', ';' or a quote, so that it reads back the same).
+ * Errors as ssd_config_set, plus SSD_EIO when the file cannot be read. */
 int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		    size_t errlen);
 
@@ -146,10 +178,20 @@ int ssd_config_open(struct ssd_config *c, const char *name_or_path,
 		    const char *preset_dir, char *err, size_t errlen);
 
 /* Derive blocks_per_plane and default timings; check consistency
- * (capacity multiple of 4 KiB, physical >= user, ranges).  Must be called
- * after the last set/load and before the config is used.  On error writes
- * a message naming the offending keys and returns SSD_ERANGE/SSD_EINVAL. */
+ * (ranges, physical >= user, the FTL's reserve and a static SLC cache in
+ * the spare, a dynamic SLC cache, the write buffer and the map cache
+ * within what the drive can hold).  Must be called after the last
+ * set/load and before the config is used; calling it again is harmless.
+ * On error writes a one-line message naming the culprit key and a value
+ * that works and returns SSD_ERANGE/SSD_EINVAL; *c is then unchanged. */
 int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen);
+
+/* ssd_config_finish() for a drive the user gave on the command line: when
+ * capacity was overridden and the drive cannot hold it, first adapt the
+ * keys not overridden, as described above (c->adapted says which).  The
+ * error, if even the most adapted drive fails, names the smallest
+ * capacity and the least op that work. */
+int ssd_config_fit(struct ssd_config *c, char *err, size_t errlen);
 
 /* Blocks per plane a static SLC cache takes (0 without one): they come
  * out of the spare area. */
@@ -158,6 +200,16 @@ uint32_t ssd_config_slc_blocks(const struct ssd_config *c);
 /* The least op with which ssd_config_finish accepts this drive (the FTL's
  * reserve and a static SLC cache need whole blocks per plane). */
 double ssd_config_min_op(const struct ssd_config *c);
+
+/* The description for reports: c->description, followed by what was
+ * overridden or adapted ("[changed: capacity=1g; adapted to fit:
+ * pages_per_block=64]") when keys that a description speaks of (capacity,
+ * op, the geometry, cell type, caches, host link) differ from the drive
+ * file -- unless the description itself was overridden.  Written into buf
+ * (at most sizeof c->description - 1 characters, so that it can be set as
+ * a description again) and returned. */
+const char *ssd_config_description(const struct ssd_config *c, char *buf,
+				   size_t n);
 
 /* Derived sizes of a finished config. */
 uint64_t ssd_config_physical_bytes(const struct ssd_config *c);

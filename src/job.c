@@ -17,9 +17,12 @@
  * Values are checked where they are read (type, range, alignment), and a
  * job is checked as a whole when its section ends: percentages are
  * resolved against the drive's capacity, the region [offset, offset+size)
- * must lie on the drive and hold at least one block.  A mistake is
+ * must lie on the drive and hold at least one block, and the file so far
+ * must stay within what the runner holds (JOB_MAX_*: clones, I/Os in
+ * flight, simulated time that int64_t ns can count).  A mistake is
  * reported once, as one line "FILE:LINE: option 'KEY': what (accepted:
- * ...)", and parsing stops there.
+ * ...)", and parsing stops there.  Integers are fio's: decimal, or hex
+ * after 0x; a leading 0 is not octal.
  *
  * Units: sizes in bytes (fio's suffixes, kb_base=1024), times in
  * nanoseconds of simulated time, percentages as given.
@@ -28,6 +31,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +42,19 @@
 #define JOB_PAGE 4096u                /* offsets and sizes are multiples */
 #define JOB_BS_MAX (128u << 20)       /* largest block size, bytes */
 #define JOB_MAX_OPTS 128              /* rows of opts[] (checked below) */
+
+/* What one file may ask of the runner, checked when each job ends so that
+ * the message names the file and line: the runner allocates a command
+ * slot per I/O in flight and an instance per clone for the whole file,
+ * and keeps simulated time in int64_t ns, which holds 292 years. */
+#define JOB_MAX_CLONES 4096           /* numjobs summed over the file
+                                         (fio's own limit on jobs) */
+#define JOB_MAX_INFLIGHT (1u << 20)   /* numjobs x iodepth summed over the
+                                         file: 1 Mi command slots */
+#define JOB_MAX_SPAN (INT64_MAX / 2)  /* ns of simulated time the file's
+                                         jobs may span (146 years): half
+                                         of int64_t, so no sum of times
+                                         can overflow */
 
 enum { RV_SIZE, RV_IO_SIZE, RV_OFFSET, RV_N };
 enum { LOG_IOPS, LOG_BW, LOG_LAT, LOG_N };
@@ -73,6 +90,10 @@ struct parser {
 	struct jstate global, cur;
 	struct ssd_job *jobs;
 	int njobs, cap;
+	uint64_t clones;              /* numjobs so far */
+	uint64_t inflight;            /* numjobs x iodepth so far */
+	double span_done;             /* ns: stonewall groups before this one */
+	double span_group;            /* ns: the longest job of this group */
 };
 
 struct jopt;
@@ -867,6 +888,90 @@ static int was_set(const struct jstate *js, const char *name)
 	return i >= 0 && js->line_of[i];
 }
 
+/* Years, for messages about simulated time. */
+static double years_of(double ns)
+{
+	return ns / (365.25 * 86400.0 * (double)SSD_S);
+}
+
+/* The longest simulated time job j can take, in ns (a double: the terms
+ * may be absurd).  A job with a runtime stops at ramp_time + runtime
+ * (a think time in progress then ends once more); one without stops after
+ * io_size bytes, so at most io_size / smallest block I/Os (plus one
+ * shortened I/O per pass over a sequential region), each followed by a
+ * share of think time.  The I/O itself takes microseconds to
+ * milliseconds of drive time and is left out. */
+static double job_span(const struct ssd_job *j, uint64_t io_size,
+		       uint32_t minbs, uint64_t size, double *think)
+{
+	double t = (double)j->ramp_time;
+	*think = 0;
+	if (j->runtime) {
+		t += (double)j->runtime;
+		*think = (double)j->thinktime;
+	} else if (j->thinktime) {
+		double ios = ceil((double)io_size / minbs) +
+			     ceil((double)io_size / (double)size);
+		*think = ceil(ios / j->thinktime_blocks) * (double)j->thinktime;
+	}
+	return t + *think;
+}
+
+/* The file so far, with this job, within what the runner can hold:
+ * clones, I/Os in flight, simulated time (JOB_MAX_*). */
+static int check_limits(struct parser *p, const struct jstate *js,
+			uint64_t io_size, uint64_t size)
+{
+	const struct ssd_job *j = &js->j;
+	p->clones += j->numjobs;
+	if (p->clones > JOB_MAX_CLONES)
+		return perr(p, opt_line(js, "numjobs"), SSD_ERANGE,
+			    "option 'numjobs': the jobs up to '%s' have %llu "
+			    "clones (numjobs summed over the file; accepted: "
+			    "at most %d in all)", j->name,
+			    (unsigned long long)p->clones, JOB_MAX_CLONES);
+	p->inflight += (uint64_t)j->numjobs * j->iodepth;
+	if (p->inflight > JOB_MAX_INFLIGHT) {
+		const char *key = j->numjobs > 1 && !was_set(js, "iodepth")
+					  ? "numjobs" : "iodepth";
+		return perr(p, opt_line(js, key), SSD_ERANGE,
+			    "option '%s': the jobs up to '%s' keep %llu I/Os "
+			    "in flight (numjobs x iodepth summed over the "
+			    "file; accepted: at most %u in all)", key, j->name,
+			    (unsigned long long)p->inflight, JOB_MAX_INFLIGHT);
+	}
+	uint32_t minbs = j->bs;
+	for (int i = 0; i < j->nbssplit; i++)
+		if (i == 0 || j->bssplit[i].bs < minbs)
+			minbs = j->bssplit[i].bs;
+	double think;
+	double span = job_span(j, io_size, minbs, size, &think);
+	if (p->njobs > 0 && j->stonewall) {
+		p->span_done += p->span_group;
+		p->span_group = 0;
+	}
+	if (span > p->span_group)
+		p->span_group = span;
+	double total = p->span_done + p->span_group;
+	if (total > (double)JOB_MAX_SPAN) {
+		/* name the largest term */
+		const char *key = "runtime";
+		double rt = (double)j->runtime, rp = (double)j->ramp_time;
+		if (think >= rt && think >= rp)
+			key = "thinktime";
+		else if (rp > rt)
+			key = "ramp_time";
+		return perr(p, opt_line(js, key), SSD_ERANGE,
+			    "option '%s': the jobs up to '%s' could span %.3g "
+			    "years of simulated time (ramp_time + runtime, "
+			    "else thinktime over every I/O, summed over the "
+			    "stonewalled groups; accepted: at most %.0f years "
+			    "in all)", key, j->name, years_of(total),
+			    floor(years_of((double)JOB_MAX_SPAN)));
+	}
+	return 0;
+}
+
 /* Resolve percentages and defaults, check the region, append the job. */
 static int finish_job(struct parser *p)
 {
@@ -874,6 +979,7 @@ static int finish_job(struct parser *p)
 	struct ssd_job *j = &js->j;
 	uint64_t cap = p->capacity;
 	char b1[32], b2[32], b3[32];
+	int rc;
 
 	/* offset */
 	const struct region_val *rv = &js->rv[RV_OFFSET];
@@ -962,6 +1068,10 @@ static int finish_job(struct parser *p)
 			    "option 'time_based': job '%s' has no runtime "
 			    "(accepted: time_based together with runtime)",
 			    j->name);
+
+	rc = check_limits(p, js, io_size, size);
+	if (rc)
+		return rc;
 
 	j->offset = off;
 	j->size = size;
@@ -1226,10 +1336,13 @@ void ssd_job_print_doc(FILE *out)
 	      "support, is an error that names the file, the line and the "
 	      "option; nothing is silently ignored.\n\n"
 	      "## Values\n\n"
+	      "- **Integers** are decimal, or hex after `0x`, as fio reads "
+	      "them: `iodepth=010` is ten (a leading 0 is never octal), "
+	      "`numjobs=0x2` is two.\n"
 	      "- **Sizes** take fio's suffixes with kb_base=1024: `4096`, "
-	      "`4k`, `4KiB`, `16m`, `1g`, `1.5g`.  `size` and `offset` may "
-	      "be a percentage of the drive's capacity (`50%`), `io_size` a "
-	      "percentage of the job's `size`.\n"
+	      "`4k`, `4KiB`, `16m`, `1g`, `1.5g`, `0x1000`.  `size` and "
+	      "`offset` may be a percentage of the drive's capacity (`50%`), "
+	      "`io_size` a percentage of the job's `size`.\n"
 	      "- **Times** are simulated time with a unit (`ns`, `us`, `ms`, "
 	      "`s`, `m`, `h`, `d`); a bare number is seconds, except for "
 	      "`thinktime` (microseconds, as in fio).\n"
@@ -1240,7 +1353,22 @@ void ssd_job_print_doc(FILE *out)
 	      "smaller than 4 KiB, or one not 4 KiB aligned, costs whole "
 	      "pages.\n"
 	      "- **Offsets and sizes** are multiples of 4 KiB; a percentage "
-	      "is rounded down to 4 KiB.\n\n"
+	      "is rounded down to 4 KiB.\n"
+	      "- A value too large for its field is an error, never wrapped "
+	      "or rounded.\n\n"
+	      "## Limits of a file\n\n"
+	      "The runner holds every job of a file at once, and simulated "
+	      "time is a 64-bit count of nanoseconds (292 years).  A file is "
+	      "refused, at the job that crosses the limit, when:\n\n"
+	      "- `numjobs` summed over its jobs passes 4096 (fio's own limit "
+	      "on jobs);\n"
+	      "- `numjobs` x `iodepth` summed over its jobs passes 1048576 "
+	      "I/Os in flight;\n"
+	      "- its jobs could span more than 146 years of simulated time: "
+	      "for each job `ramp_time` + `runtime` (+ one `thinktime`), or "
+	      "without a runtime `thinktime` after every `thinktime_blocks` of "
+	      "its `io_size` / `bs` I/Os; jobs side by side count once, "
+	      "stonewalled groups add up.\n\n"
 	      "## Supported options\n\n"
 	      "| Option | Value | Default | Meaning |\n"
 	      "|---|---|---|---|\n", out);

@@ -314,8 +314,9 @@ void ssd_life_print(const struct ssd_life_report *r, FILE *out)
 	const struct ssd_life_run *run = &r->run;
 	char a[64], b[64], d[64], x[64], daily[64];
 
-	fprintf(out, "Drive %s%s%s\n", c->name, c->description[0] ? " -- " : "",
-		c->description);
+	char desc[sizeof c->description];
+	ssd_config_description(c, desc, sizeof desc);
+	fprintf(out, "Drive %s%s%s\n", c->name, desc[0] ? " -- " : "", desc);
 	fprintf(out, "  user capacity     %s (%s)\n",
 		ssd_fmt_bytes(e->user_bytes, a, sizeof a),
 		si_bytes(b, sizeof b, (double)e->user_bytes));

@@ -1095,8 +1095,10 @@ static void text_drive(FILE *out, const struct ssd_run_result *r)
 	if (c) {
 		const char *cell = ssd_cell_name(c->cell);
 		const char *gc = ssd_gc_policy_name(c->gc_policy);
-		fprintf(out, "Drive %s%s%s:\n", c->name,
-			c->description[0] ? " -- " : "", c->description);
+		char desc[sizeof c->description];
+		ssd_config_description(c, desc, sizeof desc);
+		fprintf(out, "Drive %s%s%s:\n", c->name, desc[0] ? " -- " : "",
+			desc);
 		fprintf(out,
 			"  capacity=%s (%" PRIu64 " bytes), op=%s%%, cell=%s, "
 			"page=%s, block=%" PRIu32 " pages\n",

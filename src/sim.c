@@ -438,14 +438,14 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 	}
 	r.in = calloc((size_t)ninst, sizeof *r.in);
 	res->jobs = calloc((size_t)nres, sizeof *res->jobs);
-	uint32_t depth = 0;
+	uint64_t depth = 0; /* command slots: numjobs x iodepth, 64-bit */
 	for (int j = 0; j < njobs; j++)
-		depth += jobs[j].numjobs * jobs[j].iodepth;
-	r.cmd = calloc((size_t)depth + 1, sizeof *r.cmd);
+		depth += (uint64_t)jobs[j].numjobs * jobs[j].iodepth;
+	r.cmd = depth + ninst < UINT32_MAX ? calloc((size_t)depth + 1, sizeof *r.cmd) : NULL;
 	/* events: a completion or a think time per command slot, and the
 	 * end of each instance's ramp */
 	if (!r.in || !res->jobs || !r.cmd ||
-	    ssd_engine_init(&r.eng, depth + (uint32_t)ninst + 1)) {
+	    ssd_engine_init(&r.eng, (uint32_t)depth + (uint32_t)ninst + 1)) {
 		free(r.in);
 		free(r.cmd);
 		free(res->jobs);

@@ -159,63 +159,112 @@ int ssd_parse_double(const char *s, double *out)
 	return 0;
 }
 
-int ssd_parse_u64(const char *s, uint64_t *out)
+/* A number as written in a drive file, job file or on the command line:
+ * decimal digits with at most one '.', or (when hex_ok) "0x" and hex
+ * digits.  fio reads integers the same way (str_to_decimal: base 16 after
+ * 0x, else base 10), so a leading 0 is a decimal digit, never an octal
+ * prefix: 010 is ten.  A number without a '.' is kept exact in n->whole
+ * (n->is_int); one with a '.' is in n->num.  *suffix is left at the first
+ * character after the number.  SSD_EPARSE if no number starts s,
+ * SSD_ERANGE if its whole part does not fit 64 bits. */
+struct number {
+	int is_int;
+	uint64_t whole;
+	double num;
+};
+
+static int hexval(int ch)
 {
-	if (!*s || !isdigit((unsigned char)*s))
-		return SSD_EPARSE;
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (*end)
-		return SSD_EPARSE;
-	if (errno == ERANGE)
-		return SSD_ERANGE;
-	*out = v;
-	return 0;
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	ch = tolower(ch);
+	return ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
 }
 
-/* Split "12.5KiB" into a number and a suffix.  The number part accepts
- * digits and one decimal point only (no signs, no exponents). */
-static int split_number(const char *s, double *num, const char **suffix)
+static int split_number(const char *s, int hex_ok, struct number *n,
+			const char **suffix)
 {
 	const char *p = s;
-	int digits = 0, dots = 0;
-	while (isdigit((unsigned char)*p) || *p == '.') {
-		if (*p == '.')
+	int digits = 0, dots = 0, big = 0;
+	n->is_int = 1;
+	n->whole = 0;
+	n->num = 0;
+	if (hex_ok && p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
+		p += 2;
+		if (hexval((unsigned char)*p) < 0)
+			return SSD_EPARSE;
+		for (int d; (d = hexval((unsigned char)*p)) >= 0; p++) {
+			if (n->whole > (UINT64_MAX >> 4))
+				return SSD_ERANGE;
+			n->whole = n->whole << 4 | (uint64_t)d;
+		}
+		n->num = (double)n->whole;
+		*suffix = p;
+		return 0;
+	}
+	for (; isdigit((unsigned char)*p) || *p == '.'; p++) {
+		if (*p == '.') {
 			dots++;
+			continue;
+		}
+		digits++;
+		uint64_t d = (uint64_t)(*p - '0');
+		if (dots || big)
+			continue;
+		if (n->whole > (UINT64_MAX - d) / 10)
+			big = 1;
 		else
-			digits++;
-		p++;
+			n->whole = n->whole * 10 + d;
 	}
 	if (!digits || dots > 1)
 		return SSD_EPARSE;
-	char buf[64];
-	size_t n = (size_t)(p - s);
-	if (n >= sizeof buf)
+	if (dots) {
+		char buf[64];
+		size_t len = (size_t)(p - s);
+		if (len >= sizeof buf)
+			return SSD_ERANGE;
+		memcpy(buf, s, len);
+		buf[len] = 0;
+		n->is_int = 0;
+		n->num = strtod(buf, NULL);
+	} else if (big) {
 		return SSD_ERANGE;
-	memcpy(buf, s, n);
-	buf[n] = 0;
-	*num = strtod(buf, NULL);
+	} else {
+		n->num = (double)n->whole;
+	}
 	*suffix = p;
+	return 0;
+}
+
+int ssd_parse_u64(const char *s, uint64_t *out)
+{
+	struct number n;
+	const char *end;
+	int rc = split_number(s, 1, &n, &end);
+	if (rc)
+		return rc;
+	if (!n.is_int || *end)
+		return SSD_EPARSE;
+	*out = n.whole;
 	return 0;
 }
 
 int ssd_parse_size(const char *s, uint64_t *out)
 {
-	double num;
+	struct number n;
 	const char *suf;
-	int rc = split_number(s, &num, &suf);
+	int rc = split_number(s, 1, &n, &suf);
 	if (rc)
 		return rc;
-	double mult;
+	int shift;
 	switch (tolower((unsigned char)*suf)) {
-	case 0: mult = 1; break;
-	case 'b': mult = 1; break;
-	case 'k': mult = 0x1p10; break;
-	case 'm': mult = 0x1p20; break;
-	case 'g': mult = 0x1p30; break;
-	case 't': mult = 0x1p40; break;
-	case 'p': mult = 0x1p50; break;
+	case 0: shift = 0; break;
+	case 'b': shift = 0; break;
+	case 'k': shift = 10; break;
+	case 'm': shift = 20; break;
+	case 'g': shift = 30; break;
+	case 't': shift = 40; break;
+	case 'p': shift = 50; break;
 	default: return SSD_EPARSE;
 	}
 	if (*suf) {
@@ -227,7 +276,14 @@ int ssd_parse_size(const char *s, uint64_t *out)
 			return SSD_EPARSE;
 		}
 	}
-	double v = num * mult;
+	if (n.is_int) {
+		/* exact, however large: 2^53 + 1 stays itself */
+		if (n.whole > (UINT64_MAX >> shift))
+			return SSD_ERANGE;
+		*out = n.whole << shift;
+		return 0;
+	}
+	double v = ldexp(n.num, shift);
 	if (v >= 0x1p64)
 		return SSD_ERANGE;
 	if (v != floor(v))
@@ -238,31 +294,39 @@ int ssd_parse_size(const char *s, uint64_t *out)
 
 int ssd_parse_time(const char *s, int64_t bare_unit, int64_t *out)
 {
-	double num;
+	struct number n;
 	const char *suf;
-	int rc = split_number(s, &num, &suf);
+	int rc = split_number(s, 0, &n, &suf);
 	if (rc)
 		return rc;
-	double unit;
+	int64_t unit;
 	if (!*suf)
-		unit = (double)bare_unit;
+		unit = bare_unit;
 	else if (!strcasecmp(suf, "ns"))
 		unit = 1;
 	else if (!strcasecmp(suf, "us") || !strcasecmp(suf, "usec"))
-		unit = 1e3;
+		unit = SSD_US;
 	else if (!strcasecmp(suf, "ms") || !strcasecmp(suf, "msec"))
-		unit = 1e6;
+		unit = SSD_MS;
 	else if (!strcasecmp(suf, "s") || !strcasecmp(suf, "sec"))
-		unit = 1e9;
+		unit = SSD_S;
 	else if (!strcasecmp(suf, "m") || !strcasecmp(suf, "min"))
-		unit = 60e9;
+		unit = 60 * SSD_S;
 	else if (!strcasecmp(suf, "h"))
-		unit = 3600e9;
+		unit = 3600 * SSD_S;
 	else if (!strcasecmp(suf, "d"))
-		unit = 86400e9;
+		unit = 86400 * SSD_S;
 	else
 		return SSD_EPARSE;
-	double v = num * unit;
+	if (unit < 1)
+		return SSD_EPARSE;
+	if (n.is_int) {
+		if (n.whole > (uint64_t)(INT64_MAX / unit))
+			return SSD_ERANGE;
+		*out = (int64_t)n.whole * unit;
+		return 0;
+	}
+	double v = n.num * (double)unit;
 	if (v >= 0x1p63)
 		return SSD_ERANGE;
 	*out = (int64_t)llround(v);

@@ -86,15 +86,19 @@ static inline uint32_t ssd_udiv(uint32_t n, struct ssd_udiv v)
 /* Byte size, fio's rules with kb_base=1024: a plain integer is bytes;
  * suffixes k/K, m/M, g/G, t/T, p/P (optionally followed by "b", "B", "iB")
  * are powers of 1024; "b"/"B" alone is bytes.  Examples: 4096, 4k, 4KiB,
- * 16m, 1.5g (fractions allowed if the result is a whole number of bytes). */
+ * 16m, 1.5g (fractions allowed if the result is a whole number of bytes),
+ * 0x1000 (hex, as fio reads it).  Integers are read exactly, in decimal
+ * even with leading zeros. */
 int ssd_parse_size(const char *s, uint64_t *out);
 
 /* Time with a unit suffix ns, us, ms, s, m (minutes), h, d.  A bare number
  * is read in `bare_unit` nanoseconds (fio: seconds for runtime, microseconds
- * for thinktime).  Fractions allowed: "0.5s".  Result in ns. */
+ * for thinktime).  Fractions allowed: "0.5s"; decimal only.  Result in ns;
+ * SSD_ERANGE from 2^63 ns (292 years) up. */
 int ssd_parse_time(const char *s, int64_t bare_unit, int64_t *out);
 
-/* Unsigned integer (decimal, or 0x hex), no suffix. */
+/* Unsigned integer, no suffix: decimal, or hex after "0x" -- fio's rule
+ * (str_to_decimal).  A leading 0 is decimal, never octal: "010" is 10. */
 int ssd_parse_u64(const char *s, uint64_t *out);
 
 /* Floating point number, whole string consumed, finite. */

@@ -66,13 +66,62 @@ expect_err 2 "key 'blocks_per_plane'.*derived" \
 	"$SSDLAB" drive show tiny --set blocks_per_plane=100
 expect_err 2 "set" "$SSDLAB" drive show tiny --set capacity
 
-# geometry that cannot work
-expect_err 2 "capacity 64 MiB above usable physical.*raise op" \
+# geometry that cannot work: the message names the key and what works
+expect_err 2 "capacity 64 MiB does not fit beside the FTL's reserve.*raise op to at least 0\.0625" \
 	"$SSDLAB" drive show tiny --set op=0
-expect_err 2 "blocks_per_plane.*below gc_bg_blocks" \
+expect_status 0 "$SSDLAB" drive show tiny --set op=0.0625
+expect_err 2 "capacity 1 MiB does not fit.*capacity to at least 3660k" \
 	"$SSDLAB" drive show default --set capacity=1m
-expect_err 2 "gc_bg_blocks.*gc_fg_blocks" \
+expect_err 2 "gc_bg_blocks.*gc_fg_blocks.*gc_bg_blocks 10 or more" \
 	"$SSDLAB" drive show tiny --set gc_fg_blocks=10 --set gc_bg_blocks=9
+
+# derived quantities are checked against the drive, naming the culprit
+# and a value that works (docs/options.md, "What must fit")
+expect_err 2 "key 'write_buffer': 64 GiB is more than an eighth of the capacity 64 MiB.*accepted: 0\.\.8m" \
+	"$SSDLAB" drive show tiny --set write_buffer=64g
+expect_status 0 "$SSDLAB" drive show tiny --set write_buffer=8m
+expect_err 2 "key 'write_buffer'" "$SSDLAB" drive show tiny --set write_buffer=8196k
+expect_err 2 "key 'slc_cache_size': the static SLC cache of 60 MiB takes 183 blocks per plane.*leaves 1 .*at most 336k" \
+	"$SSDLAB" drive show tiny --set slc_cache=static --set slc_cache_size=60m
+expect_status 0 "$SSDLAB" drive show tiny --set slc_cache=static --set slc_cache_size=336k
+expect_err 2 "key 'slc_cache_size'" \
+	"$SSDLAB" drive show tiny --set slc_cache=static --set slc_cache_size=340k
+expect_err 2 "key 'slc_cache_size': a dynamic SLC cache of 60 MiB.*at most 21840k" \
+	"$SSDLAB" drive show tiny --set slc_cache=dynamic --set slc_cache_size=60m
+expect_status 0 "$SSDLAB" drive show tiny --set slc_cache=dynamic --set slc_cache_size=21840k
+expect_err 2 "key 'slc_cache_size': 0 with slc_cache = static" \
+	"$SSDLAB" drive show tiny --set slc_cache=static
+expect_err 2 "key 'slc_cache': static with cell = slc" \
+	"$SSDLAB" drive show tiny --set cell=slc --set slc_cache=static --set slc_cache_size=1m
+expect_err 2 "key 'map_cache': 64 GiB is more than the whole map, 64 KiB.*4k\.\.64k" \
+	"$SSDLAB" drive show tiny --set map_cache=64g
+expect_err 2 "key 'map_cache': 1 KiB is less than one map page" \
+	"$SSDLAB" drive show tiny --set map_cache=1k
+expect_status 0 "$SSDLAB" drive show tiny --set map_cache=64k
+expect_err 2 "key 'gc_bg_blocks': 100 needs 104 blocks per plane.*at most 65" \
+	"$SSDLAB" drive show tiny --set gc_bg_blocks=100
+expect_status 0 "$SSDLAB" drive show tiny --set gc_bg_blocks=65
+expect_err 2 "key 'gc_fg_blocks': 10 free blocks.*at most 3" \
+	"$SSDLAB" drive show tiny --set gc_fg_blocks=10 --set gc_bg_blocks=10
+expect_status 0 "$SSDLAB" drive show tiny --set gc_fg_blocks=3 --set gc_bg_blocks=10
+expect_err 2 "key 'slc_pe_cycles': 3000001 is more than 1000 x pe_cycles.*0\.\.3000000" \
+	"$SSDLAB" drive show tiny --set slc_pe_cycles=3000001
+expect_status 0 "$SSDLAB" drive show tiny --set slc_pe_cycles=3000000
+# and a run refuses them the same way
+printf '[w]\nrw=write\nsize=1m\n' >w.fio
+expect_err 2 "key 'write_buffer'" "$SSDLAB" run w.fio --drive tiny --set write_buffer=64g
+
+# numbers that do not fit are refused, never wrapped; 010 is ten
+expect_err 2 "key 'capacity'.*out of range" \
+	"$SSDLAB" drive show tiny --set capacity=99999999999999999999
+expect_err 2 "key 'channels'.*out of range" \
+	"$SSDLAB" drive show tiny --set channels=4294967298
+expect_err 2 "key 't_prog'.*out of range" \
+	"$SSDLAB" drive show tiny --set t_prog=9223372037s
+expect_status 0 "$SSDLAB" drive show tiny --set gc_window=010
+grep -Eq '^gc_window +=  *10( |$)' out.txt || fail "gc_window=010 is not ten"
+expect_status 0 "$SSDLAB" drive show tiny --set gc_window=0x1f
+grep -Eq '^gc_window +=  *31( |$)' out.txt || fail "gc_window=0x1f is not 31"
 
 # drives that do not exist
 expect_err 2 "unknown drive 'nosuch'.*ssdlab drives" "$SSDLAB" drive show nosuch

@@ -129,4 +129,29 @@ expect_status 0 "$SSDLAB" run s.fio --drive saved.ini --output-format json --out
 grep -v -e '"wall_seconds"' -e '"host_ios_per_wall_second"' -e '"jobfile"' a.json >a.txt
 grep -v -e '"wall_seconds"' -e '"host_ios_per_wall_second"' -e '"jobfile"' b.json >b.txt
 cmp -s a.txt b.txt || { diff a.txt b.txt | head >&2; fail "saved.ini runs differently from default"; }
+
+# every preset, as it is and shrunk (adapted), loads back as the same drive
+for ini in "$TOP"/presets/*.ini; do
+	p=$(basename "$ini" .ini)
+	for set in "" "--set capacity=64m" "--set capacity=1g --set op=0.2"; do
+		# shellcheck disable=SC2086
+		"$SSDLAB" drive show "$p" $set >p1.ini || fail "$p $set: drive show"
+		expect_status 0 "$SSDLAB" drive show p1.ini
+		cmp -s p1.ini out.txt || { diff p1.ini out.txt >&2; fail "$p $set does not load back the same"; }
+	done
+done
+
+# descriptions and names with comment characters, quotes and backslashes
+# are written so that they read back as they were
+for d in 'a ; b # c' '# all comment' '; all comment' '"quoted" start' \
+	'back\slash \" and "quotes" ;#' 'x;y#z' 'tail ;' 'key = value # no' '\' '"'; do
+	"$SSDLAB" drive show tiny --set "description=$d" --set "name=$d" >h1.ini ||
+		fail "drive show with description [$d]"
+	expect_status 0 "$SSDLAB" drive show h1.ini
+	cmp -s h1.ini out.txt || { diff h1.ini out.txt >&2; fail "[$d] does not load back the same"; }
+	printf '[w]\nrw=write\nsize=1m\n' >d.fio
+	expect_status 0 "$SSDLAB" run d.fio --drive h1.ini --output-format=json
+	got=$(sed -n 's/^ *"description" : "\(.*\)",$/\1/p' out.txt | sed 's/\\\(.\)/\1/g')
+	[ "$got" = "$d" ] || fail "description [$d] read back as [$got]"
+done
 exit 0

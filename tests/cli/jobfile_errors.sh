@@ -64,3 +64,28 @@ run "nojobs\.fio:2: .*no job" nojobs.fio
 
 # a job file that does not exist
 run "missing\.fio" missing.fio
+
+# numjobs x iodepth summed over the file beyond what the runner holds (a
+# 32-bit sum once wrapped and overflowed the command table)
+{
+	printf '[global]\nrw=randwrite\nnumjobs=1024\niodepth=65536\nsize=1m\nio_size=4k\n'
+	i=0
+	while [ $i -lt 64 ]; do printf '[j%d]\n' $i; i=$((i + 1)); done
+} >depth.fio
+run "depth\.fio:4: option 'iodepth': .*I/Os in flight.*at most 1048576" depth.fio
+printf '[global]\nnumjobs=1024\nsize=1m\nio_size=4k\n[a]\n[b]\n[c]\n[d]\n[e]\n' >clones.fio
+run "clones\.fio:2: option 'numjobs': .*5120 clones.*at most 4096" clones.fio
+
+# times whose sum passes int64 once made the job do nothing, silently
+printf '[job]\nrw=randwrite\nsize=1m\nramp_time=9223372036s\nruntime=9223372036s\n' >ramp.fio
+run "ramp\.fio:5: option 'runtime': .*years of simulated time.*at most 146 years" ramp.fio
+printf '[job]\nrw=randwrite\nsize=1m\nthinktime=9000000000000000us\n' >think.fio
+run "think\.fio:4: option 'thinktime': .*at most 146 years" think.fio
+printf '[job]\nrw=randwrite\nsize=1m\nthinktime=9223372036854776us\n' >think2.fio
+run "think2\.fio:4: option 'thinktime'.*too long" think2.fio
+
+# integers are decimal (a leading 0 is not octal) or 0x hex, as in fio
+printf '[job]\nrw=randwrite\nsize=1m\nio_size=64k\niodepth=010\nnumjobs=0x2\n' >ints.fio
+expect_status 0 "$SSDLAB" run ints.fio --drive tiny --output-format=json
+grep -Eq '"iodepth" ?: "10"' out.txt || fail "iodepth=010 is not ten"
+grep -Eq '"numjobs" ?: "2"' out.txt || fail "numjobs=0x2 is not two"

@@ -176,7 +176,9 @@ TEST(config_set_geometry_alone)
 {
 	/* One geometry key changed over the defaults: either a consistent
 	 * drive, or (where the spare cannot hold the FTL reserve or the
-	 * blocks are too few) a one-line error saying what to raise. */
+	 * blocks are too few) a one-line error saying what to raise.  (The
+	 * command line's ssd_config_fit adapts the blocks instead:
+	 * config_capacity_override_*.) */
 	static const struct {
 		const char *key, *val;
 		int ok;
@@ -193,15 +195,15 @@ TEST(config_set_geometry_alone)
 	};
 	for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
 		struct ssd_config c;
-		char err[256] = "";
+		char err[512] = "";
 		ssd_config_defaults(&c);
 		CHECKF(ssd_config_set(&c, sets[i].key, sets[i].val, "--set", err,
 				      sizeof err) == 0, "%s", err);
 		int rc = ssd_config_finish(&c, err, sizeof err);
 		CHECKF((rc == 0) == sets[i].ok, "%s=%s: %s", sets[i].key, sets[i].val, err);
 		if (rc) {
-			CHECKF(one_line(err) && (strstr(err, "raise op") ||
-						 strstr(err, "raise capacity or op")),
+			CHECKF(one_line(err) && (strstr(err, "raise op to at least") ||
+						 strstr(err, "raise capacity to at least")),
 			       "%s=%s: %s", sets[i].key, sets[i].val, err);
 			continue;
 		}
@@ -306,15 +308,31 @@ TEST(config_finish_errors)
 	CHECK(ssd_config_open(&c, "tiny", NULL, err, sizeof err) == 0);
 	CHECK(ssd_config_set(&c, "op", "0", NULL, err, sizeof err) == 0);
 	CHECK(ssd_config_finish(&c, err, sizeof err) == SSD_ERANGE);
-	CHECKF(one_line(err) && strstr(err, "capacity 64 MiB above usable physical") &&
-	       strstr(err, "raise op"), "%s", err);
+	CHECKF(one_line(err) && strstr(err, "capacity 64 MiB does not fit beside "
+				       "the FTL's reserve") &&
+	       strstr(err, "raise op to at least 0.0625"), "%s", err);
 
-	/* too few blocks per plane for GC */
+	/* too small even with the blocks and the array adapted */
 	ssd_config_defaults(&c);
 	CHECK(ssd_config_set(&c, "capacity", "1m", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_fit(&c, err, sizeof err) == SSD_ERANGE);
+	CHECKF(one_line(err) && strstr(err, "'capacity'") &&
+	       strstr(err, "capacity to at least 3660k"), "%s", err);
+	/* finish itself never adapts: the same override is refused with the
+	 * capacity the preset's own shape needs */
+	ssd_config_defaults(&c);
+	CHECK(ssd_config_set(&c, "capacity", "1g", NULL, err, sizeof err) == 0);
 	CHECK(ssd_config_finish(&c, err, sizeof err) == SSD_ERANGE);
-	CHECKF(one_line(err) && strstr(err, "blocks_per_plane") &&
-	       strstr(err, "gc_bg_blocks"), "%s", err);
+	CHECKF(one_line(err) && strstr(err, "raise op to at least 0.25 ") &&
+	       strstr(err, "capacity to at least "), "%s", err);
+
+	/* too few blocks per plane for GC, in a file's own values */
+	ssd_config_defaults(&c);
+	c.capacity = 64u << 20;
+	c.op = 2;
+	CHECK(ssd_config_finish(&c, err, sizeof err) == SSD_ERANGE);
+	CHECKF(one_line(err) && strstr(err, "3 blocks per plane") &&
+	       strstr(err, "gc_bg_blocks + 4 = 12"), "%s", err);
 
 	/* cross-key: gc_bg_blocks below gc_fg_blocks */
 	ssd_config_defaults(&c);
@@ -526,4 +544,446 @@ TEST(config_open_errors)
 	/* a preset directory given explicitly */
 	CHECK(ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err) == 0);
 	CHECK(c.capacity == 64u << 20);
+}
+
+/* ---- capacity overrides, derived quantities, round trips ---- */
+
+/* The presets in the preset directory, by name (static; NULL-ended). */
+static const char *const *preset_names(void)
+{
+	static char names[64][64];
+	static const char *list[65];
+	int n = 0;
+	char cmd[512];
+	snprintf(cmd, sizeof cmd, "ls %s", SSDLAB_PRESET_DIR);
+	FILE *p = popen(cmd, "r");
+	char line[256];
+	while (p && n < 64 && fgets(line, sizeof line, p)) {
+		size_t len = strcspn(line, "\n");
+		if (len > 4 && len < 64 && !strncmp(line + len - 4, ".ini", 4)) {
+			memcpy(names[n], line, len - 4);
+			names[n][len - 4] = 0;
+			list[n] = names[n];
+			n++;
+		}
+	}
+	if (p)
+		pclose(p);
+	list[n] = NULL;
+	return list;
+}
+
+/* The value after `what` in err ("capacity to at least 3660k"), or "". */
+static const char *named_value(const char *err, const char *what)
+{
+	static char v[64];
+	const char *p = strstr(err, what);
+	v[0] = 0;
+	if (p) {
+		p += strlen(what);
+		size_t n = strcspn(p, " ,)");
+		if (n < sizeof v) {
+			memcpy(v, p, n);
+			v[n] = 0;
+		}
+	}
+	return v;
+}
+
+TEST(config_capacity_override_fits_every_preset)
+{
+	/* Small drives from big presets: --set capacity gives a working drive,
+	 * op and everything but the adaptable keys as in the preset. */
+	static const char *const caps[] = {"64m", "512m", "1g", "1536m", "2g", "4m"};
+	const char *const *names = preset_names();
+	CHECK(names[0] && names[5]); /* the presets were found */
+	for (int i = 0; names[i]; i++) {
+		for (size_t k = 0; k < sizeof caps / sizeof caps[0]; k++) {
+			struct ssd_config base, c;
+			char err[512] = "";
+			CHECK(ssd_config_open(&base, names[i], NULL, err, sizeof err) == 0);
+			c = base;
+			CHECK(ssd_config_set(&c, "capacity", caps[k], "--set", err,
+					     sizeof err) == 0);
+			int rc = ssd_config_fit(&c, err, sizeof err);
+			CHECKF(rc == 0, "%s capacity=%s: %s", names[i], caps[k], err);
+			CHECKF(consistent(&c), "%s capacity=%s", names[i], caps[k]);
+			CHECK(c.op == base.op && c.cell == base.cell &&
+			      c.gc_fg_blocks == base.gc_fg_blocks &&
+			      c.gc_bg_blocks == base.gc_bg_blocks &&
+			      c.gc_policy == base.gc_policy && c.t_prog >= base.t_prog);
+			/* only the adaptable keys changed, and only downwards */
+			struct ssd_config b2 = base;
+			CHECK(ssd_config_fit(&b2, err, sizeof err) == 0);
+			CHECK(c.page_size <= b2.page_size &&
+			      c.pages_per_block <= b2.pages_per_block &&
+			      c.channels <= b2.channels &&
+			      c.dies_per_channel <= b2.dies_per_channel &&
+			      c.planes_per_die <= b2.planes_per_die &&
+			      c.slc_cache_size <= b2.slc_cache_size &&
+			      c.write_buffer <= b2.write_buffer);
+			char *txt = print_to_string(&c, 1);
+			/* the description says what changed */
+			CHECKF(strstr(txt, "[changed: capacity="), "%s", txt);
+			free(txt);
+		}
+	}
+}
+
+TEST(config_capacity_override_adapts_only_what_it_must)
+{
+	struct ssd_config c;
+	char err[512] = "";
+	/* the reported case: 1 GiB from the 32 GiB default */
+	ssd_config_defaults(&c);
+	CHECK(ssd_config_set(&c, "capacity", "1g", NULL, err, sizeof err) == 0);
+	CHECKF(ssd_config_fit(&c, err, sizeof err) == 0, "%s", err);
+	CHECKF(c.pages_per_block == 64 && c.page_size == 16384 && c.channels == 4 &&
+	       c.dies_per_channel == 2 && c.planes_per_die == 2,
+	       "ppb %u ch %u dies %u planes %u", c.pages_per_block, c.channels,
+	       c.dies_per_channel, c.planes_per_die);
+	CHECK(c.blocks_per_plane == 69 && c.op == 0.07);
+	char *txt = print_to_string(&c, 0);
+	CHECKF(strstr(txt, "description      = Modern TLC drive: 32 GiB user "
+			   "capacity, 7% spare, 4 channels [changed: capacity=1g; "
+			   "adapted to fit: pages_per_block=64]"), "%s", txt);
+	free(txt);
+	/* 512 MiB once failed on blocks_per_plane */
+	ssd_config_defaults(&c);
+	CHECK(ssd_config_set(&c, "capacity", "512m", NULL, err, sizeof err) == 0);
+	CHECKF(ssd_config_fit(&c, err, sizeof err) == 0, "%s", err);
+	CHECK(c.pages_per_block == 32);
+	/* a capacity the preset's shape holds changes nothing */
+	ssd_config_defaults(&c);
+	CHECK(ssd_config_set(&c, "capacity", "8g", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_fit(&c, err, sizeof err) == 0);
+	CHECK(c.pages_per_block == 256 && c.adapted == 0);
+	/* keys given with --set are never adapted: the array narrows instead */
+	ssd_config_defaults(&c);
+	CHECK(ssd_config_set(&c, "capacity", "1g", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_set(&c, "pages_per_block", "256", NULL, err, sizeof err) == 0);
+	CHECKF(ssd_config_fit(&c, err, sizeof err) == 0, "%s", err);
+	CHECK(c.pages_per_block == 256 && c.dies_per_channel == 1 && c.channels == 2);
+	/* the static SLC cache keeps its share of the capacity */
+	CHECK(ssd_config_open(&c, "intel-760p-128g", NULL, err, sizeof err) == 0);
+	uint64_t slc = c.slc_cache_size, cap = c.capacity;
+	CHECK(ssd_config_set(&c, "capacity", "1g", NULL, err, sizeof err) == 0);
+	CHECKF(ssd_config_fit(&c, err, sizeof err) == 0, "%s", err);
+	double share = (double)slc / (double)cap;
+	CHECKF(c.slc_cache_size <= (uint64_t)(share * (double)c.capacity) &&
+	       c.slc_cache_size + SSD_LPAGE > (uint64_t)(share * (double)c.capacity),
+	       "slc %llu", (unsigned long long)c.slc_cache_size);
+	CHECK(c.slc_cache == SSD_SLC_STATIC && c.cell == SSD_CELL_TLC);
+	/* finishing again changes nothing */
+	struct ssd_config again = c;
+	CHECK(ssd_config_fit(&again, err, sizeof err) == 0);
+	CHECK(!memcmp(&again, &c, sizeof c));
+}
+
+TEST(config_too_small_names_a_value_that_works)
+{
+	/* below what even the smallest blocks hold, the message names the
+	 * capacity (and the op) that work -- and they do */
+	const char *const *names = preset_names();
+	for (int i = 0; names[i]; i++) {
+		struct ssd_config c;
+		char err[512] = "";
+		CHECK(ssd_config_open(&c, names[i], NULL, err, sizeof err) == 0);
+		CHECK(ssd_config_set(&c, "capacity", "1m", NULL, err, sizeof err) == 0);
+		CHECKF(ssd_config_fit(&c, err, sizeof err) == SSD_ERANGE, "%s",
+		       names[i]);
+		CHECKF(one_line(err) && strstr(err, "'capacity'"), "%s", err);
+		char cap[64], op[64];
+		snprintf(cap, sizeof cap, "%s", named_value(err, "capacity to at least "));
+		snprintf(op, sizeof op, "%s", named_value(err, "op to at least "));
+		CHECKF(*cap && *op, "%s: %s", names[i], err);
+		CHECK(ssd_config_open(&c, names[i], NULL, err, sizeof err) == 0);
+		CHECK(ssd_config_set(&c, "capacity", cap, NULL, err, sizeof err) == 0);
+		CHECKF(ssd_config_fit(&c, err, sizeof err) == 0, "%s %s: %s",
+		       names[i], cap, err);
+		CHECK(ssd_config_open(&c, names[i], NULL, err, sizeof err) == 0);
+		CHECK(ssd_config_set(&c, "capacity", "1m", NULL, err, sizeof err) == 0);
+		CHECK(ssd_config_set(&c, "op", op, NULL, err, sizeof err) == 0);
+		CHECKF(ssd_config_fit(&c, err, sizeof err) == 0, "%s op %s: %s",
+		       names[i], op, err);
+	}
+	/* a drive file's own values do not adapt: refused with what works */
+	const char *path = temp_ini("capacity = 1g\n");
+	CHECK(path);
+	struct ssd_config c;
+	char err[512] = "";
+	int rc = ssd_config_open(&c, path, NULL, err, sizeof err);
+	unlink(path);
+	CHECK(rc == 0);
+	CHECK(ssd_config_fit(&c, err, sizeof err) == SSD_ERANGE);
+	CHECKF(strstr(err, "capacity 1 GiB does not fit") &&
+	       strstr(err, "raise op to at least 0.25 ") &&
+	       strstr(err, "capacity to at least "), "%s", err);
+	char cap[64];
+	snprintf(cap, sizeof cap, "%s", named_value(err, "capacity to at least "));
+	c.capacity = 0;
+	CHECK(ssd_config_set(&c, "capacity", cap, "test", err, sizeof err) == 0);
+	c.overridden = 0; /* as if the file said so */
+	CHECKF(ssd_config_fit(&c, err, sizeof err) == 0, "%s: %s", cap, err);
+}
+
+/* finish on tiny with KEY=VALUE pairs set; the error (or "") in err. */
+static int tiny_with(const char *const *kv, char *err, size_t n,
+		     struct ssd_config *out)
+{
+	struct ssd_config c;
+	err[0] = 0;
+	if (ssd_config_open(&c, "tiny", NULL, err, n))
+		return -100;
+	for (int i = 0; kv[i]; i += 2)
+		if (ssd_config_set(&c, kv[i], kv[i + 1], NULL, err, n))
+			return -101;
+	int rc = ssd_config_fit(&c, err, n);
+	if (out)
+		*out = c;
+	return rc;
+}
+
+TEST(config_derived_quantities_are_checked)
+{
+	static const struct {
+		const char *kv[7];
+		const char *want[2]; /* substrings; want[1] names the value that works */
+		const char *key;     /* the culprit, set to the value that works */
+	} cases[] = {
+		{{"write_buffer", "64g"}, {"key 'write_buffer'", "0..8m"}, NULL},
+		{{"write_buffer", "8196k"}, {"key 'write_buffer'", "0..8m"}, NULL},
+		{{"slc_cache", "static", "slc_cache_size", "60m"},
+		 {"key 'slc_cache_size'", "at most 336k"}, "slc_cache_size"},
+		{{"slc_cache", "dynamic", "slc_cache_size", "60m"},
+		 {"key 'slc_cache_size'", "at most 21840k"}, "slc_cache_size"},
+		{{"map_cache", "64g"}, {"key 'map_cache'", "4k..64k"}, NULL},
+		{{"map_cache", "1k"}, {"key 'map_cache'", "4k..64k"}, NULL},
+		{{"gc_bg_blocks", "100"}, {"key 'gc_bg_blocks'", "at most 65"},
+		 "gc_bg_blocks"},
+		{{"gc_fg_blocks", "10", "gc_bg_blocks", "10"},
+		 {"key 'gc_fg_blocks'", "at most 3"}, "gc_fg_blocks"},
+		{{"gc_fg_blocks", "10"}, {"'gc_bg_blocks' (8)", "gc_bg_blocks 10 or more"},
+		 NULL},
+		{{"cell", "slc", "slc_cache", "static", "slc_cache_size", "1m"},
+		 {"key 'slc_cache'", "slc_cache = none"}, NULL},
+		{{"slc_cache", "dynamic"}, {"key 'slc_cache_size'", "4k or more"}, NULL},
+		{{"slc_pe_cycles", "3000001"}, {"key 'slc_pe_cycles'", "0..3000000"},
+		 NULL},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char err[512];
+		int rc = tiny_with(cases[i].kv, err, sizeof err, NULL);
+		CHECKF(rc == SSD_ERANGE || rc == SSD_EINVAL, "case %zu: rc %d %s", i,
+		       rc, err);
+		CHECKF(one_line(err), "%s", err);
+		for (int j = 0; j < 2; j++)
+			CHECKF(strstr(err, cases[i].want[j]), "case %zu: '%s' not in: %s",
+			       i, cases[i].want[j], err);
+		if (!cases[i].key)
+			continue;
+		/* the value named works */
+		const char *kv[9];
+		int n = 0;
+		for (; cases[i].kv[n]; n++)
+			kv[n] = cases[i].kv[n];
+		char v[64];
+		snprintf(v, sizeof v, "%s", named_value(err, "at most "));
+		kv[n++] = cases[i].key;
+		kv[n++] = v;
+		kv[n] = NULL;
+		rc = tiny_with(kv, err, sizeof err, NULL);
+		CHECKF(rc == 0, "case %zu: %s=%s: %s", i, cases[i].key, v, err);
+	}
+	/* and at the bounds */
+	char err[512];
+	const char *ok1[] = {"write_buffer", "8m", NULL};
+	CHECKF(tiny_with(ok1, err, sizeof err, NULL) == 0, "%s", err);
+	const char *ok2[] = {"map_cache", "64k", NULL};
+	CHECKF(tiny_with(ok2, err, sizeof err, NULL) == 0, "%s", err);
+	const char *ok3[] = {"map_cache", "4k", NULL};
+	CHECKF(tiny_with(ok3, err, sizeof err, NULL) == 0, "%s", err);
+	const char *bad3[] = {"map_cache", "68k", NULL};
+	CHECK(tiny_with(bad3, err, sizeof err, NULL) == SSD_ERANGE);
+	/* a smaller capacity takes the write buffer and map cache along */
+	struct ssd_config c;
+	const char *shrink[] = {"capacity", "16m", NULL};
+	CHECK(ssd_config_open(&c, "tiny", NULL, err, sizeof err) == 0);
+	c.write_buffer = 8u << 20;
+	c.map_cache = 64u << 10;
+	CHECK(ssd_config_set(&c, shrink[0], shrink[1], NULL, err, sizeof err) == 0);
+	CHECKF(ssd_config_fit(&c, err, sizeof err) == 0, "%s", err);
+	CHECKF(c.write_buffer == 2u << 20 && c.map_cache == 16u << 10,
+	       "wb %llu map %llu", (unsigned long long)c.write_buffer,
+	       (unsigned long long)c.map_cache);
+}
+
+TEST(config_numbers_are_decimal_and_do_not_overflow)
+{
+	struct ssd_config c;
+	char err[512] = "";
+	ssd_config_defaults(&c);
+	/* a leading zero is decimal, 0x is hex: fio's rule */
+	CHECK(ssd_config_set(&c, "channels", "010", NULL, err, sizeof err) == 0);
+	CHECK(c.channels == 10);
+	CHECK(ssd_config_set(&c, "channels", "0x8", NULL, err, sizeof err) == 0);
+	CHECK(c.channels == 8);
+	CHECK(ssd_config_set(&c, "pages_per_block", "0128", NULL, err, sizeof err) == 0);
+	CHECK(c.pages_per_block == 128);
+	CHECK(ssd_config_set(&c, "capacity", "0x4000000", NULL, err, sizeof err) == 0);
+	CHECK(c.capacity == 64u << 20);
+	CHECK(ssd_config_set(&c, "capacity", "010g", NULL, err, sizeof err) == 0);
+	CHECK(c.capacity == 10ull << 30);
+	/* values that do not fit their field are refused, never wrapped */
+	static const struct {
+		const char *key, *val;
+	} bad[] = {
+		{"capacity", "99999999999999999999"}, {"capacity", "16385t"},
+		{"capacity", "17592186044416k"}, {"capacity", "0x10000000000000000"},
+		{"channels", "4294967297"}, {"pe_cycles", "18446744073709551617"},
+		{"t_read", "9223372037s"}, {"t_read", "106752d"},
+		{"slc_cache_size", "16385t"}, {"write_buffer", "99999999999p"},
+		{"op", "1e400"}, {"op", "1e400%"}, {"channels", "0x"},
+		/* a block's endurance must fit the FTL's 32-bit wear count */
+		{"pe_cycles", "1000001"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct ssd_config before = c;
+		int rc = ssd_config_set(&c, bad[i].key, bad[i].val, NULL, err, sizeof err);
+		CHECKF(rc == SSD_ERANGE || rc == SSD_EPARSE, "%s=%s: rc %d", bad[i].key,
+		       bad[i].val, rc);
+		CHECKF(one_line(err) && strstr(err, bad[i].key), "%s", err);
+		CHECK(!memcmp(&c, &before, sizeof c));
+	}
+}
+
+/* Print c, load it back, print again: the same text. */
+static int round_trips(const struct ssd_config *c, char *why, size_t n)
+{
+	char err[512] = "";
+	char *a = print_to_string(c, 0);
+	const char *path = temp_ini(a);
+	struct ssd_config b;
+	int rc = path ? ssd_config_open(&b, path, NULL, err, sizeof err) : -1;
+	if (path)
+		unlink(path);
+	if (!rc)
+		rc = ssd_config_finish(&b, err, sizeof err);
+	char *bt = rc ? NULL : print_to_string(&b, 0);
+	int same = bt && !strcmp(a, bt);
+	if (!same)
+		snprintf(why, n, "%s\n--- wrote ---\n%.2000s\n--- read back ---\n%.2000s",
+			 err, a, bt ? bt : "");
+	free(a);
+	free(bt);
+	return same;
+}
+
+TEST(config_drive_show_round_trips_every_preset_and_description)
+{
+	static char why[6000];
+	const char *const *names = preset_names();
+	for (int i = 0; names[i]; i++) {
+		struct ssd_config c;
+		char err[512] = "";
+		CHECK(ssd_config_open(&c, names[i], NULL, err, sizeof err) == 0);
+		CHECK(ssd_config_fit(&c, err, sizeof err) == 0);
+		CHECKF(round_trips(&c, why, sizeof why), "%s: %s", names[i], why);
+		/* adapted drives too */
+		CHECK(ssd_config_open(&c, names[i], NULL, err, sizeof err) == 0);
+		CHECK(ssd_config_set(&c, "capacity", "64m", NULL, err, sizeof err) == 0);
+		CHECK(ssd_config_fit(&c, err, sizeof err) == 0);
+		CHECKF(round_trips(&c, why, sizeof why), "%s 64m: %s", names[i], why);
+	}
+	static const char *const hostile[] = {
+		"a ; b # c", "# all comment", "; all comment", "\"quoted\" start",
+		"ends with a quote\"", "back\\slash \\\" and \"quotes\" ;#",
+		"x;y#z no spaces", "\\", "\"", "[drive]", "key = value # not a comment",
+		"tail ;", "ünïcödé ; 🙂 #",
+	};
+	for (size_t i = 0; i < sizeof hostile / sizeof hostile[0]; i++) {
+		struct ssd_config c;
+		char err[512] = "";
+		ssd_config_defaults(&c);
+		CHECK(ssd_config_set(&c, "description", hostile[i], NULL, err,
+				     sizeof err) == 0);
+		CHECK(ssd_config_set(&c, "name", hostile[i], NULL, err, sizeof err) == 0 ||
+		      strlen(hostile[i]) >= sizeof c.name);
+		CHECK(ssd_config_fit(&c, err, sizeof err) == 0);
+		CHECKF(round_trips(&c, why, sizeof why), "[%s]: %s", hostile[i], why);
+		/* and the description read back is the one set */
+		char *txt = print_to_string(&c, 0);
+		const char *path = temp_ini(txt);
+		struct ssd_config b;
+		CHECK(path && ssd_config_open(&b, path, NULL, err, sizeof err) == 0);
+		unlink(path);
+		CHECKF(!strcmp(b.description, hostile[i]), "[%s] read back as [%s]",
+		       hostile[i], b.description);
+		free(txt);
+	}
+	/* quoted values in a drive file, and their mistakes */
+	struct ssd_config c;
+	char err[512] = "";
+	const char *path = temp_ini("description = \"a ; b\"   # comment\n"
+				    "name = \"x\\\\y\"\ncapacity = \"64m\"\n");
+	CHECK(path);
+	int rc = ssd_config_open(&c, path, NULL, err, sizeof err);
+	unlink(path);
+	CHECKF(rc == 0, "%s", err);
+	CHECK(!strcmp(c.description, "a ; b") && !strcmp(c.name, "x\\y") &&
+	      c.capacity == 64u << 20);
+	static const char *const bad[] = {"description = \"open\n",
+					  "description = \"a\" b\n",
+					  "description = \"a\"b # c\n"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		path = temp_ini(bad[i]);
+		CHECK(path);
+		rc = ssd_config_open(&c, path, NULL, err, sizeof err);
+		unlink(path);
+		CHECKF(rc == SSD_EPARSE && one_line(err) && strstr(err, ":1: key "
+								"'description'"),
+		       "%s", err);
+	}
+}
+
+TEST(config_description_tells_what_was_changed)
+{
+	struct ssd_config c;
+	char err[512] = "";
+	CHECK(ssd_config_open(&c, "tiny", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_fit(&c, err, sizeof err) == 0);
+	char *js = print_to_string(&c, 1);
+	CHECKF(strstr(js, "\"description\" : \"Small TLC drive for tests: 64 MiB, "
+			  "4 units of 69 blocks\","), "%s", js);
+	free(js);
+	/* geometry overridden: noted; other keys (gc_policy) are not */
+	CHECK(ssd_config_set(&c, "capacity", "128m", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_set(&c, "op", "0.28", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_set(&c, "gc_policy", "fifo", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_fit(&c, err, sizeof err) == 0);
+	js = print_to_string(&c, 1);
+	CHECKF(strstr(js, "\"description\" : \"Small TLC drive for tests: 64 MiB, "
+			  "4 units of 69 blocks [changed: capacity=128m, op=0.28]\","),
+	       "%s", js);
+	free(js);
+	/* a description given with the override is the user's own */
+	CHECK(ssd_config_set(&c, "description", "mine", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_fit(&c, err, sizeof err) == 0);
+	js = print_to_string(&c, 1);
+	CHECKF(strstr(js, "\"description\" : \"mine\","), "%s", js);
+	free(js);
+	/* a long description is shortened so that the note fits */
+	ssd_config_defaults(&c);
+	char longd[256];
+	memset(longd, 'd', 255);
+	longd[255] = 0;
+	CHECK(ssd_config_set(&c, "description", longd, "test", err, sizeof err) == 0);
+	c.overridden = 0;
+	CHECK(ssd_config_set(&c, "capacity", "64m", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_fit(&c, err, sizeof err) == 0);
+	char buf[sizeof c.description];
+	ssd_config_description(&c, buf, sizeof buf);
+	CHECKF(strlen(buf) == 255 && strstr(buf, "ddd... [changed: capacity=64m; "
+					   "adapted to fit: ") &&
+	       buf[254] == ']', "%s", buf);
 }

@@ -398,3 +398,126 @@ TEST(job_doc_lists_every_option)
 	CHECK(strstr(buf, "## Not supported") != NULL);
 	free(buf);
 }
+
+/* Integers as fio reads them: decimal (a leading 0 is not octal), or hex
+ * after 0x -- for counts and for sizes. */
+TEST(job_integers_are_decimal_or_hex)
+{
+	CHECKF(parse("[a]\niodepth=010\nnumjobs=0x2\nthinktime_blocks=08\n"
+		     "fsync=0X10\nrwmixread=070\nbs=0x2000\nsize=010m\n"
+		     "offset=0x100000\nio_size=0100m\n") == 0, "%s", err);
+	CHECK(jobs[0].iodepth == 10 && jobs[0].numjobs == 2);
+	CHECK(jobs[0].thinktime_blocks == 8 && jobs[0].fsync_every == 16);
+	CHECK(jobs[0].rwmixread == 70 && jobs[0].bs == 8192);
+	CHECK(jobs[0].size == 10 * MiB && jobs[0].offset == MiB);
+	CHECK(jobs[0].io_size == 100 * MiB);
+	CHECKF(parse("[a]\nbssplit=0x1000/050:8k/\nrwmixwrite=030\n") == 0, "%s", err);
+	CHECK(jobs[0].bssplit[0].bs == 4096 && jobs[0].bssplit[0].pct == 50);
+	CHECK(jobs[0].rwmixread == 70);
+	/* times are decimal: a hex time is refused, not misread */
+	CHECK(parse("[a]\nruntime=0x10\n") == SSD_EPARSE && err_ok(2, "runtime"));
+	CHECK(parse("[a]\niodepth=0x\n") == SSD_EPARSE && err_ok(2, "iodepth"));
+	CHECK(parse("[a]\niodepth=1e2\n") == SSD_EPARSE && err_ok(2, "iodepth"));
+}
+
+/* What a file asks of the runner is bounded where the file and line are
+ * known: clones, I/Os in flight, simulated time. */
+TEST(job_absurd_totals_are_refused_with_the_limit)
+{
+	char text[4096];
+	/* numjobs x iodepth summed over the file: 16 x 65536 is the most */
+	size_t n = (size_t)snprintf(text, sizeof text,
+				    "[global]\niodepth=65536\nsize=1m\n");
+	for (int i = 0; i < 16; i++)
+		n += (size_t)snprintf(text + n, sizeof text - n, "[j%d]\n", i);
+	CHECKF(parse(text) == 0, "%s", err);
+	snprintf(text + n, sizeof text - n, "[last]\n");
+	CHECK(parse(text) == SSD_ERANGE);
+	CHECKF(err_ok(2, "iodepth") && strstr(err, "'last'") &&
+	       strstr(err, "1114112 I/Os in flight") &&
+	       strstr(err, "at most 1048576 in all"), "%s", err);
+	/* the 32-bit product that once wrapped to a tiny allocation */
+	n = (size_t)snprintf(text, sizeof text,
+			     "[global]\nnumjobs=1024\niodepth=65536\n");
+	for (int i = 0; i < 64; i++)
+		n += (size_t)snprintf(text + n, sizeof text - n, "[j%d]\n", i);
+	CHECK(parse(text) == SSD_ERANGE && err_ok(3, "iodepth"));
+	CHECK(parse("[a]\nnumjobs=1024\niodepth=2048\n") == SSD_ERANGE &&
+	      err_ok(3, "iodepth"));
+	CHECK(parse("[a]\niodepth=2048\nnumjobs=1024\n") == SSD_ERANGE &&
+	      err_ok(2, "iodepth"));
+	CHECKF(parse("[global]\niodepth=1024\n[a]\nnumjobs=1024\n") == 0, "%s", err);
+	CHECK(parse("[global]\niodepth=1024\n[a]\nnumjobs=1024\n[b]\n") ==
+	      SSD_ERANGE && err_ok(2, "iodepth") && strstr(err, "'b'"));
+	/* numjobs summed over the file: fio's 4096 */
+	CHECKF(parse("[global]\nnumjobs=1024\n[a]\n[b]\n[c]\n[d]\n") == 0, "%s", err);
+	CHECK(parse("[global]\nnumjobs=1024\n[a]\n[b]\n[c]\n[d]\n[e]\nnumjobs=1\n") ==
+	      SSD_ERANGE);
+	CHECKF(err_ok(8, "numjobs") && strstr(err, "4097 clones") &&
+	       strstr(err, "at most 4096"), "%s", err);
+}
+
+TEST(job_times_that_overflow_are_refused)
+{
+	/* ramp_time + runtime past int64 once made the job do nothing */
+	CHECK(parse("[a]\nramp_time=9223372036s\nruntime=9223372036s\n") ==
+	      SSD_ERANGE);
+	CHECKF(err_ok(3, "runtime") && strstr(err, "years of simulated time") &&
+	       strstr(err, "at most 146 years"), "%s", err);
+	CHECK(parse("[a]\nruntime=100000d\n") == SSD_ERANGE && err_ok(2, "runtime"));
+	CHECKF(parse("[a]\nruntime=50000d\nramp_time=1d\n") == 0, "%s", err);
+	/* thinktime after every I/O: io_size / bs of them */
+	CHECK(parse("[a]\nsize=1m\nthinktime=9000000000000000us\n") == SSD_ERANGE);
+	CHECKF(err_ok(3, "thinktime") && strstr(err, "146 years"), "%s", err);
+	CHECK(parse("[a]\nsize=64m\nthinktime=1000d\n") == SSD_ERANGE &&
+	      err_ok(3, "thinktime"));
+	CHECKF(parse("[a]\nsize=64m\nthinktime=1000d\nthinktime_blocks=1024\n") == 0,
+	       "%s", err);
+	/* with a runtime, think time ends with the job */
+	CHECKF(parse("[a]\nsize=64m\nthinktime=1000d\nruntime=10\n") == 0, "%s", err);
+	/* jobs side by side count once, stonewalled groups add up */
+	CHECKF(parse("[a]\nruntime=20000d\n[b]\nruntime=20000d\n[c]\n"
+		     "runtime=20000d\n") == 0, "%s", err);
+	CHECK(parse("[a]\nruntime=20000d\n[b]\nstonewall\nruntime=20000d\n[c]\n"
+		    "stonewall\nruntime=20000d\n") == SSD_ERANGE);
+	CHECKF(err_ok(8, "runtime") && strstr(err, "'c'"), "%s", err);
+	/* one time alone past 2^63 ns */
+	CHECK(parse("[a]\nthinktime=9223372036854776us\n") == SSD_ERANGE &&
+	      err_ok(2, "thinktime"));
+}
+
+TEST(job_sizes_that_overflow_are_refused)
+{
+	static const struct {
+		const char *text;
+		const char *key;
+	} cases[] = {
+		{"[a]\nsize=16384p\n", "size"},
+		{"[a]\nsize=99999999999999999999\n", "size"},
+		{"[a]\noffset=0x10000000000000000\n", "offset"},
+		{"[a]\nio_size=18446744073709551616\n", "io_size"},
+		{"[a]\nio_size=1000001%\n", "io_size"},
+		{"[a]\nbs=0x100000000\n", "bs"},
+		{"[a]\nbssplit=4k/4294967396\n", "bssplit"},
+		{"[a]\nbssplit=4294967296k/100\n", "bssplit"},
+		{"[a]\niodepth=4294967297\n", "iodepth"},
+		{"[a]\nnumjobs=18446744073709551617\n", "numjobs"},
+		{"[a]\nrwmixread=4294967396\n", "rwmixread"},
+		{"[a]\nlog_avg_msec=9223372036854775808\n", "log_avg_msec"},
+		{"[a]\nrandseed=18446744073709551616\n", "randseed"},
+		{"[a]\nthinktime_blocks=4294967296\n", "thinktime_blocks"},
+		{"[a]\nsize=nan%\n", "size"},
+		{"[a]\noffset=inf%\n", "offset"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int rc = parse(cases[i].text);
+		CHECKF(rc == SSD_ERANGE || rc == SSD_EPARSE, "case %zu: rc %d", i, rc);
+		CHECKF(err_ok(2, cases[i].key), "case %zu: %s", i, err);
+		CHECK(jobs == NULL);
+	}
+	/* big integers are exact, not rounded through a double */
+	CHECKF(parse("[a]\nio_size=9007199254740993\n") == 0, "%s", err);
+	CHECK(jobs[0].io_size == 9007199254740993ULL);
+	CHECKF(parse("[a]\nrandseed=18446744073709551615\n") == 0, "%s", err);
+	CHECK(jobs[0].randseed == UINT64_MAX);
+}
