@@ -256,15 +256,17 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		for (uint32_t i = 0; i < n; i++) {
 			int64_t at = i == 0 ? head : i == n - 1 ? tail : ready;
 			int64_t c = write_page(d, lpn + i, at);
-			if (c < 0)
+			if (c < 0) {
+				/* the pages before i were written: their bytes */
+				uint64_t upto = (uint64_t)(lpn + i) * SSD_LPAGE;
+				if (upto > offset)
+					d->ftl->ctr.host_write_bytes += upto - offset;
 				return c;
-			/* the bytes of this page the command covers */
-			uint64_t lo = (uint64_t)(lpn + i) * SSD_LPAGE, hi = lo + SSD_LPAGE;
-			d->ftl->ctr.host_write_bytes += (hi < end ? hi : end) -
-							(lo > offset ? lo : offset);
+			}
 			if (c > done)
 				done = c;
 		}
+		d->ftl->ctr.host_write_bytes += len;
 		if (fua) {
 			/* durable: drained, and its page programmed */
 			int64_t p = ssd_ftl_flush(d->ftl, ssd_max64(done, d->wb_last));

@@ -28,6 +28,11 @@ enum { VK_GC, VK_FOLD, VK_WL, VK_RETIRE };
  * scan of the unit's blocks). */
 #define WL_CHECK_EVERY 16
 
+static inline uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
 static inline int is_static_slc(const struct ssd_ftl *f, uint32_t blk)
 {
 	return blk - ssd_ftl_unit_of(f, blk) * f->bpu < f->slc_static;
@@ -146,14 +151,10 @@ static int64_t spare_left(const struct ssd_ftl *f)
 }
 
 /* Slots unit ui can hold with its GC reserve kept free: its good native
- * blocks less gc_fg_blocks + 2 (O(blocks of the unit); called at birth
- * and when a block is retired). */
+ * blocks less gc_fg_blocks + 2. */
 static uint64_t unit_cap(const struct ssd_ftl *f, uint32_t ui)
 {
-	uint64_t good = 0;
-	for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++)
-		good += f->state[b] != SSD_BLK_BAD && !is_static_slc(f, b);
-	uint64_t reserve = f->fg_blocks + 2;
+	uint64_t good = f->unit[ui].good_native, reserve = f->fg_blocks + 2;
 	return good > reserve ? (good - reserve) * f->spb : 0;
 }
 
@@ -164,17 +165,12 @@ static uint64_t unit_cap(const struct ssd_ftl *f, uint32_t ui)
  * bisection: O(units * 32). */
 static void unit_limits(struct ssd_ftl *f)
 {
-	uint64_t sum = 0, hi = 0, *cap = calloc(f->units, sizeof *cap);
-	if (!cap) {
-		/* no memory for the scratch array: keep the old limits, which
-		 * only err on the safe side after a retirement */
-		return;
-	}
+	uint64_t sum = 0, hi = 0;
 	for (uint32_t ui = 0; ui < f->units; ui++) {
-		cap[ui] = unit_cap(f, ui);
-		sum += cap[ui];
-		if (cap[ui] > hi)
-			hi = cap[ui];
+		uint64_t cap = unit_cap(f, ui);
+		sum += cap;
+		if (cap > hi)
+			hi = cap;
 	}
 	uint64_t head = sum > f->nlp ? (sum - f->nlp) / f->units : 0;
 	uint64_t slack = head / 2 > 2 * f->spp ? head / 2 : 2 * f->spp;
@@ -182,15 +178,14 @@ static void unit_limits(struct ssd_ftl *f)
 	while (lo < top) { /* the smallest L with sum(min(cap, L)) >= target */
 		uint64_t mid = lo + (top - lo) / 2, t = 0;
 		for (uint32_t ui = 0; ui < f->units; ui++)
-			t += cap[ui] < mid ? cap[ui] : mid;
+			t += min_u64(unit_cap(f, ui), mid);
 		if (t >= target)
 			top = mid;
 		else
 			lo = mid + 1;
 	}
 	for (uint32_t ui = 0; ui < f->units; ui++)
-		f->ulimit[ui] = (uint32_t)(cap[ui] < lo ? cap[ui] : lo);
-	free(cap);
+		f->ulimit[ui] = (uint32_t)min_u64(unit_cap(f, ui), lo);
 }
 
 /* The drive cannot take more host data: read-only when blocks have worn
@@ -221,7 +216,8 @@ static void retire(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk)
 {
 	f->state[blk] = SSD_BLK_BAD;
 	f->bad++;
-	u->good--;
+	if (!is_static_slc(f, blk))
+		u->good_native--;
 	/* New data goes less to the worn unit; what it holds beyond its new
 	 * limit leaves it as the host overwrites it.  If its GC stops making
 	 * progress first, that unit has worn out: no_room() turns the drive
@@ -892,6 +888,15 @@ static int slc_reclaim(struct ssd_ftl *f, uint32_t ui, int64_t t)
 	return slc_room(f, u);
 }
 
+/* Unit ui has a partly filled host page: the host stream is in the
+ * middle of it, and the rest of the page goes to the same unit.  (The
+ * stream leaves a unit only after a full or padded page, so at most the
+ * current unit has one.) */
+static inline int host_page_open(const struct ssd_ftl *f, uint32_t ui)
+{
+	return f->unit[ui].host.fill || f->unit[ui].host_slc.fill;
+}
+
 /* The unit for a new host page: the first from `from` on in round robin
  * whose valid data is below its limit (the page's own old copy, which the
  * write invalidates, counts as room).  The rest of the NAND page goes to
@@ -922,7 +927,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		return SSD_EROFS;
 	}
 	uint32_t ui = f->cur_unit;
-	if (!f->cur_fill && f->uvalid[ui] >= f->ulimit[ui]) {
+	if (f->uvalid[ui] >= f->ulimit[ui] && !host_page_open(f, ui)) {
 		ui = unit_pick(f, ui, lpn);
 		if (ui == SSD_NO_BLOCK)
 			return no_room(f, f->cur_unit, "no allocation unit has room for host data");
@@ -978,10 +983,8 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		f->ctr.slc_write_lp++;
 	int64_t done = ssd_flash_load(&f->flash, ui, 1, t);
 	w->ready = done;
-	f->cur_fill = ++w->fill;
-	if (w->fill == f->spp) {
+	if (++w->fill == f->spp) {
 		w->fill = 0;
-		f->cur_fill = 0;
 		f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
 		int64_t end = wp_program(f, ui, w, done);
 		if (end == SSD_ENOSPC)
@@ -1167,6 +1170,7 @@ static int64_t wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 {
 	int64_t done = t;
+	int padded = host_page_open(f, f->cur_unit);
 	f->ctr.flushes++;
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
@@ -1180,10 +1184,9 @@ static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 			return b;
 		done = ssd_max64(done, ssd_max64(a, b));
 	}
-	if (f->cur_fill) {
+	if (padded) {
 		/* the current unit's page went out padded: the next host
 		 * page starts on the next unit, as after a full page */
-		f->cur_fill = 0;
 		f->cur_unit = f->cur_unit + 1 == f->units ? 0 : f->cur_unit + 1;
 	}
 	return done;
@@ -1410,7 +1413,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		u->victim = SSD_NO_BLOCK;
 		u->wl_victim = SSD_NO_BLOCK;
 		u->pend_head = SSD_NO_BLOCK;
-		u->good = f->bpu;
+		u->good_native = f->bpu - f->slc_static;
 	}
 	for (uint32_t b = 0; b < f->nblocks; b++) {
 		if (is_static_slc(f, b))
@@ -1612,8 +1615,14 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 			FAIL("unit %u: %u SLC blocks hold data, counter says %u", ui,
 			     nslc, u->nslc);
 		uint64_t uv = 0;
-		for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++)
+		uint32_t gn = 0;
+		for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++) {
 			uv += f->valid[b];
+			gn += f->state[b] != SSD_BLK_BAD && !is_static_slc(f, b);
+		}
+		if (gn != u->good_native)
+			FAIL("unit %u: %u good native blocks, counter says %u", ui,
+			     gn, u->good_native);
 		if (uv != f->uvalid[ui])
 			FAIL("unit %u: %llu valid slots, counter says %u", ui,
 			     (unsigned long long)uv, f->uvalid[ui]);

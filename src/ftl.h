@@ -137,7 +137,8 @@ struct ssd_unit {
 	uint32_t retire_head;   /* blocks to clean, then retire */
 	uint32_t pend_head;     /* cleaned victims whose last copies wait in
 	                           the GC page: erased when it is programmed */
-	uint32_t good;          /* blocks not BAD */
+	uint32_t good_native;   /* native-mode blocks not BAD (the static
+	                           SLC cache's blocks not counted) */
 	struct ssd_wp host, host_slc, gc;
 	uint32_t victim;        /* block being cleaned, or SSD_NO_BLOCK */
 	uint32_t vpos, vcount;  /* cursor and length of the victim's list of
@@ -196,7 +197,6 @@ struct ssd_ftl {
 	uint64_t tq_pages;      /* pages in the queue */
 	struct ssd_unit *unit;  /* [unit] */
 	uint32_t cur_unit;      /* unit of the host write point */
-	uint32_t cur_fill;      /* host slots in cur_unit's open page */
 	uint32_t *uvalid;       /* [unit] valid slots in the unit */
 	uint32_t *ulimit;       /* [unit] valid slots it may hold (above) */
 	const struct ssd_gc_ops *gc;
@@ -268,7 +268,7 @@ int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t);
 int ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until);
 
 /* With check_every set: run the invariant checker now (the runner calls
- * it at the end of every job).  Returns 0, or SSD_ESTATE once any check
+ * it at the end of every job; without check_every it does nothing).  Returns 0, or SSD_ESTATE once any check
  * has failed (check_msg says what). */
 int ssd_ftl_audit(struct ssd_ftl *f);
 

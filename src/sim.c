@@ -174,6 +174,10 @@ static void finish_inst(struct run *r, struct inst *in, int64_t t)
 	host_reaches(r, in, t);
 	struct ssd_job_result *res = in->res;
 	struct ssd_ftl *f = r->dev->ftl;
+	/* with --check, every job ends with a full check of the maps */
+	int failed = f->check_failed;
+	if (f->check_every && ssd_ftl_audit(f) && !failed && !r->rc)
+		job_error(r, in, SSD_ESTATE, "end of job");
 	struct ssd_counters now = f->ctr, d;
 	if (!in->ramped)
 		in->ctr0 = now; /* ended within its ramp: an empty window */

@@ -241,3 +241,23 @@ TEST(sim_read_only_drive_ends_only_the_writing_job)
 	ssd_run_result_free(&r);
 	ssd_dev_destroy(d);
 }
+
+/* With the checker on, every job ends with a full check of the maps:
+ * state broken by a job that runs no GC is caught when it ends, and the
+ * next group does not run. */
+TEST(sim_checker_runs_at_the_end_of_every_job)
+{
+	struct ssd_dev *d = tiny();
+	CHECKF(d, "%s", err);
+	d->ftl->check_every = 1000000; /* no GC victim would trigger it */
+	d->ftl->valid[0] += 1;         /* books that do not add up */
+	struct ssd_run_result r;
+	CHECK(run(d, "[w]\nrw=write\nbs=4k\nio_size=8k\n"
+		  "[x]\nstonewall\nrw=write\nbs=4k\nio_size=8k\n", &r) == SSD_ESTATE);
+	CHECK(r.njobs == 1 && r.jobs[0].error == SSD_ESTATE);
+	CHECKF(strstr(r.jobs[0].errmsg, "end of job: invariant check failed") != NULL,
+	       "%s", r.jobs[0].errmsg);
+	CHECK(r.jobs[0].dir[SSD_DDIR_WRITE].ios == 2);
+	ssd_run_result_free(&r);
+	ssd_dev_destroy(d);
+}
