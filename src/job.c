@@ -41,7 +41,7 @@
 #define JOB_SECTOR 512u               /* block sizes are multiples of this */
 #define JOB_PAGE 4096u                /* offsets and sizes are multiples */
 #define JOB_BS_MAX (128u << 20)       /* largest block size, bytes */
-#define JOB_MAX_OPTS 128              /* rows of opts[] (checked below) */
+#define JOB_MAX_OPTS 512              /* rows of opts[] (checked below) */
 
 /* What one file may ask of the runner, checked when each job ends so that
  * the message names the file and line: the runner allocates a command
@@ -621,6 +621,14 @@ static const struct jopt opts[] = {
 	 .def = "0",
 	 .help = "Average log entries over this window; 0 logs every I/O."},
 
+	/* the I/O stream: sizes, offsets, patterns, files (more) */
+
+	/* pacing and the order of jobs */
+
+	/* data verification */
+
+	/* logs and output (more) */
+
 	/* accepted, no effect on a simulated drive */
 	{.name = "ioengine", .type = OT_NOEFFECT, .fn = ne_text,
 	 .value = "an engine name",
@@ -650,24 +658,14 @@ static const struct jopt opts[] = {
 	 .value = "text", .help = "Free text; fio only prints it."},
 
 #define UNSUP(n, a, why) {.name = n, .alias = a, .type = OT_UNSUP, .help = why}
-	UNSUP("verify", NULL, "the simulator keeps no data to verify"),
-	UNSUP("do_verify", NULL, "the simulator keeps no data to verify"),
-	UNSUP("verify_pattern", NULL, "the simulator keeps no data"),
-	UNSUP("rate", NULL, "rate limits are not modelled; use thinktime"),
-	UNSUP("rate_iops", NULL,
-	      "rate limits are not modelled; use thinktime"),
-	UNSUP("rate_min", NULL, "rate limits are not modelled"),
-	UNSUP("rate_iops_min", NULL, "rate limits are not modelled"),
-	UNSUP("rate_process", NULL, "rate limits are not modelled"),
-	UNSUP("end_fsync", NULL, "job files issue no flush commands"),
-	UNSUP("fsync_on_close", NULL, "job files issue no flush commands"),
+
+	/* refused for now: the I/O stream: sizes, offsets, patterns, files */
 	UNSUP("zonemode", NULL, "zoned and strided access is not modelled"),
 	UNSUP("zonesize", NULL, "zoned and strided access is not modelled"),
 	UNSUP("zonerange", NULL, "zoned and strided access is not modelled"),
 	UNSUP("zoneskip", NULL, "zoned and strided access is not modelled"),
 	UNSUP("loops", NULL, "use io_size (e.g. io_size=300%) or time_based"),
 	UNSUP("number_ios", NULL, "use io_size"),
-	UNSUP("startdelay", NULL, "use stonewall to order jobs"),
 	UNSUP("offset_increment", NULL,
 	      "clones all work over the job's whole region; write one job "
 	      "per region instead"),
@@ -682,6 +680,15 @@ static const struct jopt opts[] = {
 	UNSUP("nrfiles", NULL, "the target is one drive"),
 	UNSUP("filesize", NULL, "the target is one drive; use size"),
 	UNSUP("file_service_type", NULL, "the target is one drive"),
+
+	/* refused for now: pacing and the order of jobs */
+	UNSUP("rate", NULL, "rate limits are not modelled; use thinktime"),
+	UNSUP("rate_iops", NULL,
+	      "rate limits are not modelled; use thinktime"),
+	UNSUP("rate_min", NULL, "rate limits are not modelled"),
+	UNSUP("rate_iops_min", NULL, "rate limits are not modelled"),
+	UNSUP("rate_process", NULL, "rate limits are not modelled"),
+	UNSUP("startdelay", NULL, "use stonewall to order jobs"),
 	UNSUP("iodepth_batch", "iodepth_batch_submit",
 	      "each slot is refilled as soon as its I/O completes"),
 	UNSUP("iodepth_batch_complete_min", "iodepth_batch_complete",
@@ -696,13 +703,26 @@ static const struct jopt opts[] = {
 	UNSUP("thinktime_iotime", NULL, "use thinktime_blocks"),
 	UNSUP("latency_target", NULL, "queue-depth search is not modelled"),
 	UNSUP("steadystate", "ss", "use a steady-state scenario"),
-	UNSUP("write_hist_log", NULL, "use write_lat_log"),
-	UNSUP("log_hist_msec", NULL, "use write_lat_log"),
-	UNSUP("kb_base", NULL, "sizes always use kb_base=1024"),
 	UNSUP("exitall", NULL, "jobs always run to their own end"),
 	UNSUP("wait_for", NULL, "use stonewall"),
 	UNSUP("new_group", NULL, "use stonewall"),
 	UNSUP("flow", NULL, "jobs are not throttled against each other"),
+	UNSUP("end_fsync", NULL, "job files issue no flush commands"),
+	UNSUP("fsync_on_close", NULL, "job files issue no flush commands"),
+
+	/* refused for now: data verification */
+	UNSUP("verify", NULL, "the simulator keeps no data to verify"),
+	UNSUP("do_verify", NULL, "the simulator keeps no data to verify"),
+	UNSUP("verify_pattern", NULL, "the simulator keeps no data"),
+
+	/* refused for now: logs and output */
+	UNSUP("write_hist_log", NULL, "use write_lat_log"),
+	UNSUP("log_hist_msec", NULL, "use write_lat_log"),
+
+	/* refused for now: values and host-side settings */
+	UNSUP("kb_base", NULL, "sizes always use kb_base=1024"),
+
+	/* refused for now: traces */
 	UNSUP("read_iolog", NULL, "replay a trace file instead"),
 	UNSUP("write_iolog", NULL, "the I/O stream is reproducible from the "
 	      "seed"),

@@ -94,6 +94,16 @@ struct ssd_job {
 	char write_bw_log[256];
 	char write_lat_log[256];
 	int64_t log_avg_msec; /* averaging window of the logs, ms; 0 = per I/O */
+
+	/* the I/O stream (more) */
+
+	/* pacing and the order of jobs */
+
+	/* data verification */
+
+	/* logs and output (more) */
+
+	/* options taken without effect, as written */
 };
 
 /*
