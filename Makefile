@@ -5,6 +5,7 @@
 #   make bench      speed and memory benchmark (see BENCHMARKS.md)
 #   make proptest   thousands of random drives and workloads, checker on
 #   make docs       regenerate docs/options.md and docs/jobfiles.md
+#   make doc-check  re-run the commands of docs/scenarios.md, compare outputs
 #   make clean
 
 CC      ?= cc
@@ -34,7 +35,7 @@ UT_SRC   := $(wildcard tests/unit/*.c)
 UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libssdlab.a
 
-.PHONY: all demo plots test unit-test cli-test san-test bench docs clean proptest
+.PHONY: all demo plots test unit-test cli-test san-test bench docs doc-check clean proptest
 all: ssdlab
 
 $(BUILD)/%.o: %.c
@@ -87,6 +88,12 @@ bench: ssdlab $(BUILD)/bareftl $(BUILD)/simbench
 docs: ssdlab
 	./ssdlab drive doc > docs/options.md
 	./ssdlab job doc > docs/jobfiles.md
+
+# The outputs shown in docs/scenarios.md against what the commands print
+# now (about half a minute; not part of `make test`).  tools/scenario-doc.sh
+# --update rewrites them.
+doc-check: ssdlab
+	tools/scenario-doc.sh --check
 
 clean:
 	rm -rf build ssdlab

@@ -24,13 +24,14 @@
  * point (reads and writes together for the mix).
  *
  * Two things the curves show about the model rather than about IOmeter:
- *   - the drive maps 4 KiB pages and does not model sub-4 KiB
- *     read-modify-write, so a 512 B to 2 KiB request costs the same flash
- *     work as 4 KiB: IOPS are flat below 4 KiB and MB/s fall with the size;
- *   - there is no read-ahead: sequential reads smaller than a NAND page
- *     queue on one die; the die's data register serves the later parts of
- *     a page it has just read without a new array read, so they cost only
- *     the transfer.
+ *   - the drive maps 4 KiB pages, so a 512 B to 2 KiB read costs the same
+ *     flash work as 4 KiB (read IOPS are flat below 4 KiB and MB/s fall
+ *     with the size), and a write that small is a read-modify-write of
+ *     its page, far slower than a 4 KiB write;
+ *   - the default drive has no read-ahead (read_ahead = 0): sequential reads
+ *     smaller than a NAND page queue on one die; the die's data register
+ *     serves the later parts of a page it has just read without a new
+ *     array read, so they cost only the transfer.
  */
 #include <math.h>
 #include <stdlib.h>

@@ -50,9 +50,9 @@
  * when its time is up still finish (32 writes of 1 MiB take seconds), and
  * the I/Os per second count them over the whole span.
  *
- * The simulator maps 4 KiB pages: a 0.5 KiB command costs a whole page
- * (no sub-page read-modify-write), so 0.5 KiB rows follow the 4 KiB ones
- * in I/Os per second.
+ * The simulator maps 4 KiB pages: a 0.5 KiB read costs a whole page, so
+ * it follows the 4 KiB one in I/Os per second, and a 0.5 KiB write is a
+ * read-modify-write of its page, far slower than a 4 KiB write.
  */
 #include <math.h>
 #include <stdlib.h>

@@ -53,9 +53,10 @@
  * (random_share_pct).  Two differences from IOmeter remain: IOmeter
  * decides per I/O, so its sequential I/Os continue right after the
  * previous (usually random) one -- short runs -- while here they form one
- * long stream; and the drive maps 4 KiB pages without modelling sub-4 KiB
- * read-modify-write, so 512 B..2 KiB requests cost a whole page.  IOPS
- * and MB/s are the group's I/Os and bytes over its measured time.
+ * long stream; and the drive maps 4 KiB pages, so a 512 B..2 KiB read
+ * costs a whole page and a write that small is a read-modify-write of
+ * it.  IOPS and MB/s are the group's I/Os and bytes over its measured
+ * time.
  *
  * No idle time is given between steps: background GC gets no chance, so
  * what recovers in cycles 4-6 is what the sequential writes repair.
