@@ -165,8 +165,9 @@ struct cmd {
 struct run {
 	struct ssd_dev *dev;
 	uint32_t *vrec;             /* the host's record, or NULL (verify.h) */
-	uint64_t *vseen;            /* [lpn / 64] read back since its latest
-	                               write (or NULL) */
+	uint16_t *vseen;            /* [lpn] the instance (index) that read it
+	                               back since its latest write, 0 = none
+	                               (or NULL) */
 	int vtrack;                 /* vrec or vseen: writes are recorded */
 	struct ssd_series *series;  /* or NULL */
 	struct cmd *cmd;            /* commands in flight, and a free list */
@@ -327,8 +328,7 @@ static void record_io(struct run *r, const struct ssd_io *io)
 			ssd_vrec_trim(r->vrec, lpn, n);
 	}
 	if (r->vseen)
-		for (uint32_t l = lpn; l < lpn + n; l++)
-			ssd_bit_clear(r->vseen, l);
+		memset(&r->vseen[lpn], 0, (size_t)n * sizeof *r->vseen);
 }
 
 /* The write or trim io failed: what its pages hold is undefined. */
@@ -356,21 +356,25 @@ static int replay_write(struct ssd_wl *wl, uint64_t *pos, uint64_t limit,
 	return 0;
 }
 
-/* 1 if every page of io was read back since its latest write; else
- * marks them read back now. */
-static int seen_before(struct run *r, const struct ssd_io *io)
+/* 1 if instance `in` read back every page of io since its latest
+ * write; else marks them read back by it now.  Blocks that are not whole
+ * 4 KiB pages are always read (several share a page). */
+static int seen_before(struct run *r, const struct inst *in,
+		       const struct ssd_io *io)
 {
 	uint32_t lpn, n;
 	ssd_verify_pages(io->offset, io->len, &lpn, &n);
-	if (!r->vseen || (uint64_t)lpn + n > r->dev->ftl->nlp)
+	if (!r->vseen || (io->offset | io->len) % SSD_LPAGE ||
+	    (uint64_t)lpn + n > r->dev->ftl->nlp)
 		return 0;
+	uint16_t me = (uint16_t)in->index;
 	int all = 1;
 	for (uint32_t l = lpn; l < lpn + n && all; l++)
-		all = ssd_bit_test(r->vseen, l);
+		all = r->vseen[l] == me;
 	if (all)
 		return 1;
 	for (uint32_t l = lpn; l < lpn + n; l++)
-		ssd_bit_set(r->vseen, l);
+		r->vseen[l] = me;
 	return 0;
 }
 
@@ -381,7 +385,7 @@ static int verify_next(struct run *r, struct inst *in, struct ssd_io *io)
 {
 	while (replay_write(in->vwl, &in->vpos, in->writes, io)) {
 		io->ddir = SSD_DDIR_READ;
-		if (!in->job->experimental_verify && seen_before(r, io))
+		if (!in->job->experimental_verify && seen_before(r, in, io))
 			continue;
 		return 1;
 	}
@@ -727,8 +731,7 @@ static int verify_setup(struct run *r, const struct ssd_job *jobs, int njobs)
 		return SSD_ENOMEM;
 	r->vrec = r->dev->vrec;
 	if (phase) {
-		r->vseen = calloc(((size_t)r->dev->ftl->nlp + 63) / 64,
-				  sizeof *r->vseen);
+		r->vseen = calloc((size_t)r->dev->ftl->nlp + 1, sizeof *r->vseen);
 		if (!r->vseen)
 			return SSD_ENOMEM;
 	}
