@@ -40,6 +40,7 @@ void ssd_dev_destroy(struct ssd_dev *d)
 	ssd_ftl_destroy(d->ftl);
 	free(d->wb);
 	free(d->ra_ready);
+	free(d->vrec);
 	free(d);
 }
 

@@ -88,6 +88,11 @@ struct ssd_dev {
 	uint32_t ra_n;          /* buffer size in 4 KiB pages; 0 = off */
 	uint32_t ra_lo, ra_hi;  /* the buffer holds lpns [ra_lo, ra_hi) */
 	uint32_t seq_next;      /* lpn after the last read's end */
+	/* data verification: the host's record of what it wrote, a tag per
+	 * logical page (kept and read by the job runner, sim.c), held with
+	 * the drive so that a later run verifies an earlier one; NULL until
+	 * a job verifies.  Freed with the drive. */
+	uint32_t *vrec;
 };
 
 /* OR'd into the ddir of ssd_dev_submit: a write with Force Unit Access. */

@@ -301,6 +301,22 @@ static int64_t map_touch(struct ssd_ftl *f, uint32_t lpn, int dirty, int64_t t)
 	return ready;
 }
 
+/* ---- data verification (only with ssd_ftl_verify_on) ---- */
+
+/* A host write of lpn goes into slot: the slot's out-of-band area takes
+ * the host's tag of the data. */
+static inline void verify_host(struct ssd_ftl *f, uint32_t lpn, uint32_t slot)
+{
+	f->vgen[slot] = f->vsrc[lpn];
+}
+
+/* The data of slot `from` is copied into slot `to` (GC, folding, the
+ * rewrite of a failed page): its tag goes with it. */
+static inline void verify_copy(struct ssd_ftl *f, uint32_t from, uint32_t to)
+{
+	f->vgen[to] = f->vgen[from];
+}
+
 /* ---- mapping ---- */
 
 static inline void invalidate(struct ssd_ftl *f, uint32_t slot)
@@ -357,12 +373,12 @@ static int64_t wp_program(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 			  int64_t ready);
 static void erase_pending(struct ssd_ftl *f, uint32_t ui, int64_t t);
 
-/* Put lpn, whose data is in the controller at `ready`, into the next slot
- * of w (a GC-style append: the data moves into the register when its page
- * is complete).  Used for GC copies and to rewrite the data of a failed
- * page.  Returns 0 or a negative error. */
+/* Put lpn, whose data is in the controller at `ready` (read from slot
+ * `src`), into the next slot of w (a GC-style append: the data moves into
+ * the register when its page is complete).  Used for GC copies and to
+ * rewrite the data of a failed page.  Returns 0 or a negative error. */
 static int wp_append(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
-		     uint32_t lpn, int64_t ready, int slc)
+		     uint32_t lpn, uint32_t src, int64_t ready, int slc)
 {
 	if (w->blk == SSD_NO_BLOCK) {
 		int rc = wp_open(f, ui, w, slc);
@@ -373,6 +389,8 @@ static int wp_append(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 	ssd_bit_set(f->vbits, slot);
 	f->p2l[slot] = lpn;
 	f->l2p[lpn] = slot;
+	if (f->vgen)
+		verify_copy(f, src, slot);
 	f->valid[w->blk]++;
 	if (ready > w->ready)
 		w->ready = ready;
@@ -410,7 +428,7 @@ static int64_t program_failed(struct ssd_ftl *f, uint32_t ui,
 		if (!ssd_bit_test(f->vbits, s))
 			continue;
 		uint32_t lpn = f->p2l[s];
-		int rc = wp_append(f, ui, w, lpn, ready, (int)slc);
+		int rc = wp_append(f, ui, w, lpn, s, ready, (int)slc);
 		if (f->l2p[lpn] != s) {
 			ssd_bit_clear(f->vbits, s);
 			f->valid[blk]--;
@@ -667,6 +685,8 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 			ssd_bit_set(vbits, slot);
 			p2l[slot] = lpn;
 			l2p[lpn] = slot;
+			if (f->vgen)
+				verify_copy(f, old, slot);
 			valid[w->blk]++;
 			moved++;
 			last = ready;
@@ -706,7 +726,7 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 			map_touch(f, lpn, 1, t);
 			ssd_bit_clear(vbits, old);
 			moved++;
-			if ((rc = wp_append(f, ui, w, lpn, ready, 0))) {
+			if ((rc = wp_append(f, ui, w, lpn, old, ready, 0))) {
 				i++;
 				break;
 			}
@@ -975,6 +995,8 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	uint32_t slot = w->blk * f->spb + w->next++;
 	f->l2p[lpn] = slot;
 	f->p2l[slot] = lpn;
+	if (f->vgen)
+		verify_host(f, lpn, slot);
 	ssd_bit_set(f->vbits, slot);
 	f->valid[w->blk]++;
 	f->uvalid[ui]++;
@@ -1298,6 +1320,30 @@ static void big_free(void *p, size_t bytes)
 		munmap(p, bytes ? bytes : 1);
 }
 
+/* Data verification: the out-of-band tags (see ftl.h). */
+int ssd_ftl_verify_on(struct ssd_ftl *f, const uint32_t *src)
+{
+	if (!f->vgen) {
+		/* zero-filled: slots programmed before hold tag 0 */
+		f->vgen = big_alloc((size_t)f->nblocks * f->spb * sizeof *f->vgen);
+		if (!f->vgen)
+			return SSD_ENOMEM;
+	}
+	f->vsrc = src;
+	return 0;
+}
+
+int ssd_ftl_verify_get(const struct ssd_ftl *f, uint32_t lpn, uint32_t *lp,
+		       uint32_t *tag)
+{
+	uint32_t slot = f->l2p[lpn];
+	if (slot == SSD_UNMAPPED || (f->tbits && ssd_bit_test(f->tbits, lpn)))
+		return 0;
+	*lp = f->p2l[slot];
+	*tag = f->vgen[slot];
+	return 1;
+}
+
 /* Each block's endurance, in 1/1000 cycles: pe_cycles times 1 + spread *
  * z, z standard normal (Box-Muller) clipped to +-3, from the run's seed. */
 static void draw_limits(struct ssd_ftl *f)
@@ -1441,6 +1487,7 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	ssd_flash_free(&f->flash);
 	big_free(f->l2p, (size_t)f->nlp * sizeof *f->l2p);
 	big_free(f->p2l, (size_t)f->nblocks * f->spb * sizeof *f->p2l);
+	big_free(f->vgen, (size_t)f->nblocks * f->spb * sizeof *f->vgen);
 	free(f->vbits);
 	free(f->vlist);
 	free(f->valid);

@@ -214,6 +214,14 @@ struct ssd_ftl {
 	char check_msg[160];
 	/* The first internal error (SSD_ESTATE) in words, for the report. */
 	char err_msg[160];
+	/* Data verification (ssd_ftl_verify_on; NULL while off).  What a
+	 * drive's out-of-band area holds: vgen[slot] is the write of its
+	 * logical page (p2l) that the slot carries, taken from the host's
+	 * tag of that page, vsrc[lpn], when the data enters the drive, and
+	 * carried along with the data by GC copies, SLC folding and the
+	 * rewrite of a failed page. */
+	uint32_t *vgen;         /* [slot] write tag of the data it holds */
+	const uint32_t *vsrc;   /* [lpn] the host's tag of its data */
 };
 
 /* Build an FTL (and its flash backend) for a finished config.  Returns
@@ -280,6 +288,19 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen);
 /* The drive's health now (wear, spares, bad blocks, bytes written,
  * erase-count distribution).  O(blocks). */
 void ssd_ftl_health(const struct ssd_ftl *f, struct ssd_health *h);
+
+/* Turn data verification on: from now on every slot programmed keeps
+ * the tag of its data (4 bytes per slot), read from src[lpn] for host
+ * writes and copied along with the data inside the drive.  Slots
+ * programmed before hold tag 0.  Returns 0 or SSD_ENOMEM. */
+int ssd_ftl_verify_on(struct ssd_ftl *f, const uint32_t *src);
+
+/* What a read of logical page lpn returns now: 1 and the logical page
+ * and tag its slot's out-of-band area holds, or 0 for zeros (unmapped,
+ * or trimmed).  Costs no time (the read itself is timed by
+ * ssd_ftl_read).  Needs ssd_ftl_verify_on. */
+int ssd_ftl_verify_get(const struct ssd_ftl *f, uint32_t lpn, uint32_t *lp,
+		       uint32_t *tag);
 
 /* Free blocks in all units. */
 uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f);

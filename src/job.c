@@ -483,6 +483,129 @@ static int ne_direct(struct parser *p, struct jstate *js,
 	return 0;
 }
 
+/* ---- data verification ---- */
+
+/* verify=: the names fio accepts.  Each checksum means "check the data"
+ * on the simulated drive; null pretends (no check), 0 turns it off. */
+static int fn_verify(struct parser *p, struct jstate *js,
+		     const struct jopt *o, char *val)
+{
+	static const char *const names[] = {
+		"md5", "crc64", "crc32c", "crc32c-intel", "crc32", "crc16",
+		"crc7", "xxhash", "sha1", "sha256", "sha512", "sha3-224",
+		"sha3-256", "sha3-384", "sha3-512", "meta", "pattern",
+		"pattern_hdr", "null"};
+	if (!strcmp(val, "0")) {
+		js->j.verify = SSD_VERIFY_NONE;
+		js->j.verify_name[0] = 0;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (strcmp(val, names[i]))
+			continue;
+		js->j.verify = strcmp(val, "null") ? SSD_VERIFY_DATA
+						   : SSD_VERIFY_NULL;
+		snprintf(js->j.verify_name, sizeof js->j.verify_name, "%s",
+			 val);
+		return 0;
+	}
+	return opt_err(p, o, SSD_EPARSE, "unknown verify method '%.64s'", val);
+}
+
+/* A count of blocks (verify_backlog and the like): an integer, fio's
+ * suffixes allowed. */
+static int fn_blocks(struct parser *p, struct jstate *js,
+		     const struct jopt *o, char *val)
+{
+	uint64_t v;
+	int rc = ssd_parse_size(val, &v);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not an integer", val);
+	if (rc || v > UINT32_MAX)
+		return opt_err(p, o, SSD_ERANGE, "%.64s is out of range", val);
+	*(uint64_t *)((char *)&js->j + o->off) = v;
+	return 0;
+}
+
+/* A byte count with a lower bound (verify_interval, verify_offset). */
+static int fn_vbytes(struct parser *p, struct jstate *js,
+		     const struct jopt *o, char *val)
+{
+	uint64_t v;
+	int rc = ssd_parse_size(val, &v);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not a size", val);
+	if (rc || v < o->min || v > o->max)
+		return opt_err(p, o, SSD_ERANGE, "%.64s is out of range", val);
+	*(uint32_t *)((char *)&js->j + o->off) = (uint32_t)v;
+	return 0;
+}
+
+/* verify_pattern: fio's pattern syntax -- a sequence of hex numbers
+ * (0x...), decimal numbers, quoted strings and the %o offset format.
+ * Checked, then unused: the drive keeps no data. */
+static int ne_pattern(struct parser *p, struct jstate *js,
+		      const struct jopt *o, char *val)
+{
+	const char *c = val;
+	while (*c) {
+		if (isspace((unsigned char)*c) || *c == ',') {
+			c++;
+		} else if (c[0] == '0' && (c[1] == 'x' || c[1] == 'X')) {
+			const char *d = c + 2;
+			while (isxdigit((unsigned char)*d))
+				d++;
+			if (d == c + 2)
+				return opt_err(p, o, SSD_EPARSE,
+					       "'0x' without hex digits in "
+					       "'%.64s'", val);
+			c = d;
+		} else if (isdigit((unsigned char)*c) ||
+			   (*c == '-' && isdigit((unsigned char)c[1]))) {
+			c++;
+			while (isdigit((unsigned char)*c))
+				c++;
+		} else if (*c == '"' || *c == '\'') {
+			const char *q = strchr(c + 1, *c);
+			if (!q)
+				return opt_err(p, o, SSD_EPARSE,
+					       "unterminated string in "
+					       "'%.64s'", val);
+			c = q + 1;
+		} else if (c[0] == '%' && c[1] == 'o') {
+			c += 2;
+		} else {
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.32s' is not part of a pattern", c);
+		}
+	}
+	return 0;
+}
+
+/* verify_async_cpus: a CPU list ("0-3,6"); checked, no effect. */
+static int ne_cpus(struct parser *p, struct jstate *js, const struct jopt *o,
+		   char *val)
+{
+	for (const char *c = val; *c; c++)
+		if (!isdigit((unsigned char)*c) && *c != ',' && *c != '-')
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s' is not a CPU list", val);
+	return 0;
+}
+
+/* verify_async: a thread count; checked, no effect. */
+static int ne_count(struct parser *p, struct jstate *js,
+		    const struct jopt *o, char *val)
+{
+	uint64_t v;
+	int rc = ssd_parse_u64(val, &v);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not an integer", val);
+	if (rc || v > 1024)
+		return opt_err(p, o, SSD_ERANGE, "%.64s is out of range", val);
+	return 0;
+}
+
 /* ---- the option table ---- */
 
 #define FIELD(f) .off = offsetof(struct ssd_job, f)
@@ -626,6 +749,97 @@ static const struct jopt opts[] = {
 	/* pacing and the order of jobs */
 
 	/* data verification */
+	{.name = "verify", .type = OT_FN, .fn = fn_verify,
+	 .value = "0, md5, crc64, crc32c, crc32c-intel, crc32, crc16, crc7, "
+		  "xxhash, sha1, sha256, sha512, sha3-224, sha3-256, sha3-384, "
+		  "sha3-512, meta, pattern, pattern_hdr, null",
+	 .def = "0 (off)",
+	 .help = "Check what the drive returns.  The drive keeps no data, "
+		 "but every 4 KiB slot holds which logical page and which "
+		 "write of it it carries (the out-of-band area): a checked "
+		 "read must find the latest write of each page, or zeros "
+		 "where the run last trimmed it; anything else is a verify "
+		 "failure (err=84).  Every checksum means the same here; "
+		 "null checks nothing, as in fio.  Write jobs read back every "
+		 "block they wrote after the write phase (after a flush, "
+		 "within the runtime); read jobs check every read."},
+	{.name = "do_verify", .type = OT_BOOL, FIELD(do_verify),
+	 .value = "boolean (a bare key means 1)", .def = "1",
+	 .help = "Run the verify phase after the writes of a job with "
+		 "verify set."},
+	{.name = "verify_only", .type = OT_BOOL, FIELD(verify_only),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Write nothing: replay the job's writes as verify reads "
+		 "of what an earlier job wrote (not with time_based)."},
+	{.name = "verify_backlog", .type = OT_FN, .fn = fn_blocks,
+	 FIELD(verify_backlog), .value = "integer (blocks), 0 = off",
+	 .def = "0",
+	 .help = "Verify while writing: after every N blocks written, read "
+		 "back verify_backlog_batch of the oldest unverified ones."},
+	{.name = "verify_backlog_batch", .type = OT_FN, .fn = fn_blocks,
+	 FIELD(verify_backlog_batch), .value = "integer (blocks)",
+	 .def = "verify_backlog",
+	 .help = "Blocks read back each time verify_backlog triggers."},
+	{.name = "verify_fatal", .type = OT_BOOL, FIELD(verify_fatal),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Accepted: a job always ends at its first failed block, "
+		 "as fio's does without continue_on_error."},
+	{.name = "verify_dump", .type = OT_BOOL, FIELD(verify_dump),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Accepted: there is no data to dump; the failure message "
+		 "names the offset and the expected and found write."},
+	{.name = "verify_interval", .type = OT_FN, .fn = fn_vbytes,
+	 FIELD(verify_interval), .min = 80, .max = JOB_BS_MAX,
+	 .value = "size, 80 B..128 MiB", .def = "the block size",
+	 .help = "Accepted: headers are not modelled; every 4 KiB page of a "
+		 "block is checked."},
+	{.name = "verify_offset", .type = OT_FN, .fn = fn_vbytes,
+	 FIELD(verify_offset), .min = 40, .max = JOB_BS_MAX,
+	 .value = "size, 40 B..128 MiB", .def = "0",
+	 .help = "Accepted: headers are not modelled."},
+	{.name = "experimental_verify", .type = OT_BOOL,
+	 FIELD(experimental_verify), .value = "boolean (a bare key means 1)",
+	 .def = "0",
+	 .help = "The verify phase replays every write of the job, also "
+		 "blocks already read back since their last write (without "
+		 "it each block is read once after its latest write)."},
+	{.name = "trim_percentage", .type = OT_U32, FIELD(trim_percentage),
+	 .min = 0, .max = 100, .value = "integer 0..100", .def = "0",
+	 .help = "fio's trim verification (with verify and trim_backlog): "
+		 "this percent of the written blocks, drawn at random, are "
+		 "trimmed again, and the verify phase checks they read as "
+		 "zeros."},
+	{.name = "trim_verify_zero", .type = OT_BOOL, FIELD(trim_verify_zero),
+	 .value = "boolean (a bare key means 1)", .def = "1",
+	 .help = "Trimmed blocks must read as zeros; with 0 they are not "
+		 "checked."},
+	{.name = "trim_backlog", .type = OT_FN, .fn = fn_blocks,
+	 FIELD(trim_backlog), .value = "integer (blocks), 0 = off",
+	 .def = "0",
+	 .help = "Trim after every N blocks written: trim_backlog_batch of "
+		 "the oldest blocks chosen by trim_percentage."},
+	{.name = "verify_pattern", .type = OT_NOEFFECT, .fn = ne_pattern,
+	 .value = "fio's pattern: 0xHEX, decimal, \"text\", %o, in sequence",
+	 .help = "Data content is not modelled: what is checked is which "
+		 "write of each page the drive returns, not its bytes."},
+	{.name = "verify_async", .type = OT_NOEFFECT, .fn = ne_count,
+	 .value = "integer 0..1024",
+	 .help = "Checking costs no host time in the simulation."},
+	{.name = "verify_async_cpus", .type = OT_NOEFFECT, .fn = ne_cpus,
+	 .value = "a CPU list", .help = "Host CPUs are not modelled."},
+	{.name = "verify_state_save", .type = OT_NOEFFECT, .fn = ne_bool,
+	 .value = "boolean",
+	 .help = "Jobs are not interrupted by triggers, so there is no "
+		 "state to save."},
+	{.name = "verify_state_load", .type = OT_NOEFFECT, .fn = ne_bool,
+	 .value = "boolean",
+	 .help = "The drive's own record of every write replaces fio's "
+		 "state files: a later job verifies what earlier jobs of "
+		 "the run wrote."},
+	{.name = "trim_backlog_batch", .type = OT_FN, .fn = fn_blocks,
+	 FIELD(trim_backlog_batch), .value = "integer (blocks)",
+	 .def = "trim_backlog",
+	 .help = "Blocks trimmed each time trim_backlog triggers."},
 
 	/* logs and output (more) */
 
@@ -709,11 +923,6 @@ static const struct jopt opts[] = {
 	UNSUP("flow", NULL, "jobs are not throttled against each other"),
 	UNSUP("end_fsync", NULL, "job files issue no flush commands"),
 	UNSUP("fsync_on_close", NULL, "job files issue no flush commands"),
-
-	/* refused for now: data verification */
-	UNSUP("verify", NULL, "the simulator keeps no data to verify"),
-	UNSUP("do_verify", NULL, "the simulator keeps no data to verify"),
-	UNSUP("verify_pattern", NULL, "the simulator keeps no data"),
 
 	/* refused for now: logs and output */
 	UNSUP("write_hist_log", NULL, "use write_lat_log"),
@@ -1083,6 +1292,12 @@ static int finish_job(struct parser *p)
 			    ssd_fmt_bytes(maxbs, b2, sizeof b2));
 	}
 
+	if (j->verify_only && j->time_based)
+		return perr(p, opt_line(js, "verify_only"), SSD_EINVAL,
+			    "option 'verify_only': job '%s' is time_based, so "
+			    "the writes to replay are not known (accepted: "
+			    "verify_only without time_based)", j->name);
+
 	if (j->time_based && j->runtime == 0)
 		return perr(p, opt_line(js, "time_based"), SSD_EINVAL,
 			    "option 'time_based': job '%s' has no runtime "
@@ -1205,6 +1420,8 @@ static void job_defaults(struct ssd_job *j)
 	j->dist = SSD_DIST_RANDOM;
 	j->thinktime_blocks = 1;
 	j->numjobs = 1;
+	j->do_verify = 1;
+	j->trim_verify_zero = 1;
 }
 
 static int parse_text(const char *text, size_t len, const char *file,

@@ -35,6 +35,11 @@ enum ssd_rw {
 	SSD_RW_RANDRW     /* random mixed read/write */
 };
 
+/* verify=: every checksum fio knows means "check the data" here (the
+ * drive keeps no data, only which write of each page a slot holds); null
+ * pretends, as in fio. */
+enum ssd_verify { SSD_VERIFY_NONE = 0, SSD_VERIFY_NULL, SSD_VERIFY_DATA };
+
 enum ssd_dist {
 	SSD_DIST_RANDOM,  /* uniform */
 	SSD_DIST_ZIPF,    /* zipf:theta */
@@ -100,6 +105,23 @@ struct ssd_job {
 	/* pacing and the order of jobs */
 
 	/* data verification */
+	int verify;           /* enum ssd_verify */
+	char verify_name[16]; /* the checksum as written ("md5"), for reports */
+	int do_verify;        /* verify phase after the writes (default 1) */
+	int verify_only;      /* no writes: only the verify phase */
+	uint64_t verify_backlog;       /* verify after every N writes (0 = at
+	                                  the end only) */
+	uint64_t verify_backlog_batch; /* blocks per backlog verify (0 = N) */
+	int verify_fatal;     /* accepted: the job ends at the first bad block */
+	int verify_dump;      /* accepted: there is no data to dump */
+	uint32_t verify_interval, verify_offset; /* accepted (header layout) */
+	int experimental_verify; /* replay every write, also blocks already
+	                            verified since their last write */
+	uint32_t trim_percentage;    /* percent of written blocks trimmed */
+	int trim_verify_zero;        /* trimmed blocks must read as zeros
+	                                (default 1) */
+	uint64_t trim_backlog;       /* trim after every N writes */
+	uint64_t trim_backlog_batch; /* blocks per trim (0 = trim_backlog) */
 
 	/* logs and output (more) */
 

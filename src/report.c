@@ -164,6 +164,7 @@ static int errno_of(int code)
 	case SSD_ENOMEM: return ENOMEM;
 	case SSD_ENOENT: return ENOENT;
 	case SSD_EUNSUP: return EOPNOTSUPP;
+	case SSD_EILSEQ: return EILSEQ; /* fio's verify failure: err=84 */
 	default: return EINVAL;
 	}
 }
@@ -456,6 +457,30 @@ static void json_opt_time(struct jw *w, const char *k, int64_t ns)
 }
 
 /* The job's resolved options, fio's names, as strings ("job options"). */
+/* The verification options of a job, as fio lists them. */
+static void json_verify_options(struct jw *w, const struct ssd_job *job)
+{
+	if (job->verify == SSD_VERIFY_NONE)
+		return;
+	jw_str(w, "verify", job->verify_name);
+	if (!job->do_verify)
+		jw_str(w, "do_verify", "0");
+	if (job->verify_only)
+		jw_str(w, "verify_only", "1");
+	if (job->verify_backlog)
+		json_opt_u64(w, "verify_backlog", job->verify_backlog);
+	if (job->verify_backlog_batch)
+		json_opt_u64(w, "verify_backlog_batch", job->verify_backlog_batch);
+	if (job->experimental_verify)
+		jw_str(w, "experimental_verify", "1");
+	if (job->trim_percentage)
+		json_opt_u64(w, "trim_percentage", job->trim_percentage);
+	if (job->trim_backlog)
+		json_opt_u64(w, "trim_backlog", job->trim_backlog);
+	if (!job->trim_verify_zero)
+		jw_str(w, "trim_verify_zero", "0");
+}
+
 static void json_job_options(struct jw *w, const struct ssd_job *job)
 {
 	char buf[SSD_JOB_MAX_ZONES * 48 + 64], num[64], num2[64];
@@ -539,6 +564,7 @@ static void json_job_options(struct jw *w, const struct ssd_job *job)
 		jw_str(w, "write_lat_log", job->write_lat_log);
 	if (job->log_avg_msec)
 		json_opt_u64(w, "log_avg_msec", (uint64_t)job->log_avg_msec);
+	json_verify_options(w, job);
 	jw_end(w, '}');
 }
 
@@ -702,6 +728,10 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 	json_erase_count(w, j);
 	jw_u64(w, "free_blocks", j->free_blocks);
 	jw_u64(w, "lat_over_1s", j->lat_over_1s);
+	if (j->job && j->job->verify == SSD_VERIFY_DATA) {
+		jw_u64(w, "verified_pages", j->verify_pages);
+		jw_u64(w, "verified_zero_pages", j->verify_zero_pages);
+	}
 	json_health(w, &j->health);
 	if (j->error) {
 		jw_str(w, "error", ssd_strerror(j->error));
@@ -1002,6 +1032,11 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j)
 		", completions over 1s=%" PRIu64 "\n",
 		c->host_read_lp, c->host_write_lp, c->host_trim_lp,
 		c->gc_bg_copy_lp, j->lat_over_1s);
+	if (j->job && j->job->verify == SSD_VERIFY_DATA)
+		fprintf(out, "  ssdlab: verify (%s): 4KiB pages checked=%" PRIu64
+			", of them zeros as trimmed=%" PRIu64 "\n",
+			j->job->verify_name, j->verify_pages + j->verify_zero_pages,
+			j->verify_zero_pages);
 	text_health(out, &j->health);
 }
 

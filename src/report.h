@@ -28,6 +28,10 @@ struct ssd_job_result {
 	double erase_mean;
 	uint64_t free_blocks;   /* free blocks at job end */
 	uint64_t lat_over_1s;   /* completions slower than 1 s */
+	uint64_t verify_pages;  /* 4 KiB pages verify found holding their
+	                           latest write */
+	uint64_t verify_zero_pages; /* pages it found reading as zeros, as
+	                               their last trim asks */
 	struct ssd_health health; /* the drive at the job's end */
 	int error;              /* 0, or the SSD_E* code that ended the job
 	                           (e.g. SSD_EROFS) */

@@ -9,6 +9,22 @@
  * causal; the drive is told of every moment the host moves on without a
  * command (a job's end, a ramp's end), so idle time the host spends is
  * idle time the drive has for background work.
+ *
+ * Verification (verify=, see verify.h).  A job that writes with verify
+ * set runs in phases, as fio's thread loop does: its I/O stream (with
+ * verify_backlog, a batch of verify reads after every N writes; with
+ * trim_backlog and trim_percentage, a batch of trims of chosen written
+ * blocks), then, once every command has completed, a flush (fio syncs
+ * the file) and the verify phase, which reads back every block the job
+ * wrote, iodepth at a time, until done or the runtime ends.  The blocks
+ * to read back are the job's write stream replayed: a second generator
+ * with the same seed (O(1) memory, where fio keeps a list of written
+ * blocks) is the verify cursor, and a third the trim cursor; a block read
+ * back since its latest write is skipped (unless experimental_verify).
+ * A read job with verify checks every read.  Checks are made when the
+ * read is submitted (the drive's state then is what it returns) and a
+ * failure ends the job when that read completes, with EILSEQ.  Every
+ * write and trim of every job updates the host's record once one exists.
  */
 #include "sim.h"
 
@@ -18,9 +34,19 @@
 
 #include "engine.h"
 #include "series.h"
+#include "verify.h"
 #include "workload.h"
 
 enum { EV_COMPLETE, EV_SUBMIT, EV_RAMP };
+
+/* Phases of a job instance (verification, above). */
+enum { PH_IO, PH_VWAIT, PH_VERIFY };
+
+/* What the last command of an instance was (backlog triggers). */
+enum { LAST_STREAM, LAST_TRIM, LAST_VERIFY };
+
+/* OR'd into struct cmd's ddir: a checked read that found bad data. */
+#define CMD_BAD 0x100u
 
 #define NEVER INT64_MAX
 
@@ -50,6 +76,21 @@ struct inst {
 	struct ssd_log *log[5];
 	int nlogs;
 	int index;                  /* 1-based, in job-file order (log names) */
+	/* verification (above) */
+	uint64_t seed;              /* of the stream, for its replays */
+	int vcheck;                 /* reads are checked (verify, not null) */
+	int vreads;                 /* a read job: check the stream's reads */
+	int vafter;                 /* a verify phase follows the stream */
+	int phase;                  /* PH_* */
+	int vsync;                  /* the flush before the verify phase is in
+	                               flight */
+	int last;                   /* LAST_* */
+	struct ssd_wl *vwl, *twl;   /* verify and trim cursors */
+	uint64_t writes;            /* writes the stream has issued */
+	uint64_t vpos, tpos;        /* writes each cursor has passed */
+	uint64_t vbatch, tbatch;    /* backlog reads / trims left in a batch */
+	struct ssd_rng trng;        /* trim_percentage draws */
+	char vmsg[256];             /* the first verify failure */
 };
 
 void ssd_run_result_free(struct ssd_run_result *r)
@@ -123,6 +164,11 @@ struct cmd {
 
 struct run {
 	struct ssd_dev *dev;
+	uint32_t *vrec;             /* the host's record, or NULL (verify.h) */
+	uint16_t *vseen;            /* [lpn] the instance (index) that read it
+	                               back since its latest write, 0 = none
+	                               (or NULL) */
+	int vtrack;                 /* vrec or vseen: writes are recorded */
 	struct ssd_series *series;  /* or NULL */
 	struct cmd *cmd;            /* commands in flight, and a free list */
 	uint32_t cmd_free;
@@ -242,7 +288,9 @@ static void job_error(struct run *r, struct inst *in, int rc,
 	struct ssd_job_result *res = in->res;
 	char msg[sizeof res->errmsg];
 	const char *why = r->dev->ftl->err_msg;
-	if (rc == SSD_ESTATE && why[0])
+	if (rc == SSD_EILSEQ)
+		snprintf(msg, sizeof msg, "%s", what); /* fio's verify line */
+	else if (rc == SSD_ESTATE && why[0])
 		snprintf(msg, sizeof msg, "%s: %s", what, why);
 	else if (rc == SSD_ESTATE && r->dev->ftl->check_failed)
 		snprintf(msg, sizeof msg, "%s: invariant check failed: %s",
@@ -254,13 +302,232 @@ static void job_error(struct run *r, struct inst *in, int rc,
 		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
 	}
 	in->done = 1;
-	if (rc == SSD_EROFS || r->rc)
+	if (rc == SSD_EROFS || rc == SSD_EILSEQ || r->rc)
 		return;
 	r->rc = rc;
 	snprintf(r->err, r->errlen, "job '%s': %s", in->job->name, msg);
 	for (int i = 0; i < r->ninst; i++)
 		if (r->in[i].group == in->group)
 			r->in[i].done = 1;
+}
+
+/* ---- verification (see the top of the file) ---- */
+
+/* The host is about to write or trim io: the host's record takes it, and
+ * its pages count as not read back since. */
+static void record_io(struct run *r, const struct ssd_io *io)
+{
+	uint32_t lpn, n;
+	ssd_verify_pages(io->offset, io->len, &lpn, &n);
+	if ((uint64_t)lpn + n > r->dev->ftl->nlp)
+		return; /* the drive refuses it */
+	if (r->vrec) {
+		if (io->ddir == SSD_DDIR_WRITE)
+			ssd_vrec_write(r->vrec, lpn, n);
+		else
+			ssd_vrec_trim(r->vrec, lpn, n);
+	}
+	if (r->vseen)
+		memset(&r->vseen[lpn], 0, (size_t)n * sizeof *r->vseen);
+}
+
+/* The write or trim io failed: what its pages hold is undefined. */
+static void record_lost(struct run *r, const struct ssd_io *io)
+{
+	uint32_t lpn, n;
+	ssd_verify_pages(io->offset, io->len, &lpn, &n);
+	if (r->vrec && (uint64_t)lpn + n <= r->dev->ftl->nlp)
+		ssd_vrec_lost(r->vrec, lpn, n);
+}
+
+/* The next write of a replayed stream that the stream itself has issued
+ * (*pos of them passed so far, `limit` issued): 1 with *io set. */
+static int replay_write(struct ssd_wl *wl, uint64_t *pos, uint64_t limit,
+			struct ssd_io *io)
+{
+	while (*pos < limit) {
+		if (!ssd_wl_next(wl, io))
+			return 0;
+		if (io->ddir == SSD_DDIR_WRITE) {
+			(*pos)++;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* 1 if instance `in` read back every page of io since its latest
+ * write; else marks them read back by it now.  Blocks that are not whole
+ * 4 KiB pages are always read (several share a page). */
+static int seen_before(struct run *r, const struct inst *in,
+		       const struct ssd_io *io)
+{
+	uint32_t lpn, n;
+	ssd_verify_pages(io->offset, io->len, &lpn, &n);
+	if (!r->vseen || (io->offset | io->len) % SSD_LPAGE ||
+	    (uint64_t)lpn + n > r->dev->ftl->nlp)
+		return 0;
+	uint16_t me = (uint16_t)in->index;
+	int all = 1;
+	for (uint32_t l = lpn; l < lpn + n && all; l++)
+		all = r->vseen[l] == me;
+	if (all)
+		return 1;
+	for (uint32_t l = lpn; l < lpn + n; l++)
+		r->vseen[l] = me;
+	return 0;
+}
+
+/* The verify cursor's next read: the next block the job wrote, skipping
+ * blocks read back since their latest write unless experimental_verify
+ * asks to replay every write. */
+static int verify_next(struct run *r, struct inst *in, struct ssd_io *io)
+{
+	while (replay_write(in->vwl, &in->vpos, in->writes, io)) {
+		io->ddir = SSD_DDIR_READ;
+		if (!in->job->experimental_verify && seen_before(r, in, io))
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
+/* verify_backlog: after every N blocks written and not yet verified, a
+ * batch of verify_backlog_batch reads of the oldest (fio: its history
+ * list reaching a multiple of N). */
+static int backlog_verify(struct run *r, struct inst *in, struct ssd_io *io)
+{
+	const struct ssd_job *j = in->job;
+	if (!j->verify_backlog || !in->vwl)
+		return 0;
+	uint64_t u = in->writes - in->vpos;
+	if (!in->vbatch && u && !(u % j->verify_backlog) &&
+	    in->last != LAST_VERIFY)
+		in->vbatch = j->verify_backlog_batch ? j->verify_backlog_batch
+						     : j->verify_backlog;
+	if (!in->vbatch)
+		return 0;
+	in->vbatch--;
+	if (verify_next(r, in, io))
+		return 1;
+	in->vbatch = 0; /* caught up with the writes */
+	return 0;
+}
+
+/* trim_backlog with trim_percentage: after every N blocks written, trim
+ * trim_backlog_batch of the oldest written blocks chosen (each with
+ * probability trim_percentage) and not trimmed yet; the verify phase
+ * then finds them zero. */
+static int backlog_trim(struct inst *in, struct ssd_io *io)
+{
+	const struct ssd_job *j = in->job;
+	if (!in->twl)
+		return 0;
+	if (!in->tbatch && in->writes && !(in->writes % j->trim_backlog) &&
+	    in->last != LAST_TRIM)
+		in->tbatch = j->trim_backlog_batch ? j->trim_backlog_batch
+						   : j->trim_backlog;
+	while (in->tbatch) {
+		in->tbatch--;
+		while (replay_write(in->twl, &in->tpos, in->writes, io)) {
+			if (ssd_rng_below(&in->trng, 100) >= j->trim_percentage)
+				continue;
+			io->ddir = SSD_DDIR_TRIM;
+			return 1;
+		}
+		in->tbatch = 0;
+	}
+	return 0;
+}
+
+/* The instance's next command: 1 with *io set (*check: a read to check),
+ * 0 to wait for the commands in flight, -1 when it has no more. */
+static int next_cmd(struct run *r, struct inst *in, struct ssd_io *io,
+		    int *check)
+{
+	*check = 0;
+	if (in->phase == PH_IO) {
+		if (backlog_trim(in, io)) {
+			in->last = LAST_TRIM;
+			return 1;
+		}
+		if (backlog_verify(r, in, io)) {
+			in->last = LAST_VERIFY;
+			*check = in->vcheck;
+			return 1;
+		}
+		if (next_io(r, in, io)) {
+			in->last = LAST_STREAM;
+			in->writes += io->ddir == SSD_DDIR_WRITE;
+			*check = in->vreads && io->ddir == SSD_DDIR_READ;
+			return 1;
+		}
+		if (!in->vafter)
+			return -1;
+		in->phase = PH_VWAIT;
+	}
+	if (in->phase == PH_VWAIT) {
+		/* every write completes first; then a flush, as fio syncs
+		 * the file before its verify phase */
+		if (in->inflight)
+			return 0;
+		in->phase = PH_VERIFY;
+		in->vsync = 1;
+		*io = (struct ssd_io){.ddir = SSD_DDIR_SYNC};
+		return 1;
+	}
+	if (in->vsync)
+		return 0;
+	if (verify_next(r, in, io)) {
+		*check = in->vcheck;
+		return 1;
+	}
+	return -1;
+}
+
+/* Check what the read io, just submitted at t in command cm, returns;
+ * a failure marks the command (the job ends when it completes). */
+static void check_read(struct run *r, struct inst *in, const struct ssd_io *io,
+		       int64_t t, struct cmd *cm)
+{
+	struct ssd_vcount vc = {0, 0};
+	char msg[sizeof in->vmsg];
+	if (ssd_verify_read(r->dev, io->offset, io->len,
+			    in->job->trim_verify_zero, r->dev->cfg.name, &vc,
+			    msg, sizeof msg)) {
+		cm->ddir |= CMD_BAD;
+		if (!in->vmsg[0])
+			snprintf(in->vmsg, sizeof in->vmsg, "%s", msg);
+	}
+	if (t >= in->ramp_end) {
+		in->res->verify_pages += vc.pages;
+		in->res->verify_zero_pages += vc.zero_pages;
+	}
+}
+
+/* How instance `in` verifies (job options; see the top of the file). */
+static void verify_init(struct inst *in, uint32_t clone)
+{
+	const struct ssd_job *j = in->job;
+	int w = j->rw == SSD_RW_WRITE || j->rw == SSD_RW_RANDWRITE ||
+		j->rw == SSD_RW_READWRITE || j->rw == SSD_RW_RANDRW;
+	int rd = j->rw == SSD_RW_READ || j->rw == SSD_RW_RANDREAD;
+	in->vcheck = j->verify == SSD_VERIFY_DATA;
+	in->vreads = rd && in->vcheck;
+	in->vafter = w && j->verify != SSD_VERIFY_NONE && j->do_verify;
+	in->phase = PH_IO;
+	if (!in->vafter)
+		return;
+	in->vwl = ssd_wl_create(j, clone, in->seed);
+	if (j->trim_backlog && j->trim_percentage) {
+		in->twl = ssd_wl_create(j, clone, in->seed);
+		ssd_rng_seed(&in->trng, ssd_mix64(in->seed ^ 0x7472696dULL));
+	}
+	if (j->verify_only) {
+		/* the writes are phantoms: every one can be read back */
+		in->phase = PH_VWAIT;
+		in->writes = UINT64_MAX;
+	}
 }
 
 /* Submit the instance's next command at t, or mark it done.  A command
@@ -277,14 +544,16 @@ static int submit(struct run *r, struct inst *in, int64_t t)
 	}
 	const struct ssd_job *j = in->job;
 	int64_t c;
+	int check = 0;
 	if (j->fsync_every && in->since_sync >= j->fsync_every) {
 		/* fio's fsync=N: a flush after every N writes */
 		in->since_sync = 0;
 		io = (struct ssd_io){.ddir = SSD_DDIR_SYNC};
 		c = ssd_dev_flush(r->dev, t);
 	} else {
-		if (!next_io(r, in, &io)) {
-			in->done = 1;
+		int k = next_cmd(r, in, &io, &check);
+		if (k <= 0) {
+			in->done = k < 0;
 			return 0;
 		}
 		int ddir = io.ddir;
@@ -293,7 +562,16 @@ static int submit(struct run *r, struct inst *in, int64_t t)
 			if (j->sync_writes)
 				ddir |= SSD_DEV_FUA;
 		}
-		c = ssd_dev_submit(r->dev, ddir, io.offset, io.len, t);
+		int rec = r->vtrack && ddir != SSD_DDIR_READ &&
+			  ddir != SSD_DDIR_SYNC;
+		if (rec)
+			record_io(r, &io);
+		if (ddir == SSD_DDIR_SYNC)
+			c = ssd_dev_flush(r->dev, t);
+		else
+			c = ssd_dev_submit(r->dev, ddir, io.offset, io.len, t);
+		if (rec && c < 0)
+			record_lost(r, &io);
 	}
 	if (c >= 0 && r->dev->ftl->check_failed)
 		c = SSD_ESTATE;
@@ -317,6 +595,8 @@ static int submit(struct run *r, struct inst *in, int64_t t)
 	cm->len = io.len;
 	cm->ddir = (uint32_t)io.ddir;
 	cm->inst = (uint32_t)(in - r->in);
+	if (check)
+		check_read(r, in, &io, t, cm);
 	struct ssd_event ev = {.time = c, .id = id, .kind = EV_COMPLETE};
 	in->inflight++;
 	return ssd_engine_push(&r->eng, &ev);
@@ -329,6 +609,8 @@ static int complete(struct run *r, const struct ssd_event *ev)
 	r->cmd_free = ev->id;
 	struct inst *in = &r->in[cm.inst];
 	in->inflight--;
+	int bad = (cm.ddir & CMD_BAD) != 0;
+	cm.ddir &= ~CMD_BAD;
 	int64_t t = ev->time, lat = t - cm.submitted;
 	if (r->series)
 		ssd_series_add(r->series, t, (int)cm.ddir, cm.len, lat);
@@ -342,7 +624,22 @@ static int complete(struct run *r, const struct ssd_event *ev)
 				    cm.len, cm.offset, lat);
 	}
 	const struct ssd_job *j = in->job;
-	if (j->thinktime && ++in->since_think >= j->thinktime_blocks) {
+	if (bad && !in->res->error)
+		job_error(r, in, SSD_EILSEQ, in->vmsg);
+	if (cm.ddir == SSD_DDIR_SYNC && in->vsync) {
+		/* the flush before the verify phase is done: read back
+		 * iodepth at a time (no think time, as in fio) */
+		in->vsync = 0;
+		while (!in->done && in->inflight < j->iodepth) {
+			int rc = submit(r, in, t);
+			if (rc)
+				return rc;
+		}
+	} else if (in->phase == PH_VERIFY) {
+		int rc = submit(r, in, t);
+		if (rc)
+			return rc;
+	} else if (j->thinktime && ++in->since_think >= j->thinktime_blocks) {
 		in->since_think = 0;
 		if (t >= in->deadline)
 			in->done = 1; /* no think time past the runtime */
@@ -420,6 +717,28 @@ static int run_group(struct run *r, int group)
 	return 0;
 }
 
+/* The run's verification state: the drive's host record when a job
+ * checks data (created once per drive, then kept up to date by every
+ * run), and the read-back bitmap when a job has a verify phase. */
+static int verify_setup(struct run *r, const struct ssd_job *jobs, int njobs)
+{
+	int check = 0, phase = 0;
+	for (int j = 0; j < njobs; j++) {
+		check |= jobs[j].verify == SSD_VERIFY_DATA;
+		phase |= jobs[j].verify != SSD_VERIFY_NONE && jobs[j].do_verify;
+	}
+	if (check && ssd_verify_attach(r->dev))
+		return SSD_ENOMEM;
+	r->vrec = r->dev->vrec;
+	if (phase) {
+		r->vseen = calloc((size_t)r->dev->ftl->nlp + 1, sizeof *r->vseen);
+		if (!r->vseen)
+			return SSD_ENOMEM;
+	}
+	r->vtrack = r->vrec || r->vseen;
+	return 0;
+}
+
 int ssd_sim_run(struct ssd_dev *dev, const struct ssd_job *jobs, int njobs,
 		uint64_t seed, struct ssd_run_result *res, char *err,
 		size_t errlen)
@@ -457,12 +776,22 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 		return SSD_ENOMEM;
 	}
 	r.ninst = ninst;
+	int rc = 0;
 	for (uint32_t i = 0; i <= depth; i++)
 		r.cmd[i].next_free = i + 1;
 	r.cmd_free = 0;
 	res->cfg = &dev->cfg;
 	res->seed = seed;
-	int group = 0, k = 0, ri = 0, rc = 0;
+	rc = verify_setup(&r, jobs, njobs);
+	if (rc) {
+		free(r.in);
+		free(r.cmd);
+		free(res->jobs);
+		ssd_engine_free(&r.eng);
+		snprintf(err, errlen, "out of memory");
+		return rc;
+	}
+	int group = 0, k = 0, ri = 0;
 	uint64_t ios0 = dev->host_ios;
 	int64_t t_start = ssd_dev_time(dev);
 	for (int j = 0; j < njobs; j++) {
@@ -490,7 +819,11 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 				? job->randseed
 				: ssd_mix64(seed ^ ssd_mix64(((uint64_t)j << 20) + c));
 			in->wl = ssd_wl_create(job, c, s);
-			if (!in->wl) {
+			in->seed = s;
+			verify_init(in, c);
+			if (!in->wl || (in->vafter && !in->vwl) ||
+			    (job->trim_backlog && job->trim_percentage &&
+			     in->vafter && !in->twl)) {
 				snprintf(err, errlen, "out of memory");
 				rc = SSD_ENOMEM;
 				goto out;
@@ -554,7 +887,10 @@ out:
 			}
 		}
 		ssd_wl_destroy(in->wl);
+		ssd_wl_destroy(in->vwl);
+		ssd_wl_destroy(in->twl);
 	}
+	free(r.vseen);
 	free(r.in);
 	free(r.cmd);
 	ssd_engine_free(&r.eng);

@@ -31,7 +31,8 @@
  * Errors.  A command the drive refuses ends its job, with the code in the
  * job's result (error) and a message naming the command (errmsg).  A
  * drive turned read-only (SSD_EROFS) ends only that job: the other jobs,
- * and the groups after it, still run (reads work).  Any other error --
+ * and the groups after it, still run (reads work).  So does a verify
+ * failure (SSD_EILSEQ, with fio's verify message as errmsg).  Any other error --
  * the drive or its invariant checker failing -- ends the run at that
  * moment: the group's other jobs stop submitting, commands in flight
  * complete and count, and the groups after it do not run (their jobs are

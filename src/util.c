@@ -26,6 +26,7 @@ const char *ssd_strerror(int code)
 	case SSD_ENOENT: return "not found";
 	case SSD_EUNSUP: return "not supported";
 	case SSD_ESTATE: return "flash rule or invariant violated";
+	case SSD_EILSEQ: return "data verification failed";
 	}
 	return "unknown error";
 }

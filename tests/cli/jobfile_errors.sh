@@ -19,9 +19,9 @@ run "unknown\.fio:3: .*unknown option 'blocksiz'" unknown.fio
 # a fio option ssdlab does not support
 cat >unsup.fio <<'EOF'
 [job]
-verify=md5
+zonemode=strided
 EOF
-run "unsup\.fio:2: .*'verify'.*not supported" unsup.fio
+run "unsup\.fio:2: .*'zonemode'.*not supported" unsup.fio
 
 # a size that is not a size
 cat >badsize.fio <<'EOF'
