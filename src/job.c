@@ -887,12 +887,13 @@ static const struct jopt opts[] = {
 		 "to the file's end.  size then only caps the bytes done "
 		 "(default: all the files), as in fio."},
 	{.name = "file_service_type", .type = OT_FN, .fn = fn_fsrv,
-	 .value = "roundrobin[:N], sequential, random[:N], zipf[:THETA], "
-		  "pareto[:H], normal[:DEV] (gauss)",
+	 .value = "roundrobin[:N], sequential[:N], random[:N], "
+		  "zipf[:THETA], pareto[:H], normal[:DEV] (gauss)",
 	 .def = "roundrobin",
 	 .help = "File of each I/O: N I/Os to a file then the next one "
 		 "(roundrobin) or one drawn at random (random), a whole file "
-		 "then the next (sequential); a file that has had its size "
+		 "then the next (sequential; its N changes nothing, as in "
+		 "fio); a file that has had its size "
 		 "is left out until all have (then all start again).  zipf "
 		 "(theta > 0, not 1; default 1.1), pareto (0 < h < 1, default "
 		 "0.2), normal (deviation 0..100%, default 0) draw each I/O's "
@@ -1864,7 +1865,7 @@ static int resolve_files(struct parser *p)
 	struct ssd_layout *files = ssd_layout_new();
 	struct ssd_layout *marked = ssd_layout_new(); /* names that are files */
 	uint64_t nreg = 0, nclone = 0;
-	char b1[32], b2[32];
+	char b1[32], b2[32], b3[32];
 
 	/* 1: the names; those of a job with several files, or a filesize,
 	 * are files everywhere */
@@ -1991,7 +1992,7 @@ static int resolve_files(struct parser *p)
 							  files, bad - 1),
 							  JOB_PAGE)
 					    : 0, b2, sizeof b2),
-			  ssd_fmt_bytes(p->capacity, b1, sizeof b1));
+			  ssd_fmt_bytes(p->capacity, b3, sizeof b3));
 	}
 
 	/* 4: the block: jobs, then regions, then per-clone byte counts */
@@ -2241,7 +2242,9 @@ void ssd_job_print_doc(FILE *out)
 	      "smaller than 4 KiB, or one not 4 KiB aligned, costs whole "
 	      "pages.\n"
 	      "- **Offsets and sizes** are multiples of 4 KiB; a percentage "
-	      "is rounded down to 4 KiB.\n"
+	      "`size` is rounded down to 4 KiB, a percentage `offset` or "
+	      "`offset_increment` aligned up to `offset_align` (default: the "
+	      "smallest block size, at least 4 KiB), as fio aligns it.\n"
 	      "- A value too large for its field is an error, never wrapped "
 	      "or rounded.\n\n"
 	      "## Limits of a file\n\n"
@@ -2305,7 +2308,8 @@ void ssd_job_print_doc(FILE *out)
 	      "- Sequential jobs start at the region's start and wrap at "
 	      "its end; an I/O that would cross the end is shortened.  In "
 	      "`rw`/`readwrite` reads and writes share the position.  Each "
-	      "clone (`numjobs`) starts at the region's start.\n"
+	      "clone (`numjobs`) starts at the region's start, or with "
+	      "`offset_increment` at offset + clone x increment.\n"
 	      "- In mixed jobs each I/O is a read with probability "
 	      "`rwmixread`%.\n"
 	      "- Random offsets are aligned to the I/O's size within the "
@@ -2325,5 +2329,28 @@ void ssd_job_print_doc(FILE *out)
 	      "not touched.\n"
 	      "- Each job instance has its own random stream, derived from "
 	      "`randseed` (or the run seed) and the clone number; the same "
-	      "seed gives the same stream.\n", out);
+	      "seed gives the same stream.\n"
+	      "- **Files.**  A job with one file name (or none) works on the "
+	      "drive.  Several names (`filename=a:b`, `nrfiles`), or a "
+	      "`filesize`, make files: regions of the drive as a fresh file "
+	      "system lays them out -- each contiguous, 4 KiB aligned, one "
+	      "after another from byte 0 in the order the job file first "
+	      "names them, each as long as the most any job needs of it.  "
+	      "Jobs naming the same file share its region (a single name "
+	      "another job lays out is that file); different names never "
+	      "overlap; a set that does not fit is an error.  Without "
+	      "`filename` each clone has its own `nrfiles` files "
+	      "(`filename_format`, default `$jobname.$jobnum.$filenum`).  "
+	      "`offset` and `offset_increment` are inside each file, as in "
+	      "fio; `size` is split over the files (4 KiB units, the first "
+	      "files one more) unless `filesize` is given, when it only caps "
+	      "the bytes done.  Inside a file offsets follow the job's "
+	      "pattern, each file with its own position and random map.\n"
+	      "- `zonemode=strided`: zones of `zonerange` bytes start at the "
+	      "region's start and every `zonerange + zoneskip` bytes after "
+	      "it, to the end of the drive (or the file); `zonesize` bytes "
+	      "are done in a zone (sequential or random inside it), then the "
+	      "next; past the last zone the first comes again, until "
+	      "`io_size` (default `size`) bytes are done -- fio's rules.\n",
+	      out);
 }

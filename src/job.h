@@ -9,7 +9,9 @@
  * user capacity.  An option ssdlab does not know, or knows but does not
  * support, is an error naming file, line and option -- never ignored.
  * A small set of options that have no meaning for a simulated target
- * (ioengine, direct, filename, ...) is accepted and documented as such.
+ * (ioengine, direct, ...) is accepted and documented as such.  fio's
+ * files (filename lists, nrfiles, filesize) are regions of the drive,
+ * laid out when the whole file has been read (layout.h).
  */
 #ifndef SSD_JOB_H
 #define SSD_JOB_H
