@@ -28,6 +28,7 @@
  * nanoseconds of simulated time, percentages as given.
  */
 #include "job.h"
+#include "layout.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -35,6 +36,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define JOB_LINE_MAX 4096             /* longest accepted line, chars */
 #define JOB_FILE_MAX (16u << 20)      /* largest accepted job file, bytes */
@@ -75,6 +77,23 @@ struct jstate {
 	struct region_val rv[RV_N];
 	int log_bare[LOG_N];          /* write_*_log given without a prefix */
 	int line_of[JOB_MAX_OPTS];    /* line each option was last set on */
+	/* files and regions, as written (resolved when the file ends) */
+	char filename[JOB_LINE_MAX + 1]; /* fio's NAME:NAME:...; "" = none */
+	char filename_format[256];    /* "" = $jobname.$jobnum.$filenum */
+	uint64_t filesize_lo, filesize_hi; /* 0 = not given */
+	struct region_val incr;       /* offset_increment */
+};
+
+/* A job's files, kept from its section to the end of the file, when the
+ * files of every job are placed together (resolve_files). */
+struct jfiles {
+	char *filename;               /* copy of jstate.filename, or NULL */
+	char *format;                 /* copy of filename_format, or NULL */
+	uint64_t fs_lo, fs_hi;        /* filesize; 0 = not given */
+	int size_given, size_pct, incr_pct, off_pct;
+	struct region_val io;         /* io_size as written */
+	int ln_filename, ln_nrfiles, ln_size, ln_filesize, ln_incr, ln_offset,
+	    ln_zone, ln_fill;         /* lines, for messages */
 };
 
 enum { SEC_NONE, SEC_GLOBAL, SEC_JOB };
@@ -94,6 +113,8 @@ struct parser {
 	uint64_t inflight;            /* numjobs x iodepth so far */
 	double span_done;             /* ns: stonewall groups before this one */
 	double span_group;            /* ns: the longest job of this group */
+	struct jfiles *jf;            /* one per job, as p->jobs */
+	int jfcap;
 };
 
 struct jopt;
@@ -606,6 +627,221 @@ static int ne_count(struct parser *p, struct jstate *js,
 	return 0;
 }
 
+/* ---- files and regions: values ---- */
+
+static int fn_filename(struct parser *p, struct jstate *js,
+		       const struct jopt *o, char *val)
+{
+	size_t n = strlen(val);
+	if (n >= sizeof js->filename)
+		return opt_err(p, o, SSD_ERANGE, "the list is too long");
+	/* Names are checked when they are split (split_names). */
+	if (val[n - 1] == ':' && (n < 2 || val[n - 2] != '\\'))
+		return opt_err(p, o, SSD_EPARSE, "empty file name after ':'");
+	if (val[0] == ':' || strstr(val, "::"))
+		return opt_err(p, o, SSD_EPARSE, "empty file name in the list");
+	memcpy(js->filename, val, n + 1);
+	return 0;
+}
+
+static int fn_filename_format(struct parser *p, struct jstate *js,
+			      const struct jopt *o, char *val)
+{
+	if (strlen(val) >= sizeof js->filename_format)
+		return opt_err(p, o, SSD_ERANGE, "the format is too long");
+	snprintf(js->filename_format, sizeof js->filename_format, "%s", val);
+	return 0;
+}
+
+/* A size of a file: 4 KiB .. 2^62, a multiple of 4 KiB. */
+static int parse_file_size(struct parser *p, const struct jopt *o,
+			   const char *s, uint64_t *out)
+{
+	int rc = ssd_parse_size(s, out);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not a size", s);
+	if (rc || *out > (1ULL << 62))
+		return opt_err(p, o, SSD_ERANGE, "%.64s is too large", s);
+	if (*out < JOB_PAGE || *out % JOB_PAGE)
+		return opt_err(p, o, SSD_ERANGE,
+			       "%.64s is not a positive multiple of 4 KiB", s);
+	return 0;
+}
+
+static int fn_filesize(struct parser *p, struct jstate *js,
+		       const struct jopt *o, char *val)
+{
+	if (strchr(val, ','))
+		return opt_err(p, o, SSD_EUNSUP,
+			       "per-direction values are not supported by "
+			       "ssdlab");
+	char *dash = strchr(val, '-');
+	uint64_t lo, hi;
+	if (dash)
+		*dash = 0;
+	int rc = parse_file_size(p, o, ssd_strtrim(val), &lo);
+	if (rc)
+		return rc;
+	hi = lo;
+	if (dash) {
+		rc = parse_file_size(p, o, ssd_strtrim(dash + 1), &hi);
+		if (rc)
+			return rc;
+		if (hi < lo)
+			return opt_err(p, o, SSD_ERANGE,
+				       "the range %.32s-%.32s is empty", val,
+				       ssd_strtrim(dash + 1));
+	}
+	js->filesize_lo = lo;
+	js->filesize_hi = hi;
+	return 0;
+}
+
+static int fn_fsrv(struct parser *p, struct jstate *js, const struct jopt *o,
+		   char *val)
+{
+	static const char *const names[] = {
+		[SSD_FSRV_ROUNDROBIN] = "roundrobin",
+		[SSD_FSRV_SEQUENTIAL] = "sequential",
+		[SSD_FSRV_RANDOM] = "random", [SSD_FSRV_ZIPF] = "zipf",
+		[SSD_FSRV_PARETO] = "pareto", [SSD_FSRV_NORMAL] = "normal"};
+	char *colon = strchr(val, ':');
+	char *arg = NULL;
+	if (colon) {
+		*colon = 0;
+		arg = ssd_strtrim(colon + 1);
+	}
+	char *kind = ssd_strtrim(val);
+	int t = -1;
+	for (int i = 0; i < (int)(sizeof names / sizeof names[0]); i++)
+		if (!strcmp(kind, names[i]))
+			t = i;
+	if (!strcmp(kind, "gauss"))
+		t = SSD_FSRV_NORMAL;
+	if (t < 0)
+		return opt_err(p, o, SSD_EPARSE, "unknown type '%.64s'", kind);
+	if (arg && !*arg)
+		return opt_err(p, o, SSD_EPARSE, "empty value after ':'");
+	uint32_t nr = 1;
+	double v = t == SSD_FSRV_ZIPF ? 1.1 : t == SSD_FSRV_PARETO ? 0.2 : 0;
+	if (arg && t <= SSD_FSRV_RANDOM) {
+		uint64_t x;
+		int rc = ssd_parse_u64(arg, &x);
+		if (rc == SSD_EPARSE)
+			return opt_err(p, o, rc, "'%.64s' is not an integer",
+				       arg);
+		if (rc || x < 1 || x > UINT32_MAX)
+			return opt_err(p, o, SSD_ERANGE,
+				       "%.64s I/Os per file is out of range",
+				       arg);
+		nr = (uint32_t)x;
+	} else if (arg) {
+		if (strchr(arg, ':'))
+			return opt_err(p, o, SSD_EUNSUP,
+				       "the ':CENTER' parameter is not "
+				       "supported by ssdlab");
+		if (ssd_parse_double(arg, &v))
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s' is not a number", arg);
+	}
+	if (t == SSD_FSRV_ZIPF && (!(v > 0) || v == 1 || v > 100))
+		return opt_err(p, o, SSD_ERANGE,
+			       "zipf theta %g is out of range (0 < theta <= "
+			       "100, not 1)", v);
+	if (t == SSD_FSRV_PARETO && !(v > 0 && v < 1))
+		return opt_err(p, o, SSD_ERANGE,
+			       "pareto h %g is out of range (0 < h < 1)", v);
+	if (t == SSD_FSRV_NORMAL && !(v >= 0 && v < 100))
+		return opt_err(p, o, SSD_ERANGE,
+			       "normal deviation %g is out of range (0 <= dev "
+			       "< 100)", v);
+	js->j.file_service = t;
+	js->j.file_service_nr = nr;
+	js->j.file_service_param = v;
+	return 0;
+}
+
+static int fn_openfiles(struct parser *p, struct jstate *js,
+			const struct jopt *o, char *val)
+{
+	uint64_t v;
+	int rc = ssd_parse_u64(val, &v);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not an integer", val);
+	if (rc || v < 1 || v > SSD_JOB_MAX_FILES)
+		return opt_err(p, o, SSD_ERANGE, "%.64s is out of range", val);
+	return 0;
+}
+
+static int fn_offset_increment(struct parser *p, struct jstate *js,
+			       const struct jopt *o, char *val)
+{
+	struct region_val rv = {.given = 1};
+	size_t n = strlen(val);
+	if (val[n - 1] == '%') {
+		val[n - 1] = 0;
+		char *num = ssd_strtrim(val);
+		if (ssd_parse_double(num, &rv.pct))
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s%%' is not a percentage", num);
+		if (!(rv.pct >= 0 && rv.pct <= 100))
+			return opt_err(p, o, SSD_ERANGE,
+				       "%.64s%% is out of range", num);
+		rv.is_pct = 1;
+	} else {
+		int rc = ssd_parse_size(val, &rv.bytes);
+		if (rc == SSD_EPARSE)
+			return opt_err(p, o, rc, "'%.64s' is not a size", val);
+		if (rc || rv.bytes > (1ULL << 62))
+			return opt_err(p, o, SSD_ERANGE, "%.64s is too large",
+				       val);
+		if (rv.bytes % JOB_PAGE)
+			return opt_err(p, o, SSD_ERANGE,
+				       "%.64s is not a multiple of 4 KiB", val);
+	}
+	js->incr = rv;
+	return 0;
+}
+
+/* offset_align, zonerange, zoneskip: a size, a multiple of 4 KiB (0 only
+ * for zoneskip and offset_align); zonesize: a size of at least 512 B. */
+static int fn_size64(struct parser *p, struct jstate *js, const struct jopt *o,
+		     char *val)
+{
+	uint64_t v;
+	int rc = ssd_parse_size(val, &v);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not a size", val);
+	if (rc || v > (1ULL << 62))
+		return opt_err(p, o, SSD_ERANGE, "%.64s is too large", val);
+	if (v < o->min)
+		return opt_err(p, o, SSD_ERANGE, "%.64s is too small", val);
+	if (o->max && v % o->max)
+		return opt_err(p, o, SSD_ERANGE,
+			       "%.64s is not a multiple of %s", val,
+			       o->max == JOB_PAGE ? "4 KiB" : "512 B");
+	*(uint64_t *)((char *)&js->j + o->off) = v;
+	return 0;
+}
+
+static int fn_zonemode(struct parser *p, struct jstate *js,
+		       const struct jopt *o, char *val)
+{
+	if (!strcmp(val, "none"))
+		js->j.zonemode = SSD_ZONEMODE_NONE;
+	else if (!strcmp(val, "strided"))
+		js->j.zonemode = SSD_ZONEMODE_STRIDED;
+	else if (!strcmp(val, "zbd"))
+		return opt_err(p, o, SSD_EUNSUP,
+			       "'zbd' is not supported by ssdlab: the "
+			       "simulated drive is a conventional block "
+			       "device, not a zoned one");
+	else
+		return opt_err(p, o, SSD_EPARSE, "unknown zone mode '%.64s'",
+			       val);
+	return 0;
+}
+
 /* ---- the option table ---- */
 
 #define FIELD(f) .off = offsetof(struct ssd_job, f)
@@ -745,6 +981,90 @@ static const struct jopt opts[] = {
 	 .help = "Average log entries over this window; 0 logs every I/O."},
 
 	/* the I/O stream: sizes, offsets, patterns, files (more) */
+	{.name = "filename", .type = OT_FN, .fn = fn_filename,
+	 .value = "a path, or NAME:NAME:... (\\: for a colon in a name)",
+	 .def = "the drive",
+	 .help = "One name (a /dev/ path or any file) is the drive, as "
+		 "before, unless filesize is given or another job lays the "
+		 "name out as a file.  Several names are files: regions of "
+		 "the drive laid out as a fresh file system would (each "
+		 "contiguous, 4 KiB aligned, one after another from byte 0 "
+		 "in the order the job file first names them); every job "
+		 "naming a file works on the same region.  Overrides "
+		 "nrfiles.  A list of /dev/ names is refused (one drive)."},
+	{.name = "nrfiles", .type = OT_U32, FIELD(nrfiles), .min = 1,
+	 .max = SSD_JOB_MAX_FILES, .value = "integer 1..16384", .def = "1",
+	 .help = "Files of each clone when filename is not given, named by "
+		 "filename_format (default: each clone its own files).  size "
+		 "is split over them unless filesize is given.  At most 16384 "
+		 "files x clones in a job file."},
+	{.name = "filename_format", .type = OT_FN, .fn = fn_filename_format,
+	 .value = "text with $jobname, $jobnum, $filenum, $clientuid",
+	 .def = "$jobname.$jobnum.$filenum",
+	 .help = "Names of the files of nrfiles; equal names are one file "
+		 "(e.g. data.$filenum: all clones and jobs share the set)."},
+	{.name = "filesize", .type = OT_FN, .fn = fn_filesize,
+	 .value = "size or LOW-HIGH (multiples of 4 KiB)", .def = "size / files",
+	 .help = "Size of each file (a range: each file's size drawn in it, "
+		 "4 KiB aligned, from its name); the job does I/O from offset "
+		 "to the file's end.  size then only caps the bytes done "
+		 "(default: all the files), as in fio."},
+	{.name = "file_service_type", .type = OT_FN, .fn = fn_fsrv,
+	 .value = "roundrobin[:N], sequential[:N], random[:N], "
+		  "zipf[:THETA], pareto[:H], normal[:DEV] (gauss)",
+	 .def = "roundrobin",
+	 .help = "File of each I/O: N I/Os to a file then the next one "
+		 "(roundrobin) or one drawn at random (random), a whole file "
+		 "then the next (sequential; its N changes nothing, as in "
+		 "fio); a file that has had its size "
+		 "is left out until all have (then all start again).  zipf "
+		 "(theta > 0, not 1; default 1.1), pareto (0 < h < 1, default "
+		 "0.2), normal (deviation 0..100%, default 0) draw each I/O's "
+		 "file, file 0 hottest (normal: the middle one), as fio."},
+	{.name = "openfiles", .type = OT_FN, .fn = fn_openfiles,
+	 .value = "integer 1..16384", .def = "nrfiles",
+	 .help = "Accepted: opening a file costs nothing on the simulated "
+		 "drive, so the limit on open files changes no I/O."},
+	{.name = "offset_increment", .type = OT_FN, .fn = fn_offset_increment,
+	 .value = "size (multiple of 4 KiB) or N% of the drive (0..100)",
+	 .def = "0",
+	 .help = "Clone k (numjobs) starts at offset + k x this, with its "
+		 "own size (default: to the drive's or the file's end); a "
+		 "percentage is aligned up as offset_align says.  Every "
+		 "clone's region must fit."},
+	{.name = "offset_align", .type = OT_FN, .fn = fn_size64,
+	 FIELD(offset_align), .min = 0, .max = JOB_PAGE,
+	 .value = "size, a multiple of 4 KiB", .def = "0 (the smallest block)",
+	 .help = "A percentage offset or offset_increment is aligned up to "
+		 "this; 0: to the smallest block size (at least 4 KiB)."},
+	{.name = "fill_device", .alias = "fill_fs", .type = OT_BOOL,
+	 FIELD(fill_device), .value = "boolean (a bare key means 1)",
+	 .def = "0",
+	 .help = "Work from offset to the end of the drive (its user "
+		 "capacity), whatever size says, as fio does on a block "
+		 "device: a write job fills the drive.  Not with files."},
+	{.name = "zonemode", .type = OT_FN, .fn = fn_zonemode,
+	 .value = "none, strided", .def = "none (strided if zonesize is set)",
+	 .help = "strided: fio's classic zones.  zbd is refused: the "
+		 "simulated drive is a conventional block device."},
+	{.name = "zonesize", .type = OT_FN, .fn = fn_size64, FIELD(zonesize),
+	 .min = 512, .max = 512, .value = "size, a multiple of 512 B",
+	 .def = "0",
+	 .help = "strided: bytes done in a zone before moving on (less than "
+		 "zonerange: only the zone's start is used; more: the zone is "
+		 "covered again)."},
+	{.name = "zonerange", .type = OT_FN, .fn = fn_size64, FIELD(zonerange),
+	 .min = JOB_PAGE, .max = JOB_PAGE, .value = "size, a multiple of 4 KiB",
+	 .def = "zonesize",
+	 .help = "strided: length of a zone; I/O (sequential or random) stays "
+		 "inside it.  Zones start at offset and go to the end of the "
+		 "drive (or the file), then wrap to the first; size only sets "
+		 "the bytes done, as in fio."},
+	{.name = "zoneskip", .type = OT_FN, .fn = fn_size64, FIELD(zoneskip),
+	 .min = 0, .max = JOB_PAGE, .value = "size, a multiple of 4 KiB",
+	 .def = "0",
+	 .help = "strided: bytes skipped after each zone (the next zone "
+		 "starts zonerange + zoneskip after this one)."},
 
 	/* pacing and the order of jobs */
 
@@ -856,9 +1176,6 @@ static const struct jopt opts[] = {
 		 "is refused (no page cache is modelled)."},
 	{.name = "buffered", .type = OT_NOEFFECT, .fn = ne_direct,
 	 .value = "0", .help = "The opposite of direct; only 0 is accepted."},
-	{.name = "filename", .type = OT_NOEFFECT, .fn = ne_text,
-	 .value = "a path",
-	 .help = "The target is the simulated drive (--drive)."},
 	{.name = "thread", .type = OT_NOEFFECT, .fn = ne_bool,
 	 .value = "boolean",
 	 .help = "Threads or processes is a host detail."},
@@ -872,17 +1189,12 @@ static const struct jopt opts[] = {
 	 .value = "text", .help = "Free text; fio only prints it."},
 
 #define UNSUP(n, a, why) {.name = n, .alias = a, .type = OT_UNSUP, .help = why}
+#define ZBD_WHY "zoned block devices are not modelled: the simulated " \
+	"drive is a conventional block device"
 
 	/* refused for now: the I/O stream: sizes, offsets, patterns, files */
-	UNSUP("zonemode", NULL, "zoned and strided access is not modelled"),
-	UNSUP("zonesize", NULL, "zoned and strided access is not modelled"),
-	UNSUP("zonerange", NULL, "zoned and strided access is not modelled"),
-	UNSUP("zoneskip", NULL, "zoned and strided access is not modelled"),
 	UNSUP("loops", NULL, "use io_size (e.g. io_size=300%) or time_based"),
 	UNSUP("number_ios", NULL, "use io_size"),
-	UNSUP("offset_increment", NULL,
-	      "clones all work over the job's whole region; write one job "
-	      "per region instead"),
 	UNSUP("bsrange", "blocksize_range", "use bssplit"),
 	UNSUP("bs_unaligned", "blocksize_unaligned", "use bssplit"),
 	UNSUP("blockalign", "ba",
@@ -891,9 +1203,16 @@ static const struct jopt opts[] = {
 	      "a job is either sequential or random"),
 	UNSUP("random_generator", NULL, "ssdlab has one random generator"),
 	UNSUP("rw_sequencer", NULL, "rw=PATTERN:N modifiers are not supported"),
-	UNSUP("nrfiles", NULL, "the target is one drive"),
-	UNSUP("filesize", NULL, "the target is one drive; use size"),
-	UNSUP("file_service_type", NULL, "the target is one drive"),
+
+	/* refused: the options of zoned block devices (zonemode=zbd) */
+	UNSUP("zonecapacity", NULL, ZBD_WHY),
+	UNSUP("max_open_zones", NULL, ZBD_WHY),
+	UNSUP("job_max_open_zones", NULL, ZBD_WHY),
+	UNSUP("ignore_zone_limits", NULL, ZBD_WHY),
+	UNSUP("zone_reset_threshold", NULL, ZBD_WHY),
+	UNSUP("zone_reset_frequency", NULL, ZBD_WHY),
+	UNSUP("read_beyond_wp", NULL, ZBD_WHY),
+	UNSUP("write_zone_remainder", NULL, ZBD_WHY),
 
 	/* refused for now: pacing and the order of jobs */
 	UNSUP("rate", NULL, "rate limits are not modelled; use thinktime"),
@@ -935,6 +1254,7 @@ static const struct jopt opts[] = {
 	UNSUP("read_iolog", NULL, "replay a trace file instead"),
 	UNSUP("write_iolog", NULL, "the I/O stream is reproducible from the "
 	      "seed"),
+#undef ZBD_WHY
 #undef UNSUP
 };
 
@@ -1201,6 +1521,132 @@ static int check_limits(struct parser *p, const struct jstate *js,
 	return 0;
 }
 
+/* ---- files and regions: a job's part ---- */
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+	uint64_t r = v % a;
+	return r ? v + (a - r) : v;
+}
+
+static uint32_t max_bs(const struct ssd_job *j)
+{
+	uint32_t m = j->bs;
+	if (j->nbssplit) {
+		m = 0;
+		for (int i = 0; i < j->nbssplit; i++)
+			if (j->bssplit[i].bs > m)
+				m = j->bssplit[i].bs;
+	}
+	return m;
+}
+
+/* What a percentage offset or offset_increment is aligned up to: fio's
+ * offset_align, else the smallest block size (here at least a page). */
+static uint64_t pct_align(const struct ssd_job *j)
+{
+	if (j->offset_align)
+		return j->offset_align;
+	uint32_t m = j->bs;
+	for (int i = 0; i < j->nbssplit; i++)
+		if (i == 0 || j->bssplit[i].bs < m)
+			m = j->bssplit[i].bs;
+	return align_up(m, JOB_PAGE);
+}
+
+/* fio's rules for strided zones: zonesize alone implies zonemode=strided,
+ * zonemode=none refuses zonesize, zonerange defaults to zonesize. */
+static int check_zones(struct parser *p, struct jstate *js)
+{
+	struct ssd_job *j = &js->j;
+	char b1[32], b2[32];
+	if (!j->zonesize) {
+		const char *key = j->zonemode == SSD_ZONEMODE_STRIDED
+					  ? "zonemode"
+				  : was_set(js, "zonerange") ? "zonerange"
+				  : was_set(js, "zoneskip")  ? "zoneskip" : NULL;
+		if (key)
+			return perr(p, opt_line(js, key), SSD_EINVAL,
+				    "option '%s': job '%s' has no zonesize "
+				    "(accepted: zonemode=strided with "
+				    "zonesize)", key, j->name);
+		return 0;
+	}
+	if (was_set(js, "zonemode") && j->zonemode == SSD_ZONEMODE_NONE)
+		return perr(p, opt_line(js, "zonesize"), SSD_EINVAL,
+			    "option 'zonesize': job '%s' has zonemode=none "
+			    "(accepted: zonesize with zonemode=strided)",
+			    j->name);
+	j->zonemode = SSD_ZONEMODE_STRIDED;
+	if (!j->zonerange)
+		j->zonerange = align_up(j->zonesize, JOB_PAGE);
+	if (j->zonerange < max_bs(j)) {
+		const char *key = was_set(js, "zonerange") ? "zonerange"
+							   : "zonesize";
+		return perr(p, opt_line(js, key), SSD_ERANGE,
+			    "option '%s': the zones of job '%s' (%s) are "
+			    "smaller than its block size %s (accepted: "
+			    "zonerange >= block size)", key, j->name,
+			    ssd_fmt_bytes(j->zonerange, b1, sizeof b1),
+			    ssd_fmt_bytes(max_bs(j), b2, sizeof b2));
+	}
+	return 0;
+}
+
+static char *dup_or_null(const char *s)
+{
+	if (!*s)
+		return NULL;
+	size_t n = strlen(s) + 1;
+	char *d = ssd_xcalloc(1, n);
+	memcpy(d, s, n);
+	return d;
+}
+
+/* Keep what resolve_files needs of the job being appended; resolve its
+ * offset_increment (a percentage is of the drive). */
+static void keep_files(struct parser *p, struct jstate *js)
+{
+	if (p->njobs == p->jfcap) {
+		p->jfcap = p->jfcap ? 2 * p->jfcap : 8;
+		p->jf = ssd_xrealloc(p->jf, (size_t)p->jfcap * sizeof *p->jf);
+	}
+	struct jfiles *f = &p->jf[p->njobs];
+	memset(f, 0, sizeof *f);
+	f->filename = dup_or_null(js->filename);
+	f->format = dup_or_null(js->filename_format);
+	f->fs_lo = js->filesize_lo;
+	f->fs_hi = js->filesize_hi;
+	f->size_given = js->rv[RV_SIZE].given && !js->j.fill_device;
+	f->size_pct = js->rv[RV_SIZE].is_pct;
+	f->off_pct = js->rv[RV_OFFSET].is_pct;
+	f->incr_pct = js->incr.is_pct;
+	f->io = js->rv[RV_IO_SIZE];
+	f->ln_filename = opt_line(js, "filename");
+	f->ln_nrfiles = opt_line(js, "nrfiles");
+	f->ln_size = opt_line(js, "size");
+	f->ln_filesize = opt_line(js, "filesize");
+	f->ln_incr = opt_line(js, "offset_increment");
+	f->ln_offset = opt_line(js, "offset");
+	f->ln_zone = opt_line(js, "zonesize");
+	f->ln_fill = opt_line(js, "fill_device");
+	uint64_t inc = js->incr.bytes;
+	if (js->incr.is_pct)
+		inc = align_up((uint64_t)((double)p->capacity * js->incr.pct /
+					  100.0), pct_align(&js->j));
+	js->j.offset_increment = inc;
+}
+
+static void free_files(struct parser *p)
+{
+	for (int i = 0; i < p->njobs && p->jf; i++) {
+		free(p->jf[i].filename);
+		free(p->jf[i].format);
+	}
+	free(p->jf);
+	p->jf = NULL;
+}
+
 /* Resolve percentages and defaults, check the region, append the job. */
 static int finish_job(struct parser *p)
 {
@@ -1214,8 +1660,8 @@ static int finish_job(struct parser *p)
 	const struct region_val *rv = &js->rv[RV_OFFSET];
 	uint64_t off = rv->bytes;
 	if (rv->is_pct)
-		off = (uint64_t)((double)cap * rv->pct / 100.0) &
-		      ~(uint64_t)(JOB_PAGE - 1);
+		off = align_up((uint64_t)((double)cap * rv->pct / 100.0),
+			       pct_align(j));
 	if (off >= cap)
 		return perr(p, opt_line(js, "offset"), SSD_ERANGE,
 			    "option 'offset': %s is not inside the drive "
@@ -1226,7 +1672,7 @@ static int finish_job(struct parser *p)
 	/* size */
 	rv = &js->rv[RV_SIZE];
 	uint64_t size = cap - off;
-	if (rv->given) {
+	if (rv->given && !j->fill_device) {
 		size = rv->bytes;
 		if (rv->is_pct)
 			size = (uint64_t)((double)cap * rv->pct / 100.0) &
@@ -1236,7 +1682,7 @@ static int finish_job(struct parser *p)
 				    "option 'size': %g%% of %s is less than "
 				    "4 KiB (accepted: at least 4 KiB)",
 				    rv->pct, ssd_fmt_bytes(cap, b1, sizeof b1));
-		if (size > cap - off) {
+		if (size > cap - off && !js->filesize_lo) {
 			const char *key = was_set(js, "size") ? "size"
 							      : "offset";
 			return perr(p, opt_line(js, key), SSD_ERANGE,
@@ -1304,6 +1750,9 @@ static int finish_job(struct parser *p)
 			    "(accepted: time_based together with runtime)",
 			    j->name);
 
+	rc = check_zones(p, js);
+	if (rc)
+		return rc;
 	rc = check_limits(p, js, io_size, size);
 	if (rc)
 		return rc;
@@ -1322,6 +1771,7 @@ static int finish_job(struct parser *p)
 		p->cap = p->cap ? 2 * p->cap : 8;
 		p->jobs = ssd_xrealloc(p->jobs, (size_t)p->cap * sizeof *j);
 	}
+	keep_files(p, js);
 	p->jobs[p->njobs++] = *j;
 	return 0;
 }
@@ -1422,6 +1872,422 @@ static void job_defaults(struct ssd_job *j)
 	j->numjobs = 1;
 	j->do_verify = 1;
 	j->trim_verify_zero = 1;
+	j->nrfiles = 1;
+	j->file_service = SSD_FSRV_ROUNDROBIN;
+	j->file_service_nr = 1;
+}
+
+/* ---- files and regions: the whole file ---- */
+
+/* The names of a job's files for one clone: the filename list (split at
+ * ':' not escaped as '\:'), or nrfiles names made from filename_format.
+ * Returns how many; each names[i] is malloc'd. */
+static uint32_t file_names(const struct jfiles *f, const struct ssd_job *j,
+			   uint32_t clone, char **names)
+{
+	if (f->filename) {
+		uint32_t n = 0;
+		const char *c = f->filename;
+		while (*c) {
+			char *name = ssd_xcalloc(1, strlen(c) + 1), *d = name;
+			for (; *c && *c != ':'; c++) {
+				if (*c == '\\' && c[1] == ':')
+					c++;
+				*d++ = *c;
+			}
+			if (*c == ':')
+				c++;
+			names[n++] = name;
+		}
+		return n;
+	}
+	const char *fmt = f->format ? f->format : "$jobname.$jobnum.$filenum";
+	for (uint32_t i = 0; i < j->nrfiles; i++) {
+		char buf[JOB_LINE_MAX + 64];
+		size_t len = 0;
+		for (const char *c = fmt; *c && len < JOB_LINE_MAX;) {
+			static const char *const kw[] = {
+				"$jobname", "$jobnum", "$filenum", "$clientuid"};
+			int k = 0;
+			for (; k < 4; k++)
+				if (!strncasecmp(c, kw[k], strlen(kw[k])))
+					break;
+			if (k == 4) {
+				buf[len++] = *c++;
+				continue;
+			}
+			c += strlen(kw[k]);
+			if (k == 0)
+				len += (size_t)snprintf(buf + len, 64, "%.63s",
+							j->name);
+			else if (k == 1 || k == 2)
+				len += (size_t)snprintf(buf + len, 64, "%u",
+							k == 1 ? clone : i);
+			else
+				len += (size_t)snprintf(buf + len, 64, "local");
+		}
+		buf[len] = 0;
+		names[i] = ssd_xcalloc(1, len + 1);
+		memcpy(names[i], buf, len + 1);
+	}
+	return j->nrfiles;
+}
+
+/* Whether clones get files of their own (names made with $jobnum). */
+static int names_per_clone(const struct jfiles *f)
+{
+	if (f->filename)
+		return 0;
+	const char *fmt = f->format ? f->format : "$jobnum";
+	for (const char *c = fmt; *c; c++)
+		if (!strncasecmp(c, "$jobnum", 7))
+			return 1;
+	return 0;
+}
+
+static void free_names(char **names, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		free(names[i]);
+}
+
+/* A file's size drawn in [lo, hi] from its name, 4 KiB aligned: the same
+ * name has the same size in every job. */
+static uint64_t drawn_size(const struct jfiles *f, const char *name)
+{
+	if (f->fs_lo == f->fs_hi)
+		return f->fs_lo;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	for (const char *c = name; *c; c++)
+		h = (h ^ (unsigned char)*c) * 0x100000001b3ULL;
+	uint64_t steps = (f->fs_hi - f->fs_lo) / JOB_PAGE + 1;
+	return f->fs_lo + ssd_mix64(h) % steps * JOB_PAGE;
+}
+
+/* Bytes of file i of n when the job's size is split over its files: the
+ * 4 KiB units shared out, the first files one unit more. */
+static uint64_t share_of(uint64_t size, uint32_t i, uint32_t n)
+{
+	uint64_t units = size / JOB_PAGE;
+	return (units / n + (i < units % n ? 1 : 0)) * JOB_PAGE;
+}
+
+enum { JT_PLAIN, JT_DRIVE, JT_FILES }; /* what a job works on */
+
+/* What a job's files need of each file: the clone's offset plus what it
+ * does in it (0: any length, decided by the others). */
+static uint64_t file_need(const struct jfiles *f, const struct ssd_job *j,
+			  uint64_t off, const char *name, uint32_t i,
+			  uint32_t n)
+{
+	if (f->fs_lo)
+		return drawn_size(f, name);
+	if (f->size_given)
+		return off + share_of(j->size, i, n);
+	return 0;
+}
+
+/* One clone's region in one file (or the drive); checks that it holds
+ * the job's largest block. */
+static int clone_region(struct parser *p, int ji, int kind, uint64_t base,
+			uint64_t len, uint64_t off, const char *name,
+			uint32_t i, uint32_t n, struct ssd_job_region *r)
+{
+	const struct jfiles *f = &p->jf[ji];
+	const struct ssd_job *j = &p->jobs[ji];
+	char b1[32], b2[32], b3[32];
+	uint64_t end = len, io;
+	if (f->fs_lo) {
+		end = drawn_size(f, name);
+		if (kind == JT_DRIVE && end > len)
+			return perr(p, f->ln_filesize, SSD_ERANGE,
+				    "option 'filesize': %s is larger than the "
+				    "drive (%s; job '%s'; accepted: at most "
+				    "the capacity)",
+				    ssd_fmt_bytes(end, b1, sizeof b1),
+				    ssd_fmt_bytes(len, b2, sizeof b2), j->name);
+		if (off >= end)
+			return perr(p, f->ln_incr > f->ln_offset ? f->ln_incr
+								 : f->ln_offset,
+				    SSD_ERANGE,
+				    "option 'offset': %s is not inside file "
+				    "'%.64s' of %s (job '%s'; accepted: offset "
+				    "+ clone x offset_increment < filesize)",
+				    ssd_fmt_bytes(off, b1, sizeof b1), name,
+				    ssd_fmt_bytes(end, b2, sizeof b2), j->name);
+		io = end - off;
+	} else if (f->size_given) {
+		io = kind == JT_FILES ? share_of(j->size, i, n) : j->size;
+	} else {
+		if (kind == JT_FILES && !len)
+			return perr(p, j->line, SSD_EINVAL,
+				    "file '%.64s' of job '%s' has no size "
+				    "(accepted: size or filesize in a job "
+				    "naming it)", name, j->name);
+		if (off >= len)
+			return perr(p, f->ln_incr, SSD_ERANGE,
+				    "option 'offset_increment': a clone of "
+				    "job '%s' starts at %s, past the end of "
+				    "%s%.64s%s (%s; accepted: offset + "
+				    "(numjobs-1) x offset_increment inside it)",
+				    j->name, ssd_fmt_bytes(off, b1, sizeof b1),
+				    kind == JT_FILES ? "file '" : "the drive",
+				    kind == JT_FILES ? name : "",
+				    kind == JT_FILES ? "'" : "",
+				    ssd_fmt_bytes(len, b2, sizeof b2));
+		io = len - off;
+	}
+	if (kind == JT_DRIVE && (off > len || io > len - off))
+		return perr(p, f->ln_incr, SSD_ERANGE,
+			    "option 'offset_increment': a clone of job '%s' "
+			    "works in [%s, +%s), beyond the drive capacity %s "
+			    "(accepted: offset + (numjobs-1) x "
+			    "offset_increment + size <= capacity)", j->name,
+			    ssd_fmt_bytes(off, b1, sizeof b1),
+			    ssd_fmt_bytes(io, b2, sizeof b2),
+			    ssd_fmt_bytes(len, b3, sizeof b3));
+	if (io < max_bs(j))
+		return perr(p, f->fs_lo ? f->ln_filesize : f->ln_size,
+			    SSD_ERANGE,
+			    "option '%s': job '%s' has %s of %s%.64s%s, less "
+			    "than its block size %s (accepted: at least one "
+			    "block per file)", f->fs_lo ? "filesize" : "size",
+			    j->name, ssd_fmt_bytes(io, b1, sizeof b1),
+			    kind == JT_FILES ? "file '" : "the drive",
+			    kind == JT_FILES ? name : "",
+			    kind == JT_FILES ? "'" : "",
+			    ssd_fmt_bytes(max_bs(j), b2, sizeof b2));
+	r->start = base + off;
+	r->size = io;
+	r->end = base + end;
+	if (j->zonemode == SSD_ZONEMODE_STRIDED &&
+	    r->end - r->start < max_bs(j))
+		return perr(p, f->ln_zone, SSD_ERANGE,
+			    "option 'zonesize': the first zone of job '%s' "
+			    "holds no block (accepted: a region of at least "
+			    "one block)", j->name);
+	return 0;
+}
+
+/* Classify the jobs (plain region, the drive with per-clone regions,
+ * files), lay out every file in order of first use, and give each job
+ * that needs them its regions and per-clone byte counts.  On success
+ * p->jobs is the block the caller returns: jobs, regions, clone_io. */
+static int resolve_files(struct parser *p)
+{
+	int rc = 0;
+	int *kind = ssd_xcalloc((size_t)p->njobs, sizeof *kind);
+	uint32_t **idx = ssd_xcalloc((size_t)p->njobs, sizeof *idx);
+	char **names = ssd_xcalloc(SSD_JOB_MAX_FILES + 1, sizeof *names);
+	struct ssd_layout *files = ssd_layout_new();
+	struct ssd_layout *marked = ssd_layout_new(); /* names that are files */
+	uint64_t nreg = 0, nclone = 0;
+	char b1[32], b2[32], b3[32];
+
+	/* 1: the names; those of a job with several files, or a filesize,
+	 * are files everywhere */
+	for (int ji = 0; ji < p->njobs && !rc; ji++) {
+		struct ssd_job *j = &p->jobs[ji];
+		const struct jfiles *f = &p->jf[ji];
+		uint32_t n = file_names(f, j, 0, names);
+		int dev = 0;
+		for (uint32_t i = 0; i < n; i++)
+			dev |= !strncmp(names[i], "/dev/", 5);
+		if (dev && n > 1)
+			rc = perr(p, f->ln_filename, SSD_EUNSUP,
+				  "option 'filename': job '%s' names %u block "
+				  "devices (accepted: one drive, or files)",
+				  j->name, n);
+		kind[ji] = dev ? (f->fs_lo ? JT_DRIVE : JT_PLAIN)
+			       : (n > 1 || f->fs_lo) ? JT_FILES : JT_PLAIN;
+		if (kind[ji] == JT_FILES) {
+			uint32_t per = names_per_clone(f) ? j->numjobs : 1;
+			for (uint32_t c = 0; c < per; c++) {
+				if (c) {
+					free_names(names, n);
+					n = file_names(f, j, c, names);
+				}
+				for (uint32_t i = 0; i < n; i++)
+					ssd_layout_use(marked, names[i], 0, ji);
+			}
+		}
+		j->nfiles = n;
+		free_names(names, n);
+	}
+
+	/* 2: what each job works on, and what it needs of each file, in
+	 * job-file order (so files are placed in order of first use) */
+	for (int ji = 0; ji < p->njobs && !rc; ji++) {
+		struct ssd_job *j = &p->jobs[ji];
+		const struct jfiles *f = &p->jf[ji];
+		uint32_t n = file_names(f, j, 0, names);
+		if (kind[ji] == JT_PLAIN && n == 1 &&
+		    strncmp(names[0], "/dev/", 5)) {
+			if (ssd_layout_find(marked, names[0]) != UINT32_MAX)
+				kind[ji] = JT_FILES;
+		}
+		if (kind[ji] == JT_PLAIN &&
+		    (j->offset_increment || j->zonemode))
+			kind[ji] = JT_DRIVE;
+		if (kind[ji] == JT_PLAIN) {
+			j->nfiles = 0;
+			free_names(names, n);
+			continue;
+		}
+		const char *why = NULL;
+		int line = j->line;
+		if (kind[ji] == JT_FILES && (f->size_pct || f->off_pct ||
+					     f->incr_pct)) {
+			why = "a percentage of a set of files";
+			line = f->size_pct ? f->ln_size
+			       : f->off_pct ? f->ln_offset : f->ln_incr;
+		} else if (kind[ji] == JT_FILES && j->fill_device) {
+			why = "fill_device with files (it fills the drive)";
+			line = f->ln_fill;
+		} else if (j->zonemode && n > 1) {
+			why = "zonemode=strided with several files (fio "
+			      "drops the zones then)";
+			line = f->ln_zone;
+		}
+		if (why) {
+			free_names(names, n);
+			rc = perr(p, line, SSD_EUNSUP,
+				  "job '%s': %s is not supported by ssdlab "
+				  "(accepted: a job on the drive, or one "
+				  "without it)", j->name, why);
+			break;
+		}
+		j->nfiles = n;
+		nreg += (uint64_t)j->numjobs * n;
+		nclone += j->numjobs;
+		if (nreg > SSD_JOB_MAX_FILES) {
+			free_names(names, n);
+			rc = perr(p, kind[ji] == JT_FILES ? f->ln_nrfiles
+							  : j->line,
+				  SSD_ERANGE,
+				  "option 'nrfiles': the jobs up to '%s' have "
+				  "%llu files and clone regions (files x "
+				  "numjobs summed over the file; accepted: at "
+				  "most %d)", j->name,
+				  (unsigned long long)nreg, SSD_JOB_MAX_FILES);
+			break;
+		}
+		if (kind[ji] == JT_DRIVE) {
+			free_names(names, n);
+			continue;
+		}
+		idx[ji] = ssd_xcalloc((size_t)j->numjobs * n, sizeof **idx);
+		int per = names_per_clone(f);
+		for (uint32_t c = 0; c < j->numjobs; c++) {
+			if (c && per) {
+				free_names(names, n);
+				file_names(f, j, c, names);
+			}
+			uint64_t off = j->offset + c * j->offset_increment;
+			for (uint32_t i = 0; i < n; i++)
+				idx[ji][c * n + i] = ssd_layout_use(
+					files, names[i],
+					file_need(f, j, off, names[i], i, n),
+					ji);
+		}
+		free_names(names, n);
+	}
+
+	/* 3: place the files */
+	uint32_t bad;
+	if (!rc && ssd_layout_place(files, p->capacity, &bad)) {
+		const struct ssd_job *j = &p->jobs[ssd_layout_tag(files, bad)];
+		rc = perr(p, j->line, SSD_ERANGE,
+			  "the files do not fit on the drive: file '%.64s' "
+			  "(%s, first named by job '%s') would start at %s "
+			  "(accepted: files adding up to at most the capacity "
+			  "%s, each 4 KiB aligned)", ssd_layout_name(files, bad),
+			  ssd_fmt_bytes(ssd_layout_len(files, bad), b1,
+					sizeof b1), j->name,
+			  ssd_fmt_bytes(bad ? ssd_layout_base(files, bad - 1) +
+						      align_up(ssd_layout_len(
+							  files, bad - 1),
+							  JOB_PAGE)
+					    : 0, b2, sizeof b2),
+			  ssd_fmt_bytes(p->capacity, b3, sizeof b3));
+	}
+
+	/* 4: the block: jobs, then regions, then per-clone byte counts */
+	if (!rc && nreg) {
+		size_t jb = (size_t)p->njobs * sizeof *p->jobs;
+		size_t rb = (size_t)nreg * sizeof(struct ssd_job_region);
+		char *blk = ssd_xcalloc(1, jb + rb + (size_t)nclone * 8);
+		memcpy(blk, p->jobs, jb);
+		free(p->jobs);
+		p->jobs = (struct ssd_job *)blk;
+		p->cap = p->njobs;
+		struct ssd_job_region *reg = (struct ssd_job_region *)(blk + jb);
+		uint64_t *cio = (uint64_t *)(blk + jb + rb);
+		for (int ji = 0; ji < p->njobs && !rc; ji++) {
+			struct ssd_job *j = &p->jobs[ji];
+			const struct jfiles *f = &p->jf[ji];
+			if (kind[ji] == JT_PLAIN)
+				continue;
+			uint32_t n = j->nfiles;
+			j->regions = reg;
+			j->clone_io = cio;
+			uint32_t nn = kind[ji] == JT_FILES
+					      ? file_names(f, j, 0, names) : 0;
+			uint64_t total0 = 0;
+			for (uint32_t c = 0; c < j->numjobs && !rc; c++) {
+				if (c && kind[ji] == JT_FILES &&
+				    names_per_clone(f)) {
+					free_names(names, nn);
+					nn = file_names(f, j, c, names);
+				}
+				uint64_t off = j->offset +
+					       c * j->offset_increment;
+				uint64_t total = 0;
+				for (uint32_t i = 0; i < n && !rc; i++) {
+					uint64_t base = 0, len = p->capacity;
+					if (kind[ji] == JT_FILES) {
+						uint32_t x = idx[ji][c * n + i];
+						base = ssd_layout_base(files, x);
+						len = ssd_layout_len(files, x);
+					}
+					rc = clone_region(
+						p, ji, kind[ji], base, len, off,
+						kind[ji] == JT_FILES
+							? names[i] : "",
+						i, n, &reg[c * n + i]);
+					total += reg[c * n + i].size;
+				}
+				uint64_t io = total;
+				if (f->io.given)
+					io = f->io.is_pct
+						     ? (uint64_t)((double)total *
+								  f->io.pct /
+								  100.0)
+						     : f->io.bytes;
+				else if (f->fs_lo && f->size_given &&
+					 j->size < total)
+					io = j->size;
+				if (!io)
+					io = 1;
+				cio[c] = io;
+				if (c == 0)
+					total0 = total;
+			}
+			j->size = total0;
+			j->io_size = cio[0];
+			free_names(names, nn);
+			reg += (size_t)j->numjobs * n;
+			cio += j->numjobs;
+		}
+	}
+	for (int ji = 0; ji < p->njobs; ji++)
+		free(idx[ji]);
+	free(idx);
+	free(kind);
+	free(names);
+	ssd_layout_free(files);
+	ssd_layout_free(marked);
+	return rc;
 }
 
 static int parse_text(const char *text, size_t len, const char *file,
@@ -1479,7 +2345,10 @@ static int parse_text(const char *text, size_t len, const char *file,
 		rc = perr(p, p->line ? p->line : 1, SSD_EPARSE,
 			  "no job section in the file (accepted: at least "
 			  "one [jobname] section besides [global])");
+	else
+		rc = resolve_files(p);
 out:
+	free_files(p);
 	if (rc) {
 		free(p->jobs);
 		*jobs = NULL;
@@ -1590,7 +2459,9 @@ void ssd_job_print_doc(FILE *out)
 	      "smaller than 4 KiB, or one not 4 KiB aligned, costs whole "
 	      "pages.\n"
 	      "- **Offsets and sizes** are multiples of 4 KiB; a percentage "
-	      "is rounded down to 4 KiB.\n"
+	      "`size` is rounded down to 4 KiB, a percentage `offset` or "
+	      "`offset_increment` aligned up to `offset_align` (default: the "
+	      "smallest block size, at least 4 KiB), as fio aligns it.\n"
 	      "- A value too large for its field is an error, never wrapped "
 	      "or rounded.\n\n"
 	      "## Limits of a file\n\n"
@@ -1654,7 +2525,8 @@ void ssd_job_print_doc(FILE *out)
 	      "- Sequential jobs start at the region's start and wrap at "
 	      "its end; an I/O that would cross the end is shortened.  In "
 	      "`rw`/`readwrite` reads and writes share the position.  Each "
-	      "clone (`numjobs`) starts at the region's start.\n"
+	      "clone (`numjobs`) starts at the region's start, or with "
+	      "`offset_increment` at offset + clone x increment.\n"
 	      "- In mixed jobs each I/O is a read with probability "
 	      "`rwmixread`%.\n"
 	      "- Random offsets are aligned to the I/O's size within the "
@@ -1674,5 +2546,28 @@ void ssd_job_print_doc(FILE *out)
 	      "not touched.\n"
 	      "- Each job instance has its own random stream, derived from "
 	      "`randseed` (or the run seed) and the clone number; the same "
-	      "seed gives the same stream.\n", out);
+	      "seed gives the same stream.\n"
+	      "- **Files.**  A job with one file name (or none) works on the "
+	      "drive.  Several names (`filename=a:b`, `nrfiles`), or a "
+	      "`filesize`, make files: regions of the drive as a fresh file "
+	      "system lays them out -- each contiguous, 4 KiB aligned, one "
+	      "after another from byte 0 in the order the job file first "
+	      "names them, each as long as the most any job needs of it.  "
+	      "Jobs naming the same file share its region (a single name "
+	      "another job lays out is that file); different names never "
+	      "overlap; a set that does not fit is an error.  Without "
+	      "`filename` each clone has its own `nrfiles` files "
+	      "(`filename_format`, default `$jobname.$jobnum.$filenum`).  "
+	      "`offset` and `offset_increment` are inside each file, as in "
+	      "fio; `size` is split over the files (4 KiB units, the first "
+	      "files one more) unless `filesize` is given, when it only caps "
+	      "the bytes done.  Inside a file offsets follow the job's "
+	      "pattern, each file with its own position and random map.\n"
+	      "- `zonemode=strided`: zones of `zonerange` bytes start at the "
+	      "region's start and every `zonerange + zoneskip` bytes after "
+	      "it, to the end of the drive (or the file); `zonesize` bytes "
+	      "are done in a zone (sequential or random inside it), then the "
+	      "next; past the last zone the first comes again, until "
+	      "`io_size` (default `size`) bytes are done -- fio's rules.\n",
+	      out);
 }

@@ -9,7 +9,9 @@
  * user capacity.  An option ssdlab does not know, or knows but does not
  * support, is an error naming file, line and option -- never ignored.
  * A small set of options that have no meaning for a simulated target
- * (ioengine, direct, filename, ...) is accepted and documented as such.
+ * (ioengine, direct, ...) is accepted and documented as such.  fio's
+ * files (filename lists, nrfiles, filesize) are regions of the drive,
+ * laid out when the whole file has been read (layout.h).
  */
 #ifndef SSD_JOB_H
 #define SSD_JOB_H
@@ -49,6 +51,27 @@ enum ssd_dist {
 
 #define SSD_JOB_MAX_BSSPLIT 64
 #define SSD_JOB_MAX_ZONES 64
+#define SSD_JOB_MAX_FILES 16384 /* file instances (files x clones) per job file */
+
+/* How a job with several files picks the file of each I/O (fio's
+ * file_service_type). */
+enum ssd_fsrv {
+	SSD_FSRV_ROUNDROBIN, /* N I/Os to a file, then the next one */
+	SSD_FSRV_SEQUENTIAL, /* a file's whole size, then the next one */
+	SSD_FSRV_RANDOM,     /* N I/Os to a file drawn at random */
+	SSD_FSRV_ZIPF,       /* file drawn by zipf:theta, file 0 hottest */
+	SSD_FSRV_PARETO,     /* pareto:h */
+	SSD_FSRV_NORMAL      /* normal:dev%, centred on the middle file */
+};
+
+enum ssd_zonemode { SSD_ZONEMODE_NONE, SSD_ZONEMODE_STRIDED };
+
+/* Where one clone works in one of its files, in bytes from the start of
+ * the drive: I/O in [start, start + size); strided zones run on to
+ * `end`, the end of the file (the drive's capacity for the drive). */
+struct ssd_job_region {
+	uint64_t start, size, end;
+};
 
 struct ssd_bssplit {
 	uint32_t bs;      /* bytes */
@@ -100,7 +123,26 @@ struct ssd_job {
 	char write_lat_log[256];
 	int64_t log_avg_msec; /* averaging window of the logs, ms; 0 = per I/O */
 
-	/* the I/O stream (more) */
+	/* the I/O stream (more): files and regions of the drive.  With
+	 * nfiles = 0 the job works in [offset, offset + size) of the drive
+	 * and every clone alike.  Otherwise each clone c works in the
+	 * regions[c * nfiles + i], i < nfiles, and transfers clone_io[c]
+	 * bytes; both arrays belong to the block the parser returned. */
+	uint32_t nrfiles;     /* files per clone without filename */
+	uint32_t nfiles;      /* regions per clone; 0: the plain region */
+	const struct ssd_job_region *regions;
+	const uint64_t *clone_io;
+	int file_service;     /* enum ssd_fsrv */
+	uint32_t file_service_nr;   /* I/Os per turn (roundrobin, random) */
+	double file_service_param;  /* zipf theta, pareto h, normal dev % */
+	uint64_t offset_increment;  /* bytes between the clones' offsets */
+	uint64_t offset_align;      /* a percentage offset is aligned up to
+	                               this (0: to the smallest block) */
+	int fill_device;      /* write until the drive's end */
+	int zonemode;         /* enum ssd_zonemode */
+	uint64_t zonesize;    /* bytes transferred in a zone */
+	uint64_t zonerange;   /* bytes of a zone */
+	uint64_t zoneskip;    /* bytes skipped after a zone */
 
 	/* pacing and the order of jobs */
 
@@ -134,7 +176,9 @@ struct ssd_job {
  * every offset and block size must be a multiple of... except that block
  * sizes of 512 B and up are accepted and rounded up to whole 4 KiB pages
  * by the device (documented).  On success *jobs is a malloc'd array of
- * *njobs entries (free with free()).  On error, returns a negative SSD_E*
+ * *njobs entries (free with free()); the jobs' regions and clone_io
+ * arrays live in the same block, after the jobs, so a job copied out of
+ * the array is valid only while the array is.  On error, returns a negative SSD_E*
  * code and writes one line "FILE:LINE: option 'KEY': what is wrong
  * (accepted: ...)" into err.
  */

@@ -47,6 +47,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 enum wl_mode {
 	WL_SEQ,      /* sequential, wrapping */
@@ -104,6 +105,9 @@ struct ssd_wl {
 	double zone_cum[SSD_JOB_MAX_ZONES];     /* cumulative access share */
 	uint64_t zone_lo[SSD_JOB_MAX_ZONES];    /* first unit of the zone */
 	uint64_t zone_n[SSD_JOB_MAX_ZONES];     /* units in the zone, >= 1 */
+
+	/* files and strided zones (wl_set below); NULL: one plain region */
+	struct wl_set *set;
 };
 
 /* ---- keyed permutation ---- */
@@ -240,17 +244,17 @@ static inline uint64_t place(const struct ssd_wl *w, uint64_t u, uint32_t len)
 
 /* ---- the generator ---- */
 
-struct ssd_wl *ssd_wl_create(const struct ssd_job *job, uint32_t clone,
-			     uint64_t seed)
+/* Set up w (zeroed) as the generator of one region [start, start+size)
+ * that issues `budget` bytes. */
+static void wl_setup(struct ssd_wl *w, const struct ssd_job *job,
+		     uint32_t clone, uint64_t seed, uint64_t start,
+		     uint64_t size, uint64_t budget)
 {
-	struct ssd_wl *w = calloc(1, sizeof *w);
-	if (!w)
-		return NULL;
 	/* Clones get distinct streams (fio mixes in the thread number). */
 	ssd_rng_seed(&w->rng, seed ^ ssd_mix64(0x636c6f6e65ULL + clone));
-	w->start = job->offset;
-	w->size = job->size;
-	w->budget = job->time_based ? UINT64_MAX : job->io_size;
+	w->start = start;
+	w->size = size;
+	w->budget = budget;
 
 	switch (job->rw) {
 	case SSD_RW_READ:
@@ -356,11 +360,29 @@ struct ssd_wl *ssd_wl_create(const struct ssd_job *job, uint32_t clone,
 	} else {
 		w->mode = WL_UNIFORM;
 	}
+}
+
+static struct ssd_wl *set_create(struct ssd_wl *w, const struct ssd_job *job,
+				 uint32_t clone, uint64_t seed);
+static void set_destroy(struct wl_set *s);
+
+struct ssd_wl *ssd_wl_create(const struct ssd_job *job, uint32_t clone,
+			     uint64_t seed)
+{
+	struct ssd_wl *w = calloc(1, sizeof *w);
+	if (!w)
+		return NULL;
+	if (job->nfiles && job->regions)
+		return set_create(w, job, clone, seed);
+	wl_setup(w, job, clone, seed, job->offset, job->size,
+		 job->time_based ? UINT64_MAX : job->io_size);
 	return w;
 }
 
 void ssd_wl_destroy(struct ssd_wl *w)
 {
+	if (w && w->set)
+		set_destroy(w->set);
 	free(w);
 }
 
@@ -369,8 +391,12 @@ uint64_t ssd_wl_issued(const struct ssd_wl *w)
 	return w->issued;
 }
 
+static int set_next(struct ssd_wl *w, struct ssd_io *io);
+
 int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io)
 {
+	if (w->set)
+		return set_next(w, io);
 	if (w->issued >= w->budget)
 		return 0;
 
@@ -426,4 +452,278 @@ int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io)
 	io->len = len;
 	w->issued += len;
 	return 1;
+}
+
+/* ---- files and strided zones: which region each I/O goes to ----
+ *
+ * A job with files (or per-clone regions, or strided zones) has one
+ * plain generator per region of its clone, each issuing without end;
+ * this layer picks the region of each I/O and keeps the clone's byte
+ * budget.  Offsets inside a file follow the job's pattern, each file
+ * with its own position and random map, as fio keeps them per file.
+ *
+ * Picking a file, O(1) per I/O: roundrobin and sequential walk a ring of
+ * the files not yet finished in this pass, random draws from an array of
+ * them (removal by swapping with the last); a file is finished when it
+ * has had its size, and when all are the pass starts again (O(files)
+ * once per pass).  zipf, pareto and normal draw the file of every I/O
+ * over all files, as fio does (file 0 the hottest; normal centred on
+ * the middle file): zipf by binary search in a table of the files'
+ * weights, fio's 1024 ranks per file summed; pareto and normal by fio's
+ * formulas over those ranks.
+ *
+ * Strided zones (one region): the zone [z, z + zonerange), clipped to
+ * the file's end, is the plain generator's region until zonesize bytes
+ * are done in it; then z moves on by zonerange + zoneskip, back to the
+ * start when no block fits before the end -- fio's zonemode=strided.
+ */
+#define FSRV_RANKS 1024.0 /* fio's ranks per file (FIO_FSERVICE_SHIFT) */
+
+struct wl_set {
+	const struct ssd_job *job;
+	const struct ssd_job_region *reg; /* this clone's regions */
+	struct ssd_wl *sub;    /* a generator per region */
+	uint32_t n;            /* regions */
+	int type;              /* enum ssd_fsrv */
+	uint32_t nr;           /* I/Os per turn */
+	uint32_t cur, turn;    /* current file, I/Os left in its turn */
+	int fresh;             /* cur was just chosen: its turn starts */
+	uint64_t *left;        /* bytes a file has left in this pass */
+	uint32_t *next, *prev; /* ring of unfinished files */
+	uint32_t *act, *pos;   /* unfinished files, and where each is */
+	uint32_t nact;
+	double *cdf;           /* zipf: cumulative weights of the files */
+	double p_pow;          /* pareto exponent */
+	uint64_t g_dev;        /* normal: deviation in ranks */
+	uint32_t maxbs;
+	uint64_t zone, zbytes; /* strided: zone start, bytes done in it */
+	uint64_t seed;
+};
+
+static void set_destroy(struct wl_set *s)
+{
+	free(s->sub);
+	free(s->left);
+	free(s->next);
+	free(s->prev);
+	free(s->act);
+	free(s->pos);
+	free(s->cdf);
+	free(s);
+}
+
+/* Every file unfinished again, the first one current. */
+static void set_new_pass(struct wl_set *s)
+{
+	for (uint32_t i = 0; i < s->n; i++) {
+		s->left[i] = s->reg[i].size;
+		s->next[i] = i + 1 < s->n ? i + 1 : 0;
+		s->prev[i] = i ? i - 1 : s->n - 1;
+		s->act[i] = s->pos[i] = i;
+	}
+	s->nact = s->n;
+	s->cur = 0;
+	s->fresh = 1;
+}
+
+/* File f has had its size in this pass: leave it out until all have. */
+static void set_finish(struct wl_set *s, uint32_t f)
+{
+	if (s->nact == 1) {
+		set_new_pass(s);
+		return;
+	}
+	s->next[s->prev[f]] = s->next[f];
+	s->prev[s->next[f]] = s->prev[f];
+	uint32_t last = s->act[--s->nact];
+	s->act[s->pos[f]] = last;
+	s->pos[last] = s->pos[f];
+	if (f == s->cur) {
+		s->cur = s->next[f];
+		s->fresh = 1;
+	}
+}
+
+/* zipf weight of file i: its 1024 ranks' k^-theta, the first file's
+ * summed exactly, the others' by the midpoint integral */
+static double zipf_file_weight(uint32_t i, double t)
+{
+	if (i == 0) {
+		double w = 0;
+		for (int k = 1; k <= (int)FSRV_RANKS; k++)
+			w += pow(k, -t);
+		return w;
+	}
+	double a = i * FSRV_RANKS + 0.5, b = (i + 1) * FSRV_RANKS + 0.5;
+	return (pow(b, 1 - t) - pow(a, 1 - t)) / (1 - t);
+}
+
+static uint32_t set_draw(struct wl_set *s, struct ssd_rng *rng)
+{
+	const double nranges = s->n * FSRV_RANKS;
+	if (s->type == SSD_FSRV_ZIPF) {
+		double u = ssd_rng_unit(rng) * s->cdf[s->n - 1];
+		uint32_t lo = 0, hi = s->n - 1;
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+			if (u < s->cdf[mid])
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		return lo;
+	}
+	if (s->type == SSD_FSRV_PARETO) {
+		double r = (nranges - 1) * pow(ssd_rng_unit(rng), s->p_pow);
+		uint32_t f = (uint32_t)(r / FSRV_RANKS);
+		return f < s->n ? f : s->n - 1;
+	}
+	/* normal: fio's mean of 12 uniform ranks, plus a uniform deviation
+	 * of g_dev ranks around it */
+	uint64_t nr = (uint64_t)nranges, sum = 0;
+	for (int i = 0; i < 12; i++)
+		sum += ssd_rng_below(rng, nr + 1);
+	int64_t x = (int64_t)((sum + 11) / 12);
+	if (s->g_dev) {
+		int64_t dev = (int64_t)ssd_rng_below(rng, s->g_dev) -
+			      (int64_t)(s->g_dev / 2);
+		while (x + dev >= (int64_t)nr)
+			dev /= 2;
+		x += dev;
+		if (x < 0)
+			x = 0;
+	}
+	return (uint32_t)((uint64_t)x % nr / (uint64_t)FSRV_RANKS);
+}
+
+/* The file of the next I/O. */
+static uint32_t set_pick(struct wl_set *s, struct ssd_rng *rng)
+{
+	switch (s->type) {
+	case SSD_FSRV_SEQUENTIAL:
+		s->fresh = 0;
+		return s->cur;
+	case SSD_FSRV_ROUNDROBIN:
+		if (!s->fresh && s->turn) {
+			s->turn--;
+			return s->cur;
+		}
+		if (!s->fresh)
+			s->cur = s->next[s->cur];
+		break;
+	case SSD_FSRV_RANDOM:
+		if (!s->fresh && s->turn) {
+			s->turn--;
+			return s->cur;
+		}
+		s->cur = s->act[ssd_rng_below(rng, s->nact)];
+		break;
+	default:
+		return set_draw(s, rng);
+	}
+	s->fresh = 0;
+	s->turn = s->nr - 1;
+	return s->cur;
+}
+
+/* Strided zones: move to the next zone when this one has had zonesize. */
+static void set_zone_turn(struct ssd_wl *w, struct wl_set *s)
+{
+	const struct ssd_job *j = s->job;
+	const struct ssd_job_region *r = &s->reg[0];
+	if (s->zbytes < j->zonesize)
+		return;
+	uint64_t z = s->zone + j->zonerange + j->zoneskip;
+	if (z < s->zone || z >= r->end || r->end - z < s->maxbs)
+		z = r->start;
+	s->zone = z;
+	s->zbytes = 0;
+	uint64_t len = r->end - z < j->zonerange ? r->end - z : j->zonerange;
+	memset(&s->sub[0], 0, sizeof s->sub[0]);
+	wl_setup(&s->sub[0], j, 0, ssd_rng_next(&w->rng), z, len, UINT64_MAX);
+}
+
+static int set_next(struct ssd_wl *w, struct ssd_io *io)
+{
+	if (w->issued >= w->budget)
+		return 0;
+	struct wl_set *s = w->set;
+	uint32_t f = s->n > 1 ? set_pick(s, &w->rng) : 0;
+	if (s->job->zonemode == SSD_ZONEMODE_STRIDED)
+		set_zone_turn(w, s);
+	ssd_wl_next(&s->sub[f], io);
+	w->issued += io->len;
+	s->zbytes += io->len;
+	if (s->n > 1 && s->type <= SSD_FSRV_RANDOM) {
+		if (io->len >= s->left[f])
+			set_finish(s, f);
+		else
+			s->left[f] -= io->len;
+	}
+	return 1;
+}
+
+static struct ssd_wl *set_create(struct ssd_wl *w, const struct ssd_job *job,
+				 uint32_t clone, uint64_t seed)
+{
+	struct wl_set *s = calloc(1, sizeof *s);
+	uint32_t n = job->nfiles;
+	if (!s)
+		goto fail;
+	w->set = s;
+	s->job = job;
+	s->n = n;
+	s->reg = job->regions + (size_t)clone * n;
+	s->type = job->file_service;
+	s->nr = job->file_service_nr ? job->file_service_nr : 1;
+	s->sub = calloc(n, sizeof *s->sub);
+	s->left = calloc(n, sizeof *s->left);
+	s->next = calloc(n, sizeof *s->next);
+	s->prev = calloc(n, sizeof *s->prev);
+	s->act = calloc(n, sizeof *s->act);
+	s->pos = calloc(n, sizeof *s->pos);
+	if (!s->sub || !s->left || !s->next || !s->prev || !s->act || !s->pos)
+		goto fail;
+	ssd_rng_seed(&w->rng, seed ^ ssd_mix64(0x66696c6573ULL + clone));
+	w->budget = job->time_based ? UINT64_MAX
+		    : job->clone_io ? job->clone_io[clone] : job->io_size;
+	s->maxbs = job->bs;
+	for (int i = 0; i < job->nbssplit; i++)
+		if (i == 0 || job->bssplit[i].bs > s->maxbs)
+			s->maxbs = job->bssplit[i].bs;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct ssd_job_region *r = &s->reg[i];
+		uint64_t size = r->size;
+		if (job->zonemode == SSD_ZONEMODE_STRIDED) {
+			s->zone = r->start;
+			size = r->end - r->start < job->zonerange
+				       ? r->end - r->start : job->zonerange;
+		}
+		wl_setup(&s->sub[i], job, clone,
+			 ssd_mix64(seed + 0x9e3779b97f4a7c15ULL * (i + 1)),
+			 r->start, size, UINT64_MAX);
+	}
+	set_new_pass(s);
+	if (s->type == SSD_FSRV_ZIPF && n > 1) {
+		s->cdf = calloc(n, sizeof *s->cdf);
+		if (!s->cdf)
+			goto fail;
+		double acc = 0;
+		for (uint32_t i = 0; i < n; i++)
+			s->cdf[i] = acc += zipf_file_weight(
+				i, job->file_service_param);
+	} else if (s->type == SSD_FSRV_PARETO) {
+		double h = job->file_service_param;
+		s->p_pow = log(h) / log(1.0 - h);
+	} else if (s->type == SSD_FSRV_NORMAL) {
+		double nranges = n * FSRV_RANKS;
+		s->g_dev = (uint64_t)ceil(nranges * job->file_service_param /
+					  100.0);
+		if (s->g_dev > (uint64_t)nranges / 2)
+			s->g_dev = (uint64_t)nranges / 2;
+	}
+	return w;
+fail:
+	ssd_wl_destroy(w);
+	return NULL;
 }

@@ -12,6 +12,11 @@
  * jobs visit every block of the region once per pass in a random order
  * (a keyed permutation, O(1) memory), as fio's random map does; with it,
  * offsets are drawn with replacement.
+ *
+ * Files, per-clone regions (offset_increment) and strided zones: a job
+ * with regions (job->nfiles > 0) gets one such generator per region of
+ * its clone, and each I/O goes to the region file_service_type picks (or
+ * to the current strided zone); the clone's budget is job->clone_io.
  */
 #ifndef SSD_WORKLOAD_H
 #define SSD_WORKLOAD_H

@@ -226,7 +226,7 @@ TEST(job_errors_name_file_line_key)
 		const char *key;
 	} cases[] = {
 		{"[a]\nbs=4k\nblocksize2=8k\n", SSD_EPARSE, 3, "blocksize2"},
-		{"[a]\nzonemode=strided\n", SSD_EUNSUP, 2, "zonemode"},
+		{"[a]\nread_iolog=t.log\n", SSD_EUNSUP, 2, "read_iolog"},
 		{"[a]\nrate_iops=100\n", SSD_EUNSUP, 2, "rate_iops"},
 		{"[a]\nbs=4q\n", SSD_EPARSE, 2, "bs"},
 		{"[a]\nbs=1000\n", SSD_ERANGE, 2, "bs"},
@@ -296,8 +296,8 @@ TEST(job_error_messages_read_well)
 	CHECK(parse("[a]\nbs=4k\nblocksize2=8k\n") == SSD_EPARSE);
 	CHECKF(!strncmp(err, "t.fio:3: unknown option 'blocksize2'", 36), "%s",
 	       err);
-	CHECK(parse("[a]\nzonemode=strided\n") == SSD_EUNSUP);
-	CHECKF(strstr(err, "t.fio:2: option 'zonemode' is not supported by "
+	CHECK(parse("[a]\nread_iolog=t.log\n") == SSD_EUNSUP);
+	CHECKF(strstr(err, "t.fio:2: option 'read_iolog' is not supported by "
 			   "ssdlab") == err, "%s", err);
 	CHECK(parse("[a]\niodepth=0\n") == SSD_ERANGE);
 	CHECKF(strstr(err, "(accepted: integer 1..65536)"), "%s", err);
