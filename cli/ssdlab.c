@@ -177,8 +177,22 @@ static const char run_help[] =
 	"  --drive NAME|FILE.ini   drive preset or file (default: default)\n"
 	"  --set KEY=VALUE         override a drive key (repeatable)\n"
 	"  --seed N                seed of the run (default 1)\n"
-	"  --output-format FMT     normal (default) or json\n"
+	"  --output-format FMT     normal (default), json, json+ (json with the\n"
+	"                          latency histograms as \"bins\"), terse (fio's\n"
+	"                          semicolon-separated version 3), or a comma\n"
+	"                          list of them (json,normal), printed in fio's\n"
+	"                          order: terse, json, normal\n"
+	"  --minimal               the same as --output-format=terse\n"
+	"  --terse-version N       terse format version (only 3, fio's default)\n"
 	"  --output FILE           write the report to FILE instead of stdout\n"
+	"  --eta WHEN              a status line on stderr while the run goes on\n"
+	"                          (job, percent done, simulated IOPS and\n"
+	"                          bandwidth, wall-clock ETA): auto (default:\n"
+	"                          when stderr is a terminal), always, never\n"
+	"  --eta-interval TIME     how often it is updated (default 1s, at least\n"
+	"                          250ms; a bare number is seconds)\n"
+	"  --eta-newline TIME      start a new status line every TIME instead of\n"
+	"                          updating one line in place\n"
 	"  --check N               run the FTL invariant checker after every\n"
 	"                          N garbage-collected blocks (slow; for tests)\n"
 	"  --help                  this text\n"
@@ -192,6 +206,99 @@ static const char run_help[] =
 	"Exit status: 0; 1 if the simulation failed or a job ended in error;\n"
 	"2 for a usage or input error.\n";
 
+/* ---- logs and output: the status line (fio's ETA) ---- */
+
+struct eta {
+	double interval, newline;   /* wall seconds; newline 0 = in place */
+	double w0, last, last_nl;   /* wall clock: start, last line, last
+	                               new line */
+	int shown;                  /* a line is on the screen */
+	int64_t sim_last;           /* the last line's simulated time */
+	uint64_t ios_last[SSD_DDIR_N], bytes_last[SSD_DDIR_N];
+};
+
+/* 3 significant figures and k/M/G (pow2: Ki/Mi/Gi), as fio's ETA line. */
+static const char *eta_num(char *buf, size_t n, double v, int pow2)
+{
+	static const char *const si[] = {"", "k", "M", "G", "T", "P"};
+	static const char *const iec[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
+	double base = pow2 ? 1024.0 : 1000.0;
+	int u = 0;
+	while (v >= 1000.0 && u < 5) {
+		v /= base;
+		u++;
+	}
+	const char *pre = pow2 ? iec[u] : si[u];
+	if (!u || v >= 100.0)
+		snprintf(buf, n, "%.0f%s", v, pre);
+	else if (v >= 10.0)
+		snprintf(buf, n, "%.1f%s", v, pre);
+	else
+		snprintf(buf, n, "%.2f%s", v, pre);
+	return buf;
+}
+
+static void eta_line(void *ctx, const struct ssd_sim_progress *p)
+{
+	struct eta *e = ctx;
+	double now = wall_now();
+	int final = p->done >= 1.0 && !p->running;
+	if (!final && now - e->last < e->interval)
+		return;
+	double dt = (double)(p->sim_ns - e->sim_last) / 1e9;
+	char rate[2][SSD_DDIR_N][32];
+	const char *tag[SSD_DDIR_N] = {"r", "w", "t"};
+	char bw[128] = "", iops[128] = "";
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		double io = dt > 0 ? (double)(p->ios[d] - e->ios_last[d]) / dt : 0;
+		double by = dt > 0 ? (double)(p->bytes[d] - e->bytes_last[d]) / dt : 0;
+		if (!p->ios[d])
+			continue;
+		size_t lb = strlen(bw), li = strlen(iops);
+		snprintf(bw + lb, sizeof bw - lb, "%s%s=%sB/s", lb ? "," : "",
+			 tag[d], eta_num(rate[0][d], sizeof rate[0][d], by, 1));
+		snprintf(iops + li, sizeof iops - li, "%s%s=%s", li ? "," : "",
+			 tag[d], eta_num(rate[1][d], sizeof rate[1][d], io, 0));
+		e->ios_last[d] = p->ios[d];
+		e->bytes_last[d] = p->bytes[d];
+	}
+	e->sim_last = p->sim_ns;
+	double el = now - e->w0;
+	long left = p->done > 0 ? lround(el * (1.0 - p->done) / p->done) : 0;
+	char etabuf[32];
+	if (left >= 3600)
+		snprintf(etabuf, sizeof etabuf, "%ldh:%02ldm:%02lds", left / 3600,
+			 left / 60 % 60, left % 60);
+	else
+		snprintf(etabuf, sizeof etabuf, "%02ldm:%02lds", left / 60,
+			 left % 60);
+	int nl = e->newline > 0 && now - e->last_nl >= e->newline;
+	if (nl)
+		e->last_nl = now;
+	fprintf(stderr, "%sJobs: %d (f=%d): [%s][%.1f%%][%s][%s IOPS][eta %s]%s",
+		e->shown && !nl ? "\r" : "", p->running, p->running,
+		p->job ? p->job : "-", p->done * 100.0, bw[0] ? bw : "-",
+		iops[0] ? iops : "-", etabuf, nl || final ? "\n" : "\033[K");
+	fflush(stderr);
+	e->shown = !(nl || final);
+	e->last = now;
+}
+
+/* A wall-clock time option of the status line ("1s", "500ms"; a bare
+ * number is seconds). */
+static int eta_time_arg(const char *opt, const char *val, double min,
+			double *out)
+{
+	int64_t ns;
+	if (ssd_parse_time(val, SSD_S, &ns) || ns <= 0 ||
+	    (double)ns / 1e9 < min)
+		return usage_error("option '%s' needs a time of at least "
+				   "%.0f ms (a bare number is seconds), got "
+				   "'%s'", opt, min * 1e3, val);
+	*out = (double)ns / 1e9;
+	return 0;
+}
+
 static int parse_u64_arg(const char *opt, const char *s, uint64_t *v)
 {
 	if (ssd_parse_u64(s, v))
@@ -202,8 +309,11 @@ static int parse_u64_arg(const char *opt, const char *s, uint64_t *v)
 static int cmd_run(int argc, char **argv)
 {
 	struct drive_opts d = {0};
-	const char *jobfile = NULL, *output = NULL, *fmt = "normal";
+	const char *jobfile = NULL, *output = NULL;
+	unsigned formats = SSD_OUT_NORMAL;
 	uint64_t seed = 1, check = 0;
+	int eta_mode = 0; /* 0 auto, 1 always, -1 never */
+	struct eta eta = {.interval = 1.0};
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int r = drive_opt(&d, argc, argv, &i);
@@ -215,8 +325,15 @@ static int cmd_run(int argc, char **argv)
 			fputs(run_help, stdout);
 			return 0;
 		}
+		if (!strcmp(a, "--minimal")) {
+			formats = SSD_OUT_TERSE;
+			continue;
+		}
 		static const char *const names[] = {"--seed", "--output-format",
-						    "--output", "--check", NULL};
+						    "--output", "--check",
+						    "--terse-version", "--eta",
+						    "--eta-interval",
+						    "--eta-newline", NULL};
 		const char *val = NULL;
 		int which = value_opt(argc, argv, &i, names, &val);
 		if (which == -2)
@@ -227,15 +344,36 @@ static int cmd_run(int argc, char **argv)
 				return EXIT_USAGE;
 			continue;
 		case 1:
-			if (strcmp(val, "normal") && strcmp(val, "json"))
-				return usage_error("--output-format must be normal or json, got '%s'", val);
-			fmt = val;
+			if (ssd_output_formats(val, &formats))
+				return usage_error("--output-format must be normal, json, json+, terse or a comma list of them, got '%s'", val);
 			continue;
 		case 2:
 			output = val;
 			continue;
 		case 3:
 			if (parse_u64_arg("--check", val, &check))
+				return EXIT_USAGE;
+			continue;
+		case 4:
+			if (strcmp(val, "3"))
+				return usage_error("--terse-version: only 3 is supported, got '%s'", val);
+			continue;
+		case 5:
+			if (!strcmp(val, "auto"))
+				eta_mode = 0;
+			else if (!strcmp(val, "always"))
+				eta_mode = 1;
+			else if (!strcmp(val, "never"))
+				eta_mode = -1;
+			else
+				return usage_error("--eta must be auto, always or never, got '%s'", val);
+			continue;
+		case 6:
+			if (eta_time_arg("--eta-interval", val, 0.25, &eta.interval))
+				return EXIT_USAGE;
+			continue;
+		case 7:
+			if (eta_time_arg("--eta-newline", val, 0.001, &eta.newline))
 				return EXIT_USAGE;
 			continue;
 		}
@@ -245,6 +383,7 @@ static int cmd_run(int argc, char **argv)
 			return usage_error("more than one job file ('%s')", a);
 		jobfile = a;
 	}
+	int show_eta = eta_mode > 0 || (!eta_mode && isatty(STDERR_FILENO));
 	if (!jobfile)
 		return usage_error("run needs a job file");
 	struct ssd_config cfg;
@@ -279,16 +418,18 @@ static int cmd_run(int argc, char **argv)
 	struct ssd_run_result res;
 	int job_failed = 0;
 	double w0 = wall_now();
-	rc = ssd_sim_run(dev, jobs, njobs, seed, &res, err, sizeof err);
+	eta.w0 = eta.last = eta.last_nl = w0;
+	rc = ssd_sim_run_progress(dev, jobs, njobs, seed, NULL,
+				  show_eta ? eta_line : NULL, &eta, 1024, &res,
+				  err, sizeof err);
+	if (eta.shown)
+		fputc('\n', stderr); /* a run that failed: keep its line */
 	/* the report is written whenever a job ran, also when the run
 	 * failed: it holds the jobs up to the failure, with the error */
 	if (res.njobs) {
 		res.wall_s = wall_now() - w0;
 		res.jobfile = jobfile;
-		if (!strcmp(fmt, "json"))
-			ssd_report_json(&res, out);
-		else
-			ssd_report_normal(&res, out);
+		ssd_report(&res, formats, out);
 	}
 	/* as fio: a job that ended in error makes the exit status 1; one
 	 * line per such job, and the run's message if no job carries it */

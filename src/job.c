@@ -59,7 +59,7 @@
                                          can overflow */
 
 enum { RV_SIZE, RV_IO_SIZE, RV_OFFSET, RV_N };
-enum { LOG_IOPS, LOG_BW, LOG_LAT, LOG_N };
+enum { LOG_IOPS, LOG_BW, LOG_LAT, LOG_HIST, LOG_N };
 
 /* size, io_size and offset as written: bytes or a percentage, resolved
  * when the job ends (the percentage base is the capacity, or for io_size
@@ -978,7 +978,10 @@ static const struct jopt opts[] = {
 	{.name = "log_avg_msec", .type = OT_I64, FIELD(log_avg_msec),
 	 .min = 0, .max = 86400000, .value = "integer milliseconds",
 	 .def = "0",
-	 .help = "Average log entries over this window; 0 logs every I/O."},
+	 .help = "Average log entries over this window; 0 logs every I/O.  "
+		 "At the job's end the latency logs write the last, partial "
+		 "window once; the iops and bw logs keep whole windows only "
+		 "(fio 3.33; docs/output.md)."},
 
 	/* the I/O stream: sizes, offsets, patterns, files (more) */
 	{.name = "filename", .type = OT_FN, .fn = fn_filename,
@@ -1162,6 +1165,44 @@ static const struct jopt opts[] = {
 	 .help = "Blocks trimmed each time trim_backlog triggers."},
 
 	/* logs and output (more) */
+	{.name = "write_hist_log", .type = OT_LOG, FIELD(write_hist_log),
+	 .size = sizeof(((struct ssd_job *)0)->write_hist_log),
+	 .idx = LOG_HIST,
+	 .value = "file prefix (a bare key means the job's name)",
+	 .def = "none",
+	 .help = "Write a completion-latency histogram log with this file "
+		 "prefix (fio: PREFIX_clat_hist.N.log): every log_hist_msec, "
+		 "per direction, the completions since the last line in "
+		 "fio's 1856 latency bins (fewer with log_hist_coarseness); "
+		 "fio's fiologparser_hist.py reads it.  Empty unless "
+		 "log_hist_msec is set."},
+	{.name = "log_hist_msec", .type = OT_I64, FIELD(log_hist_msec),
+	 .min = 0, .max = 86400000, .value = "integer milliseconds",
+	 .def = "0",
+	 .help = "Interval of the histogram log: a line is written at the "
+		 "first completion of a direction at least this long after "
+		 "its last line, stamped with that completion's time (fio); "
+		 "the completions after the last line are not written."},
+	{.name = "log_hist_coarseness", .type = OT_U32,
+	 FIELD(log_hist_coarseness), .min = 0, .max = 6,
+	 .value = "integer 0..6", .def = "0",
+	 .help = "Each step halves the histogram log's columns by summing "
+		 "neighbouring bins (1856 bins at 0, 29 at 6)."},
+	{.name = "log_offset", .type = OT_BOOL, FIELD(log_offset),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Log lines carry the I/O's byte offset, before the "
+		 "priority column (0 in averaged lines)."},
+	{.name = "log_prio", .type = OT_BOOL, FIELD(log_prio),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "The priority column shows fio's 16-bit priority in hex "
+		 "(0x0000: the simulated host sets no I/O priority) instead "
+		 "of 0/1 for the highest real-time class (always 0)."},
+	{.name = "per_job_logs", .type = OT_BOOL, FIELD(per_job_logs),
+	 .value = "boolean (a bare key means 1)", .def = "1",
+	 .help = "Log names carry the job's number (PREFIX_KIND.N.log).  "
+		 "With 0 they do not (PREFIX_KIND.log): files are appended "
+		 "to, not replaced, and jobs with the same prefix share "
+		 "them, each job's lines in one block as fio writes them."},
 
 	/* accepted, no effect on a simulated drive */
 	{.name = "ioengine", .type = OT_NOEFFECT, .fn = ne_text,
@@ -1243,9 +1284,6 @@ static const struct jopt opts[] = {
 	UNSUP("end_fsync", NULL, "job files issue no flush commands"),
 	UNSUP("fsync_on_close", NULL, "job files issue no flush commands"),
 
-	/* refused for now: logs and output */
-	UNSUP("write_hist_log", NULL, "use write_lat_log"),
-	UNSUP("log_hist_msec", NULL, "use write_lat_log"),
 
 	/* refused for now: values and host-side settings */
 	UNSUP("kb_base", NULL, "sizes always use kb_base=1024"),
@@ -1333,6 +1371,56 @@ static int set_region(struct parser *p, struct jstate *js,
 	return 0;
 }
 
+/* ---- logs and output: the options as written ---- */
+
+/* Record key=value in the section's raw pairs (see struct ssd_job): a
+ * key set again in the same section replaces its earlier pair. */
+static int raw_set(struct parser *p, struct jstate *js,
+		   const struct jopt *o, const char *val)
+{
+	struct ssd_job *j = &js->j;
+	uint32_t pos = j->raw_global;
+	while (pos < j->raw_len) {
+		const char *k = j->raw + pos;
+		size_t kl = strlen(k) + 1, vl = strlen(k + kl) + 1;
+		if (!strcmp(k, o->name)) {
+			memmove(j->raw + pos, j->raw + pos + kl + vl,
+				j->raw_len - pos - kl - vl);
+			j->raw_len -= (uint32_t)(kl + vl);
+			continue;
+		}
+		pos += (uint32_t)(kl + vl);
+	}
+	size_t kl = strlen(o->name) + 1, vl = strlen(val) + 1;
+	if (j->raw_len + kl + vl > sizeof j->raw)
+		return opt_err(p, o, SSD_ERANGE,
+			       "the options of this section take more than "
+			       "%zu bytes of text (accepted: up to %zu bytes "
+			       "of keys and values per job, [global] "
+			       "included)", sizeof j->raw - 1,
+			       sizeof j->raw - 1);
+	memcpy(j->raw + j->raw_len, o->name, kl);
+	memcpy(j->raw + j->raw_len + kl, val, vl);
+	j->raw_len += (uint32_t)(kl + vl);
+	return 0;
+}
+
+int ssd_job_raw_next(const struct ssd_job *j, int global, uint32_t *pos,
+		     const char **key, const char **val)
+{
+	uint32_t lo = global ? 0 : j->raw_global;
+	uint32_t hi = global ? j->raw_global : j->raw_len;
+	if (*pos < lo)
+		*pos = lo;
+	if (*pos >= hi || hi > sizeof j->raw)
+		return 0;
+	*key = j->raw + *pos;
+	size_t kl = strlen(*key) + 1;
+	*val = *key + kl;
+	*pos += (uint32_t)(kl + strlen(*val) + 1);
+	return 1;
+}
+
 static int set_option(struct parser *p, struct jstate *js, int oi, char *val)
 {
 	const struct jopt *o = &opts[oi];
@@ -1352,6 +1440,11 @@ static int set_option(struct parser *p, struct jstate *js, int oi, char *val)
 		return opt_err(p, o, SSD_EPARSE, "needs a value");
 	if (val && !*val && o->type != OT_LOG)
 		return opt_err(p, o, SSD_EPARSE, "empty value");
+	if (val && *val) {
+		rc = raw_set(p, js, o, val);
+		if (rc)
+			return rc;
+	}
 
 	switch (o->type) {
 	case OT_BOOL: {
@@ -1761,7 +1854,7 @@ static int finish_job(struct parser *p)
 	j->size = size;
 	j->io_size = io_size;
 	char *logs[LOG_N] = {j->write_iops_log, j->write_bw_log,
-			     j->write_lat_log};
+			     j->write_lat_log, j->write_hist_log};
 	for (int i = 0; i < LOG_N; i++)
 		if (js->log_bare[i])
 			snprintf(logs[i], sizeof j->write_iops_log, "%s",
@@ -1816,6 +1909,7 @@ static int section_header(struct parser *p, char *s)
 	}
 	p->section = SEC_JOB;
 	p->cur = p->global;
+	p->cur.j.raw_global = p->cur.j.raw_len;
 	snprintf(p->cur.j.name, sizeof p->cur.j.name, "%s", name);
 	snprintf(p->cur.j.file, sizeof p->cur.j.file, "%s", p->file);
 	p->cur.j.line = p->line;
@@ -1875,6 +1969,7 @@ static void job_defaults(struct ssd_job *j)
 	j->nrfiles = 1;
 	j->file_service = SSD_FSRV_ROUNDROBIN;
 	j->file_service_nr = 1;
+	j->per_job_logs = 1;
 }
 
 /* ---- files and regions: the whole file ---- */

@@ -72,6 +72,7 @@ enum ssd_zonemode { SSD_ZONEMODE_NONE, SSD_ZONEMODE_STRIDED };
 struct ssd_job_region {
 	uint64_t start, size, end;
 };
+#define SSD_JOB_RAW_MAX 8192 /* bytes of options as written, per job */
 
 struct ssd_bssplit {
 	uint32_t bs;      /* bytes */
@@ -166,6 +167,25 @@ struct ssd_job {
 	uint64_t trim_backlog_batch; /* blocks per trim (0 = trim_backlog) */
 
 	/* logs and output (more) */
+	char write_hist_log[256]; /* completion-latency histogram log prefix
+	                             ("" = none): PREFIX_clat_hist.N.log */
+	int64_t log_hist_msec;   /* histogram log interval, ms; 0 = the file
+	                            is created but stays empty (fio) */
+	uint32_t log_hist_coarseness; /* 0..6: 2^N histogram bins summed
+	                                 into one column */
+	int log_offset;          /* logs carry each I/O's byte offset */
+	int log_prio;            /* priority column in fio's hex form */
+	int per_job_logs;        /* 1 (default): log names carry the job
+	                            number; 0: PREFIX_KIND.log, appended to,
+	                            shared by jobs with the same prefix */
+	/* The options as written, for the report's "global options" and
+	 * "job options" (fio's JSON): "key\0value\0" pairs in the order
+	 * set, a later setting of a key replacing the earlier one, bare keys
+	 * (no value) left out as fio does.  The first raw_global bytes are
+	 * the [global] pairs in force when the job's section began; the
+	 * job's own follow, up to raw_len. */
+	char raw[SSD_JOB_RAW_MAX];
+	uint32_t raw_global, raw_len;
 
 	/* options taken without effect, as written */
 };
@@ -191,6 +211,13 @@ int ssd_jobfile_parse(const char *path, uint64_t capacity,
 int ssd_jobfile_parse_string(const char *text, const char *name,
 			     uint64_t capacity, struct ssd_job **jobs,
 			     int *njobs, char *err, size_t errlen);
+
+/* The options of job j as written ("key\0value\0" pairs): its own
+ * (global = 0) or the [global] ones in force at its section (global = 1).
+ * Iterate with ssd_job_raw_next: start with *pos = 0; returns 0 at the
+ * end, else sets *key and *val. */
+int ssd_job_raw_next(const struct ssd_job *j, int global, uint32_t *pos,
+		     const char **key, const char **val);
 
 /* "randwrite" etc. */
 const char *ssd_rw_name(int rw);

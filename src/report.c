@@ -8,10 +8,11 @@
  * the "IOPS=, BW=" line, clat/lat lines in fio's unit choice, the
  * percentile block, bw and iops sample lines, the "lat (usec)   :"
  * distribution and the "Run status group" lines, with fio's number
- * formatting (num2str: 4 significant figures, KiB/MiB and kB/MB).  Lines
- * about the host machine (pid, wall-clock date, cpu, context switches, IO
- * depth histograms, disk stats) are left out: they would describe the
- * simulator, not the drive.  ssdlab adds lines per job (write
+ * formatting (num2str: 4 significant figures, KiB/MiB and kB/MB), the
+ * flush block and the I/O depth lines.  Lines about the host machine
+ * (pid, wall-clock date, cpu, context switches, disk stats) are left out:
+ * they would describe the simulator, not the drive.  ssdlab adds lines
+ * per job (write
  * amplification, NAND work, GC, wear; a SMART-like health line) and a
  * closing drive block.
  *
@@ -27,6 +28,12 @@
  * error has fio's "error" (an errno) and, in its "ssdlab" object,
  * "error" (what kind) and "error_message" (what failed), which the text
  * prints as "err=N (kind)" and an "ssdlab: error:" line.
+ *
+ * fio's keys that describe the host (usr_cpu, sys_cpu, ctx, majf, minf,
+ * eta, disk_util's counters) are written as zeros, so that scripts and
+ * fio's tools find them; "job options" and "global options" are the job
+ * file's strings.  json+ adds the latency histograms as "bins"; terse is
+ * fio's version 3 line.  docs/output.md lists every key.
  *
  * Rates use the simulated nanosecond runtime (fio divides by whole ms);
  * "runtime" fields are whole ms as in fio.  Floating point is printed with
@@ -239,6 +246,7 @@ void ssd_json_str(FILE *out, const char *s)
 struct jw {
 	FILE *f;
 	int depth;
+	int plus;               /* json+: latency histograms as "bins" */
 	unsigned char first[JW_DEPTH];
 };
 
@@ -456,7 +464,6 @@ static void json_opt_time(struct jw *w, const char *k, int64_t ns)
 	jw_str(w, k, buf);
 }
 
-/* The job's resolved options, fio's names, as strings ("job options"). */
 /* The verification options of a job, as fio lists them. */
 static void json_verify_options(struct jw *w, const struct ssd_job *job)
 {
@@ -481,7 +488,9 @@ static void json_verify_options(struct jw *w, const struct ssd_job *job)
 		jw_str(w, "trim_verify_zero", "0");
 }
 
-static void json_job_options(struct jw *w, const struct ssd_job *job)
+/* The job's resolved options, fio's names, as strings: "job options" of
+ * a job built in code rather than read from a job file. */
+static void json_job_resolved(struct jw *w, const struct ssd_job *job)
 {
 	char buf[SSD_JOB_MAX_ZONES * 48 + 64], num[64], num2[64];
 	const char *rw = ssd_rw_name(job->rw);
@@ -568,6 +577,169 @@ static void json_job_options(struct jw *w, const struct ssd_job *job)
 	jw_end(w, '}');
 }
 
+/* ---- logs and output: fio's keys a simulation can fill ---- */
+
+static void json_lat(struct jw *w, const char *key,
+		     const struct ssd_moments *m, uint64_t n,
+		     const struct ssd_hist *h);
+
+/* json+: "bins", the histogram's non-empty buckets keyed by the value
+ * each stands for (fio's plat_idx_to_val), as fio_jsonplus_clat2csv
+ * reads them. */
+static void json_bins(struct jw *w, const struct ssd_hist *h)
+{
+	char key[32];
+	jw_obj(w, "bins");
+	for (unsigned i = 0; i < SSD_HIST_N; i++) {
+		if (!h->bucket[i])
+			continue;
+		snprintf(key, sizeof key, "%" PRIu64, ssd_hist_value(i));
+		jw_u64(w, key, h->bucket[i]);
+	}
+	jw_end(w, '}');
+}
+
+/* "job options" / "global options": the options as written (fio keeps
+ * the strings of the job file).  A job built in code, not read from a
+ * file, shows its resolved options instead. */
+static void json_job_options(struct jw *w, const struct ssd_job *job)
+{
+	if (job->line <= 0 && !job->raw_len) {
+		json_job_resolved(w, job);
+		return;
+	}
+	const char *k, *v;
+	uint32_t pos = 0;
+	jw_obj(w, "job options");
+	while (ssd_job_raw_next(job, 0, &pos, &k, &v))
+		jw_str(w, k, v);
+	jw_end(w, '}');
+}
+
+/* fio's "global options": the [global] pairs, as the last job saw them
+ * (later [global] sections add to them); absent without any. */
+static void json_global_options(struct jw *w, const struct ssd_run_result *r)
+{
+	const struct ssd_job *job = NULL;
+	for (int i = 0; i < r->njobs; i++)
+		if (r->jobs[i].job)
+			job = r->jobs[i].job;
+	if (!job || !job->raw_global)
+		return;
+	const char *k, *v;
+	uint32_t pos = 0;
+	jw_obj(w, "global options");
+	while (ssd_job_raw_next(job, 1, &pos, &k, &v))
+		jw_str(w, k, v);
+	jw_end(w, '}');
+}
+
+/* fio's stat_calc_dist: a share of the job's data I/Os (reads, writes
+ * and trims; flushes count in the buckets but not in the total, so fio
+ * can show more than 100%), at least 0.1 when non-zero. */
+static void depth_pct(const struct ssd_job_result *j, double *pct)
+{
+	uint64_t total = 0;
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		total += j->dir[d].ios;
+	for (int i = 0; i < SSD_DEPTH_N; i++) {
+		pct[i] = 0.0;
+		if (!total)
+			continue;
+		pct[i] = (double)j->depth[i] / (double)total * 100.0;
+		if (pct[i] < 0.1 && j->depth[i])
+			pct[i] = 0.1;
+	}
+}
+
+/* fio's submit/complete batch distributions: ssdlab submits and reaps
+ * one command a call, so all of them fall in the "4" bucket (1..4). */
+static void batch_pct(const struct ssd_job_result *j, double *pct)
+{
+	uint64_t n = j->sync.ios;
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		n += j->dir[d].ios;
+	for (int i = 0; i < SSD_DEPTH_N; i++)
+		pct[i] = i == 1 && n ? 100.0 : 0.0;
+}
+
+static const char *const depth_key[SSD_DEPTH_N] = {
+	"1", "2", "4", "8", "16", "32", ">=64"};
+static const char *const batch_key[SSD_DEPTH_N] = {
+	"0", "4", "8", "16", "32", "64", ">=64"};
+
+/* fio's "sync": flush commands (fsync=N) and their latency. */
+static void json_sync(struct jw *w, const struct ssd_job_result *j)
+{
+	const struct ssd_dstat *s = &j->sync;
+	jw_obj(w, "sync");
+	jw_u64(w, "total_ios", s->ios);
+	json_lat(w, "lat_ns", &s->lat, s->lat.n, &s->hist);
+	jw_end(w, '}');
+}
+
+/* The keys of fio's job object that follow job_runtime, before the
+ * latency distribution: the host's CPU use (simulator-only: zeros) and
+ * the I/O depth distributions. */
+static void json_host_and_depths(struct jw *w, const struct ssd_job_result *j)
+{
+	double pct[SSD_DEPTH_N];
+	jw_dbl(w, "usr_cpu", 0.0);
+	jw_dbl(w, "sys_cpu", 0.0);
+	jw_u64(w, "ctx", 0);
+	jw_u64(w, "majf", 0);
+	jw_u64(w, "minf", 0);
+	depth_pct(j, pct);
+	jw_obj(w, "iodepth_level");
+	for (int i = 0; i < SSD_DEPTH_N; i++)
+		jw_dbl(w, depth_key[i], pct[i]);
+	jw_end(w, '}');
+	batch_pct(j, pct);
+	jw_obj(w, "iodepth_submit");
+	for (int i = 0; i < SSD_DEPTH_N; i++)
+		jw_dbl(w, batch_key[i], pct[i]);
+	jw_end(w, '}');
+	jw_obj(w, "iodepth_complete");
+	for (int i = 0; i < SSD_DEPTH_N; i++)
+		jw_dbl(w, batch_key[i], pct[i]);
+	jw_end(w, '}');
+}
+
+/* fio's latency_target keys: no target (the option is not modelled),
+ * so the depth is the job's iodepth and the percentile 100. */
+static void json_latency_target(struct jw *w, const struct ssd_job_result *j)
+{
+	jw_u64(w, "latency_depth", j->job ? j->job->iodepth : 1);
+	jw_u64(w, "latency_target", 0);
+	jw_dbl(w, "latency_percentile", 100.0);
+	jw_u64(w, "latency_window", 0);
+}
+
+/* Whole seconds, rounded up (fio's "elapsed"). */
+static uint64_t secs_up(int64_t ns)
+{
+	return ns > 0 ? ((uint64_t)ns + SSD_S - 1) / SSD_S : 0;
+}
+
+/* fio's "disk_util": one entry for the simulated drive, its kernel
+ * block-layer counters zero (simulator-only: no kernel in between). */
+static void json_disk_util(struct jw *w, const struct ssd_run_result *r)
+{
+	jw_key(w, "disk_util");
+	jw_begin(w, '[');
+	jw_next(w);
+	jw_begin(w, '{');
+	jw_str(w, "name", r->cfg && r->cfg->name[0] ? r->cfg->name : "ssdlab");
+	static const char *const k[] = {"read_ios", "write_ios",
+		"read_merges", "write_merges", "read_ticks", "write_ticks",
+		"in_queue"};
+	for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
+		jw_u64(w, k[i], 0);
+	jw_dbl(w, "util", 0.0);
+	jw_end(w, '}');
+	jw_end(w, ']');
+}
+
 /* fio's add_ddir_lat_json: {min, max, mean, stddev, N[, percentile]}. */
 static void json_lat(struct jw *w, const char *key,
 		     const struct ssd_moments *m, uint64_t n,
@@ -587,6 +759,8 @@ static void json_lat(struct jw *w, const char *key,
 					ssd_percentiles[i]),
 			       ssd_hist_percentile(h, ssd_percentiles[i]));
 		jw_end(w, '}');
+		if (w->plus)
+			json_bins(w, h);
 	}
 	jw_end(w, '}');
 }
@@ -753,11 +927,15 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 	jw_u64(w, "job_start", j->start_ns > 0 ? (uint64_t)j->start_ns / SSD_MS
 					       : 0);
 	jw_i64(w, "error", errno_of(j->error));
+	jw_i64(w, "eta", 0);
+	jw_u64(w, "elapsed", secs_up(j->end_ns));
 	if (j->job)
 		json_job_options(w, j->job);
 	for (int d = 0; d < SSD_DDIR_N; d++)
 		json_ddir(w, j, d, rs);
+	json_sync(w, j);
 	jw_u64(w, "job_runtime", ms_of(j->runtime_ns));
+	json_host_and_depths(w, j);
 
 	lat_dist_pct(j, pct);
 	static const char *const unit_key[] = {"latency_ns", "latency_us",
@@ -769,13 +947,14 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 			jw_dbl(w, latdist_key[i], pct[i]);
 		jw_end(w, '}');
 	}
+	json_latency_target(w, j);
 	json_ssdlab_job(w, j);
 	jw_end(w, '}');
 }
 
-void ssd_report_json(const struct ssd_run_result *r, FILE *out)
+static void report_json(const struct ssd_run_result *r, FILE *out, int plus)
 {
-	struct jw w = {.f = out, .depth = 0};
+	struct jw w = {.f = out, .depth = 0, .plus = plus};
 	int ng;
 	struct group *g = groups_make(r, &ng);
 
@@ -785,11 +964,13 @@ void ssd_report_json(const struct ssd_run_result *r, FILE *out)
 	jw_u64(&w, "timestamp", 0);
 	jw_u64(&w, "timestamp_ms", 0);
 	jw_str(&w, "time", "Thu Jan  1 00:00:00 1970");
+	json_global_options(&w, r);
 	jw_key(&w, "jobs");
 	jw_begin(&w, '[');
 	for (int i = 0; i < r->njobs; i++)
 		json_job(&w, &r->jobs[i], &g[group_of(&r->jobs[i])]);
 	jw_end(&w, ']');
+	json_disk_util(&w, r);
 
 	jw_obj(&w, "ssdlab");
 	jw_str(&w, "version", SSDLAB_VERSION);
@@ -818,6 +999,16 @@ void ssd_report_json(const struct ssd_run_result *r, FILE *out)
 	jw_end(&w, '}');
 	putc('\n', out);
 	free(g);
+}
+
+void ssd_report_json(const struct ssd_run_result *r, FILE *out)
+{
+	report_json(r, out, 0);
+}
+
+void ssd_report_json_plus(const struct ssd_run_result *r, FILE *out)
+{
+	report_json(r, out, 1);
 }
 
 /* ---- text ---- */
@@ -1040,6 +1231,42 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j)
 	text_health(out, &j->health);
 }
 
+/* fio's flush block ("fsync/fdatasync/sync_file_range:" with the sync
+ * latency and its percentiles, when the job flushed) and its I/O depth
+ * lines.  fio's "cpu" line is left out: it would describe the host. */
+static void text_sync_and_depths(FILE *out, const struct ssd_job_result *j)
+{
+	const struct ssd_dstat *s = &j->sync;
+	if (s->lat.n) {
+		fputs("  fsync/fdatasync/sync_file_range:\n", out);
+		text_lat(out, "sync", &s->lat);
+		text_percentiles(out, "sync", &s->hist);
+	}
+	double pct[SSD_DEPTH_N];
+	char b[40];
+	depth_pct(j, pct);
+	fputs("  IO depths    :", out);
+	for (int i = 0; i < SSD_DEPTH_N; i++)
+		fprintf(out, "%s %s=%s%%", i ? "," : "", depth_key[i],
+			fmt_f(b, sizeof b, 3, 1, pct[i]));
+	batch_pct(j, pct);
+	static const char *const what[] = {"     submit    :",
+					   "     complete  :"};
+	for (int k = 0; k < 2; k++) {
+		fprintf(out, "\n%s", what[k]);
+		for (int i = 0; i < SSD_DEPTH_N; i++)
+			fprintf(out, "%s %s=%s%%", i ? "," : "", batch_key[i],
+				fmt_f(b, sizeof b, 3, 1, pct[i]));
+	}
+	fprintf(out,
+		"\n     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64
+		",%" PRIu64 " short=0,0,0,0 dropped=0,0,0,0\n",
+		j->dir[0].ios, j->dir[1].ios, j->dir[2].ios, s->ios);
+	fprintf(out,
+		"     latency   : target=0, window=0, percentile=100.00%%, "
+		"depth=%" PRIu32 "\n", j->job ? j->job->iodepth : 1);
+}
+
 static void text_job(FILE *out, const struct ssd_job_result *j,
 		     const struct group *rs)
 {
@@ -1059,6 +1286,7 @@ static void text_job(FILE *out, const struct ssd_job_result *j,
 	text_latdist(out, pct, 0, 10, "nsec");
 	text_latdist(out, pct, 10, 20, "usec");
 	text_latdist(out, pct, 20, SSD_LATDIST_N, "msec");
+	text_sync_and_depths(out, j);
 	text_ssdlab_job(out, j);
 }
 
@@ -1162,15 +1390,20 @@ static void text_drive(FILE *out, const struct ssd_run_result *r)
 		      r->wall_s > 0 ? (double)r->host_ios / r->wall_s : 0.0));
 }
 
-void ssd_report_normal(const struct ssd_run_result *r, FILE *out)
+/* The lines fio prints when it starts: one per job, and the version. */
+static void text_header(const struct ssd_run_result *r, FILE *out)
 {
-	int ng;
-	struct group *g = groups_make(r, &ng);
-
 	for (int i = 0; i < r->njobs; i++)
 		if (r->jobs[i].job)
 			text_job_line(out, &r->jobs[i]);
 	fprintf(out, "ssdlab-%s\n\n", SSDLAB_VERSION);
+}
+
+static void text_body(const struct ssd_run_result *r, FILE *out)
+{
+	int ng;
+	struct group *g = groups_make(r, &ng);
+
 	for (int i = 0; i < r->njobs; i++)
 		text_job(out, &r->jobs[i], &g[group_of(&r->jobs[i])]);
 	for (int k = 0; k < ng; k++)
@@ -1178,4 +1411,134 @@ void ssd_report_normal(const struct ssd_run_result *r, FILE *out)
 			text_group(out, k, &g[k]);
 	text_drive(out, r);
 	free(g);
+}
+
+void ssd_report_normal(const struct ssd_run_result *r, FILE *out)
+{
+	text_header(r, out);
+	text_body(r, out);
+}
+
+/* ---- terse (fio's --minimal, version 3) ---- */
+
+/* fio's show_ddir_status_terse: a direction's 4 + 4 + 4 + 20 + 4 + 5
+ * fields, latencies in usec. */
+static void terse_lat(FILE *out, const struct ssd_moments *m)
+{
+	char a[64], b[64];
+	if (!m || !m->n) {
+		fputs(";0;0;0.000000;0.000000", out);
+		return;
+	}
+	fprintf(out, ";%" PRIu64 ";%" PRIu64 ";%s;%s", u64_of(m->min) / 1000,
+		u64_of(m->max) / 1000,
+		fmt_f(a, sizeof a, 0, 6, ssd_moments_mean(m) / 1000.0),
+		fmt_f(b, sizeof b, 0, 6, ssd_moments_stddev(m) / 1000.0));
+}
+
+static void terse_ddir(FILE *out, const struct ssd_job_result *j, int d,
+		       const struct group *rs)
+{
+	const struct ssd_dstat *s = &j->dir[d];
+	int64_t rt = dir_runtime(j, d);
+	char a[64], b[64], c[64];
+	fprintf(out, ";%" PRIu64 ";%" PRIu64 ";%" PRIu64 ";%" PRIu64,
+		s->bytes >> 10, per_sec(s->bytes, rt) / 1024,
+		per_sec(s->ios, rt), rt ? ms_of(rt) : 0);
+	terse_lat(out, NULL); /* slat: submission takes no time */
+	terse_lat(out, &s->lat);
+	for (int i = 0; i < 20; i++) {
+		if (i >= ssd_npercentiles) {
+			fputs(";0%=0", out);
+			continue;
+		}
+		fprintf(out, ";%s%%=%" PRIu64,
+			fmt_f(a, sizeof a, 0, 6, ssd_percentiles[i]),
+			ssd_hist_percentile(&s->hist, ssd_percentiles[i]) /
+				1000);
+	}
+	terse_lat(out, &s->lat); /* lat = clat */
+	if (!s->bw.n) {
+		fputs(";0;0;0.000000%;0.000000;0.000000", out);
+		return;
+	}
+	double mean = ssd_moments_mean(&s->bw);
+	fprintf(out, ";%" PRIu64 ";%" PRIu64 ";%s%%;%s;%s",
+		u64_of(s->bw.min), u64_of(s->bw.max),
+		fmt_f(a, sizeof a, 0, 6, agg_percent(rs->agg[d], mean)),
+		fmt_f(b, sizeof b, 0, 6, mean),
+		fmt_f(c, sizeof c, 0, 6, ssd_moments_stddev(&s->bw)));
+}
+
+static void terse_job(FILE *out, const struct ssd_run_result *r,
+		      const struct ssd_job_result *j, const struct group *rs)
+{
+	char b[64];
+	fprintf(out, "3;ssdlab-%s;%s;%d;%d", SSDLAB_VERSION, j->name,
+		j->groupid, errno_of(j->error));
+	terse_ddir(out, j, SSD_DDIR_READ, rs);
+	terse_ddir(out, j, SSD_DDIR_WRITE, rs);
+	fputs(";0.000000%;0.000000%;0;0;0", out); /* host CPU */
+	double dp[SSD_DEPTH_N], lp[SSD_LATDIST_N];
+	depth_pct(j, dp);
+	for (int i = 0; i < SSD_DEPTH_N; i++)
+		fprintf(out, ";%s%%", fmt_f(b, sizeof b, 0, 1, dp[i]));
+	lat_dist_pct(j, lp);
+	for (int i = 10; i < SSD_LATDIST_N; i++)
+		fprintf(out, ";%s%%", fmt_f(b, sizeof b, 0, 2, lp[i]));
+	fprintf(out, ";%s;0;0;0;0;0;0;0;0.00%%\n",
+		r->cfg && r->cfg->name[0] ? r->cfg->name : "ssdlab");
+}
+
+void ssd_report_terse(const struct ssd_run_result *r, FILE *out)
+{
+	int ng;
+	struct group *g = groups_make(r, &ng);
+	for (int i = 0; i < r->njobs; i++)
+		terse_job(out, r, &r->jobs[i], &g[group_of(&r->jobs[i])]);
+	free(g);
+}
+
+/* fio's order for several formats: the normal output's start-up lines,
+ * then terse, JSON (json+ wins over json) and the normal report. */
+void ssd_report(const struct ssd_run_result *r, unsigned formats, FILE *out)
+{
+	if (formats & SSD_OUT_NORMAL)
+		text_header(r, out);
+	if (formats & SSD_OUT_TERSE)
+		ssd_report_terse(r, out);
+	if (formats & SSD_OUT_JSON_PLUS)
+		ssd_report_json_plus(r, out);
+	else if (formats & SSD_OUT_JSON)
+		ssd_report_json(r, out);
+	if (formats & SSD_OUT_NORMAL)
+		text_body(r, out);
+}
+
+int ssd_output_formats(const char *list, unsigned *formats)
+{
+	static const struct {
+		const char *name;
+		unsigned bit;
+	} fmts[] = {{"normal", SSD_OUT_NORMAL}, {"json", SSD_OUT_JSON},
+		    {"json+", SSD_OUT_JSON_PLUS}, {"terse", SSD_OUT_TERSE}};
+	unsigned f = 0;
+	const char *p = list;
+	for (;;) {
+		const char *e = strchr(p, ',');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		size_t k;
+		for (k = 0; k < sizeof fmts / sizeof fmts[0]; k++)
+			if (strlen(fmts[k].name) == n &&
+			    !strncmp(fmts[k].name, p, n))
+				break;
+		if (k == sizeof fmts / sizeof fmts[0])
+			return SSD_EPARSE;
+		f |= fmts[k].bit;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	*formats = f;
+	return 0;
 }

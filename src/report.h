@@ -14,6 +14,15 @@
 #include "job.h"
 #include "stats.h"
 
+/* fio's I/O depth buckets (io_u_mark_depth): 1, 2, 4, 8, 16, 32, >=64,
+ * each holding depths up to the next. */
+#define SSD_DEPTH_N 7
+static inline unsigned ssd_depth_index(uint32_t depth)
+{
+	return depth >= 64 ? 6 : depth >= 32 ? 5 : depth >= 16 ? 4
+	     : depth >= 8 ? 3 : depth >= 4 ? 2 : depth >= 2 ? 1 : 0;
+}
+
 struct ssd_job_result {
 	char name[64];          /* job name */
 	int groupid;            /* stonewall group, from 0 */
@@ -37,6 +46,15 @@ struct ssd_job_result {
 	                           (e.g. SSD_EROFS) */
 	char errmsg[256];       /* what failed, when error is set: "write
 	                           command at offset N, L bytes: no free block" */
+	/* logs and output */
+	struct ssd_dstat sync;  /* flush commands (fsync=N): latency, fio's
+	                           "sync" figures (bytes 0) */
+	uint64_t depth[SSD_DEPTH_N]; /* submissions (flushes included) by the
+	                           commands at the drive, this one included:
+	                           fio's iodepth_level buckets 1, 2-3, 4-7,
+	                           8-15, 16-31, 32-63, >= 64 */
+	int64_t end_ns;         /* when the job ended, ns of simulated time
+	                           from the run's start (fio's "elapsed") */
 };
 
 struct ssd_run_result {
@@ -56,6 +74,26 @@ void ssd_report_normal(const struct ssd_run_result *r, FILE *out);
  * object ("wall_seconds", "host_ios_per_wall_second"); everything else is
  * a function of the inputs and seed.  "fio version" is "ssdlab-<ver>". */
 void ssd_report_json(const struct ssd_run_result *r, FILE *out);
+
+/* fio's json+: the JSON above with each latency histogram also written
+ * as "bins" ({"<ns>" : count} for the non-empty buckets, keyed by the
+ * value the bucket stands for), under clat_ns and sync.lat_ns. */
+void ssd_report_json_plus(const struct ssd_run_result *r, FILE *out);
+/* fio's terse (--minimal) output, version 3: one line of
+ * semicolon-separated fields per job, in fio's order, latencies in usec;
+ * the host's CPU use and the disk's kernel counters are zeros. */
+void ssd_report_terse(const struct ssd_run_result *r, FILE *out);
+
+/* Output formats, fio's --output-format: several may be combined. */
+enum { SSD_OUT_NORMAL = 1, SSD_OUT_JSON = 2, SSD_OUT_JSON_PLUS = 4,
+       SSD_OUT_TERSE = 8 };
+/* Parse "normal", "json", "json+", "terse" or a comma list of them into
+ * *formats; SSD_EPARSE for anything else. */
+int ssd_output_formats(const char *list, unsigned *formats);
+/* Write the report in every format of `formats`, in fio's order: the
+ * normal output's job lines, then terse, JSON (json+ if both), the
+ * normal report. */
+void ssd_report(const struct ssd_run_result *r, unsigned formats, FILE *out);
 
 /* Small JSON writer helpers used by the report and scenarios: write a
  * JSON string literal (quoted, escaped). */

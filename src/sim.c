@@ -73,7 +73,7 @@ struct inst {
 	int ramped;                 /* the measured window has opened */
 	int64_t ramp_end, deadline, end;
 	struct ssd_counters ctr0;   /* drive counters when the window opened */
-	struct ssd_log *log[5];
+	struct ssd_log *log[6];
 	int nlogs;
 	int index;                  /* 1-based, in job-file order (log names) */
 	/* verification (above) */
@@ -91,6 +91,8 @@ struct inst {
 	uint64_t vbatch, tbatch;    /* backlog reads / trims left in a batch */
 	struct ssd_rng trng;        /* trim_percentage draws */
 	char vmsg[256];             /* the first verify failure */
+	uint32_t queued;            /* commands at the drive (not thinking) */
+	uint64_t bytes_done;        /* progress reports: bytes completed */
 };
 
 void ssd_run_result_free(struct ssd_run_result *r)
@@ -100,10 +102,12 @@ void ssd_run_result_free(struct ssd_run_result *r)
 	r->njobs = 0;
 }
 
+/* ---- logs and output ---- */
+
 /* The log files a job writes, in the order open_logs opens them: their
  * kinds and file prefixes. */
-static int log_kinds(const struct ssd_job *j, int kind[5],
-		     const char *prefix[5])
+static int log_kinds(const struct ssd_job *j, int kind[6],
+		     const char *prefix[6])
 {
 	const struct {
 		const char *prefix;
@@ -114,6 +118,7 @@ static int log_kinds(const struct ssd_job *j, int kind[5],
 		{j->write_lat_log, SSD_LOG_LAT},
 		{j->write_lat_log, SSD_LOG_CLAT},
 		{j->write_lat_log, SSD_LOG_SLAT},
+		{j->write_hist_log, SSD_LOG_HIST},
 	};
 	int n = 0;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
@@ -125,26 +130,36 @@ static int log_kinds(const struct ssd_job *j, int kind[5],
 	return n;
 }
 
-/* Path of the instance's log number l. */
+/* Path of the instance's log number l: with per_job_logs=0 without the
+ * job number (fio). */
 static void log_path(const struct inst *in, int l, char *path, size_t len)
 {
-	int kind[5];
-	const char *prefix[5];
+	int kind[6];
+	const char *prefix[6];
 	log_kinds(in->job, kind, prefix);
-	ssd_log_name(path, len, prefix[l], kind[l], in->index);
+	ssd_log_name(path, len, prefix[l], kind[l],
+		     in->job->per_job_logs ? in->index : 0);
 }
 
 static int open_logs(struct inst *in, char *err, size_t errlen)
 {
-	int kind[5];
-	const char *prefix[5];
-	int n = log_kinds(in->job, kind, prefix);
+	int kind[6];
+	const char *prefix[6];
+	const struct ssd_job *j = in->job;
+	int n = log_kinds(j, kind, prefix);
+	struct ssd_log_opts o = {
+		.avg_ns = j->log_avg_msec * SSD_MS,
+		.offset = j->log_offset,
+		.prio_hex = j->log_prio,
+		.append = !j->per_job_logs,
+		.hist_ms = j->log_hist_msec,
+		.hist_coarseness = j->log_hist_coarseness,
+	};
 	for (int i = 0; i < n; i++) {
 		char path[600];
 		log_path(in, i, path, sizeof path);
-		struct ssd_log *l = ssd_log_open(path, kind[i],
-						 in->job->log_avg_msec * SSD_MS,
-						 err, errlen);
+		struct ssd_log *l = ssd_log_open_opts(path, kind[i], &o, err,
+						      errlen);
 		if (!l)
 			return SSD_EIO;
 		in->log[in->nlogs++] = l;
@@ -178,6 +193,14 @@ struct run {
 	int rc;                     /* the error that ended the run, or 0 */
 	char *err;
 	size_t errlen;
+	int64_t t0;                 /* the run's start (device time) */
+	/* progress reports (ssd_sim_run_progress): none when fn is NULL */
+	ssd_sim_progress_fn progress;
+	void *progress_ctx;
+	uint32_t progress_every, since_progress;
+	int group;                  /* the group running */
+	int64_t group_t0;           /* its start */
+	uint64_t pios[SSD_DDIR_N], pbytes[SSD_DDIR_N];
 };
 
 static void job_error(struct run *r, struct inst *in, int rc,
@@ -236,14 +259,16 @@ static void finish_inst(struct run *r, struct inst *in, int64_t t)
 	if (rt > res->runtime_ns)
 		res->runtime_ns = rt;
 	res->start_ns = in->ramp_end;
+	if (t - r->t0 > res->end_ns)
+		res->end_ns = t - r->t0;
 	ssd_ftl_health(f, &res->health);
 	ssd_nand_erase_stats(&f->flash.nand, &res->erase_min, &res->erase_mean,
 			     &res->erase_max);
 	res->free_blocks = ssd_ftl_free_blocks(f);
 }
 
-/* Next command of the instance from the lookahead ring; 0 at the end. */
-static int next_io(struct run *r, struct inst *in, struct ssd_io *io)
+/* Fill the lookahead ring; 1 if the instance has a next command. */
+static int has_next_io(struct run *r, struct inst *in)
 {
 	while (in->ahead_n < LOOKAHEAD && !in->wl_ended) {
 		struct ssd_io *x =
@@ -255,7 +280,13 @@ static int next_io(struct run *r, struct inst *in, struct ssd_io *io)
 		in->ahead_n++;
 		ssd_dev_prefetch(r->dev, x->offset, x->len, 0);
 	}
-	if (!in->ahead_n)
+	return in->ahead_n > 0;
+}
+
+/* Next command of the instance from the lookahead ring; 0 at the end. */
+static int next_io(struct run *r, struct inst *in, struct ssd_io *io)
+{
+	if (!has_next_io(r, in))
 		return 0;
 	*io = in->ahead[in->ahead_head];
 	in->ahead_head = (in->ahead_head + 1) % LOOKAHEAD;
@@ -545,8 +576,10 @@ static int submit(struct run *r, struct inst *in, int64_t t)
 	const struct ssd_job *j = in->job;
 	int64_t c;
 	int check = 0;
-	if (j->fsync_every && in->since_sync >= j->fsync_every) {
-		/* fio's fsync=N: a flush after every N writes */
+	if (j->fsync_every && in->since_sync >= j->fsync_every &&
+	    has_next_io(r, in)) {
+		/* fio's fsync=N: a flush after every N writes, issued
+		 * before the next I/O (none after the job's last) */
 		in->since_sync = 0;
 		io = (struct ssd_io){.ddir = SSD_DDIR_SYNC};
 		c = ssd_dev_flush(r->dev, t);
@@ -599,7 +632,56 @@ static int submit(struct run *r, struct inst *in, int64_t t)
 		check_read(r, in, &io, t, cm);
 	struct ssd_event ev = {.time = c, .id = id, .kind = EV_COMPLETE};
 	in->inflight++;
+	in->queued++;
+	if (t >= in->ramp_end)
+		in->res->depth[ssd_depth_index(in->queued)]++;
 	return ssd_engine_push(&r->eng, &ev);
+}
+
+/* How far the instance is, 0..1: its bytes against io_size, or its
+ * time against ramp_time + runtime, whichever is further. */
+static double inst_done(const struct run *r, const struct inst *in,
+			int64_t t)
+{
+	if (in->finished || in->group < r->group)
+		return 1.0;
+	if (in->group > r->group)
+		return 0.0;
+	const struct ssd_job *j = in->job;
+	double f = 0.0;
+	if (!j->time_based && j->io_size)
+		f = (double)in->bytes_done / (double)j->io_size;
+	if (j->runtime) {
+		double ft = (double)(t - r->group_t0) /
+			    (double)(j->ramp_time + j->runtime);
+		if (ft > f)
+			f = ft;
+	}
+	return f < 1.0 ? f : 1.0;
+}
+
+/* Tell the progress callback where the run is (every progress_every
+ * completions: O(instances), off the per-I/O path). */
+static void progress_report(struct run *r, int64_t t)
+{
+	struct ssd_sim_progress p = {.sim_ns = t - r->t0};
+	double sum = 0.0;
+	for (int i = 0; i < r->ninst; i++) {
+		const struct inst *in = &r->in[i];
+		sum += inst_done(r, in, t);
+		if (in->group == r->group && !in->finished) {
+			if (!p.job)
+				p.job = in->job->name;
+			p.running++;
+		}
+	}
+	p.done = r->ninst ? sum / r->ninst : 1.0;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		p.ios[d] = r->pios[d];
+		p.bytes[d] = r->pbytes[d];
+	}
+	r->since_progress = 0;
+	r->progress(r->progress_ctx, &p);
 }
 
 static int complete(struct run *r, const struct ssd_event *ev)
@@ -611,6 +693,7 @@ static int complete(struct run *r, const struct ssd_event *ev)
 	in->inflight--;
 	int bad = (cm.ddir & CMD_BAD) != 0;
 	cm.ddir &= ~CMD_BAD;
+	in->queued--;
 	int64_t t = ev->time, lat = t - cm.submitted;
 	if (r->series)
 		ssd_series_add(r->series, t, (int)cm.ddir, cm.len, lat);
@@ -622,6 +705,16 @@ static int complete(struct run *r, const struct ssd_event *ev)
 		for (int i = 0; i < in->nlogs; i++)
 			ssd_log_add(in->log[i], t - in->ramp_end, (int)cm.ddir,
 				    cm.len, cm.offset, lat);
+	} else if (cm.ddir == SSD_DDIR_SYNC && cm.submitted >= in->ramp_end) {
+		/* fio's "sync" figures: flush latency */
+		ssd_dstat_add(&in->res->sync, t - in->ramp_end, 0, lat);
+	}
+	if (r->progress && cm.ddir < SSD_DDIR_N) {
+		r->pios[cm.ddir]++;
+		r->pbytes[cm.ddir] += cm.len;
+		in->bytes_done += cm.len;
+		if (++r->since_progress >= r->progress_every)
+			progress_report(r, t);
 	}
 	const struct ssd_job *j = in->job;
 	if (bad && !in->res->error)
@@ -666,6 +759,8 @@ static int complete(struct run *r, const struct ssd_event *ev)
 static int run_group(struct run *r, int group)
 {
 	int64_t t0 = ssd_dev_time(r->dev);
+	r->group = group;
+	r->group_t0 = t0;
 	for (int i = 0; i < r->ninst; i++) {
 		struct inst *in = &r->in[i];
 		if (in->group != group)
@@ -751,9 +846,22 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 		       int njobs, uint64_t seed, struct ssd_series *series,
 		       struct ssd_run_result *res, char *err, size_t errlen)
 {
+	return ssd_sim_run_progress(dev, jobs, njobs, seed, series, NULL,
+				    NULL, 0, res, err, errlen);
+}
+
+int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
+			 int njobs, uint64_t seed, struct ssd_series *series,
+			 ssd_sim_progress_fn progress, void *ctx,
+			 uint32_t every, struct ssd_run_result *res,
+			 char *err, size_t errlen)
+{
 	memset(res, 0, sizeof *res);
 	struct run r = {.dev = dev, .series = series, .err = err,
-			.errlen = errlen};
+			.errlen = errlen, .progress = progress,
+			.progress_ctx = ctx,
+			.progress_every = every ? every : 1024,
+			.t0 = ssd_dev_time(dev)};
 	int ninst = 0, nres = 0;
 	for (int j = 0; j < njobs; j++) {
 		ninst += (int)jobs[j].numjobs;
@@ -855,10 +963,16 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 	while (ri > 0 && res->jobs[ri - 1].groupid > last)
 		ri--;
 	res->njobs = ri;
-	for (int i = 0; i < ri; i++)
+	for (int i = 0; i < ri; i++) {
 		for (int d = 0; d < SSD_DDIR_N; d++)
 			ssd_dstat_finish(&res->jobs[i].dir[d],
 					 res->jobs[i].runtime_ns);
+		ssd_dstat_finish(&res->jobs[i].sync, res->jobs[i].runtime_ns);
+	}
+	if (progress && !rc && !r.rc) {
+		r.group = group + 1; /* all done */
+		progress_report(&r, ssd_dev_time(dev));
+	}
 	res->sim_ns = ssd_dev_time(dev) - t_start;
 	res->host_ios = dev->host_ios - ios0;
 	if (!rc && dev->ftl->check_failed) {

@@ -69,6 +69,29 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 		       int njobs, uint64_t seed, struct ssd_series *series,
 		       struct ssd_run_result *r, char *err, size_t errlen);
 
+/* Progress while a run goes on (a status line like fio's ETA): every
+ * `every` completions (0: 1024) the callback gets where the run is, and
+ * once more at its end (done = 1).  Counting costs an increment per
+ * completion; the callback may read the wall clock, the simulation never
+ * does, so results are the same with or without it. */
+struct ssd_sim_progress {
+	const char *job;            /* a running job, or NULL */
+	int running;                /* job instances running */
+	double done;                /* share of the run's work done, 0..1
+	                               (per instance: bytes against io_size
+	                               or time against ramp + runtime) */
+	int64_t sim_ns;             /* simulated time since the run began */
+	uint64_t ios[SSD_DDIR_N];   /* completed since the run began */
+	uint64_t bytes[SSD_DDIR_N];
+};
+typedef void (*ssd_sim_progress_fn)(void *ctx,
+				    const struct ssd_sim_progress *p);
+int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
+			 int njobs, uint64_t seed, struct ssd_series *series,
+			 ssd_sim_progress_fn progress, void *ctx,
+			 uint32_t every, struct ssd_run_result *r,
+			 char *err, size_t errlen);
+
 void ssd_run_result_free(struct ssd_run_result *r);
 
 #endif

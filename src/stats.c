@@ -308,19 +308,31 @@ void ssd_dstat_merge(struct ssd_dstat *into, const struct ssd_dstat *d)
 #define LOG_NDIR 3                  /* read, write, trim */
 #define LOG_BUFSIZE (64u << 10)     /* bytes gathered per fwrite: ~1000
                                        lines, small enough for many logs */
-#define LOG_LINE_MAX 128            /* longest line: 5 numbers of <= 20
-                                       digits and 4 separators */
+#define LOG_LINE_MAX 128            /* longest line: 6 fields of <= 20
+                                       digits and 5 separators */
+#define LOG_NUM_MAX 22              /* a number and its separator */
 
 struct ssd_log {
-	FILE *f;
+	FILE *f;                    /* where lines go (with append: a
+	                               private temporary file) */
+	FILE *target;               /* append: the log file, copied into at
+	                               close; NULL otherwise */
 	char *buf;                  /* lines not yet written */
 	size_t len;                 /* bytes in buf */
 	int kind;                   /* enum ssd_log_kind */
 	int failed;                 /* a write failed */
+	int offset;                 /* an offset column */
+	int prio_hex;               /* priority as 0x0000, else 0 */
 	int64_t avg_ns;             /* averaging window, 0 = per I/O */
 	int64_t win_start;          /* averaging: start of the open window */
 	uint64_t n[LOG_NDIR];       /* averaging: I/Os in the open window */
 	uint64_t sum[LOG_NDIR];     /* averaging: ns (lat kinds) or bytes */
+	/* histogram log */
+	int64_t hist_ms;            /* interval, ms; 0 = no lines */
+	unsigned stride;            /* bins summed per column: 2^coarseness */
+	int64_t hist_last[LOG_NDIR];/* ms of the direction's last line */
+	uint64_t *hist;             /* LOG_NDIR x SSD_HIST_N completions
+	                               since the direction's last line */
 };
 
 static const char *const log_kind_name[] = {
@@ -329,6 +341,7 @@ static const char *const log_kind_name[] = {
 	[SSD_LOG_LAT] = "lat",
 	[SSD_LOG_CLAT] = "clat",
 	[SSD_LOG_SLAT] = "slat",
+	[SSD_LOG_HIST] = "clat_hist",
 };
 #define LOG_NKINDS ((int)(sizeof log_kind_name / sizeof log_kind_name[0]))
 
@@ -337,27 +350,68 @@ void ssd_log_name(char *buf, size_t n, const char *prefix, int kind,
 {
 	const char *k = kind >= 0 && kind < LOG_NKINDS ? log_kind_name[kind]
 						       : "unknown";
-	snprintf(buf, n, "%s_%s.%d.log", prefix, k, index);
+	if (index > 0)
+		snprintf(buf, n, "%s_%s.%d.log", prefix, k, index);
+	else
+		snprintf(buf, n, "%s_%s.log", prefix, k);
+}
+
+struct ssd_log *ssd_log_open_opts(const char *path, int kind,
+				  const struct ssd_log_opts *o, char *err,
+				  size_t errlen)
+{
+	static const struct ssd_log_opts none;
+	if (!o)
+		o = &none;
+	if (kind < 0 || kind >= LOG_NKINDS) {
+		snprintf(err, errlen, "%s: unknown log kind %d", path, kind);
+		return NULL;
+	}
+	if (o->hist_coarseness > 6) {
+		snprintf(err, errlen, "%s: histogram coarseness %u (accepted: "
+			 "0..6)", path, o->hist_coarseness);
+		return NULL;
+	}
+	FILE *f = fopen(path, o->append ? "a" : "w");
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	FILE *target = NULL;
+	if (o->append) {
+		/* the job's lines go to the file in one block, at close */
+		target = f;
+		f = tmpfile();
+		if (!f) {
+			snprintf(err, errlen, "%s: no temporary file: %s", path,
+				 strerror(errno));
+			fclose(target);
+			return NULL;
+		}
+	}
+	struct ssd_log *l = ssd_xcalloc(1, sizeof *l);
+	l->f = f;
+	l->target = target;
+	l->kind = kind;
+	l->offset = o->offset;
+	l->prio_hex = o->prio_hex;
+	l->avg_ns = kind != SSD_LOG_HIST && o->avg_ns > 0 ? o->avg_ns : 0;
+	if (kind == SSD_LOG_HIST) {
+		l->hist_ms = o->hist_ms > 0 ? o->hist_ms : 0;
+		l->stride = 1u << o->hist_coarseness;
+		if (l->hist_ms)
+			l->hist = ssd_xcalloc(LOG_NDIR * SSD_HIST_N,
+					      sizeof *l->hist);
+	}
+	l->buf = ssd_xcalloc(1, LOG_BUFSIZE);
+	return l;
 }
 
 struct ssd_log *ssd_log_open(const char *path, int kind, int64_t avg_ns,
 			     char *err, size_t errlen)
 {
-	if (kind < 0 || kind >= LOG_NKINDS) {
-		snprintf(err, errlen, "%s: unknown log kind %d", path, kind);
-		return NULL;
-	}
-	FILE *f = fopen(path, "w");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	struct ssd_log *l = ssd_xcalloc(1, sizeof *l);
-	l->f = f;
-	l->kind = kind;
-	l->avg_ns = avg_ns > 0 ? avg_ns : 0;
-	l->buf = ssd_xcalloc(1, LOG_BUFSIZE);
-	return l;
+	struct ssd_log_opts o = {.avg_ns = avg_ns};
+	return ssd_log_open_opts(path, kind, &o, err, errlen);
 }
 
 /* Hand the gathered lines to stdio. */
@@ -401,8 +455,11 @@ static inline char *put_sep(char *p)
 	return p + 2;
 }
 
-/* "time_ms, value, ddir, bs, offset\n", appended to the buffer (one
- * fwrite per LOG_BUFSIZE bytes keeps stdio's locking off the hot path). */
+/* fio 3.33's line, "time_ms, value, ddir, bs[, offset], prio\n",
+ * appended to the buffer (one fwrite per LOG_BUFSIZE bytes keeps stdio's
+ * locking off the hot path).  The simulated host gives its commands no
+ * I/O priority: prio is 0 (not the highest real-time class), or with
+ * log_prio fio's hex priority value 0x0000. */
 static void log_line(struct ssd_log *l, int64_t t_ns, uint64_t value,
 		     int ddir, uint64_t bs, uint64_t offset)
 {
@@ -417,9 +474,46 @@ static void log_line(struct ssd_log *l, int64_t t_ns, uint64_t value,
 	p = put_sep(p);
 	p = put_u64(p, bs);
 	p = put_sep(p);
-	p = put_u64(p, offset);
+	if (l->offset) {
+		p = put_u64(p, offset);
+		p = put_sep(p);
+	}
+	if (l->prio_hex) {
+		memcpy(p, "0x0000", 6);
+		p += 6;
+	} else {
+		*p++ = '0';
+	}
 	*p++ = '\n';
 	l->len = (size_t)(p - l->buf);
+}
+
+/* fio's histogram log line: "time_ms, ddir, bs, c0, c1, ...\n", the
+ * direction's completions per bin (summed `stride` bins at a time) since
+ * its last line; the counts are then cleared. */
+static void log_hist_line(struct ssd_log *l, int64_t ms, int ddir,
+			  uint64_t bs)
+{
+	unsigned cols = SSD_HIST_N / l->stride;
+	if (l->len + (size_t)(cols + 3) * LOG_NUM_MAX + 1 > LOG_BUFSIZE)
+		log_flush_buf(l);
+	uint64_t *h = l->hist + (size_t)ddir * SSD_HIST_N;
+	char *p = l->buf + l->len;
+	p = put_u64(p, (uint64_t)ms);
+	p = put_sep(p);
+	p = put_u64(p, (uint64_t)ddir);
+	p = put_sep(p);
+	p = put_u64(p, bs);
+	for (unsigned c = 0; c < cols; c++) {
+		uint64_t sum = 0;
+		for (unsigned k = 0; k < l->stride; k++)
+			sum += h[c * l->stride + k];
+		p = put_sep(p);
+		p = put_u64(p, sum);
+	}
+	*p++ = '\n';
+	l->len = (size_t)(p - l->buf);
+	memset(h, 0, SSD_HIST_N * sizeof *h);
 }
 
 /* KiB/s of `bytes` over `ns`, fio's integer truncation. */
@@ -467,6 +561,18 @@ void ssd_log_add(struct ssd_log *l, int64_t now, int ddir, uint32_t bs,
 		return;
 	uint64_t ns = lat > 0 ? (uint64_t)lat : 0;
 
+	if (l->kind == SSD_LOG_HIST) {
+		if (!l->hist)
+			return;
+		l->hist[(size_t)ddir * SSD_HIST_N + ssd_hist_index(ns)]++;
+		int64_t ms = now > 0 ? now / SSD_MS : 0;
+		if (ms - l->hist_last[ddir] >= l->hist_ms) {
+			log_hist_line(l, ms, ddir, bs);
+			l->hist_last[ddir] = ms;
+		}
+		return;
+	}
+
 	if (!l->avg_ns) {
 		uint64_t v;
 		switch (l->kind) {
@@ -487,20 +593,48 @@ void ssd_log_add(struct ssd_log *l, int64_t now, int ddir, uint32_t bs,
 	l->sum[ddir] += l->kind == SSD_LOG_BW ? bs : ns;
 }
 
+/* Copy the staged lines of an appending log into its file. */
+static void log_copy_out(struct ssd_log *l)
+{
+	char chunk[16384];
+	size_t n;
+	if (fflush(l->f) || fseek(l->f, 0, SEEK_SET)) {
+		l->failed = 1;
+		return;
+	}
+	while ((n = fread(chunk, 1, sizeof chunk, l->f)) > 0)
+		if (fwrite(chunk, 1, n, l->target) != n)
+			l->failed = 1;
+	if (ferror(l->f))
+		l->failed = 1;
+}
+
 int ssd_log_close(struct ssd_log *l, int64_t end)
 {
 	if (!l)
 		return 0;
 	if (l->avg_ns) {
+		/* fio flushes the latency logs' open window at the job's
+		 * end; its bandwidth and IOPS logs keep whole windows only */
 		int64_t wend = l->win_start + l->avg_ns;
-		log_flush_window(l, end < wend ? end : wend);
+		int lat = l->kind != SSD_LOG_IOPS && l->kind != SSD_LOG_BW;
+		if (lat || end >= wend)
+			log_flush_window(l, end < wend ? end : wend);
 	}
 	log_flush_buf(l);
+	if (l->target) {
+		log_copy_out(l);
+		if (fflush(l->target) || ferror(l->target))
+			l->failed = 1;
+		if (fclose(l->target))
+			l->failed = 1;
+	}
 	if (fflush(l->f) || ferror(l->f))
 		l->failed = 1;
 	if (fclose(l->f))
 		l->failed = 1;
 	int rc = l->failed ? SSD_EIO : 0;
+	free(l->hist);
 	free(l->buf);
 	free(l);
 	return rc;

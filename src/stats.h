@@ -169,23 +169,54 @@ void ssd_dstat_finish(struct ssd_dstat *d, int64_t end);
 void ssd_dstat_merge(struct ssd_dstat *into, const struct ssd_dstat *d);
 
 /*
- * fio-format logs (write_iops_log, write_bw_log, write_lat_log).  Each line
- * is "time_ms, value, ddir, bs, offset" -- fio 3's layout with
- * log_offset=1 and without the priority column newer fio versions append.
- * time_ms is ms since the job's measurement start, ddir 0 read, 1 write,
- * 2 trim.  Without averaging there is one line per I/O: iops logs 1, bw
- * logs bs / latency in KiB/s, latency logs the latency in ns (slat: 0, a
- * simulated submission takes no time).  With log_avg_msec > 0 there is one
- * line per window and direction that saw I/O, stamped with the window's
- * end, bs and offset 0 (as fio): latency logs the mean (rounded), iops
- * and bw logs the rate over the window.  The last, partial window is
- * written at close, stamped `end`.  Lines are gathered in a 64 KiB buffer
- * and handed to stdio when it fills.
+ * fio-format logs (write_iops_log, write_bw_log, write_lat_log,
+ * write_hist_log), in fio 3.33's layout.  Each line is "time_ms, value,
+ * ddir, bs, prio", with the offset before prio under log_offset=1
+ * ("time_ms, value, ddir, bs, offset, prio").  time_ms is ms since the
+ * job's measurement start, ddir 0 read, 1 write, 2 trim; prio is 0 (the
+ * simulated host sets no I/O priority), or fio's hex form 0x0000 under
+ * log_prio=1.  Without averaging there is one line per I/O: iops logs 1,
+ * bw logs bs / latency in KiB/s, latency logs the latency in ns (slat:
+ * 0, a simulated submission takes no time).  With log_avg_msec > 0 there
+ * is one line per window and direction that saw I/O, stamped with the
+ * window's end, bs and offset 0 (as fio): latency logs the mean
+ * (rounded), iops and bw logs the rate over the window.  At close, as
+ * fio 3.33 does, the latency logs write the last, partial window once,
+ * stamped `end`; the iops and bw logs, whose windows are fio's bw/iops
+ * samples, keep whole windows only (a last window that ends exactly at
+ * `end` is whole).
+ *
+ * The histogram log (SSD_LOG_HIST, fio's PREFIX_clat_hist.N.log) has
+ * lines "time_ms, ddir, bs, c0, c1, ..., cK": at the first completion of
+ * a direction at least hist_ms after that direction's last line (or the
+ * start), the completions of that direction since then, counted in the
+ * latency histogram's SSD_HIST_N bins (fio's FIO_IO_U_PLAT_NR, 1856),
+ * 2^coarseness neighbouring bins summed per column; bs is that I/O's.
+ * Completions after the last line are not written (fio).  hist_ms = 0:
+ * the file stays empty.  Adding is O(1); a line costs O(SSD_HIST_N).
+ *
+ * Lines are gathered in a 64 KiB buffer and handed to stdio when it
+ * fills.  With `append` the file is opened for appending (fio's
+ * per_job_logs=0) and the lines are staged in a temporary file and
+ * copied to it at close, so each log's lines form one block.
  */
 enum ssd_log_kind { SSD_LOG_IOPS, SSD_LOG_BW, SSD_LOG_LAT, SSD_LOG_CLAT,
-		    SSD_LOG_SLAT };
+		    SSD_LOG_SLAT, SSD_LOG_HIST };
 struct ssd_log;
-/* Open `path` for writing.  Returns NULL and fills err on failure. */
+struct ssd_log_opts {
+	int64_t avg_ns;           /* averaging window (not HIST), 0 = per I/O */
+	int offset;               /* offset column (log_offset) */
+	int prio_hex;             /* prio as 0x0000 (log_prio) */
+	int append;               /* append to the file (per_job_logs=0) */
+	int64_t hist_ms;          /* HIST: interval in ms, 0 = no lines */
+	unsigned hist_coarseness; /* HIST: 0..6 */
+};
+/* Open `path` for writing.  Returns NULL and fills err on failure.  o may
+ * be NULL (per I/O, fio's default columns). */
+struct ssd_log *ssd_log_open_opts(const char *path, int kind,
+				  const struct ssd_log_opts *o, char *err,
+				  size_t errlen);
+/* The same with only an averaging window. */
 struct ssd_log *ssd_log_open(const char *path, int kind, int64_t avg_ns,
 			     char *err, size_t errlen);
 /* One completed I/O at `now` (ns from the job's start), `bs` bytes at
@@ -193,13 +224,14 @@ struct ssd_log *ssd_log_open(const char *path, int kind, int64_t avg_ns,
  * No allocation; a NULL log is ignored. */
 void ssd_log_add(struct ssd_log *l, int64_t now, int ddir, uint32_t bs,
 		 uint64_t offset, int64_t lat);
-/* Flush the last window (if averaging) and close; frees l (NULL is a
- * no-op).  Returns 0, or SSD_EIO if any write failed. */
+/* Flush what is due (see above) and close; frees l (NULL is a no-op).
+ * Returns 0, or SSD_EIO if any write failed. */
 int ssd_log_close(struct ssd_log *l, int64_t end);
 
 /* fio's log file name: "<prefix>_<kind>.<index>.log", kind one of iops,
- * bw, lat, clat, slat; index is the 1-based job number.  (fio's
- * write_lat_log writes three files: _lat, _clat and _slat.) */
+ * bw, lat, clat, slat, clat_hist; index is the 1-based job number, and
+ * index <= 0 leaves it out ("<prefix>_<kind>.log", per_job_logs=0).
+ * (fio's write_lat_log writes three files: _lat, _clat and _slat.) */
 void ssd_log_name(char *buf, size_t n, const char *prefix, int kind,
 		  int index);
 

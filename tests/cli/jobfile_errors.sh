@@ -87,5 +87,6 @@ run "think2\.fio:4: option 'thinktime'.*too long" think2.fio
 # integers are decimal (a leading 0 is not octal) or 0x hex, as in fio
 printf '[job]\nrw=randwrite\nsize=1m\nio_size=64k\niodepth=010\nnumjobs=0x2\n' >ints.fio
 expect_status 0 "$SSDLAB" run ints.fio --drive tiny --output-format=json
-grep -Eq '"iodepth" ?: "10"' out.txt || fail "iodepth=010 is not ten"
-grep -Eq '"numjobs" ?: "2"' out.txt || fail "numjobs=0x2 is not two"
+# ("job options" are the strings as written; latency_depth is the iodepth)
+grep -Eq '"latency_depth" ?: 10,' out.txt || fail "iodepth=010 is not ten"
+[ "$(grep -c '"jobname" : "job"' out.txt)" -eq 2 ] || fail "numjobs=0x2 is not two"

@@ -521,3 +521,68 @@ TEST(job_sizes_that_overflow_are_refused)
 	CHECKF(parse("[a]\nrandseed=18446744073709551615\n") == 0, "%s", err);
 	CHECK(jobs[0].randseed == UINT64_MAX);
 }
+
+/* The options as written, for the report's "global options" and "job
+ * options": the section's own pairs in order, a key set again replacing
+ * its pair, bare keys left out, values as written. */
+TEST(job_options_as_written)
+{
+	CHECKF(parse("[global]\nsize=16m\nbs=4k\nnorandommap\n"
+		     "[a]\nrw=randwrite\nbs=8k\nruntime=10ms\nbs=16k\n"
+		     "blocksize=32k\n"
+		     "[b]\nrw=read\n") == 0, "%s", err);
+	const char *k, *v;
+	uint32_t pos = 0;
+	char buf[256] = "";
+	while (ssd_job_raw_next(&jobs[0], 1, &pos, &k, &v))
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s=%s;", k, v);
+	CHECKF(!strcmp(buf, "size=16m;bs=4k;"), "global: %s", buf);
+	pos = 0;
+	buf[0] = 0;
+	while (ssd_job_raw_next(&jobs[0], 0, &pos, &k, &v))
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s=%s;", k, v);
+	CHECKF(!strcmp(buf, "rw=randwrite;runtime=10ms;bs=32k;"), "job a: %s", buf);
+	pos = 0;
+	buf[0] = 0;
+	while (ssd_job_raw_next(&jobs[1], 0, &pos, &k, &v))
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s=%s;", k, v);
+	CHECKF(!strcmp(buf, "rw=read;"), "job b: %s", buf);
+	CHECK(jobs[1].bs == 4096 && jobs[0].bs == 32768);
+
+	/* more text than a job holds is refused, naming the option */
+	char *big = malloc(3 * SSD_JOB_RAW_MAX);
+	static const char *const keys[] = {"description", "filename",
+					   "ioengine"};
+	strcpy(big, "[a]\n");
+	for (int i = 0; i < 3; i++) {
+		strcat(big, keys[i]);
+		strcat(big, "=");
+		size_t n = strlen(big);
+		memset(big + n, 'x', 4000);
+		strcpy(big + n + 4000, "\n");
+	}
+	int rc = parse(big);
+	CHECKF(rc == SSD_ERANGE && strstr(err, "t.fio:4: option 'ioengine'") &&
+	       strstr(err, "accepted: up to"), "rc %d: %s", rc, err);
+	free(big);
+}
+
+/* logs and output options: values and ranges */
+TEST(job_log_options)
+{
+	CHECKF(parse("[a]\nwrite_hist_log\nlog_hist_msec=100\n"
+		     "log_hist_coarseness=3\nlog_offset=1\nlog_prio\n"
+		     "per_job_logs=0\n") == 0, "%s", err);
+	CHECK(!strcmp(jobs[0].write_hist_log, "a"));
+	CHECK(jobs[0].log_hist_msec == 100 && jobs[0].log_hist_coarseness == 3);
+	CHECK(jobs[0].log_offset == 1 && jobs[0].log_prio == 1);
+	CHECK(jobs[0].per_job_logs == 0);
+	CHECKF(parse("[a]\n") == 0, "%s", err);
+	CHECK(jobs[0].per_job_logs == 1 && !jobs[0].log_offset &&
+	      !jobs[0].write_hist_log[0]);
+	CHECK(parse("[a]\nlog_hist_coarseness=7\n") == SSD_ERANGE &&
+	      err_ok(2, "log_hist_coarseness"));
+	CHECK(parse("[a]\nlog_offset=maybe\n") == SSD_EPARSE &&
+	      err_ok(2, "log_offset"));
+	CHECK(parse("[a]\nlog_hist_msec=-1\n") != 0 && err_ok(2, "log_hist_msec"));
+}

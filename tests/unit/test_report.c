@@ -415,9 +415,12 @@ TEST(json_valid_and_complete)
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		CHECKF(strstr(js, want[i]), "missing %s", want[i]);
-	/* nothing about the host machine */
-	CHECK(!strstr(js, "usr_cpu") && !strstr(js, "disk_util"));
-	CHECK(!strstr(js, "\"ctx\"") && !strstr(js, "majf"));
+	/* the host machine's keys are there, zero (simulator-only) */
+	CHECK(strstr(js, "\"usr_cpu\" : 0.000000,") &&
+	      strstr(js, "\"disk_util\" : [\n    {\n      \"name\" : \"testdrive\""));
+	CHECK(strstr(js, "\"ctx\" : 0,") && strstr(js, "\"majf\" : 0,"));
+	/* no bins in plain JSON */
+	CHECK(!strstr(js, "\"bins\""));
 	/* the last line closes the top object */
 	size_t n = strlen(js);
 	CHECK(n > 3 && !strcmp(js + n - 3, "\n}\n"));
@@ -621,5 +624,112 @@ TEST(json_numbers_ignore_locale)
 		CHECK(!strcmp(got, want));
 	free(got);
 	free(want);
+	free(f);
+}
+
+/* Keys fio has that a simulation fills: the depth distribution (fio's
+ * arithmetic: flushes in the buckets, not in the total), sync latency,
+ * elapsed, latency target; json+ adds the histogram as bins that add up
+ * to the completions. */
+TEST(json_fio_keys_and_json_plus_bins)
+{
+	struct fixture *f = fixture_make();
+	struct ssd_job_result *r = &f->res[0];
+	r->depth[0] = 5632 + 10; /* 10 flushes */
+	for (int i = 0; i < 10; i++)
+		ssd_dstat_add(&r->sync, i * SSD_MS, 0, 200 * SSD_US);
+	r->end_ns = 1173 * SSD_MS;
+	char *js = capture(ssd_report_json, &f->run);
+	CHECKF(json_valid(js), "invalid JSON:\n%s", js);
+	static const char *const want[] = {
+		"\"eta\" : 0,\n      \"elapsed\" : 2,\n",
+		"\"sync\" : {\n        \"total_ios\" : 10,\n        \"lat_ns\" : {\n"
+		"          \"min\" : 200000,",
+		"\"iodepth_level\" : {\n        \"1\" : 100.177557,",
+		"\"iodepth_submit\" : {\n        \"0\" : 0.000000,\n        \"4\" : 100.000000,",
+		"\"iodepth_complete\" : {",
+		"\"latency_depth\" : 1,\n      \"latency_target\" : 0,\n"
+		"      \"latency_percentile\" : 100.000000,\n"
+		"      \"latency_window\" : 0,\n",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		CHECKF(strstr(js, want[i]), "missing %s", want[i]);
+	free(js);
+
+	js = capture(ssd_report_json_plus, &f->run);
+	CHECKF(json_valid(js), "invalid JSON+:\n%s", js);
+	/* the write clat bins of job 0 add up to its 5632 completions, each
+	 * key a bucket value */
+	const char *b = strstr(js, "\"bins\" : {");
+	CHECK(b);
+	uint64_t sum = 0;
+	const char *end = b ? strchr(b, '}') : NULL;
+	for (const char *p = b ? b + 10 : NULL; p && p < end;) {
+		const char *q = strchr(p, '"');
+		if (!q || q > end)
+			break;
+		unsigned long long key = strtoull(q + 1, NULL, 10);
+		CHECK(ssd_hist_value(ssd_hist_index(key)) == key);
+		const char *c = strstr(q, " : ");
+		sum += strtoull(c + 3, NULL, 10);
+		p = strchr(c, '\n');
+	}
+	CHECKF(sum == 5632, "bins add up to %llu", (unsigned long long)sum);
+	free(js);
+	free(f);
+}
+
+/* fio's terse v3: 130 fields a job here (5 + 2 x 42 + 5 + 7 + 22 + 9),
+ * latencies in usec */
+TEST(terse_v3_fields)
+{
+	struct fixture *f = fixture_make();
+	char *t = capture(ssd_report_terse, &f->run);
+	char *line = strtok(t, "\n");
+	CHECK(line && !strncmp(line, "3;ssdlab-" SSDLAB_VERSION ";seqw;0;0;", 20));
+	int n = 1;
+	for (char *c = line; c && *c; c++)
+		n += *c == ';';
+	CHECKF(n == 130, "%d fields", n);
+	/* write: 22528 KiB, 19205 KiB/s, 4801 IOPS, 1173 ms */
+	CHECK(strstr(line, ";22528;19205;4801;1173;0;0;0.000000;0.000000;10;"));
+	CHECK(strstr(line, ";1.000000%=10;"));
+	CHECK(strstr(line, ";testdrive;0;0;0;0;0;0;0;0.00%"));
+	line = strtok(NULL, "\n");
+	CHECK(line && !strncmp(line, "3;ssdlab-" SSDLAB_VERSION ";mix;1;30;", 20));
+	CHECK(!strtok(NULL, "\n"));
+	free(t);
+	free(f);
+}
+
+static const struct ssd_run_result *fmt_run;
+static unsigned fmt_bits;
+static void report_fmt(const struct ssd_run_result *r, FILE *out)
+{
+	(void)r;
+	ssd_report(fmt_run, fmt_bits, out);
+}
+
+/* several formats print in fio's order: job lines, terse, JSON, text */
+TEST(output_formats_in_fios_order)
+{
+	unsigned bits = 0;
+	CHECK(ssd_output_formats("json,normal", &bits) == 0 &&
+	      bits == (SSD_OUT_JSON | SSD_OUT_NORMAL));
+	CHECK(ssd_output_formats("terse", &bits) == 0 && bits == SSD_OUT_TERSE);
+	CHECK(ssd_output_formats("json+", &bits) == 0 &&
+	      bits == SSD_OUT_JSON_PLUS);
+	CHECK(ssd_output_formats("json,", &bits) == SSD_EPARSE);
+	CHECK(ssd_output_formats("xml", &bits) == SSD_EPARSE);
+	CHECK(ssd_output_formats("", &bits) == SSD_EPARSE);
+	struct fixture *f = fixture_make();
+	fmt_run = &f->run;
+	fmt_bits = SSD_OUT_NORMAL | SSD_OUT_JSON | SSD_OUT_TERSE;
+	char *t = capture(report_fmt, &f->run);
+	const char *jl = strstr(t, "seqw: (g=0)"), *te = strstr(t, "\n3;ssdlab");
+	const char *js = strstr(t, "\n{\n"), *body = strstr(t, "Run status group");
+	CHECK(jl && te && js && body && jl < te && te < js && js < body);
+	CHECK(strstr(t, "  IO depths    : 1=0.0%, 2=0.0%,"));
+	free(t);
 	free(f);
 }

@@ -270,12 +270,13 @@ static void tmp_path(char *buf, size_t n)
 }
 
 /* The whole file as a string (static buffer). */
-static const char *slurp(const char *path)
+static char *slurp(const char *path)
 {
-	static char buf[8192];
+	static char buf[65536];
 	FILE *f = fopen(path, "r");
+	buf[0] = 0;
 	if (!f)
-		return "";
+		return buf;
 	size_t n = fread(buf, 1, sizeof buf - 1, f);
 	buf[n] = 0;
 	fclose(f);
@@ -293,6 +294,10 @@ TEST(log_names)
 	CHECK(!strcmp(buf, "x_lat.2.log"));
 	ssd_log_name(buf, sizeof buf, "x", SSD_LOG_CLAT, 2);
 	CHECK(!strcmp(buf, "x_clat.2.log"));
+	ssd_log_name(buf, sizeof buf, "x", SSD_LOG_HIST, 2);
+	CHECK(!strcmp(buf, "x_clat_hist.2.log"));
+	ssd_log_name(buf, sizeof buf, "x", SSD_LOG_BW, 0); /* per_job_logs=0 */
+	CHECK(!strcmp(buf, "x_bw.log"));
 	ssd_log_name(buf, sizeof buf, "x", SSD_LOG_SLAT, 2);
 	CHECK(!strcmp(buf, "x_slat.2.log"));
 }
@@ -305,18 +310,19 @@ TEST(log_per_io)
 		int kind;
 		const char *want;
 	} cases[] = {
-		{SSD_LOG_IOPS, "1, 1, 1, 4096, 8192\n"
+		/* fio 3.33's columns: time, value, ddir, bs, prio */
+		{SSD_LOG_IOPS, "1, 1, 1, 4096, 0\n"
 			       "2, 1, 0, 8192, 0\n"
-			       "1000, 1, 2, 4096, 4096\n"},
-		{SSD_LOG_BW, "1, 40000, 1, 4096, 8192\n"
+			       "1000, 1, 2, 4096, 0\n"},
+		{SSD_LOG_BW, "1, 40000, 1, 4096, 0\n"
 			     "2, 40000, 0, 8192, 0\n"
-			     "1000, 0, 2, 4096, 4096\n"},
-		{SSD_LOG_CLAT, "1, 100000, 1, 4096, 8192\n"
+			     "1000, 0, 2, 4096, 0\n"},
+		{SSD_LOG_CLAT, "1, 100000, 1, 4096, 0\n"
 			       "2, 200000, 0, 8192, 0\n"
-			       "1000, 0, 2, 4096, 4096\n"},
-		{SSD_LOG_SLAT, "1, 0, 1, 4096, 8192\n"
+			       "1000, 0, 2, 4096, 0\n"},
+		{SSD_LOG_SLAT, "1, 0, 1, 4096, 0\n"
 			       "2, 0, 0, 8192, 0\n"
-			       "1000, 0, 2, 4096, 4096\n"},
+			       "1000, 0, 2, 4096, 0\n"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct ssd_log *l =
@@ -331,9 +337,126 @@ TEST(log_per_io)
 		CHECKF(!strcmp(got, cases[i].want), "kind %d got:\n%s",
 		       cases[i].kind, got);
 	}
+	/* log_offset: the offset before prio; log_prio: prio in hex */
+	struct ssd_log_opts o = {.offset = 1, .prio_hex = 1};
+	struct ssd_log *l = ssd_log_open_opts(path, SSD_LOG_CLAT, &o, err,
+					      sizeof err);
+	CHECKF(l, "open: %s", err);
+	ssd_log_add(l, 1500 * SSD_US, 1, 4096, 8192, 100000);
+	CHECK(ssd_log_close(l, SSD_S) == 0);
+	const char *got = slurp(path);
+	CHECKF(!strcmp(got, "1, 100000, 1, 4096, 8192, 0x0000\n"), "got %s",
+	       got);
+	o.prio_hex = 0;
+	l = ssd_log_open_opts(path, SSD_LOG_IOPS, &o, err, sizeof err);
+	ssd_log_add(l, 1500 * SSD_US, 0, 4096, 12288, 100000);
+	CHECK(ssd_log_close(l, SSD_S) == 0);
+	got = slurp(path);
+	CHECKF(!strcmp(got, "1, 1, 0, 4096, 12288, 0\n"), "got %s", got);
 	unlink(path);
 	ssd_log_add(NULL, 0, 0, 0, 0, 0);
 	CHECK(ssd_log_close(NULL, 0) == 0);
+}
+
+/* per_job_logs=0: files are appended to, each log's lines in one block
+ * even when two logs of the same file are open at once */
+TEST(log_append_blocks)
+{
+	char path[256], err[256];
+	tmp_path(path, sizeof path);
+	unlink(path);
+	struct ssd_log_opts o = {.append = 1};
+	struct ssd_log *a = ssd_log_open_opts(path, SSD_LOG_IOPS, &o, err,
+					      sizeof err);
+	struct ssd_log *b = ssd_log_open_opts(path, SSD_LOG_IOPS, &o, err,
+					      sizeof err);
+	CHECKF(a && b, "open: %s", err);
+	ssd_log_add(a, 1 * SSD_MS, 1, 4096, 0, 10);
+	ssd_log_add(b, 2 * SSD_MS, 0, 4096, 0, 10);
+	ssd_log_add(a, 3 * SSD_MS, 1, 4096, 0, 10);
+	CHECK(ssd_log_close(a, SSD_S) == 0);
+	CHECK(ssd_log_close(b, SSD_S) == 0);
+	const char *got = slurp(path);
+	CHECKF(!strcmp(got, "1, 1, 1, 4096, 0\n3, 1, 1, 4096, 0\n"
+			    "2, 1, 0, 4096, 0\n"), "got:\n%s", got);
+	/* appended to, not replaced */
+	a = ssd_log_open_opts(path, SSD_LOG_IOPS, &o, err, sizeof err);
+	ssd_log_add(a, 4 * SSD_MS, 2, 4096, 0, 10);
+	CHECK(ssd_log_close(a, SSD_S) == 0);
+	got = slurp(path);
+	CHECKF(strstr(got, "2, 1, 0, 4096, 0\n4, 1, 2, 4096, 0\n"),
+	       "got:\n%s", got);
+	unlink(path);
+}
+
+/* fio's histogram log: per direction, a line at its first completion
+ * log_hist_msec after its last line, with the bins since then */
+TEST(log_histogram)
+{
+	char path[256], err[256];
+	tmp_path(path, sizeof path);
+	struct ssd_log_opts o = {.hist_ms = 10};
+	struct ssd_log *l = ssd_log_open_opts(path, SSD_LOG_HIST, &o, err,
+					      sizeof err);
+	CHECKF(l, "open: %s", err);
+	ssd_log_add(l, 1 * SSD_MS, 1, 4096, 0, 100);      /* bucket 100 */
+	ssd_log_add(l, 5 * SSD_MS, 1, 4096, 0, 100);
+	ssd_log_add(l, 10 * SSD_MS, 1, 8192, 0, 50000);   /* line at 10 */
+	ssd_log_add(l, 12 * SSD_MS, 0, 4096, 0, 7);       /* read: line */
+	ssd_log_add(l, 15 * SSD_MS, 1, 4096, 0, 100);     /* not yet */
+	ssd_log_add(l, 21 * SSD_MS, 1, 4096, 0, 100);     /* line at 21 */
+	ssd_log_add(l, 25 * SSD_MS, 1, 4096, 0, 100);     /* never written */
+	CHECK(ssd_log_close(l, SSD_S) == 0);
+	char *got = slurp(path);
+	int lines = 0;
+	for (char *line = strtok(got, "\n"); line; line = strtok(NULL, "\n")) {
+		unsigned long long v[SSD_HIST_N + 3];
+		int n = 0;
+		char *p = line;
+		while (n < SSD_HIST_N + 3) {
+			char *e;
+			v[n++] = strtoull(p, &e, 10);
+			if (*e != ',')
+				break;
+			p = e + 2;
+		}
+		CHECKF(n == SSD_HIST_N + 3, "%d columns", n);
+		unsigned long long sum = 0;
+		for (int i = 3; i < n; i++)
+			sum += v[i];
+		if (lines == 0) {
+			CHECK(v[0] == 10 && v[1] == 1 && v[2] == 8192 && sum == 3);
+			CHECK(v[3 + ssd_hist_index(100)] == 2);
+			CHECK(v[3 + ssd_hist_index(50000)] == 1);
+		} else if (lines == 1) {
+			CHECK(v[0] == 12 && v[1] == 0 && sum == 1);
+			CHECK(v[3 + 7] == 1);
+		} else {
+			CHECK(v[0] == 21 && v[1] == 1 && sum == 2);
+		}
+		lines++;
+	}
+	CHECK(lines == 3);
+	/* coarseness 6: 1856 / 64 = 29 columns; no interval: empty file */
+	o.hist_coarseness = 6;
+	l = ssd_log_open_opts(path, SSD_LOG_HIST, &o, err, sizeof err);
+	ssd_log_add(l, 20 * SSD_MS, 1, 4096, 0, 100);
+	CHECK(ssd_log_close(l, SSD_S) == 0);
+	got = slurp(path);
+	int commas = 0;
+	for (char *c = got; *c; c++)
+		commas += *c == ',';
+	CHECKF(commas == 29 + 2, "%d commas: %s", commas, got);
+	CHECK(strstr(got, "20, 1, 4096, 0, 1, 0")); /* 100 ns: bins 64..127 */
+	o.hist_ms = 0;
+	l = ssd_log_open_opts(path, SSD_LOG_HIST, &o, err, sizeof err);
+	ssd_log_add(l, 20 * SSD_MS, 1, 4096, 0, 100);
+	CHECK(ssd_log_close(l, SSD_S) == 0);
+	got = slurp(path);
+	CHECK(!got[0]);
+	o.hist_coarseness = 7;
+	CHECK(!ssd_log_open_opts(path, SSD_LOG_HIST, &o, err, sizeof err));
+	unlink(path);
 }
 
 TEST(log_averaged)
@@ -351,6 +474,7 @@ TEST(log_averaged)
 	ssd_log_add(l, 250 * SSD_MS, 1, 4096, 0, 1000);
 	CHECK(ssd_log_close(l, 280 * SSD_MS) == 0);
 	const char *got = slurp(path);
+	/* latency logs: the last, partial window once, at the end */
 	CHECKF(!strcmp(got, "100, 50, 0, 0, 0\n"
 			    "100, 151, 1, 0, 0\n"
 			    "280, 1000, 1, 0, 0\n"),
@@ -363,8 +487,13 @@ TEST(log_averaged)
 	ssd_log_add(l, 250 * SSD_MS, 1, 4096, 0, 100);
 	CHECK(ssd_log_close(l, 280 * SSD_MS) == 0);
 	got = slurp(path);
-	CHECKF(!strcmp(got, "100, 30, 1, 0, 0\n280, 12, 1, 0, 0\n"),
-	       "iops got:\n%s", got);
+	/* iops and bw logs keep whole windows only (fio 3.33) */
+	CHECKF(!strcmp(got, "100, 30, 1, 0, 0\n"), "iops got:\n%s", got);
+	l = ssd_log_open(path, SSD_LOG_IOPS, 100 * SSD_MS, err, sizeof err);
+	ssd_log_add(l, 250 * SSD_MS, 1, 4096, 0, 100);
+	CHECK(ssd_log_close(l, 300 * SSD_MS) == 0); /* ends on a boundary */
+	got = slurp(path);
+	CHECKF(!strcmp(got, "300, 10, 1, 0, 0\n"), "iops got:\n%s", got);
 
 	l = ssd_log_open(path, SSD_LOG_BW, 100 * SSD_MS, err, sizeof err);
 	CHECK(l);
