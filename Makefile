@@ -5,6 +5,8 @@
 #   make bench      speed and memory benchmark (see BENCHMARKS.md)
 #   make proptest   thousands of random drives and workloads, checker on
 #   make docs       regenerate docs/options.md and docs/jobfiles.md
+#   make fio-examples  count fio's example job files that run unchanged
+#                   (FIO_SRC=path of a `git clone https://github.com/axboe/fio`)
 #   make clean
 
 CC      ?= cc
@@ -34,7 +36,7 @@ UT_SRC   := $(wildcard tests/unit/*.c)
 UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libssdlab.a
 
-.PHONY: all demo plots test unit-test cli-test san-test bench docs clean proptest
+.PHONY: all demo plots test unit-test cli-test san-test bench docs clean proptest fio-examples
 all: ssdlab
 
 $(BUILD)/%.o: %.c
@@ -87,6 +89,11 @@ bench: ssdlab $(BUILD)/bareftl $(BUILD)/simbench
 docs: ssdlab
 	./ssdlab drive doc > docs/options.md
 	./ssdlab job doc > docs/jobfiles.md
+
+# fio's examples/ run unchanged: docs/fio-examples.md
+FIO_SRC ?= fio
+fio-examples: ssdlab
+	tools/fio-examples.sh --markdown docs/fio-examples.md $(FIO_SRC)/examples
 
 clean:
 	rm -rf build ssdlab
