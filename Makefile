@@ -6,6 +6,8 @@
 #   make proptest   thousands of random drives and workloads, checker on
 #   make docs       regenerate docs/options.md and docs/jobfiles.md
 #   make doc-check  re-run the commands of docs/scenarios.md, compare outputs
+#   make fio-examples  count fio's example job files that run unchanged
+#                   (FIO_SRC=path of a `git clone https://github.com/axboe/fio`)
 #   make clean
 
 CC      ?= cc
@@ -35,7 +37,8 @@ UT_SRC   := $(wildcard tests/unit/*.c)
 UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libssdlab.a
 
-.PHONY: all demo plots test unit-test cli-test san-test bench docs doc-check clean proptest
+.PHONY: all demo plots test unit-test cli-test san-test bench docs doc-check clean proptest fio-examples
+
 all: ssdlab
 
 $(BUILD)/%.o: %.c
@@ -94,6 +97,10 @@ docs: ssdlab
 # --update rewrites them.
 doc-check: ssdlab
 	tools/scenario-doc.sh --check
+# fio's examples/ run unchanged: docs/fio-examples.md
+FIO_SRC ?= fio
+fio-examples: ssdlab
+	tools/fio-examples.sh --markdown docs/fio-examples.md $(FIO_SRC)/examples
 
 clean:
 	rm -rf build ssdlab

@@ -31,6 +31,10 @@
 
 static const char *prog = "ssdlab";
 
+/* The command being run ("run", "scenario"...), set once by main(), so
+ * that a usage error points to that command's help. */
+static const char *help_cmd;
+
 static int usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 static int usage_error(const char *fmt, ...)
@@ -39,7 +43,10 @@ static int usage_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	fprintf(stderr, "%s: ", prog);
 	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, " (try '%s --help')\n", prog);
+	if (help_cmd)
+		fprintf(stderr, "; see '%s %s --help'\n", prog, help_cmd);
+	else
+		fprintf(stderr, "; see '%s --help'\n", prog);
 	va_end(ap);
 	return EXIT_USAGE;
 }
@@ -173,6 +180,7 @@ static const char run_help[] =
 	"usage: ssdlab run JOB.fio [options]\n"
 	"Run the jobs of an fio job file on a simulated drive (fresh from the\n"
 	"factory) and report like fio.  Times in the job file are simulated.\n"
+	"JOB.fio '-' reads the job file from standard input.\n"
 	"\n"
 	"  --drive NAME|FILE.ini   drive preset or file (default: default)\n"
 	"  --set KEY=VALUE         override a drive key (repeatable)\n"
@@ -380,12 +388,12 @@ static int cmd_run(int argc, char **argv)
 		if (a[0] == '-' && a[1])
 			return usage_error("unknown option '%s'", a);
 		if (jobfile)
-			return usage_error("more than one job file ('%s')", a);
+			return usage_error("more than one job file: '%s'", a);
 		jobfile = a;
 	}
 	int show_eta = eta_mode > 0 || (!eta_mode && isatty(STDERR_FILENO));
 	if (!jobfile)
-		return usage_error("run needs a job file");
+		return usage_error("run needs a job file, or - for standard input");
 	struct ssd_config cfg;
 	int rc = load_drive(&d, &cfg);
 	if (rc)
@@ -428,7 +436,7 @@ static int cmd_run(int argc, char **argv)
 	 * failed: it holds the jobs up to the failure, with the error */
 	if (res.njobs) {
 		res.wall_s = wall_now() - w0;
-		res.jobfile = jobfile;
+		res.jobfile = strcmp(jobfile, "-") ? jobfile : SSD_JOB_STDIN;
 		ssd_report(&res, formats, out);
 	}
 	/* as fio: a job that ended in error makes the exit status 1; one
@@ -1010,7 +1018,55 @@ static const char scenario_help[] =
 	"ssdlab-out/NAME): result.json with the headline numbers, CSV time series,\n"
 	"and plots (PNG and SVG, drawn with gnuplot when it is installed), and\n"
 	"prints a summary.  --set takes the scenario's parameters (listed by\n"
-	"'scenario list') as well as drive keys.\n";
+	"'scenario list' and 'scenario run NAME --help') as well as drive keys.\n";
+
+/* "steady-state, slc-cache, ..." */
+static const char *scenario_names(void)
+{
+	static char buf[1024];
+	size_t n = 0;
+	buf[0] = 0;
+	for (int i = 0; ssd_scenarios[i] && n < sizeof buf; i++)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
+				      i ? ", " : "", ssd_scenarios[i]->name);
+	return buf;
+}
+
+/* "size, bs, ..." or "none" */
+static const char *scenario_param_names(const struct ssd_scenario *sc)
+{
+	static char buf[512];
+	size_t n = 0;
+	snprintf(buf, sizeof buf, "none");
+	for (int k = 0; sc->params && sc->params[k].name && n < sizeof buf; k++)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
+				      k ? ", " : "", sc->params[k].name);
+	return buf;
+}
+
+static void scenario_params(const struct ssd_scenario *sc)
+{
+	for (int k = 0; sc->params && sc->params[k].name; k++)
+		printf("    %-12s = %-8s  %s (%s)\n", sc->params[k].name,
+		       sc->params[k].def, sc->params[k].help,
+		       sc->params[k].unit);
+}
+
+/* ssdlab scenario run NAME --help */
+static void scenario_run_help(const struct ssd_scenario *sc)
+{
+	printf("usage: ssdlab scenario run %s [--drive NAME|FILE.ini] [--set KEY=VALUE]...\n"
+	       "                               [--out DIR] [--seed N]\n"
+	       "%s\n\n"
+	       "Writes into DIR (default ssdlab-out/%s): result.json, CSV time series\n"
+	       "and plots.  --set takes drive keys and these parameters (name =\n"
+	       "default, meaning, unit):\n",
+	       sc->name, sc->summary, sc->name);
+	if (sc->params && sc->params[0].name)
+		scenario_params(sc);
+	else
+		printf("    (none)\n");
+}
 
 static int cmd_scenario(int argc, char **argv)
 {
@@ -1030,10 +1086,7 @@ static int cmd_scenario(int argc, char **argv)
 		for (int i = 0; ssd_scenarios[i]; i++) {
 			const struct ssd_scenario *sc = ssd_scenarios[i];
 			printf("%s\n  %s\n", sc->name, sc->summary);
-			for (int k = 0; sc->params && sc->params[k].name; k++)
-				printf("    %-12s = %-8s  %s (%s)\n", sc->params[k].name,
-				       sc->params[k].def, sc->params[k].help,
-				       sc->params[k].unit);
+			scenario_params(sc);
 		}
 		return 0;
 	}
@@ -1042,6 +1095,7 @@ static int cmd_scenario(int argc, char **argv)
 	struct drive_opts d = {0};
 	const char *name = NULL, *outdir = NULL;
 	uint64_t seed = 1;
+	int want_help = 0;
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i];
 		int r = drive_opt(&d, argc, argv, &i);
@@ -1050,8 +1104,8 @@ static int cmd_scenario(int argc, char **argv)
 		if (r)
 			continue;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(scenario_help, stdout);
-			return 0;
+			want_help = 1;
+			continue;
 		}
 		if (!strcmp(a, "--out") || !strcmp(a, "--seed")) {
 			if (i + 1 >= argc)
@@ -1069,14 +1123,28 @@ static int cmd_scenario(int argc, char **argv)
 		if (a[0] == '-')
 			return usage_error("unknown option '%s'", a);
 		if (name)
-			return usage_error("more than one scenario ('%s')", a);
+			return usage_error("more than one scenario: '%s'", a);
 		name = a;
 	}
+	if (want_help && !name) {
+		fputs(scenario_help, stdout);
+		return 0;
+	}
 	if (!name)
-		return usage_error("scenario run needs a scenario name (see 'ssdlab scenario list')");
+		return usage_error("scenario run needs a scenario name (accepted: %s)",
+				   scenario_names());
 	const struct ssd_scenario *sc = ssd_scenario_find(name);
 	if (!sc)
-		return usage_error("unknown scenario '%s' (see 'ssdlab scenario list')", name);
+		return usage_error("unknown scenario '%s' (accepted: %s)", name,
+				   scenario_names());
+	if (want_help) {
+		scenario_run_help(sc);
+		return 0;
+	}
+	/* from here a usage error points to this scenario's help */
+	static char cmdname[96];
+	snprintf(cmdname, sizeof cmdname, "scenario run %s", sc->name);
+	help_cmd = cmdname;
 	/* --set: the scenario's parameters, the rest are drive keys */
 	const char *psets[256];
 	int np = 0, nd = 0;
@@ -1092,8 +1160,9 @@ static int cmd_scenario(int argc, char **argv)
 		else if (ssd_config_set(&scratch, key, eq + 1, "--set", NULL, 0) ==
 			 SSD_ENOENT)
 			return usage_error("--set: '%s' is neither a parameter of "
-					   "scenario %s ('ssdlab scenario list') "
-					   "nor a drive key", key, sc->name);
+					   "scenario %s nor a drive key (accepted "
+					   "parameters: %s)", key, sc->name,
+					   scenario_param_names(sc));
 		else
 			d.sets[nd++] = d.sets[i];
 	}
@@ -1183,6 +1252,12 @@ int main(int argc, char **argv)
 		printf("ssdlab %s\n", SSDLAB_VERSION);
 		return 0;
 	}
+	static const char *const cmds[] = {"run", "drives", "drive", "job",
+					   "scenario", "accuracy", "calibrate",
+					   "life", NULL};
+	for (int i = 0; cmds[i]; i++)
+		if (!strcmp(cmd, cmds[i]))
+			help_cmd = cmds[i];
 	if (!strcmp(cmd, "run"))
 		return cmd_run(argc - 1, argv + 1);
 	if (!strcmp(cmd, "drives"))

@@ -714,7 +714,7 @@ static int set_key(struct ssd_config *c, const char *key, const char *value,
 	const struct opt *o = strlen(key) < sizeof kbuf ? find_opt(k) : NULL;
 	if (!o) {
 		const char *best = NULL;
-		int bestd = 3;
+		int bestd = 99;
 		for (int i = 0; i < NOPTS; i++) {
 			int d = ssd_edit_distance(k, options[i].name);
 			if (d < bestd) {
@@ -722,7 +722,7 @@ static int set_key(struct ssd_config *c, const char *key, const char *value,
 				best = options[i].name;
 			}
 		}
-		if (best)
+		if (best && ssd_plausible_typo(k, bestd))
 			ssd_seterr(err, errlen, "%s: unknown key '%s' (did you mean '%s'? "
 			       "see `ssdlab drive show default` for the keys)",
 			       where, quote(k, q, sizeof q), best);
@@ -1456,13 +1456,13 @@ static int explain(const struct ssd_config *c, int why, int tried, char *err,
 		fmt_size(f.map_bytes, hi, sizeof hi);
 		if (c->map_cache < c->page_size)
 			ssd_seterr(err, errlen, "key 'map_cache': %s is less than one "
-			       "map page (page_size %s) (accepted: 0 = the whole map "
+			       "map page of page_size %s (accepted: 0 = the whole map "
 			       "in DRAM, or %s..%s)",
 			       ssd_fmt_bytes(c->map_cache, a, sizeof a), lo, lo, hi);
 		else
 			ssd_seterr(err, errlen, "key 'map_cache': %s is more than the "
-			       "whole map, %s (4 bytes per 4 KiB of capacity, in map "
-			       "pages of page_size) (accepted: 0 = the whole map in "
+			       "whole map, %s: 4 bytes per 4 KiB of capacity, in map "
+			       "pages of page_size (accepted: 0 = the whole map in "
 			       "DRAM, or %s..%s)",
 			       ssd_fmt_bytes(c->map_cache, a, sizeof a),
 			       ssd_fmt_bytes(f.map_bytes, b, sizeof b), lo, hi);

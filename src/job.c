@@ -37,6 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #define JOB_LINE_MAX 4096             /* longest accepted line, chars */
 #define JOB_FILE_MAX (16u << 20)      /* largest accepted job file, bytes */
@@ -82,7 +83,12 @@ struct jstate {
 	char filename_format[256];    /* "" = $jobname.$jobnum.$filenum */
 	uint64_t filesize_lo, filesize_hi; /* 0 = not given */
 	struct region_val incr;       /* offset_increment */
+	const char *file_of[JOB_MAX_OPTS]; /* and in which file (includes) */
+	const char **blame;           /* where opt_line() leaves that file
+	                                 for the next message (&p->blame) */
+	unsigned kb_base;             /* 1024 or 1000 (kb_base) */
 };
+
 
 /* A job's files, kept from its section to the end of the file, when the
  * files of every job are placed together (resolve_files). */
@@ -98,10 +104,28 @@ struct jfiles {
 
 enum { SEC_NONE, SEC_GLOBAL, SEC_JOB };
 
+/* One line of the file with its includes expanded: a section header or
+ * an option, and where it was written. */
+struct entry {
+	char *text;                   /* trimmed, comment cut */
+	const char *file;             /* interned in parser.files */
+	int line;
+};
+
 struct parser {
-	const char *file;
+	const char *file;             /* file of the current line */
 	uint64_t capacity;            /* user bytes of the drive */
 	int line;                     /* current line, 1-based */
+	const char *blame;            /* file of the line the next message
+	                                 names, when not `file` (opt_line) */
+	unsigned kb_base;             /* of the section being read */
+	char unset_var[64];           /* a ${VAR} of the current value that
+	                                 is not set (it expanded to "") */
+	struct entry *ents;           /* the file, includes expanded */
+	int nents, capents;
+	char **files;                 /* names of the files read */
+	int nfiles;
+	size_t text_bytes;            /* read so far, over all files */
 	const char *key;              /* current key, as written */
 	char *err;
 	size_t errlen;
@@ -156,13 +180,28 @@ static int perr(struct parser *p, int line, int code, const char *fmt, ...)
 {
 	if (!p->err || !p->errlen)
 		return code;
-	int n = snprintf(p->err, p->errlen, "%s:%d: ", p->file, line);
+	const char *file = p->blame ? p->blame : p->file;
+	p->blame = NULL;
+	int n = snprintf(p->err, p->errlen, "%s:%d: ", file, line);
 	if (n < 0 || (size_t)n >= p->errlen)
 		return code;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(p->err + n, p->errlen - (size_t)n, fmt, ap);
 	va_end(ap);
+	if (p->unset_var[0]) {
+		/* say why a value is empty or odd: "; ${X} is not set" goes
+		 * before the "(accepted: ...)" part, or at the end */
+		char note[128], *acc = strstr(p->err + n, " (accepted:");
+		snprintf(note, sizeof note, "; ${%s} is not set in the "
+			 "environment and expands to nothing", p->unset_var);
+		size_t len = strlen(p->err), nl = strlen(note);
+		if (len + nl < p->errlen) {
+			char *at = acc ? acc : p->err + len;
+			memmove(at + nl, at, strlen(at) + 1);
+			memcpy(at, note, nl);
+		}
+	}
 	/* One printable line, whatever bytes the quoted input held. */
 	for (char *c = p->err; *c; c++)
 		if ((unsigned char)*c < 0x20 || *c == 0x7f)
@@ -185,6 +224,12 @@ static int opt_err(struct parser *p, const struct jopt *o, int code,
 }
 
 /* ---- value parsers (OT_FN) ---- */
+
+/* A size as fio reads it, under the kb_base of the section being read. */
+static int job_size(struct parser *p, const char *s, uint64_t *out)
+{
+	return ssd_parse_size_kb(s, p->kb_base ? p->kb_base : 1024, out);
+}
 
 static const char *const rw_names[] = {
 	[SSD_RW_READ] = "read",           [SSD_RW_WRITE] = "write",
@@ -246,7 +291,7 @@ static int parse_bs(struct parser *p, const struct jopt *o, const char *s,
 		    uint32_t *out)
 {
 	uint64_t v;
-	int rc = ssd_parse_size(s, &v);
+	int rc = job_size(p, s, &v);
 	if (rc == SSD_EPARSE)
 		return opt_err(p, o, rc, "'%.64s' is not a size", s);
 	if (rc || v < JOB_SECTOR || v > JOB_BS_MAX)
@@ -265,7 +310,7 @@ static int fn_bssplit(struct parser *p, struct jstate *js,
 {
 	if (strchr(val, ','))
 		return opt_err(p, o, SSD_EUNSUP,
-			       "per-direction splits (READ,WRITE,TRIM) are "
+			       "per-direction splits READ,WRITE,TRIM are "
 			       "not supported by ssdlab");
 	struct ssd_bssplit sp[SSD_JOB_MAX_BSSPLIT];
 	int n = 0, missing = 0;
@@ -437,11 +482,11 @@ static int fn_dist(struct parser *p, struct jstate *js, const struct jopt *o,
 	}
 	if (dist == SSD_DIST_ZIPF && (v <= 0 || v > 100))
 		return opt_err(p, o, SSD_ERANGE,
-			       "zipf theta %g is out of range (0 < theta <= "
-			       "100)", v);
+			       "zipf theta %g is out of range, 0 < theta <= "
+			       "100", v);
 	if (dist == SSD_DIST_PARETO && (v <= 0 || v >= 1))
 		return opt_err(p, o, SSD_ERANGE,
-			       "pareto h %g is out of range (0 < h < 1)", v);
+			       "pareto h %g is out of range, 0 < h < 1", v);
 	js->j.dist = dist;
 	js->j.dist_param = v;
 	js->j.nzones = 0;
@@ -473,7 +518,10 @@ static int fn_randseed(struct parser *p, struct jstate *js,
 	return 0;
 }
 
-/* OT_NOEFFECT checks: the value must still make sense for fio. */
+/* OT_NOEFFECT checks: the value must still make sense for fio, so that a
+ * typo is caught here as fio would catch it.  They are generous where
+ * fio is (any text for names and paths) and strict where fio is (a
+ * boolean is a boolean, a percentage is 0..100). */
 static int ne_text(struct parser *p, struct jstate *js, const struct jopt *o,
 		   char *val)
 {
@@ -490,6 +538,108 @@ static int ne_bool(struct parser *p, struct jstate *js, const struct jopt *o,
 	return 0;
 }
 
+/* One unsigned integer within [o->min, o->max] (max 0: no limit). */
+static int ne_uint_one(struct parser *p, const struct jopt *o, char *val)
+{
+	uint64_t v;
+	int rc = ssd_parse_u64(val, &v);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not an integer", val);
+	if (rc || v < o->min || (o->max && v > o->max))
+		return opt_err(p, o, SSD_ERANGE, "%.64s is out of range", val);
+	return 0;
+}
+
+static int ne_uint(struct parser *p, struct jstate *js, const struct jopt *o,
+		   char *val)
+{
+	return ne_uint_one(p, o, val);
+}
+
+/* "int[,int][,int]": one value per direction (cmdprio_percentage...). */
+static int ne_uint_list(struct parser *p, struct jstate *js,
+			const struct jopt *o, char *val)
+{
+	char *save = NULL;
+	int n = 0;
+	for (char *e = strtok_r(val, ",", &save); e;
+	     e = strtok_r(NULL, ",", &save), n++) {
+		int rc = ne_uint_one(p, o, ssd_strtrim(e));
+		if (rc)
+			return rc;
+	}
+	if (!n || n > 3)
+		return opt_err(p, o, SSD_EPARSE, "%d values", n);
+	return 0;
+}
+
+/* A signed integer in [-20, 19]: nice. */
+static int ne_nice(struct parser *p, struct jstate *js, const struct jopt *o,
+		   char *val)
+{
+	const char *s = val[0] == '-' ? val + 1 : val;
+	uint64_t v;
+	if (!*s || ssd_parse_u64(s, &v))
+		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not an integer",
+			       val);
+	if (val[0] == '-' ? v > 20 : v > 19)
+		return opt_err(p, o, SSD_ERANGE, "%.64s is out of range", val);
+	return 0;
+}
+
+static int ne_size(struct parser *p, struct jstate *js, const struct jopt *o,
+		   char *val)
+{
+	uint64_t v;
+	int rc = job_size(p, val, &v);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not a size", val);
+	if (rc)
+		return opt_err(p, o, rc, "%.64s is too large", val);
+	return 0;
+}
+
+/* One of the words in o->value ("a, b, c"); for the options marked
+ * below, a ":ARGUMENT" may follow (iomem=mmap:FILE, numa_mem_policy=
+ * bind:0-1, lockfile=readwrite:4). */
+static int ne_choice(struct parser *p, struct jstate *js,
+		     const struct jopt *o, char *val)
+{
+	char word[64];
+	size_t n = strcspn(val, ":");
+	if (val[n] && !(o->min & 1))
+		n = strlen(val);
+	snprintf(word, sizeof word, "%.*s", (int)(n < 63 ? n : 63), val);
+	const char *c = o->value;
+	size_t wl = strlen(word);
+	while (n < 64 && (c = strstr(c, word)) != NULL) {
+		int start = c == o->value || c[-1] == ' ';
+		int end = c[wl] == ',' || c[wl] == 0 || c[wl] == ' ';
+		if (start && end)
+			return 0;
+		c += wl ? wl : 1;
+	}
+	return opt_err(p, o, SSD_EPARSE, "unknown value '%.64s'", val);
+}
+#define NE_ARG 1 /* .min of ne_choice rows: ":ARGUMENT" allowed */
+
+/* A CPU list: N, N-M, comma-separated (cpus_allowed, numa_cpu_nodes). */
+static int ne_cpus(struct parser *p, struct jstate *js, const struct jopt *o,
+		   char *val)
+{
+	for (const char *c = val; *c; c++)
+		if (!isdigit((unsigned char)*c) && !strchr(",-^ ", *c))
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s' is not a CPU list", val);
+	if (!isdigit((unsigned char)val[0]) && val[0] != '^')
+		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not a CPU list",
+			       val);
+	return 0;
+}
+
+/* direct and buffered: both values are accepted; direct=0 or
+ * buffered=1 is noted in the report (no host page cache is modelled, so
+ * every I/O still reaches the drive). */
 static int ne_direct(struct parser *p, struct jstate *js,
 		     const struct jopt *o, char *val)
 {
@@ -497,10 +647,19 @@ static int ne_direct(struct parser *p, struct jstate *js,
 	if (ssd_parse_bool(val, &b))
 		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not a boolean",
 			       val);
-	if (b != (strcmp(o->name, "direct") == 0))
-		return opt_err(p, o, SSD_EUNSUP,
-			       "buffered I/O is not supported by ssdlab: "
-			       "there is no host page cache");
+	js->j.buffered = strcmp(o->name, "direct") == 0 ? !b : b;
+	return 0;
+}
+
+/* kb_base: 1024 or 1000 (fio's two; the job's sizes parse with it). */
+static int fn_kb_base(struct parser *p, struct jstate *js,
+		      const struct jopt *o, char *val)
+{
+	uint64_t v;
+	if (ssd_parse_u64(val, &v) || (v != 1024 && v != 1000))
+		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not a base", val);
+	js->kb_base = (unsigned)v;
+	p->kb_base = (unsigned)v;
 	return 0;
 }
 
@@ -600,17 +759,6 @@ static int ne_pattern(struct parser *p, struct jstate *js,
 				       "'%.32s' is not part of a pattern", c);
 		}
 	}
-	return 0;
-}
-
-/* verify_async_cpus: a CPU list ("0-3,6"); checked, no effect. */
-static int ne_cpus(struct parser *p, struct jstate *js, const struct jopt *o,
-		   char *val)
-{
-	for (const char *c = val; *c; c++)
-		if (!isdigit((unsigned char)*c) && *c != ',' && *c != '-')
-			return opt_err(p, o, SSD_EPARSE,
-				       "'%.64s' is not a CPU list", val);
 	return 0;
 }
 
@@ -844,6 +992,45 @@ static int fn_zonemode(struct parser *p, struct jstate *js,
 
 /* ---- the option table ---- */
 
+/* Groups of the options accepted without effect (OT_NOEFFECT rows keep
+ * theirs in .idx), with the reason, for docs/jobfiles.md. */
+enum { NEG_ENGINE, NEG_CACHE, NEG_FILES, NEG_CPU, NEG_CLOCK, NEG_BUFFERS,
+       NEG_MEMORY, NEG_OTHER, NEG_N };
+static const struct { const char *title, *why; } ne_groups[NEG_N] = {
+	[NEG_ENGINE] = {"The I/O engine and its options",
+		"ssdlab is the engine: the simulated drive takes the I/Os "
+		"directly, so the choice of a real engine and the options of "
+		"fio's engines (io_uring, libaio, sg, network, RBD, HTTP, "
+		"NFS, libblkio, xNVMe, exec, cpuio...) have nothing to act "
+		"on.  Placement (fdp, dataplacement) and command priorities "
+		"(cmdprio) are not modelled by the drive: every write goes to "
+		"its write points, every command is served as it comes."},
+	[NEG_CACHE] = {"The host page cache",
+		"No host page cache is modelled yet: every I/O reaches the "
+		"drive as with direct=1.  A job with direct=0 or buffered=1 "
+		"says so in its report."},
+	[NEG_FILES] = {"Files and the file system",
+		"The target is the simulated drive itself, not a file in a "
+		"file system: there is nothing to create, lay out, lock, "
+		"allocate or unlink."},
+	[NEG_CPU] = {"Host CPUs, scheduling and processes",
+		"The host's CPUs, processes, priorities, NUMA nodes and "
+		"cgroups are not modelled: I/O is submitted the moment a job "
+		"is ready, at no CPU cost."},
+	[NEG_CLOCK] = {"The clock and the cost of statistics",
+		"The simulator's clock is exact and reading it costs nothing, "
+		"so the knobs that trade accuracy for CPU time have nothing "
+		"to save; every latency is still measured and reported."},
+	[NEG_BUFFERS] = {"What the data buffers hold",
+		"The simulated drive stores no data and neither compresses "
+		"nor deduplicates it, so what the buffers hold does not "
+		"change its timing."},
+	[NEG_MEMORY] = {"Host memory",
+		"Host memory for I/O buffers is not modelled."},
+	[NEG_OTHER] = {"Descriptions, repeatability and report units",
+		"These change nothing a simulated run measures."},
+};
+
 #define FIELD(f) .off = offsetof(struct ssd_job, f)
 #define TIME_HELP_S "time; a bare number is seconds"
 
@@ -872,8 +1059,8 @@ static const struct jopt opts[] = {
 	 .help = "Bytes per I/O.  The drive works in 4 KiB pages: smaller or "
 		 "unaligned sizes cost whole pages."},
 	{.name = "bssplit", .type = OT_FN, .fn = fn_bssplit,
-	 .value = "SIZE/PERCENT:SIZE/PERCENT:... (up to 64; an empty "
-		  "percent shares the rest)",
+	 .value = "SIZE/PERCENT:SIZE/PERCENT:..., up to 64; an empty "
+		  "percent shares the rest",
 	 .def = "none",
 	 .help = "Block sizes drawn at random with these weights; overrides "
 		 "bs.  Percentages add up to 100."},
@@ -881,29 +1068,29 @@ static const struct jopt opts[] = {
 	 .max = 65536, .value = "integer 1..65536", .def = "1",
 	 .help = "I/Os each job instance keeps outstanding."},
 	{.name = "size", .type = OT_REGION, .idx = RV_SIZE,
-	 .value = "size (multiple of 4 KiB) or N% of the drive capacity "
-		  "(0 < N <= 100)",
+	 .value = "size, a multiple of 4 KiB, or N% of the drive "
+		  "capacity with 0 < N <= 100",
 	 .def = "capacity - offset",
 	 .help = "Length of the region the job works in, from offset.  "
 		 "offset + size must fit on the drive."},
 	{.name = "io_size", .alias = "io_limit", .type = OT_REGION,
 	 .idx = RV_IO_SIZE,
-	 .value = "size, or N% of the job's size (N > 0)",
+	 .value = "size, or N% of the job's size with N > 0",
 	 .def = "size",
 	 .help = "Bytes each job instance transfers before it ends; may be "
 		 "larger than size (the region is covered again)."},
 	{.name = "offset", .type = OT_REGION, .idx = RV_OFFSET,
-	 .value = "size (multiple of 4 KiB) or N% of the drive capacity "
-		  "(0 <= N < 100)",
+	 .value = "size, a multiple of 4 KiB, or N% of the drive "
+		  "capacity with 0 <= N < 100",
 	 .def = "0",
 	 .help = "Start of the job's region, bytes from the start of the "
 		 "drive (a percentage is rounded down to 4 KiB)."},
-	{.name = "runtime", .type = OT_TIME, FIELD(runtime), .unit = SSD_S,
+	{.name = "runtime", .alias = "timeout", .type = OT_TIME, FIELD(runtime), .unit = SSD_S,
 	 .value = TIME_HELP_S, .def = "0 (no limit)",
 	 .help = "Simulated time after which the job stops, even if io_size "
 		 "is not done; as in fio, ramp_time comes on top."},
 	{.name = "time_based", .type = OT_BOOL, FIELD(time_based),
-	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .value = "boolean; a bare key means 1", .def = "0",
 	 .help = "Run for the whole runtime, going over the region again as "
 		 "often as needed; needs runtime."},
 	{.name = "ramp_time", .type = OT_TIME, FIELD(ramp_time), .unit = SSD_S,
@@ -919,7 +1106,7 @@ static const struct jopt opts[] = {
 		 "I/Os go to the next S% of the region (A adds up to 100, S "
 		 "to at most 100)."},
 	{.name = "norandommap", .type = OT_BOOL, FIELD(norandommap),
-	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .value = "boolean; a bare key means 1", .def = "0",
 	 .help = "Uniform random offsets are drawn with replacement.  "
 		 "Without it each pass visits every block once."},
 	{.name = "thinktime", .type = OT_TIME, FIELD(thinktime), .unit = SSD_US,
@@ -938,11 +1125,11 @@ static const struct jopt opts[] = {
 		 "(on a block device fsync and fdatasync both flush the "
 		 "drive's write cache)."},
 	{.name = "sync", .type = OT_BOOL, FIELD(sync_writes),
-	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .value = "boolean; a bare key means 1", .def = "0",
 	 .help = "Synchronous writes (O_SYNC): every write is sent with FUA "
 		 "and completes only once its data is on NAND."},
 	{.name = "stonewall", .alias = "wait_for_previous", .type = OT_BOOL,
-	 FIELD(stonewall), .value = "boolean (a bare key means 1)",
+	 FIELD(stonewall), .value = "boolean; a bare key means 1",
 	 .def = "0",
 	 .help = "Start only when every job above has ended (its last I/O "
 		 "complete, and its last think time over)."},
@@ -951,7 +1138,7 @@ static const struct jopt opts[] = {
 	 .help = "Clones of the job running side by side, each over the "
 		 "whole region with its own random stream."},
 	{.name = "group_reporting", .type = OT_BOOL, FIELD(group_reporting),
-	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .value = "boolean; a bare key means 1", .def = "0",
 	 .help = "Report the clones of a job as one."},
 	{.name = "randseed", .type = OT_FN, .fn = fn_randseed,
 	 .value = "integer", .def = "derived from the run seed",
@@ -959,19 +1146,19 @@ static const struct jopt opts[] = {
 	{.name = "write_iops_log", .type = OT_LOG, FIELD(write_iops_log),
 	 .size = sizeof(((struct ssd_job *)0)->write_iops_log),
 	 .idx = LOG_IOPS,
-	 .value = "file prefix (a bare key means the job's name)",
+	 .value = "file prefix; a bare key means the job's name",
 	 .def = "none",
 	 .help = "Write an IOPS log with this file prefix (fio: "
 		 "PREFIX_iops.N.log)."},
 	{.name = "write_bw_log", .type = OT_LOG, FIELD(write_bw_log),
 	 .size = sizeof(((struct ssd_job *)0)->write_bw_log), .idx = LOG_BW,
-	 .value = "file prefix (a bare key means the job's name)",
+	 .value = "file prefix; a bare key means the job's name",
 	 .def = "none",
 	 .help = "Write a bandwidth log with this file prefix (fio: "
 		 "PREFIX_bw.N.log)."},
 	{.name = "write_lat_log", .type = OT_LOG, FIELD(write_lat_log),
 	 .size = sizeof(((struct ssd_job *)0)->write_lat_log), .idx = LOG_LAT,
-	 .value = "file prefix (a bare key means the job's name)",
+	 .value = "file prefix; a bare key means the job's name",
 	 .def = "none",
 	 .help = "Write latency logs with this file prefix (fio: "
 		 "PREFIX_lat.N.log, _clat, _slat)."},
@@ -1204,30 +1391,266 @@ static const struct jopt opts[] = {
 		 "to, not replaced, and jobs with the same prefix share "
 		 "them, each job's lines in one block as fio writes them."},
 
-	/* accepted, no effect on a simulated drive */
-	{.name = "ioengine", .type = OT_NOEFFECT, .fn = ne_text,
-	 .value = "an engine name",
+	/* accepted, no effect on a simulated drive: grouped by what they
+	 * concern (ne_groups[] gives each group's reason); the report lists
+	 * the ones a job took */
+#define NE(n, a, g, f, v) {.name = n, .alias = a, .type = OT_NOEFFECT, \
+			   .idx = g, .fn = f, .value = v}
+#define NE_B(n, g) NE(n, NULL, g, ne_bool, "boolean")
+#define NE_T(n, g) NE(n, NULL, g, ne_text, "text")
+#define NE_S(n, g) NE(n, NULL, g, ne_size, "size")
+#define NE_C(n, g, v) NE(n, NULL, g, ne_choice, v)
+#define NE_CA(n, g, v) {.name = n, .type = OT_NOEFFECT, .idx = g, \
+			.fn = ne_choice, .min = NE_ARG, .value = v}
+#define NE_U(n, g) NE(n, NULL, g, ne_uint, "integer")
+#define NE_UR(n, g, lo, hi, v) {.name = n, .type = OT_NOEFFECT, .idx = g, \
+				.fn = ne_uint, .min = lo, .max = hi, .value = v}
+#define NE_UL(n, g, hi, v) {.name = n, .type = OT_NOEFFECT, .idx = g, \
+			    .fn = ne_uint_list, .max = hi, .value = v}
+	/* the engine and its options */
+	{.name = "ioengine", .type = OT_NOEFFECT, .idx = NEG_ENGINE,
+	 .fn = ne_text, .value = "an engine name",
 	 .help = "ssdlab is the engine: it keeps iodepth I/Os in flight as "
 		 "an asynchronous engine (libaio, io_uring) would.  With a "
 		 "synchronous engine fio would keep only one; set iodepth=1 "
 		 "to model that."},
-	{.name = "direct", .type = OT_NOEFFECT, .fn = ne_direct,
-	 .value = "1",
-	 .help = "Every I/O reaches the drive, as with O_DIRECT; direct=0 "
-		 "is refused (no page cache is modelled)."},
-	{.name = "buffered", .type = OT_NOEFFECT, .fn = ne_direct,
-	 .value = "0", .help = "The opposite of direct; only 0 is accepted."},
-	{.name = "thread", .type = OT_NOEFFECT, .fn = ne_bool,
-	 .value = "boolean",
-	 .help = "Threads or processes is a host detail."},
-	{.name = "invalidate", .type = OT_NOEFFECT, .fn = ne_bool,
-	 .value = "boolean", .help = "There is no page cache to drop."},
-	{.name = "randrepeat", .type = OT_NOEFFECT, .fn = ne_bool,
-	 .value = "boolean",
+	NE_C("io_submit_mode", NEG_ENGINE, "inline, offload"),
+	NE_UL("cmdprio_percentage", NEG_ENGINE, 100, "integer 0..100[,...]"),
+	NE_UL("cmdprio_class", NEG_ENGINE, 3, "integer 0..3[,...]"),
+	NE_UL("cmdprio_hint", NEG_ENGINE, 0, "integer[,...]"),
+	NE_UL("cmdprio", NEG_ENGINE, 7, "integer 0..7[,...]"),
+	NE_T("cmdprio_bssplit", NEG_ENGINE),
+	NE_B("fixedbufs", NEG_ENGINE),
+	NE_U("nonvectored", NEG_ENGINE),
+	NE_U("force_async", NEG_ENGINE),
+	NE_B("registerfiles", NEG_ENGINE),
+	NE_B("sqthread_poll", NEG_ENGINE),
+	NE_U("sqthread_poll_cpu", NEG_ENGINE),
+	NE_C("cmd_type", NEG_ENGINE, "nvme, bsg"),
+	NE_U("cdb_len", NEG_ENGINE),
+	NE_B("hipri", NEG_ENGINE),
+	NE_B("userspace_reap", NEG_ENGINE),
+	NE_UR("hipri_percentage", NEG_ENGINE, 0, 100, "integer 0..100"),
+	NE_B("nowait", NEG_ENGINE),
+	NE_U("uncached", NEG_ENGINE),
+	NE_B("atomic", NEG_ENGINE),
+	NE_B("libaio_vectored", NEG_ENGINE),
+	NE_B("fdp", NEG_ENGINE),
+	NE_C("dataplacement", NEG_ENGINE, "none, fdp, streams"),
+	NE("plid_select", "fdp_pli_select", NEG_ENGINE, ne_choice,
+	   "random, roundrobin, scheme"),
+	NE("plids", "fdp_pli", NEG_ENGINE, ne_text, "text"),
+	NE_T("dp_scheme", NEG_ENGINE),
+	NE_S("md_per_io_size", NEG_ENGINE),
+	NE_U("pi_act", NEG_ENGINE),
+	NE_T("pi_chk", NEG_ENGINE),
+	NE_U("apptag", NEG_ENGINE),
+	NE_U("apptag_mask", NEG_ENGINE),
+	NE_UR("cpuload", NEG_ENGINE, 0, 100, "integer 0..100"),
+	NE_U("cpuchunks", NEG_ENGINE),
+	NE_C("cpumode", NEG_ENGINE, "noop, qsort"),
+	NE_B("exit_on_io_done", NEG_ENGINE),
+	NE_T("namenode", NEG_ENGINE),
+	NE_T("hdfsdirectory", NEG_ENGINE),
+	NE_UR("port", NEG_ENGINE, 0, 65535, "integer 0..65535"),
+	NE_T("hostname", NEG_ENGINE),
+	NE_T("interface", NEG_ENGINE),
+	NE_U("ttl", NEG_ENGINE),
+	NE_B("nodelay", NEG_ENGINE),
+	NE("protocol", "proto", NEG_ENGINE, ne_choice,
+	   "tcp, tcpv6, udp, udpv6, unix, vsock"),
+	NE_B("listen", NEG_ENGINE),
+	NE_B("pingpong", NEG_ENGINE),
+	NE_S("window_size", NEG_ENGINE),
+	NE_U("mss", NEG_ENGINE),
+	NE_T("donorname", NEG_ENGINE),
+	NE_U("inplace", NEG_ENGINE),
+	NE_T("clustername", NEG_ENGINE),
+	NE_T("rbdname", NEG_ENGINE),
+	NE_T("clientname", NEG_ENGINE),
+	NE_T("conf", NEG_ENGINE),
+	NE_B("busy_poll", NEG_ENGINE),
+	NE_B("touch_objects", NEG_ENGINE),
+	NE_T("rbd_encryption_format", NEG_ENGINE),
+	NE_T("rbd_encryption_passphrase", NEG_ENGINE),
+	NE_T("pool", NEG_ENGINE),
+	NE_T("cont", NEG_ENGINE),
+	NE_S("chunk_size", NEG_ENGINE),
+	NE_T("object_class", NEG_ENGINE),
+	NE_B("skip_bad", NEG_ENGINE),
+	NE_T("verb", NEG_ENGINE),
+	NE_T("bindname", NEG_ENGINE),
+	NE_C("stat_type", NEG_ENGINE, "stat, lstat, statx"),
+	NE_T("http_host", NEG_ENGINE),
+	NE_T("http_user", NEG_ENGINE),
+	NE_T("http_pass", NEG_ENGINE),
+	NE_C("https", NEG_ENGINE, "on, off, insecure"),
+	NE_C("http_mode", NEG_ENGINE, "webdav, s3, swift"),
+	NE_T("http_s3_region", NEG_ENGINE),
+	NE_T("http_s3_key", NEG_ENGINE),
+	NE_T("http_s3_keyid", NEG_ENGINE),
+	NE_T("http_s3_security_token", NEG_ENGINE),
+	NE_T("http_s3_sse_customer_key", NEG_ENGINE),
+	NE_T("http_s3_sse_customer_algorithm", NEG_ENGINE),
+	NE_T("http_s3_storage_class", NEG_ENGINE),
+	NE_T("http_swift_auth_token", NEG_ENGINE),
+	NE_U("http_verbose", NEG_ENGINE),
+	NE_T("http_object_mode", NEG_ENGINE),
+	NE_T("uri", NEG_ENGINE),
+	NE_T("gpu_dev_ids", NEG_ENGINE),
+	NE_C("cuda_io", NEG_ENGINE, "posix, cufile"),
+	NE_T("rocm_io", NEG_ENGINE),
+	NE_T("nfs_url", NEG_ENGINE),
+	NE_T("program", NEG_ENGINE),
+	NE_T("arguments", NEG_ENGINE),
+	NE_U("grace_time", NEG_ENGINE),
+	NE_B("std_redirect", NEG_ENGINE),
+	NE_T("xnvme_async", NEG_ENGINE),
+	NE_T("xnvme_sync", NEG_ENGINE),
+	NE_T("xnvme_admin", NEG_ENGINE),
+	NE_U("xnvme_dev_nsid", NEG_ENGINE),
+	NE_T("xnvme_dev_subnqn", NEG_ENGINE),
+	NE_T("xnvme_mem", NEG_ENGINE),
+	NE_U("xnvme_iovec", NEG_ENGINE),
+	NE_T("libblkio_driver", NEG_ENGINE),
+	NE_T("libblkio_path", NEG_ENGINE),
+	NE_T("libblkio_pre_connect_props", NEG_ENGINE),
+	NE_U("libblkio_num_entries", NEG_ENGINE),
+	NE_U("libblkio_queue_size", NEG_ENGINE),
+	NE_T("libblkio_pre_start_props", NEG_ENGINE),
+	NE_B("libblkio_vectored", NEG_ENGINE),
+	NE_C("libblkio_wait_mode", NEG_ENGINE, "block, eventfd, loop"),
+	NE_B("libblkio_force_enable_completion_eventfd", NEG_ENGINE),
+	NE_B("no_completion_thread", NEG_ENGINE),
+	NE_T("volume", NEG_ENGINE),
+	NE_T("brick", NEG_ENGINE),
+
+	/* the host page cache */
+	{.name = "direct", .type = OT_NOEFFECT, .idx = NEG_CACHE,
+	 .fn = ne_direct, .value = "boolean",
+	 .help = "direct=0 is accepted and the report says so: no host page "
+		 "cache is modelled yet, so every I/O reaches the drive as "
+		 "with direct=1."},
+	{.name = "buffered", .type = OT_NOEFFECT, .idx = NEG_CACHE,
+	 .fn = ne_direct, .value = "boolean",
+	 .help = "The opposite of direct; buffered=1 is reported as "
+		 "direct=0 is."},
+	{.name = "invalidate", .type = OT_NOEFFECT, .idx = NEG_CACHE,
+	 .fn = ne_bool, .value = "boolean"},
+	NE_B("pre_read", NEG_CACHE),
+	NE_CA("fadvise_hint", NEG_CACHE, "0, 1, sequential, random, noreuse"),
+	NE_T("sync_file_range", NEG_CACHE),
+
+	/* files and the file system */
+	NE_T("directory", NEG_FILES),
+	NE_B("unique_filename", NEG_FILES),
+	NE_C("filetype", NEG_FILES, "none, file, block, char"),
+	NE_T("opendir", NEG_FILES),
+	NE_CA("lockfile", NEG_FILES, "none, exclusive, readwrite"),
+	NE_T("ioscheduler", NEG_FILES),
+	NE_B("create_serialize", NEG_FILES),
+	NE_B("create_fsync", NEG_FILES),
+	NE_B("create_on_open", NEG_FILES),
+	NE_B("allow_file_create", NEG_FILES),
+	NE_B("allow_mounted_write", NEG_FILES),
+	NE_B("unlink", NEG_FILES),
+	NE_B("unlink_each_loop", NEG_FILES),
+	NE_B("overwrite", NEG_FILES),
+	NE_C("fallocate", NEG_FILES, "none, native, posix, keep, truncate, "
+	     "0, 1"),
+
+	/* host CPUs, scheduling and processes */
+	{.name = "thread", .type = OT_NOEFFECT, .idx = NEG_CPU,
+	 .fn = ne_bool, .value = "boolean"},
+	NE_U("threads", NEG_CPU),
+	NE_T("comm", NEG_CPU),
+	NE("nice", NULL, NEG_CPU, ne_nice, "integer -20..19"),
+	NE_UR("prio", NEG_CPU, 0, 7, "integer 0..7"),
+	NE_UR("prioclass", NEG_CPU, 0, 3, "integer 0..3"),
+	NE_U("priohint", NEG_CPU),
+	NE("cpus_allowed", NULL, NEG_CPU, ne_cpus, "CPU list such as 0-3,6"),
+	NE_U("cpumask", NEG_CPU),
+	NE_C("cpus_allowed_policy", NEG_CPU, "shared, split"),
+	NE("numa_cpu_nodes", NULL, NEG_CPU, ne_cpus, "node list such as 0-1,3"),
+	NE_CA("numa_mem_policy", NEG_CPU, "default, prefer, bind, interleave, "
+	      "local"),
+	NE_T("cgroup", NEG_CPU),
+	NE_U("cgroup_weight", NEG_CPU),
+	NE_B("cgroup_nodelete", NEG_CPU),
+	NE_T("exec_prerun", NEG_CPU),
+	NE_T("exec_postrun", NEG_CPU),
+	NE_U("uid", NEG_CPU),
+	NE_U("gid", NEG_CPU),
+	NE_U("gtod_cpu", NEG_CPU),
+
+	/* the host's clock and the cost of statistics */
+	NE_C("clocksource", NEG_CLOCK, "gettimeofday, clock_gettime, cpu"),
+	NE_B("gtod_reduce", NEG_CLOCK),
+	NE_U("job_start_clock_id", NEG_CLOCK),
+	NE_B("disable_lat", NEG_CLOCK),
+	NE_B("disable_clat", NEG_CLOCK),
+	NE_B("disable_slat", NEG_CLOCK),
+	NE("disable_bw_measurement", "disable_bw", NEG_CLOCK, ne_bool,
+	   "boolean"),
+	NE_B("disk_util", NEG_CLOCK),
+
+	/* what the data buffers hold */
+	NE_B("zero_buffers", NEG_BUFFERS),
+	NE_B("refill_buffers", NEG_BUFFERS),
+	NE_B("scramble_buffers", NEG_BUFFERS),
+	{.name = "buffer_compress_percentage", .alias = "compress_percentage",
+	 .type = OT_NOEFFECT, .idx = NEG_BUFFERS, .fn = ne_uint, .max = 100,
+	 .value = "integer 0..100"},
+	NE("buffer_compress_chunk", "compress_chunk", NEG_BUFFERS, ne_size,
+	   "size"),
+	NE_T("buffer_pattern", NEG_BUFFERS),
+	NE_UR("dedupe_percentage", NEG_BUFFERS, 0, 100, "integer 0..100"),
+	NE_C("dedupe_mode", NEG_BUFFERS, "repeat, working_set"),
+	NE_UR("dedupe_working_set_percentage", NEG_BUFFERS, 0, 100,
+	      "integer 0..100"),
+	NE_B("dedupe_global", NEG_BUFFERS),
+
+	/* host memory */
+	{.name = "iomem", .alias = "mem", .type = OT_NOEFFECT,
+	 .idx = NEG_MEMORY, .fn = ne_choice, .min = NE_ARG,
+	 .value = "malloc, shm, shmhuge, mmap, mmaphuge, mmapshared, "
+		  "cudamalloc"},
+	NE("iomem_align", "mem_align", NEG_MEMORY, ne_size, "size"),
+	NE_S("hugepage-size", NEG_MEMORY),
+	NE_S("lockmem", NEG_MEMORY),
+
+	/* values and reports */
+	{.name = "description", .type = OT_NOEFFECT, .idx = NEG_OTHER,
+	 .fn = ne_text, .value = "text", .help = "Free text; fio only prints "
+	 "it."},
+	{.name = "randrepeat", .type = OT_NOEFFECT, .idx = NEG_OTHER,
+	 .fn = ne_bool, .value = "boolean",
 	 .help = "Runs are always repeatable: the stream follows from "
 		 "randseed or the run seed."},
-	{.name = "description", .type = OT_NOEFFECT, .fn = ne_text,
-	 .value = "text", .help = "Free text; fio only prints it."},
+	{.name = "allrandrepeat", .type = OT_NOEFFECT, .idx = NEG_OTHER,
+	 .fn = ne_bool, .value = "boolean",
+	 .help = "As randrepeat."},
+	{.name = "unit_base", .type = OT_NOEFFECT, .idx = NEG_OTHER,
+	 .fn = ne_choice, .value = "0, 1, 8",
+	 .help = "fio's unit for reported rates (8 bytes, 1 bits, 0 "
+		 "automatic); ssdlab's reports are in bytes, as fio's "
+		 "default."},
+	{.name = "kb_base", .type = OT_FN, .fn = fn_kb_base,
+	 .value = "1024 or 1000", .def = "1024",
+	 .help = "How size suffixes read, as in fio: with 1024, k/m/g (also "
+		 "kB, MB) are powers of 1024 and KiB/MiB/GiB powers of 1000 "
+		 "(fio's compatibility rule); with 1000 the other way round.  "
+		 "It applies to the whole section it is in, wherever it "
+		 "stands there, and is inherited from [global]."},
+#undef NE
+#undef NE_B
+#undef NE_T
+#undef NE_S
+#undef NE_C
+#undef NE_CA
+#undef NE_U
+#undef NE_UR
+#undef NE_UL
 
 #define UNSUP(n, a, why) {.name = n, .alias = a, .type = OT_UNSUP, .help = why}
 #define ZBD_WHY "zoned block devices are not modelled: the simulated " \
@@ -1285,9 +1708,6 @@ static const struct jopt opts[] = {
 	UNSUP("fsync_on_close", NULL, "job files issue no flush commands"),
 
 
-	/* refused for now: values and host-side settings */
-	UNSUP("kb_base", NULL, "sizes always use kb_base=1024"),
-
 	/* refused for now: traces */
 	UNSUP("read_iolog", NULL, "replay a trace file instead"),
 	UNSUP("write_iolog", NULL, "the I/O stream is reproducible from the "
@@ -1299,6 +1719,8 @@ static const struct jopt opts[] = {
 #define NOPTS ((int)(sizeof opts / sizeof opts[0]))
 _Static_assert(sizeof opts / sizeof opts[0] <= JOB_MAX_OPTS,
 	       "raise JOB_MAX_OPTS");
+_Static_assert(JOB_MAX_OPTS <= SSD_JOB_NOEFFECT_WORDS * 64,
+	       "raise SSD_JOB_NOEFFECT_WORDS");
 
 static int find_opt(const char *key)
 {
@@ -1312,7 +1734,7 @@ static int find_opt(const char *key)
 static int unknown_option(struct parser *p, const char *key)
 {
 	const char *best = NULL;
-	int bestd = 3;
+	int bestd = 99;
 	for (int i = 0; i < NOPTS; i++) {
 		const char *names[2] = {opts[i].name, opts[i].alias};
 		for (int k = 0; k < 2; k++) {
@@ -1325,7 +1747,7 @@ static int unknown_option(struct parser *p, const char *key)
 			}
 		}
 	}
-	if (best && strlen(key) >= 3)
+	if (best && ssd_plausible_typo(key, bestd))
 		return perr(p, p->line, SSD_EPARSE,
 			    "unknown option '%.64s' (did you mean '%s'? "
 			    "accepted: see docs/jobfiles.md)", key, best);
@@ -1335,6 +1757,202 @@ static int unknown_option(struct parser *p, const char *key)
 }
 
 /* ---- applying one key=value ---- */
+
+/* ---- arithmetic in values ----
+ * fio evaluates a numeric value written in parentheses, "(4096*8)", with
+ * + - * / % ^ and nested parentheses; numbers may carry the option's
+ * suffixes, and a bare number in a time expression is microseconds (as
+ * fio documents).  Whole operands divide as integers.  The result
+ * replaces the value and is parsed as if written. */
+enum { EX_INT, EX_SIZE, EX_TIME };
+
+struct expr {
+	const char *s;
+	int kind;                     /* EX_* */
+	unsigned kb_base;
+	int bad;                      /* 1: malformed, 2: division by 0 */
+	int depth;
+};
+
+static double ex_sum(struct expr *e);
+
+static void ex_space(struct expr *e)
+{
+	while (isspace((unsigned char)*e->s))
+		e->s++;
+}
+
+static double ex_number(struct expr *e)
+{
+	char tok[64];
+	size_t n = 0;
+	while ((isalnum((unsigned char)e->s[n]) || e->s[n] == '.') &&
+	       n < sizeof tok - 1)
+		n++;
+	if (!n) {
+		e->bad = 1;
+		return 0;
+	}
+	memcpy(tok, e->s, n);
+	tok[n] = 0;
+	e->s += n;
+	uint64_t u;
+	int64_t t;
+	double d;
+	switch (e->kind) {
+	case EX_SIZE:
+		if (!ssd_parse_size_kb(tok, e->kb_base, &u))
+			return (double)u;
+		break;
+	case EX_TIME:
+		if (!ssd_parse_time(tok, SSD_US, &t))
+			return (double)t;
+		break;
+	default:
+		if (!ssd_parse_u64(tok, &u))
+			return (double)u;
+		break;
+	}
+	if (!ssd_parse_double(tok, &d))
+		return d;
+	e->bad = 1;
+	return 0;
+}
+
+static double ex_primary(struct expr *e)
+{
+	ex_space(e);
+	if (++e->depth > 64) {
+		e->bad = 1;
+		return 0;
+	}
+	double v;
+	if (*e->s == '(') {
+		e->s++;
+		v = ex_sum(e);
+		ex_space(e);
+		if (*e->s != ')')
+			e->bad = 1;
+		else
+			e->s++;
+	} else if (*e->s == '-') {
+		e->s++;
+		v = -ex_primary(e);
+	} else {
+		v = ex_number(e);
+	}
+	e->depth--;
+	return v;
+}
+
+static double ex_power(struct expr *e)
+{
+	double v = ex_primary(e);
+	ex_space(e);
+	if (*e->s == '^') {
+		e->s++;
+		v = pow(v, ex_power(e));
+	}
+	return v;
+}
+
+static int ex_whole(double v)
+{
+	return v == floor(v) && fabs(v) < 0x1p63;
+}
+
+static double ex_product(struct expr *e)
+{
+	double v = ex_power(e);
+	for (;;) {
+		ex_space(e);
+		char op = *e->s;
+		if (op != '*' && op != '/' && op != '%')
+			return v;
+		e->s++;
+		double r = ex_power(e);
+		if (op == '*') {
+			v *= r;
+		} else if (r == 0) {
+			e->bad = 2;
+			return 0;
+		} else if (op == '%') {
+			v = fmod(v, r);
+		} else if (ex_whole(v) && ex_whole(r)) {
+			v = (double)((int64_t)v / (int64_t)r);
+		} else {
+			v /= r;
+		}
+	}
+}
+
+static double ex_sum(struct expr *e)
+{
+	double v = ex_product(e);
+	for (;;) {
+		ex_space(e);
+		char op = *e->s;
+		if (op != '+' && op != '-')
+			return v;
+		e->s++;
+		double r = ex_product(e);
+		v = op == '+' ? v + r : v - r;
+	}
+}
+
+/* Evaluate `text` (all of it) as a `kind` expression into *out. */
+static int ex_eval(const char *text, int kind, unsigned kb_base, double *out)
+{
+	struct expr e = {.s = text, .kind = kind, .kb_base = kb_base};
+	double v = ex_sum(&e);
+	ex_space(&e);
+	if (*e.s && !e.bad)
+		e.bad = 1;
+	if (e.bad)
+		return e.bad == 2 ? SSD_ERANGE : SSD_EPARSE;
+	if (!isfinite(v))
+		return SSD_ERANGE;
+	*out = v;
+	return 0;
+}
+
+static int numeric_type(const struct jopt *o)
+{
+	switch (o->type) {
+	case OT_U32: case OT_I64: case OT_TIME: case OT_BS: case OT_REGION:
+		return 1;
+	case OT_NOEFFECT:
+		return o->fn == ne_uint || o->fn == ne_size;
+	case OT_FN:
+		return o->fn == fn_rwmixwrite || o->fn == fn_randseed ||
+		       o->fn == fn_kb_base;
+	}
+	return 0;
+}
+
+/* "(EXPR)" of a numeric option: its value, as text the option reads. */
+static int eval_value(struct parser *p, const struct jopt *o,
+		      const char *val, char *out, size_t n)
+{
+	int kind = o->type == OT_TIME ? EX_TIME
+		 : o->type == OT_BS || o->type == OT_REGION ||
+		   o->fn == ne_size ? EX_SIZE : EX_INT;
+	double v;
+	int rc = ex_eval(val, kind, p->kb_base ? p->kb_base : 1024, &v);
+	if (rc == SSD_ERANGE)
+		return opt_err(p, o, rc, "'%.64s' divides by zero or "
+			       "overflows", val);
+	if (rc)
+		return opt_err(p, o, rc, "'%.64s' is not an arithmetic "
+			       "expression", val);
+	if (v < 0 || v >= 0x1p63 || v != floor(v))
+		return opt_err(p, o, SSD_ERANGE, "'%.64s' is %g, not a whole "
+			       "number >= 0", val, v);
+	snprintf(out, n, "%llu%s", (unsigned long long)v,
+		 kind == EX_TIME ? "ns" : "");
+	return 0;
+}
+
 
 static int set_region(struct parser *p, struct jstate *js,
 		      const struct jopt *o, char *val)
@@ -1355,7 +1973,7 @@ static int set_region(struct parser *p, struct jstate *js,
 				       "%.64s%% is out of range", num);
 		rv.is_pct = 1;
 	} else {
-		int rc = ssd_parse_size(val, &rv.bytes);
+		int rc = job_size(p, val, &rv.bytes);
 		if (rc == SSD_EPARSE)
 			return opt_err(p, o, rc, "'%.64s' is not a size", val);
 		if (rc)
@@ -1429,14 +2047,11 @@ static int set_option(struct parser *p, struct jstate *js, int oi, char *val)
 
 	if (o->type == OT_UNSUP)
 		return perr(p, p->line, SSD_EUNSUP,
-			    "option '%s' is not supported by ssdlab (%s)",
+			    "option '%s' is not supported by ssdlab: %s",
 			    p->key, o->help);
-	if (val && strstr(val, "${"))
-		return opt_err(p, o, SSD_EUNSUP,
-			       "environment variables are not expanded by "
-			       "ssdlab");
 	if (!val && o->type != OT_BOOL && o->type != OT_LOG &&
-	    o->type != OT_NOEFFECT)
+	    !(o->type == OT_NOEFFECT &&
+	      (o->fn == ne_bool || o->fn == ne_direct)))
 		return opt_err(p, o, SSD_EPARSE, "needs a value");
 	if (val && !*val && o->type != OT_LOG)
 		return opt_err(p, o, SSD_EPARSE, "empty value");
@@ -1444,6 +2059,14 @@ static int set_option(struct parser *p, struct jstate *js, int oi, char *val)
 		rc = raw_set(p, js, o, val);
 		if (rc)
 			return rc;
+	}
+	p->kb_base = js->kb_base;
+	char num[64];
+	if (val && val[0] == '(' && numeric_type(o)) {
+		rc = eval_value(p, o, val, num, sizeof num);
+		if (rc)
+			return rc;
+		val = num;
 	}
 
 	switch (o->type) {
@@ -1485,7 +2108,7 @@ static int set_option(struct parser *p, struct jstate *js, int oi, char *val)
 		if (strchr(val, ','))
 			return opt_err(p, o, SSD_EUNSUP,
 				       "per-direction block sizes "
-				       "(READ,WRITE,TRIM) are not supported "
+				       "READ,WRITE,TRIM are not supported "
 				       "by ssdlab");
 		rc = parse_bs(p, o, val, (uint32_t *)field);
 		break;
@@ -1499,29 +2122,34 @@ static int set_option(struct parser *p, struct jstate *js, int oi, char *val)
 		snprintf((char *)field, o->size, "%s", val ? val : "");
 		break;
 	case OT_NOEFFECT:
-		if (!val) {
-			if (o->fn == ne_text)
-				return opt_err(p, o, SSD_EPARSE,
-					       "needs a value");
-			val = "1";
-		}
-		rc = o->fn(p, js, o, val);
+		rc = o->fn(p, js, o, val ? val : "1");
+		if (!rc)
+			js->j.noeffect[oi / 64] |= 1ull << (oi % 64);
 		break;
 	case OT_FN:
 		rc = o->fn(p, js, o, val);
 		break;
 	}
-	if (!rc)
+	if (!rc) {
 		js->line_of[oi] = p->line;
+		js->file_of[oi] = p->file;
+	}
 	return rc;
 }
 
 /* ---- a job as a whole ---- */
 
+/* The line option `name` was set on (else the section header's), for a
+ * message about the job as a whole; its file, when an include set it,
+ * is left in *js->blame for that message. */
 static int opt_line(const struct jstate *js, const char *name)
 {
 	int i = find_opt(name);
-	return i >= 0 && js->line_of[i] ? js->line_of[i] : js->j.line;
+	if (i < 0 || !js->line_of[i])
+		return js->j.line;
+	if (js->blame)
+		*js->blame = js->file_of[i];
+	return js->line_of[i];
 }
 
 static int was_set(const struct jstate *js, const char *name)
@@ -1824,7 +2452,7 @@ static int finish_job(struct parser *p)
 		const char *key = was_set(js, "size") || !was_set(js, bskey)
 					  ? "size" : bskey;
 		return perr(p, opt_line(js, key), SSD_ERANGE,
-			    "option '%s': the region of job '%s' (%s) is "
+			    "option '%s': the region of job '%s', %s, is "
 			    "smaller than its block size %s (accepted: size "
 			    ">= block size)", key, j->name,
 			    ssd_fmt_bytes(size, b1, sizeof b1),
@@ -1916,6 +2544,93 @@ static int section_header(struct parser *p, char *s)
 	return 0;
 }
 
+/* ---- values: ${VAR} and fio's reserved keywords ----
+ * As in fio, "${NAME}" in a value is replaced by the environment
+ * variable NAME, or by nothing when it is not set (a message about the
+ * value then says so); $pagesize, $mb_memory and $ncpus are the running
+ * system's page size, memory in MiB and online CPUs, and a value that
+ * used one and holds + - * / is evaluated as integer arithmetic, as fio
+ * does ("size=8*$mb_memory"). */
+static int host_keyword(const char *s, size_t *len, unsigned long long *v)
+{
+	static const char *const kw[] = {"$pagesize", "$mb_memory", "$ncpus"};
+	for (int i = 0; i < 3; i++) {
+		size_t n = strlen(kw[i]);
+		if (strncmp(s, kw[i], n) || isalnum((unsigned char)s[n]) ||
+		    s[n] == '_')
+			continue;
+		long page = sysconf(_SC_PAGESIZE);
+		long pages = sysconf(_SC_PHYS_PAGES);
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		if (page <= 0)
+			page = 4096;
+		*v = i == 0 ? (unsigned long long)page
+		   : i == 1 ? (unsigned long long)(pages > 0 ? pages : 0) *
+				      (unsigned long long)page >> 20
+			    : (unsigned long long)(cpus > 0 ? cpus : 1);
+		*len = n;
+		return 1;
+	}
+	return 0;
+}
+
+static int expand_value(struct parser *p, const struct jopt *o,
+			const char *val, char *out, size_t n)
+{
+	size_t k = 0;
+	int keywords = 0;
+	p->unset_var[0] = 0;
+	for (const char *c = val; *c;) {
+		char piece[32];
+		const char *add = NULL;
+		size_t addn = 0, used = 1;
+		unsigned long long kv;
+		const char *close = c[0] == '$' && c[1] == '{' ? strchr(c, '}')
+							       : NULL;
+		if (close) {
+			char name[128];
+			size_t nl = (size_t)(close - c - 2);
+			snprintf(name, sizeof name, "%.*s",
+				 (int)(nl < 127 ? nl : 127), c + 2);
+			add = getenv(name);
+			if (!add || !*add) {
+				snprintf(p->unset_var, sizeof p->unset_var,
+					 "%.60s", name);
+				add = "";
+			}
+			addn = strlen(add);
+			used = (size_t)(close - c) + 1;
+		} else if (*c == '$' && host_keyword(c, &used, &kv)) {
+			snprintf(piece, sizeof piece, "%llu", kv);
+			add = piece;
+			addn = strlen(piece);
+			keywords = 1;
+		} else {
+			add = c;
+			addn = 1;
+		}
+		if (k + addn >= n)
+			return opt_err(p, o, SSD_ERANGE, "value is longer than "
+				       "%zu characters once expanded", n - 1);
+		memcpy(out + k, add, addn);
+		k += addn;
+		c += used;
+	}
+	out[k] = 0;
+	if (keywords && strpbrk(out, "+-*/")) {
+		double v;
+		if (ex_eval(out, EX_INT, 1024, &v) || v < 0 || v >= 0x1p63)
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s' is not integer arithmetic "
+				       "on $pagesize, $mb_memory, $ncpus",
+				       val);
+		snprintf(out, n, "%llu", (unsigned long long)v);
+	}
+	return 0;
+}
+
+/* ---- option lines ---- */
+
 static int parse_line(struct parser *p, char *s)
 {
 	s = ssd_strtrim(s);
@@ -1934,14 +2649,11 @@ static int parse_line(struct parser *p, char *s)
 	}
 	char *key = ssd_strtrim(s);
 	p->key = key;
+	p->unset_var[0] = 0;
 	if (!*key)
 		return perr(p, p->line, SSD_EPARSE,
 			    "line has no option name (accepted: key=value or "
 			    "a bare boolean key)");
-	if (!strncmp(key, "include", 7) && isspace((unsigned char)key[7]))
-		return perr(p, p->line, SSD_EUNSUP,
-			    "option 'include' is not supported by ssdlab "
-			    "(write the options into the job file)");
 	int oi = find_opt(key);
 	if (oi < 0)
 		return unknown_option(p, key);
@@ -1950,8 +2662,17 @@ static int parse_line(struct parser *p, char *s)
 			    "option '%.64s' is outside of any section "
 			    "(accepted: after a [global] or [jobname] header)",
 			    key);
-	return set_option(p, p->section == SEC_GLOBAL ? &p->global : &p->cur,
-			  oi, val);
+	char buf[JOB_LINE_MAX + 1];
+	if (val && strchr(val, '$')) {
+		int rc = expand_value(p, &opts[oi], val, buf, sizeof buf);
+		if (rc)
+			return rc;
+		val = buf;
+	}
+	int rc = set_option(p, p->section == SEC_GLOBAL ? &p->global : &p->cur,
+			    oi, val);
+	p->unset_var[0] = 0;
+	return rc;
 }
 
 static void job_defaults(struct ssd_job *j)
@@ -2385,27 +3106,131 @@ static int resolve_files(struct parser *p)
 	return rc;
 }
 
-static int parse_text(const char *text, size_t len, const char *file,
-		      uint64_t capacity, struct ssd_job **jobs, int *njobs,
-		      char *err, size_t errlen)
-{
-	struct parser *p = ssd_xcalloc(1, sizeof *p);
-	p->file = file;
-	p->capacity = capacity;
-	p->err = err;
-	p->errlen = errlen;
-	job_defaults(&p->global.j);
-	if (err && errlen)
-		err[0] = 0;
+/* ---- reading files, includes ---- */
 
-	int rc = 0;
+#define JOB_INCLUDE_DEPTH 16          /* nested include files */
+
+static const char *intern_file(struct parser *p, const char *name)
+{
+	for (int i = 0; i < p->nfiles; i++)
+		if (!strcmp(p->files[i], name))
+			return p->files[i];
+	p->files = ssd_xrealloc(p->files, (size_t)(p->nfiles + 1) *
+				sizeof *p->files);
+	return p->files[p->nfiles++] = ssd_xstrdup(name);
+}
+
+/* The whole of f (at most JOB_FILE_MAX bytes) into a malloc'd *text. */
+static int read_all(FILE *f, char **text, size_t *len)
+{
+	size_t cap = 0;
+	*text = NULL;
+	*len = 0;
+	for (;;) {
+		if (*len == cap) {
+			cap = cap ? 2 * cap : 8192;
+			*text = ssd_xrealloc(*text, cap);
+		}
+		size_t n = fread(*text + *len, 1, cap - *len, f);
+		*len += n;
+		if (n == 0)
+			break;
+		if (*len > JOB_FILE_MAX)
+			return SSD_ERANGE;
+	}
+	return ferror(f) ? SSD_EIO : 0;
+}
+
+static void add_entry(struct parser *p, const char *text)
+{
+	if (p->nents == p->capents) {
+		p->capents = p->capents ? 2 * p->capents : 64;
+		p->ents = ssd_xrealloc(p->ents, (size_t)p->capents *
+				       sizeof *p->ents);
+	}
+	p->ents[p->nents++] = (struct entry){ssd_xstrdup(text), p->file,
+					     p->line};
+}
+
+static int load_text(struct parser *p, const char *text, size_t len,
+		     const char *file, char **stack, int depth);
+
+/* "include PATH" at p->file:p->line.  fio's rule for a relative PATH: as
+ * written if that names a file from the current directory, else
+ * relative to the directory of the including file. */
+static int include_file(struct parser *p, const char *name, char **stack,
+			int depth)
+{
+	char path[4096];
+	if (!*name)
+		return perr(p, p->line, SSD_EPARSE, "include needs a file name "
+			    "(accepted: include FILE)");
+	const char *slash = strrchr(p->file, '/');
+	if (name[0] == '/' || access(name, F_OK) == 0 || !slash ||
+	    p->file[0] == '<')
+		snprintf(path, sizeof path, "%s", name);
+	else
+		snprintf(path, sizeof path, "%.*s/%s",
+			 (int)(slash - p->file), p->file, name);
+	if (depth + 1 > JOB_INCLUDE_DEPTH)
+		return perr(p, p->line, SSD_ERANGE, "include '%.200s': includes "
+			    "nested deeper than %d files (accepted: at most "
+			    "%d)", name, JOB_INCLUDE_DEPTH, JOB_INCLUDE_DEPTH);
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return perr(p, p->line, SSD_EIO, "include '%.200s': cannot open "
+			    "'%.200s': %s", name, path, strerror(errno));
+	char *real = realpath(path, NULL);
+	for (int i = 0; real && i <= depth; i++)
+		if (stack[i] && !strcmp(stack[i], real)) {
+			free(real);
+			fclose(f);
+			return perr(p, p->line, SSD_EINVAL, "include '%.200s': "
+				    "include cycle, '%.200s' is already being "
+				    "read", name, path);
+		}
+	char *text;
+	size_t len;
+	int rc = read_all(f, &text, &len);
+	fclose(f);
+	if (rc) {
+		free(text);
+		free(real);
+		return perr(p, p->line, rc, "include '%.200s': %s", name,
+			    rc == SSD_ERANGE ? "file is larger than 16 MiB"
+					     : "cannot read it");
+	}
+	p->text_bytes += len;
+	if (p->text_bytes > JOB_FILE_MAX) {
+		free(text);
+		free(real);
+		return perr(p, p->line, SSD_ERANGE, "include '%.200s': the job "
+			    "file with its includes is larger than 16 MiB",
+			    name);
+	}
+	const char *file = p->file;
+	int line = p->line;
+	stack[depth + 1] = real;
+	rc = load_text(p, text, len, intern_file(p, path), stack, depth + 1);
+	stack[depth + 1] = NULL;
+	free(real);
+	free(text);
+	if (!rc) {
+		p->file = file;
+		p->line = line;
+	}
+	return rc;
+}
+
+/* Split text into entries (depth 0: the job file; above: an include),
+ * following include directives. */
+static int load_text(struct parser *p, const char *text, size_t len,
+		     const char *file, char **stack, int depth)
+{
 	char buf[JOB_LINE_MAX + 1];
 	size_t pos = 0;
-	if (capacity < JOB_PAGE) {
-		rc = perr(p, 0, SSD_EINVAL, "drive capacity %llu B is too "
-			  "small for any job", (unsigned long long)capacity);
-		goto out;
-	}
+	p->file = file;
+	p->line = 0;
 	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
 		pos = 3; /* UTF-8 byte order mark */
 	while (pos < len) {
@@ -2414,23 +3239,101 @@ static int parse_text(const char *text, size_t len, const char *file,
 		size_t n = nl ? (size_t)(nl - start) : len - pos;
 		pos += n + (nl ? 1 : 0);
 		p->line++;
-		if (n > JOB_LINE_MAX) {
-			rc = perr(p, p->line, SSD_EPARSE,
-				  "line is longer than %d characters",
-				  JOB_LINE_MAX);
-			goto out;
-		}
-		if (memchr(start, 0, n)) {
-			rc = perr(p, p->line, SSD_EPARSE,
-				  "line contains a NUL byte (accepted: text)");
-			goto out;
-		}
+		if (n > JOB_LINE_MAX)
+			return perr(p, p->line, SSD_EPARSE,
+				    "line is longer than %d characters",
+				    JOB_LINE_MAX);
+		if (memchr(start, 0, n))
+			return perr(p, p->line, SSD_EPARSE, "line contains a "
+				    "NUL byte (accepted: text)");
 		memcpy(buf, start, n);
 		buf[n] = 0;
+		char *s = ssd_strtrim(buf);
+		if (!*s || *s == '#' || *s == ';')
+			continue;
+		strip_comment(s);
+		s = ssd_strtrim(s);
+		if (!strncmp(s, "include", 7) && isspace((unsigned char)s[7])) {
+			int rc = include_file(p, ssd_strtrim(s + 8), stack,
+					      depth);
+			if (rc)
+				return rc;
+			continue;
+		}
+		if (*s == '[' && depth > 0)
+			return perr(p, p->line, SSD_EPARSE, "section header "
+				    "'%.64s' in an included file (accepted: "
+				    "options only, as in fio)", s);
+		add_entry(p, s);
+	}
+	return 0;
+}
+
+/* The section starting at entry i: its kb_base lines first, since fio
+ * applies kb_base before the section's other options. */
+static int apply_kb_base(struct parser *p, int i)
+{
+	char buf[JOB_LINE_MAX + 1];
+	for (int k = i + 1; k < p->nents && p->ents[k].text[0] != '['; k++) {
+		const char *t = p->ents[k].text;
+		if (strncmp(t, "kb_base", 7) ||
+		    (t[7] != '=' && !isspace((unsigned char)t[7])))
+			continue;
+		p->file = p->ents[k].file;
+		p->line = p->ents[k].line;
+		snprintf(buf, sizeof buf, "%s", t);
+		int rc = parse_line(p, buf);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int parse_text(const char *text, size_t len, const char *file,
+		      const char *path, uint64_t capacity,
+		      struct ssd_job **jobs, int *njobs, char *err,
+		      size_t errlen)
+{
+	struct parser *p = ssd_xcalloc(1, sizeof *p);
+	p->capacity = capacity;
+	p->err = err;
+	p->errlen = errlen;
+	p->file = intern_file(p, file);
+	job_defaults(&p->global.j);
+	p->global.kb_base = 1024;
+	p->global.blame = &p->blame;
+	p->kb_base = 1024;
+	if (err && errlen)
+		err[0] = 0;
+
+	int rc = 0;
+	char buf[JOB_LINE_MAX + 1];
+	char *stack[JOB_INCLUDE_DEPTH + 1] = {0};
+	if (capacity < JOB_PAGE) {
+		rc = perr(p, 0, SSD_EINVAL, "drive capacity %llu B is too "
+			  "small for any job", (unsigned long long)capacity);
+		goto out;
+	}
+	stack[0] = path ? realpath(path, NULL) : NULL;
+	p->text_bytes = len;
+	rc = load_text(p, text, len, p->file, stack, 0);
+	free(stack[0]);
+	if (rc)
+		goto out;
+	for (int i = 0; i < p->nents; i++) {
+		p->file = p->ents[i].file;
+		p->line = p->ents[i].line;
+		p->blame = NULL;
+		snprintf(buf, sizeof buf, "%s", p->ents[i].text);
 		rc = parse_line(p, buf);
+		if (!rc && p->ents[i].text[0] == '[')
+			rc = apply_kb_base(p, i);
 		if (rc)
 			goto out;
 	}
+	p->file = file;
+	if (p->nents)
+		p->file = p->ents[p->nents - 1].file;
 	if (p->section == SEC_JOB) {
 		rc = finish_job(p);
 		if (rc)
@@ -2452,6 +3355,12 @@ out:
 		*jobs = p->jobs;
 		*njobs = p->njobs;
 	}
+	for (int i = 0; i < p->nents; i++)
+		free(p->ents[i].text);
+	free(p->ents);
+	for (int i = 0; i < p->nfiles; i++)
+		free(p->files[i]);
+	free(p->files);
 	free(p);
 	return rc;
 }
@@ -2460,8 +3369,8 @@ int ssd_jobfile_parse_string(const char *text, const char *name,
 			     uint64_t capacity, struct ssd_job **jobs,
 			     int *njobs, char *err, size_t errlen)
 {
-	return parse_text(text, strlen(text), name, capacity, jobs, njobs,
-			  err, errlen);
+	return parse_text(text, strlen(text), name, NULL, capacity, jobs,
+			  njobs, err, errlen);
 }
 
 int ssd_jobfile_parse(const char *path, uint64_t capacity,
@@ -2470,46 +3379,45 @@ int ssd_jobfile_parse(const char *path, uint64_t capacity,
 {
 	*jobs = NULL;
 	*njobs = 0;
-	FILE *f = fopen(path, "rb");
+	int is_stdin = !strcmp(path, "-");
+	const char *name = is_stdin ? SSD_JOB_STDIN : path;
+	FILE *f = is_stdin ? stdin : fopen(path, "rb");
 	if (!f) {
 		if (err && errlen)
 			snprintf(err, errlen, "%s: cannot open job file: %s",
 				 path, strerror(errno));
 		return SSD_EIO;
 	}
-	char *text = NULL;
-	size_t len = 0, cap = 0;
-	int rc = 0;
-	for (;;) {
-		if (len == cap) {
-			cap = cap ? 2 * cap : 8192;
-			text = ssd_xrealloc(text, cap);
-		}
-		size_t n = fread(text + len, 1, cap - len, f);
-		len += n;
-		if (n == 0)
-			break;
-		if (len > JOB_FILE_MAX) {
-			if (err && errlen)
-				snprintf(err, errlen, "%s: job file is larger "
-					 "than %u MiB", path,
-					 JOB_FILE_MAX >> 20);
-			rc = SSD_ERANGE;
-			break;
-		}
-	}
-	if (!rc && ferror(f)) {
-		if (err && errlen)
+	char *text;
+	size_t len;
+	int rc = read_all(f, &text, &len);
+	if (rc && err && errlen) {
+		if (rc == SSD_ERANGE)
+			snprintf(err, errlen, "%s: job file is larger than %u "
+				 "MiB", name, JOB_FILE_MAX >> 20);
+		else
 			snprintf(err, errlen, "%s: cannot read job file: %s",
-				 path, strerror(errno));
-		rc = SSD_EIO;
+				 name, strerror(errno));
 	}
-	fclose(f);
+	if (!is_stdin)
+		fclose(f);
 	if (!rc)
-		rc = parse_text(text, len, path, capacity, jobs, njobs, err,
-				errlen);
+		rc = parse_text(text, len, name, is_stdin ? NULL : path,
+				capacity, jobs, njobs, err, errlen);
 	free(text);
 	return rc;
+}
+
+int ssd_job_noeffect(const struct ssd_job *j, const char **names, int max)
+{
+	int n = 0;
+	for (int i = 0; i < NOPTS && i < SSD_JOB_NOEFFECT_WORDS * 64; i++)
+		if (j->noeffect[i / 64] >> (i % 64) & 1) {
+			if (n < max)
+				names[n] = opts[i].name;
+			n++;
+		}
+	return n;
 }
 
 /* ---- docs/jobfiles.md ---- */
@@ -2532,18 +3440,49 @@ void ssd_job_print_doc(FILE *out)
 	      "`[name]` section is a job.  Lines are `key=value`, or a bare "
 	      "`key` for a boolean.  `#` and `;` start a comment at the "
 	      "start of a line or after white space.  Lines are at most "
-	      "4096 characters.\n\n"
+	      "4096 characters.  `ssdlab run -` reads the job file from "
+	      "standard input; messages call it `<stdin>`.\n\n"
 	      "An option ssdlab does not know, or knows but does not "
 	      "support, is an error that names the file, the line and the "
-	      "option; nothing is silently ignored.\n\n"
+	      "option; nothing is silently ignored.  The options that only "
+	      "matter to a real host are accepted, and each job's report "
+	      "lists the ones it took (see below).\n\n"
+	      "## Include files, variables and arithmetic\n\n"
+	      "As in fio:\n\n"
+	      "- `include FILE` reads FILE's lines in place, in any section "
+	      "(in `[global]` they apply to every job after it).  A "
+	      "relative FILE is taken from the current directory if it is "
+	      "there, else from the directory of the file that includes "
+	      "it.  Included files may include others (up to 16 deep; a "
+	      "cycle is an error) and hold options only, no `[section]`.  An "
+	      "error in an included file names that file and its line.\n"
+	      "- `${NAME}` in a value is the environment variable NAME; one "
+	      "that is not set, or empty, expands to nothing (fio's rule), "
+	      "and the message about a value that then fails says so.\n"
+	      "- `$pagesize`, `$mb_memory` and `$ncpus` are the running "
+	      "system's page size in bytes, memory in MiB and online CPUs; "
+	      "a value that uses them and holds `+ - * /` is worked out as "
+	      "integer arithmetic (`size=8*$mb_memory`).  They make the "
+	      "file's meaning depend on the machine, as in fio.\n"
+	      "- A numeric value in parentheses is an arithmetic expression: "
+	      "`+ - * / % ^` and parentheses, numbers with the option's "
+	      "suffixes (`bs=(4k*2)`); whole numbers divide as integers.  "
+	      "In a time value a bare number in an expression is "
+	      "microseconds (fio's rule), so `runtime=(2000000)` is 2 "
+	      "s.\n\n"
 	      "## Values\n\n"
 	      "- **Integers** are decimal, or hex after `0x`, as fio reads "
 	      "them: `iodepth=010` is ten (a leading 0 is never octal), "
 	      "`numjobs=0x2` is two.\n"
-	      "- **Sizes** take fio's suffixes with kb_base=1024: `4096`, "
-	      "`4k`, `4KiB`, `16m`, `1g`, `1.5g`, `0x1000`.  `size` and "
-	      "`offset` may be a percentage of the drive's capacity (`50%`), "
-	      "`io_size` a percentage of the job's `size`.\n"
+	      "- **Sizes** take fio's suffixes under `kb_base`.  With the "
+	      "default `kb_base=1024`, `k`, `m`, `g`, `t`, `p` (also `kb`, "
+	      "`KB`, `ki`) are powers of 1024 and `KiB`, `MiB`... powers of "
+	      "1000 -- fio's compatibility rule, so `4KiB` is 4000 bytes; "
+	      "with `kb_base=1000` the other way round.  `b` is bytes.  "
+	      "Examples: `4096`, `4k`, `16m`, `1g`, `1.5g`, `0x1000`.  "
+	      "`size` and `offset` may be a percentage of the drive's "
+	      "capacity (`50%`), `io_size` a percentage of the job's "
+	      "`size`.\n"
 	      "- **Times** are simulated time with a unit (`ns`, `us`, `ms`, "
 	      "`s`, `m`, `h`, `d`); a bare number is seconds, except for "
 	      "`thinktime` (microseconds, as in fio).\n"
@@ -2584,22 +3523,36 @@ void ssd_job_print_doc(FILE *out)
 		fprintf(out, " | %s | %s | %s |\n", o->value, o->def, o->help);
 	}
 	fputs("\n## Accepted, no effect on a simulated drive\n\n"
-	      "These choose the host side of a real fio run: the engine, "
-	      "the target file, the page cache.  ssdlab accepts them so that "
-	      "existing job files run unchanged.\n\n"
-	      "| Option | Accepted | Why |\n|---|---|---|\n", out);
-	for (int i = 0; i < NOPTS; i++) {
-		const struct jopt *o = &opts[i];
-		if (o->type != OT_NOEFFECT)
-			continue;
-		fputs("| ", out);
-		doc_names(out, o);
-		fprintf(out, " | %s | %s |\n", o->value, o->help);
+	      "These matter only to a real host, engine, file system or "
+	      "process.  ssdlab accepts them, with their values checked as "
+	      "fio checks them, so that existing job files run unchanged, "
+	      "and lists the ones a job took in its report: a line "
+	      "`ssdlab: options taken without effect: ...` in the normal "
+	      "output and `options_without_effect` in the job's `ssdlab` "
+	      "object of the JSON output.  How many of fio's own example "
+	      "job files run unchanged is measured in "
+	      "[fio-examples.md](fio-examples.md) (`make fio-examples`).\n",
+	      out);
+	for (int g = 0; g < NEG_N; g++) {
+		fprintf(out, "\n### %s\n\n%s\n\n"
+			"| Option | Accepted | Note |\n|---|---|---|\n",
+			ne_groups[g].title, ne_groups[g].why);
+		for (int i = 0; i < NOPTS; i++) {
+			const struct jopt *o = &opts[i];
+			if (o->type != OT_NOEFFECT || o->idx != g)
+				continue;
+			fputs("| ", out);
+			doc_names(out, o);
+			fprintf(out, " | %s%s | %s |\n", o->value,
+				o->fn == ne_choice && (o->min & NE_ARG)
+					? " (:ARG allowed)" : "",
+				o->help ? o->help : "");
+		}
 	}
 	fputs("\n## Not supported\n\n"
 	      "Well-known fio options that ssdlab refuses with this reason "
 	      "(any other unknown key is an error too).  Also refused: "
-	      "`include` directives, `${VAR}` expansion, per-direction "
+	      "per-direction "
 	      "values (`bs=4k,8k`), `rw=randread:8`, the `:center` "
 	      "parameter of zipf/pareto, `random_distribution=normal` and "
 	      "`zoned_abs`, `rw=trimwrite`.\n\n"

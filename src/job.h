@@ -5,11 +5,14 @@
  * that follows, as in fio); numjobs is kept as a count, not expanded.
  *
  * Times in job files are simulated time.  Sizes take fio's suffixes
- * (kb_base=1024) and, for size/io_size/offset, a percentage of the drive's
- * user capacity.  An option ssdlab does not know, or knows but does not
+ * (under kb_base, 1024 or 1000, with fio's rule for KiB and kB) and, for
+ * size/io_size/offset, a percentage of the drive's user capacity.  An option ssdlab does not know, or knows but does not
  * support, is an error naming file, line and option -- never ignored.
- * A small set of options that have no meaning for a simulated target
- * (ioengine, direct, ...) is accepted and documented as such.  fio's
+ * The options that have no meaning for a simulated target -- the engine
+ * and its options, host CPUs and processes, the page cache, files, buffer
+ * contents (ioengine, direct, cpus_allowed, directory, ...) -- are
+ * accepted with their values checked, and each job lists the ones it
+ * took (ssd_job_noeffect()) so that the report can show them.  fio's
  * files (filename lists, nrfiles, filesize) are regions of the drive,
  * laid out when the whole file has been read (layout.h).
  */
@@ -83,6 +86,9 @@ struct ssd_zone {
 	double access_pct; /* percent of accesses landing in this zone */
 	double size_pct;   /* percent of the job's region the zone covers */
 };
+
+#define SSD_JOB_NOEFFECT_WORDS 8
+#define SSD_JOB_STDIN "<stdin>"  /* the name of a job file read from - */
 
 struct ssd_job {
 	char name[64];        /* section name */
@@ -188,10 +194,21 @@ struct ssd_job {
 	uint32_t raw_global, raw_len;
 
 	/* options taken without effect, as written */
+	uint64_t noeffect[SSD_JOB_NOEFFECT_WORDS]; /* bit i: row i of the
+	                         option table was given; ssd_job_noeffect()
+	                         names them for the report */
+	int buffered;         /* direct=0 or buffered=1: fio would go
+	                         through the host page cache, which is not
+	                         modelled (every I/O reaches the drive) */
 };
 
 /*
- * Parse the job file at `path`.  `capacity` (user bytes of the drive)
+ * Parse the job file at `path` ("-": standard input, named "<stdin>" in
+ * messages).  "include FILE" lines are read in place (a relative FILE
+ * from the current directory if it is there, else from the including
+ * file's directory, as fio does; an included file holds options only),
+ * and values expand ${VAR}, $pagesize, $mb_memory, $ncpus and
+ * "(arithmetic)" as in fio.  `capacity` (user bytes of the drive)
  * resolves percentages and default sizes; `sector` (4096) is the unit
  * every offset and block size must be a multiple of... except that block
  * sizes of 512 B and up are accepted and rounded up to whole 4 KiB pages
@@ -218,6 +235,10 @@ int ssd_jobfile_parse_string(const char *text, const char *name,
  * end, else sets *key and *val. */
 int ssd_job_raw_next(const struct ssd_job *j, int global, uint32_t *pos,
 		     const char **key, const char **val);
+/* The options job j took without effect (ioengine, direct, cpus_allowed,
+ * ...), in the order of the option table: up to max names into names[]
+ * (static strings); returns how many there are. */
+int ssd_job_noeffect(const struct ssd_job *j, const char **names, int max);
 
 /* "randwrite" etc. */
 const char *ssd_rw_name(int rw);

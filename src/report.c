@@ -868,6 +868,47 @@ static void json_health(struct jw *w, const struct ssd_health *h)
 	jw_end(w, '}');
 }
 
+/* The options the job took without effect, and the page-cache note:
+ * one text line each, and "options_without_effect" (plus
+ * "host_page_cache" for direct=0) in the job's ssdlab object. */
+#define NOEFFECT_MAX 512
+static const char page_cache_note[] =
+	"buffered I/O (direct=0): no host page cache is modelled yet, every "
+	"I/O reaches the drive as with direct=1";
+
+static void text_noeffect(FILE *out, const struct ssd_job *job)
+{
+	const char *names[NOEFFECT_MAX];
+	int n = job ? ssd_job_noeffect(job, names, NOEFFECT_MAX) : 0;
+	if (n > NOEFFECT_MAX)
+		n = NOEFFECT_MAX;
+	if (n) {
+		fputs("  ssdlab: options taken without effect: ", out);
+		for (int i = 0; i < n; i++)
+			fprintf(out, "%s%s", i ? ", " : "", names[i]);
+		putc('\n', out);
+	}
+	if (job && job->buffered)
+		fprintf(out, "  ssdlab: %s\n", page_cache_note);
+}
+
+static void json_noeffect(struct jw *w, const struct ssd_job *job)
+{
+	const char *names[NOEFFECT_MAX];
+	int n = job ? ssd_job_noeffect(job, names, NOEFFECT_MAX) : 0;
+	if (n > NOEFFECT_MAX)
+		n = NOEFFECT_MAX;
+	jw_key(w, "options_without_effect");
+	fputc('[', w->f);
+	for (int i = 0; i < n; i++) {
+		fputs(i ? ", " : "", w->f);
+		ssd_json_str(w->f, names[i]);
+	}
+	fputc(']', w->f);
+	if (job && job->buffered)
+		jw_str(w, "host_page_cache", page_cache_note);
+}
+
 static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 {
 	const struct ssd_counters *c = &j->ctr;
@@ -906,6 +947,7 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 		jw_u64(w, "verified_pages", j->verify_pages);
 		jw_u64(w, "verified_zero_pages", j->verify_zero_pages);
 	}
+	json_noeffect(w, j->job);
 	json_health(w, &j->health);
 	if (j->error) {
 		jw_str(w, "error", ssd_strerror(j->error));
@@ -1229,6 +1271,7 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j)
 			j->job->verify_name, j->verify_pages + j->verify_zero_pages,
 			j->verify_zero_pages);
 	text_health(out, &j->health);
+	text_noeffect(out, j->job);
 }
 
 /* fio's flush block ("fsync/fdatasync/sync_file_range:" with the sync

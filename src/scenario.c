@@ -403,8 +403,18 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 		key[kl] = 0;
 		int k = param_index(sc, key);
 		if (k < 0) {
-			snprintf(s->err, sizeof s->err, "scenario %s has no parameter '%s'",
-				 sc->name, key);
+			char names[384];
+			size_t nn = 0;
+			names[0] = 0;
+			for (int q = 0; sc->params && sc->params[q].name &&
+					nn < sizeof names; q++)
+				nn += (size_t)snprintf(names + nn, sizeof names - nn,
+						       "%s%s", q ? ", " : "",
+						       sc->params[q].name);
+			snprintf(s->err, sizeof s->err, "scenario %s has no parameter "
+				 "'%.64s' (accepted: %s; see 'ssdlab scenario run %s "
+				 "--help')", sc->name, key, names[0] ? names : "none",
+				 sc->name);
 			rc = SSD_ENOENT;
 			break;
 		}

@@ -122,27 +122,29 @@ double ssd_median(double *v, size_t n)
 
 int ssd_edit_distance(const char *a, const char *b)
 {
+	/* optimal string alignment: insertions, deletions, substitutions
+	 * and swaps of two neighbours ("iodpeth") cost 1 each */
 	size_t la = strlen(a), lb = strlen(b);
 	if (la >= 64 || lb >= 64)
 		return 99;
-	int row[64];
+	int d[65][65];
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = (int)i;
 	for (size_t j = 0; j <= lb; j++)
-		row[j] = (int)j;
-	for (size_t i = 1; i <= la; i++) {
-		int diag = row[0];
-		row[0] = (int)i;
+		d[0][j] = (int)j;
+	for (size_t i = 1; i <= la; i++)
 		for (size_t j = 1; j <= lb; j++) {
-			int up = row[j];
-			int best = diag + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
+			int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
 		}
-	}
-	return row[lb];
+	return d[la][lb];
 }
 
 int ssd_parse_double(const char *s, double *out)
@@ -293,6 +295,68 @@ int ssd_parse_size(const char *s, uint64_t *out)
 	return 0;
 }
 
+/* The multiplier of a size suffix as fio reads it under `kb_base` (1024
+ * or 1000): k, m, g, t, p, alone or with "b", are powers of kb_base;
+ * with "ib" (KiB, MiB, ...) they are powers of the other base -- fio's
+ * compatibility rule: under the default 1024, 1KiB is 1000 bytes and 1k is
+ * 1024; under 1000 the standard meanings.  "ki" is "k" (fio compares the
+ * first letter, or all three of "kib").  "b" alone is bytes.  0 if the
+ * suffix is not one of these. */
+static int size_suffix(const char *suf, unsigned kb_base, int *pow,
+		       unsigned *base)
+{
+	static const char letters[] = "kmgtp";
+	*pow = 0;
+	*base = kb_base;
+	if (!*suf)
+		return 1;
+	int c = tolower((unsigned char)*suf);
+	if (c == 'b')
+		return suf[1] == 0;
+	const char *l = strchr(letters, c);
+	if (!l || !c)
+		return 0;
+	*pow = (int)(l - letters) + 1;
+	const char *rest = suf + 1;
+	if (!*rest || !strcasecmp(rest, "b") || !strcasecmp(rest, "i"))
+		return 1;
+	if (!strcasecmp(rest, "ib")) {
+		*base = kb_base == 1000 ? 1024 : 1000;
+		return 1;
+	}
+	return 0;
+}
+
+int ssd_parse_size_kb(const char *s, unsigned kb_base, uint64_t *out)
+{
+	struct number n;
+	const char *suf;
+	int rc = split_number(s, 1, &n, &suf);
+	if (rc)
+		return rc;
+	int pow;
+	unsigned base;
+	if (!size_suffix(suf, kb_base, &pow, &base))
+		return SSD_EPARSE;
+	uint64_t mult = 1;
+	for (int i = 0; i < pow; i++)
+		mult *= base;
+	if (n.is_int) {
+		/* exact, however large: 2^53 + 1 stays itself */
+		if (n.whole > UINT64_MAX / mult)
+			return SSD_ERANGE;
+		*out = n.whole * mult;
+		return 0;
+	}
+	double v = n.num * (double)mult;
+	if (v >= 0x1p64)
+		return SSD_ERANGE;
+	if (v != floor(v))
+		return SSD_EPARSE; /* not a whole number of bytes */
+	*out = (uint64_t)v;
+	return 0;
+}
+
 int ssd_parse_time(const char *s, int64_t bare_unit, int64_t *out)
 {
 	struct number n;
@@ -395,4 +459,17 @@ char *ssd_xstrdup(const char *s)
 	if (!p)
 		oom();
 	return p;
+}
+
+int ssd_plausible_typo(const char *key, int dist)
+{
+	size_t n = strlen(key);
+	if (n < 4 || dist < 0)
+		return 0;
+	int limit = (int)(n / 4);
+	if (limit < 1)
+		limit = 1;
+	if (limit > 3)
+		limit = 3;
+	return dist <= limit;
 }

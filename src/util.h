@@ -92,6 +92,13 @@ static inline uint32_t ssd_udiv(uint32_t n, struct ssd_udiv v)
  * even with leading zeros. */
 int ssd_parse_size(const char *s, uint64_t *out);
 
+/* Byte size exactly as fio reads it in a job file under kb_base (1024,
+ * fio's default, or 1000): k/m/g/t/p, alone or followed by "b" or "i",
+ * are powers of kb_base; followed by "ib" (KiB, MiB...) they are powers
+ * of the other base.  So under 1024, 4k = 4kB = 4096 and 4KiB = 4000;
+ * under 1000, 4k = 4000 and 4KiB = 4096.  Otherwise as ssd_parse_size. */
+int ssd_parse_size_kb(const char *s, unsigned kb_base, uint64_t *out);
+
 /* Time with a unit suffix ns, us, ms, s, m (minutes), h, d.  A bare number
  * is read in `bare_unit` nanoseconds (fio: seconds for runtime, microseconds
  * for thinktime).  Fractions allowed: "0.5s"; decimal only.  Result in ns;
@@ -119,9 +126,16 @@ int ssd_cmp_double(const void *a, const void *b);
 /* Median of v[0..n) (sorts v in place); NAN when n == 0. */
 double ssd_median(double *v, size_t n);
 
-/* Levenshtein distance between two short strings (option names), for
- * "did you mean" suggestions; 99 when either is longer than 63 bytes. */
+/* Edit distance between two short strings (option names), for "did you
+ * mean" suggestions: insertions, deletions, substitutions and swaps of
+ * neighbouring characters count 1 (optimal string alignment); 99 when
+ * either is longer than 63 bytes. */
 int ssd_edit_distance(const char *a, const char *b);
+
+/* 1 if a name at edit distance `dist` from `key` is worth suggesting:
+ * never for keys shorter than 4 characters, and only within a quarter
+ * of the key's length (at least 1, at most 3). */
+int ssd_plausible_typo(const char *key, int dist);
 
 /* Trim leading and trailing white space in place; returns s. */
 char *ssd_strtrim(char *s);

@@ -64,7 +64,7 @@ TEST(job_sizes_times_and_suffixes)
 		     "# another\n"
 		     "[a]\n"
 		     "rw = randwrite\n"
-		     "bs=64KiB\n"
+		     "bs=64kB\n"
 		     "offset=1m\n"
 		     "size=16m   # trailing comment\n"
 		     "io_size=1.5g\n"
@@ -200,8 +200,15 @@ TEST(job_no_effect_options)
 		     "randrepeat=0\ndescription=a test job\n") == 0,
 	       "%s", err);
 	CHECK(njobs == 1);
-	CHECK(parse("[a]\ndirect=0\n") == SSD_EUNSUP && err_ok(2, "direct"));
-	CHECK(parse("[a]\nbuffered=1\n") == SSD_EUNSUP && err_ok(2, "buffered"));
+	CHECK(!jobs[0].buffered);
+	const char *names[16];
+	int n = ssd_job_noeffect(&jobs[0], names, 16);
+	CHECKF(n == 7 && !strcmp(names[0], "ioengine"), "%d", n);
+	CHECK(parse("[a]\ndirect=0\n") == 0 && jobs[0].buffered);
+	CHECK(parse("[a]\nbuffered=1\n") == 0 && jobs[0].buffered);
+	CHECK(parse("[a]\nbuffered=1\ndirect=1\n") == 0 && !jobs[0].buffered);
+	CHECK(parse("[a]\ndirect=2\n") == SSD_EPARSE && err_ok(2, "direct"));
+	CHECK(parse("[a]\n") == 0 && ssd_job_noeffect(&jobs[0], names, 16) == 0);
 	CHECK(parse("[a]\nioengine\n") == SSD_EPARSE && err_ok(2, "ioengine"));
 }
 
@@ -272,14 +279,14 @@ TEST(job_errors_name_file_line_key)
 		{"[a]\ntime_based\n", SSD_EINVAL, 2, "time_based"},
 		{"[a]\nbs\n", SSD_EPARSE, 2, "bs"},
 		{"[a]\nbs=\n", SSD_EPARSE, 2, "bs"},
-		{"[a]\nsize=${SIZE}\n", SSD_EUNSUP, 2, "size"},
+		{"[a]\nsize=${SSDLAB_UNSET_VAR}\n", SSD_EPARSE, 2, "size"},
 		{"bs=4k\n[a]\n", SSD_EPARSE, 1, "bs"},
 		{"[a]\n=4k\n", SSD_EPARSE, 2, NULL},
 		{"[a\n", SSD_EPARSE, 1, NULL},
 		{"[]\n", SSD_EPARSE, 1, NULL},
 		{"[global]\nbs=4k\n", SSD_EPARSE, 2, NULL},
 		{"", SSD_EPARSE, 1, NULL},
-		{"[a]\ninclude other.fio\n", SSD_EUNSUP, 2, "include"},
+		{"[a]\ninclude other.fio\n", SSD_EIO, 2, "other.fio"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		int rc = parse(cases[i].text);
@@ -585,4 +592,120 @@ TEST(job_log_options)
 	CHECK(parse("[a]\nlog_offset=maybe\n") == SSD_EPARSE &&
 	      err_ok(2, "log_offset"));
 	CHECK(parse("[a]\nlog_hist_msec=-1\n") != 0 && err_ok(2, "log_hist_msec"));
+}
+
+TEST(job_kb_base_and_fio_suffixes)
+{
+	/* fio's rule: under kb_base=1024 k/kB are 1024 and KiB is 1000;
+	 * under 1000 the other way round */
+	uint64_t v;
+	CHECK(ssd_parse_size_kb("4k", 1024, &v) == 0 && v == 4096);
+	CHECK(ssd_parse_size_kb("4kB", 1024, &v) == 0 && v == 4096);
+	CHECK(ssd_parse_size_kb("4ki", 1024, &v) == 0 && v == 4096);
+	CHECK(ssd_parse_size_kb("4KiB", 1024, &v) == 0 && v == 4000);
+	CHECK(ssd_parse_size_kb("1MiB", 1024, &v) == 0 && v == 1000000);
+	CHECK(ssd_parse_size_kb("4k", 1000, &v) == 0 && v == 4000);
+	CHECK(ssd_parse_size_kb("4KB", 1000, &v) == 0 && v == 4000);
+	CHECK(ssd_parse_size_kb("4KiB", 1000, &v) == 0 && v == 4096);
+	CHECK(ssd_parse_size_kb("1g", 1000, &v) == 0 && v == 1000000000);
+	CHECK(ssd_parse_size_kb("512b", 1000, &v) == 0 && v == 512);
+	CHECK(ssd_parse_size_kb("4kx", 1024, &v) == SSD_EPARSE);
+
+	CHECKF(parse("[a]\nkb_base=1000\nsize=8192k\nbs=4KiB\n") == 0, "%s",
+	       err);
+	CHECK(jobs[0].size == 8192000 && jobs[0].bs == 4096);
+	/* kb_base applies to its whole section, wherever it stands */
+	CHECKF(parse("[a]\nbs=8KiB\nkb_base=1000\noffset=4096k\n") == 0, "%s",
+	       err);
+	CHECK(jobs[0].bs == 8192 && jobs[0].offset == 4096000);
+	/* inherited from [global]; a job may change it back */
+	CHECKF(parse("[global]\nkb_base=1000\n[a]\nbs=4KiB\n[b]\nbs=8k\n"
+		     "kb_base=1024\n") == 0, "%s", err);
+	CHECK(jobs[0].bs == 4096 && jobs[1].bs == 8192);
+	CHECK(parse("[a]\nkb_base=512\n") == SSD_EPARSE &&
+	      err_ok(2, "kb_base") && strstr(err, "1024 or 1000"));
+	/* the default: 4KiB is 4000 bytes, not a multiple of 512 */
+	CHECK(parse("[a]\nbs=4KiB\n") == SSD_ERANGE && err_ok(2, "bs"));
+}
+
+TEST(job_arithmetic_keywords_and_env)
+{
+	CHECKF(parse("[a]\nbs=(4096*2)\niodepth=(2+3*2)\nsize=(2*8m)\n"
+		     "runtime=(1000000)\nthinktime=(2ms+500)\n") == 0, "%s", err);
+	CHECK(jobs[0].bs == 8192 && jobs[0].iodepth == 8);
+	CHECK(jobs[0].size == 16 * MiB);
+	CHECK(jobs[0].runtime == SSD_S);                /* microseconds */
+	CHECK(jobs[0].thinktime == 2 * SSD_MS + 500 * SSD_US);
+	CHECK(parse("[a]\niodepth=(2+)\n") == SSD_EPARSE &&
+	      err_ok(2, "iodepth") && strstr(err, "arithmetic"));
+	CHECK(parse("[a]\niodepth=(4/0)\n") == SSD_ERANGE &&
+	      err_ok(2, "iodepth"));
+	CHECK(parse("[a]\niodepth=(1-2)\n") == SSD_ERANGE);
+
+	long page = sysconf(_SC_PAGESIZE);
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	CHECKF(parse("[a]\nbs=$pagesize\nsize=2*$pagesize\n"
+		     "numjobs=$ncpus\n") == 0, "%s", err);
+	CHECK(jobs[0].bs == (uint32_t)page);
+	CHECK(jobs[0].size == 2 * (uint64_t)page);
+	CHECK(jobs[0].numjobs == (uint32_t)cpus);
+	CHECK(parse("[a]\nsize=$mb_memory*1m\n") == SSD_EPARSE &&
+	      err_ok(2, "size"));
+
+	setenv("SSDLAB_TEST_BS", "16k", 1);
+	CHECKF(parse("[a]\nbs=${SSDLAB_TEST_BS}\n") == 0, "%s", err);
+	CHECK(jobs[0].bs == 16384);
+	unsetenv("SSDLAB_TEST_BS");
+	/* unset: nothing, as in fio; the message says why */
+	CHECK(parse("[a]\nbs=${SSDLAB_TEST_BS}\n") == SSD_EPARSE &&
+	      err_ok(2, "bs") && strstr(err, "${SSDLAB_TEST_BS} is not set"));
+	CHECKF(parse("[a]\nbs=4${SSDLAB_TEST_BS}k\n") == 0, "%s", err);
+	CHECK(jobs[0].bs == 4096);
+}
+
+TEST(job_did_you_mean_is_plausible)
+{
+	CHECK(parse("[a]\niodpeth=4\n") == SSD_EPARSE &&
+	      strstr(err, "did you mean 'iodepth'"));
+	CHECK(parse("[a]\nblocksiz=4k\n") == SSD_EPARSE &&
+	      strstr(err, "did you mean 'blocksize'"));
+	/* short keys and far names get no suggestion */
+	CHECK(parse("[a]\nrx=1\n") == SSD_EPARSE && !strstr(err, "did you"));
+	CHECK(parse("[a]\nfoo=1\n") == SSD_EPARSE && !strstr(err, "did you"));
+	CHECK(parse("[a]\nsizzle=1\n") == SSD_EPARSE && !strstr(err, "did you"));
+	CHECK(ssd_plausible_typo("iodepht", 1) && !ssd_plausible_typo("bsx", 1));
+	CHECK(!ssd_plausible_typo("rwmix", 2) && ssd_plausible_typo("rwmixreed", 2));
+	CHECK(ssd_edit_distance("iodpeth", "iodepth") == 1);
+}
+
+TEST(job_no_effect_values_are_checked)
+{
+	CHECKF(parse("[a]\ncpus_allowed=0-3,6\nnice=-5\nprio=7\nhipri\n"
+		     "cmd_type=nvme\niomem=mmap:/tmp/x\nport=8765\n"
+		     "buffer_compress_percentage=50\nhugepage-size=2m\n"
+		     "unit_base=8\nclocksource=cpu\n") == 0, "%s", err);
+	const char *names[32];
+	int n = ssd_job_noeffect(&jobs[0], names, 32);
+	CHECKF(n == 11, "%d", n);
+	CHECK(parse("[a]\nnice=-21\n") == SSD_ERANGE && err_ok(2, "nice"));
+	CHECK(parse("[a]\nhipri=maybe\n") == SSD_EPARSE && err_ok(2, "hipri"));
+	CHECK(parse("[a]\ncmd_type=scsi\n") == SSD_EPARSE &&
+	      err_ok(2, "cmd_type") && strstr(err, "accepted: nvme, bsg"));
+	CHECK(parse("[a]\nport=70000\n") == SSD_ERANGE && err_ok(2, "port"));
+	CHECK(parse("[a]\ncpus_allowed=all\n") == SSD_EPARSE);
+	CHECK(parse("[a]\nunit_base=2\n") == SSD_EPARSE);
+	CHECK(parse("[a]\ndedupe_percentage=101\n") == SSD_ERANGE);
+	CHECK(parse("[a]\nport\n") == SSD_EPARSE && strstr(err, "needs a value"));
+	/* a [global] one is listed for every job */
+	CHECKF(parse("[global]\nthread\n[a]\n[b]\ndirectory=/mnt\n") == 0,
+	       "%s", err);
+	CHECK(ssd_job_noeffect(&jobs[0], names, 32) == 1);
+	CHECK(ssd_job_noeffect(&jobs[1], names, 32) == 2 &&
+	      !strcmp(names[0], "directory") && !strcmp(names[1], "thread"));
+}
+
+TEST(job_timeout_is_runtime)
+{
+	CHECKF(parse("[a]\ntimeout=3\n") == 0, "%s", err);
+	CHECK(jobs[0].runtime == 3 * SSD_S);
 }
