@@ -45,6 +45,8 @@
 #define JOB_PAGE 4096u                /* offsets and sizes are multiples */
 #define JOB_BS_MAX (128u << 20)       /* largest block size, bytes */
 #define JOB_MAX_OPTS 512              /* rows of opts[] (checked below) */
+#define JOB_ADD_MAX (1ULL << 50)      /* largest rw=PATTERN:N hole, bytes */
+#define JOB_IOS_MAX (1ULL << 62)      /* largest number_ios */
 
 /* What one file may ask of the runner, checked when each job ends so that
  * the message names the file and line: the runner allocates a command
@@ -236,6 +238,8 @@ static const char *const rw_names[] = {
 	[SSD_RW_TRIM] = "trim",           [SSD_RW_RANDREAD] = "randread",
 	[SSD_RW_RANDWRITE] = "randwrite", [SSD_RW_RANDTRIM] = "randtrim",
 	[SSD_RW_READWRITE] = "readwrite", [SSD_RW_RANDRW] = "randrw",
+	[SSD_RW_TRIMWRITE] = "trimwrite",
+	[SSD_RW_RANDTRIMWRITE] = "randtrimwrite",
 };
 
 const char *ssd_rw_name(int rw)
@@ -245,32 +249,115 @@ const char *ssd_rw_name(int rw)
 	return rw_names[rw];
 }
 
+int ssd_rw_is_random(int rw)
+{
+	return rw == SSD_RW_RANDREAD || rw == SSD_RW_RANDWRITE ||
+	       rw == SSD_RW_RANDTRIM || rw == SSD_RW_RANDRW ||
+	       rw == SSD_RW_RANDTRIMWRITE;
+}
+
+unsigned ssd_rw_ddirs(int rw)
+{
+	switch (rw) {
+	case SSD_RW_READ:
+	case SSD_RW_RANDREAD:
+		return 1u << SSD_DDIR_READ;
+	case SSD_RW_WRITE:
+	case SSD_RW_RANDWRITE:
+		return 1u << SSD_DDIR_WRITE;
+	case SSD_RW_TRIM:
+	case SSD_RW_RANDTRIM:
+	case SSD_RW_TRIMWRITE:     /* the write repeats the trim's block */
+	case SSD_RW_RANDTRIMWRITE:
+		return 1u << SSD_DDIR_TRIM;
+	default:
+		return 1u << SSD_DDIR_READ | 1u << SSD_DDIR_WRITE;
+	}
+}
+
+uint32_t ssd_job_min_bs(const struct ssd_job *j)
+{
+	uint32_t v = UINT32_MAX;
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		if ((ssd_rw_ddirs(j->rw) >> d & 1) && j->min_bs[d] < v)
+			v = j->min_bs[d];
+	return v;
+}
+
+uint32_t ssd_job_max_bs(const struct ssd_job *j)
+{
+	uint32_t v = 0;
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		if ((ssd_rw_ddirs(j->rw) >> d & 1) && j->max_bs[d] > v)
+			v = j->max_bs[d];
+	return v;
+}
+
+/* "PATTERN[:N]".  For a random pattern N is a count of I/Os (fio's
+ * integer syntax, k/m suffixes allowed: 1..2^32-1); for a sequential
+ * one a size, negative to go backwards (a multiple of 512 B). */
 static int fn_rw(struct parser *p, struct jstate *js, const struct jopt *o,
 		 char *val)
 {
-	if (strchr(val, ':'))
-		return opt_err(p, o, SSD_EUNSUP,
-			       "'%.64s': the ':N' offset modifier is not "
-			       "supported by ssdlab", val);
-	if (!strcmp(val, "rw")) {
-		js->j.rw = SSD_RW_READWRITE;
-		return 0;
+	char *mod = strchr(val, ':');
+	if (mod)
+		*mod++ = 0;
+	char *name = ssd_strtrim(val);
+	int rw = -1;
+	if (!strcmp(name, "rw"))
+		rw = SSD_RW_READWRITE;
+	for (int i = 0; rw < 0 && i < (int)(sizeof rw_names /
+					    sizeof rw_names[0]); i++)
+		if (!strcmp(name, rw_names[i]))
+			rw = i;
+	if (rw < 0) {
+		static const char *const unsup[] = {"filecreate", "filestat",
+						    "filedelete"};
+		for (size_t i = 0; i < sizeof unsup / sizeof unsup[0]; i++)
+			if (!strcmp(name, unsup[i]))
+				return opt_err(p, o, SSD_EUNSUP,
+					       "'%s' is not supported by "
+					       "ssdlab", name);
+		return opt_err(p, o, SSD_EPARSE, "unknown I/O pattern '%.64s'",
+			       name);
 	}
-	for (int i = 0; i < (int)(sizeof rw_names / sizeof rw_names[0]); i++) {
-		if (!strcmp(val, rw_names[i])) {
-			js->j.rw = i;
-			return 0;
+	int64_t add = 0;
+	uint32_t nr = 1;
+	if (mod) {
+		char *m = ssd_strtrim(mod);
+		int neg = *m == '-';
+		uint64_t v;
+		int rc = job_size(p, neg ? m + 1 : m, &v);
+		if (rc == SSD_EPARSE || !*m)
+			return opt_err(p, o, SSD_EPARSE,
+				       "offset modifier '%.64s' is not %s", m,
+				       ssd_rw_is_random(rw)
+					       ? "a number of I/Os"
+					       : "a size");
+		if (ssd_rw_is_random(rw)) {
+			if (neg || rc || v == 0 || v > UINT32_MAX)
+				return opt_err(p, o, SSD_ERANGE,
+					       "offset modifier %.64s is out "
+					       "of range (random patterns: "
+					       "I/Os per new offset, 1.."
+					       "4294967295)", m);
+			nr = (uint32_t)v;
+		} else {
+			if (rc || v > JOB_ADD_MAX)
+				return opt_err(p, o, SSD_ERANGE,
+					       "offset modifier %.64s is too "
+					       "large", m);
+			if (v % JOB_SECTOR)
+				return opt_err(p, o, SSD_ERANGE,
+					       "offset modifier %.64s is not "
+					       "a multiple of 512 B", m);
+			add = neg ? -(int64_t)v : (int64_t)v;
 		}
 	}
-	static const char *const unsup[] = {"trimwrite", "randtrimwrite",
-					    "filecreate", "filestat",
-					    "filedelete"};
-	for (size_t i = 0; i < sizeof unsup / sizeof unsup[0]; i++)
-		if (!strcmp(val, unsup[i]))
-			return opt_err(p, o, SSD_EUNSUP,
-				       "'%s' is not supported by ssdlab",
-				       val);
-	return opt_err(p, o, SSD_EPARSE, "unknown I/O pattern '%.64s'", val);
+	js->j.rw = rw;
+	js->j.seq_add = add;
+	js->j.seq_nr = nr;
+	return 0;
 }
 
 static int fn_rwmixwrite(struct parser *p, struct jstate *js,
@@ -283,6 +370,36 @@ static int fn_rwmixwrite(struct parser *p, struct jstate *js,
 	if (rc || v > 100)
 		return opt_err(p, o, SSD_ERANGE, "%.64s is out of range", val);
 	js->j.rwmixread = 100 - (uint32_t)v;
+	return 0;
+}
+
+/* fio's per-direction values "READ,WRITE,TRIM": at most three fields;
+ * an empty field keeps what the direction had, and a last field that is
+ * not followed by a comma applies to the directions after it as well
+ * ("8k,32k" is 8k for reads, 32k for writes and trims; "8k,32k," leaves
+ * trims alone).  f[d] is the field for direction d, or NULL. */
+static int split_ddir(struct parser *p, const struct jopt *o, char *val,
+		      char *f[SSD_DDIR_N])
+{
+	char *field[SSD_DDIR_N];
+	int n = 0;
+	for (char *c = val;;) {
+		char *comma = strchr(c, ',');
+		if (n == SSD_DDIR_N)
+			return opt_err(p, o, SSD_EPARSE,
+				       "more than three comma-separated "
+				       "values (READ,WRITE,TRIM)");
+		if (comma)
+			*comma = 0;
+		field[n++] = ssd_strtrim(c);
+		if (!comma)
+			break;
+		c = comma + 1;
+	}
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		char *v = d < n ? field[d] : field[n - 1];
+		f[d] = *v ? v : NULL;
+	}
 	return 0;
 }
 
@@ -305,14 +422,68 @@ static int parse_bs(struct parser *p, const struct jopt *o, const char *s,
 	return 0;
 }
 
-static int fn_bssplit(struct parser *p, struct jstate *js,
+/* bs=R,W,T and blockalign=R,W,T: one block size per direction. */
+static int fn_bs_ddir(struct parser *p, struct jstate *js,
 		      const struct jopt *o, char *val)
 {
-	if (strchr(val, ','))
-		return opt_err(p, o, SSD_EUNSUP,
-			       "per-direction splits READ,WRITE,TRIM are "
-			       "not supported by ssdlab");
-	struct ssd_bssplit sp[SSD_JOB_MAX_BSSPLIT];
+	char *f[SSD_DDIR_N];
+	uint32_t v[SSD_DDIR_N];
+	uint32_t *field = (uint32_t *)((char *)&js->j + o->off);
+	int rc = split_ddir(p, o, val, f);
+	for (int d = 0; !rc && d < SSD_DDIR_N; d++)
+		if (f[d])
+			rc = parse_bs(p, o, f[d], &v[d]);
+	if (rc)
+		return rc;
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		if (f[d])
+			field[d] = v[d];
+	return 0;
+}
+
+/* bsrange=MIN-MAX[,MIN-MAX[,MIN-MAX]] (fio also takes MIN:MAX). */
+static int fn_bsrange(struct parser *p, struct jstate *js,
+		      const struct jopt *o, char *val)
+{
+	char *f[SSD_DDIR_N];
+	uint32_t lo[SSD_DDIR_N], hi[SSD_DDIR_N];
+	int rc = split_ddir(p, o, val, f);
+	if (rc)
+		return rc;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		if (!f[d] || (d && f[d] == f[d - 1]))
+			continue;
+		char *sep = strpbrk(f[d], "-:");
+		if (!sep)
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s' is not a range MIN-MAX", f[d]);
+		*sep = 0;
+		rc = parse_bs(p, o, ssd_strtrim(f[d]), &lo[d]);
+		if (!rc)
+			rc = parse_bs(p, o, ssd_strtrim(sep + 1), &hi[d]);
+		if (rc)
+			return rc;
+		if (lo[d] > hi[d])
+			return opt_err(p, o, SSD_ERANGE,
+				       "range %.32s-%.32s runs backwards",
+				       f[d], sep + 1);
+	}
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		if (!f[d])
+			continue;
+		int s = d && f[d] == f[d - 1] ? d - 1 : d;
+		lo[d] = lo[s];
+		hi[d] = hi[s];
+		js->j.min_bs[d] = lo[d];
+		js->j.max_bs[d] = hi[d];
+	}
+	return 0;
+}
+
+/* One direction's "SIZE/PERCENT:SIZE/PERCENT:..." */
+static int parse_bssplit(struct parser *p, const struct jopt *o, char *val,
+			 struct ssd_bssplit *sp, int *nout)
+{
 	int n = 0, missing = 0;
 	uint32_t sum = 0;
 	char *save = NULL;
@@ -370,17 +541,74 @@ static int fn_bssplit(struct parser *p, struct jstate *js,
 				extra--;
 		}
 	}
-	memcpy(js->j.bssplit, sp, (size_t)n * sizeof sp[0]);
-	js->j.nbssplit = n;
+	*nout = n;
 	return 0;
 }
 
-/* "zoned:A/S:A/S..." after the "zoned:" prefix. */
-static int parse_zones(struct parser *p, struct jstate *js,
-		       const struct jopt *o, char *list)
+static int fn_bssplit(struct parser *p, struct jstate *js,
+		      const struct jopt *o, char *val)
 {
-	struct ssd_zone z[SSD_JOB_MAX_ZONES];
-	int n = 0;
+	char *f[SSD_DDIR_N];
+	struct ssd_bssplit sp[SSD_DDIR_N][SSD_JOB_MAX_BSSPLIT];
+	int n[SSD_DDIR_N] = {0};
+	int rc = split_ddir(p, o, val, f);
+	for (int d = 0; !rc && d < SSD_DDIR_N; d++) {
+		if (!f[d])
+			continue;
+		if (d && f[d] == f[d - 1]) {
+			memcpy(sp[d], sp[d - 1], sizeof sp[d]);
+			n[d] = n[d - 1];
+			continue;
+		}
+		rc = parse_bssplit(p, o, f[d], sp[d], &n[d]);
+	}
+	if (rc)
+		return rc;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		if (!f[d])
+			continue;
+		memcpy(js->j.bssplit[d], sp[d], (size_t)n[d] * sizeof sp[d][0]);
+		js->j.nbssplit[d] = n[d];
+	}
+	return 0;
+}
+
+/* percentage_random=R[,W[,T]]: integers 0..100. */
+static int fn_perc_random(struct parser *p, struct jstate *js,
+			  const struct jopt *o, char *val)
+{
+	char *f[SSD_DDIR_N];
+	uint32_t v[SSD_DDIR_N];
+	int rc = split_ddir(p, o, val, f);
+	if (rc)
+		return rc;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		uint64_t x;
+		if (!f[d])
+			continue;
+		rc = ssd_parse_u64(f[d], &x);
+		if (rc == SSD_EPARSE)
+			return opt_err(p, o, rc, "'%.64s' is not an integer",
+				       f[d]);
+		if (rc || x > 100)
+			return opt_err(p, o, SSD_ERANGE,
+				       "%.64s is out of range", f[d]);
+		v[d] = (uint32_t)x;
+	}
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		if (f[d])
+			js->j.perc_random[d] = v[d];
+	return 0;
+}
+
+/* One direction's zones "A/S:A/S..." (after "zoned:" or "zoned_abs:"):
+ * S is a percentage of the region, or for zoned_abs a size; an empty S
+ * on the last zone takes the rest of the region (for zoned_abs its
+ * size_bytes stays 0 until the job's size is known). */
+static int parse_zones(struct parser *p, const struct jopt *o, char *list,
+		       int abs, struct ssd_zone *z, int *nout)
+{
+	int n = 0, rest = 0;
 	double asum = 0, ssum = 0;
 	char *save = NULL;
 	for (char *e = strtok_r(list, ":", &save); e;
@@ -388,51 +616,116 @@ static int parse_zones(struct parser *p, struct jstate *js,
 		if (n == SSD_JOB_MAX_ZONES)
 			return opt_err(p, o, SSD_ERANGE,
 				       "more than %d zones", SSD_JOB_MAX_ZONES);
+		if (rest)
+			return opt_err(p, o, SSD_EPARSE,
+				       "only the last zone may leave its size "
+				       "empty");
 		char *slash = strchr(e, '/');
 		if (!slash)
 			return opt_err(p, o, SSD_EPARSE,
-				       "zone '%.64s' is not ACCESS%%/SIZE%%",
-				       ssd_strtrim(e));
+				       "zone '%.64s' is not ACCESS%%/%s",
+				       ssd_strtrim(e), abs ? "SIZE" : "SIZE%");
 		*slash = 0;
 		char *a = ssd_strtrim(e), *s = ssd_strtrim(slash + 1);
-		if (ssd_parse_double(a, &z[n].access_pct) ||
-		    ssd_parse_double(s, &z[n].size_pct))
+		memset(&z[n], 0, sizeof z[n]);
+		if (ssd_parse_double(a, &z[n].access_pct))
 			return opt_err(p, o, SSD_EPARSE,
-				       "zone '%.32s/%.32s' is not "
-				       "ACCESS%%/SIZE%%", a, s);
-		if (z[n].access_pct < 0 || z[n].access_pct > 100 ||
-		    z[n].size_pct <= 0 || z[n].size_pct > 100)
+				       "zone '%.32s/%.32s': '%.32s' is not a "
+				       "percentage", a, s, a);
+		if (z[n].access_pct < 0 || z[n].access_pct > 100)
 			return opt_err(p, o, SSD_ERANGE,
 				       "zone '%.32s/%.32s' is out of range",
 				       a, s);
+		if (!*s) {
+			rest = 1;
+		} else if (abs) {
+			int rc = job_size(p, s, &z[n].size_bytes);
+			if (rc == SSD_EPARSE)
+				return opt_err(p, o, rc,
+					       "zone '%.32s/%.32s': '%.32s' is "
+					       "not a size", a, s, s);
+			if (rc || !z[n].size_bytes ||
+			    z[n].size_bytes % JOB_PAGE)
+				return opt_err(p, o, SSD_ERANGE,
+					       "zone '%.32s/%.32s': the size "
+					       "is not a multiple of 4 KiB "
+					       "above 0", a, s);
+			ssum += (double)z[n].size_bytes;
+		} else {
+			if (ssd_parse_double(s, &z[n].size_pct))
+				return opt_err(p, o, SSD_EPARSE,
+					       "zone '%.32s/%.32s' is not "
+					       "ACCESS%%/SIZE%%", a, s);
+			if (z[n].size_pct <= 0 || z[n].size_pct > 100)
+				return opt_err(p, o, SSD_ERANGE,
+					       "zone '%.32s/%.32s' is out of "
+					       "range", a, s);
+			ssum += z[n].size_pct;
+		}
 		asum += z[n].access_pct;
-		ssum += z[n].size_pct;
 		n++;
 	}
 	if (!n)
-		return opt_err(p, o, SSD_EPARSE, "no zones after 'zoned:'");
+		return opt_err(p, o, SSD_EPARSE, "no zones after '%s:'",
+			       abs ? "zoned_abs" : "zoned");
 	if (asum < 100 - 1e-9 || asum > 100 + 1e-9)
 		return opt_err(p, o, SSD_ERANGE,
 			       "zone access percentages add up to %g, not 100",
 			       asum);
-	if (ssum > 100 + 1e-9)
+	if (!abs && ssum > 100 + 1e-9)
 		return opt_err(p, o, SSD_ERANGE,
 			       "zone size percentages add up to %g, more "
 			       "than 100", ssum);
-	memcpy(js->j.zones, z, (size_t)n * sizeof z[0]);
-	js->j.nzones = n;
-	js->j.dist = SSD_DIST_ZONED;
+	if (!abs && rest) {
+		if (ssum >= 100 - 1e-9)
+			return opt_err(p, o, SSD_ERANGE,
+				       "the zones before the last cover the "
+				       "whole region: the last has no room");
+		z[n - 1].size_pct = 100 - ssum;
+	}
+	*nout = n;
+	return 0;
+}
+
+/* zoned:LIST[,LIST[,LIST]]: zones per direction as bs=R,W,T. */
+static int parse_zoned(struct parser *p, struct jstate *js,
+		       const struct jopt *o, char *arg, int abs)
+{
+	char *f[SSD_DDIR_N];
+	struct ssd_zone z[SSD_DDIR_N][SSD_JOB_MAX_ZONES];
+	int n[SSD_DDIR_N] = {0};
+	int rc = split_ddir(p, o, arg, f);
+	for (int d = 0; !rc && d < SSD_DDIR_N; d++) {
+		if (!f[d]) {
+			/* no zones: uniform over the whole region */
+			memset(&z[d][0], 0, sizeof z[d][0]);
+			z[d][0].access_pct = 100;
+			z[d][0].size_pct = abs ? 0 : 100;
+			n[d] = 1;
+			continue;
+		}
+		if (d && f[d] == f[d - 1]) {
+			memcpy(z[d], z[d - 1], sizeof z[d]);
+			n[d] = n[d - 1];
+			continue;
+		}
+		rc = parse_zones(p, o, f[d], abs, z[d], &n[d]);
+	}
+	if (rc)
+		return rc;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		memcpy(js->j.zones[d], z[d], (size_t)n[d] * sizeof z[d][0]);
+		js->j.nzones[d] = n[d];
+	}
+	js->j.dist = abs ? SSD_DIST_ZONED_ABS : SSD_DIST_ZONED;
 	js->j.dist_param = 0;
+	js->j.dist_center = -1;
 	return 0;
 }
 
 static int fn_dist(struct parser *p, struct jstate *js, const struct jopt *o,
 		   char *val)
 {
-	if (strchr(val, ','))
-		return opt_err(p, o, SSD_EUNSUP,
-			       "per-direction distributions are not "
-			       "supported by ssdlab");
 	char *colon = strchr(val, ':');
 	char *arg = NULL;
 	if (colon) {
@@ -440,19 +733,26 @@ static int fn_dist(struct parser *p, struct jstate *js, const struct jopt *o,
 		arg = ssd_strtrim(colon + 1);
 	}
 	char *kind = ssd_strtrim(val);
-	if (!strcmp(kind, "zoned")) {
-		if (!arg)
+	if (!strcmp(kind, "zoned") || !strcmp(kind, "zoned_abs")) {
+		if (!arg || !*arg)
 			return opt_err(p, o, SSD_EPARSE,
-				       "'zoned' needs its zones");
-		return parse_zones(p, js, o, arg);
+				       "'%s' needs its zones", kind);
+		return parse_zoned(p, js, o, arg, kind[5] == '_');
 	}
+	if (!strcmp(kind, "sequence"))
+		return opt_err(p, o, SSD_EUNSUP,
+			       "'sequence' is not supported by ssdlab");
+	if (strchr(kind, ',') || (arg && strchr(arg, ',')))
+		return opt_err(p, o, SSD_EPARSE,
+			       "only zoned and zoned_abs take values per "
+			       "direction (READ,WRITE,TRIM)");
 	if (!strcmp(kind, "random")) {
 		if (arg)
 			return opt_err(p, o, SSD_EPARSE,
 				       "'random' takes no parameter");
 		js->j.dist = SSD_DIST_RANDOM;
 		js->j.dist_param = 0;
-		js->j.nzones = 0;
+		js->j.dist_center = -1;
 		return 0;
 	}
 	int dist;
@@ -463,19 +763,29 @@ static int fn_dist(struct parser *p, struct jstate *js, const struct jopt *o,
 	} else if (!strcmp(kind, "pareto")) {
 		dist = SSD_DIST_PARETO;
 		v = 0.2;               /* fio's default h */
-	} else if (!strcmp(kind, "normal") || !strcmp(kind, "gauss") ||
-		   !strcmp(kind, "zoned_abs")) {
-		return opt_err(p, o, SSD_EUNSUP,
-			       "'%s' is not supported by ssdlab", kind);
+	} else if (!strcmp(kind, "normal") || !strcmp(kind, "gauss")) {
+		dist = SSD_DIST_NORMAL;
+		v = -1;                /* must be given */
 	} else {
 		return opt_err(p, o, SSD_EPARSE,
 			       "unknown distribution '%.64s'", kind);
 	}
+	double center = -1;
 	if (arg) {
-		if (strchr(arg, ':'))
-			return opt_err(p, o, SSD_EUNSUP,
-				       "the ':CENTER' parameter is not "
-				       "supported by ssdlab");
+		char *c2 = strchr(arg, ':');
+		if (c2) {
+			*c2 = 0;
+			char *cs = ssd_strtrim(c2 + 1);
+			if (ssd_parse_double(cs, &center))
+				return opt_err(p, o, SSD_EPARSE,
+					       "center '%.64s' is not a number",
+					       cs);
+			if (center < 0 || center > 1)
+				return opt_err(p, o, SSD_ERANGE,
+					       "center %g is out of range "
+					       "(0 <= center <= 1)", center);
+		}
+		arg = ssd_strtrim(arg);
 		if (ssd_parse_double(arg, &v))
 			return opt_err(p, o, SSD_EPARSE,
 				       "'%.64s' is not a number", arg);
@@ -486,10 +796,58 @@ static int fn_dist(struct parser *p, struct jstate *js, const struct jopt *o,
 			       "100", v);
 	if (dist == SSD_DIST_PARETO && (v <= 0 || v >= 1))
 		return opt_err(p, o, SSD_ERANGE,
-			       "pareto h %g is out of range, 0 < h < 1", v);
+			       "pareto h %g is out of range (0 < h < 1)", v);
+	if (dist == SSD_DIST_NORMAL && !arg)
+		return opt_err(p, o, SSD_EPARSE,
+			       "'%s' needs its deviation (%s:D)", kind, kind);
+	if (dist == SSD_DIST_NORMAL && (v <= 0 || v >= 100))
+		return opt_err(p, o, SSD_ERANGE,
+			       "deviation %g is out of range (0 < D < 100, "
+			       "percent of the region)", v);
 	js->j.dist = dist;
 	js->j.dist_param = v;
-	js->j.nzones = 0;
+	js->j.dist_center = center;
+	return 0;
+}
+
+static int fn_rw_sequencer(struct parser *p, struct jstate *js,
+			   const struct jopt *o, char *val)
+{
+	if (!strcmp(val, "sequential"))
+		js->j.rw_sequencer = SSD_RWSEQ_SEQUENTIAL;
+	else if (!strcmp(val, "identical"))
+		js->j.rw_sequencer = SSD_RWSEQ_IDENTICAL;
+	else
+		return opt_err(p, o, SSD_EPARSE, "unknown sequencer '%.64s'",
+			       val);
+	return 0;
+}
+
+static int fn_random_generator(struct parser *p, struct jstate *js,
+			       const struct jopt *o, char *val)
+{
+	if (!strcmp(val, "tausworthe"))
+		js->j.random_generator = SSD_RANDGEN_TAUSWORTHE;
+	else if (!strcmp(val, "lfsr"))
+		js->j.random_generator = SSD_RANDGEN_LFSR;
+	else if (!strcmp(val, "tausworthe64"))
+		js->j.random_generator = SSD_RANDGEN_TAUSWORTHE64;
+	else
+		return opt_err(p, o, SSD_EPARSE, "unknown generator '%.64s'",
+			       val);
+	return 0;
+}
+
+static int fn_number_ios(struct parser *p, struct jstate *js,
+			 const struct jopt *o, char *val)
+{
+	uint64_t v;
+	int rc = job_size(p, val, &v);  /* fio takes k/m/g suffixes */
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not an integer", val);
+	if (rc || v > JOB_IOS_MAX)
+		return opt_err(p, o, SSD_ERANGE, "%.64s is out of range", val);
+	js->j.number_ios = v;
 	return 0;
 }
 
@@ -698,7 +1056,7 @@ static int fn_blocks(struct parser *p, struct jstate *js,
 		     const struct jopt *o, char *val)
 {
 	uint64_t v;
-	int rc = ssd_parse_size(val, &v);
+	int rc = job_size(p, val, &v);
 	if (rc == SSD_EPARSE)
 		return opt_err(p, o, rc, "'%.64s' is not an integer", val);
 	if (rc || v > UINT32_MAX)
@@ -712,7 +1070,7 @@ static int fn_vbytes(struct parser *p, struct jstate *js,
 		     const struct jopt *o, char *val)
 {
 	uint64_t v;
-	int rc = ssd_parse_size(val, &v);
+	int rc = job_size(p, val, &v);
 	if (rc == SSD_EPARSE)
 		return opt_err(p, o, rc, "'%.64s' is not a size", val);
 	if (rc || v < o->min || v > o->max)
@@ -805,7 +1163,7 @@ static int fn_filename_format(struct parser *p, struct jstate *js,
 static int parse_file_size(struct parser *p, const struct jopt *o,
 			   const char *s, uint64_t *out)
 {
-	int rc = ssd_parse_size(s, out);
+	int rc = job_size(p, s, out);
 	if (rc == SSD_EPARSE)
 		return opt_err(p, o, rc, "'%.64s' is not a size", s);
 	if (rc || *out > (1ULL << 62))
@@ -937,7 +1295,7 @@ static int fn_offset_increment(struct parser *p, struct jstate *js,
 				       "%.64s%% is out of range", num);
 		rv.is_pct = 1;
 	} else {
-		int rc = ssd_parse_size(val, &rv.bytes);
+		int rc = job_size(p, val, &rv.bytes);
 		if (rc == SSD_EPARSE)
 			return opt_err(p, o, rc, "'%.64s' is not a size", val);
 		if (rc || rv.bytes > (1ULL << 62))
@@ -957,7 +1315,7 @@ static int fn_size64(struct parser *p, struct jstate *js, const struct jopt *o,
 		     char *val)
 {
 	uint64_t v;
-	int rc = ssd_parse_size(val, &v);
+	int rc = job_size(p, val, &v);
 	if (rc == SSD_EPARSE)
 		return opt_err(p, o, rc, "'%.64s' is not a size", val);
 	if (rc || v > (1ULL << 62))
@@ -1042,10 +1400,17 @@ static const struct jopt opts[] = {
 		 "the section name (no effect in [global])."},
 	{.name = "rw", .alias = "readwrite", .type = OT_FN, .fn = fn_rw,
 	 .value = "read, write, trim, randread, randwrite, randtrim, rw, "
-		  "readwrite, randrw",
+		  "readwrite, randrw, trimwrite, randtrimwrite; each with an "
+		  "optional :N",
 	 .def = "read",
 	 .help = "I/O pattern: sequential or random reads, writes, trims, "
-		 "or a read/write mix (rw = readwrite: sequential mix)."},
+		 "a read/write mix (rw = readwrite: sequential mix), or "
+		 "trimwrite/randtrimwrite: trim a block, then write the same "
+		 "block (io_size and number_ios count the writes).  "
+		 "Sequential pattern:SIZE adds SIZE (a multiple of 512 B) "
+		 "after each I/O: write:8k leaves 8 KiB holes, read:-8k "
+		 "walks backwards.  Random pattern:N takes a new random "
+		 "offset every N I/Os (see rw_sequencer)."},
 	{.name = "rwmixread", .type = OT_U32, FIELD(rwmixread), .min = 0,
 	 .max = 100, .value = "integer 0..100", .def = "50",
 	 .help = "Percent of reads in a mixed (rw, randrw) job; each I/O is "
@@ -1054,16 +1419,23 @@ static const struct jopt opts[] = {
 	 .value = "integer 0..100", .def = "50",
 	 .help = "Percent of writes in a mixed job: sets rwmixread to 100 "
 		 "minus this (the later of the two wins)."},
-	{.name = "bs", .alias = "blocksize", .type = OT_BS, FIELD(bs),
-	 .value = "size, a multiple of 512 B, 512 B..128 MiB", .def = "4k",
-	 .help = "Bytes per I/O.  The drive works in 4 KiB pages: smaller or "
-		 "unaligned sizes cost whole pages."},
+	{.name = "bs", .alias = "blocksize", .type = OT_FN, .fn = fn_bs_ddir,
+	 FIELD(bs),
+	 .value = "size, a multiple of 512 B, 512 B..128 MiB; or R,W,T per "
+		  "direction",
+	 .def = "4k",
+	 .help = "Bytes per I/O.  R,W,T as fio: bs=8k,32k is 8k reads, "
+		 "32k writes and trims; an empty field keeps the value "
+		 "before (bs=,8k sets writes and trims only; bs=8k,32k, "
+		 "leaves trims alone).  The drive works in 4 KiB pages: "
+		 "smaller or unaligned sizes cost whole pages."},
 	{.name = "bssplit", .type = OT_FN, .fn = fn_bssplit,
-	 .value = "SIZE/PERCENT:SIZE/PERCENT:..., up to 64; an empty "
-		  "percent shares the rest",
+	 .value = "SIZE/PERCENT:SIZE/PERCENT:... (up to 64; an empty "
+		  "percent shares the rest); or R,W,T lists",
 	 .def = "none",
 	 .help = "Block sizes drawn at random with these weights; overrides "
-		 "bs.  Percentages add up to 100."},
+		 "bsrange and bs.  Percentages add up to 100.  "
+		 "Comma-separated lists per direction as for bs."},
 	{.name = "iodepth", .type = OT_U32, FIELD(iodepth), .min = 1,
 	 .max = 65536, .value = "integer 1..65536", .def = "1",
 	 .help = "I/Os each job instance keeps outstanding."},
@@ -1099,12 +1471,20 @@ static const struct jopt opts[] = {
 		 "fio's figures and the drive's (the ssdlab section) both "
 		 "cover the I/Os submitted after it."},
 	{.name = "random_distribution", .type = OT_FN, .fn = fn_dist,
-	 .value = "random, zipf[:THETA], pareto[:H], zoned:A/S:A/S:...",
+	 .value = "random, zipf[:THETA[:C]], pareto[:H[:C]], normal:D[:C] "
+		  "(gauss), zoned:A/S:A/S:..., zoned_abs:A/SIZE:...",
 	 .def = "random",
 	 .help = "Where random I/O lands: uniform; zipf (theta > 0, default "
-		 "1.1); pareto (0 < h < 1, default 0.2); zoned: A% of the "
-		 "I/Os go to the next S% of the region (A adds up to 100, S "
-		 "to at most 100)."},
+		 "1.1); pareto (0 < h < 1, default 0.2); normal: a bell with "
+		 "standard deviation D% of the region (0 < D < 100).  Ranks "
+		 "of zipf, pareto and normal are scattered over the region "
+		 "by a fixed permutation, as fio hashes them; the center C "
+		 "(0..1) puts the most popular block at that fraction of "
+		 "the region.  zoned: A% of the I/Os go to the next S% of "
+		 "the region (A adds up to 100, S to at most 100; an empty "
+		 "last S takes the rest); zoned_abs: the same with sizes.  "
+		 "Zones per direction as bs: zoned:R,W,T lists, an empty one "
+		 "is uniform."},
 	{.name = "norandommap", .type = OT_BOOL, FIELD(norandommap),
 	 .value = "boolean; a bare key means 1", .def = "0",
 	 .help = "Uniform random offsets are drawn with replacement.  "
@@ -1255,6 +1635,57 @@ static const struct jopt opts[] = {
 	 .def = "0",
 	 .help = "strided: bytes skipped after each zone (the next zone "
 		 "starts zonerange + zoneskip after this one)."},
+	{.name = "bsrange", .alias = "blocksize_range", .type = OT_FN,
+	 .fn = fn_bsrange,
+	 .value = "MIN-MAX (or MIN:MAX) block sizes; or R,W,T ranges",
+	 .def = "none",
+	 .help = "I/O sizes drawn in the range as fio draws them: MIN + a "
+		 "uniform fraction of MAX, rounded down to a multiple of "
+		 "MIN, at most MAX (bsrange=4k-16k gives 4, 8, 12 and 16k "
+		 "alike).  Overrides bs; bssplit overrides it."},
+	{.name = "bs_unaligned", .alias = "blocksize_unaligned",
+	 .type = OT_BOOL, FIELD(bs_unaligned),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "bsrange sizes need not be multiples of MIN: any multiple "
+		 "of 512 B in the range (fio allows any byte count; ssdlab's "
+		 "unit is the 512 B sector)."},
+	{.name = "blockalign", .alias = "ba", .type = OT_FN, .fn = fn_bs_ddir,
+	 FIELD(blockalign),
+	 .value = "size, a multiple of 512 B; or R,W,T", .def = "min block size",
+	 .help = "Random offsets are multiples of this (from the region's "
+		 "start) instead of the smallest block size.  As in fio, a "
+		 "value other than the smallest block size turns the random "
+		 "map off (norandommap)."},
+	{.name = "percentage_random", .type = OT_FN, .fn = fn_perc_random,
+	 .value = "integer 0..100; or R,W,T", .def = "100",
+	 .help = "In a random job, the percentage of I/Os at a random "
+		 "offset; the others continue sequentially from the end of "
+		 "the direction's last I/O (0 makes the job sequential)."},
+	{.name = "rw_sequencer", .type = OT_FN, .fn = fn_rw_sequencer,
+	 .value = "sequential, identical", .def = "sequential",
+	 .help = "With rw=RANDOM:N, the N-1 I/Os after each random one: "
+		 "sequential continues from it; identical repeats its "
+		 "offset.  No effect on sequential patterns."},
+	{.name = "random_generator", .type = OT_FN, .fn = fn_random_generator,
+	 .value = "tausworthe, lfsr, tausworthe64", .def = "tausworthe",
+	 .help = "fio's offset generators.  tausworthe and tausworthe64 "
+		 "both stand for ssdlab's one stream (xoshiro256**), with "
+		 "the random map unless norandommap.  lfsr, which in fio "
+		 "visits every block once per period without a map, is "
+		 "ssdlab's random-map permutation, even with norandommap "
+		 "(one block size only; with several, offsets are drawn "
+		 "with replacement, as fio's lfsr then repeats blocks)."},
+	{.name = "number_ios", .type = OT_FN, .fn = fn_number_ios,
+	 .value = "integer >= 0 (k/m/g suffixes)", .def = "0 (no limit)",
+	 .help = "Stop after this many I/Os (in trimwrite: trim+write "
+		 "pairs), in each loop, if io_size or runtime do not end "
+		 "the job first; also ends a time_based job."},
+	{.name = "loops", .type = OT_U32, FIELD(loops), .min = 1,
+	 .max = 1000000, .value = "integer 1..1000000", .def = "1",
+	 .help = "Run the job's whole I/O pass this many times: each loop "
+		 "issues io_size (or number_ios) anew, sequential walks "
+		 "start again at the region's start and the random map "
+		 "starts a new pass.  No effect with time_based."},
 
 	/* pacing and the order of jobs */
 
@@ -1656,18 +2087,6 @@ static const struct jopt opts[] = {
 #define ZBD_WHY "zoned block devices are not modelled: the simulated " \
 	"drive is a conventional block device"
 
-	/* refused for now: the I/O stream: sizes, offsets, patterns, files */
-	UNSUP("loops", NULL, "use io_size (e.g. io_size=300%) or time_based"),
-	UNSUP("number_ios", NULL, "use io_size"),
-	UNSUP("bsrange", "blocksize_range", "use bssplit"),
-	UNSUP("bs_unaligned", "blocksize_unaligned", "use bssplit"),
-	UNSUP("blockalign", "ba",
-	      "random offsets are aligned to each I/O's size"),
-	UNSUP("percentage_random", NULL,
-	      "a job is either sequential or random"),
-	UNSUP("random_generator", NULL, "ssdlab has one random generator"),
-	UNSUP("rw_sequencer", NULL, "rw=PATTERN:N modifiers are not supported"),
-
 	/* refused: the options of zoned block devices (zonemode=zbd) */
 	UNSUP("zonecapacity", NULL, ZBD_WHY),
 	UNSUP("max_open_zones", NULL, ZBD_WHY),
@@ -1916,6 +2335,14 @@ static int ex_eval(const char *text, int kind, unsigned kb_base, double *out)
 	return 0;
 }
 
+/* Options parsed by a function that take one size. */
+static int size_fn(const struct jopt *o)
+{
+	return o->type == OT_FN &&
+	       (o->fn == fn_bs_ddir || o->fn == fn_size64 ||
+		o->fn == fn_offset_increment || o->fn == fn_number_ios);
+}
+
 static int numeric_type(const struct jopt *o)
 {
 	switch (o->type) {
@@ -1925,7 +2352,7 @@ static int numeric_type(const struct jopt *o)
 		return o->fn == ne_uint || o->fn == ne_size;
 	case OT_FN:
 		return o->fn == fn_rwmixwrite || o->fn == fn_randseed ||
-		       o->fn == fn_kb_base;
+		       o->fn == fn_kb_base || size_fn(o);
 	}
 	return 0;
 }
@@ -1936,7 +2363,7 @@ static int eval_value(struct parser *p, const struct jopt *o,
 {
 	int kind = o->type == OT_TIME ? EX_TIME
 		 : o->type == OT_BS || o->type == OT_REGION ||
-		   o->fn == ne_size ? EX_SIZE : EX_INT;
+		   o->fn == ne_size || size_fn(o) ? EX_SIZE : EX_INT;
 	double v;
 	int rc = ex_eval(val, kind, p->kb_base ? p->kb_base : 1024, &v);
 	if (rc == SSD_ERANGE)
@@ -2105,11 +2532,6 @@ static int set_option(struct parser *p, struct jstate *js, int oi, char *val)
 		break;
 	}
 	case OT_BS:
-		if (strchr(val, ','))
-			return opt_err(p, o, SSD_EUNSUP,
-				       "per-direction block sizes "
-				       "READ,WRITE,TRIM are not supported "
-				       "by ssdlab");
 		rc = parse_bs(p, o, val, (uint32_t *)field);
 		break;
 	case OT_REGION:
@@ -2182,6 +2604,11 @@ static double job_span(const struct ssd_job *j, uint64_t io_size,
 	} else if (j->thinktime) {
 		double ios = ceil((double)io_size / minbs) +
 			     ceil((double)io_size / (double)size);
+		if (j->number_ios && (double)j->number_ios < ios)
+			ios = (double)j->number_ios;
+		if (j->rw == SSD_RW_TRIMWRITE || j->rw == SSD_RW_RANDTRIMWRITE)
+			ios *= 2;
+		ios *= j->loops;
 		*think = ceil(ios / j->thinktime_blocks) * (double)j->thinktime;
 	}
 	return t + *think;
@@ -2210,12 +2637,8 @@ static int check_limits(struct parser *p, const struct jstate *js,
 			    "file; accepted: at most %u in all)", key, j->name,
 			    (unsigned long long)p->inflight, JOB_MAX_INFLIGHT);
 	}
-	uint32_t minbs = j->bs;
-	for (int i = 0; i < j->nbssplit; i++)
-		if (i == 0 || j->bssplit[i].bs < minbs)
-			minbs = j->bssplit[i].bs;
 	double think;
-	double span = job_span(j, io_size, minbs, size, &think);
+	double span = job_span(j, io_size, ssd_job_min_bs(j), size, &think);
 	if (p->njobs > 0 && j->stonewall) {
 		p->span_done += p->span_group;
 		p->span_group = 0;
@@ -2252,14 +2675,7 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 
 static uint32_t max_bs(const struct ssd_job *j)
 {
-	uint32_t m = j->bs;
-	if (j->nbssplit) {
-		m = 0;
-		for (int i = 0; i < j->nbssplit; i++)
-			if (j->bssplit[i].bs > m)
-				m = j->bssplit[i].bs;
-	}
-	return m;
+	return ssd_job_max_bs(j);
 }
 
 /* What a percentage offset or offset_increment is aligned up to: fio's
@@ -2268,11 +2684,7 @@ static uint64_t pct_align(const struct ssd_job *j)
 {
 	if (j->offset_align)
 		return j->offset_align;
-	uint32_t m = j->bs;
-	for (int i = 0; i < j->nbssplit; i++)
-		if (i == 0 || j->bssplit[i].bs < m)
-			m = j->bssplit[i].bs;
-	return align_up(m, JOB_PAGE);
+	return align_up(ssd_job_min_bs(j), JOB_PAGE);
 }
 
 /* fio's rules for strided zones: zonesize alone implies zonemode=strided,
@@ -2368,6 +2780,105 @@ static void free_files(struct parser *p)
 	p->jf = NULL;
 }
 
+/* The I/O stream as fio resolves it once the job's region is known:
+ * per direction, the range of I/O sizes (bssplit, else bsrange, else
+ * bs) and the alignment of random offsets; zoned_abs sizes; and checks
+ * that the region holds what the stream asks of it. */
+/* Per direction, the range of I/O sizes (bssplit, else bsrange, else bs)
+ * and the alignment of random offsets.  Idempotent: the region checks
+ * and the file layout need the sizes before finish_stream runs. */
+static void resolve_bs(struct ssd_job *j)
+{
+	unsigned used = ssd_rw_ddirs(j->rw);
+
+	j->blockalign_set = 0;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		if (j->nbssplit[d]) {
+			j->min_bs[d] = UINT32_MAX;
+			j->max_bs[d] = 0;
+			for (int i = 0; i < j->nbssplit[d]; i++) {
+				uint32_t b = j->bssplit[d][i].bs;
+				if (b < j->min_bs[d])
+					j->min_bs[d] = b;
+				if (b > j->max_bs[d])
+					j->max_bs[d] = b;
+			}
+		} else if (!j->min_bs[d]) {
+			j->min_bs[d] = j->max_bs[d] = j->bs[d];
+		}
+		if (!j->blockalign[d])
+			j->blockalign[d] = j->min_bs[d];
+		else if (j->blockalign[d] != j->min_bs[d] && (used >> d & 1) &&
+			 ssd_rw_is_random(j->rw))
+			j->blockalign_set = 1;
+	}
+}
+
+static int finish_stream(struct parser *p, struct jstate *js, uint64_t size)
+{
+	struct ssd_job *j = &js->j;
+	char b1[32], b2[32];
+
+	resolve_bs(j);
+
+	/* the region must hold the largest block */
+	uint32_t maxbs = ssd_job_max_bs(j);
+	if (size < maxbs) {
+		const char *key = "bs";
+		if (was_set(js, "bssplit"))
+			key = "bssplit";
+		else if (was_set(js, "bsrange"))
+			key = "bsrange";
+		key = was_set(js, "size") || !was_set(js, key) ? "size" : key;
+		return perr(p, opt_line(js, key), SSD_ERANGE,
+			    "option '%s': the region of job '%s' (%s) is "
+			    "smaller than its block size %s (accepted: size "
+			    ">= block size)", key, j->name,
+			    ssd_fmt_bytes(size, b1, sizeof b1),
+			    ssd_fmt_bytes(maxbs, b2, sizeof b2));
+	}
+
+	uint64_t add = j->seq_add < 0 ? (uint64_t)-j->seq_add
+				      : (uint64_t)j->seq_add;
+	if (add >= size)
+		return perr(p, opt_line(js, "rw"), SSD_ERANGE,
+			    "option 'rw': the offset modifier %s%s is not "
+			    "smaller than the region of job '%s' (%s; "
+			    "accepted: |N| < size)", j->seq_add < 0 ? "-" : "",
+			    ssd_fmt_bytes(add, b1, sizeof b1), j->name,
+			    ssd_fmt_bytes(size, b2, sizeof b2));
+
+	if (j->dist == SSD_DIST_ZONED_ABS) {
+		for (int d = 0; d < SSD_DDIR_N; d++) {
+			uint64_t sum = 0;
+			int n = j->nzones[d];
+			for (int i = 0; i < n; i++)
+				sum += j->zones[d][i].size_bytes;
+			if (sum > size ||
+			    (!j->zones[d][n - 1].size_bytes && sum >= size))
+				return perr(p, opt_line(js,
+							"random_distribution"),
+					    SSD_ERANGE,
+					    "option 'random_distribution': "
+					    "the zones cover %s, more than the "
+					    "region of job '%s' (%s; accepted: "
+					    "zone sizes within size)",
+					    ssd_fmt_bytes(sum, b1, sizeof b1),
+					    j->name,
+					    ssd_fmt_bytes(size, b2, sizeof b2));
+			if (!j->zones[d][n - 1].size_bytes)
+				j->zones[d][n - 1].size_bytes = size - sum;
+			for (int i = 0; i < n; i++)
+				j->zones[d][i].size_pct =
+					100.0 *
+					(double)j->zones[d][i].size_bytes /
+					(double)size;
+		}
+	}
+	j->io_size_set = js->rv[RV_IO_SIZE].given;
+	return 0;
+}
+
 /* Resolve percentages and defaults, check the region, append the job. */
 static int finish_job(struct parser *p)
 {
@@ -2376,6 +2887,8 @@ static int finish_job(struct parser *p)
 	uint64_t cap = p->capacity;
 	char b1[32], b2[32], b3[32];
 	int rc;
+
+	resolve_bs(j);
 
 	/* offset */
 	const struct region_val *rv = &js->rv[RV_OFFSET];
@@ -2438,26 +2951,9 @@ static int finish_job(struct parser *p)
 				    ssd_fmt_bytes(size, b1, sizeof b1));
 	}
 
-	/* the region must hold the largest block */
-	uint32_t maxbs = j->bs;
-	const char *bskey = "bs";
-	if (j->nbssplit) {
-		bskey = "bssplit";
-		maxbs = 0;
-		for (int i = 0; i < j->nbssplit; i++)
-			if (j->bssplit[i].bs > maxbs)
-				maxbs = j->bssplit[i].bs;
-	}
-	if (size < maxbs) {
-		const char *key = was_set(js, "size") || !was_set(js, bskey)
-					  ? "size" : bskey;
-		return perr(p, opt_line(js, key), SSD_ERANGE,
-			    "option '%s': the region of job '%s', %s, is "
-			    "smaller than its block size %s (accepted: size "
-			    ">= block size)", key, j->name,
-			    ssd_fmt_bytes(size, b1, sizeof b1),
-			    ssd_fmt_bytes(maxbs, b2, sizeof b2));
-	}
+	rc = finish_stream(p, js, size);
+	if (rc)
+		return rc;
 
 	if (j->verify_only && j->time_based)
 		return perr(p, opt_line(js, "verify_only"), SSD_EINVAL,
@@ -2680,7 +3176,13 @@ static void job_defaults(struct ssd_job *j)
 	memset(j, 0, sizeof *j);
 	j->rw = SSD_RW_READ;
 	j->rwmixread = 50;
-	j->bs = 4096;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		j->bs[d] = 4096;
+		j->perc_random[d] = 100;
+	}
+	j->seq_nr = 1;
+	j->dist_center = -1;
+	j->loops = 1;
 	j->iodepth = 1;
 	j->dist = SSD_DIST_RANDOM;
 	j->thinktime_blocks = 1;
@@ -3552,10 +4054,9 @@ void ssd_job_print_doc(FILE *out)
 	fputs("\n## Not supported\n\n"
 	      "Well-known fio options that ssdlab refuses with this reason "
 	      "(any other unknown key is an error too).  Also refused: "
-	      "per-direction "
-	      "values (`bs=4k,8k`), `rw=randread:8`, the `:center` "
-	      "parameter of zipf/pareto, `random_distribution=normal` and "
-	      "`zoned_abs`, `rw=trimwrite`.\n\n"
+	      ""
+	      "`random_distribution=sequence`, `rw=filecreate` and the other "
+	      "file patterns.\n\n"
 	      "| Option | Why |\n|---|---|\n", out);
 	for (int i = 0; i < NOPTS; i++) {
 		const struct jopt *o = &opts[i];
@@ -3567,31 +4068,68 @@ void ssd_job_print_doc(FILE *out)
 	}
 	fputs("\n## How the I/O stream is generated\n\n"
 	      "- A job works in its region `[offset, offset+size)`.  It "
-	      "ends after `io_size` bytes (default: `size`; with `bssplit` "
-	      "the last I/O may end a little past it, as in fio), or at "
-	      "`runtime`; with `time_based` it runs until `runtime`.\n"
-	      "- Sequential jobs start at the region's start and wrap at "
-	      "its end; an I/O that would cross the end is shortened.  In "
-	      "`rw`/`readwrite` reads and writes share the position.  Each "
-	      "clone (`numjobs`) starts at the region's start, or with "
+	      "ends after `io_size` bytes (default: `size`; checked before "
+	      "each I/O as in fio, so with `bssplit` or `bsrange` the last "
+	      "I/O may end a little past it), after `number_ios` I/Os, or at "
+	      "`runtime`; with `time_based` it runs until `runtime` (or "
+	      "`number_ios`).  `loops` repeats all of it.\n"
+	      "- Reads, writes and trims each have their own block sizes "
+	      "(`bs`, `bssplit`, `bsrange`: `R,W,T`), alignment "
+	      "(`blockalign`), share of random I/O (`percentage_random`), "
+	      "zones and sequential position, as in fio.  In mixed jobs each "
+	      "I/O is a read with probability `rwmixread`%.\n"
+	      "- Sequential jobs start at the region's start; each I/O of a "
+	      "direction starts where its last one ended (in `rw`/`readwrite` "
+	      "reads and writes walk separately, as fio does), plus the "
+	      "`rw=PATTERN:N` hole.  A plain walk wraps at the region's end, "
+	      "the I/O that would cross it shortened; a walk with holes ends "
+	      "the job there, unless `io_size` is given or the job is "
+	      "`time_based` (then it wraps), as in fio.  A backwards walk "
+	      "(`read:-8k`) starts at the region's start, as fio's does on a "
+	      "region at offset 0, and past the start goes on at size - 8k "
+	      "(for a region at an offset fio starts elsewhere).  Each clone "
+	      "(`numjobs`) starts at the region's start, or with "
 	      "`offset_increment` at offset + clone x increment.\n"
-	      "- In mixed jobs each I/O is a read with probability "
-	      "`rwmixread`%.\n"
-	      "- Random offsets are aligned to the I/O's size within the "
-	      "region.  Uniform random jobs visit every block of the region "
-	      "once per pass, in an order that changes every pass (fio's "
-	      "random map); with `norandommap`, or with `bssplit`, offsets "
-	      "are drawn with replacement.\n"
-	      "- `zipf` and `pareto` draw a popularity rank (fio's "
+	      "- Random offsets are multiples of `blockalign` (default: the "
+	      "direction's smallest block size) from the region's start, "
+	      "inside the region.  Uniform random jobs with one block size "
+	      "visit every block of the region once per pass, in an order "
+	      "that changes every pass and every loop (fio's random map; fio "
+	      "itself repeats the same order on each pass when "
+	      "`randrepeat=1`); with `norandommap`, several block sizes or a "
+	      "`blockalign` other than the block size, offsets are drawn with "
+	      "replacement (`random_generator=lfsr` keeps the once-per-pass "
+	      "order even with `norandommap`).  In fio a random map also "
+	      "shortens I/Os of a `bsrange` to the free space around them; "
+	      "ssdlab does not.\n"
+	      "- `rw=randread:N` takes a new random offset every N I/Os; the "
+	      "ones in between continue sequentially (`rw_sequencer="
+	      "identical`: repeat the offset).  With `percentage_random` the "
+	      "non-random I/Os continue from the end of the direction's last "
+	      "I/O; one that would start past the region's end takes a "
+	      "random offset instead.\n"
+	      "- `trimwrite` and `randtrimwrite` issue a trim, then a write "
+	      "of the same offset and length (the trim's block size); "
+	      "`io_size` and `number_ios` count the writes, so `io_size=64k` "
+	      "trims 64 KiB and writes 64 KiB, as in fio (which, when "
+	      "trims and writes are given different sizes, walks them "
+	      "separately instead).\n"
+	      "- `zipf`, `pareto` and `normal` draw a popularity rank (fio's "
 	      "definitions: P(rank k) ~ 1/k^theta; pareto as fio's "
-	      "`(n-1)*u^(log h/log(1-h))`) and map ranks to blocks through "
-	      "a fixed random permutation, so hot blocks are scattered over "
-	      "the region.  Like fio, non-uniform distributions draw with "
-	      "replacement.\n"
+	      "`(n-1)*u^(log h/log(1-h))`; normal: n/2 + a Gaussian of "
+	      "standard deviation D% of n, modulo n) and map ranks to blocks "
+	      "through a fixed random permutation, so hot blocks are "
+	      "scattered over the region, as fio's hash scatters them.  A "
+	      "center C puts the most popular block (rank 0; for normal the "
+	      "peak) at C of the region, the others scattered around the "
+	      "region as before -- fio does the same.  Like fio, non-uniform "
+	      "distributions draw with replacement.\n"
 	      "- `zoned:A/S:...`: A% of the I/Os go, uniformly, to the next "
 	      "S% of the region, zones in order from the region's start; "
 	      "if the S add up to less than 100 the rest of the region is "
-	      "not touched.\n"
+	      "not touched; an empty last S takes the rest.  `zoned_abs` "
+	      "gives the zones in bytes (within the region).  `zoned:R,W,T` "
+	      "gives each direction its zones (an empty list: uniform).\n"
 	      "- Each job instance has its own random stream, derived from "
 	      "`randseed` (or the run seed) and the clone number; the same "
 	      "seed gives the same stream.\n"

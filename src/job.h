@@ -37,7 +37,9 @@ enum ssd_rw {
 	SSD_RW_RANDWRITE,
 	SSD_RW_RANDTRIM,
 	SSD_RW_READWRITE, /* sequential mixed read/write (fio: rw, readwrite) */
-	SSD_RW_RANDRW     /* random mixed read/write */
+	SSD_RW_RANDRW,    /* random mixed read/write */
+	SSD_RW_TRIMWRITE, /* trim a block, then write the same block */
+	SSD_RW_RANDTRIMWRITE /* the same at random offsets */
 };
 
 /* verify=: every checksum fio knows means "check the data" here (the
@@ -49,8 +51,14 @@ enum ssd_dist {
 	SSD_DIST_RANDOM,  /* uniform */
 	SSD_DIST_ZIPF,    /* zipf:theta */
 	SSD_DIST_PARETO,  /* pareto:h */
-	SSD_DIST_ZONED    /* zoned:access%/size%:... */
+	SSD_DIST_ZONED,   /* zoned:access%/size%:... */
+	SSD_DIST_NORMAL,  /* normal:deviation% (gauss) */
+	SSD_DIST_ZONED_ABS /* zoned_abs:access%/bytes:... */
 };
+
+enum ssd_rw_seq { SSD_RWSEQ_SEQUENTIAL, SSD_RWSEQ_IDENTICAL };
+enum ssd_randgen { SSD_RANDGEN_TAUSWORTHE, SSD_RANDGEN_LFSR,
+		   SSD_RANDGEN_TAUSWORTHE64 };
 
 #define SSD_JOB_MAX_BSSPLIT 64
 #define SSD_JOB_MAX_ZONES 64
@@ -85,6 +93,7 @@ struct ssd_bssplit {
 struct ssd_zone {
 	double access_pct; /* percent of accesses landing in this zone */
 	double size_pct;   /* percent of the job's region the zone covers */
+	uint64_t size_bytes; /* zoned_abs: bytes the zone covers */
 };
 
 #define SSD_JOB_NOEFFECT_WORDS 8
@@ -97,9 +106,12 @@ struct ssd_job {
 
 	int rw;               /* enum ssd_rw */
 	uint32_t rwmixread;   /* percent of reads in mixed workloads */
-	uint32_t bs;          /* block size, bytes (used when nbssplit == 0) */
-	int nbssplit;
-	struct ssd_bssplit bssplit[SSD_JOB_MAX_BSSPLIT];
+	/* Block sizes per direction, indexed by enum ssd_ddir (read, write,
+	 * trim): fio's bs=R,W,T and bssplit=R,W,T. */
+	uint32_t bs[SSD_DDIR_N]; /* bytes (used when nbssplit == 0 and no
+	                            bsrange) */
+	int nbssplit[SSD_DDIR_N];
+	struct ssd_bssplit bssplit[SSD_DDIR_N][SSD_JOB_MAX_BSSPLIT];
 	uint32_t iodepth;     /* outstanding I/Os per job instance */
 	uint64_t offset;      /* start of the job's region, bytes */
 	uint64_t size;        /* length of the region, bytes (resolved; default:
@@ -110,9 +122,9 @@ struct ssd_job {
 	int time_based;       /* keep going until runtime even past io_size */
 	int64_t ramp_time;    /* ns; I/O in this window is not counted */
 	int dist;             /* enum ssd_dist */
-	double dist_param;    /* zipf theta or pareto h */
-	int nzones;
-	struct ssd_zone zones[SSD_JOB_MAX_ZONES];
+	double dist_param;    /* zipf theta, pareto h or normal deviation % */
+	int nzones[SSD_DDIR_N]; /* zoned, zoned_abs: zones per direction */
+	struct ssd_zone zones[SSD_DDIR_N][SSD_JOB_MAX_ZONES];
 	int norandommap;      /* 1: random offsets drawn with replacement;
 	                         0 (fio's default): every block of the region
 	                         once per pass, in random order */
@@ -150,6 +162,29 @@ struct ssd_job {
 	uint64_t zonesize;    /* bytes transferred in a zone */
 	uint64_t zonerange;   /* bytes of a zone */
 	uint64_t zoneskip;    /* bytes skipped after a zone */
+	/* the I/O stream (more) */
+	uint32_t min_bs[SSD_DDIR_N]; /* I/O sizes per direction, bytes, as */
+	uint32_t max_bs[SSD_DDIR_N]; /* fio resolves them: bssplit's smallest
+	                                and largest, else bsrange, else bs */
+	int bs_unaligned;     /* bsrange sizes: any multiple of 512 B */
+	uint32_t blockalign[SSD_DDIR_N]; /* random offsets are multiples of
+	                                    this (bytes; default min_bs) */
+	int blockalign_set;   /* blockalign differs from min_bs somewhere
+	                         (fio then turns the random map off) */
+	uint32_t perc_random[SSD_DDIR_N]; /* percentage_random, 0..100 */
+	int64_t seq_add;      /* rw=PATTERN:N, sequential: bytes added to
+	                         each next offset (negative: backwards) */
+	uint32_t seq_nr;      /* rw=PATTERN:N, random: I/Os per new random
+	                         offset (1 = every I/O) */
+	int rw_sequencer;     /* enum ssd_rw_seq: the I/Os in between */
+	double dist_center;   /* zipf/pareto/normal ':center' 0..1; -1 =
+	                         default */
+	int random_generator; /* enum ssd_randgen */
+	uint64_t number_ios;  /* stop after this many I/Os per loop; 0 = no
+	                         limit */
+	uint32_t loops;       /* passes of the whole job (>= 1) */
+	int io_size_set;      /* io_size was given: a sequential walk with
+	                         holes wraps instead of ending the pass */
 
 	/* pacing and the order of jobs */
 
@@ -242,6 +277,17 @@ int ssd_job_noeffect(const struct ssd_job *j, const char **names, int max);
 
 /* "randwrite" etc. */
 const char *ssd_rw_name(int rw);
+
+/* rw is a random pattern (randread ... randtrimwrite). */
+int ssd_rw_is_random(int rw);
+
+/* The directions whose block sizes and offsets pattern rw uses, as bits
+ * 1 << SSD_DDIR_*: in trimwrite the write repeats the trim's block. */
+unsigned ssd_rw_ddirs(int rw);
+
+/* Smallest and largest I/O size of any direction the job issues. */
+uint32_t ssd_job_min_bs(const struct ssd_job *j);
+uint32_t ssd_job_max_bs(const struct ssd_job *j);
 
 /* Markdown list of supported options (docs/jobfiles.md). */
 void ssd_job_print_doc(FILE *out);

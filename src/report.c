@@ -464,6 +464,111 @@ static void json_opt_time(struct jw *w, const char *k, int64_t ns)
 	jw_str(w, k, buf);
 }
 
+/* "A" when the three directions agree, else "R,W,T" (fio's syntax);
+ * each value printed by put(dir) into the buffer. */
+static void ddir_str(char *buf, size_t n, const struct ssd_job *job,
+		     int (*same)(const struct ssd_job *, int, int),
+		     size_t (*put)(char *, size_t, const struct ssd_job *, int))
+{
+	int all = same(job, 0, 1) && same(job, 0, 2);
+	size_t len = 0;
+	buf[0] = 0;
+	for (int d = 0; d < (all ? 1 : SSD_DDIR_N) && len + 1 < n; d++) {
+		if (d)
+			buf[len++] = ',';
+		buf[len] = 0;
+		len += put(buf + len, n - len, job, d);
+	}
+}
+
+static int same_bs(const struct ssd_job *j, int a, int b)
+{
+	return j->min_bs[a] == j->min_bs[b] && j->max_bs[a] == j->max_bs[b];
+}
+
+static size_t put_bs(char *buf, size_t n, const struct ssd_job *j, int d)
+{
+	int r = j->min_bs[d] == j->max_bs[d]
+			? snprintf(buf, n, "%" PRIu32, j->min_bs[d])
+			: snprintf(buf, n, "%" PRIu32 "-%" PRIu32, j->min_bs[d],
+				   j->max_bs[d]);
+	return r < 0 ? 0 : (size_t)r < n ? (size_t)r : n - 1;
+}
+
+static int same_split(const struct ssd_job *j, int a, int b)
+{
+	return j->nbssplit[a] == j->nbssplit[b] &&
+	       !memcmp(j->bssplit[a], j->bssplit[b],
+		       (size_t)j->nbssplit[a] * sizeof j->bssplit[a][0]);
+}
+
+static size_t put_split(char *buf, size_t n, const struct ssd_job *j, int d)
+{
+	size_t len = 0;
+	for (int i = 0; i < j->nbssplit[d] && len + 1 < n; i++) {
+		int r = snprintf(buf + len, n - len, "%s%" PRIu32 "/%" PRIu32,
+				 i ? ":" : "", j->bssplit[d][i].bs,
+				 j->bssplit[d][i].pct);
+		if (r < 0)
+			break;
+		len += (size_t)r < n - len ? (size_t)r : n - len - 1;
+	}
+	return len;
+}
+
+static int same_ba(const struct ssd_job *j, int a, int b)
+{
+	return j->blockalign[a] == j->blockalign[b];
+}
+
+static size_t put_ba(char *buf, size_t n, const struct ssd_job *j, int d)
+{
+	int r = snprintf(buf, n, "%" PRIu32, j->blockalign[d]);
+	return r < 0 ? 0 : (size_t)r < n ? (size_t)r : n - 1;
+}
+
+static int same_perc(const struct ssd_job *j, int a, int b)
+{
+	return j->perc_random[a] == j->perc_random[b];
+}
+
+static size_t put_perc(char *buf, size_t n, const struct ssd_job *j, int d)
+{
+	int r = snprintf(buf, n, "%" PRIu32, j->perc_random[d]);
+	return r < 0 ? 0 : (size_t)r < n ? (size_t)r : n - 1;
+}
+
+static int same_zones(const struct ssd_job *j, int a, int b)
+{
+	return j->nzones[a] == j->nzones[b] &&
+	       !memcmp(j->zones[a], j->zones[b],
+		       (size_t)j->nzones[a] * sizeof j->zones[a][0]);
+}
+
+static size_t put_zones(char *buf, size_t n, const struct ssd_job *j, int d)
+{
+	char num[64], num2[64];
+	size_t len = 0;
+	for (int i = 0; i < j->nzones[d] && len + 1 < n; i++) {
+		const struct ssd_zone *z = &j->zones[d][i];
+		int r;
+		if (j->dist == SSD_DIST_ZONED_ABS)
+			r = snprintf(buf + len, n - len, "%s%s/%" PRIu64,
+				     i ? ":" : "",
+				     fmt_g(num, sizeof num, z->access_pct),
+				     z->size_bytes);
+		else
+			r = snprintf(buf + len, n - len, "%s%s/%s",
+				     i ? ":" : "",
+				     fmt_g(num, sizeof num, z->access_pct),
+				     fmt_g(num2, sizeof num2, z->size_pct));
+		if (r < 0)
+			break;
+		len += (size_t)r < n - len ? (size_t)r : n - len - 1;
+	}
+	return len;
+}
+
 /* The verification options of a job, as fio lists them. */
 static void json_verify_options(struct jw *w, const struct ssd_job *job)
 {
@@ -492,30 +597,57 @@ static void json_verify_options(struct jw *w, const struct ssd_job *job)
  * a job built in code rather than read from a job file. */
 static void json_job_resolved(struct jw *w, const struct ssd_job *job)
 {
-	char buf[SSD_JOB_MAX_ZONES * 48 + 64], num[64], num2[64];
+	char buf[SSD_DDIR_N * SSD_JOB_MAX_ZONES * 48 + 64], num[64], num2[64];
 	const char *rw = ssd_rw_name(job->rw);
 
 	jw_obj(w, "job options");
-	jw_str(w, "rw", rw ? rw : "unknown");
+	if (job->seq_add || job->seq_nr > 1) {
+		if (job->seq_nr > 1)
+			snprintf(buf, sizeof buf, "%s:%" PRIu32,
+				 rw ? rw : "unknown", job->seq_nr);
+		else
+			snprintf(buf, sizeof buf, "%s:%" PRId64,
+				 rw ? rw : "unknown", job->seq_add);
+		jw_str(w, "rw", buf);
+	} else {
+		jw_str(w, "rw", rw ? rw : "unknown");
+	}
 	if (job->rw == SSD_RW_READWRITE || job->rw == SSD_RW_RANDRW)
 		json_opt_u64(w, "rwmixread", job->rwmixread);
-	if (job->nbssplit > 0) {
-		size_t len = 0;
-		buf[0] = 0;
-		for (int i = 0; i < job->nbssplit && len < sizeof buf; i++)
-			len += (size_t)snprintf(buf + len, sizeof buf - len,
-						"%s%" PRIu32 "/%" PRIu32,
-						i ? ":" : "",
-						job->bssplit[i].bs,
-						job->bssplit[i].pct);
+	if (job->nbssplit[0] || job->nbssplit[1] || job->nbssplit[2]) {
+		ddir_str(buf, sizeof buf, job, same_split, put_split);
 		jw_str(w, "bssplit", buf);
 	} else {
-		json_opt_u64(w, "bs", job->bs);
+		ddir_str(buf, sizeof buf, job, same_bs, put_bs);
+		jw_str(w, strchr(buf, '-') ? "bsrange" : "bs", buf);
 	}
+	if (job->bs_unaligned)
+		jw_str(w, "bs_unaligned", "1");
+	if (job->blockalign_set) {
+		ddir_str(buf, sizeof buf, job, same_ba, put_ba);
+		jw_str(w, "blockalign", buf);
+	}
+	if (ssd_rw_is_random(job->rw)) {
+		if (!same_perc(job, 0, 1) || !same_perc(job, 0, 2) ||
+		    job->perc_random[0] != 100) {
+			ddir_str(buf, sizeof buf, job, same_perc, put_perc);
+			jw_str(w, "percentage_random", buf);
+		}
+		if (job->seq_nr > 1 && job->rw_sequencer == SSD_RWSEQ_IDENTICAL)
+			jw_str(w, "rw_sequencer", "identical");
+	}
+	if (job->random_generator == SSD_RANDGEN_LFSR)
+		jw_str(w, "random_generator", "lfsr");
+	else if (job->random_generator == SSD_RANDGEN_TAUSWORTHE64)
+		jw_str(w, "random_generator", "tausworthe64");
 	json_opt_u64(w, "iodepth", job->iodepth);
 	json_opt_u64(w, "offset", job->offset);
 	json_opt_u64(w, "size", job->size);
 	json_opt_u64(w, "io_size", job->io_size);
+	if (job->number_ios)
+		json_opt_u64(w, "number_ios", job->number_ios);
+	if (job->loops > 1)
+		json_opt_u64(w, "loops", job->loops);
 	if (job->runtime)
 		json_opt_time(w, "runtime", job->runtime);
 	if (job->time_based)
@@ -523,31 +655,28 @@ static void json_job_resolved(struct jw *w, const struct ssd_job *job)
 	if (job->ramp_time)
 		json_opt_time(w, "ramp_time", job->ramp_time);
 	if (job->dist != SSD_DIST_RANDOM) {
-		switch (job->dist) {
-		case SSD_DIST_ZIPF:
-			snprintf(buf, sizeof buf, "zipf:%s",
-				 fmt_g(num, sizeof num, job->dist_param));
-			break;
-		case SSD_DIST_PARETO:
-			snprintf(buf, sizeof buf, "pareto:%s",
-				 fmt_g(num, sizeof num, job->dist_param));
-			break;
-		case SSD_DIST_ZONED: {
-			size_t len = (size_t)snprintf(buf, sizeof buf, "zoned");
-			for (int i = 0; i < job->nzones && len < sizeof buf;
-			     i++)
-				len += (size_t)snprintf(
-					buf + len, sizeof buf - len,
-					":%s/%s",
-					fmt_g(num, sizeof num,
-					      job->zones[i].access_pct),
-					fmt_g(num2, sizeof num2,
-					      job->zones[i].size_pct));
-			break;
-		}
-		default:
-			snprintf(buf, sizeof buf, "unknown");
-			break;
+		const char *kind = job->dist == SSD_DIST_ZIPF     ? "zipf"
+				 : job->dist == SSD_DIST_PARETO   ? "pareto"
+				 : job->dist == SSD_DIST_NORMAL   ? "normal"
+				 : job->dist == SSD_DIST_ZONED    ? "zoned"
+				 : job->dist == SSD_DIST_ZONED_ABS ? "zoned_abs"
+								  : "unknown";
+		size_t len = (size_t)snprintf(buf, sizeof buf, "%s", kind);
+		if (job->dist == SSD_DIST_ZONED ||
+		    job->dist == SSD_DIST_ZONED_ABS) {
+			buf[len++] = ':';
+			ddir_str(buf + len, sizeof buf - len, job, same_zones,
+				 put_zones);
+		} else if (job->dist != SSD_DIST_RANDOM &&
+			   strcmp(kind, "unknown")) {
+			len += (size_t)snprintf(buf + len, sizeof buf - len,
+						":%s",
+						fmt_g(num, sizeof num,
+						      job->dist_param));
+			if (job->dist_center >= 0)
+				snprintf(buf + len, sizeof buf - len, ":%s",
+					 fmt_g(num2, sizeof num2,
+					       job->dist_center));
 		}
 		jw_str(w, "random_distribution", buf);
 	}
@@ -1371,26 +1500,17 @@ static void text_group(FILE *out, int id, const struct group *rs)
 static void text_job_line(FILE *out, const struct ssd_job_result *j)
 {
 	const struct ssd_job *job = j->job;
-	uint32_t lo = job->bs, hi = job->bs;
-	if (job->nbssplit > 0) {
-		lo = UINT32_MAX;
-		hi = 0;
-		for (int i = 0; i < job->nbssplit; i++) {
-			if (job->bssplit[i].bs < lo)
-				lo = job->bssplit[i].bs;
-			if (job->bssplit[i].bs > hi)
-				hi = job->bssplit[i].bs;
-		}
+	char r[SSD_DDIR_N][2][40];
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		num2str(r[d][0], sizeof r[d][0], job->min_bs[d], 4, 1, N2S_BYTE);
+		num2str(r[d][1], sizeof r[d][1], job->max_bs[d], 4, 1, N2S_BYTE);
 	}
-	char a[40], b[40];
-	num2str(a, sizeof a, lo, 4, 1, N2S_BYTE);
-	num2str(b, sizeof b, hi, 4, 1, N2S_BYTE);
 	const char *rw = ssd_rw_name(job->rw);
 	fprintf(out,
 		"%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, "
 		"ioengine=ssdlab, iodepth=%" PRIu32 "\n",
-		j->name, j->groupid, rw ? rw : "unknown", a, b, a, b, a, b,
-		job->iodepth);
+		j->name, j->groupid, rw ? rw : "unknown", r[0][0], r[0][1],
+		r[1][0], r[1][1], r[2][0], r[2][1], job->iodepth);
 }
 
 static void text_drive(FILE *out, const struct ssd_run_result *r)

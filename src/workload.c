@@ -3,28 +3,56 @@
  *
  * A generator answers "what next?" with (direction, offset, length) until
  * the job's byte budget is spent (checked before each I/O, as fio does, so
- * with bssplit the last I/O may end a little past io_size).  It owns nothing but a little state: the
- * random stream, a position, the current pass of the random map.  Memory
- * is O(1) in the size of the region; no call allocates.
+ * with bssplit or bsrange the last I/O may end a little past io_size), or
+ * number_ios I/Os are issued, and does so `loops` times.  It owns nothing
+ * but a little state: the random stream, a position per direction, the
+ * current pass of the random map.  Memory is O(1) in the size of the
+ * region; no call allocates.
  *
- * Offsets.  The region is [start, start+size).  Sequential jobs walk it
- * from the start and wrap; the I/O that would cross the end is shortened.
- * Random jobs pick a position in units of `unit` bytes (the block size, or
- * with bssplit the smallest split size) and align it down to the I/O's own
- * length, staying inside the region:
+ * Directions.  Each I/O is a read, write or trim by the pattern (mixed
+ * jobs: a read with probability rwmixread %).  Each direction has its own
+ * block sizes, alignment, sequential position, share of random I/O and
+ * zones, as fio keeps them (bs=R,W,T and the like).  trimwrite issues a
+ * trim and then a write of the same block; the write is what io_size and
+ * number_ios count.
+ *
+ * Lengths.  One size; or drawn from bssplit by weight; or from bsrange
+ * as fio draws it: MIN + floor(u * MAX), rounded down to a multiple of
+ * MIN (bs_unaligned: of 512 B), at most MAX.
+ *
+ * Sequential offsets.  The region is [start, start+size).  A direction's
+ * next I/O starts where its last one ended, plus the rw=PATTERN:N hole
+ * (fio adds it whenever the position is not the region's start).  Going
+ * forward past the end ends the pass: a plain walk wraps to the start
+ * (the I/O that would cross the end is shortened); a walk with holes
+ * wraps only when the job goes on past one pass (time_based, or io_size
+ * given), otherwise the loop ends there, as in fio.  Going backwards past
+ * the start continues at size + N, as fio does.
+ *
+ * Random offsets.  In a random job an I/O is random when it starts a
+ * group of rw=PATTERN:N I/Os (every I/O by default) and a draw of
+ * percentage_random says so; the others of a group continue sequentially
+ * (or repeat the last offset, rw_sequencer=identical), and so do the
+ * non-random ones -- a sequential step off the region's end takes a
+ * random offset instead.  Random positions are multiples of blockalign
+ * (default: the direction's smallest block), and the I/O stays inside
+ * the region:
  *
  *   uniform + random map  every block once per pass: block = P_pass(i) for
  *                         i = 0..n-1, P a keyed bijection on [0, n) (below)
- *                         re-keyed each pass;
- *   uniform, norandommap  block = uniform draw with replacement (also
- *                         with bssplit, where blocks of several sizes make
- *                         "each block once" ill-defined);
- *   zipf, pareto          a popularity rank r drawn from the distribution,
- *                         block = S(r) with S a bijection keyed once per
- *                         generator, so the hot blocks are scattered over
- *                         the region instead of sitting at its start (fio
- *                         hashes the rank for the same reason);
- *   zoned                 zone by its access share, then uniform inside it.
+ *                         re-keyed each pass; only with one block size
+ *                         and blockalign equal to it;
+ *   uniform, no map       position = uniform draw with replacement
+ *                         (norandommap, several block sizes, blockalign);
+ *   zipf, pareto, normal  a popularity rank r drawn from the
+ *                         distribution, unit = S(r) with S a bijection
+ *                         keyed once per generator, so the hot blocks are
+ *                         scattered over the region instead of sitting
+ *                         at its start (fio hashes the rank for the same
+ *                         reason); with a center c the most popular
+ *                         rank (0; n/2 for normal) lands at c * n:
+ *                         unit = S(r) - S(top) + c*n (mod n), as in fio;
+ *   zoned, zoned_abs      zone by its access share, then uniform inside it.
  *
  * The keyed bijection.  On [0, 2^k) with 2^k the power of two at or above
  * n, four rounds of: add a key, multiply by an odd key, xor-shift right
@@ -42,6 +70,13 @@
  * that almost always passes.  No tables, any n, any theta > 0.
  *
  * Pareto.  As fio: rank = (n-1) * u^(log h / log(1-h)), u uniform [0,1).
+ *
+ * Normal.  rank = n/2 + sigma * z, z standard normal (Box-Muller), sigma
+ * = D% of n, taken modulo n as fio does.
+ *
+ * Loops.  When a loop's budget is spent and loops remain, the stream
+ * starts again: budgets and sequential positions from the start, the
+ * random map on a new pass.
  */
 #include "workload.h"
 
@@ -50,11 +85,11 @@
 #include <string.h>
 
 enum wl_mode {
-	WL_SEQ,      /* sequential, wrapping */
 	WL_PERM,     /* uniform, each block once per pass */
 	WL_UNIFORM,  /* uniform with replacement */
 	WL_ZIPF,
 	WL_PARETO,
+	WL_NORMAL,
 	WL_ZONED
 };
 
@@ -66,45 +101,68 @@ struct wl_perm {
 	unsigned shift;     /* >= 1 */
 };
 
+/* One direction's sizes, positions and zones. */
+struct wl_dir {
+	uint32_t min_bs, max_bs; /* bytes; equal: one size */
+	uint32_t ba;          /* random offsets are multiples of this */
+	uint32_t perc_random; /* percent of random I/O (random jobs) */
+	int nsplit;           /* > 1: sizes from the split */
+	uint64_t seq;         /* end of the last I/O, from region start */
+	uint64_t last;        /* start of the last I/O */
+	uint32_t split_cum[SSD_JOB_MAX_BSSPLIT]; /* cumulative percent */
+	uint32_t split_bs[SSD_JOB_MAX_BSSPLIT];  /* bytes */
+	int nzones;
+	double zone_cum[SSD_JOB_MAX_ZONES];     /* cumulative access share */
+	uint64_t zone_lo[SSD_JOB_MAX_ZONES];    /* first ba unit */
+	uint64_t zone_n[SSD_JOB_MAX_ZONES];     /* ba units, >= 1 */
+};
+
 struct ssd_wl {
 	/* read on every call */
 	struct ssd_rng rng;
-	uint64_t issued;      /* bytes issued */
-	uint64_t budget;      /* bytes to issue; UINT64_MAX = never ends */
+	uint64_t issued;      /* bytes counted against the budget, this loop */
+	uint64_t issued_all;  /* the same over all loops */
+	uint64_t budget;      /* bytes per loop; UINT64_MAX = never ends */
+	uint64_t ios;         /* I/Os counted this loop */
+	uint64_t max_ios;     /* number_ios; 0 = no limit */
+	uint32_t loops_left;  /* loops after this one */
+	int pass_over;        /* a walk with holes passed the region end */
 	uint64_t start;       /* region start, bytes from the drive start */
 	uint64_t size;        /* region length, bytes */
-	uint32_t bs;          /* I/O length, bytes; 0: drawn from bssplit */
-	uint32_t unit;        /* granule of random positions, bytes */
-	uint64_t nunits;      /* size / unit, >= 1 */
-	int mode;             /* enum wl_mode */
+	int mode;             /* enum wl_mode: offsets of random I/O */
+	int random;           /* the pattern is random */
 	int ddir;             /* direction when not mixed */
 	int mixed;            /* 1: read with probability rwmixread % */
 	uint32_t rwmixread;
-	uint64_t seq;         /* WL_SEQ: next position from region start */
+	int trimwrite;        /* each trim is followed by its write */
+	int tw_pending;       /* the write of the last trim is next */
+	struct ssd_io tw;
+	int64_t seq_add;      /* rw=PATTERN:N hole, bytes */
+	int wrap;             /* a walk with holes wraps at the end */
+	uint32_t seq_nr;      /* I/Os per random offset */
+	uint32_t seq_left;    /* I/Os of the current group still to come */
+	int identical;        /* rw_sequencer=identical */
+	int unaligned;        /* bs_unaligned */
 
-	/* WL_PERM: perm is this pass's permutation; zipf/pareto: the rank
-	 * scrambler */
+	/* WL_PERM: perm is this pass's permutation; zipf/pareto/normal: the
+	 * rank scrambler */
 	struct wl_perm perm;
+	uint64_t unit;        /* granule of perm and ranks, bytes */
+	uint64_t nunits;      /* size / unit, >= 1 */
 	uint64_t pidx;        /* next index into the pass */
 	uint64_t pass;        /* passes started */
 	uint64_t pkey;        /* key the per-pass keys derive from */
+	int centered;         /* a center was given */
+	uint64_t c_shift;     /* n - S(top) + c*n, mod n */
 
 	/* WL_ZIPF */
 	double z_theta, z_n, z_hx1, z_hn, z_s;
 	/* WL_PARETO */
 	double p_pow;
+	/* WL_NORMAL */
+	double g_sigma;       /* ranks */
 
-	/* bssplit */
-	int nsplit;
-	uint32_t split_cum[SSD_JOB_MAX_BSSPLIT]; /* cumulative percent */
-	uint32_t split_bs[SSD_JOB_MAX_BSSPLIT];  /* bytes */
-	uint64_t split_n[SSD_JOB_MAX_BSSPLIT];   /* size / split_bs */
-
-	/* WL_ZONED */
-	int nzones;
-	double zone_cum[SSD_JOB_MAX_ZONES];     /* cumulative access share */
-	uint64_t zone_lo[SSD_JOB_MAX_ZONES];    /* first unit of the zone */
-	uint64_t zone_n[SSD_JOB_MAX_ZONES];     /* units in the zone, >= 1 */
+	struct wl_dir dir[SSD_DDIR_N];
 
 	/* files and strided zones (wl_set below); NULL: one plain region */
 	struct wl_set *set;
@@ -220,29 +278,128 @@ static uint64_t pareto_rank(struct ssd_wl *w)
 	return r < w->nunits ? r : w->nunits - 1;
 }
 
-static uint64_t zoned_unit(struct ssd_wl *w)
+/* A rank in [0, n) around n/2 with standard deviation g_sigma, wrapped
+ * modulo n as fio does. */
+static uint64_t normal_rank(struct ssd_wl *w)
+{
+	double u1 = 1.0 - ssd_rng_unit(&w->rng); /* (0, 1] */
+	double u2 = ssd_rng_unit(&w->rng);
+	double z = sqrt(-2.0 * log(u1)) * cos(2.0 * M_PI * u2);
+	double n = (double)w->nunits;
+	double g = fmod(n / 2 + w->g_sigma * z, n);
+	if (g < 0)
+		g += n;
+	uint64_t r = (uint64_t)g;
+	return r < w->nunits ? r : w->nunits - 1;
+}
+
+/* The unit of a popularity rank: scattered by S, turned so that the top
+ * rank lands at the center when one is given. */
+static inline uint64_t rank_unit(const struct ssd_wl *w, uint64_t rank)
+{
+	uint64_t u = perm_at(&w->perm, rank, w->nunits);
+	if (w->centered) {
+		u += w->c_shift;
+		if (u >= w->nunits)
+			u -= w->nunits;
+	}
+	return u;
+}
+
+/* Byte position (from region start) p, aligned down to ba, moved back so
+ * that an I/O of `len` bytes stays inside the region. */
+static inline uint64_t fit(const struct ssd_wl *w, uint64_t p, uint32_t len,
+			   uint32_t ba)
+{
+	p -= p % ba;
+	if (p + len > w->size)
+		p = (w->size - len) / ba * ba;
+	return p;
+}
+
+static uint64_t zoned_pos(struct ssd_wl *w, const struct wl_dir *d,
+			  uint32_t len)
 {
 	double u = ssd_rng_unit(&w->rng);
 	int z = 0;
-	while (u >= w->zone_cum[z])
+	while (u >= d->zone_cum[z])
 		z++;
-	return w->zone_lo[z] + ssd_rng_below(&w->rng, w->zone_n[z]);
-}
-
-/* Byte position (from region start) of an I/O of `len` bytes placed at
- * unit `u`: aligned down to len and inside the region. */
-static inline uint64_t place(const struct ssd_wl *w, uint64_t u, uint32_t len)
-{
-	uint64_t pos = u * w->unit;
-	if (len != w->unit) {
-		pos -= pos % len;
-		if (pos + len > w->size)
-			pos = (w->size / len - 1) * len;
-	}
-	return pos;
+	uint64_t k = d->zone_lo[z] + ssd_rng_below(&w->rng, d->zone_n[z]);
+	return fit(w, k * d->ba, len, d->ba);
 }
 
 /* ---- the generator ---- */
+
+static void dir_init(struct ssd_wl *w, struct wl_dir *d,
+		     const struct ssd_job *job, int ddir)
+{
+	d->min_bs = job->min_bs[ddir] ? job->min_bs[ddir] : job->bs[ddir];
+	d->max_bs = job->max_bs[ddir] ? job->max_bs[ddir] : d->min_bs;
+	if (!d->min_bs)
+		d->min_bs = d->max_bs = 4096;
+	d->ba = job->blockalign[ddir] ? job->blockalign[ddir] : d->min_bs;
+	d->perc_random = job->perc_random[ddir];
+	if (job->nbssplit[ddir] > 1) {
+		uint32_t cum = 0;
+		for (int i = 0; i < job->nbssplit[ddir]; i++) {
+			const struct ssd_bssplit *b = &job->bssplit[ddir][i];
+			if (!b->pct)
+				continue;
+			cum += b->pct;
+			d->split_cum[d->nsplit] = cum;
+			d->split_bs[d->nsplit] = b->bs;
+			d->nsplit++;
+		}
+		if (d->nsplit)
+			d->split_cum[d->nsplit - 1] = 100; /* guard the end */
+	}
+
+	/* zones in units of ba, from the region's start */
+	if (job->dist != SSD_DIST_ZONED && job->dist != SSD_DIST_ZONED_ABS)
+		return;
+	int abs = job->dist == SSD_DIST_ZONED_ABS;
+	uint64_t n = w->size / d->ba;
+	if (!n)
+		n = 1;
+	double acc = 0, total = 0, sz = 0;
+	uint64_t bytes = 0;
+	for (int i = 0; i < job->nzones[ddir]; i++)
+		total += job->zones[ddir][i].access_pct;
+	for (int i = 0; i < job->nzones[ddir]; i++) {
+		const struct ssd_zone *z = &job->zones[ddir][i];
+		uint64_t lo, hi;
+		if (abs) {
+			lo = bytes / d->ba;
+			bytes += z->size_bytes;
+			hi = bytes / d->ba;
+		} else {
+			lo = (uint64_t)(sz / 100 * (double)n);
+			sz += z->size_pct;
+			hi = (uint64_t)(sz / 100 * (double)n);
+		}
+		if (hi > n)
+			hi = n;
+		if (lo >= n)
+			lo = n - 1;
+		if (hi <= lo)
+			hi = lo + 1;
+		if (z->access_pct <= 0)
+			continue;
+		acc += z->access_pct;
+		d->zone_cum[d->nzones] = total > 0 ? acc / total : 1;
+		d->zone_lo[d->nzones] = lo;
+		d->zone_n[d->nzones] = hi - lo;
+		d->nzones++;
+	}
+	if (d->nzones) {
+		d->zone_cum[d->nzones - 1] = 2; /* always reached */
+	} else {
+		d->zone_cum[0] = 2;        /* no zones: the whole region */
+		d->zone_lo[0] = 0;
+		d->zone_n[0] = n;
+		d->nzones = 1;
+	}
+}
 
 /* Set up w (zeroed) as the generator of one region [start, start+size)
  * that issues `budget` bytes. */
@@ -255,6 +412,15 @@ static void wl_setup(struct ssd_wl *w, const struct ssd_job *job,
 	w->start = start;
 	w->size = size;
 	w->budget = budget;
+	w->max_ios = job->number_ios;
+	w->loops_left = job->time_based || job->loops < 1 ? 0
+							  : job->loops - 1;
+	w->random = ssd_rw_is_random(job->rw);
+	w->seq_add = job->seq_add;
+	w->wrap = job->time_based || job->io_size_set;
+	w->seq_nr = job->seq_nr ? job->seq_nr : 1;
+	w->identical = job->rw_sequencer == SSD_RWSEQ_IDENTICAL;
+	w->unaligned = job->bs_unaligned;
 
 	switch (job->rw) {
 	case SSD_RW_READ:
@@ -265,6 +431,10 @@ static void wl_setup(struct ssd_wl *w, const struct ssd_job *job,
 	case SSD_RW_RANDWRITE:
 		w->ddir = SSD_DDIR_WRITE;
 		break;
+	case SSD_RW_TRIMWRITE:
+	case SSD_RW_RANDTRIMWRITE:
+		w->trimwrite = 1;
+		/* fall through */
 	case SSD_RW_TRIM:
 	case SSD_RW_RANDTRIM:
 		w->ddir = SSD_DDIR_TRIM;
@@ -276,89 +446,63 @@ static void wl_setup(struct ssd_wl *w, const struct ssd_job *job,
 	}
 	w->rwmixread = job->rwmixread;
 
-	/* Block sizes: one, or a weighted split (a single entry is one). */
-	w->bs = job->bs ? job->bs : 4096;
-	w->unit = w->bs;
-	if (job->nbssplit == 1) {
-		w->bs = w->unit = job->bssplit[0].bs;
-	} else if (job->nbssplit > 1) {
-		uint32_t cum = 0, min = UINT32_MAX;
-		for (int i = 0; i < job->nbssplit; i++) {
-			const struct ssd_bssplit *b = &job->bssplit[i];
-			if (!b->pct)
-				continue;
-			cum += b->pct;
-			w->split_cum[w->nsplit] = cum;
-			w->split_bs[w->nsplit] = b->bs;
-			w->split_n[w->nsplit] = w->size / b->bs;
-			if (b->bs < min)
-				min = b->bs;
-			w->nsplit++;
-		}
-		if (w->nsplit) {
-			w->split_cum[w->nsplit - 1] = 100; /* guard the end */
-			w->bs = 0;
-			w->unit = min;
-		}
+	unsigned used = ssd_rw_ddirs(job->rw);
+	uint32_t unit = UINT32_MAX, maxbs = 0;
+	int one_size = 1;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		dir_init(w, &w->dir[d], job, d);
+		const struct wl_dir *x = &w->dir[d];
+		if (!(used >> d & 1))
+			continue;
+		if (x->ba < unit)
+			unit = x->ba;
+		if (x->max_bs > maxbs)
+			maxbs = x->max_bs;
+		if (x->min_bs != x->max_bs || x->ba != x->min_bs ||
+		    x->min_bs != w->dir[__builtin_ctz(used)].min_bs)
+			one_size = 0;
 	}
 	/* A job from the parser has size >= every block size; anything
 	 * smaller gives an empty stream rather than a broken one. */
-	w->nunits = w->size / w->unit;
-	for (int i = 0; i < w->nsplit; i++)
-		if (!w->split_n[i])
-			w->nunits = 0;
-	if (!w->nunits) {
+	w->unit = unit;
+	w->nunits = w->size / unit;
+	if (!w->nunits || w->size < maxbs) {
 		w->budget = 0;
+		w->loops_left = 0;
 		w->nunits = 1;
 	}
 
-	int random = job->rw == SSD_RW_RANDREAD || job->rw == SSD_RW_RANDWRITE ||
-		     job->rw == SSD_RW_RANDTRIM || job->rw == SSD_RW_RANDRW;
 	uint64_t key = ssd_rng_next(&w->rng);
-	if (!random) {
-		w->mode = WL_SEQ;
-	} else if (job->dist == SSD_DIST_ZIPF) {
+	double n = (double)w->nunits;
+	int lfsr = job->random_generator == SSD_RANDGEN_LFSR;
+	if (job->dist == SSD_DIST_ZIPF) {
 		w->mode = WL_ZIPF;
 		zipf_init(w, job->dist_param);
-		perm_init(&w->perm, w->nunits, key);
 	} else if (job->dist == SSD_DIST_PARETO) {
 		w->mode = WL_PARETO;
 		w->p_pow = log(job->dist_param) / log(1.0 - job->dist_param);
-		perm_init(&w->perm, w->nunits, key);
-	} else if (job->dist == SSD_DIST_ZONED && job->nzones > 0) {
+	} else if (job->dist == SSD_DIST_NORMAL) {
+		w->mode = WL_NORMAL;
+		w->g_sigma = job->dist_param / 100 * n;
+	} else if (job->dist == SSD_DIST_ZONED ||
+		   job->dist == SSD_DIST_ZONED_ABS) {
 		w->mode = WL_ZONED;
-		double acc = 0, sz = 0, total = 0;
-		for (int i = 0; i < job->nzones; i++)
-			total += job->zones[i].access_pct;
-		for (int i = 0; i < job->nzones; i++) {
-			const struct ssd_zone *z = &job->zones[i];
-			uint64_t lo = (uint64_t)(sz / 100 * (double)w->nunits);
-			sz += z->size_pct;
-			uint64_t hi = (uint64_t)(sz / 100 * (double)w->nunits);
-			if (hi > w->nunits)
-				hi = w->nunits;
-			if (lo >= w->nunits)
-				lo = w->nunits - 1;
-			if (hi <= lo)
-				hi = lo + 1;
-			if (z->access_pct <= 0)
-				continue;
-			acc += z->access_pct;
-			w->zone_cum[w->nzones] = total > 0 ? acc / total : 1;
-			w->zone_lo[w->nzones] = lo;
-			w->zone_n[w->nzones] = hi - lo;
-			w->nzones++;
-		}
-		if (w->nzones)
-			w->zone_cum[w->nzones - 1] = 2; /* always reached */
-		else
-			w->mode = WL_UNIFORM;
-	} else if (!job->norandommap && w->bs) {
+	} else if (one_size && (!job->norandommap || lfsr) &&
+		   !job->blockalign_set) {
 		w->mode = WL_PERM;
 		w->pkey = key;
-		perm_init(&w->perm, w->nunits, key);
 	} else {
 		w->mode = WL_UNIFORM;
+	}
+	if (w->mode != WL_ZONED && w->mode != WL_UNIFORM)
+		perm_init(&w->perm, w->nunits, key);
+	if ((w->mode == WL_ZIPF || w->mode == WL_PARETO ||
+	     w->mode == WL_NORMAL) && job->dist_center >= 0) {
+		uint64_t top = w->mode == WL_NORMAL ? w->nunits / 2 : 0;
+		uint64_t c = (uint64_t)(job->dist_center * n) % w->nunits;
+		uint64_t s_top = perm_at(&w->perm, top, w->nunits);
+		w->centered = 1;
+		w->c_shift = (w->nunits - s_top + c) % w->nunits;
 	}
 }
 
@@ -388,39 +532,51 @@ void ssd_wl_destroy(struct ssd_wl *w)
 
 uint64_t ssd_wl_issued(const struct ssd_wl *w)
 {
-	return w->issued;
+	return w->issued_all;
 }
 
 static int set_next(struct ssd_wl *w, struct ssd_io *io);
 
-int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io)
+/* The next loop: budgets, positions and groups from the start, the
+ * random map on a new pass. */
+static void new_loop(struct ssd_wl *w)
 {
-	if (w->set)
-		return set_next(w, io);
-	if (w->issued >= w->budget)
-		return 0;
-
-	int ddir = w->ddir;
-	if (w->mixed && ssd_rng_below(&w->rng, 100) >= w->rwmixread)
-		ddir = SSD_DDIR_WRITE;
-
-	uint32_t len = w->bs;
-	int si = 0;
-	if (!len) {
-		uint32_t r = (uint32_t)ssd_rng_below(&w->rng, 100);
-		while (r >= w->split_cum[si])
-			si++;
-		len = w->split_bs[si];
+	w->loops_left--;
+	w->issued = 0;
+	w->ios = 0;
+	w->pass_over = 0;
+	w->seq_left = 0;
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		w->dir[d].seq = w->dir[d].last = 0;
+	if (w->mode == WL_PERM && w->pidx) {
+		w->pidx = 0;
+		w->pass++;
+		perm_init(&w->perm, w->nunits, ssd_mix64(w->pkey ^ w->pass));
 	}
+}
 
-	uint64_t pos;
+static inline uint32_t draw_len(struct ssd_wl *w, const struct wl_dir *d)
+{
+	if (d->nsplit > 1) {
+		uint32_t r = (uint32_t)ssd_rng_below(&w->rng, 100);
+		int i = 0;
+		while (r >= d->split_cum[i])
+			i++;
+		return d->split_bs[i];
+	}
+	if (d->min_bs == d->max_bs)
+		return d->min_bs;
+	/* fio's bsrange: MIN + floor(u * MAX), to a multiple of MIN */
+	uint64_t len = d->min_bs + ssd_rng_below(&w->rng, d->max_bs);
+	len -= len % (w->unaligned ? 512 : d->min_bs);
+	return len > d->max_bs ? d->max_bs : (uint32_t)len;
+}
+
+/* A random position (bytes from region start) for an I/O of `len`. */
+static uint64_t random_pos(struct ssd_wl *w, const struct wl_dir *d,
+			   uint32_t len)
+{
 	switch (w->mode) {
-	case WL_SEQ:
-		pos = w->seq;
-		if (len > w->size - pos)
-			len = (uint32_t)(w->size - pos);
-		w->seq = pos + len < w->size ? pos + len : 0;
-		break;
 	case WL_PERM:
 		if (w->pidx == w->nunits) {
 			w->pidx = 0;
@@ -428,29 +584,124 @@ int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io)
 			perm_init(&w->perm, w->nunits,
 				  ssd_mix64(w->pkey ^ w->pass));
 		}
-		pos = perm_at(&w->perm, w->pidx++, w->nunits) * w->unit;
-		break;
+		return perm_at(&w->perm, w->pidx++, w->nunits) * w->unit;
 	case WL_UNIFORM:
-		if (w->bs)
-			pos = ssd_rng_below(&w->rng, w->nunits) * w->bs;
-		else
-			pos = ssd_rng_below(&w->rng, w->split_n[si]) * len;
-		break;
+		return ssd_rng_below(&w->rng, (w->size - len) / d->ba + 1) *
+		       d->ba;
 	case WL_ZIPF:
-		pos = place(w, perm_at(&w->perm, zipf_rank(w), w->nunits), len);
-		break;
+		return fit(w, rank_unit(w, zipf_rank(w)) * w->unit, len, d->ba);
 	case WL_PARETO:
-		pos = place(w, perm_at(&w->perm, pareto_rank(w), w->nunits),
-			    len);
-		break;
+		return fit(w, rank_unit(w, pareto_rank(w)) * w->unit, len,
+			   d->ba);
+	case WL_NORMAL:
+		return fit(w, rank_unit(w, normal_rank(w)) * w->unit, len,
+			   d->ba);
 	default: /* WL_ZONED */
-		pos = place(w, zoned_unit(w), len);
-		break;
+		return zoned_pos(w, d, len);
 	}
+}
+
+/* The sequential successor of direction d's last I/O, or UINT64_MAX when
+ * it lies past the region's end (the pass is over). */
+static inline uint64_t seq_pos(const struct ssd_wl *w, const struct wl_dir *d)
+{
+	uint64_t pos = d->seq;
+	if (!pos || !w->seq_add)
+		return pos < w->size ? pos : UINT64_MAX;
+	if (w->seq_add > 0) {
+		pos += (uint64_t)w->seq_add;
+		return pos < w->size ? pos : UINT64_MAX;
+	}
+	/* backwards: past either end, continue at size + add */
+	uint64_t back = (uint64_t)-w->seq_add;
+	if (pos < back || pos - back >= w->size)
+		return w->size - back;
+	return pos - back;
+}
+
+/* Offset of a sequential I/O of direction d, or UINT64_MAX if the loop
+ * ends here (a walk with holes past the end that does not wrap). */
+static uint64_t next_seq(struct ssd_wl *w, struct wl_dir *d)
+{
+	uint64_t pos = seq_pos(w, d);
+	if (pos != UINT64_MAX)
+		return pos;
+	if (w->random)
+		return UINT64_MAX;
+	if (w->seq_add > 0 && !w->wrap) {
+		w->pass_over = 1;
+		return UINT64_MAX;
+	}
+	d->seq = 0;
+	return 0;
+}
+
+int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io)
+{
+	if (w->set)
+		return set_next(w, io);
+	if (w->tw_pending) {
+		/* trimwrite: the write of the trim just issued */
+		w->tw_pending = 0;
+		*io = w->tw;
+		w->issued += io->len;
+		w->issued_all += io->len;
+		w->ios++;
+		return 1;
+	}
+	while (w->issued >= w->budget || w->pass_over ||
+	       (w->max_ios && w->ios >= w->max_ios)) {
+		if (!w->loops_left)
+			return 0;
+		new_loop(w);
+	}
+
+	int ddir = w->ddir;
+	if (w->mixed && ssd_rng_below(&w->rng, 100) >= w->rwmixread)
+		ddir = SSD_DDIR_WRITE;
+	struct wl_dir *d = &w->dir[ddir];
+	uint32_t len = draw_len(w, d);
+
+	uint64_t pos;
+	if (!w->random) {
+		pos = next_seq(w, d);
+		if (pos == UINT64_MAX)
+			return ssd_wl_next(w, io); /* the loop is over */
+	} else {
+		int group_start = !w->seq_left;
+		if (group_start)
+			w->seq_left = w->seq_nr - 1;
+		else
+			w->seq_left--;
+		if (!group_start && w->identical) {
+			pos = d->last;
+		} else if (group_start &&
+			   (d->perc_random >= 100 ||
+			    ssd_rng_below(&w->rng, 100) < d->perc_random)) {
+			pos = UINT64_MAX;
+		} else {
+			pos = next_seq(w, d);
+		}
+		if (pos == UINT64_MAX)
+			pos = random_pos(w, d, len);
+	}
+	if (len > w->size - pos)
+		len = (uint32_t)(w->size - pos);
+	d->last = pos;
+	d->seq = pos + len;
+
 	io->ddir = ddir;
 	io->offset = w->start + pos;
 	io->len = len;
+	if (w->trimwrite) {
+		w->tw_pending = 1;
+		w->tw = *io;
+		w->tw.ddir = SSD_DDIR_WRITE;
+		return 1;
+	}
 	w->issued += len;
+	w->issued_all += len;
+	w->ios++;
 	return 1;
 }
 
@@ -645,14 +896,27 @@ static void set_zone_turn(struct ssd_wl *w, struct wl_set *s)
 
 static int set_next(struct ssd_wl *w, struct ssd_io *io)
 {
-	if (w->issued >= w->budget)
-		return 0;
 	struct wl_set *s = w->set;
+	if (w->issued >= w->budget || (w->max_ios && w->ios >= w->max_ios)) {
+		if (!w->loops_left)
+			return 0;
+		/* the next loop: every file from its start again */
+		w->loops_left--;
+		w->issued = 0;
+		w->ios = 0;
+		for (uint32_t i = 0; i < s->n; i++) {
+			s->sub[i].loops_left = 1;
+			new_loop(&s->sub[i]);
+		}
+		set_new_pass(s);
+	}
 	uint32_t f = s->n > 1 ? set_pick(s, &w->rng) : 0;
 	if (s->job->zonemode == SSD_ZONEMODE_STRIDED)
 		set_zone_turn(w, s);
 	ssd_wl_next(&s->sub[f], io);
 	w->issued += io->len;
+	w->issued_all += io->len;
+	w->ios++;
 	s->zbytes += io->len;
 	if (s->n > 1 && s->type <= SSD_FSRV_RANDOM) {
 		if (io->len >= s->left[f])
@@ -687,10 +951,10 @@ static struct ssd_wl *set_create(struct ssd_wl *w, const struct ssd_job *job,
 	ssd_rng_seed(&w->rng, seed ^ ssd_mix64(0x66696c6573ULL + clone));
 	w->budget = job->time_based ? UINT64_MAX
 		    : job->clone_io ? job->clone_io[clone] : job->io_size;
-	s->maxbs = job->bs;
-	for (int i = 0; i < job->nbssplit; i++)
-		if (i == 0 || job->bssplit[i].bs > s->maxbs)
-			s->maxbs = job->bssplit[i].bs;
+	s->maxbs = ssd_job_max_bs(job);
+	/* number_ios and loops count over the whole set, not per file */
+	w->max_ios = job->number_ios;
+	w->loops_left = job->time_based || job->loops < 1 ? 0 : job->loops - 1;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct ssd_job_region *r = &s->reg[i];
 		uint64_t size = r->size;
@@ -702,6 +966,8 @@ static struct ssd_wl *set_create(struct ssd_wl *w, const struct ssd_job *job,
 		wl_setup(&s->sub[i], job, clone,
 			 ssd_mix64(seed + 0x9e3779b97f4a7c15ULL * (i + 1)),
 			 r->start, size, UINT64_MAX);
+		s->sub[i].max_ios = 0;
+		s->sub[i].loops_left = 0;
 	}
 	set_new_pass(s);
 	if (s->type == SSD_FSRV_ZIPF && n > 1) {

@@ -48,7 +48,7 @@ TEST(job_defaults_are_fio_defaults)
 	CHECK(!strcmp(j->file, "t.fio"));
 	CHECK(j->line == 1);
 	CHECK(j->rw == SSD_RW_READ);
-	CHECK(j->bs == 4096 && j->nbssplit == 0);
+	CHECK(j->bs[0] == 4096 && j->nbssplit[0] == 0);
 	CHECK(j->iodepth == 1);
 	CHECK(j->rwmixread == 50);
 	CHECK(j->offset == 0 && j->size == GiB && j->io_size == GiB);
@@ -82,7 +82,7 @@ TEST(job_sizes_times_and_suffixes)
 		     "norandommap=1\n") == 0, "%s", err);
 	const struct ssd_job *j = &jobs[0];
 	CHECK(j->rw == SSD_RW_RANDWRITE);
-	CHECK(j->bs == 65536);
+	CHECK(j->bs[0] == 65536);
 	CHECK(j->offset == MiB && j->size == 16 * MiB);
 	CHECK(j->io_size == 3 * GiB / 2);
 	CHECK(j->iodepth == 32);
@@ -121,9 +121,9 @@ TEST(job_global_inheritance)
 		     "[c]\n"
 		     "[a]\nrw=write\n") == 0, "%s", err);
 	CHECK(njobs == 4);
-	CHECK(jobs[0].bs == 8192 && jobs[0].iodepth == 4);
-	CHECK(jobs[1].bs == 16384 && jobs[1].iodepth == 4);
-	CHECK(jobs[2].bs == 8192 && jobs[2].iodepth == 8);
+	CHECK(jobs[0].bs[0] == 8192 && jobs[0].iodepth == 4);
+	CHECK(jobs[1].bs[0] == 16384 && jobs[1].iodepth == 4);
+	CHECK(jobs[2].bs[0] == 8192 && jobs[2].iodepth == 8);
 	CHECK(jobs[0].rw == SSD_RW_RANDREAD && jobs[2].rw == SSD_RW_RANDREAD);
 	/* duplicate names are fine, as in fio */
 	CHECK(!strcmp(jobs[3].name, "a") && jobs[3].rw == SSD_RW_WRITE);
@@ -136,7 +136,7 @@ TEST(job_aliases_and_mix)
 		     "io_limit=1m\nwait_for_previous\n"
 		     "[b]\nrw=rw\nrwmixwrite=30\nrwmixread=90\n") == 0,
 	       "%s", err);
-	CHECK(jobs[0].rw == SSD_RW_RANDRW && jobs[0].bs == 8192);
+	CHECK(jobs[0].rw == SSD_RW_RANDRW && jobs[0].bs[0] == 8192);
 	CHECK(jobs[0].rwmixread == 70);
 	CHECK(jobs[0].io_size == MiB && jobs[0].stonewall);
 	/* the later of rwmixread/rwmixwrite wins */
@@ -146,16 +146,16 @@ TEST(job_aliases_and_mix)
 TEST(job_bssplit)
 {
 	CHECKF(parse("[a]\nbssplit=4k/10:64k/50:32k/40\n") == 0, "%s", err);
-	CHECK(jobs[0].nbssplit == 3);
-	CHECK(jobs[0].bssplit[0].bs == 4096 && jobs[0].bssplit[0].pct == 10);
-	CHECK(jobs[0].bssplit[1].bs == 65536 && jobs[0].bssplit[1].pct == 50);
-	CHECK(jobs[0].bssplit[2].bs == 32768 && jobs[0].bssplit[2].pct == 40);
+	CHECK(jobs[0].nbssplit[0] == 3);
+	CHECK(jobs[0].bssplit[0][0].bs == 4096 && jobs[0].bssplit[0][0].pct == 10);
+	CHECK(jobs[0].bssplit[0][1].bs == 65536 && jobs[0].bssplit[0][1].pct == 50);
+	CHECK(jobs[0].bssplit[0][2].bs == 32768 && jobs[0].bssplit[0][2].pct == 40);
 	/* fio's example: empty percentages share the rest */
 	CHECKF(parse("[a]\nbssplit=4k/50:1k/:32k/\n") == 0, "%s", err);
-	CHECK(jobs[0].bssplit[1].pct == 25 && jobs[0].bssplit[2].pct == 25);
+	CHECK(jobs[0].bssplit[0][1].pct == 25 && jobs[0].bssplit[0][2].pct == 25);
 	CHECKF(parse("[a]\nbssplit=4k:8k:16k\n") == 0, "%s", err);
-	CHECK(jobs[0].bssplit[0].pct == 34 && jobs[0].bssplit[1].pct == 33 &&
-	      jobs[0].bssplit[2].pct == 33);
+	CHECK(jobs[0].bssplit[0][0].pct == 34 && jobs[0].bssplit[0][1].pct == 33 &&
+	      jobs[0].bssplit[0][2].pct == 33);
 }
 
 TEST(job_distributions)
@@ -170,11 +170,11 @@ TEST(job_distributions)
 	CHECK(jobs[1].dist == SSD_DIST_ZIPF && jobs[1].dist_param == 1.2);
 	CHECK(jobs[2].dist == SSD_DIST_PARETO && jobs[2].dist_param == 0.2);
 	CHECK(jobs[3].dist == SSD_DIST_PARETO && jobs[3].dist_param == 0.9);
-	CHECK(jobs[4].dist == SSD_DIST_ZONED && jobs[4].nzones == 4);
-	CHECK(jobs[4].zones[0].access_pct == 60 &&
-	      jobs[4].zones[0].size_pct == 10);
-	CHECK(jobs[4].zones[3].access_pct == 2 &&
-	      jobs[4].zones[3].size_pct == 40);
+	CHECK(jobs[4].dist == SSD_DIST_ZONED && jobs[4].nzones[0] == 4);
+	CHECK(jobs[4].zones[0][0].access_pct == 60 &&
+	      jobs[4].zones[0][0].size_pct == 10);
+	CHECK(jobs[4].zones[0][3].access_pct == 2 &&
+	      jobs[4].zones[0][3].size_pct == 40);
 	CHECK(jobs[5].dist == SSD_DIST_RANDOM);
 }
 
@@ -215,9 +215,9 @@ TEST(job_no_effect_options)
 TEST(job_crlf_bom_and_blank_lines)
 {
 	CHECKF(parse("\r\n[a]\r\nbs=8k\r\n\r\n  \t\n[b]\r\n") == 0, "%s", err);
-	CHECK(njobs == 2 && jobs[0].bs == 8192);
+	CHECK(njobs == 2 && jobs[0].bs[0] == 8192);
 	CHECKF(parse("\xef\xbb\xbf[a]\nbs=8k\n") == 0, "%s", err);
-	CHECK(njobs == 1 && jobs[0].bs == 8192);
+	CHECK(njobs == 1 && jobs[0].bs[0] == 8192);
 	/* control characters in a quoted value do not break the line */
 	CHECK(parse("[a]\nbs=4\rk\x1b[2J\n") == SSD_EPARSE && err_ok(2, "bs"));
 	for (const char *c = err; *c; c++)
@@ -238,31 +238,70 @@ TEST(job_errors_name_file_line_key)
 		{"[a]\nbs=4q\n", SSD_EPARSE, 2, "bs"},
 		{"[a]\nbs=1000\n", SSD_ERANGE, 2, "bs"},
 		{"[a]\nbs=256\n", SSD_ERANGE, 2, "bs"},
-		{"[a]\nbs=4k,8k\n", SSD_EUNSUP, 2, "bs"},
-		{"[a]\nblocksize=4k,8k\n", SSD_EUNSUP, 2, "blocksize"},
+		{"[a]\nbs=4k,8k,4k,4k\n", SSD_EPARSE, 2, "bs"},
+		{"[a]\nblocksize=4k,8q\n", SSD_EPARSE, 2, "blocksize"},
+		{"[a]\nbs=4k,1000\n", SSD_ERANGE, 2, "bs"},
 		{"[a]\niodepth=0\n", SSD_ERANGE, 2, "iodepth"},
 		{"[a]\niodepth=65537\n", SSD_ERANGE, 2, "iodepth"},
 		{"[a]\niodepth=lots\n", SSD_EPARSE, 2, "iodepth"},
 		{"[a]\nrwmixread=101\n", SSD_ERANGE, 2, "rwmixread"},
 		{"[a]\nnumjobs=1025\n", SSD_ERANGE, 2, "numjobs"},
-		{"[a]\nrw=randwrite:8\n", SSD_EUNSUP, 2, "rw"},
-		{"[a]\nrw=trimwrite\n", SSD_EUNSUP, 2, "rw"},
+		{"[a]\nrw=randwrite:0\n", SSD_ERANGE, 2, "rw"},
+		{"[a]\nrw=randwrite:-8\n", SSD_ERANGE, 2, "rw"},
+		{"[a]\nrw=randwrite:x\n", SSD_EPARSE, 2, "rw"},
+		{"[a]\nrw=write:1000\n", SSD_ERANGE, 2, "rw"},
+		{"[a]\nrw=write:\n", SSD_EPARSE, 2, "rw"},
+		{"[a]\nsize=64k\nrw=read:-64k\n", SSD_ERANGE, 3, "rw"},
+		{"[a]\nrw=filecreate\n", SSD_EUNSUP, 2, "rw"},
 		{"[a]\nrw=sideways\n", SSD_EPARSE, 2, "rw"},
 		{"[a]\ntime_based=maybe\n", SSD_EPARSE, 2, "time_based"},
 		{"[a]\nruntime=10x\n", SSD_EPARSE, 2, "runtime"},
 		{"[a]\nbssplit=4k/60:8k/30\n", SSD_ERANGE, 2, "bssplit"},
 		{"[a]\nbssplit=4k/60:8k/50:16k/\n", SSD_ERANGE, 2, "bssplit"},
-		{"[a]\nbssplit=4k/50,8k/50\n", SSD_EUNSUP, 2, "bssplit"},
+		{"[a]\nbssplit=4k/50,8k/50:16k/40\n", SSD_ERANGE, 2, "bssplit"},
+		{"[a]\nbsrange=8k-4k\n", SSD_ERANGE, 2, "bsrange"},
+		{"[a]\nbsrange=4k\n", SSD_EPARSE, 2, "bsrange"},
+		{"[a]\nblocksize_range=4k-9000\n", SSD_ERANGE, 2,
+		 "blocksize_range"},
+		{"[a]\nsize=64k\nbsrange=4k-128k\n", SSD_ERANGE, 2, "size"},
+		{"[a]\nbsrange=4k-2g\n", SSD_ERANGE, 2, "bsrange"},
+		{"[a]\nba=4k,100\n", SSD_ERANGE, 2, "ba"},
+		{"[a]\npercentage_random=101\n", SSD_ERANGE, 2,
+		 "percentage_random"},
+		{"[a]\npercentage_random=50,x\n", SSD_EPARSE, 2,
+		 "percentage_random"},
+		{"[a]\nrw_sequencer=random\n", SSD_EPARSE, 2, "rw_sequencer"},
+		{"[a]\nrandom_generator=mt19937\n", SSD_EPARSE, 2,
+		 "random_generator"},
+		{"[a]\nnumber_ios=-1\n", SSD_EPARSE, 2, "number_ios"},
+		{"[a]\nloops=0\n", SSD_ERANGE, 2, "loops"},
 		{"[a]\nbssplit=3000/100\n", SSD_ERANGE, 2, "bssplit"},
 		{"[a]\nrandom_distribution=zoned:60/10:30/90\n", SSD_ERANGE, 2,
 		 "random_distribution"},
 		{"[a]\nrandom_distribution=zoned:50/60:50/60\n", SSD_ERANGE, 2,
 		 "random_distribution"},
-		{"[a]\nrandom_distribution=zipf:1.2:0.25\n", SSD_EUNSUP, 2,
+		{"[a]\nrandom_distribution=zipf:1.2:1.5\n", SSD_ERANGE, 2,
+		 "random_distribution"},
+		{"[a]\nrandom_distribution=zipf:1.2,zipf:1.1\n", SSD_EPARSE, 2,
+		 "random_distribution"},
+		{"[a]\nrandom_distribution=normal:100\n", SSD_ERANGE, 2,
+		 "random_distribution"},
+		{"[a]\nrandom_distribution=zoned:50/10:50/\n"
+		 "random_distribution=zoned:50/:50/10\n", SSD_EPARSE, 3,
+		 "random_distribution"},
+		{"[a]\nrandom_distribution=zoned:50/100:50/\n", SSD_ERANGE, 2,
+		 "random_distribution"},
+		{"[a]\nsize=1m\nrandom_distribution=zoned_abs:50/1m:50/4k\n",
+		 SSD_ERANGE, 3, "random_distribution"},
+		{"[a]\nrandom_distribution=zoned_abs:50/1000:50/\n", SSD_ERANGE,
+		 2, "random_distribution"},
+		{"[a]\nrandom_distribution=zoned:50/50:50/50,60/50:50/50\n",
+		 SSD_ERANGE, 2, "random_distribution"},
+		{"[a]\nrandom_distribution=sequence:2,0,1\n", SSD_EUNSUP, 2,
 		 "random_distribution"},
 		{"[a]\nrandom_distribution=pareto:1.5\n", SSD_ERANGE, 2,
 		 "random_distribution"},
-		{"[a]\nrandom_distribution=normal\n", SSD_EUNSUP, 2,
+		{"[a]\nrandom_distribution=normal\n", SSD_EPARSE, 2,
 		 "random_distribution"},
 		{"[a]\nrandom_distribution=zipf:x\n", SSD_EPARSE, 2,
 		 "random_distribution"},
@@ -366,7 +405,7 @@ TEST(job_parse_file_and_missing_file)
 	jobs = NULL;
 	int rc = ssd_jobfile_parse(path, GiB, &jobs, &njobs, err, sizeof err);
 	CHECKF(rc == 0, "%s", err);
-	CHECK(njobs == 1 && jobs[0].bs == 16384);
+	CHECK(njobs == 1 && jobs[0].bs[0] == 16384);
 	CHECK(!strcmp(jobs[0].file, path) && jobs[0].line == 3);
 	unlink(path);
 	free(jobs);
@@ -415,11 +454,11 @@ TEST(job_integers_are_decimal_or_hex)
 		     "offset=0x100000\nio_size=0100m\n") == 0, "%s", err);
 	CHECK(jobs[0].iodepth == 10 && jobs[0].numjobs == 2);
 	CHECK(jobs[0].thinktime_blocks == 8 && jobs[0].fsync_every == 16);
-	CHECK(jobs[0].rwmixread == 70 && jobs[0].bs == 8192);
+	CHECK(jobs[0].rwmixread == 70 && jobs[0].bs[0] == 8192);
 	CHECK(jobs[0].size == 10 * MiB && jobs[0].offset == MiB);
 	CHECK(jobs[0].io_size == 100 * MiB);
 	CHECKF(parse("[a]\nbssplit=0x1000/050:8k/\nrwmixwrite=030\n") == 0, "%s", err);
-	CHECK(jobs[0].bssplit[0].bs == 4096 && jobs[0].bssplit[0].pct == 50);
+	CHECK(jobs[0].bssplit[0][0].bs == 4096 && jobs[0].bssplit[0][0].pct == 50);
 	CHECK(jobs[0].rwmixread == 70);
 	/* times are decimal: a hex time is refused, not misread */
 	CHECK(parse("[a]\nruntime=0x10\n") == SSD_EPARSE && err_ok(2, "runtime"));
@@ -554,7 +593,7 @@ TEST(job_options_as_written)
 	while (ssd_job_raw_next(&jobs[1], 0, &pos, &k, &v))
 		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s=%s;", k, v);
 	CHECKF(!strcmp(buf, "rw=read;"), "job b: %s", buf);
-	CHECK(jobs[1].bs == 4096 && jobs[0].bs == 32768);
+	CHECK(jobs[1].bs[0] == 4096 && jobs[0].bs[0] == 32768);
 
 	/* more text than a job holds is refused, naming the option */
 	char *big = malloc(3 * SSD_JOB_RAW_MAX);
@@ -613,15 +652,15 @@ TEST(job_kb_base_and_fio_suffixes)
 
 	CHECKF(parse("[a]\nkb_base=1000\nsize=8192k\nbs=4KiB\n") == 0, "%s",
 	       err);
-	CHECK(jobs[0].size == 8192000 && jobs[0].bs == 4096);
+	CHECK(jobs[0].size == 8192000 && jobs[0].bs[0] == 4096);
 	/* kb_base applies to its whole section, wherever it stands */
 	CHECKF(parse("[a]\nbs=8KiB\nkb_base=1000\noffset=4096k\n") == 0, "%s",
 	       err);
-	CHECK(jobs[0].bs == 8192 && jobs[0].offset == 4096000);
+	CHECK(jobs[0].bs[0] == 8192 && jobs[0].offset == 4096000);
 	/* inherited from [global]; a job may change it back */
 	CHECKF(parse("[global]\nkb_base=1000\n[a]\nbs=4KiB\n[b]\nbs=8k\n"
 		     "kb_base=1024\n") == 0, "%s", err);
-	CHECK(jobs[0].bs == 4096 && jobs[1].bs == 8192);
+	CHECK(jobs[0].bs[0] == 4096 && jobs[1].bs[0] == 8192);
 	CHECK(parse("[a]\nkb_base=512\n") == SSD_EPARSE &&
 	      err_ok(2, "kb_base") && strstr(err, "1024 or 1000"));
 	/* the default: 4KiB is 4000 bytes, not a multiple of 512 */
@@ -632,7 +671,7 @@ TEST(job_arithmetic_keywords_and_env)
 {
 	CHECKF(parse("[a]\nbs=(4096*2)\niodepth=(2+3*2)\nsize=(2*8m)\n"
 		     "runtime=(1000000)\nthinktime=(2ms+500)\n") == 0, "%s", err);
-	CHECK(jobs[0].bs == 8192 && jobs[0].iodepth == 8);
+	CHECK(jobs[0].bs[0] == 8192 && jobs[0].iodepth == 8);
 	CHECK(jobs[0].size == 16 * MiB);
 	CHECK(jobs[0].runtime == SSD_S);                /* microseconds */
 	CHECK(jobs[0].thinktime == 2 * SSD_MS + 500 * SSD_US);
@@ -646,7 +685,7 @@ TEST(job_arithmetic_keywords_and_env)
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	CHECKF(parse("[a]\nbs=$pagesize\nsize=2*$pagesize\n"
 		     "numjobs=$ncpus\n") == 0, "%s", err);
-	CHECK(jobs[0].bs == (uint32_t)page);
+	CHECK(jobs[0].bs[0] == (uint32_t)page);
 	CHECK(jobs[0].size == 2 * (uint64_t)page);
 	CHECK(jobs[0].numjobs == (uint32_t)cpus);
 	CHECK(parse("[a]\nsize=$mb_memory*1m\n") == SSD_EPARSE &&
@@ -654,13 +693,13 @@ TEST(job_arithmetic_keywords_and_env)
 
 	setenv("SSDLAB_TEST_BS", "16k", 1);
 	CHECKF(parse("[a]\nbs=${SSDLAB_TEST_BS}\n") == 0, "%s", err);
-	CHECK(jobs[0].bs == 16384);
+	CHECK(jobs[0].bs[0] == 16384);
 	unsetenv("SSDLAB_TEST_BS");
 	/* unset: nothing, as in fio; the message says why */
 	CHECK(parse("[a]\nbs=${SSDLAB_TEST_BS}\n") == SSD_EPARSE &&
 	      err_ok(2, "bs") && strstr(err, "${SSDLAB_TEST_BS} is not set"));
 	CHECKF(parse("[a]\nbs=4${SSDLAB_TEST_BS}k\n") == 0, "%s", err);
-	CHECK(jobs[0].bs == 4096);
+	CHECK(jobs[0].bs[0] == 4096);
 }
 
 TEST(job_did_you_mean_is_plausible)
@@ -708,4 +747,83 @@ TEST(job_timeout_is_runtime)
 {
 	CHECKF(parse("[a]\ntimeout=3\n") == 0, "%s", err);
 	CHECK(jobs[0].runtime == 3 * SSD_S);
+}
+
+/* fio's R,W,T syntax: a last value without a comma applies to the
+ * directions after it; an empty field keeps what was there. */
+TEST(job_per_direction_values)
+{
+	CHECKF(parse("[global]\nbs=16k\n"
+		     "[a]\nbs=8k,32k\n"
+		     "[b]\nbs=8k,32k,\n"
+		     "[c]\nbs=,8k\n"
+		     "[d]\nbs=,8k,\n"
+		     "[e]\nbs=256k\n") == 0, "%s", err);
+	static const uint32_t want[5][3] = {
+		{8192, 32768, 32768}, {8192, 32768, 16384},
+		{16384, 8192, 8192}, {16384, 8192, 16384},
+		{262144, 262144, 262144}};
+	for (int i = 0; i < 5; i++)
+		for (int d = 0; d < SSD_DDIR_N; d++)
+			CHECKF(jobs[i].bs[d] == want[i][d] &&
+			       jobs[i].min_bs[d] == want[i][d] &&
+			       jobs[i].max_bs[d] == want[i][d] &&
+			       jobs[i].blockalign[d] == want[i][d],
+			       "job %d dir %d: %u", i, d, jobs[i].bs[d]);
+	CHECKF(parse("[a]\nbsrange=1k-4k,2k:8k\nba=,4k\n"
+		     "percentage_random=10,,90\n") == 0, "%s", err);
+	CHECK(jobs[0].min_bs[0] == 1024 && jobs[0].max_bs[0] == 4096);
+	CHECK(jobs[0].min_bs[1] == 2048 && jobs[0].max_bs[1] == 8192);
+	CHECK(jobs[0].min_bs[2] == 2048 && jobs[0].max_bs[2] == 8192);
+	CHECK(jobs[0].blockalign[0] == 1024 && jobs[0].blockalign[1] == 4096);
+	CHECK(jobs[0].perc_random[0] == 10 && jobs[0].perc_random[1] == 100 &&
+	      jobs[0].perc_random[2] == 90);
+	/* bssplit overrides bsrange, which overrides bs, in any order */
+	CHECKF(parse("[a]\nbssplit=4k/50:64k/50,8k\nbsrange=4k-8k\nbs=1m\n"
+		     "[b]\nbs=1m\nbsrange=4k-8k\n") == 0, "%s", err);
+	CHECK(jobs[0].min_bs[0] == 4096 && jobs[0].max_bs[0] == 65536);
+	CHECK(jobs[0].nbssplit[1] == 1 && jobs[0].min_bs[1] == 8192 &&
+	      jobs[0].max_bs[2] == 8192);
+	CHECK(jobs[1].min_bs[0] == 4096 && jobs[1].max_bs[0] == 8192);
+}
+
+TEST(job_stream_options)
+{
+	CHECKF(parse("[a]\nrw=write:8k\n[b]\nrw=read:-64k\n"
+		     "[c]\nrw=randread:16\nrw_sequencer=identical\n"
+		     "[d]\nrw=trimwrite\nnumber_ios=2k\nloops=3\n"
+		     "[e]\nrw=randtrimwrite\nrandom_generator=lfsr\n"
+		     "[f]\nrandom_distribution=zipf:1.2:0.25\n"
+		     "[g]\nrandom_distribution=normal:10\n"
+		     "[h]\nrandom_distribution=zoned_abs:60/20m:40/\n"
+		     "[i]\nrandom_distribution=zoned:50/5:30/15:20/\n"
+		     "[j]\nrandom_distribution=zoned:100/10,,50/50:50/50\n"
+		     "[k]\nio_size=1m\n") == 0, "%s", err);
+	CHECK(jobs[0].rw == SSD_RW_WRITE && jobs[0].seq_add == 8192);
+	CHECK(jobs[1].rw == SSD_RW_READ && jobs[1].seq_add == -65536);
+	CHECK(jobs[2].rw == SSD_RW_RANDREAD && jobs[2].seq_nr == 16 &&
+	      jobs[2].seq_add == 0 &&
+	      jobs[2].rw_sequencer == SSD_RWSEQ_IDENTICAL);
+	CHECK(jobs[3].rw == SSD_RW_TRIMWRITE && jobs[3].number_ios == 2048 &&
+	      jobs[3].loops == 3);
+	CHECK(jobs[4].rw == SSD_RW_RANDTRIMWRITE &&
+	      jobs[4].random_generator == SSD_RANDGEN_LFSR);
+	CHECK(jobs[5].dist == SSD_DIST_ZIPF && jobs[5].dist_param == 1.2 &&
+	      jobs[5].dist_center == 0.25);
+	CHECK(jobs[6].dist == SSD_DIST_NORMAL && jobs[6].dist_param == 10 &&
+	      jobs[6].dist_center == -1);
+	CHECK(jobs[7].dist == SSD_DIST_ZONED_ABS && jobs[7].nzones[1] == 2);
+	CHECK(jobs[7].zones[1][0].size_bytes == 20 * MiB &&
+	      jobs[7].zones[1][1].size_bytes == GiB - 20 * MiB);
+	CHECK(jobs[8].zones[0][2].size_pct == 80);
+	CHECK(jobs[9].nzones[0] == 1 && jobs[9].zones[0][0].size_pct == 10);
+	CHECK(jobs[9].nzones[1] == 1 && jobs[9].zones[1][0].size_pct == 100);
+	CHECK(jobs[9].nzones[2] == 2);
+	CHECK(!jobs[0].io_size_set && jobs[10].io_size_set);
+	/* blockalign other than the block size turns the random map off
+	 * (only where it matters: a random pattern) */
+	CHECKF(parse("[a]\nrw=randread\nba=8k\n[b]\nrw=read\nba=8k\n"
+		     "[c]\nrw=randread\nba=4k\n") == 0, "%s", err);
+	CHECK(jobs[0].blockalign_set && !jobs[1].blockalign_set &&
+	      !jobs[2].blockalign_set);
 }

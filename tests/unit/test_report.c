@@ -179,7 +179,8 @@ static struct fixture *fixture_make(void)
 	struct ssd_job *j = &f->job[0];
 	snprintf(j->name, sizeof j->name, "seqw");
 	j->rw = SSD_RW_WRITE;
-	j->bs = 4096;
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		j->bs[d] = j->min_bs[d] = j->max_bs[d] = 4096;
 	j->iodepth = 1;
 	j->size = 1ULL << 30;
 	j->io_size = 22ULL << 20;
@@ -188,9 +189,13 @@ static struct fixture *fixture_make(void)
 	snprintf(j->name, sizeof j->name, "mix");
 	j->rw = SSD_RW_RANDRW;
 	j->rwmixread = 70;
-	j->nbssplit = 2;
-	j->bssplit[0] = (struct ssd_bssplit){4096, 50};
-	j->bssplit[1] = (struct ssd_bssplit){131072, 50};
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		j->nbssplit[d] = 2;
+		j->bssplit[d][0] = (struct ssd_bssplit){4096, 50};
+		j->bssplit[d][1] = (struct ssd_bssplit){131072, 50};
+		j->min_bs[d] = 4096;
+		j->max_bs[d] = 131072;
+	}
 	j->iodepth = 32;
 	j->size = 1ULL << 30;
 	j->io_size = 1ULL << 30;
@@ -198,6 +203,7 @@ static struct fixture *fixture_make(void)
 	j->time_based = 1;
 	j->dist = SSD_DIST_ZIPF;
 	j->dist_param = 1.2;
+	j->dist_center = -1;
 	j->numjobs = 4;
 	j->group_reporting = 1;
 	j->stonewall = 1;

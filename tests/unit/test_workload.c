@@ -206,13 +206,16 @@ TEST(wl_rwmix_proportion)
 	CHECK(reads + writes == n);
 	CHECKF(reads > 69000 && reads < 71000, "%d reads", reads);
 
-	/* sequential mix: reads and writes share the position */
+	/* sequential mix: reads and writes each walk from the start, as
+	 * fio keeps a position per direction */
 	CHECK(mkjob("[a]\nrw=rw\nsize=1m\n") == 0);
 	w = ssd_wl_create(&job, 0, 11);
+	uint64_t next[2] = {0, 0};
 	reads = 0;
 	for (uint64_t i = 0; i < 256; i++) {
 		CHECK(ssd_wl_next(w, &io) == 1);
-		CHECK(io.offset == i * 4096);
+		CHECK(io.offset == next[io.ddir]);
+		next[io.ddir] += 4096;
 		reads += io.ddir == SSD_DDIR_READ;
 	}
 	CHECK(ssd_wl_next(w, &io) == 0);
@@ -225,12 +228,14 @@ TEST(wl_bssplit_proportions_and_alignment)
 	CHECK(mkjob("[a]\nrw=randwrite\nbssplit=4k/10:64k/50:32k/40\n"
 		    "offset=1m\nsize=100m\ntime_based\nruntime=1\n") == 0);
 	struct ssd_wl *w = ssd_wl_create(&job, 0, 3);
-	int c4 = 0, c32 = 0, c64 = 0, n = 100000;
+	int c4 = 0, c32 = 0, c64 = 0, n = 100000, odd64 = 0;
 	struct ssd_io io;
 	for (int i = 0; i < n; i++) {
 		CHECK(ssd_wl_next(w, &io) == 1);
 		CHECK(io.offset >= MiB && io.offset + io.len <= 101 * MiB);
-		CHECK((io.offset - MiB) % io.len == 0);
+		/* aligned to the smallest size, as fio's blockalign default */
+		CHECK((io.offset - MiB) % 4096 == 0);
+		odd64 += io.len == 65536 && (io.offset - MiB) % 65536;
 		c4 += io.len == 4096;
 		c32 += io.len == 32768;
 		c64 += io.len == 65536;
@@ -240,6 +245,7 @@ TEST(wl_bssplit_proportions_and_alignment)
 	CHECKF(c4 > 9000 && c4 < 11000, "4k: %d", c4);
 	CHECKF(c64 > 49000 && c64 < 51000, "64k: %d", c64);
 	CHECKF(c32 > 39000 && c32 < 41000, "32k: %d", c32);
+	CHECKF(odd64 > c64 / 2, "only %d of %d 64k I/Os off 64k", odd64, c64);
 }
 
 TEST(wl_zoned_proportions)
