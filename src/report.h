@@ -13,6 +13,7 @@
 #include "config.h"
 #include "job.h"
 #include "stats.h"
+#include "steadystate.h"
 
 struct ssd_job_result {
 	char name[64];          /* job name */
@@ -33,6 +34,8 @@ struct ssd_job_result {
 	                           (e.g. SSD_EROFS) */
 	char errmsg[256];       /* what failed, when error is set: "write
 	                           command at offset N, L bytes: no free block" */
+	struct ssd_ss ss;       /* steady state (ss_dur), n = 0: none; the
+	                           runner owns its arrays */
 };
 
 struct ssd_run_result {
