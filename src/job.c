@@ -39,6 +39,8 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "steadystate.h"
+
 #define JOB_LINE_MAX 4096             /* longest accepted line, chars */
 #define JOB_FILE_MAX (16u << 20)      /* largest accepted job file, bytes */
 #define JOB_SECTOR 512u               /* block sizes are multiples of this */
@@ -876,6 +878,178 @@ static int fn_randseed(struct parser *p, struct jstate *js,
 	return 0;
 }
 
+/* ---- pacing and the order of jobs ---- */
+
+/* "R,W,T" as fio reads per-direction values: one value is all three
+ * directions; with commas an empty entry leaves its direction unlimited
+ * ("500k," limits reads only, ",500k" writes only). */
+static int parse_per_dir(struct parser *p, const struct jopt *o, char *val,
+			 int sizes, uint64_t out[SSD_DDIR_N])
+{
+	uint64_t v[SSD_DDIR_N] = {0, 0, 0};
+	int n = 0, commas = strchr(val, ',') != NULL;
+	char *s = val;
+	for (;;) {
+		char *comma = strchr(s, ',');
+		if (comma)
+			*comma = 0;
+		char *e = ssd_strtrim(s);
+		if (n == SSD_DDIR_N)
+			return opt_err(p, o, SSD_EPARSE,
+				       "more than three values");
+		if (*e) {
+			int rc = sizes ? job_size(p, e, &v[n])
+				       : ssd_parse_u64(e, &v[n]);
+			if (rc == SSD_EPARSE)
+				return opt_err(p, o, rc, "'%.64s' is not %s", e,
+					       sizes ? "a size" : "an integer");
+			if (rc || v[n] > (sizes ? (1ull << 50) : (1ull << 32)))
+				return opt_err(p, o, SSD_ERANGE,
+					       "%.64s is out of range", e);
+		}
+		n++;
+		if (!comma)
+			break;
+		s = comma + 1;
+	}
+	if (!commas)
+		v[1] = v[2] = v[0];
+	memcpy(out, v, sizeof v);
+	return 0;
+}
+
+static int fn_rate(struct parser *p, struct jstate *js, const struct jopt *o,
+		   char *val)
+{
+	uint64_t *f = (uint64_t *)((char *)&js->j + o->off);
+	return parse_per_dir(p, o, val, o->size, f);
+}
+
+static int fn_rate_process(struct parser *p, struct jstate *js,
+			   const struct jopt *o, char *val)
+{
+	if (!strcmp(val, "linear") || !strcmp(val, "poisson")) {
+		js->j.rate_poisson = !strcmp(val, "poisson");
+		return 0;
+	}
+	return opt_err(p, o, SSD_EPARSE, "unknown rate process '%.64s'", val);
+}
+
+static int fn_submit_mode(struct parser *p, struct jstate *js,
+			  const struct jopt *o, char *val)
+{
+	if (!strcmp(val, "inline") || !strcmp(val, "offload")) {
+		js->j.io_submit_offload = !strcmp(val, "offload");
+		return 0;
+	}
+	return opt_err(p, o, SSD_EPARSE, "unknown mode '%.64s'", val);
+}
+
+static int fn_think_type(struct parser *p, struct jstate *js,
+			 const struct jopt *o, char *val)
+{
+	if (!strcmp(val, "complete") || !strcmp(val, "issue")) {
+		js->j.thinktime_issue = !strcmp(val, "issue");
+		return 0;
+	}
+	return opt_err(p, o, SSD_EPARSE, "unknown type '%.64s'", val);
+}
+
+/* startdelay=T or startdelay=LOW-HIGH (fio's irange of times). */
+static int fn_startdelay(struct parser *p, struct jstate *js,
+			 const struct jopt *o, char *val)
+{
+	char *dash = strchr(val, '-');
+	char *hi = NULL;
+	if (dash) {
+		*dash = 0;
+		hi = ssd_strtrim(dash + 1);
+	}
+	char *lo = ssd_strtrim(val);
+	int64_t a, b;
+	int rc = ssd_parse_time(lo, SSD_S, &a);
+	if (!rc && hi)
+		rc = ssd_parse_time(hi, SSD_S, &b);
+	else
+		b = a;
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not a time or a range",
+			       lo);
+	if (rc)
+		return opt_err(p, o, rc, "too long");
+	if (b < a)
+		return opt_err(p, o, SSD_ERANGE,
+			       "the range ends before it starts");
+	js->j.startdelay = a;
+	js->j.startdelay_hi = b;
+	return 0;
+}
+
+static int fn_wait_for(struct parser *p, struct jstate *js,
+		       const struct jopt *o, char *val)
+{
+	if (strlen(val) >= sizeof js->j.wait_for)
+		return opt_err(p, o, SSD_ERANGE, "name is too long");
+	snprintf(js->j.wait_for, sizeof js->j.wait_for, "%s", val);
+	return 0;
+}
+
+/* steadystate=CRITERION:LIMIT[%] (fio's iops, iops_slope, bw, bw_slope,
+ * lat, lat_slope; a bandwidth limit is a size per second). */
+static int fn_steadystate(struct parser *p, struct jstate *js,
+			  const struct jopt *o, char *val)
+{
+	static const struct {
+		const char *name;
+		int state;
+	} crit[] = {
+		{"iops", SSD_SS_IOPS},
+		{"iops_slope", SSD_SS_IOPS | SSD_SS_SLOPE},
+		{"bw", SSD_SS_BW},
+		{"bw_slope", SSD_SS_BW | SSD_SS_SLOPE},
+		{"lat", SSD_SS_LAT},
+		{"lat_slope", SSD_SS_LAT | SSD_SS_SLOPE},
+	};
+	char *colon = strchr(val, ':');
+	if (!colon)
+		return opt_err(p, o, SSD_EPARSE,
+			       "'%.64s' has no limit after ':'", val);
+	*colon = 0;
+	char *name = ssd_strtrim(val), *lim = ssd_strtrim(colon + 1);
+	int state = 0;
+	for (size_t i = 0; i < sizeof crit / sizeof crit[0]; i++)
+		if (!strcmp(name, crit[i].name))
+			state = crit[i].state;
+	if (!state)
+		return opt_err(p, o, SSD_EPARSE, "unknown criterion '%.64s'",
+			       name);
+	size_t n = strlen(lim);
+	double v;
+	if (n && lim[n - 1] == '%') {
+		lim[n - 1] = 0;
+		lim = ssd_strtrim(lim);
+		if (ssd_parse_double(lim, &v))
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s%%' is not a percentage", lim);
+		state |= SSD_SS_PCT;
+	} else if (state & SSD_SS_BW) {
+		uint64_t b;
+		if (ssd_parse_size(lim, &b))
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s' is not a size per second", lim);
+		v = (double)b;
+	} else if (ssd_parse_double(lim, &v)) {
+		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not a number",
+			       lim);
+	}
+	if (v < 0)
+		return opt_err(p, o, SSD_ERANGE, "a negative limit");
+	js->j.ss_state = state;
+	js->j.ss_limit = v;
+	return 0;
+}
+
+
 /* OT_NOEFFECT checks: the value must still make sense for fio, so that a
  * typo is caught here as fio would catch it.  They are generous where
  * fio is (any text for names and paths) and strict where fio is (a
@@ -1492,12 +1666,14 @@ static const struct jopt opts[] = {
 	{.name = "thinktime", .type = OT_TIME, FIELD(thinktime), .unit = SSD_US,
 	 .value = "time; a bare number is microseconds", .def = "0",
 	 .help = "Idle time after thinktime_blocks I/Os complete, before "
-		 "issuing more; the drive has it for background work.  A "
+		 "issuing more: the job first waits for its I/Os in flight "
+		 "(fio); the drive has the time for background work.  A "
 		 "think time after the last I/O is part of the job; runtime "
 		 "cuts one short."},
 	{.name = "thinktime_blocks", .type = OT_U32, FIELD(thinktime_blocks),
 	 .min = 1, .max = UINT32_MAX, .value = "integer >= 1", .def = "1",
-	 .help = "I/Os between think times (it caps the queue depth)."},
+	 .help = "I/Os between think times (see thinktime_blocks_type); "
+		 "with thinktime_blocks_type=issue it caps the queue depth."},
 	{.name = "fsync", .alias = "fdatasync", .type = OT_U32,
 	 FIELD(fsync_every), .min = 0, .max = UINT32_MAX,
 	 .value = "integer >= 0", .def = "0 (never)",
@@ -1688,6 +1864,154 @@ static const struct jopt opts[] = {
 		 "starts a new pass.  No effect with time_based."},
 
 	/* pacing and the order of jobs */
+	{.name = "rate", .type = OT_FN, .fn = fn_rate, FIELD(rate), .size = 1,
+	 .value = "size per second, or READ,WRITE,TRIM (an empty entry: no "
+		  "limit)",
+	 .def = "0 (no limit)",
+	 .help = "Bandwidth cap, bytes/s of simulated time per direction: an "
+		 "I/O is submitted no earlier than its turn (issued bytes / "
+		 "rate); a drive slower than that keeps the queue at iodepth.  "
+		 "A mixed job waits for the direction it drew (fio may switch "
+		 "to the other one)."},
+	{.name = "rate_iops", .type = OT_FN, .fn = fn_rate, FIELD(rate_iops),
+	 .value = "integer, or READ,WRITE,TRIM", .def = "0 (no limit)",
+	 .help = "The same cap in I/Os per second (rate_iops x the smallest "
+		 "block size; with bssplit each I/O takes 1/rate_iops).  "
+		 "Not together with rate."},
+	{.name = "rate_min", .alias = "ratemin", .type = OT_FN, .fn = fn_rate,
+	 FIELD(rate_min), .size = 1,
+	 .value = "size per second, or READ,WRITE,TRIM", .def = "0",
+	 .help = "The job ends with an I/O error (err=5) when its bandwidth "
+		 "over a ratecycle falls below this, checked as fio does: "
+		 "after 2 s, once per ratecycle, at completions."},
+	{.name = "rate_iops_min", .type = OT_FN, .fn = fn_rate,
+	 FIELD(rate_iops_min), .value = "integer, or READ,WRITE,TRIM",
+	 .def = "0",
+	 .help = "The same minimum in I/Os per second."},
+	{.name = "rate_cycle", .alias = "ratecycle", .type = OT_TIME,
+	 FIELD(ratecycle), .unit = SSD_MS,
+	 .value = "time; a bare number is milliseconds", .def = "1000",
+	 .help = "Window of the rate_min and rate_iops_min checks."},
+	{.name = "rate_process", .type = OT_FN, .fn = fn_rate_process,
+	 .value = "linear, poisson", .def = "linear",
+	 .help = "linear: the I/Os of a rated job are evenly spaced; "
+		 "poisson: exponential gaps of mean 1/IOPS drawn from the "
+		 "job's random stream (the same seed, the same arrivals)."},
+	{.name = "rate_ignore_thinktime", .type = OT_BOOL,
+	 FIELD(rate_ignore_thinktime),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "After a think time keep to the rate instead of catching "
+		 "up on the I/Os the think time cost."},
+	{.name = "io_submit_mode", .type = OT_FN, .fn = fn_submit_mode,
+	 .value = "inline, offload", .def = "inline",
+	 .help = "inline: a rated job that is ahead of its rate first waits "
+		 "for its I/Os in flight, then for its turn (fio's job thread "
+		 "does both); offload: I/Os go out at their turn whatever is "
+		 "in flight, each submitted at once and reaped as it "
+		 "completes.  No host threads exist here, so the modes "
+		 "differ only in that order; no submission cost is added."},
+	{.name = "startdelay", .type = OT_FN, .fn = fn_startdelay,
+	 .value = "time, or LOW-HIGH (a bare number is seconds)", .def = "0",
+	 .help = "The job starts this long after the start of the run (as "
+		 "fio: not of its stonewall group); with a range each clone "
+		 "draws its own delay from its random stream."},
+	{.name = "iodepth_batch", .alias = "iodepth_batch_submit",
+	 .type = OT_U32, FIELD(iodepth_batch), .min = 0, .max = 65536,
+	 .value = "integer 0..65536 (0: iodepth)", .def = "1",
+	 .help = "I/Os queued before they go to the drive together (also "
+		 "when the job waits for completions or stops)."},
+	{.name = "iodepth_batch_complete_min",
+	 .alias = "iodepth_batch_complete", .type = OT_U32,
+	 FIELD(iodepth_batch_complete_min), .min = 0, .max = 65536,
+	 .value = "integer 0..65536", .def = "1",
+	 .help = "With a full queue, the job waits until this many I/Os have "
+		 "completed and reaps them together: latency counts to the "
+		 "reaping."},
+	{.name = "iodepth_batch_complete_max", .type = OT_U32,
+	 FIELD(iodepth_batch_complete_max), .min = 0, .max = 65536,
+	 .value = "integer 0..65536", .def = "iodepth_batch_complete_min",
+	 .help = "Most completions reaped at once."},
+	{.name = "iodepth_low", .type = OT_U32, FIELD(iodepth_low), .min = 0,
+	 .max = 65536, .value = "integer 0..65536 (0 or > iodepth: iodepth)",
+	 .def = "iodepth",
+	 .help = "A full queue is refilled only once it has drained to this "
+		 "depth."},
+	{.name = "thinktime_spin", .type = OT_TIME, FIELD(thinktime_spin),
+	 .unit = SSD_US, .value = "time; a bare number is microseconds",
+	 .def = "0",
+	 .help = "Of each think time, the part the host spins (busy, no "
+		 "I/O) before it sleeps the rest; at most thinktime.  To the "
+		 "drive both are idle time, so the think time is unchanged."},
+	{.name = "thinktime_blocks_type", .type = OT_FN, .fn = fn_think_type,
+	 .value = "complete, issue", .def = "complete",
+	 .help = "Whether thinktime_blocks counts completed or issued I/Os."},
+	{.name = "thinktime_iotime", .type = OT_TIME, FIELD(thinktime_iotime),
+	 .unit = SSD_S, .value = TIME_HELP_S, .def = "0",
+	 .help = "Think after this much time of I/O (or after "
+		 "thinktime_blocks I/Os if that is given, whichever comes "
+		 "first)."},
+	{.name = "new_group", .type = OT_BOOL, FIELD(new_group),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Start a new reporting group (groupid) without waiting for "
+		 "the jobs above."},
+	{.name = "wait_for", .type = OT_FN, .fn = fn_wait_for,
+	 .value = "the name of a job above", .def = "none",
+	 .help = "Start when every clone of that job has ended.  The job "
+		 "must come earlier in the file and its name must be unique."},
+	{.name = "exitall", .type = OT_BOOL, FIELD(exitall),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "When any job ends, the other jobs of its reporting group "
+		 "end too (their I/Os in flight complete)."},
+	{.name = "exitall_on_error", .type = OT_BOOL, FIELD(exitall_on_error),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "When this job ends in error, the other jobs of its "
+		 "reporting group end."},
+	{.name = "flow_id", .type = OT_U32, FIELD(flow_id), .min = 0,
+	 .max = UINT32_MAX, .value = "integer", .def = "0",
+	 .help = "The flow the job's flow weight counts in."},
+	{.name = "flow", .type = OT_U32, FIELD(flow), .min = 0, .max = 1000,
+	 .value = "integer 0..1000", .def = "0",
+	 .help = "fio's token flow control: jobs of one flow_id issue I/Os "
+		 "in the ratio of their weights; a job ahead of its share "
+		 "waits (flow_sleep, else until another job of the flow "
+		 "issues)."},
+	{.name = "flow_sleep", .type = OT_TIME, FIELD(flow_sleep),
+	 .unit = SSD_US, .value = "time; a bare number is microseconds",
+	 .def = "0",
+	 .help = "How long a job held back by its flow waits, after its I/Os "
+		 "in flight complete, before it tries again."},
+	{.name = "end_fsync", .type = OT_BOOL, FIELD(end_fsync),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "A job that wrote ends with a flush of the drive's write "
+		 "cache, and waits for it (part of its runtime)."},
+	{.name = "fsync_on_close", .type = OT_BOOL, FIELD(fsync_on_close),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "The same flush when the job closes its file: one file, the "
+		 "drive, so with end_fsync too it is still one flush (fio "
+		 "skips a sync right after a sync)."},
+	{.name = "steadystate", .alias = "ss", .type = OT_FN,
+	 .fn = fn_steadystate,
+	 .value = "iops, iops_slope, bw, bw_slope, lat, lat_slope, then "
+		  ":LIMIT or :LIMIT%",
+	 .def = "iops_slope:0.01%",
+	 .help = "fio's steady-state end (with ss_dur): deviation from the "
+		 "window's mean, or the slope of its samples, below the limit; "
+		 "reported as fio's \"steadystate\" object."},
+	{.name = "steadystate_duration", .alias = "ss_dur", .type = OT_TIME,
+	 FIELD(ss_dur), .unit = SSD_S, .value = TIME_HELP_S,
+	 .def = "0 (off)",
+	 .help = "Rolling window of the steady-state check: a multiple of "
+		 "ss_interval, longer than it."},
+	{.name = "steadystate_ramp_time", .alias = "ss_ramp", .type = OT_TIME,
+	 FIELD(ss_ramp), .unit = SSD_S, .value = TIME_HELP_S, .def = "0",
+	 .help = "Time before steady-state samples are taken."},
+	{.name = "steadystate_check_interval", .alias = "ss_interval",
+	 .type = OT_TIME, FIELD(ss_interval), .unit = SSD_S,
+	 .value = "whole seconds, >= 1 (the same in every job)", .def = "1",
+	 .help = "One steady-state sample per interval of simulated time."},
+	{.name = "flow_watermark", .type = OT_NOEFFECT, .fn = ne_text,
+	 .value = "an integer",
+	 .help = "Deprecated in fio, which ignores it as well."},
 
 	/* data verification */
 	{.name = "verify", .type = OT_FN, .fn = fn_verify,
@@ -1845,7 +2169,6 @@ static const struct jopt opts[] = {
 		 "an asynchronous engine (libaio, io_uring) would.  With a "
 		 "synchronous engine fio would keep only one; set iodepth=1 "
 		 "to model that."},
-	NE_C("io_submit_mode", NEG_ENGINE, "inline, offload"),
 	NE_UL("cmdprio_percentage", NEG_ENGINE, 100, "integer 0..100[,...]"),
 	NE_UL("cmdprio_class", NEG_ENGINE, 3, "integer 0..3[,...]"),
 	NE_UL("cmdprio_hint", NEG_ENGINE, 0, "integer[,...]"),
@@ -2098,33 +2421,13 @@ static const struct jopt opts[] = {
 	UNSUP("write_zone_remainder", NULL, ZBD_WHY),
 
 	/* refused for now: pacing and the order of jobs */
-	UNSUP("rate", NULL, "rate limits are not modelled; use thinktime"),
-	UNSUP("rate_iops", NULL,
-	      "rate limits are not modelled; use thinktime"),
-	UNSUP("rate_min", NULL, "rate limits are not modelled"),
-	UNSUP("rate_iops_min", NULL, "rate limits are not modelled"),
-	UNSUP("rate_process", NULL, "rate limits are not modelled"),
-	UNSUP("startdelay", NULL, "use stonewall to order jobs"),
-	UNSUP("iodepth_batch", "iodepth_batch_submit",
-	      "each slot is refilled as soon as its I/O completes"),
-	UNSUP("iodepth_batch_complete_min", "iodepth_batch_complete",
-	      "each slot is refilled as soon as its I/O completes"),
-	UNSUP("iodepth_batch_complete_max", NULL,
-	      "each slot is refilled as soon as its I/O completes"),
-	UNSUP("iodepth_low", NULL,
-	      "each slot is refilled as soon as its I/O completes"),
-	UNSUP("thinktime_spin", NULL, "host CPU time is not modelled"),
-	UNSUP("thinktime_blocks_type", NULL,
-	      "think time always follows completions"),
-	UNSUP("thinktime_iotime", NULL, "use thinktime_blocks"),
-	UNSUP("latency_target", NULL, "queue-depth search is not modelled"),
-	UNSUP("steadystate", "ss", "use a steady-state scenario"),
-	UNSUP("exitall", NULL, "jobs always run to their own end"),
-	UNSUP("wait_for", NULL, "use stonewall"),
-	UNSUP("new_group", NULL, "use stonewall"),
-	UNSUP("flow", NULL, "jobs are not throttled against each other"),
-	UNSUP("end_fsync", NULL, "job files issue no flush commands"),
-	UNSUP("fsync_on_close", NULL, "job files issue no flush commands"),
+	UNSUP("latency_target", NULL,
+	      "fio's search for the deepest queue that meets a latency "
+	      "target is not implemented; run iodepth values in turn"),
+	UNSUP("latency_window", NULL, "goes with latency_target"),
+	UNSUP("latency_percentile", NULL, "goes with latency_target"),
+	UNSUP("latency_run", NULL, "goes with latency_target"),
+	UNSUP("exit_what", NULL, "exitall always ends the reporting group"),
 
 
 	/* refused for now: traces */
@@ -2596,20 +2899,36 @@ static double years_of(double ns)
 static double job_span(const struct ssd_job *j, uint64_t io_size,
 		       uint32_t minbs, uint64_t size, double *think)
 {
-	double t = (double)j->ramp_time;
+	double t = (double)j->ramp_time + (double)j->startdelay_hi;
 	*think = 0;
 	if (j->runtime) {
 		t += (double)j->runtime;
 		*think = (double)j->thinktime;
-	} else if (j->thinktime) {
-		double ios = ceil((double)io_size / minbs) +
-			     ceil((double)io_size / (double)size);
-		if (j->number_ios && (double)j->number_ios < ios)
-			ios = (double)j->number_ios;
-		if (j->rw == SSD_RW_TRIMWRITE || j->rw == SSD_RW_RANDTRIMWRITE)
-			ios *= 2;
-		ios *= j->loops;
-		*think = ceil(ios / j->thinktime_blocks) * (double)j->thinktime;
+	} else {
+		if (j->thinktime) {
+			double ios = ceil((double)io_size / minbs) +
+				     ceil((double)io_size / (double)size);
+			if (j->number_ios && (double)j->number_ios < ios)
+				ios = (double)j->number_ios;
+			if (j->rw == SSD_RW_TRIMWRITE ||
+			    j->rw == SSD_RW_RANDTRIMWRITE)
+				ios *= 2;
+			ios *= j->loops;
+			*think = ceil(ios / j->thinktime_blocks) *
+				 (double)j->thinktime;
+		}
+		/* a rate: io_size (every loop) at the slowest direction's
+		 * rate */
+		double slowest = 0;
+		for (int d = 0; d < SSD_DDIR_N; d++) {
+			double bps = j->rate[d] ? (double)j->rate[d]
+				   : (double)j->rate_iops[d] * minbs;
+			if (bps > 0 && (slowest == 0 || bps < slowest))
+				slowest = bps;
+		}
+		if (slowest > 0)
+			*think += (double)io_size * (j->loops ? j->loops : 1) /
+				  slowest * (double)SSD_S;
 	}
 	return t + *think;
 }
@@ -2639,7 +2958,7 @@ static int check_limits(struct parser *p, const struct jstate *js,
 	}
 	double think;
 	double span = job_span(j, io_size, ssd_job_min_bs(j), size, &think);
-	if (p->njobs > 0 && j->stonewall) {
+	if (p->njobs > 0 && (j->stonewall || j->wait_for[0])) {
 		p->span_done += p->span_group;
 		p->span_group = 0;
 	}
@@ -2654,10 +2973,14 @@ static int check_limits(struct parser *p, const struct jstate *js,
 			key = "thinktime";
 		else if (rp > rt)
 			key = "ramp_time";
+		if (!strcmp(key, "thinktime") && !j->thinktime)
+			key = j->rate[0] || j->rate[1] || j->rate[2]
+				? "rate" : "rate_iops";
 		return perr(p, opt_line(js, key), SSD_ERANGE,
 			    "option '%s': the jobs up to '%s' could span %.3g "
 			    "years of simulated time (ramp_time + runtime, "
-			    "else thinktime over every I/O, summed over the "
+			    "else thinktime over every I/O and io_size at its "
+			    "rate, summed over the "
 			    "stonewalled groups; accepted: at most %.0f years "
 			    "in all)", key, j->name, years_of(total),
 			    floor(years_of((double)JOB_MAX_SPAN)));
@@ -2879,6 +3202,96 @@ static int finish_stream(struct parser *p, struct jstate *js, uint64_t size)
 	return 0;
 }
 
+/* ---- a job as a whole: pacing and the order of jobs ---- */
+
+/* Defaults that depend on other options, fio's clamps, and the checks
+ * between options of this group. */
+static int finish_pacing(struct parser *p, struct jstate *js)
+{
+	struct ssd_job *j = &js->j;
+	if (!j->iodepth_low || j->iodepth_low > j->iodepth)
+		j->iodepth_low = j->iodepth;
+	if (!j->iodepth_batch || j->iodepth_batch > j->iodepth)
+		j->iodepth_batch = j->iodepth;
+	if (j->iodepth_batch_complete_max < j->iodepth_batch_complete_min)
+		j->iodepth_batch_complete_max = j->iodepth_batch_complete_min;
+	if (j->thinktime_spin > j->thinktime)
+		j->thinktime_spin = j->thinktime;
+	j->thinktime_blocks_set = was_set(js, "thinktime_blocks");
+
+	int bytes = 0, iops = 0, bmin = 0, imin = 0;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		bytes |= j->rate[d] != 0;
+		iops |= j->rate_iops[d] != 0;
+		bmin |= j->rate_min[d] != 0;
+		imin |= j->rate_iops_min[d] != 0;
+	}
+	if ((bytes && iops) || (bmin && imin)) {
+		const char *key = bytes && iops ? "rate_iops" : "rate_iops_min";
+		return perr(p, opt_line(js, key), SSD_EINVAL,
+			    "option '%s': job '%s' sets both a bandwidth and an "
+			    "IOPS %s (accepted: one of rate%s and rate_iops%s, "
+			    "as in fio)", key, j->name,
+			    bytes && iops ? "rate" : "minimum",
+			    bytes && iops ? "" : "_min",
+			    bytes && iops ? "" : "_min");
+	}
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		if ((j->rate[d] && j->rate[d] < j->rate_min[d]) ||
+		    (j->rate_iops[d] && j->rate_iops[d] < j->rate_iops_min[d]))
+			return perr(p, opt_line(js, bmin ? "rate_min"
+							 : "rate_iops_min"),
+				    SSD_EINVAL,
+				    "option '%s': job '%s' asks a minimum above "
+				    "its rate (accepted: minimum <= rate)",
+				    bmin ? "rate_min" : "rate_iops_min", j->name);
+
+	if (j->wait_for[0]) {
+		int n = 0;
+		for (int i = 0; i < p->njobs; i++)
+			n += !strcmp(p->jobs[i].name, j->wait_for);
+		const char *why = !strcmp(j->wait_for, j->name)
+			? "a job cannot wait for itself"
+			: !n ? "no job of that name comes before it"
+			: n > 1 ? "more than one job above has that name" : NULL;
+		if (why)
+			return perr(p, opt_line(js, "wait_for"), SSD_EINVAL,
+				    "option 'wait_for': '%s' in job '%s': %s "
+				    "(accepted: the unique name of a job above)",
+				    j->wait_for, j->name, why);
+	}
+
+	if (j->ss_dur) {
+		int64_t iv = j->ss_interval;
+		if (iv < SSD_S || iv % SSD_S)
+			return perr(p, opt_line(js, "ss_interval"), SSD_ERANGE,
+				    "option 'ss_interval': job '%s': %lld ns "
+				    "(accepted: whole seconds, at least 1 s)",
+				    j->name, (long long)iv);
+		if (j->ss_dur % iv || j->ss_dur <= iv)
+			return perr(p, opt_line(js, "ss_dur"), SSD_ERANGE,
+				    "option 'ss_dur': job '%s': %g s is not a "
+				    "multiple of ss_interval %g s above it "
+				    "(accepted: 2, 3, ... intervals)", j->name,
+				    (double)j->ss_dur / SSD_S,
+				    (double)iv / SSD_S);
+		if (j->ss_dur / iv > (1 << 20))
+			return perr(p, opt_line(js, "ss_dur"), SSD_ERANGE,
+				    "option 'ss_dur': job '%s': more than %d "
+				    "intervals (accepted: fewer)", j->name,
+				    1 << 20);
+		for (int i = 0; i < p->njobs; i++)
+			if (p->jobs[i].ss_dur && p->jobs[i].ss_interval != iv)
+				return perr(p, opt_line(js, "ss_interval"),
+					    SSD_EINVAL,
+					    "option 'ss_interval': job '%s' "
+					    "differs from job '%s' (accepted: "
+					    "the same interval in every job, as "
+					    "in fio)", j->name, p->jobs[i].name);
+	}
+	return 0;
+}
+
 /* Resolve percentages and defaults, check the region, append the job. */
 static int finish_job(struct parser *p)
 {
@@ -2976,6 +3389,9 @@ static int finish_job(struct parser *p)
 
 	j->offset = off;
 	j->size = size;
+	rc = finish_pacing(p, js);
+	if (rc)
+		return rc;
 	j->io_size = io_size;
 	char *logs[LOG_N] = {j->write_iops_log, j->write_bw_log,
 			     j->write_lat_log, j->write_hist_log};
@@ -3193,6 +3609,13 @@ static void job_defaults(struct ssd_job *j)
 	j->file_service = SSD_FSRV_ROUNDROBIN;
 	j->file_service_nr = 1;
 	j->per_job_logs = 1;
+	/* pacing and the order of jobs */
+	j->ratecycle = 1000 * SSD_MS;
+	j->iodepth_batch = 1;
+	j->iodepth_batch_complete_min = 1;
+	j->ss_state = SSD_SS_IOPS | SSD_SS_SLOPE | SSD_SS_PCT;
+	j->ss_limit = 0.01;
+	j->ss_interval = SSD_S;
 }
 
 /* ---- files and regions: the whole file ---- */

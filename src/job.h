@@ -187,6 +187,38 @@ struct ssd_job {
 	                         holes wraps instead of ending the pass */
 
 	/* pacing and the order of jobs */
+	uint64_t rate[SSD_DDIR_N];      /* bytes/s per direction; 0 = none */
+	uint64_t rate_iops[SSD_DDIR_N]; /* I/Os per second per direction */
+	uint64_t rate_min[SSD_DDIR_N];  /* bytes/s the job must keep */
+	uint64_t rate_iops_min[SSD_DDIR_N];
+	int64_t ratecycle;    /* ns over which rate_min is measured */
+	int rate_poisson;     /* rate_process=poisson */
+	int rate_ignore_thinktime;
+	int io_submit_offload; /* io_submit_mode=offload */
+	int64_t startdelay;   /* ns after the run's start ... */
+	int64_t startdelay_hi;/* ... up to this (a range; = startdelay if not) */
+	uint32_t iodepth_batch;          /* I/Os queued before a submission */
+	uint32_t iodepth_batch_complete_min; /* completions waited for */
+	uint32_t iodepth_batch_complete_max; /* completions taken at once */
+	uint32_t iodepth_low; /* a full queue is refilled at this depth */
+	int64_t thinktime_spin;   /* ns of the think time the host spins */
+	int thinktime_issue;      /* thinktime_blocks counts issued I/Os */
+	int64_t thinktime_iotime; /* ns of I/O between think times; 0 = off */
+	int thinktime_blocks_set; /* thinktime_blocks was given */
+	int new_group;        /* starts a reporting group */
+	char wait_for[64];    /* job to wait for, "" = none */
+	int exitall;          /* when a job ends its reporting group ends */
+	int exitall_on_error; /* ... when a job ends in error */
+	uint32_t flow_id;
+	uint32_t flow;        /* weight in its flow; 0 = not throttled */
+	int64_t flow_sleep;   /* ns a throttled job waits before retrying */
+	int end_fsync;        /* flush at the end of a job that wrote */
+	int fsync_on_close;   /* the same (one flush per file: the drive) */
+	int ss_state;         /* SSD_SS_* criterion flags; 0 = off */
+	double ss_limit;
+	int64_t ss_dur;       /* ns, whole seconds, a multiple of ss_interval */
+	int64_t ss_ramp;      /* ns */
+	int64_t ss_interval;  /* ns, whole seconds */
 
 	/* data verification */
 	int verify;           /* enum ssd_verify */

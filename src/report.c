@@ -1086,6 +1086,57 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 	jw_end(w, '}');
 }
 
+/* fio's "steadystate" object (ss_dur jobs): the criterion, whether it
+ * was attained, the last criterion value, and the window's samples
+ * oldest first (bytes/s, I/Os per second, latency ns with lat). */
+static void json_steadystate(struct jw *w, const struct ssd_ss *ss)
+{
+	char buf[80];
+	const char *what = ss->state & SSD_SS_IOPS ? "iops"
+			 : ss->state & SSD_SS_LAT ? "lat" : "bw";
+	const char *pct = ss->state & SSD_SS_PCT ? "%" : "";
+	jw_obj(w, "steadystate");
+	snprintf(buf, sizeof buf, "%s%s:%f%s", what,
+		 ss->state & SSD_SS_SLOPE ? "_slope" : "", (float)ss->limit, pct);
+	c_decimal_point(buf);
+	jw_str(w, "ss", buf);
+	jw_u64(w, "duration", ss->dur_s);
+	jw_u64(w, "attained", (ss->state & SSD_SS_ATTAINED) != 0);
+	snprintf(buf, sizeof buf, "%f%s", (float)ss->criterion, pct);
+	c_decimal_point(buf);
+	jw_str(w, "criterion", buf);
+	jw_dbl(w, "max_deviation", ss->deviation);
+	jw_dbl(w, "slope", ss->slope);
+	jw_obj(w, "data");
+	jw_u64(w, "bw_mean", ssd_ss_mean(ss, ss->bw));
+	jw_u64(w, "iops_mean", ssd_ss_mean(ss, ss->iops));
+	const struct {
+		const char *key;
+		const uint64_t *v;
+		int on;
+	} arr[] = {
+		{"lat_ns", ss->lat, (ss->state & SSD_SS_LAT) != 0},
+		{"iops", ss->iops, 1},
+		{"bw", ss->bw, 1},
+	};
+	if (ss->state & SSD_SS_LAT)
+		jw_u64(w, "lat_mean", ssd_ss_mean(ss, ss->lat));
+	uint32_t first = ssd_ss_first(ss);
+	for (size_t a = 0; a < sizeof arr / sizeof arr[0]; a++) {
+		if (!arr[a].on)
+			continue;
+		jw_key(w, arr[a].key);
+		jw_begin(w, '[');
+		for (uint32_t i = 0; i < ss->n; i++) {
+			jw_next(w);
+			fprintf(w->f, "%" PRIu64, arr[a].v[(first + i) % ss->n]);
+		}
+		jw_end(w, ']');
+	}
+	jw_end(w, '}');
+	jw_end(w, '}');
+}
+
 static void json_job(struct jw *w, const struct ssd_job_result *j,
 		     const struct group *rs)
 {
@@ -1119,6 +1170,8 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 		jw_end(w, '}');
 	}
 	json_latency_target(w, j);
+	if (j->ss.n)
+		json_steadystate(w, &j->ss);
 	json_ssdlab_job(w, j);
 	jw_end(w, '}');
 }
@@ -1439,6 +1492,24 @@ static void text_sync_and_depths(FILE *out, const struct ssd_job_result *j)
 		"depth=%" PRIu32 "\n", j->job ? j->job->iodepth : 1);
 }
 
+/* fio's show_ss_normal: "  steadystate  : attained=yes, bw=..., iops=...,
+ * iops mean dev=1.431%". */
+static void text_steadystate(FILE *out, const struct ssd_ss *ss)
+{
+	char a[40], b[40], c[40], d[64];
+	uint64_t bw = ssd_ss_mean(ss, ss->bw);
+	fprintf(out, "  steadystate  : attained=%s, bw=%s (%s), iops=%s, "
+		"%s%s=%s%s\n", ss->state & SSD_SS_ATTAINED ? "yes" : "no",
+		num2str(a, sizeof a, bw, 4, 1, N2S_BYTEPERSEC),
+		num2str(b, sizeof b, bw, 4, 0, N2S_BYTEPERSEC),
+		num2str(c, sizeof c, ssd_ss_mean(ss, ss->iops), 4, 0, N2S_NONE),
+		ss->state & SSD_SS_IOPS ? "iops"
+			: ss->state & SSD_SS_LAT ? "lat" : "bw",
+		ss->state & SSD_SS_SLOPE ? " slope" : " mean dev",
+		fmt_f(d, sizeof d, 0, 3, ss->criterion),
+		ss->state & SSD_SS_PCT ? "%" : "");
+}
+
 static void text_job(FILE *out, const struct ssd_job_result *j,
 		     const struct group *rs)
 {
@@ -1458,6 +1529,8 @@ static void text_job(FILE *out, const struct ssd_job_result *j,
 	text_latdist(out, pct, 0, 10, "nsec");
 	text_latdist(out, pct, 10, 20, "usec");
 	text_latdist(out, pct, 20, SSD_LATDIST_N, "msec");
+	if (j->ss.n)
+		text_steadystate(out, &j->ss);
 	text_sync_and_depths(out, j);
 	text_ssdlab_job(out, j);
 }

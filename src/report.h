@@ -13,6 +13,7 @@
 #include "config.h"
 #include "job.h"
 #include "stats.h"
+#include "steadystate.h"
 
 /* fio's I/O depth buckets (io_u_mark_depth): 1, 2, 4, 8, 16, 32, >=64,
  * each holding depths up to the next. */
@@ -33,6 +34,8 @@ struct ssd_job_result {
 	int64_t start_ns;       /* simulated start (after ramp) */
 	int64_t runtime_ns;     /* measured duration (excluding ramp) */
 	struct ssd_counters ctr;/* drive counters over the job's window */
+	struct ssd_ss ss;       /* steady state (ss_dur), n = 0: none; the
+	                           runner owns its arrays */
 	uint32_t erase_min, erase_max; /* per-block erase counts at job end */
 	double erase_mean;
 	uint64_t free_blocks;   /* free blocks at job end */

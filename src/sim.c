@@ -10,6 +10,19 @@
  * command (a job's end, a ramp's end), so idle time the host spends is
  * idle time the drive has for background work.
  *
+ * Pacing and the order of jobs.  Each instance runs fio's do_io loop as
+ * a state machine (step() below): check the runtime, the flow, draw the
+ * next I/O, wait for its turn under a rate, queue it (the batch goes to
+ * the drive at iodepth_batch), reap completions when the queue is full
+ * (at least iodepth_batch_complete_min, at most ..._max, until the depth
+ * is down to iodepth_low), think, check rate_min; at the end wait for
+ * everything in flight and flush (end_fsync).  Where fio's thread would
+ * block, the instance records what it waits for (W_*) and what comes
+ * next (R_*), and the event that ends the wait resumes it.  Completions
+ * are counted when they are reaped, as fio measures them.  Every step is
+ * O(1) per I/O: the rate is a token computation (the time the issued
+ * bytes are due), not a scan.
+ *
  * Verification (verify=, see verify.h).  A job that writes with verify
  * set runs in phases, as fio's thread loop does: its I/O stream (with
  * verify_backlog, a batch of verify reads after every N writes; with
@@ -28,16 +41,32 @@
  */
 #include "sim.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
+#include "steadystate.h"
 #include "series.h"
 #include "verify.h"
 #include "workload.h"
 
-enum { EV_COMPLETE, EV_SUBMIT, EV_RAMP };
+enum { EV_COMPLETE, EV_WAKE, EV_RAMP, EV_START, EV_SS };
+#define EV_KIND(k) ((k) & 0xff)
+#define EV_GEN(k) ((k) >> 8)
+
+/* What an instance waits for. */
+enum { W_NEW,      /* not started (startdelay, wait_for) */
+       W_RUN,      /* in step() */
+       W_FULL,     /* a full queue: completions to reap */
+       W_QUIESCE,  /* everything in flight to complete */
+       W_TIMER,    /* its EV_WAKE (rate turn, think time, flow_sleep) */
+       W_FLOW,     /* another job of its flow to issue */
+       W_DONE };
+/* Where step() resumes. */
+enum { R_TOP, R_TURN, R_SLEEP, R_ISSUE, R_AFTER_REAP, R_THINK, R_AFTER_THINK,
+       R_FLOW_SLEEP, R_END, R_END_SYNC, R_FINISH };
 
 /* Phases of a job instance (verification, above). */
 enum { PH_IO, PH_VWAIT, PH_VERIFY };
@@ -45,8 +74,10 @@ enum { PH_IO, PH_VWAIT, PH_VERIFY };
 /* What the last command of an instance was (backlog triggers). */
 enum { LAST_STREAM, LAST_TRIM, LAST_VERIFY };
 
-/* OR'd into struct cmd's ddir: a checked read that found bad data. */
-#define CMD_BAD 0x100u
+/* struct cmd's flags: a read to check when it goes to the drive, and one
+ * that found bad data (the job ends when it is reaped). */
+#define CMD_CHECK 0x1u
+#define CMD_BAD 0x2u
 
 #define NEVER INT64_MAX
 
@@ -85,18 +116,71 @@ struct inst {
 	int vsync;                  /* the flush before the verify phase is in
 	                               flight */
 	int last;                   /* LAST_* */
+	int cur_check;              /* in->cur is a read to check */
 	struct ssd_wl *vwl, *twl;   /* verify and trim cursors */
 	uint64_t writes;            /* writes the stream has issued */
 	uint64_t vpos, tpos;        /* writes each cursor has passed */
 	uint64_t vbatch, tbatch;    /* backlog reads / trims left in a batch */
 	struct ssd_rng trng;        /* trim_percentage draws */
 	char vmsg[256];             /* the first verify failure */
-	uint32_t queued;            /* commands at the drive (not thinking) */
 	uint64_t bytes_done;        /* progress reports: bytes completed */
+	/* pacing and the order of jobs */
+	int jobidx;                 /* index of its job in the file */
+	int wait, resume;           /* W_*, R_* */
+	uint32_t gen;               /* EV_WAKE generation: older ones are stale */
+	int started;
+	int64_t start;              /* the job's start, ns */
+	int64_t epoch;              /* rate and rate_min count from here */
+	uint32_t used;              /* I/O units in use (fio's cur_depth) */
+	uint32_t queued;            /* queued, not yet at the drive */
+	uint32_t ready;             /* completed, not yet reaped */
+	uint32_t q_head, q_tail;    /* queued commands, a list through cmd */
+	uint32_t r_head, r_tail;    /* completed commands */
+	uint32_t min_evts;          /* W_FULL: completions to wait for */
+	struct ssd_io cur;          /* the I/O drawn, waiting for its turn */
+	int mixed;                  /* a read/write mix (rate may switch) */
+	int has_min;                /* rate_min or rate_iops_min is set */
+	int64_t sleep;              /* R_SLEEP: ns to wait for the turn */
+	uint64_t rate_bps[SSD_DDIR_N], rate_bytes[SSD_DDIR_N];
+	int64_t rate_next[SSD_DDIR_N], last_ns[SSD_DDIR_N]; /* from epoch */
+	uint32_t min_bs;
+	struct ssd_rng rng;         /* poisson gaps, startdelay ranges */
+	uint64_t issued_rw, reaped_rw, think_mark;
+	int64_t last_think;
+	uint64_t done_bytes[SSD_DDIR_N], done_ios[SSD_DDIR_N];
+	uint64_t rm_bytes[SSD_DDIR_N], rm_ios[SSD_DDIR_N];
+	int64_t rm_time[SSD_DDIR_N];
+	int last_sync;              /* the last command issued was a flush */
+	int wrote;
+	struct flow *flow;
+	uint64_t flow_counter;
+	int flow_next;              /* next instance waiting on the flow */
+	struct ssrun *ss;           /* steady state of its result, or NULL */
+};
+
+/* fio's token flow: jobs of one flow_id issue in the ratio of weights. */
+struct flow {
+	uint32_t id;
+	uint64_t counter;           /* starts at 1, as fio's */
+	uint64_t weight;            /* of the running jobs */
+	int waiting;                /* first instance in W_FLOW, or -1 */
+};
+
+/* Steady state of one result (a job, or its clones reported together). */
+struct ssrun {
+	struct ssd_job_result *res;
+	int first, n;               /* its instances */
+	int ticking;
+	int64_t epoch, next;        /* samples from epoch every interval */
+	uint64_t ios, bytes, prev_ios, prev_bytes;
+	double lat_sum, prev_lat_sum;
+	uint64_t lat_n, prev_lat_n;
 };
 
 void ssd_run_result_free(struct ssd_run_result *r)
 {
+	for (int i = 0; i < r->njobs; i++)
+		ssd_ss_free(&r->jobs[i].ss);
 	free(r->jobs);
 	r->jobs = NULL;
 	r->njobs = 0;
@@ -174,7 +258,8 @@ struct cmd {
 	uint32_t len;
 	uint32_t ddir;
 	uint32_t inst;
-	uint32_t next_free;
+	uint32_t flags;             /* CMD_* */
+	uint32_t next_free;         /* free list, or the instance's queue */
 };
 
 struct run {
@@ -191,6 +276,14 @@ struct run {
 	struct inst *in;
 	int ninst;
 	int rc;                     /* the error that ended the run, or 0 */
+	int64_t genesis;            /* the run's start (startdelay) */
+	int exitall;                /* a job of the file has exitall */
+	struct flow *flows;
+	int nflows;
+	struct ssrun *ss;
+	int nss;
+	int *job_left;              /* per job: instances not finished */
+	int64_t now;                /* time of the event being handled */
 	char *err;
 	size_t errlen;
 	int64_t t0;                 /* the run's start (device time) */
@@ -205,6 +298,9 @@ struct run {
 
 static void job_error(struct run *r, struct inst *in, int rc,
 		      const char *what);
+static void job_fail(struct run *r, struct inst *in, int rc, const char *msg);
+static void terminate(struct run *r, struct inst *in);
+static int after_end(struct run *r, struct inst *in, int64_t t);
 
 /* The host has reached t without a command for the drive (the end of a
  * ramp or of a job): the drive is told, so an idle gap up to t is idle
@@ -265,6 +361,11 @@ static void finish_inst(struct run *r, struct inst *in, int64_t t)
 	ssd_nand_erase_stats(&f->flash.nand, &res->erase_min, &res->erase_mean,
 			     &res->erase_max);
 	res->free_blocks = ssd_ftl_free_blocks(f);
+	int rc = after_end(r, in, t);
+	if (rc && !r->rc) {
+		r->rc = rc;
+		snprintf(r->err, r->errlen, "out of memory");
+	}
 }
 
 /* Fill the lookahead ring; 1 if the instance has a next command. */
@@ -339,7 +440,19 @@ static void job_error(struct run *r, struct inst *in, int rc,
 	snprintf(r->err, r->errlen, "job '%s': %s", in->job->name, msg);
 	for (int i = 0; i < r->ninst; i++)
 		if (r->in[i].group == in->group)
-			r->in[i].done = 1;
+			terminate(r, &r->in[i]);
+}
+
+/* The job ends in error rc with message msg (rate_min not met): only
+ * this job, as fio's td_verror; the run goes on. */
+static void job_fail(struct run *r, struct inst *in, int rc, const char *msg)
+{
+	struct ssd_job_result *res = in->res;
+	if (!res->error) {
+		res->error = rc;
+		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
+	}
+	in->done = 1;
 }
 
 /* ---- verification (see the top of the file) ---- */
@@ -500,7 +613,7 @@ static int next_cmd(struct run *r, struct inst *in, struct ssd_io *io,
 	if (in->phase == PH_VWAIT) {
 		/* every write completes first; then a flush, as fio syncs
 		 * the file before its verify phase */
-		if (in->inflight)
+		if (in->used)
 			return 0;
 		in->phase = PH_VERIFY;
 		in->vsync = 1;
@@ -516,8 +629,9 @@ static int next_cmd(struct run *r, struct inst *in, struct ssd_io *io,
 	return -1;
 }
 
-/* Check what the read io, just submitted at t in command cm, returns;
- * a failure marks the command (the job ends when it completes). */
+/* Check what the read io, going to the drive at t in command cm,
+ * returns; a failure marks the command (the job ends when it is
+ * reaped). */
 static void check_read(struct run *r, struct inst *in, const struct ssd_io *io,
 		       int64_t t, struct cmd *cm)
 {
@@ -526,7 +640,7 @@ static void check_read(struct run *r, struct inst *in, const struct ssd_io *io,
 	if (ssd_verify_read(r->dev, io->offset, io->len,
 			    in->job->trim_verify_zero, r->dev->cfg.name, &vc,
 			    msg, sizeof msg)) {
-		cm->ddir |= CMD_BAD;
+		cm->flags |= CMD_BAD;
 		if (!in->vmsg[0])
 			snprintf(in->vmsg, sizeof in->vmsg, "%s", msg);
 	}
@@ -561,48 +675,53 @@ static void verify_init(struct inst *in, uint32_t clone)
 	}
 }
 
-/* Submit the instance's next command at t, or mark it done.  A command
- * the drive refuses ends the job (job_error); the return is an error
- * only when the runner itself cannot go on. */
-static int submit(struct run *r, struct inst *in, int64_t t)
+/* ---- the queue: fio's io_u's ---- */
+
+static uint32_t list_pop(struct run *r, uint32_t *head, uint32_t *tail)
 {
-	struct ssd_io io;
-	if (in->done)
-		return 0;
-	if (t >= in->deadline) {
-		in->done = 1;
-		return 0;
-	}
-	const struct ssd_job *j = in->job;
+	uint32_t id = *head;
+	*head = r->cmd[id].next_free;
+	if (*head == UINT32_MAX)
+		*tail = UINT32_MAX;
+	return id;
+}
+
+static void list_push(struct run *r, uint32_t *head, uint32_t *tail,
+		      uint32_t id)
+{
+	r->cmd[id].next_free = UINT32_MAX;
+	if (*tail == UINT32_MAX)
+		*head = id;
+	else
+		r->cmd[*tail].next_free = id;
+	*tail = id;
+}
+
+static void cmd_free(struct run *r, struct inst *in, uint32_t id)
+{
+	r->cmd[id].next_free = r->cmd_free;
+	r->cmd_free = id;
+	in->used--;
+}
+
+/* Command id goes to the drive at t.  A command the drive refuses ends
+ * the job (job_error). */
+static int send(struct run *r, struct inst *in, uint32_t id, int64_t t)
+{
+	struct cmd *cm = &r->cmd[id];
+	struct ssd_io io = {.ddir = (int)cm->ddir, .offset = cm->offset,
+			    .len = cm->len};
 	int64_t c;
-	int check = 0;
-	if (j->fsync_every && in->since_sync >= j->fsync_every &&
-	    has_next_io(r, in)) {
-		/* fio's fsync=N: a flush after every N writes, issued
-		 * before the next I/O (none after the job's last) */
-		in->since_sync = 0;
-		io = (struct ssd_io){.ddir = SSD_DDIR_SYNC};
+	if (cm->ddir == SSD_DDIR_SYNC) {
 		c = ssd_dev_flush(r->dev, t);
 	} else {
-		int k = next_cmd(r, in, &io, &check);
-		if (k <= 0) {
-			in->done = k < 0;
-			return 0;
-		}
-		int ddir = io.ddir;
-		if (ddir == SSD_DDIR_WRITE) {
-			in->since_sync++;
-			if (j->sync_writes)
-				ddir |= SSD_DEV_FUA;
-		}
-		int rec = r->vtrack && ddir != SSD_DDIR_READ &&
-			  ddir != SSD_DDIR_SYNC;
+		int ddir = (int)cm->ddir;
+		if (ddir == SSD_DDIR_WRITE && in->job->sync_writes)
+			ddir |= SSD_DEV_FUA;
+		int rec = r->vtrack && cm->ddir != SSD_DDIR_READ;
 		if (rec)
 			record_io(r, &io);
-		if (ddir == SSD_DDIR_SYNC)
-			c = ssd_dev_flush(r->dev, t);
-		else
-			c = ssd_dev_submit(r->dev, ddir, io.offset, io.len, t);
+		c = ssd_dev_submit(r->dev, ddir, cm->offset, cm->len, t);
 		if (rec && c < 0)
 			record_lost(r, &io);
 	}
@@ -610,32 +729,39 @@ static int submit(struct run *r, struct inst *in, int64_t t)
 		c = SSD_ESTATE;
 	if (c < 0) {
 		char what[128];
-		if (io.ddir == SSD_DDIR_SYNC)
+		if (cm->ddir == SSD_DDIR_SYNC)
 			snprintf(what, sizeof what, "flush command");
 		else
 			snprintf(what, sizeof what,
 				 "%s command at offset %llu, %u bytes",
-				 ddir_word(io.ddir),
-				 (unsigned long long)io.offset, io.len);
+				 ddir_word((int)cm->ddir),
+				 (unsigned long long)cm->offset, cm->len);
+		cmd_free(r, in, id);
 		job_error(r, in, (int)c, what);
 		return 0;
 	}
-	uint32_t id = r->cmd_free;
-	struct cmd *cm = &r->cmd[id];
-	r->cmd_free = cm->next_free;
-	cm->offset = io.offset;
 	cm->submitted = t;
-	cm->len = io.len;
-	cm->ddir = (uint32_t)io.ddir;
-	cm->inst = (uint32_t)(in - r->in);
-	if (check)
+	if (cm->flags & CMD_CHECK)
 		check_read(r, in, &io, t, cm);
 	struct ssd_event ev = {.time = c, .id = id, .kind = EV_COMPLETE};
 	in->inflight++;
-	in->queued++;
+	/* fio's iodepth_level: the commands at the drive */
 	if (t >= in->ramp_end)
-		in->res->depth[ssd_depth_index(in->queued)]++;
+		in->res->depth[ssd_depth_index(in->inflight)]++;
 	return ssd_engine_push(&r->eng, &ev);
+}
+
+/* The queued commands go to the drive at t, in order. */
+static int commit(struct run *r, struct inst *in, int64_t t)
+{
+	while (in->queued) {
+		uint32_t id = list_pop(r, &in->q_head, &in->q_tail);
+		in->queued--;
+		int rc = send(r, in, id, t);
+		if (rc)
+			return rc;
+	}
+	return 0;
 }
 
 /* How far the instance is, 0..1: its bytes against io_size, or its
@@ -684,20 +810,40 @@ static void progress_report(struct run *r, int64_t t)
 	r->progress(r->progress_ctx, &p);
 }
 
-static int complete(struct run *r, const struct ssd_event *ev)
+/* Count a completed command at t, when the job reaps it (fio measures
+ * completion latency there). */
+static void account(struct run *r, struct inst *in, uint32_t id, int64_t t)
 {
-	struct cmd cm = r->cmd[ev->id];
-	r->cmd[ev->id].next_free = r->cmd_free;
-	r->cmd_free = ev->id;
-	struct inst *in = &r->in[cm.inst];
-	in->inflight--;
-	int bad = (cm.ddir & CMD_BAD) != 0;
-	cm.ddir &= ~CMD_BAD;
-	in->queued--;
-	int64_t t = ev->time, lat = t - cm.submitted;
+	struct cmd cm = r->cmd[id];
+	cmd_free(r, in, id);
+	int64_t lat = t - cm.submitted;
 	if (r->series)
 		ssd_series_add(r->series, t, (int)cm.ddir, cm.len, lat);
-	if (cm.submitted >= in->ramp_end && cm.ddir < SSD_DDIR_N) {
+	if ((cm.flags & CMD_BAD) && !in->res->error)
+		job_error(r, in, SSD_EILSEQ, in->vmsg);
+	if (cm.ddir >= SSD_DDIR_N) {
+		if (cm.ddir == SSD_DDIR_SYNC && in->vsync)
+			in->vsync = 0; /* the verify phase reads from now */
+		if (cm.ddir == SSD_DDIR_SYNC && cm.submitted >= in->ramp_end)
+			/* fio's "sync" figures: flush latency */
+			ssd_dstat_add(&in->res->sync, t - in->ramp_end, 0, lat);
+		return;
+	}
+	in->reaped_rw++;
+	if (r->progress) {
+		r->pios[cm.ddir]++;
+		r->pbytes[cm.ddir] += cm.len;
+		in->bytes_done += cm.len;
+		if (++r->since_progress >= r->progress_every)
+			progress_report(r, t);
+	}
+	if (in->ss) {
+		in->ss->ios++;
+		in->ss->bytes += cm.len;
+		in->ss->lat_sum += (double)lat;
+		in->ss->lat_n++;
+	}
+	if (cm.submitted >= in->ramp_end) {
 		struct ssd_job_result *res = in->res;
 		ssd_dstat_add(&res->dir[cm.ddir], t - in->ramp_end, cm.len, lat);
 		if (lat > SSD_S)
@@ -705,106 +851,745 @@ static int complete(struct run *r, const struct ssd_event *ev)
 		for (int i = 0; i < in->nlogs; i++)
 			ssd_log_add(in->log[i], t - in->ramp_end, (int)cm.ddir,
 				    cm.len, cm.offset, lat);
-	} else if (cm.ddir == SSD_DDIR_SYNC && cm.submitted >= in->ramp_end) {
-		/* fio's "sync" figures: flush latency */
-		ssd_dstat_add(&in->res->sync, t - in->ramp_end, 0, lat);
+		in->done_bytes[cm.ddir] += cm.len;
+		in->done_ios[cm.ddir]++;
 	}
-	if (r->progress && cm.ddir < SSD_DDIR_N) {
-		r->pios[cm.ddir]++;
-		r->pbytes[cm.ddir] += cm.len;
-		in->bytes_done += cm.len;
-		if (++r->since_progress >= r->progress_every)
-			progress_report(r, t);
+}
+
+/* Reap up to max completed commands at t. */
+static void reap(struct run *r, struct inst *in, int64_t t, uint32_t max)
+{
+	while (in->ready && max--) {
+		uint32_t id = list_pop(r, &in->r_head, &in->r_tail);
+		in->ready--;
+		account(r, in, id, t);
 	}
+}
+
+/* ---- waiting ---- */
+
+static int step(struct run *r, struct inst *in, int64_t t, int at);
+
+static int timer(struct run *r, struct inst *in, int64_t at, int resume)
+{
+	in->wait = W_TIMER;
+	in->resume = resume;
+	in->gen++;
+	struct ssd_event ev = {.time = at, .id = (uint32_t)(in - r->in),
+			       .kind = EV_WAKE | (in->gen << 8)};
+	return ssd_engine_push(&r->eng, &ev);
+}
+
+/* fio's io_u_quiesce: the queue goes out and the job waits until every
+ * command has completed (and reaps each as it does), then goes on at
+ * `next`. */
+static int quiesce(struct run *r, struct inst *in, int64_t t, int next)
+{
+	int rc = commit(r, in, t);
+	if (rc)
+		return rc;
+	reap(r, in, t, UINT32_MAX);
+	if (in->inflight) {
+		in->wait = W_QUIESCE;
+		in->resume = next;
+		return 0;
+	}
+	return step(r, in, t, next);
+}
+
+/* fio's wait_for_completions with a full queue: at least min_evts
+ * completions, at most iodepth_batch_complete_max at a time, until the
+ * depth is down to iodepth_low.  Returns 1 while it has to wait. */
+static int full_wait(struct run *r, struct inst *in, int64_t t)
+{
 	const struct ssd_job *j = in->job;
-	if (bad && !in->res->error)
-		job_error(r, in, SSD_EILSEQ, in->vmsg);
-	if (cm.ddir == SSD_DDIR_SYNC && in->vsync) {
-		/* the flush before the verify phase is done: read back
-		 * iodepth at a time (no think time, as in fio) */
-		in->vsync = 0;
-		while (!in->done && in->inflight < j->iodepth) {
-			int rc = submit(r, in, t);
-			if (rc)
-				return rc;
+	for (;;) {
+		uint32_t depth = in->inflight + in->ready;
+		if (!depth)
+			return 0;
+		uint32_t need = in->min_evts < depth ? in->min_evts : depth;
+		if (in->ready < need) {
+			in->wait = W_FULL;
+			return 1;
 		}
-	} else if (in->phase == PH_VERIFY) {
-		int rc = submit(r, in, t);
-		if (rc)
-			return rc;
-	} else if (j->thinktime && ++in->since_think >= j->thinktime_blocks) {
-		in->since_think = 0;
-		if (t >= in->deadline)
-			in->done = 1; /* no think time past the runtime */
-		if (!in->done) {
-			/* runtime interrupts the think time, as in fio */
-			int64_t at = t + j->thinktime;
-			struct ssd_event s = {.time = at < in->deadline ? at : in->deadline,
-					      .id = cm.inst, .kind = EV_SUBMIT};
-			in->inflight++; /* the slot is reserved while thinking */
-			return ssd_engine_push(&r->eng, &s);
-		}
-	} else {
-		int rc = submit(r, in, t);
-		if (rc)
-			return rc;
+		uint32_t max = j->iodepth_batch_complete_max;
+		if (max > depth)
+			max = depth;
+		if (need > max)
+			max = need;
+		reap(r, in, t, max);
+		if (in->used <= j->iodepth_low)
+			return 0;
 	}
-	if (in->done && !in->inflight)
-		finish_inst(r, in, t);
+}
+
+/* A command completed at t: the job reaps it now if it waits for it,
+ * else it stays ready until the job's next reaping (fio reaps only when
+ * its queue is full, or when it waits for everything). */
+static int completed(struct run *r, const struct ssd_event *ev)
+{
+	struct inst *in = &r->in[r->cmd[ev->id].inst];
+	int64_t t = ev->time;
+	in->inflight--;
+	if (in->wait == W_FULL && !in->ready && in->min_evts <= 1) {
+		/* the common case, one completion awaited: reaped at once
+		 * (what full_wait would do, without the list) */
+		account(r, in, ev->id, t);
+		if (in->used <= in->job->iodepth_low || !in->inflight)
+			return step(r, in, t, in->resume);
+		return 0;
+	}
+	list_push(r, &in->r_head, &in->r_tail, ev->id);
+	in->ready++;
+	if (in->wait == W_QUIESCE) {
+		reap(r, in, t, UINT32_MAX);
+		if (!in->inflight)
+			return step(r, in, t, in->resume);
+	} else if (in->wait == W_FULL) {
+		if (!full_wait(r, in, t))
+			return step(r, in, t, in->resume);
+	} else if (in->job->io_submit_offload) {
+		/* offload: completions are reaped as they come */
+		reap(r, in, t, UINT32_MAX);
+	}
 	return 0;
 }
 
-/* Run one stonewall group from the drive's current time until every job
- * of it has ended (the last completion or think time of each). */
-static int run_group(struct run *r, int group)
+/* ---- pacing ---- */
+
+static int is_rw(int ddir)
 {
-	int64_t t0 = ssd_dev_time(r->dev);
-	r->group = group;
-	r->group_t0 = t0;
-	for (int i = 0; i < r->ninst; i++) {
-		struct inst *in = &r->in[i];
-		if (in->group != group)
+	return ddir < SSD_DDIR_N;
+}
+
+/* When the direction's next I/O is due, ns from the epoch: fio's
+ * usec_for_io after an issue. */
+static int64_t rate_due(struct inst *in, int d)
+{
+	const struct ssd_job *j = in->job;
+	uint64_t bps = in->rate_bps[d];
+	if (j->rate_poisson) {
+		uint64_t iops = bps / in->min_bs;
+		double u = 1.0 - ssd_rng_unit(&in->rng); /* (0, 1] */
+		in->last_ns[d] += (int64_t)((double)(SSD_S / (iops ? iops : 1)) *
+					    -log(u));
+		return in->last_ns[d];
+	}
+	if (!j->rate[d] && j->min_bs[d] != j->max_bs[d]) {
+		/* rate_iops with mixed sizes (bssplit, bsrange): one I/O per
+		 * 1/rate_iops */
+		in->last_ns[d] += SSD_S / (int64_t)j->rate_iops[d];
+		return in->last_ns[d];
+	}
+	uint64_t b = in->rate_bytes[d];
+	return (int64_t)(b / bps) * SSD_S +
+	       (int64_t)((unsigned __int128)(b % bps) * SSD_S / bps);
+}
+
+/* The rate schedule and the rate_min counters start over at t (the job's
+ * start, and the end of its ramp, as fio resets them). */
+static void pacing_reset(struct inst *in, int64_t t)
+{
+	in->epoch = t;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		in->rate_bytes[d] = 0;
+		in->rate_next[d] = 0;
+		in->last_ns[d] = 0;
+		in->done_bytes[d] = in->done_ios[d] = 0;
+		in->rm_bytes[d] = in->rm_ios[d] = 0;
+		in->rm_time[d] = t;
+	}
+}
+
+/* fio's check_min_rate after a completion round: 0, or 1 when a
+ * direction's rate over the last ratecycle is below its minimum (the
+ * job's error is set). */
+static int min_rate_failed(struct run *r, struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	if (!in->has_min || t < in->ramp_end)
+		return 0;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		if (!in->done_bytes[d] || (!j->rate_min[d] && !j->rate_iops_min[d]))
 			continue;
-		const struct ssd_job *j = in->job;
-		in->ramp_end = t0 + j->ramp_time;
-		in->deadline = j->runtime ? in->ramp_end + j->runtime : NEVER;
-		if (!j->ramp_time) {
-			open_window(r, in, t0);
-			continue;
+		if (t - in->epoch < 2 * SSD_S)
+			continue; /* fio's settling time */
+		if (in->rm_bytes[d] || in->rm_ios[d]) {
+			uint64_t ms = (uint64_t)((t - in->rm_time[d]) / SSD_MS);
+			if (!ms || (int64_t)ms * SSD_MS < j->ratecycle)
+				continue;
+			char msg[160];
+			uint64_t got;
+			if (j->rate_min[d]) {
+				got = (in->done_bytes[d] - in->rm_bytes[d]) * 1000 / ms;
+				if (got < j->rate_min[d])
+					snprintf(msg, sizeof msg,
+						 "rate_min=%lluB/s not met, got "
+						 "%lluB/s",
+						 (unsigned long long)j->rate_min[d],
+						 (unsigned long long)got);
+				else
+					msg[0] = 0;
+			} else {
+				got = (in->done_ios[d] - in->rm_ios[d]) * 1000 / ms;
+				if (got < j->rate_iops_min[d])
+					snprintf(msg, sizeof msg,
+						 "rate_iops_min=%llu not met, got "
+						 "%llu IOPS",
+						 (unsigned long long)j->rate_iops_min[d],
+						 (unsigned long long)got);
+				else
+					msg[0] = 0;
+			}
+			if (msg[0]) {
+				job_fail(r, in, SSD_EIO, msg);
+				return 1;
+			}
 		}
-		/* queued before any command, so it runs before every other
-		 * event at the same nanosecond */
-		struct ssd_event ev = {.time = in->ramp_end, .id = (uint32_t)i,
-				       .kind = EV_RAMP};
+		in->rm_bytes[d] = in->done_bytes[d];
+		in->rm_ios[d] = in->done_ios[d];
+		in->rm_time[d] = t;
+	}
+	return 0;
+}
+
+/* The shares of a flow changed: the jobs waiting on it look again. */
+static void flow_wake(struct run *r, struct flow *f)
+{
+	while (f->waiting >= 0) {
+		struct inst *o = &r->in[f->waiting];
+		f->waiting = o->flow_next;
+		timer(r, o, r->now, R_TOP);
+	}
+}
+
+/* fio's flow_threshold_exceeded: 1 when the job is ahead of its share of
+ * its flow; else it takes a token. */
+static int flow_exceeded(struct run *r, struct inst *in)
+{
+	struct flow *f = in->flow;
+	if ((double)in->flow_counter / (double)f->counter >
+	    (double)in->job->flow / (double)f->weight)
+		return 1;
+	f->counter++;
+	in->flow_counter++;
+	flow_wake(r, f);
+	return 0;
+}
+
+/* The think time due after an issue (fio's handle_thinktime test). */
+static int think_due(const struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	if (!j->thinktime)
+		return 0;
+	if (j->thinktime_iotime) {
+		if (t - in->last_think >= j->thinktime_iotime)
+			return 1;
+		if (!j->thinktime_blocks_set)
+			return 0;
+	}
+	uint64_t b = j->thinktime_issue ? in->issued_rw : in->reaped_rw;
+	return b >= in->think_mark + j->thinktime_blocks;
+}
+
+/* The next I/O of the job into in->cur: a flush when fsync=N is due
+ * (before the next I/O, so none after the job's last, as fio), else the
+ * next command of its phase (next_cmd).  1 with in->cur set, 0 when the
+ * job has no more, -1 when it must wait for its commands in flight (the
+ * verify phase starts after them). */
+static int draw(struct run *r, struct inst *in)
+{
+	const struct ssd_job *j = in->job;
+	in->cur_check = 0;
+	if (j->fsync_every && in->since_sync >= j->fsync_every &&
+	    in->phase == PH_IO && has_next_io(r, in)) {
+		in->since_sync = 0;
+		in->cur = (struct ssd_io){.ddir = SSD_DDIR_SYNC};
+		return 1;
+	}
+	int k = next_cmd(r, in, &in->cur, &in->cur_check);
+	return k > 0 ? 1 : k < 0 ? 0 : -1;
+}
+
+/* Queue in->cur at t: the batch goes to the drive at iodepth_batch. */
+static int issue(struct run *r, struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	const struct ssd_io *io = &in->cur;
+	uint32_t id = r->cmd_free;
+	struct cmd *cm = &r->cmd[id];
+	r->cmd_free = cm->next_free;
+	cm->offset = io->offset;
+	cm->submitted = t;
+	cm->len = io->len;
+	cm->ddir = (uint32_t)io->ddir;
+	cm->inst = (uint32_t)(in - r->in);
+	cm->flags = in->cur_check ? CMD_CHECK : 0;
+	in->used++;
+	in->last_sync = io->ddir == SSD_DDIR_SYNC;
+	if (is_rw(io->ddir)) {
+		int d = io->ddir;
+		in->issued_rw++;
+		if (d == SSD_DDIR_WRITE) {
+			in->wrote = 1;
+			in->since_sync++;
+		}
+		in->rate_bytes[d] += io->len;
+		if (in->rate_bps[d])
+			in->rate_next[d] = rate_due(in, d);
+	}
+	if (!in->queued && (j->io_submit_offload || j->iodepth_batch <= 1))
+		return send(r, in, id, t); /* no batch: straight out */
+	list_push(r, &in->q_head, &in->q_tail, id);
+	in->queued++;
+	if (j->io_submit_offload || in->queued >= j->iodepth_batch)
+		return commit(r, in, t);
+	return 0;
+}
+
+/* The think time at t: spin, then sleep the rest (fio's
+ * handle_thinktime), cut at the runtime; with rate_ignore_thinktime the
+ * rate schedule skips the time thought. */
+static int think(struct run *r, struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	uint64_t b = j->thinktime_issue ? in->issued_rw : in->reaped_rw;
+	int64_t total = j->thinktime; /* spin <= thinktime, then the rest */
+	if (total > in->deadline - t)
+		total = in->deadline - t;
+	int d = in->cur.ddir;
+	if (total > 0 && is_rw(d) && in->rate_bps[d] && j->rate_ignore_thinktime) {
+		uint64_t bps = in->rate_bps[d];
+		uint64_t missed = (uint64_t)((unsigned __int128)bps *
+					     (uint64_t)total / SSD_S);
+		uint64_t per_op = (uint64_t)((unsigned __int128)in->min_bs *
+					     SSD_S / bps);
+		uint64_t over = per_op <= (uint64_t)total ? in->min_bs : 0;
+		in->rate_bytes[d] += missed > over ? missed - over : 0;
+		in->last_ns[d] += total;
+	}
+	in->think_mark = b;
+	in->last_think = t + (total > 0 ? total : 0);
+	if (total > 0)
+		return timer(r, in, t + total, R_AFTER_THINK);
+	return step(r, in, t, R_AFTER_THINK);
+}
+
+/* ---- the loop ---- */
+
+/* fio's do_io loop for one instance from `at`, until it has to wait. */
+static int step(struct run *r, struct inst *in, int64_t t, int at)
+{
+	const struct ssd_job *j = in->job;
+	int rc;
+	in->wait = W_RUN; /* every way out sets what it waits for */
+	for (;;) {
+		switch (at) {
+		case R_TOP:
+			if (in->done || t >= in->deadline) {
+				at = R_END;
+				break;
+			}
+			if (in->flow && flow_exceeded(r, in)) {
+				if (j->flow_sleep)
+					return quiesce(r, in, t, R_FLOW_SLEEP);
+				in->wait = W_FLOW;
+				in->flow_next = in->flow->waiting;
+				in->flow->waiting = (int)(in - r->in);
+				return 0;
+			}
+			rc = draw(r, in);
+			if (rc < 0)
+				return quiesce(r, in, t, R_TOP);
+			if (!rc) {
+				at = R_END;
+				break;
+			}
+			at = R_TURN;
+			break;
+		case R_TURN: {
+			/* fio's rate_ddir: the drawn direction if its turn
+			 * has come; in a mixed job the other one if its turn
+			 * has; else sleep until the nearer turn */
+			int d = in->cur.ddir;
+			if (!is_rw(d) || !in->rate_bps[d] ||
+			    in->epoch + in->rate_next[d] <= t) {
+				at = R_ISSUE;
+				break;
+			}
+			int64_t due = in->epoch + in->rate_next[d];
+			int o = d == SSD_DDIR_READ ? SSD_DDIR_WRITE : SSD_DDIR_READ;
+			uint32_t share = o == SSD_DDIR_READ ? j->rwmixread
+							    : 100 - j->rwmixread;
+			if (in->mixed && d != SSD_DDIR_TRIM && share) {
+				int64_t odue = in->epoch + in->rate_next[o];
+				if (!in->rate_bps[o] || odue <= t) {
+					in->cur.ddir = o;
+					at = R_ISSUE;
+					break;
+				}
+				if (odue < due) {
+					in->cur.ddir = o;
+					due = odue;
+				}
+			}
+			/* the sleep is counted from now; fio's inline
+			 * thread first waits for what it has in flight */
+			in->sleep = (due < in->deadline ? due : in->deadline) - t;
+			if (!j->io_submit_offload)
+				return quiesce(r, in, t, R_SLEEP);
+			at = R_SLEEP;
+			break;
+		}
+		case R_SLEEP:
+			return timer(r, in, t + in->sleep, R_ISSUE);
+		case R_ISSUE:
+			if (in->done || t >= in->deadline) {
+				at = R_END;
+				break;
+			}
+			if (in->used >= j->iodepth) {
+				/* offload: the turn came with no free slot */
+				in->min_evts = 1;
+				in->resume = R_ISSUE;
+				if (full_wait(r, in, t))
+					return 0;
+			}
+			rc = issue(r, in, t);
+			if (rc)
+				return rc;
+			at = R_AFTER_REAP;
+			if (in->used >= j->iodepth && !in->done) {
+				rc = commit(r, in, t);
+				if (rc)
+					return rc;
+				in->min_evts = j->iodepth_batch_complete_min
+					? j->iodepth_batch_complete_min : 1;
+				in->resume = R_AFTER_REAP;
+				if (full_wait(r, in, t))
+					return 0;
+			}
+			break;
+		case R_AFTER_REAP:
+			at = R_AFTER_THINK;
+			if (!in->done && in->phase == PH_IO &&
+			    is_rw(in->cur.ddir) && think_due(in, t))
+				return quiesce(r, in, t, R_THINK);
+			break;
+		case R_THINK:
+			return think(r, in, t);
+		case R_AFTER_THINK:
+			if (!in->done && min_rate_failed(r, in, t)) {
+				at = R_END;
+				break;
+			}
+			at = R_TOP;
+			break;
+		case R_FLOW_SLEEP:
+			return timer(r, in, t + j->flow_sleep, R_TOP);
+		case R_END:
+			in->done = 1;
+			return quiesce(r, in, t, R_END_SYNC);
+		case R_END_SYNC:
+			/* end_fsync / fsync_on_close: one flush, if the job
+			 * wrote, did not end in error and its last command
+			 * was not a flush (fio's should_fsync) */
+			if ((j->end_fsync || j->fsync_on_close) && in->wrote &&
+			    !in->last_sync && !in->res->error && !r->rc) {
+				in->cur = (struct ssd_io){.ddir = SSD_DDIR_SYNC};
+				rc = issue(r, in, t);
+				if (rc)
+					return rc;
+				return quiesce(r, in, t, R_FINISH);
+			}
+			at = R_FINISH;
+			break;
+		case R_FINISH:
+			in->wait = W_DONE;
+			finish_inst(r, in, t);
+			return 0;
+		}
+	}
+}
+
+/* ---- the order of jobs ---- */
+
+/* End the instance as soon as it can (exitall, steady state, the run's
+ * end): no more submissions; a wait for a turn or a flow ends now. */
+static void terminate(struct run *r, struct inst *in)
+{
+	if (in->done || in->finished)
+		return;
+	in->done = 1;
+	if (in->wait == W_NEW && !in->finished) {
+		/* never started: ends now, with nothing done */
+		in->ramp_end = in->end = r->now;
+		timer(r, in, r->now, R_FINISH);
+	} else if (in->wait == W_FLOW) {
+		flow_wake(r, in->flow); /* all look again; this one ends */
+	} else if (in->wait == W_TIMER) {
+		timer(r, in, r->now, R_TOP);
+	}
+}
+
+/* Every instance of the reporting group of `in`, but itself, ends. */
+static void terminate_group(struct run *r, struct inst *in)
+{
+	for (int i = 0; i < r->ninst; i++)
+		if (&r->in[i] != in && r->in[i].res->groupid == in->res->groupid)
+			terminate(r, &r->in[i]);
+}
+
+static struct flow *flow_of(struct run *r, uint32_t id)
+{
+	for (int i = 0; i < r->nflows; i++)
+		if (r->flows[i].id == id)
+			return &r->flows[i];
+	struct flow *f = &r->flows[r->nflows++];
+	*f = (struct flow){.id = id, .counter = 1, .waiting = -1};
+	return f;
+}
+
+/* The instance starts at t: its window opens (or its ramp is queued),
+ * and the rate schedule starts. */
+static int start_inst(struct run *r, struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	in->started = 1;
+	in->wait = W_RUN;
+	in->start = t;
+	in->last_think = t;
+	in->ramp_end = t + j->ramp_time;
+	in->deadline = j->runtime ? in->ramp_end + j->runtime : NEVER;
+	pacing_reset(in, t);
+	if (j->flow) {
+		in->flow = flow_of(r, j->flow_id);
+		in->flow->weight += j->flow;
+	}
+	if (in->ss && !in->ss->ticking) {
+		/* samples from the window's start, as fio's epoch */
+		in->ss->ticking = 1;
+		in->ss->epoch = in->ramp_end;
+		in->ss->next = in->ramp_end + j->ss_interval;
+		struct ssd_event ev = {.time = in->ss->next,
+				       .id = (uint32_t)(in->ss - r->ss),
+				       .kind = EV_SS};
 		int rc = ssd_engine_push(&r->eng, &ev);
 		if (rc)
 			return rc;
 	}
+	if (!j->ramp_time) {
+		open_window(r, in, t);
+		return 0;
+	}
+	/* queued before any command, so it runs before every other event
+	 * at the same nanosecond */
+	struct ssd_event ev = {.time = in->ramp_end,
+			       .id = (uint32_t)(in - r->in), .kind = EV_RAMP};
+	return ssd_engine_push(&r->eng, &ev);
+}
+
+/* When the instance may start: its startdelay from the run's start (fio
+ * counts it from the start of the run), not before the group starts;
+ * NEVER while the job it waits for runs. */
+static int64_t start_time(struct run *r, struct inst *in, int64_t t0)
+{
+	const struct ssd_job *j = in->job;
+	int64_t delay = j->startdelay;
+	if (j->startdelay_hi > j->startdelay)
+		delay += (int64_t)ssd_rng_below(&in->rng,
+			(uint64_t)(j->startdelay_hi - j->startdelay) + 1);
+	int64_t at = r->genesis + delay;
+	return at > t0 ? at : t0;
+}
+
+/* A waitee's instances have all ended at t: its waiters may start. */
+static int wake_waiters(struct run *r, struct inst *done, int64_t t)
+{
+	for (int i = 0; i < r->ninst; i++) {
+		struct inst *in = &r->in[i];
+		const struct ssd_job *j = in->job;
+		if (in->started || in->finished || in->group != done->group ||
+		    !j->wait_for[0] || strcmp(j->wait_for, done->job->name))
+			continue;
+		int64_t at = in->start > t ? in->start : t;
+		struct ssd_event ev = {.time = at, .id = (uint32_t)i,
+				       .kind = EV_START};
+		int rc = ssd_engine_push(&r->eng, &ev);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* The waitee of a job has instances still to end in this group. */
+static int waitee_running(struct run *r, const struct inst *in)
+{
+	const struct ssd_job *j = in->job;
+	if (!j->wait_for[0])
+		return 0;
+	for (int i = 0; i < r->ninst; i++)
+		if (!r->in[i].finished && r->in[i].group == in->group &&
+		    !strcmp(r->in[i].job->name, j->wait_for))
+			return 1;
+	return 0;
+}
+
+/* What follows an instance's end: its flow share goes, the rest of its
+ * reporting group ends with exitall (and exitall_on_error after an
+ * error), the jobs waiting for its job may start. */
+static int after_end(struct run *r, struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	if (in->flow) {
+		struct flow *f = in->flow;
+		f->counter -= in->flow_counter;
+		f->weight -= j->flow;
+		in->flow = NULL;
+		flow_wake(r, f);
+	}
+	if (r->exitall || (j->exitall_on_error && in->res->error))
+		terminate_group(r, in);
+	if (--r->job_left[in->jobidx] == 0)
+		return wake_waiters(r, in, t);
+	return 0;
+}
+
+/* ---- steady state ---- */
+
+/* One steady-state sample of a result at t (fio's steadystate_check). */
+static int ss_tick(struct run *r, struct ssrun *ss, int64_t t)
+{
+	const struct ssd_job *j = ss->res->job;
+	struct ssd_ss *st = &ss->res->ss;
+	int running = 0;
+	for (int i = ss->first; i < ss->first + ss->n; i++)
+		running |= !r->in[i].finished;
+	if (!running || (st->state & SSD_SS_ATTAINED)) {
+		ss->ticking = 0;
+		return 0;
+	}
+	int64_t iv = j->ss_interval;
+	if (t - ss->epoch >= j->ss_ramp + iv) {
+		uint64_t dios = ss->ios - ss->prev_ios;
+		uint64_t dbytes = ss->bytes - ss->prev_bytes;
+		uint64_t dn = ss->lat_n - ss->prev_lat_n;
+		double lat = dn ? (ss->lat_sum - ss->prev_lat_sum) / (double)dn
+				: 0.0;
+		uint64_t iops = (uint64_t)((unsigned __int128)dios * SSD_S /
+					   (uint64_t)iv);
+		uint64_t bw = (uint64_t)((unsigned __int128)dbytes * SSD_S /
+					 (uint64_t)iv);
+		if (ssd_ss_add(st, iops, bw, (uint64_t)lat))
+			for (int i = ss->first; i < ss->first + ss->n; i++)
+				terminate(r, &r->in[i]);
+	}
+	ss->prev_ios = ss->ios;
+	ss->prev_bytes = ss->bytes;
+	ss->prev_lat_sum = ss->lat_sum;
+	ss->prev_lat_n = ss->lat_n;
+	if (st->state & SSD_SS_ATTAINED) {
+		ss->ticking = 0;
+		return 0;
+	}
+	ss->next = t + iv;
+	struct ssd_event ev = {.time = ss->next, .id = (uint32_t)(ss - r->ss),
+			       .kind = EV_SS};
+	return ssd_engine_push(&r->eng, &ev);
+}
+
+/* ---- groups ---- */
+
+static int wake(struct run *r, const struct ssd_event *ev)
+{
+	struct inst *in = &r->in[ev->id];
+	if (EV_GEN(ev->kind) != (in->gen & 0xffffff) || in->wait != W_TIMER)
+		return 0; /* superseded */
+	in->wait = W_RUN;
+	if (!in->started && !in->finished) {
+		/* ended before it started (terminate) */
+		in->wait = W_DONE;
+		in->ramp_end = ev->time;
+		finish_inst(r, in, ev->time);
+		return 0;
+	}
+	return step(r, in, ev->time, in->resume);
+}
+
+/* Run one stonewall group from the drive's current time until every job
+ * of it has ended. */
+static int run_group(struct run *r, int group)
+{
+	int64_t t0 = ssd_dev_time(r->dev);
+	r->now = t0;
+	r->group = group;
+	r->group_t0 = t0;
+	int rc;
+	/* windows first, then commands, so every window opens before any
+	 * command of the group */
 	for (int i = 0; i < r->ninst; i++) {
 		struct inst *in = &r->in[i];
 		if (in->group != group)
 			continue;
-		for (uint32_t q = 0; q < in->job->iodepth && !in->done; q++) {
-			int rc = submit(r, in, t0);
-			if (rc)
-				return rc;
+		in->start = start_time(r, in, t0);
+		if (waitee_running(r, in))
+			continue;
+		if (in->start > t0) {
+			struct ssd_event ev = {.time = in->start, .id = (uint32_t)i,
+					       .kind = EV_START};
+			rc = ssd_engine_push(&r->eng, &ev);
+		} else {
+			rc = start_inst(r, in, t0);
 		}
-		if (in->done && !in->inflight)
-			finish_inst(r, in, t0);
+		if (rc)
+			return rc;
+	}
+	for (int i = 0; i < r->ninst; i++) {
+		struct inst *in = &r->in[i];
+		if (in->group != group || !in->started || in->finished)
+			continue;
+		rc = step(r, in, t0, R_TOP);
+		if (rc)
+			return rc;
 	}
 	struct ssd_event ev;
 	while (ssd_engine_pop(&r->eng, &ev)) {
-		int rc = 0;
-		if (ev.kind == EV_COMPLETE) {
-			rc = complete(r, &ev);
-		} else if (ev.kind == EV_SUBMIT) {
+		r->now = ev.time;
+		rc = 0;
+		switch (EV_KIND(ev.kind)) {
+		case EV_COMPLETE:
+			rc = completed(r, &ev);
+			break;
+		case EV_WAKE:
+			rc = wake(r, &ev);
+			break;
+		case EV_START: {
 			struct inst *in = &r->in[ev.id];
-			in->inflight--;
-			rc = submit(r, in, ev.time);
-			if (!rc && in->done && !in->inflight)
+			if (in->started || in->finished)
+				break;
+			if (in->done) { /* terminated while waiting */
+				in->wait = W_DONE;
+				in->ramp_end = ev.time;
 				finish_inst(r, in, ev.time);
-		} else if (!r->in[ev.id].finished) {
-			open_window(r, &r->in[ev.id], ev.time);
+				break;
+			}
+			rc = start_inst(r, in, ev.time);
+			if (!rc)
+				rc = step(r, in, ev.time, R_TOP);
+			break;
+		}
+		case EV_RAMP: {
+			struct inst *in = &r->in[ev.id];
+			if (!in->finished) {
+				open_window(r, in, ev.time);
+				pacing_reset(in, ev.time);
+			}
+			break;
+		}
+		case EV_SS:
+			rc = ss_tick(r, &r->ss[ev.id], ev.time);
+			break;
 		}
 		if (rc)
 			return rc;
@@ -869,60 +1654,107 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 	}
 	r.in = calloc((size_t)ninst, sizeof *r.in);
 	res->jobs = calloc((size_t)nres, sizeof *res->jobs);
+	r.flows = calloc((size_t)ninst, sizeof *r.flows);
+	r.ss = calloc((size_t)nres, sizeof *r.ss);
+	r.job_left = calloc((size_t)njobs, sizeof *r.job_left);
+	int *rgroup = calloc((size_t)nres, sizeof *rgroup);
 	uint64_t depth = 0; /* command slots: numjobs x iodepth, 64-bit */
 	for (int j = 0; j < njobs; j++)
 		depth += (uint64_t)jobs[j].numjobs * jobs[j].iodepth;
-	r.cmd = depth + ninst < UINT32_MAX ? calloc((size_t)depth + 1, sizeof *r.cmd) : NULL;
-	/* events: a completion or a think time per command slot, and the
-	 * end of each instance's ramp */
-	if (!r.in || !res->jobs || !r.cmd ||
-	    ssd_engine_init(&r.eng, (uint32_t)depth + (uint32_t)ninst + 1)) {
+	r.cmd = depth + ninst < UINT32_MAX / 2 ? calloc((size_t)depth + 1, sizeof *r.cmd) : NULL;
+	/* events: a completion per command slot; per instance a wake (and
+	 * one superseded), its start and the end of its ramp; a steady-state
+	 * sample per result (the queue grows if ever needed) */
+	if (!r.in || !res->jobs || !r.cmd || !r.flows || !r.ss || !r.job_left ||
+	    !rgroup ||
+	    ssd_engine_init(&r.eng, (uint32_t)depth + 4 * (uint32_t)ninst +
+				    (uint32_t)nres + 1)) {
 		free(r.in);
 		free(r.cmd);
 		free(res->jobs);
+		free(r.flows);
+		free(r.ss);
+		free(r.job_left);
+		free(rgroup);
+		res->jobs = NULL;
 		snprintf(err, errlen, "out of memory");
 		return SSD_ENOMEM;
 	}
 	r.ninst = ninst;
-	int rc = 0;
 	for (uint32_t i = 0; i <= depth; i++)
 		r.cmd[i].next_free = i + 1;
 	r.cmd_free = 0;
 	res->cfg = &dev->cfg;
 	res->seed = seed;
-	rc = verify_setup(&r, jobs, njobs);
+	int rc = verify_setup(&r, jobs, njobs);
 	if (rc) {
 		free(r.in);
 		free(r.cmd);
 		free(res->jobs);
+		free(r.flows);
+		free(r.ss);
+		free(r.job_left);
+		free(rgroup);
+		free(r.vseen);
+		res->jobs = NULL;
 		ssd_engine_free(&r.eng);
 		snprintf(err, errlen, "out of memory");
 		return rc;
 	}
-	int group = 0, k = 0, ri = 0;
+	int group = 0, rgroupid = 0, k = 0, ri = 0;
 	uint64_t ios0 = dev->host_ios;
 	int64_t t_start = ssd_dev_time(dev);
+	r.genesis = t_start;
 	for (int j = 0; j < njobs; j++) {
 		const struct ssd_job *job = &jobs[j];
+		r.exitall |= job->exitall;
+		r.job_left[j] = (int)job->numjobs;
+		/* fio: stonewall and new_group start a reporting group */
 		if (j > 0 && job->stonewall)
 			group++;
+		if (j > 0 && (job->stonewall || job->new_group))
+			rgroupid++;
 		struct ssd_job_result *shared = NULL;
 		for (uint32_t c = 0; c < job->numjobs; c++, k++) {
 			struct inst *in = &r.in[k];
 			in->job = job;
+			in->jobidx = j;
 			in->group = group;
 			in->index = k + 1;
+			in->wait = W_NEW;
+			in->q_head = in->q_tail = UINT32_MAX;
+			in->r_head = in->r_tail = UINT32_MAX;
 			if (!shared || !job->group_reporting) {
 				shared = &res->jobs[ri];
 				snprintf(shared->name, sizeof shared->name, "%s",
 					 job->name);
-				shared->groupid = group;
+				shared->groupid = rgroupid;
 				shared->jobid = (uint32_t)ri;
 				shared->job = job;
+				rgroup[ri] = group;
+				if (job->ss_dur) {
+					struct ssrun *ss = &r.ss[r.nss++];
+					ss->res = shared;
+					ss->first = k;
+					if (ssd_ss_init(&shared->ss, job->ss_state,
+							job->ss_limit,
+							(uint32_t)(job->ss_dur /
+								   job->ss_interval),
+							(uint32_t)(job->ss_dur / SSD_S))) {
+						snprintf(err, errlen, "out of memory");
+						rc = SSD_ENOMEM;
+						ri++;
+						goto out;
+					}
+				}
 				ri++;
 			}
 			in->res = shared;
 			shared->clones++;
+			if (job->ss_dur) {
+				in->ss = &r.ss[r.nss - 1];
+				in->ss->n++;
+			}
 			uint64_t s = job->has_randseed
 				? job->randseed
 				: ssd_mix64(seed ^ ssd_mix64(((uint64_t)j << 20) + c));
@@ -935,6 +1767,17 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 				snprintf(err, errlen, "out of memory");
 				rc = SSD_ENOMEM;
 				goto out;
+			}
+			/* pacing: its own stream beside the generator's */
+			ssd_rng_seed(&in->rng, ssd_mix64(s ^ 0x7261746570616365ull));
+			in->mixed = job->rw == SSD_RW_READWRITE ||
+				    job->rw == SSD_RW_RANDRW;
+			in->min_bs = ssd_job_min_bs(job);
+			for (int d = 0; d < SSD_DDIR_N; d++) {
+				in->rate_bps[d] = job->rate[d] ? job->rate[d]
+					: job->rate_iops[d] * in->min_bs;
+				in->has_min |= job->rate_min[d] ||
+					       job->rate_iops_min[d];
 			}
 			rc = open_logs(in, err, errlen);
 			if (rc)
@@ -960,8 +1803,8 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 		}
 	}
 	/* jobs of the groups after a failure did not run: not reported */
-	while (ri > 0 && res->jobs[ri - 1].groupid > last)
-		ri--;
+	while (ri > 0 && rgroup[ri - 1] > last)
+		ssd_ss_free(&res->jobs[--ri].ss);
 	res->njobs = ri;
 	for (int i = 0; i < ri; i++) {
 		for (int d = 0; d < SSD_DDIR_N; d++)
@@ -1005,8 +1848,15 @@ out:
 		ssd_wl_destroy(in->twl);
 	}
 	free(r.vseen);
+	if (rc && !res->njobs)
+		for (int i = 0; i < ri; i++)
+			ssd_ss_free(&res->jobs[i].ss);
 	free(r.in);
 	free(r.cmd);
+	free(r.flows);
+	free(r.ss);
+	free(r.job_left);
+	free(rgroup);
 	ssd_engine_free(&r.eng);
 	if (!res->njobs)
 		ssd_run_result_free(res); /* nothing ran */

@@ -1,14 +1,41 @@
 /*
  * sim.h -- runs fio jobs against a simulated drive.
  *
- * Each job section becomes numjobs instances; each instance keeps iodepth
- * commands in flight, submitting the next one when a completion arrives
- * (after thinktime, every thinktime_blocks commands; runtime cuts a think
- * time short).  Jobs run side by side in groups; a job with stonewall
+ * Each job section becomes numjobs instances; each instance runs fio's
+ * do_io loop in simulated time: it queues commands until iodepth are in
+ * use (they reach the drive in batches of iodepth_batch), then reaps
+ * completions (at least iodepth_batch_complete_min at a time, until the
+ * depth is down to iodepth_low) and refills.  A completion counts when it
+ * is reaped, as fio measures it.  thinktime: after thinktime_blocks
+ * completions (or issues), or thinktime_iotime of I/O, the instance
+ * waits for its commands in flight and then thinks; runtime cuts a think
+ * time short.  Jobs run side by side in groups; a job with stonewall
  * starts a new group, which begins when every job of the previous group
  * has ended: its last completion, or the end of its last think time.
  * ramp_time runs the workload unmeasured; runtime then bounds the
  * measured part (fio's semantics: total time = ramp_time + runtime).
+ *
+ * Pacing.  rate / rate_iops give each direction a schedule: the next I/O
+ * is due when the bytes issued so far would take at that rate (poisson:
+ * after an exponential gap from the instance's own random stream).  An
+ * instance ahead of its schedule waits -- first for its commands in
+ * flight with io_submit_mode=inline, as fio's job thread does -- and one
+ * behind it issues at once up to iodepth, so a drive slower than the rate
+ * sees a full queue.  The schedule and rate_min's counters start over at
+ * the end of the ramp.  rate_min / rate_iops_min end the job with SSD_EIO
+ * when a ratecycle falls short (after 2 s, as fio).
+ *
+ * Order.  startdelay counts from the start of the run (fio's genesis),
+ * never before the instance's group; wait_for holds a job until every
+ * instance of the named job of its group has ended.  new_group and
+ * stonewall start reporting groups (groupid).  exitall ends the reporting
+ * group of any job that ends, exitall_on_error that of a job ending in
+ * error: an instance told to end stops submitting, its commands in flight
+ * complete, and one not started yet ends empty.  flow holds an instance
+ * back while its share of its flow_id's issues passes its weight's.
+ * end_fsync / fsync_on_close flush the drive when a job that wrote ends.
+ * steadystate samples each result every ss_interval from the end of its
+ * ramp and ends its instances when the criterion holds (steadystate.h).
  *
  * Idle time.  Whenever the host waits with nothing outstanding -- think
  * time between commands, think time at a job's end, the gap before the

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "job.h"
+#include "steadystate.h"
 #include "t.h"
 
 #define GiB (1ULL << 30)
@@ -234,7 +235,7 @@ TEST(job_errors_name_file_line_key)
 	} cases[] = {
 		{"[a]\nbs=4k\nblocksize2=8k\n", SSD_EPARSE, 3, "blocksize2"},
 		{"[a]\nread_iolog=t.log\n", SSD_EUNSUP, 2, "read_iolog"},
-		{"[a]\nrate_iops=100\n", SSD_EUNSUP, 2, "rate_iops"},
+		{"[a]\nlatency_target=10ms\n", SSD_EUNSUP, 2, "latency_target"},
 		{"[a]\nbs=4q\n", SSD_EPARSE, 2, "bs"},
 		{"[a]\nbs=1000\n", SSD_ERANGE, 2, "bs"},
 		{"[a]\nbs=256\n", SSD_ERANGE, 2, "bs"},
@@ -826,4 +827,75 @@ TEST(job_stream_options)
 		     "[c]\nrw=randread\nba=4k\n") == 0, "%s", err);
 	CHECK(jobs[0].blockalign_set && !jobs[1].blockalign_set &&
 	      !jobs[2].blockalign_set);
+}
+
+/* Pacing options: per-direction values as fio reads them (one value for
+ * all, empty entries unlimited), fio's defaults and clamps. */
+TEST(job_pacing_options)
+{
+	CHECKF(parse("[a]\nrate=1m\n[b]\nrate=500k,\n[c]\nrate=,2m\n"
+		     "[d]\nrate_iops=10,20,30\nrate_iops_min=1,,3\n") == 0,
+	       "%s", err);
+	CHECK(jobs[0].rate[0] == 1048576 && jobs[0].rate[1] == 1048576 &&
+	      jobs[0].rate[2] == 1048576);
+	CHECK(jobs[1].rate[0] == 512000 && jobs[1].rate[1] == 0 &&
+	      jobs[1].rate[2] == 0);
+	CHECK(jobs[2].rate[0] == 0 && jobs[2].rate[1] == 2097152);
+	CHECK(jobs[3].rate_iops[2] == 30 && jobs[3].rate_iops_min[1] == 0 &&
+	      jobs[3].rate_iops_min[2] == 3);
+	/* defaults, resolved when the job ends */
+	CHECKF(parse("[a]\niodepth=16\n[b]\niodepth=8\niodepth_low=20\n"
+		     "iodepth_batch=0\niodepth_batch_complete_min=4\n"
+		     "thinktime=1ms\nthinktime_spin=5ms\n") == 0, "%s", err);
+	CHECK(jobs[0].iodepth_low == 16 && jobs[0].iodepth_batch == 1 &&
+	      jobs[0].iodepth_batch_complete_min == 1 &&
+	      jobs[0].iodepth_batch_complete_max == 1);
+	CHECK(jobs[0].ratecycle == 1000 * SSD_MS && !jobs[0].rate_poisson);
+	CHECK(jobs[1].iodepth_low == 8 && jobs[1].iodepth_batch == 8 &&
+	      jobs[1].iodepth_batch_complete_max == 4);
+	CHECK(jobs[1].thinktime_spin == SSD_MS);
+	CHECKF(parse("[a]\nstartdelay=2\n[b]\nstartdelay=1ms-3ms\n"
+		     "rate_process=poisson\nio_submit_mode=offload\n"
+		     "thinktime_blocks_type=issue\nthinktime_iotime=2\n"
+		     "[c]\nwait_for=a\nnew_group\nexitall\nflow=3\nflow_id=2\n"
+		     "flow_sleep=100\nend_fsync\nfsync_on_close=1\n"
+		     "flow_watermark=5\n") == 0, "%s", err);
+	CHECK(jobs[0].startdelay == 2 * SSD_S &&
+	      jobs[0].startdelay_hi == 2 * SSD_S);
+	CHECK(jobs[1].startdelay == SSD_MS && jobs[1].startdelay_hi == 3 * SSD_MS);
+	CHECK(jobs[1].rate_poisson && jobs[1].io_submit_offload &&
+	      jobs[1].thinktime_issue && jobs[1].thinktime_iotime == 2 * SSD_S);
+	CHECK(!strcmp(jobs[2].wait_for, "a") && jobs[2].new_group &&
+	      jobs[2].exitall && jobs[2].flow == 3 && jobs[2].flow_id == 2 &&
+	      jobs[2].flow_sleep == 100 * SSD_US && jobs[2].end_fsync &&
+	      jobs[2].fsync_on_close);
+	/* the checks between options */
+	CHECK(parse("[a]\nrate=1m\nrate_iops=5\n") == SSD_EINVAL &&
+	      err_ok(3, "rate_iops"));
+	CHECK(parse("[a]\nrate_iops=5\nrate_iops_min=6\n") == SSD_EINVAL &&
+	      err_ok(3, "rate_iops_min"));
+	CHECK(parse("[a]\n[b]\nwait_for=c\n[c]\n") == SSD_EINVAL &&
+	      err_ok(3, "wait_for"));
+	CHECK(parse("[a]\n[a]\n[b]\nwait_for=a\n") == SSD_EINVAL &&
+	      err_ok(4, "wait_for") && strstr(err, "more than one"));
+	CHECK(parse("[a]\nrate=1\nio_size=100g\nsize=1m\n") == SSD_ERANGE &&
+	      err_ok(2, "rate") && strstr(err, "146 years"));
+}
+
+/* steadystate: fio's criteria, limits in % or absolute (bw as a size). */
+TEST(job_steadystate_options)
+{
+	CHECKF(parse("[a]\nss=bw:10m\nss_dur=10\nss_ramp=5\n"
+		     "[b]\nsteadystate=lat_slope:0.5%\nss_dur=4s\n"
+		     "[c]\nss_dur=2\n") == 0, "%s", err);
+	CHECK(jobs[0].ss_state == SSD_SS_BW && jobs[0].ss_limit == 10485760.0);
+	CHECK(jobs[0].ss_dur == 10 * SSD_S && jobs[0].ss_ramp == 5 * SSD_S &&
+	      jobs[0].ss_interval == SSD_S);
+	CHECK(jobs[1].ss_state == (SSD_SS_LAT | SSD_SS_SLOPE | SSD_SS_PCT) &&
+	      jobs[1].ss_limit == 0.5);
+	/* fio's default criterion: iops_slope:0.01% */
+	CHECK(jobs[2].ss_state == (SSD_SS_IOPS | SSD_SS_SLOPE | SSD_SS_PCT) &&
+	      jobs[2].ss_limit == 0.01);
+	CHECK(parse("[a]\nss=iops:-1\n") == SSD_ERANGE && err_ok(2, "ss"));
+	CHECK(parse("[a]\nss_dur=1\n") == SSD_ERANGE && err_ok(2, "ss_dur"));
 }
