@@ -10,9 +10,13 @@
 #
 # Each *.fio file runs with `ssdlab run FILE --drive D`, in a scratch
 # directory (logs land there), with standard input empty and a wall-clock
-# limit of $FIO_EXAMPLES_TIMEOUT seconds (default 60).  D is `tiny` first;
+# limit of $FIO_EXAMPLES_TIMEOUT seconds (default 180).  D is `tiny` first;
 # a file refused only because its sizes do not fit that drive is tried
 # again on `default` and then on the largest preset (`ssdlab drives`).
+# Some examples take values from the environment, as fio's users must
+# give them (`FIO_DIR=/mnt/gpu fio libcufile-cufile.fio`): the variables
+# in EXAMPLE_ENV below are set for every run, to the kind of value each
+# example's comments ask for, and listed in the Markdown.
 # It prints one line per file -- "ok FILE (drive)", "refused FILE: the
 # first error line" or "timeout FILE (drive)" -- and a summary; with
 # --markdown FILE it also writes that summary and the remaining refusals
@@ -22,7 +26,7 @@ set -u
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 SSDLAB=${SSDLAB:-$here/ssdlab}
-limit=${FIO_EXAMPLES_TIMEOUT:-60}
+limit=${FIO_EXAMPLES_TIMEOUT:-180}
 md=
 dir=
 while [ $# -gt 0 ]; do
@@ -53,6 +57,10 @@ drives="tiny default"
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT INT TERM
+# The environment fio's examples expect (see the header).
+EXAMPLE_ENV="FIO_DIR=$scratch/run FIO_BS=4k FIO_IODEPTH=8 FIO_RW=randread
+POOL=pool CONT=container GPU_DEV_IDS=0 S3_ID=id S3_KEY=key SSE_KEY=key
+STORAGE_CLASS=STANDARD SWIFT_id=id uri=nbd://localhost"
 results=$scratch/results
 : >"$results"
 total=0 ok=0
@@ -64,7 +72,9 @@ for f in "$dir"/*.fio; do
 	for d in $drives; do
 		rm -rf "$scratch/run"
 		mkdir "$scratch/run"
-		(cd "$scratch/run" && timeout "$limit" "$SSDLAB" run "$f" --drive "$d" \
+		# shellcheck disable=SC2086
+		(cd "$scratch/run" && env $EXAMPLE_ENV timeout "$limit" \
+			"$SSDLAB" run "$f" --drive "$d" \
 			</dev/null >/dev/null 2>"$scratch/err")
 		rc=$?
 		used=$d
@@ -80,7 +90,8 @@ for f in "$dir"/*.fio; do
 		msg=$(head -n 1 "$scratch/err" | sed "s|^ssdlab: ||; s|$dir/||g")
 		[ -n "$msg" ] || msg="exit status $rc"
 		case $msg in
-		*"beyond the drive capacity"*|*"is not inside the drive"*|*"larger than the drive"*) continue ;;
+		*"beyond the drive capacity"*|*"is not inside the drive"*|*"larger than the drive"*|\
+		*"do not fit on the drive"*|*"past the end of the drive"*) continue ;;
 		esac
 		break
 	done
@@ -115,10 +126,15 @@ if [ -n "$md" ]; then
 		echo
 		echo "**$summary**$at."
 		echo
+		echo "Examples that read values from the environment run with the"
+		echo "variables their comments ask for, set as fio's user would set them:"
+		echo
+		echo "    $(echo $EXAMPLE_ENV | sed "s|$scratch|SCRATCH|")"
+		echo
 		echo "A refusal is an option or value ssdlab does not support (yet), or"
-		echo "an example that needs what fio itself would need to run it: a value"
-		echo "from the environment (\`\${FIO_DIR}\`), a placeholder to fill in"
-		echo "(\`port=[port]\`), or a drive larger than any preset."
+		echo "an example that fio itself could not run as it stands: a placeholder"
+		echo "to fill in (\`port=[port]\`), a drive larger than any preset, a zoned"
+		echo "(ZBD) device where the simulated drive is a conventional one."
 		echo
 		echo "## Not running unchanged"
 		echo
