@@ -994,6 +994,28 @@ static int fn_wait_for(struct parser *p, struct jstate *js,
 	return 0;
 }
 
+/* latency_percentile=P: a percentage 0..100 (a trailing '%' is taken,
+ * as fio). */
+static int fn_latency_percentile(struct parser *p, struct jstate *js,
+				 const struct jopt *o, char *val)
+{
+	size_t n = strlen(val);
+	char num[64];
+	if (n && val[n - 1] == '%')
+		n--;
+	if (n >= sizeof num)
+		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not a number", val);
+	memcpy(num, val, n);
+	num[n] = 0;
+	double v;
+	if (ssd_parse_double(ssd_strtrim(num), &v))
+		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not a number", val);
+	if (!(v >= 0.0 && v <= 100.0))
+		return opt_err(p, o, SSD_ERANGE, "%.64s is out of range", val);
+	js->j.latency_percentile = v;
+	return 0;
+}
+
 /* steadystate=CRITERION:LIMIT[%] (fio's iops, iops_slope, bw, bw_slope,
  * lat, lat_slope; a bandwidth limit is a size per second). */
 static int fn_steadystate(struct parser *p, struct jstate *js,
@@ -2009,6 +2031,39 @@ static const struct jopt opts[] = {
 	 .type = OT_TIME, FIELD(ss_interval), .unit = SSD_S,
 	 .value = "whole seconds, >= 1 (the same in every job)", .def = "1",
 	 .help = "One steady-state sample per interval of simulated time."},
+	{.name = "latency_target", .type = OT_TIME, FIELD(latency_target),
+	 .unit = SSD_US, .value = "time; a bare number is microseconds",
+	 .def = "0 (off)",
+	 .help = "fio's latency profiling: search for the deepest queue, "
+		 "1..iodepth, at which latency_percentile of the I/Os of "
+		 "every latency_window complete within this latency "
+		 "(submission to completion).  The depth starts at 1 and "
+		 "doubles after each window that meets the target; a window "
+		 "that misses it (with latency_percentile=100, a single I/O "
+		 "over the target, at once) halves the step back towards the "
+		 "last depth that met it, as a bisection.  When a window "
+		 "leaves the depth unchanged the job waits for its I/Os, its "
+		 "figures start over (and its runtime), one more window runs "
+		 "at that depth and the job ends (unless latency_run).  An "
+		 "I/O over the target at depth 1 with "
+		 "latency_percentile=100 ends the job with err=110; with a "
+		 "lower percentile the job stays at depth 1.  The depth "
+		 "reached is reported as latency_depth."},
+	{.name = "latency_window", .type = OT_TIME, FIELD(latency_window),
+	 .unit = SSD_US, .value = "time; a bare number is microseconds",
+	 .def = "0",
+	 .help = "Simulated time each queue depth of the latency_target "
+		 "search runs before it is judged (0: judged at every turn of "
+		 "the job's loop, as fio)."},
+	{.name = "latency_percentile", .type = OT_FN,
+	 .fn = fn_latency_percentile, .value = "a number 0..100",
+	 .def = "100",
+	 .help = "Percent of the I/Os of a latency_window that must complete "
+		 "within latency_target."},
+	{.name = "latency_run", .type = OT_BOOL, FIELD(latency_run),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Keep adjusting the queue depth to latency_target for the "
+		 "whole job instead of ending once the search converged."},
 	{.name = "flow_watermark", .type = OT_NOEFFECT, .fn = ne_text,
 	 .value = "an integer",
 	 .help = "Deprecated in fio, which ignores it as well."},
@@ -2421,12 +2476,6 @@ static const struct jopt opts[] = {
 	UNSUP("write_zone_remainder", NULL, ZBD_WHY),
 
 	/* refused for now: pacing and the order of jobs */
-	UNSUP("latency_target", NULL,
-	      "fio's search for the deepest queue that meets a latency "
-	      "target is not implemented; run iodepth values in turn"),
-	UNSUP("latency_window", NULL, "goes with latency_target"),
-	UNSUP("latency_percentile", NULL, "goes with latency_target"),
-	UNSUP("latency_run", NULL, "goes with latency_target"),
 	UNSUP("exit_what", NULL, "exitall always ends the reporting group"),
 
 
@@ -3616,6 +3665,7 @@ static void job_defaults(struct ssd_job *j)
 	j->ss_state = SSD_SS_IOPS | SSD_SS_SLOPE | SSD_SS_PCT;
 	j->ss_limit = 0.01;
 	j->ss_interval = SSD_S;
+	j->latency_percentile = 100.0;
 }
 
 /* ---- files and regions: the whole file ---- */

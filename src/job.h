@@ -219,6 +219,11 @@ struct ssd_job {
 	int64_t ss_dur;       /* ns, whole seconds, a multiple of ss_interval */
 	int64_t ss_ramp;      /* ns */
 	int64_t ss_interval;  /* ns, whole seconds */
+	int64_t latency_target;   /* ns; 0 = no search of the queue depth */
+	int64_t latency_window;   /* ns each depth is judged over */
+	double latency_percentile;/* percent of I/Os within latency_target */
+	int latency_run;          /* keep adjusting the depth after the search
+	                             converged (else the job ends then) */
 
 	/* data verification */
 	int verify;           /* enum ssd_verify */

@@ -172,6 +172,7 @@ static int errno_of(int code)
 	case SSD_ENOENT: return ENOENT;
 	case SSD_EUNSUP: return EOPNOTSUPP;
 	case SSD_EILSEQ: return EILSEQ; /* fio's verify failure: err=84 */
+	case SSD_ETIMEDOUT: return ETIMEDOUT; /* fio's latency limits */
 	default: return EINVAL;
 	}
 }
@@ -834,14 +835,25 @@ static void json_host_and_depths(struct jw *w, const struct ssd_job_result *j)
 	jw_end(w, '}');
 }
 
-/* fio's latency_target keys: no target (the option is not modelled),
- * so the depth is the job's iodepth and the percentile 100. */
+/* The queue depth of fio's latency_target keys: the one the search
+ * reached, the job's iodepth without a target. */
+static uint64_t latency_depth(const struct ssd_job_result *j)
+{
+	if (j->latency_depth)
+		return j->latency_depth;
+	return j->job ? j->job->iodepth : 1;
+}
+
+/* fio's latency_target keys (fio 3.33): the target in ns, the window in
+ * us. */
 static void json_latency_target(struct jw *w, const struct ssd_job_result *j)
 {
-	jw_u64(w, "latency_depth", j->job ? j->job->iodepth : 1);
-	jw_u64(w, "latency_target", 0);
-	jw_dbl(w, "latency_percentile", 100.0);
-	jw_u64(w, "latency_window", 0);
+	const struct ssd_job *job = j->job;
+	jw_u64(w, "latency_depth", latency_depth(j));
+	jw_u64(w, "latency_target", job ? (uint64_t)job->latency_target : 0);
+	jw_dbl(w, "latency_percentile", job ? job->latency_percentile : 100.0);
+	jw_u64(w, "latency_window",
+	       job ? (uint64_t)(job->latency_window / SSD_US) : 0);
 }
 
 /* Whole seconds, rounded up (fio's "elapsed"). */
@@ -1487,9 +1499,15 @@ static void text_sync_and_depths(FILE *out, const struct ssd_job_result *j)
 		"\n     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64
 		",%" PRIu64 " short=0,0,0,0 dropped=0,0,0,0\n",
 		j->dir[0].ios, j->dir[1].ios, j->dir[2].ios, s->ios);
+	/* fio 3.33's line: the target in ns, the window in us */
+	const struct ssd_job *job = j->job;
 	fprintf(out,
-		"     latency   : target=0, window=0, percentile=100.00%%, "
-		"depth=%" PRIu32 "\n", j->job ? j->job->iodepth : 1);
+		"     latency   : target=%" PRIu64 ", window=%" PRIu64
+		", percentile=%s%%, depth=%" PRIu64 "\n",
+		job ? (uint64_t)job->latency_target : 0,
+		job ? (uint64_t)(job->latency_window / SSD_US) : 0,
+		fmt_f(b, sizeof b, 0, 2, job ? job->latency_percentile : 100.0),
+		latency_depth(j));
 }
 
 /* fio's show_ss_normal: "  steadystate  : attained=yes, bw=..., iops=...,

@@ -58,6 +58,9 @@ struct ssd_job_result {
 	                           8-15, 16-31, 32-63, >= 64 */
 	int64_t end_ns;         /* when the job ended, ns of simulated time
 	                           from the run's start (fio's "elapsed") */
+	/* pacing and the order of jobs */
+	uint32_t latency_depth; /* the queue depth the latency_target search
+	                           reached (iodepth without one; 0: unset) */
 };
 
 struct ssd_run_result {

@@ -38,6 +38,22 @@
  * read is submitted (the drive's state then is what it returns) and a
  * failure ends the job when that read completes, with EILSEQ.  Every
  * write and trim of every job updates the host's record once one exists.
+ *
+ * Latency target (fio's latency profiling).  The instance's slots in use
+ * are held to lt_qd (iodepth without a target): a full queue is used >=
+ * lt_qd.  The search runs as fio's: lt_qd starts at 1 (again at the end
+ * of the ramp); at the bottom of the loop, once latency_window has passed
+ * since the cycle began, the share of the cycle's completions within the
+ * target decides: met, the depth doubles (or bisects towards the lowest
+ * depth that failed); missed, it bisects down towards the highest that
+ * met it, after waiting for what is in flight.  With
+ * latency_percentile=100 each completion over the target is a miss at
+ * once (at depth 1: the job ends, ETIMEDOUT).  A met window that leaves
+ * the depth unchanged converges: the instance waits for its commands, its
+ * measured window opens again at that moment (figures, runtime and rate
+ * schedule start over, as fio's reset_all_stats), and the next such
+ * window ends the job -- unless latency_run.  Work is O(1) per completion
+ * (a compare and a count) and per loop turn (a compare of times).
  */
 #include "sim.h"
 
@@ -66,7 +82,7 @@ enum { W_NEW,      /* not started (startdelay, wait_for) */
        W_DONE };
 /* Where step() resumes. */
 enum { R_TOP, R_TURN, R_SLEEP, R_ISSUE, R_AFTER_REAP, R_THINK, R_AFTER_THINK,
-       R_FLOW_SLEEP, R_END, R_END_SYNC, R_FINISH };
+       R_FLOW_SLEEP, R_END, R_END_SYNC, R_FINISH, R_LAT_CYCLE, R_LAT_RESET };
 
 /* Phases of a job instance (verification, above). */
 enum { PH_IO, PH_VWAIT, PH_VERIFY };
@@ -156,6 +172,15 @@ struct inst {
 	uint64_t flow_counter;
 	int flow_next;              /* next instance waiting on the flow */
 	struct ssrun *ss;           /* steady state of its result, or NULL */
+	/* latency target (fio's latency_qd search, see the top) */
+	uint32_t lt_qd;             /* depth limit: iodepth without a target */
+	uint32_t lt_low, lt_high;   /* the bounds of the search */
+	uint32_t lt_stable;         /* met windows in a row at high - 1 */
+	int lt_end_run;             /* converged: the final window runs */
+	int lt_quiesce;             /* a miss: wait for what is in flight */
+	int lt_resume;              /* R_* after that wait */
+	int64_t lt_ts;              /* the cycle's start */
+	uint64_t lt_ios, lt_failed; /* completions at its start, misses */
 };
 
 /* fio's token flow: jobs of one flow_id issue in the ratio of weights. */
@@ -358,6 +383,7 @@ static void finish_inst(struct run *r, struct inst *in, int64_t t)
 	if (t - r->t0 > res->end_ns)
 		res->end_ns = t - r->t0;
 	ssd_ftl_health(f, &res->health);
+	res->latency_depth = in->lt_qd;
 	ssd_nand_erase_stats(&f->flash.nand, &res->erase_min, &res->erase_mean,
 			     &res->erase_max);
 	res->free_blocks = ssd_ftl_free_blocks(f);
@@ -810,6 +836,74 @@ static void progress_report(struct run *r, int64_t t)
 	r->progress(r->progress_ctx, &p);
 }
 
+/* ---- latency target (see the top of the file) ---- */
+
+/* fio's lat_new_cycle: a window of the search begins at t. */
+static void lat_new_cycle(struct inst *in, int64_t t)
+{
+	in->lt_ts = t;
+	in->lt_ios = in->reaped_rw;
+	in->lt_failed = 0;
+}
+
+/* fio's lat_target_init, at the job's start and the end of its ramp: the
+ * search starts over at depth 1 (the misses counted so far stay, as in
+ * fio). */
+static void lat_init(struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	in->lt_end_run = 0;
+	if (!j->latency_target) {
+		in->lt_qd = j->iodepth;
+		return;
+	}
+	in->lt_ts = t;
+	in->lt_qd = 1;
+	in->lt_high = j->iodepth;
+	in->lt_low = 1;
+	in->lt_ios = in->reaped_rw;
+}
+
+/* fio's __lat_target_failed at t: the depth bisects down towards the
+ * last one that met the target, and the job waits for what is in flight
+ * (lt_quiesce: at its next turn) before the next window.  1 at depth 1:
+ * nothing lower to try. */
+static int lat_missed(struct inst *in, int64_t t)
+{
+	if (in->lt_qd == 1)
+		return 1;
+	in->lt_high = in->lt_qd;
+	if (in->lt_qd == in->lt_low)
+		in->lt_low--;
+	in->lt_qd = (in->lt_qd + in->lt_low) / 2;
+	in->lt_stable = 0;
+	in->lt_quiesce = 1;
+	lat_new_cycle(in, t);
+	return 0;
+}
+
+/* A read or write of latency lat completed at t, over the target: with
+ * latency_percentile=100 a miss at once (at depth 1 the job ends with
+ * ETIMEDOUT, fio's lat_fatal), else one more miss of the window. */
+static void lat_over(struct run *r, struct inst *in, const struct cmd *cm,
+		     int64_t lat, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	if (j->latency_percentile < 100.0) {
+		in->lt_failed++;
+		return;
+	}
+	if (!lat_missed(in, t) || in->res->error)
+		return;
+	char msg[200];
+	snprintf(msg, sizeof msg,
+		 "latency of %lld nsec exceeds specified max (%lld nsec): %s "
+		 "at offset %llu, %u bytes", (long long)lat,
+		 (long long)j->latency_target, ddir_word((int)cm->ddir),
+		 (unsigned long long)cm->offset, cm->len);
+	job_fail(r, in, SSD_ETIMEDOUT, msg);
+}
+
 /* Count a completed command at t, when the job reaps it (fio measures
  * completion latency there). */
 static void account(struct run *r, struct inst *in, uint32_t id, int64_t t)
@@ -830,6 +924,9 @@ static void account(struct run *r, struct inst *in, uint32_t id, int64_t t)
 		return;
 	}
 	in->reaped_rw++;
+	if (in->job->latency_target && lat > in->job->latency_target &&
+	    cm.ddir != SSD_DDIR_TRIM)
+		lat_over(r, in, &cm, lat, t);
 	if (r->progress) {
 		r->pios[cm.ddir]++;
 		r->pbytes[cm.ddir] += cm.len;
@@ -1053,6 +1150,81 @@ static int min_rate_failed(struct run *r, struct inst *in, int64_t t)
 	return 0;
 }
 
+/* The result's figures start over at t (a converged latency_target
+ * search, fio's reset_all_stats): the measured window opens again, the
+ * runtime and the rate schedule count from t.  Clones reporting together
+ * share their figures, so theirs keep the search (only the runtime and
+ * the schedule start over). */
+static void lat_restart(struct run *r, struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	struct ssd_job_result *res = in->res;
+	if (res->clones <= 1) {
+		for (int d = 0; d < SSD_DDIR_N; d++) {
+			int64_t w = res->dir[d].win_ns;
+			memset(&res->dir[d], 0, sizeof res->dir[d]);
+			res->dir[d].win_ns = w;
+		}
+		int64_t w = res->sync.win_ns;
+		memset(&res->sync, 0, sizeof res->sync);
+		res->sync.win_ns = w;
+		memset(res->depth, 0, sizeof res->depth);
+		res->lat_over_1s = 0;
+		in->ramp_end = t;
+		open_window(r, in, t);
+	}
+	in->deadline = j->runtime ? t + j->runtime : NEVER;
+	pacing_reset(in, t);
+}
+
+/* fio's lat_target_check at the bottom of the loop, at t: once the
+ * window has passed, its share of completions within the target decides
+ * (lat_target_success / __lat_target_failed).  0 to go on, else what to
+ * wait for (the quiesce before the final window), with *wait set. */
+static int lat_check(struct run *r, struct inst *in, int64_t t, int *wait)
+{
+	const struct ssd_job *j = in->job;
+	*wait = 0;
+	if (t - in->lt_ts < j->latency_window)
+		return 0;
+	uint64_t ios = in->reaped_rw - in->lt_ios;
+	/* fio's arithmetic: no completion in the window (0/0) is a miss */
+	double ok = ios ? (double)(ios - in->lt_failed) / (double)ios * 100.0
+			: -1.0;
+	if (ok < j->latency_percentile) {
+		if (lat_missed(in, t))
+			return 0; /* depth 1: it stays, the window grows */
+		in->lt_quiesce = 0;
+		in->lt_resume = R_TOP;
+		*wait = 1;
+		return quiesce(r, in, t, R_LAT_CYCLE);
+	}
+	uint32_t qd = in->lt_qd;
+	in->lt_low = qd;
+	if (qd + 1 == in->lt_high && ++in->lt_stable >= 3) {
+		/* stuck one below a failed depth: try it again, slowly */
+		in->lt_high++;
+		in->lt_stable = 0;
+	}
+	if (in->lt_high != j->iodepth)
+		in->lt_qd = (qd + in->lt_high) / 2;
+	else
+		in->lt_qd = qd * 2;
+	if (in->lt_qd > j->iodepth)
+		in->lt_qd = j->iodepth;
+	if (!j->latency_run && in->lt_qd == qd) {
+		if (in->lt_end_run) {
+			in->done = 1; /* the final window met it: the end */
+		} else {
+			in->lt_end_run = 1;
+			*wait = 1;
+			return quiesce(r, in, t, R_LAT_RESET);
+		}
+	}
+	lat_new_cycle(in, t);
+	return 0;
+}
+
 /* The shares of a flow changed: the jobs waiting on it look again. */
 static void flow_wake(struct run *r, struct flow *f)
 {
@@ -1249,18 +1421,25 @@ static int step(struct run *r, struct inst *in, int64_t t, int at)
 				at = R_END;
 				break;
 			}
-			if (in->used >= j->iodepth) {
+			if (in->used >= in->lt_qd) {
 				/* offload: the turn came with no free slot */
 				in->min_evts = 1;
 				in->resume = R_ISSUE;
 				if (full_wait(r, in, t))
 					return 0;
 			}
+			if (in->lt_quiesce) {
+				/* a miss while reaping: fio waits for what is
+				 * in flight before it issues at the new depth */
+				in->lt_quiesce = 0;
+				in->lt_resume = R_ISSUE;
+				return quiesce(r, in, t, R_LAT_CYCLE);
+			}
 			rc = issue(r, in, t);
 			if (rc)
 				return rc;
 			at = R_AFTER_REAP;
-			if (in->used >= j->iodepth && !in->done) {
+			if (in->used >= in->lt_qd && !in->done) {
 				rc = commit(r, in, t);
 				if (rc)
 					return rc;
@@ -1272,6 +1451,11 @@ static int step(struct run *r, struct inst *in, int64_t t, int at)
 			}
 			break;
 		case R_AFTER_REAP:
+			if (in->lt_quiesce) {
+				in->lt_quiesce = 0;
+				in->lt_resume = R_AFTER_REAP;
+				return quiesce(r, in, t, R_LAT_CYCLE);
+			}
 			at = R_AFTER_THINK;
 			if (!in->done && in->phase == PH_IO &&
 			    is_rw(in->cur.ddir) && think_due(in, t))
@@ -1284,6 +1468,29 @@ static int step(struct run *r, struct inst *in, int64_t t, int at)
 				at = R_END;
 				break;
 			}
+			at = R_TOP;
+			/* fio checks the latency target after the first
+			 * completion of the measured window */
+			if (j->latency_target && !in->done &&
+			    t >= in->ramp_end &&
+			    in->done_ios[0] + in->done_ios[1] + in->done_ios[2]) {
+				int wait;
+				rc = lat_check(r, in, t, &wait);
+				if (rc || wait)
+					return rc;
+			}
+			break;
+		case R_LAT_CYCLE:
+			/* a miss: what was in flight has completed (misses
+			 * among it lowered the depth further, as in fio) */
+			in->lt_quiesce = 0;
+			lat_new_cycle(in, t);
+			at = in->lt_resume;
+			break;
+		case R_LAT_RESET:
+			/* converged: the final window, from a fresh start */
+			lat_restart(r, in, t);
+			lat_new_cycle(in, t);
 			at = R_TOP;
 			break;
 		case R_FLOW_SLEEP:
@@ -1363,6 +1570,7 @@ static int start_inst(struct run *r, struct inst *in, int64_t t)
 	in->ramp_end = t + j->ramp_time;
 	in->deadline = j->runtime ? in->ramp_end + j->runtime : NEVER;
 	pacing_reset(in, t);
+	lat_init(in, t);
 	if (j->flow) {
 		in->flow = flow_of(r, j->flow_id);
 		in->flow->weight += j->flow;
@@ -1584,6 +1792,8 @@ static int run_group(struct run *r, int group)
 			if (!in->finished) {
 				open_window(r, in, ev.time);
 				pacing_reset(in, ev.time);
+				if (!in->lt_end_run)
+					lat_init(in, ev.time);
 			}
 			break;
 		}

@@ -36,6 +36,12 @@
  * end_fsync / fsync_on_close flush the drive when a job that wrote ends.
  * steadystate samples each result every ss_interval from the end of its
  * ramp and ends its instances when the criterion holds (steadystate.h).
+ * latency_target searches the queue depth as fio: the instance's slots in
+ * use are held to a limit that starts at 1, doubles or bisects at the end
+ * of each latency_window by whether latency_percentile of its completions
+ * met the target, and on convergence the job's figures start over for a
+ * final window (then it ends, unless latency_run); the depth reached is
+ * the result's latency_depth.
  *
  * Idle time.  Whenever the host waits with nothing outstanding -- think
  * time between commands, think time at a job's end, the gap before the

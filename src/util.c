@@ -27,6 +27,7 @@ const char *ssd_strerror(int code)
 	case SSD_EUNSUP: return "not supported";
 	case SSD_ESTATE: return "flash rule or invariant violated";
 	case SSD_EILSEQ: return "data verification failed";
+	case SSD_ETIMEDOUT: return "max latency exceeded";
 	}
 	return "unknown error";
 }

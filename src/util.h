@@ -29,7 +29,8 @@ enum {
 	SSD_ENOENT = -8,  /* no such preset, option or file */
 	SSD_EUNSUP = -9,  /* recognised but not supported */
 	SSD_ESTATE = -10, /* a flash rule or an invariant was violated */
-	SSD_EILSEQ = -11  /* data read back is not what was written (verify) */
+	SSD_EILSEQ = -11, /* data read back is not what was written (verify) */
+	SSD_ETIMEDOUT = -12 /* an I/O's latency exceeds the job's limit */
 };
 
 /* A static string naming the error code; never NULL. */

@@ -235,7 +235,7 @@ TEST(job_errors_name_file_line_key)
 	} cases[] = {
 		{"[a]\nbs=4k\nblocksize2=8k\n", SSD_EPARSE, 3, "blocksize2"},
 		{"[a]\nread_iolog=t.log\n", SSD_EUNSUP, 2, "read_iolog"},
-		{"[a]\nlatency_target=10ms\n", SSD_EUNSUP, 2, "latency_target"},
+		{"[a]\nmax_open_zones=4\n", SSD_EUNSUP, 2, "max_open_zones"},
 		{"[a]\nbs=4q\n", SSD_EPARSE, 2, "bs"},
 		{"[a]\nbs=1000\n", SSD_ERANGE, 2, "bs"},
 		{"[a]\nbs=256\n", SSD_ERANGE, 2, "bs"},
@@ -898,4 +898,27 @@ TEST(job_steadystate_options)
 	      jobs[2].ss_limit == 0.01);
 	CHECK(parse("[a]\nss=iops:-1\n") == SSD_ERANGE && err_ok(2, "ss"));
 	CHECK(parse("[a]\nss_dur=1\n") == SSD_ERANGE && err_ok(2, "ss_dur"));
+}
+
+/* latency_target and its companions: fio's units (a bare number is
+ * microseconds) and defaults (percentile 100, no latency_run). */
+TEST(job_latency_target_options)
+{
+	CHECKF(parse("[a]\nlatency_target=500\nlatency_window=5000000\n"
+		     "latency_percentile=99.9\nlatency_run=1\n"
+		     "[b]\nlatency_target=2ms\nlatency_percentile=95%\n"
+		     "[c]\n") == 0, "%s", err);
+	CHECK(jobs[0].latency_target == 500 * SSD_US &&
+	      jobs[0].latency_window == 5 * SSD_S &&
+	      jobs[0].latency_percentile == 99.9 && jobs[0].latency_run);
+	CHECK(jobs[1].latency_target == 2 * SSD_MS &&
+	      jobs[1].latency_percentile == 95.0 && !jobs[1].latency_run);
+	CHECK(jobs[2].latency_target == 0 && jobs[2].latency_window == 0 &&
+	      jobs[2].latency_percentile == 100.0);
+	CHECK(parse("[a]\nlatency_percentile=100.5\n") == SSD_ERANGE &&
+	      err_ok(2, "latency_percentile"));
+	CHECK(parse("[a]\nlatency_percentile=x\n") == SSD_EPARSE &&
+	      err_ok(2, "latency_percentile"));
+	CHECK(parse("[a]\nlatency_window=1q\n") == SSD_EPARSE &&
+	      err_ok(2, "latency_window"));
 }

@@ -185,6 +185,7 @@ static struct fixture *fixture_make(void)
 	j->size = 1ULL << 30;
 	j->io_size = 22ULL << 20;
 	j->numjobs = 1;
+	j->latency_percentile = 100.0; /* the parser's default */
 	j = &f->job[1];
 	snprintf(j->name, sizeof j->name, "mix");
 	j->rw = SSD_RW_RANDRW;
