@@ -58,6 +58,10 @@ struct ssd_job_result {
 	                           8-15, 16-31, 32-63, >= 64 */
 	int64_t end_ns;         /* when the job ended, ns of simulated time
 	                           from the run's start (fio's "elapsed") */
+	/* errors the job went on after (continue_on_error) */
+	uint64_t total_err;     /* fio's total_err */
+	int first_error;        /* errno of the first one (fio's first_error;
+	                           errmsg names its command) */
 };
 
 struct ssd_run_result {

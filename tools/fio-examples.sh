@@ -80,7 +80,7 @@ for f in "$dir"/*.fio; do
 		msg=$(head -n 1 "$scratch/err" | sed "s|^ssdlab: ||; s|$dir/||g")
 		[ -n "$msg" ] || msg="exit status $rc"
 		case $msg in
-		*"beyond the drive capacity"*|*"is not inside the drive"*|*"larger than the drive"*) continue ;;
+		*"beyond the drive capacity"*|*"is not inside the drive"*|*"larger than the drive"*|*"do not fit on the drive"*) continue ;;
 		esac
 		break
 	done
