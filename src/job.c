@@ -725,6 +725,35 @@ static int parse_zoned(struct parser *p, struct jstate *js,
 	return 0;
 }
 
+/* random_distribution=sequence:B,B,... (fio): up to 64 block indices. */
+static int parse_sequence(struct parser *p, struct jstate *js,
+			  const struct jopt *o, char *arg)
+{
+	struct ssd_job *j = &js->j;
+	if (!arg || !*arg)
+		return opt_err(p, o, SSD_EPARSE,
+			       "'sequence' needs its block indices");
+	uint32_t n = 0;
+	char *rest = arg;
+	for (char *e; (e = strsep(&rest, ",")) != NULL;) {
+		e = ssd_strtrim(e);
+		uint64_t v;
+		if (n >= SSD_JOB_MAX_SEQUENCE)
+			return opt_err(p, o, SSD_ERANGE,
+				       "more than %d block indices",
+				       SSD_JOB_MAX_SEQUENCE);
+		if (ssd_parse_u64(e, &v) || v > UINT32_MAX)
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s' is not a block index", e);
+		j->sequence[n++] = (uint32_t)v;
+	}
+	j->nsequence = n;
+	j->dist = SSD_DIST_SEQUENCE;
+	j->dist_param = 0;
+	j->dist_center = -1;
+	return 0;
+}
+
 static int fn_dist(struct parser *p, struct jstate *js, const struct jopt *o,
 		   char *val)
 {
@@ -742,8 +771,7 @@ static int fn_dist(struct parser *p, struct jstate *js, const struct jopt *o,
 		return parse_zoned(p, js, o, arg, kind[5] == '_');
 	}
 	if (!strcmp(kind, "sequence"))
-		return opt_err(p, o, SSD_EUNSUP,
-			       "'sequence' is not supported by ssdlab");
+		return parse_sequence(p, js, o, arg);
 	if (strchr(kind, ',') || (arg && strchr(arg, ',')))
 		return opt_err(p, o, SSD_EPARSE,
 			       "only zoned and zoned_abs take values per "
@@ -1544,6 +1572,271 @@ static int fn_zonemode(struct parser *p, struct jstate *js,
 	return 0;
 }
 
+/* ---- errors, exits, percentiles and command modes ---- */
+
+/* continue_on_error: fio's words, and its 0/1 aliases. */
+static int fn_coe(struct parser *p, struct jstate *js, const struct jopt *o,
+		  char *val)
+{
+	static const struct { const char *w; int bits; } m[] = {
+		{"none", 0}, {"0", 0}, {"read", SSD_COE_READ},
+		{"write", SSD_COE_WRITE},
+		{"io", SSD_COE_READ | SSD_COE_WRITE},
+		{"verify", SSD_COE_VERIFY}, {"all", SSD_COE_ALL},
+		{"1", SSD_COE_ALL}};
+	for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+		if (!strcmp(val, m[i].w)) {
+			js->j.continue_on_error = m[i].bits;
+			return 0;
+		}
+	return opt_err(p, o, SSD_EPARSE, "unknown value '%.64s'", val);
+}
+
+/* The errno names fio's ignore_error takes (those an I/O can return). */
+static const struct { const char *name; int no; } errnames[] = {
+	{"EPERM", EPERM}, {"ENOENT", ENOENT}, {"EINTR", EINTR},
+	{"EIO", EIO}, {"ENXIO", ENXIO}, {"E2BIG", E2BIG},
+	{"EBADF", EBADF}, {"EAGAIN", EAGAIN}, {"ENOMEM", ENOMEM},
+	{"EACCES", EACCES}, {"EFAULT", EFAULT}, {"EBUSY", EBUSY},
+	{"EEXIST", EEXIST}, {"ENODEV", ENODEV}, {"EINVAL", EINVAL},
+	{"ENFILE", ENFILE}, {"EMFILE", EMFILE}, {"EFBIG", EFBIG},
+	{"ENOSPC", ENOSPC}, {"ESPIPE", ESPIPE}, {"EROFS", EROFS},
+	{"EPIPE", EPIPE}, {"ERANGE", ERANGE}, {"ENODATA", ENODATA},
+	{"ETIME", ETIME}, {"ENOLINK", ENOLINK}, {"EPROTO", EPROTO},
+	{"EBADMSG", EBADMSG}, {"EOVERFLOW", EOVERFLOW},
+	{"EILSEQ", EILSEQ}, {"EOPNOTSUPP", EOPNOTSUPP},
+	{"ETIMEDOUT", ETIMEDOUT}, {"ECANCELED", ECANCELED},
+	{"EDQUOT", EDQUOT}, {"EREMOTEIO", EREMOTEIO},
+	{"EMEDIUMTYPE", EMEDIUMTYPE}, {"ENOMEDIUM", ENOMEDIUM},
+	{"EUCLEAN", EUCLEAN}, {"ENOTSUP", ENOTSUP},
+	{"EWOULDBLOCK", EWOULDBLOCK}, {"EDEADLK", EDEADLK},
+	{"ENOLCK", ENOLCK}, {"ENOSYS", ENOSYS}, {"ENOTBLK", ENOTBLK},
+	{"ETXTBSY", ETXTBSY}, {"ENOTTY", ENOTTY}, {"ECONNRESET", ECONNRESET},
+};
+
+/* ignore_error=READ_LIST,WRITE_LIST,VERIFY_LIST, each "E:E:..." of
+ * errno names or numbers (fio's): a list replaces the errors the job
+ * goes on after for that kind and turns continue_on_error on for it. */
+static int fn_ignore_error(struct parser *p, struct jstate *js,
+			   const struct jopt *o, char *val)
+{
+	struct ssd_job *j = &js->j;
+	char *rest = val;
+	int kind = 0;
+	static const int bit[3] = {SSD_COE_READ, SSD_COE_WRITE,
+				   SSD_COE_VERIFY};
+	for (char *list; (list = strsep(&rest, ",")) != NULL; kind++) {
+		if (kind >= 3)
+			return opt_err(p, o, SSD_EPARSE,
+				       "more than three lists");
+		uint32_t *dst = j->ignore_error[kind];
+		int n = 0;
+		char *lr = list;
+		for (char *e; (e = strsep(&lr, ":")) != NULL;) {
+			e = ssd_strtrim(e);
+			if (!*e)
+				break; /* fio: an empty entry ends the list */
+			long no = 0;
+			if (e[0] == 'E') {
+				for (size_t i = 0;
+				     i < sizeof errnames / sizeof errnames[0];
+				     i++)
+					if (!strcmp(e, errnames[i].name))
+						no = errnames[i].no;
+			} else {
+				char *end;
+				int base = !strncasecmp(e, "0x", 2) ? 16 : 10;
+				no = strtol(e, &end, base);
+				if (*end)
+					no = 0;
+				if (no < 0)
+					no = -no;
+			}
+			if (no <= 0 || no > 4095)
+				return opt_err(p, o, SSD_EPARSE,
+					       "unknown error '%.64s'", e);
+			if (n >= SSD_JOB_MAX_IGNORE)
+				return opt_err(p, o, SSD_ERANGE,
+					       "more than %d errors in a list",
+					       SSD_JOB_MAX_IGNORE);
+			dst[n++] = (uint32_t)no;
+		}
+		if (n) {
+			if (n < SSD_JOB_MAX_IGNORE)
+				dst[n] = 0;
+			j->continue_on_error |= bit[kind];
+		}
+	}
+	return 0;
+}
+
+static int fn_exit_what(struct parser *p, struct jstate *js,
+			const struct jopt *o, char *val)
+{
+	if (!strcmp(val, "group"))
+		js->j.exit_what = SSD_EXIT_GROUP;
+	else if (!strcmp(val, "stonewall"))
+		js->j.exit_what = SSD_EXIT_STONEWALL;
+	else if (!strcmp(val, "all"))
+		js->j.exit_what = SSD_EXIT_ALL;
+	else
+		return opt_err(p, o, SSD_EPARSE, "unknown value '%.64s'", val);
+	return 0;
+}
+
+static int fn_clat_percentiles(struct parser *p, struct jstate *js,
+			       const struct jopt *o, char *val)
+{
+	int b = 1; /* a bare key means 1 */
+	if (val && ssd_parse_bool(val, &b))
+		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not a boolean",
+			       val);
+	js->j.clat_percentiles_off = !b;
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* percentile_list=P:P:... (fio's float list): up to 20 values in
+ * 0..100; a 0 ends the list, as in fio.  They are reported in ascending
+ * order, with as many digits after the point as the most precise one
+ * was written with. */
+static int fn_percentile_list(struct parser *p, struct jstate *js,
+			      const struct jopt *o, char *val)
+{
+	struct ssd_job *j = &js->j;
+	double v[SSD_JOB_MAX_PERCENTILES];
+	uint32_t n = 0, prec = 0;
+	int ended = 0;
+	char *rest = val;
+	for (char *e; (e = strsep(&rest, ":")) != NULL;) {
+		e = ssd_strtrim(e);
+		double x;
+		if (n >= SSD_JOB_MAX_PERCENTILES)
+			return opt_err(p, o, SSD_ERANGE,
+				       "more than %d values",
+				       SSD_JOB_MAX_PERCENTILES);
+		if (ssd_parse_double(e, &x))
+			return opt_err(p, o, SSD_EPARSE,
+				       "'%.64s' is not a number", e);
+		if (!(x >= 0.0 && x <= 100.0))
+			return opt_err(p, o, SSD_ERANGE,
+				       "%.64s is out of range", e);
+		const char *dot = strchr(e, '.');
+		if (dot) {
+			uint32_t d = 0;
+			while (isdigit((unsigned char)*++dot))
+				d++;
+			if (d > prec)
+				prec = d;
+		}
+		if (x == 0.0)
+			ended = 1;
+		v[n++] = ended ? 0.0 : x;
+	}
+	uint32_t k = 0;
+	while (k < n && v[k] != 0.0)
+		k++;
+	qsort(v, k, sizeof v[0], cmp_double);
+	memcpy(j->percentile_list, v, k * sizeof v[0]);
+	j->npercentiles = k;
+	j->percentile_prec = prec;
+	j->percentile_list_set = 1;
+	return 0;
+}
+
+/* write_mode=MODE or MODE/PCT:MODE/PCT:... (io_uring_cmd): the command
+ * each write becomes.  Percentages add up to 100; the ones left out
+ * share what remains evenly (the first ones get the odd percents). */
+static int fn_write_mode(struct parser *p, struct jstate *js,
+			 const struct jopt *o, char *val)
+{
+	static const struct { const char *w; int mode; } m[] = {
+		{"write", SSD_WMODE_WRITE}, {"zeroes", SSD_WMODE_ZEROES},
+		{"uncor", SSD_WMODE_UNCOR}, {"verify", SSD_WMODE_VERIFY}};
+	struct ssd_job *j = &js->j;
+	int mode[16], pct[16], n = 0, sum = 0, unset = 0;
+	char *rest = val;
+	for (char *e; (e = strsep(&rest, ":")) != NULL; n++) {
+		if (n >= 16)
+			return opt_err(p, o, SSD_ERANGE, "more than 16 entries");
+		char *slash = strchr(e, '/');
+		if (slash)
+			*slash = 0;
+		char *w = ssd_strtrim(e);
+		if (!strcmp(w, "zone_append"))
+			return opt_err(p, o, SSD_EUNSUP,
+				       "'zone_append' is not supported by "
+				       "ssdlab: it needs a zoned drive "
+				       "(zonemode=zbd), the simulated one is "
+				       "conventional");
+		mode[n] = -1;
+		for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+			if (!strcmp(w, m[i].w))
+				mode[n] = m[i].mode;
+		if (mode[n] < 0)
+			return opt_err(p, o, SSD_EPARSE, "unknown mode '%.64s'",
+				       w);
+		pct[n] = -1;
+		char *ps = slash ? ssd_strtrim(slash + 1) : NULL;
+		if (ps && *ps) {
+			uint64_t v;
+			if (ssd_parse_u64(ps, &v) || v > 100)
+				return opt_err(p, o, SSD_ERANGE,
+					       "percentage '%.64s' of '%s' is "
+					       "not 0..100", ps, w);
+			pct[n] = (int)v;
+			sum += (int)v;
+		} else {
+			unset++;
+		}
+	}
+	if (n == 1 && pct[0] < 0)
+		pct[0] = 100, unset = 0, sum = 100;
+	if (sum > 100 || (!unset && sum != 100))
+		return opt_err(p, o, SSD_ERANGE,
+			       "the percentages add up to %d, not 100", sum);
+	int left = 100 - sum, share = unset ? left / unset : 0,
+	    odd = unset ? left % unset : 0;
+	memset(j->wmode_pct, 0, sizeof j->wmode_pct);
+	for (int i = 0; i < n; i++) {
+		int v = pct[i];
+		if (v < 0)
+			v = share + (odd-- > 0);
+		j->wmode_pct[mode[i]] += (uint32_t)v;
+	}
+	j->wmode_set = j->wmode_pct[SSD_WMODE_WRITE] != 100;
+	return 0;
+}
+
+/* sg_write_mode (sg engine): the SCSI command each write becomes. */
+static int fn_sg_write_mode(struct parser *p, struct jstate *js,
+			    const struct jopt *o, char *val)
+{
+	static const struct { const char *w; int mode; } m[] = {
+		{"write", SSD_WMODE_WRITE}, {"write_same", SSD_WMODE_WRITE},
+		{"same", SSD_WMODE_WRITE}, {"write_same_ndob", SSD_WMODE_WRITE},
+		{"write_stream", SSD_WMODE_WRITE},
+		{"write_and_verify", SSD_WMODE_WAV},
+		{"verify", SSD_WMODE_WAV},
+		{"verify_bytchk_00", SSD_WMODE_VERIFY},
+		{"verify_bytchk_01", SSD_WMODE_VERIFY},
+		{"verify_bytchk_11", SSD_WMODE_VERIFY}};
+	struct ssd_job *j = &js->j;
+	for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+		if (!strcmp(val, m[i].w)) {
+			memset(j->wmode_pct, 0, sizeof j->wmode_pct);
+			j->wmode_pct[m[i].mode] = 100;
+			j->wmode_set = m[i].mode != SSD_WMODE_WRITE;
+			return 0;
+		}
+	return opt_err(p, o, SSD_EPARSE, "unknown value '%.64s'", val);
+}
+
 /* ---- the option table ---- */
 
 /* Groups of the options accepted without effect (OT_NOEFFECT rows keep
@@ -1647,7 +1940,7 @@ static const struct jopt opts[] = {
 	 .def = "size",
 	 .help = "Bytes each job instance transfers before it ends; may be "
 		 "larger than size (the region is covered again)."},
-	{.name = "offset", .type = OT_REGION, .idx = RV_OFFSET,
+	{.name = "offset", .alias = "fileoffset", .type = OT_REGION, .idx = RV_OFFSET,
 	 .value = "size, a multiple of 4 KiB, or N% of the drive "
 		  "capacity with 0 <= N < 100",
 	 .def = "0",
@@ -1668,7 +1961,8 @@ static const struct jopt opts[] = {
 		 "cover the I/Os submitted after it."},
 	{.name = "random_distribution", .type = OT_FN, .fn = fn_dist,
 	 .value = "random, zipf[:THETA[:C]], pareto[:H[:C]], normal:D[:C] "
-		  "(gauss), zoned:A/S:A/S:..., zoned_abs:A/SIZE:...",
+		  "(gauss), zoned:A/S:A/S:..., zoned_abs:A/SIZE:..., "
+		  "sequence:B,B,...",
 	 .def = "random",
 	 .help = "Where random I/O lands: uniform; zipf (theta > 0, default "
 		 "1.1); pareto (0 < h < 1, default 0.2); normal: a bell with "
@@ -1680,7 +1974,12 @@ static const struct jopt opts[] = {
 		 "the region (A adds up to 100, S to at most 100; an empty "
 		 "last S takes the rest); zoned_abs: the same with sizes.  "
 		 "Zones per direction as bs: zoned:R,W,T lists, an empty one "
-		 "is uniform."},
+		 "is uniform.  sequence: up to 64 block indices (units of "
+		 "the direction's smallest block size), each random I/O of a "
+		 "direction the next one, over and over (fio; see "
+		 "random_sequence_stride); each must lie inside the job's "
+		 "region (with files, a block past a file's end ends that "
+		 "file's pass)."},
 	{.name = "norandommap", .type = OT_BOOL, FIELD(norandommap),
 	 .value = "boolean; a bare key means 1", .def = "0",
 	 .help = "Uniform random offsets are drawn with replacement.  "
@@ -1760,11 +2059,11 @@ static const struct jopt opts[] = {
 		 "in the order the job file first names them); every job "
 		 "naming a file works on the same region.  Overrides "
 		 "nrfiles.  A list of /dev/ names is refused (one drive)."},
-	{.name = "nrfiles", .type = OT_U32, FIELD(nrfiles), .min = 1,
-	 .max = SSD_JOB_MAX_FILES, .value = "integer 1..16384", .def = "1",
+	{.name = "nrfiles", .alias = "nr_files", .type = OT_U32, FIELD(nrfiles), .min = 1,
+	 .max = SSD_JOB_MAX_FILES, .value = "integer 1..524288", .def = "1",
 	 .help = "Files of each clone when filename is not given, named by "
 		 "filename_format (default: each clone its own files).  size "
-		 "is split over them unless filesize is given.  At most 16384 "
+		 "is split over them unless filesize is given.  At most 524288 "
 		 "files x clones in a job file."},
 	{.name = "filename_format", .type = OT_FN, .fn = fn_filename_format,
 	 .value = "text with $jobname, $jobnum, $filenum, $clientuid",
@@ -1790,7 +2089,7 @@ static const struct jopt opts[] = {
 		 "0.2), normal (deviation 0..100%, default 0) draw each I/O's "
 		 "file, file 0 hottest (normal: the middle one), as fio."},
 	{.name = "openfiles", .type = OT_FN, .fn = fn_openfiles,
-	 .value = "integer 1..16384", .def = "nrfiles",
+	 .value = "integer 1..524288", .def = "nrfiles",
 	 .help = "Accepted: opening a file costs nothing on the simulated "
 		 "drive, so the limit on open files changes no I/O."},
 	{.name = "offset_increment", .type = OT_FN, .fn = fn_offset_increment,
@@ -2201,6 +2500,121 @@ static const struct jopt opts[] = {
 		 "to, not replaced, and jobs with the same prefix share "
 		 "them, each job's lines in one block as fio writes them."},
 
+	/* errors, exits, percentiles and command modes */
+	{.name = "continue_on_error", .type = OT_FN, .fn = fn_coe,
+	 .value = "none, read, write, io, verify, all, 0 (none), 1 (all)",
+	 .def = "none",
+	 .help = "Errors of these kinds do not end the job (fio): a write "
+		 "or trim the drive refuses once worn out to read-only "
+		 "(reported as EROFS: ssdlab counts it with fio's non-fatal "
+		 "EIO) is a write error, a failed data check (EILSEQ) a "
+		 "verify error.  The command is answered after the "
+		 "controller's cmd_overhead (at least 1 us) and not counted "
+		 "in the statistics, as fio does not count a failed I/O; the "
+		 "job goes on to the end of its io_size or runtime.  The "
+		 "report adds fio's total_err and first_error (text: "
+		 "\"errors    : total=N, first_error=E/<...>\") and the job's "
+		 "error is the first one.  Failures of the simulation itself "
+		 "(an invariant broken, out of memory) always end the run."},
+	{.name = "ignore_error", .type = OT_FN, .fn = fn_ignore_error,
+	 .value = "READ_LIST,WRITE_LIST,VERIFY_LIST, each a ':' list of "
+		  "errno names (EIO, EROFS, ENOSPC...) or numbers",
+	 .def = "EIO:EROFS:EILSEQ for every kind",
+	 .help = "fio's lists of the errors continue_on_error goes on "
+		 "after, per kind; a non-empty list replaces that kind's "
+		 "list and turns continue_on_error on for it "
+		 "(ignore_error=,EROFS: go on after refused writes only)."},
+	{.name = "error_dump", .type = OT_BOOL, FIELD(error_dump),
+	 .value = "boolean (a bare key means 1)", .def = "1",
+	 .help = "Accepted: fio writes a line per error; ssdlab's report "
+		 "names the first failed command and counts the others."},
+	{.name = "exit_what", .type = OT_FN, .fn = fn_exit_what,
+	 .value = "group, stonewall, all", .def = "group",
+	 .help = "What exitall ends when this job ends (fio): the jobs of "
+		 "its reporting group; every running job of its stonewall "
+		 "group (the next group then starts); or every job, the "
+		 "later groups then do not run (they are reported with "
+		 "nothing done, as fio reports them)."},
+	{.name = "clat_percentiles", .type = OT_FN, .fn = fn_clat_percentiles,
+	 .value = "boolean (a bare key means 1)", .def = "1",
+	 .help = "Report completion latency percentiles (normal and JSON "
+		 "output)."},
+	{.name = "lat_percentiles", .type = OT_BOOL, FIELD(lat_percentiles),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Also report total latency percentiles, as fio prints them "
+		 "(\"lat percentiles\", lat_ns.percentile; the terse line's "
+		 "percentiles then are these).  No submission latency is "
+		 "modelled, so total latency equals completion latency and "
+		 "the two lists hold the same values."},
+	{.name = "slat_percentiles", .type = OT_BOOL, FIELD(slat_percentiles),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Report submission latency percentiles: submission takes "
+		 "no simulated time, so every value is 0 (JSON slat_ns)."},
+	{.name = "percentile_list", .type = OT_FN, .fn = fn_percentile_list,
+	 .value = "up to 20 numbers 0..100, ':'-separated",
+	 .def = "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99",
+	 .help = "The latency percentiles to report, instead of fio's "
+		 "default list (sorted; a 0 ends the list, as in fio).  "
+		 "They are printed with as many digits after the point as "
+		 "the most precise value was written with."},
+	{.name = "writefua", .type = OT_BOOL, FIELD(write_fua),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Every write has Force Unit Access: as sync=1, the write "
+		 "completes once its data is on flash, not in the drive's "
+		 "write buffer."},
+	{.name = "readfua", .type = OT_BOOL, FIELD(read_fua),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "Accepted, no effect: FUA on a read asks for data from the "
+		 "medium, not a cache, and the simulated drive serves every "
+		 "read from flash (its write buffer is flushed before a read "
+		 "of the same pages is served; no read cache is modelled)."},
+	{.name = "num_range", .type = OT_U32, FIELD(num_range), .min = 1,
+	 .max = 256, .value = "integer 1..256", .def = "1",
+	 .help = "Trim ranges per trim command (io_uring_cmd): each command "
+		 "carries this many of the job's trims, each of its own size "
+		 "at its own offset, and completes when the last of them "
+		 "has; it counts as one I/O of their total size.  Only for "
+		 "trim-only jobs (rw=trim, randtrim), as in fio."},
+	{.name = "write_mode", .type = OT_FN, .fn = fn_write_mode,
+	 .value = "write, zeroes, uncor, verify; or MODE/PCT:MODE/PCT:... "
+		  "adding up to 100 (a PCT left out shares the rest)",
+	 .def = "write",
+	 .help = "The command a write becomes (io_uring_cmd); it still "
+		 "counts as a write, as in fio.  zeroes (Write Zeroes) is a "
+		 "trim: the drive reads zeros after a trim and programs "
+		 "nothing; uncor (Write Uncorrectable) is a trim too: the "
+		 "drive drops the pages' mapping without programming, but "
+		 "reads then return zeros, not an error; verify is a read of "
+		 "the range (the drive reads and checks the medium).  A mix "
+		 "picks each write's command in turn so that the counts "
+		 "keep to the percentages.  zone_append is refused (a zoned "
+		 "drive)."},
+	{.name = "sg_write_mode", .type = OT_FN, .fn = fn_sg_write_mode,
+	 .value = "write, write_and_verify, verify, write_same, same, "
+		  "write_same_ndob, write_stream, verify_bytchk_00, "
+		  "verify_bytchk_01, verify_bytchk_11",
+	 .def = "write",
+	 .help = "The SCSI command a write becomes (sg engine), as the "
+		 "drive does it: write, write_same(_ndob), write_stream: a "
+		 "write of the whole range; write_and_verify (verify): a "
+		 "write, then a read of the range, the command completing "
+		 "after both; verify_bytchk_*: a read of the range."},
+	{.name = "random_sequence_stride", .type = OT_BOOL,
+	 FIELD(sequence_stride), .value = "boolean (a bare key means 1)",
+	 .def = "0",
+	 .help = "With random_distribution=sequence: 0 repeats the block "
+		 "indices as they are; 1 shifts each new round of them by "
+		 "their count (2,0,1 then 5,3,4, ...), as fio, until a block "
+		 "lies past the region's end, which ends the pass."},
+	{.name = "verify_write_sequence", .type = OT_BOOL,
+	 FIELD(verify_write_sequence),
+	 .value = "boolean (a bare key means 1)", .def = "1",
+	 .help = "Accepted: the host's record is shared by every job (each "
+		 "page's latest write, whoever wrote it), so writes of "
+		 "other jobs never fail a check, which is what fio's 0 is "
+		 "for; a stale copy of a page is always an error (it is the "
+		 "FTL's)."},
+
 	/* accepted, no effect on a simulated drive: grouped by what they
 	 * concern (ne_groups[] gives each group's reason); the report lists
 	 * the ones a job took */
@@ -2245,7 +2659,8 @@ static const struct jopt opts[] = {
 	NE_B("atomic", NEG_ENGINE),
 	NE_B("libaio_vectored", NEG_ENGINE),
 	NE_B("fdp", NEG_ENGINE),
-	NE_C("dataplacement", NEG_ENGINE, "none, fdp, streams"),
+	NE("dataplacement", "data_placement", NEG_ENGINE, ne_choice,
+	   "none, fdp, streams"),
 	NE("plid_select", "fdp_pli_select", NEG_ENGINE, ne_choice,
 	   "random, roundrobin, scheme"),
 	NE("plids", "fdp_pli", NEG_ENGINE, ne_text, "text"),
@@ -2476,7 +2891,6 @@ static const struct jopt opts[] = {
 	UNSUP("write_zone_remainder", NULL, ZBD_WHY),
 
 	/* refused for now: pacing and the order of jobs */
-	UNSUP("exit_what", NULL, "exitall always ends the reporting group"),
 
 
 	/* refused for now: traces */
@@ -2829,6 +3243,7 @@ static int set_option(struct parser *p, struct jstate *js, int oi, char *val)
 			    "option '%s' is not supported by ssdlab: %s",
 			    p->key, o->help);
 	if (!val && o->type != OT_BOOL && o->type != OT_LOG &&
+	    o->fn != fn_clat_percentiles &&
 	    !(o->type == OT_NOEFFECT &&
 	      (o->fn == ne_bool || o->fn == ne_direct)))
 		return opt_err(p, o, SSD_EPARSE, "needs a value");
@@ -3251,6 +3666,45 @@ static int finish_stream(struct parser *p, struct jstate *js, uint64_t size)
 	return 0;
 }
 
+/* ---- a job as a whole: errors, exits and command modes ---- */
+
+/* num_range goes with trim-only jobs (fio refuses it with reads or
+ * writes). */
+static int finish_cmd_modes(struct parser *p, struct jstate *js)
+{
+	struct ssd_job *j = &js->j;
+	int trim_only = j->rw == SSD_RW_TRIM || j->rw == SSD_RW_RANDTRIM;
+	if (j->dist == SSD_DIST_SEQUENCE && !j->nfiles) {
+		/* fio fails the job at the first such block */
+		for (int d = 0; d < SSD_DDIR_N; d++) {
+			uint32_t bs = j->min_bs[d] ? j->min_bs[d] : j->bs[d];
+			if (!(ssd_rw_ddirs(j->rw) >> d & 1) || !bs)
+				continue;
+			uint64_t blocks = j->size / bs;
+			for (uint32_t i = 0; i < j->nsequence; i++)
+				if (j->sequence[i] >= blocks)
+					return perr(p, opt_line(js,
+						"random_distribution"),
+						SSD_ERANGE, "option "
+						"'random_distribution': block "
+						"%u of the sequence is past "
+						"the end of job '%s' (%llu "
+						"blocks of %u B; accepted: "
+						"block indices 0..%llu)",
+						j->sequence[i], j->name,
+						(unsigned long long)blocks, bs,
+						(unsigned long long)(blocks ?
+						blocks - 1 : 0));
+		}
+	}
+	if (j->num_range > 1 && !trim_only)
+		return perr(p, opt_line(js, "num_range"), SSD_EINVAL,
+			    "option 'num_range': job '%s' has rw=%s (accepted: "
+			    "num_range > 1 with rw=trim or randtrim only, as "
+			    "in fio)", j->name, ssd_rw_name(j->rw));
+	return 0;
+}
+
 /* ---- a job as a whole: pacing and the order of jobs ---- */
 
 /* Defaults that depend on other options, fio's clamps, and the checks
@@ -3439,6 +3893,9 @@ static int finish_job(struct parser *p)
 	j->offset = off;
 	j->size = size;
 	rc = finish_pacing(p, js);
+	if (rc)
+		return rc;
+	rc = finish_cmd_modes(p, js);
 	if (rc)
 		return rc;
 	j->io_size = io_size;
@@ -3658,6 +4115,10 @@ static void job_defaults(struct ssd_job *j)
 	j->file_service = SSD_FSRV_ROUNDROBIN;
 	j->file_service_nr = 1;
 	j->per_job_logs = 1;
+	j->error_dump = 1;
+	j->num_range = 1;
+	j->wmode_pct[SSD_WMODE_WRITE] = 100;
+	j->verify_write_sequence = 1;
 	/* pacing and the order of jobs */
 	j->ratecycle = 1000 * SSD_MS;
 	j->iodepth_batch = 1;
@@ -4527,9 +4988,7 @@ void ssd_job_print_doc(FILE *out)
 	fputs("\n## Not supported\n\n"
 	      "Well-known fio options that ssdlab refuses with this reason "
 	      "(any other unknown key is an error too).  Also refused: "
-	      ""
-	      "`random_distribution=sequence`, `rw=filecreate` and the other "
-	      "file patterns.\n\n"
+	      "`rw=filecreate` and the other file patterns.\n\n"
 	      "| Option | Why |\n|---|---|\n", out);
 	for (int i = 0; i < NOPTS; i++) {
 		const struct jopt *o = &opts[i];

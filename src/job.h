@@ -53,7 +53,8 @@ enum ssd_dist {
 	SSD_DIST_PARETO,  /* pareto:h */
 	SSD_DIST_ZONED,   /* zoned:access%/size%:... */
 	SSD_DIST_NORMAL,  /* normal:deviation% (gauss) */
-	SSD_DIST_ZONED_ABS /* zoned_abs:access%/bytes:... */
+	SSD_DIST_ZONED_ABS, /* zoned_abs:access%/bytes:... */
+	SSD_DIST_SEQUENCE  /* sequence:B,B,...: fixed block indices */
 };
 
 enum ssd_rw_seq { SSD_RWSEQ_SEQUENTIAL, SSD_RWSEQ_IDENTICAL };
@@ -62,7 +63,9 @@ enum ssd_randgen { SSD_RANDGEN_TAUSWORTHE, SSD_RANDGEN_LFSR,
 
 #define SSD_JOB_MAX_BSSPLIT 64
 #define SSD_JOB_MAX_ZONES 64
-#define SSD_JOB_MAX_FILES 16384 /* file instances (files x clones) per job file */
+#define SSD_JOB_MAX_FILES 524288 /* file instances (files x clones) per
+                                     job file: about 0.7 KiB each, 340 MiB
+                                     at the cap (BENCHMARKS.md) */
 
 /* How a job with several files picks the file of each I/O (fio's
  * file_service_type). */
@@ -94,6 +97,32 @@ struct ssd_zone {
 	double access_pct; /* percent of accesses landing in this zone */
 	double size_pct;   /* percent of the job's region the zone covers */
 	uint64_t size_bytes; /* zoned_abs: bytes the zone covers */
+};
+
+/* continue_on_error: the kinds of error a job goes on after. */
+#define SSD_COE_READ   1
+#define SSD_COE_WRITE  2
+#define SSD_COE_VERIFY 4
+#define SSD_COE_ALL    7
+#define SSD_JOB_MAX_IGNORE 16     /* errno values per ignore_error list */
+#define SSD_JOB_MAX_PERCENTILES 20 /* fio's FIO_IO_U_LIST_MAX_LEN */
+#define SSD_JOB_MAX_SEQUENCE 64   /* fio's FIO_SEQ_MAX */
+
+/* exit_what: which jobs exitall ends (fio): the job's reporting group,
+ * every running job (the next stonewalled group then starts), or every
+ * job, the later groups included. */
+enum ssd_exit_what { SSD_EXIT_GROUP, SSD_EXIT_STONEWALL, SSD_EXIT_ALL };
+
+/* What a write of the stream is sent to the drive as (write_mode,
+ * sg_write_mode); the statistics count it as a write, as fio's do. */
+enum ssd_wmode {
+	SSD_WMODE_WRITE,   /* a write (write, write_same, write_stream...) */
+	SSD_WMODE_ZEROES,  /* write zeroes: a trim, the drive reads zeros */
+	SSD_WMODE_UNCOR,   /* write uncorrectable: a trim (no data) */
+	SSD_WMODE_VERIFY,  /* the drive reads the range (verify) */
+	SSD_WMODE_WAV,     /* write, then read the range back (write and
+	                      verify) */
+	SSD_WMODE_N
 };
 
 #define SSD_JOB_NOEFFECT_WORDS 8
@@ -264,6 +293,39 @@ struct ssd_job {
 	 * job's own follow, up to raw_len. */
 	char raw[SSD_JOB_RAW_MAX];
 	uint32_t raw_global, raw_len;
+
+	/* errors, exits, percentiles and command modes */
+	int continue_on_error; /* SSD_COE_* bits: errors that do not end
+	                          the job (fio's continue_on_error) */
+	uint32_t ignore_error[3][SSD_JOB_MAX_IGNORE]; /* fio's ignore_error:
+	                          errno values per read, write, verify;
+	                          0 ends a list */
+	int error_dump;       /* accepted (default 1) */
+	int exit_what;        /* enum ssd_exit_what: scope of exitall */
+	int clat_percentiles_off; /* clat_percentiles=0: no completion
+	                         latency percentiles (a zeroed job reports
+	                         them, fio's default) */
+	int lat_percentiles;  /* total latency percentiles (= clat here) */
+	int slat_percentiles; /* submission latency percentiles (all 0) */
+	int percentile_list_set; /* percentile_list was given */
+	uint32_t npercentiles; /* its entries (a 0 ends fio's list) */
+	uint32_t percentile_prec; /* digits after the point in the report */
+	double percentile_list[SSD_JOB_MAX_PERCENTILES]; /* sorted */
+	int write_fua;        /* writefua: every write is FUA (as sync=1) */
+	int read_fua;         /* readfua: accepted (see the option help) */
+	uint32_t num_range;   /* trim ranges per trim command (default 1) */
+	/* write_mode (io_uring_cmd) and sg_write_mode (sg): the command a
+	 * write of the stream becomes, a mix of SSD_WMODE_* in percent */
+	uint32_t wmode_pct[SSD_WMODE_N];
+	int wmode_set;        /* a write mode other than plain writes */
+	int verify_write_sequence; /* accepted (default 1) */
+	/* random_distribution=sequence: the random I/O of each direction
+	 * goes to these block indices (units of the direction's smallest
+	 * block size), in turn, over and over; with random_sequence_stride
+	 * each new round is shifted by nsequence blocks */
+	uint32_t nsequence;
+	uint32_t sequence[SSD_JOB_MAX_SEQUENCE];
+	int sequence_stride;
 
 	/* options taken without effect, as written */
 	uint64_t noeffect[SSD_JOB_NOEFFECT_WORDS]; /* bit i: row i of the

@@ -177,6 +177,46 @@ static int errno_of(int code)
 	}
 }
 
+/* ---- percentiles and errors (clat/lat/slat_percentiles,
+ * percentile_list, continue_on_error) ---- */
+
+/* The percentiles job j reports: its percentile_list (sorted), or fio's
+ * default list; *prec: the digits after the point in the text. */
+struct plist {
+	const double *v;
+	int n, prec;
+	int clat, lat, slat; /* which latencies report them */
+};
+
+static struct plist plist_of(const struct ssd_job_result *j)
+{
+	struct plist p = {ssd_percentiles, ssd_npercentiles, 2, 1, 0, 0};
+	const struct ssd_job *job = j->job;
+	if (!job)
+		return p;
+	if (job->percentile_list_set) {
+		p.v = job->percentile_list;
+		p.n = (int)job->npercentiles;
+		p.prec = (int)job->percentile_prec;
+	}
+	p.clat = !job->clat_percentiles_off;
+	p.lat = job->lat_percentiles;
+	p.slat = job->slat_percentiles;
+	return p;
+}
+
+/* fio's "error": the error that ended the job, else the first one it
+ * went on after (continue_on_error). */
+static int job_errno(const struct ssd_job_result *j)
+{
+	return j->error ? errno_of(j->error) : j->first_error;
+}
+
+static int continues(const struct ssd_job_result *j)
+{
+	return j->job && j->job->continue_on_error;
+}
+
 static const char *const ddir_name[SSD_DDIR_N] = {"read", "write", "trim"};
 
 /* ---- JSON strings ---- */
@@ -661,14 +701,21 @@ static void json_job_resolved(struct jw *w, const struct ssd_job *job)
 				 : job->dist == SSD_DIST_NORMAL   ? "normal"
 				 : job->dist == SSD_DIST_ZONED    ? "zoned"
 				 : job->dist == SSD_DIST_ZONED_ABS ? "zoned_abs"
+				 : job->dist == SSD_DIST_SEQUENCE ? "sequence"
 								  : "unknown";
 		size_t len = (size_t)snprintf(buf, sizeof buf, "%s", kind);
+		for (uint32_t i = 0; job->dist == SSD_DIST_SEQUENCE &&
+		     i < job->nsequence && len + 12 < sizeof buf; i++)
+			len += (size_t)snprintf(buf + len, sizeof buf - len,
+						"%c%u", i ? ',' : ':',
+						job->sequence[i]);
 		if (job->dist == SSD_DIST_ZONED ||
 		    job->dist == SSD_DIST_ZONED_ABS) {
 			buf[len++] = ':';
 			ddir_str(buf + len, sizeof buf - len, job, same_zones,
 				 put_zones);
 		} else if (job->dist != SSD_DIST_RANDOM &&
+			   job->dist != SSD_DIST_SEQUENCE &&
 			   strcmp(kind, "unknown")) {
 			len += (size_t)snprintf(buf + len, sizeof buf - len,
 						":%s",
@@ -711,7 +758,7 @@ static void json_job_resolved(struct jw *w, const struct ssd_job *job)
 
 static void json_lat(struct jw *w, const char *key,
 		     const struct ssd_moments *m, uint64_t n,
-		     const struct ssd_hist *h);
+		     const struct ssd_hist *h, const struct plist *pl);
 
 /* json+: "bins", the histogram's non-empty buckets keyed by the value
  * each stands for (fio's plat_idx_to_val), as fio_jsonplus_clat2csv
@@ -804,7 +851,9 @@ static void json_sync(struct jw *w, const struct ssd_job_result *j)
 	const struct ssd_dstat *s = &j->sync;
 	jw_obj(w, "sync");
 	jw_u64(w, "total_ios", s->ios);
-	json_lat(w, "lat_ns", &s->lat, s->lat.n, &s->hist);
+	struct plist pl = plist_of(j);
+	json_lat(w, "lat_ns", &s->lat, s->lat.n, &s->hist,
+		 pl.clat || pl.lat ? &pl : NULL);
 	jw_end(w, '}');
 }
 
@@ -881,10 +930,12 @@ static void json_disk_util(struct jw *w, const struct ssd_run_result *r)
 	jw_end(w, ']');
 }
 
-/* fio's add_ddir_lat_json: {min, max, mean, stddev, N[, percentile]}. */
+/* fio's add_ddir_lat_json: {min, max, mean, stddev, N[, percentile]}:
+ * the percentiles of pl when pl is not NULL and there are samples (h
+ * NULL: every sample is 0, submission latency). */
 static void json_lat(struct jw *w, const char *key,
 		     const struct ssd_moments *m, uint64_t n,
-		     const struct ssd_hist *h)
+		     const struct ssd_hist *h, const struct plist *pl)
 {
 	jw_obj(w, key);
 	jw_u64(w, "min", m && m->n ? u64_of(m->min) : 0);
@@ -892,15 +943,14 @@ static void json_lat(struct jw *w, const char *key,
 	jw_dbl(w, "mean", m ? ssd_moments_mean(m) : 0.0);
 	jw_dbl(w, "stddev", m ? ssd_moments_stddev(m) : 0.0);
 	jw_u64(w, "N", n);
-	if (h && h->n) {
+	if (pl && n && (!h || h->n)) {
 		char key_buf[64];
 		jw_obj(w, "percentile");
-		for (int i = 0; i < ssd_npercentiles; i++)
-			jw_u64(w, fmt_f(key_buf, sizeof key_buf, 0, 6,
-					ssd_percentiles[i]),
-			       ssd_hist_percentile(h, ssd_percentiles[i]));
+		for (int i = 0; i < pl->n; i++)
+			jw_u64(w, fmt_f(key_buf, sizeof key_buf, 0, 6, pl->v[i]),
+			       h ? ssd_hist_percentile(h, pl->v[i]) : 0);
 		jw_end(w, '}');
-		if (w->plus)
+		if (w->plus && h)
 			json_bins(w, h);
 	}
 	jw_end(w, '}');
@@ -925,9 +975,12 @@ static void json_ddir(struct jw *w, const struct ssd_job_result *j, int d,
 	jw_u64(w, "drop_ios", 0);
 	/* submission is instant in the simulator: slat is 0 for every I/O
 	 * and lat (submission to completion) equals clat */
-	json_lat(w, "slat_ns", NULL, s->ios, NULL);
-	json_lat(w, "clat_ns", &s->lat, s->lat.n, &s->hist);
-	json_lat(w, "lat_ns", &s->lat, s->lat.n, NULL);
+	struct plist pl = plist_of(j);
+	json_lat(w, "slat_ns", NULL, s->ios, NULL, pl.slat ? &pl : NULL);
+	json_lat(w, "clat_ns", &s->lat, s->lat.n, &s->hist,
+		 pl.clat ? &pl : NULL);
+	json_lat(w, "lat_ns", &s->lat, s->lat.n, &s->hist,
+		 pl.lat ? &pl : NULL);
 
 	int have_bw = s->bw.n > 0;
 	double bw_mean = ssd_moments_mean(&s->bw);
@@ -1160,7 +1213,7 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 	jw_i64(w, "groupid", j->groupid);
 	jw_u64(w, "job_start", j->start_ns > 0 ? (uint64_t)j->start_ns / SSD_MS
 					       : 0);
-	jw_i64(w, "error", errno_of(j->error));
+	jw_i64(w, "error", job_errno(j));
 	jw_i64(w, "eta", 0);
 	jw_u64(w, "elapsed", secs_up(j->end_ns));
 	if (j->job)
@@ -1180,6 +1233,11 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 		for (int i = lo; i < hi; i++)
 			jw_dbl(w, latdist_key[i], pct[i]);
 		jw_end(w, '}');
+	}
+	if (continues(j)) {
+		/* fio adds these with continue_on_error */
+		jw_u64(w, "total_err", j->total_err);
+		jw_i64(w, "first_error", j->first_error);
 	}
 	json_latency_target(w, j);
 	if (j->ss.n)
@@ -1283,17 +1341,20 @@ static void text_lat(FILE *out, const char *name, const struct ssd_moments *m)
 		fmt_f(c, sizeof c, 5, 2, mean), fmt_f(d, sizeof d, 5, 2, dev));
 }
 
-/* fio's show_clat_percentiles, precision 2. */
+/* fio's show_clat_percentiles: the percentiles of pl (h NULL: every
+ * sample is 0), with pl's precision. */
 static void text_percentiles(FILE *out, const char *pre,
-			     const struct ssd_hist *h)
+			     const struct ssd_hist *h, const struct plist *pl)
 {
-	enum { PREC = 2 };
+	const int PREC = pl->prec;
 	uint64_t v[32];
 	uint64_t minv = UINT64_MAX, maxv = 0, divisor;
-	int n = ssd_npercentiles < 32 ? ssd_npercentiles : 32, scale;
+	int n = pl->n < 32 ? pl->n : 32, scale;
+	if (!n)
+		return;
 
 	for (int i = 0; i < n; i++) {
-		v[i] = ssd_hist_percentile(h, ssd_percentiles[i]);
+		v[i] = h ? ssd_hist_percentile(h, pl->v[i]) : 0;
 		if (v[i] < minv)
 			minv = v[i];
 		if (v[i] > maxv)
@@ -1329,7 +1390,7 @@ static void text_percentiles(FILE *out, const char *pre,
 			x = (x + 999) / 1000;
 		char p[32];
 		fprintf(out, " %sth=[%*" PRIu64 "]%c",
-			fmt_f(p, sizeof p, PREC + 3, PREC, ssd_percentiles[j]),
+			fmt_f(p, sizeof p, PREC + 3, PREC, pl->v[j]),
 			width, x, last ? '\n' : ',');
 		if (last)
 			break;
@@ -1355,9 +1416,15 @@ static void text_ddir(FILE *out, const struct ssd_job_result *j, int d,
 		num2str(e, sizeof e, s->bytes, 4, 1, N2S_BYTE), ms_of(rt));
 
 	if (s->lat.n) {
+		struct plist pl = plist_of(j);
 		text_lat(out, "clat", &s->lat);
 		text_lat(out, " lat", &s->lat);
-		text_percentiles(out, "clat", &s->hist);
+		if (pl.slat)
+			text_percentiles(out, "slat", NULL, &pl);
+		if (pl.clat)
+			text_percentiles(out, "clat", &s->hist, &pl);
+		if (pl.lat)
+			text_percentiles(out, "lat", &s->hist, &pl);
 	}
 	if (s->bw.n) {
 		uint64_t min = u64_of(s->bw.min), max = u64_of(s->bw.max);
@@ -1476,8 +1543,9 @@ static void text_sync_and_depths(FILE *out, const struct ssd_job_result *j)
 	const struct ssd_dstat *s = &j->sync;
 	if (s->lat.n) {
 		fputs("  fsync/fdatasync/sync_file_range:\n", out);
+		struct plist pl = plist_of(j);
 		text_lat(out, "sync", &s->lat);
-		text_percentiles(out, "sync", &s->hist);
+		text_percentiles(out, "sync", &s->hist, &pl);
 	}
 	double pct[SSD_DEPTH_N];
 	char b[40];
@@ -1499,6 +1567,10 @@ static void text_sync_and_depths(FILE *out, const struct ssd_job_result *j)
 		"\n     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64
 		",%" PRIu64 " short=0,0,0,0 dropped=0,0,0,0\n",
 		j->dir[0].ios, j->dir[1].ios, j->dir[2].ios, s->ios);
+	if (continues(j))
+		fprintf(out, "     errors    : total=%" PRIu64
+			", first_error=%d/<%s>\n", j->total_err, j->first_error,
+			strerror(j->first_error));
 	/* fio 3.33's line: the target in ns, the window in us */
 	const struct ssd_job *job = j->job;
 	fprintf(out,
@@ -1532,7 +1604,7 @@ static void text_job(FILE *out, const struct ssd_job_result *j,
 		     const struct group *rs)
 {
 	fprintf(out, "%s: (groupid=%d, jobs=%" PRIu32 "): err=%2d", j->name,
-		j->groupid, j->clones ? j->clones : 1, errno_of(j->error));
+		j->groupid, j->clones ? j->clones : 1, job_errno(j));
 	if (j->error)
 		fprintf(out, " (%s)", ssd_strerror(j->error));
 	putc('\n', out);
@@ -1701,15 +1773,18 @@ static void terse_ddir(FILE *out, const struct ssd_job_result *j, int d,
 		per_sec(s->ios, rt), rt ? ms_of(rt) : 0);
 	terse_lat(out, NULL); /* slat: submission takes no time */
 	terse_lat(out, &s->lat);
+	/* fio: the lat percentiles with lat_percentiles, else clat's (the
+	 * same values here), else none */
+	struct plist pl = plist_of(j);
+	int n = pl.clat || pl.lat ? pl.n : 0;
 	for (int i = 0; i < 20; i++) {
-		if (i >= ssd_npercentiles) {
+		if (i >= n) {
 			fputs(";0%=0", out);
 			continue;
 		}
 		fprintf(out, ";%s%%=%" PRIu64,
-			fmt_f(a, sizeof a, 0, 6, ssd_percentiles[i]),
-			ssd_hist_percentile(&s->hist, ssd_percentiles[i]) /
-				1000);
+			fmt_f(a, sizeof a, 0, 6, pl.v[i]),
+			ssd_hist_percentile(&s->hist, pl.v[i]) / 1000);
 	}
 	terse_lat(out, &s->lat); /* lat = clat */
 	if (!s->bw.n) {
@@ -1729,7 +1804,7 @@ static void terse_job(FILE *out, const struct ssd_run_result *r,
 {
 	char b[64];
 	fprintf(out, "3;ssdlab-%s;%s;%d;%d", SSDLAB_VERSION, j->name,
-		j->groupid, errno_of(j->error));
+		j->groupid, job_errno(j));
 	terse_ddir(out, j, SSD_DDIR_READ, rs);
 	terse_ddir(out, j, SSD_DDIR_WRITE, rs);
 	fputs(";0.000000%;0.000000%;0;0;0", out); /* host CPU */
@@ -1740,8 +1815,11 @@ static void terse_job(FILE *out, const struct ssd_run_result *r,
 	lat_dist_pct(j, lp);
 	for (int i = 10; i < SSD_LATDIST_N; i++)
 		fprintf(out, ";%s%%", fmt_f(b, sizeof b, 0, 2, lp[i]));
-	fprintf(out, ";%s;0;0;0;0;0;0;0;0.00%%\n",
+	fprintf(out, ";%s;0;0;0;0;0;0;0;0.00%%",
 		r->cfg && r->cfg->name[0] ? r->cfg->name : "ssdlab");
+	if (continues(j)) /* fio adds these with continue_on_error */
+		fprintf(out, ";%" PRIu64 ";%d", j->total_err, j->first_error);
+	putc('\n', out);
 }
 
 void ssd_report_terse(const struct ssd_run_result *r, FILE *out)

@@ -61,6 +61,10 @@ struct ssd_job_result {
 	/* pacing and the order of jobs */
 	uint32_t latency_depth; /* the queue depth the latency_target search
 	                           reached (iodepth without one; 0: unset) */
+	/* errors the job went on after (continue_on_error) */
+	uint64_t total_err;     /* fio's total_err */
+	int first_error;        /* errno of the first one (fio's first_error;
+	                           errmsg names its command) */
 };
 
 struct ssd_run_result {

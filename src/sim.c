@@ -57,6 +57,7 @@
  */
 #include "sim.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +95,13 @@ enum { LAST_STREAM, LAST_TRIM, LAST_VERIFY };
  * that found bad data (the job ends when it is reaped). */
 #define CMD_CHECK 0x1u
 #define CMD_BAD 0x2u
+/* errors, exits and command modes: a command the drive refused that the
+ * job goes on after (continue_on_error), and what a write of the stream
+ * is sent as (write_mode, sg_write_mode) */
+#define CMD_ERR 0x4u
+#define CMD_AS_TRIM 0x8u   /* write zeroes, write uncorrectable */
+#define CMD_AS_READ 0x10u  /* verify */
+#define CMD_WAV 0x20u      /* write, then read back (write and verify) */
 
 #define NEVER INT64_MAX
 
@@ -181,6 +189,9 @@ struct inst {
 	int lt_resume;              /* R_* after that wait */
 	int64_t lt_ts;              /* the cycle's start */
 	uint64_t lt_ios, lt_failed; /* completions at its start, misses */
+	/* errors, exits and command modes */
+	uint64_t wm_n[SSD_WMODE_N]; /* writes sent in each write mode */
+	uint64_t wm_total;
 };
 
 /* fio's token flow: jobs of one flow_id issue in the ratio of weights. */
@@ -303,6 +314,8 @@ struct run {
 	int rc;                     /* the error that ended the run, or 0 */
 	int64_t genesis;            /* the run's start (startdelay) */
 	int exitall;                /* a job of the file has exitall */
+	int exit_all;               /* exit_what=all fired: later groups do
+	                               not run */
 	struct flow *flows;
 	int nflows;
 	struct ssrun *ss;
@@ -467,6 +480,46 @@ static void job_error(struct run *r, struct inst *in, int rc,
 	for (int i = 0; i < r->ninst; i++)
 		if (r->in[i].group == in->group)
 			terminate(r, &r->in[i]);
+}
+
+/* ---- errors: continue_on_error ---- */
+
+/* The errno fio would see for a drive's refusal rc (those a job can go
+ * on after), or 0. */
+static int coe_errno(int rc)
+{
+	return rc == SSD_EROFS ? EROFS : rc == SSD_EILSEQ ? EILSEQ
+	     : rc == SSD_EIO ? EIO : 0;
+}
+
+/* fio's td_non_fatal_error: an error rc of a command in direction ddir
+ * that continue_on_error covers (its kind: verify for a failed check,
+ * read for a read, write for a write, trim or flush) and that is in the
+ * kind's ignore_error list (by default EIO, EROFS, EILSEQ) does not end
+ * the job: it is counted (total_err, the first one's errno) and the job
+ * goes on.  Returns 1 then. */
+static int go_on(struct inst *in, int ddir, int rc, const char *what)
+{
+	const struct ssd_job *j = in->job;
+	int no = coe_errno(rc);
+	int kind = rc == SSD_EILSEQ ? 2 : ddir == SSD_DDIR_READ ? 0 : 1;
+	if (!no || !(j->continue_on_error & (1 << kind)))
+		return 0;
+	const uint32_t *list = j->ignore_error[kind];
+	int hit = 0;
+	if (!list[0])
+		hit = no == EIO || no == EROFS || no == EILSEQ;
+	for (int i = 0; i < SSD_JOB_MAX_IGNORE && list[i] && !hit; i++)
+		hit = (int)list[i] == no;
+	if (!hit)
+		return 0;
+	struct ssd_job_result *res = in->res;
+	if (!res->total_err++) {
+		res->first_error = no;
+		if (!res->errmsg[0])
+			snprintf(res->errmsg, sizeof res->errmsg, "%s", what);
+	}
+	return 1;
 }
 
 /* The job ends in error rc with message msg (rate_min not met): only
@@ -730,8 +783,59 @@ static void cmd_free(struct run *r, struct inst *in, uint32_t id)
 	in->used--;
 }
 
+/* A read, write or trim of command cm to the drive at t, as the drive
+ * gets it: a write may go as a trim or a read (write_mode), with FUA
+ * (sync, writefua); a trim carries num_range ranges, the stream's next
+ * trims (its completion: the last of them).  The host's record takes
+ * what changes the drive.  The completion time, or a negative SSD_E*. */
+static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
+			 struct ssd_io *io, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	int ddir = (int)cm->ddir;
+	if (cm->flags & CMD_AS_TRIM)
+		ddir = SSD_DDIR_TRIM;
+	else if (cm->flags & CMD_AS_READ)
+		ddir = SSD_DDIR_READ;
+	struct ssd_io dio = {.ddir = ddir, .offset = cm->offset,
+			     .len = cm->len};
+	int rec = r->vtrack && ddir != SSD_DDIR_READ;
+	int dflags = ddir == SSD_DDIR_WRITE &&
+		     (j->sync_writes || j->write_fua) ? SSD_DEV_FUA : 0;
+	if (rec)
+		record_io(r, &dio);
+	int64_t c = ssd_dev_submit(r->dev, ddir | dflags, cm->offset, cm->len,
+				   t);
+	if (rec && c < 0)
+		record_lost(r, &dio);
+	if (c < 0 || cm->ddir != SSD_DDIR_TRIM || j->num_range <= 1 ||
+	    in->phase != PH_IO)
+		return c;
+	for (uint32_t k = 1; k < j->num_range; k++) {
+		struct ssd_io x;
+		if (!next_io(r, in, &x))
+			break;
+		if (rec)
+			record_io(r, &x);
+		int64_t c2 = ssd_dev_submit(r->dev, SSD_DDIR_TRIM, x.offset,
+					    x.len, t);
+		if (c2 < 0) {
+			if (rec)
+				record_lost(r, &x);
+			return c2;
+		}
+		if (c2 > c)
+			c = c2;
+		cm->len += x.len;
+		in->rate_bytes[SSD_DDIR_TRIM] += x.len;
+	}
+	io->len = cm->len;
+	return c;
+}
+
 /* Command id goes to the drive at t.  A command the drive refuses ends
- * the job (job_error). */
+ * the job (job_error), unless continue_on_error covers it: it is then
+ * counted and answered after the controller's time. */
 static int send(struct run *r, struct inst *in, uint32_t id, int64_t t)
 {
 	struct cmd *cm = &r->cmd[id];
@@ -741,15 +845,7 @@ static int send(struct run *r, struct inst *in, uint32_t id, int64_t t)
 	if (cm->ddir == SSD_DDIR_SYNC) {
 		c = ssd_dev_flush(r->dev, t);
 	} else {
-		int ddir = (int)cm->ddir;
-		if (ddir == SSD_DDIR_WRITE && in->job->sync_writes)
-			ddir |= SSD_DEV_FUA;
-		int rec = r->vtrack && cm->ddir != SSD_DDIR_READ;
-		if (rec)
-			record_io(r, &io);
-		c = ssd_dev_submit(r->dev, ddir, cm->offset, cm->len, t);
-		if (rec && c < 0)
-			record_lost(r, &io);
+		c = submit_io(r, in, cm, &io, t);
 	}
 	if (c >= 0 && r->dev->ftl->check_failed)
 		c = SSD_ESTATE;
@@ -762,9 +858,16 @@ static int send(struct run *r, struct inst *in, uint32_t id, int64_t t)
 				 "%s command at offset %llu, %u bytes",
 				 ddir_word((int)cm->ddir),
 				 (unsigned long long)cm->offset, cm->len);
-		cmd_free(r, in, id);
-		job_error(r, in, (int)c, what);
-		return 0;
+		if (go_on(in, (int)cm->ddir, (int)c, what)) {
+			/* refused: answered after the controller's time */
+			int64_t o = r->dev->cfg.cmd_overhead;
+			c = t + (o > SSD_US ? o : SSD_US);
+			cm->flags = (cm->flags | CMD_ERR) & ~(CMD_CHECK | CMD_WAV);
+		} else {
+			cmd_free(r, in, id);
+			job_error(r, in, (int)c, what);
+			return 0;
+		}
 	}
 	cm->submitted = t;
 	if (cm->flags & CMD_CHECK)
@@ -911,9 +1014,18 @@ static void account(struct run *r, struct inst *in, uint32_t id, int64_t t)
 	struct cmd cm = r->cmd[id];
 	cmd_free(r, in, id);
 	int64_t lat = t - cm.submitted;
+	if (cm.flags & CMD_ERR) {
+		/* refused, the job goes on: fio counts no data or latency */
+		if (cm.ddir < SSD_DDIR_N)
+			in->reaped_rw++;
+		else if (in->vsync)
+			in->vsync = 0;
+		return;
+	}
 	if (r->series)
 		ssd_series_add(r->series, t, (int)cm.ddir, cm.len, lat);
-	if ((cm.flags & CMD_BAD) && !in->res->error)
+	if ((cm.flags & CMD_BAD) && !in->res->error &&
+	    !go_on(in, (int)cm.ddir, SSD_EILSEQ, in->vmsg))
 		job_error(r, in, SSD_EILSEQ, in->vmsg);
 	if (cm.ddir >= SSD_DDIR_N) {
 		if (cm.ddir == SSD_DDIR_SYNC && in->vsync)
@@ -1027,6 +1139,27 @@ static int completed(struct run *r, const struct ssd_event *ev)
 {
 	struct inst *in = &r->in[r->cmd[ev->id].inst];
 	int64_t t = ev->time;
+	struct cmd *cm = &r->cmd[ev->id];
+	if (cm->flags & CMD_WAV) {
+		/* write and verify: the write is done, the read back goes */
+		cm->flags &= ~CMD_WAV;
+		int64_t c = ssd_dev_submit(r->dev, SSD_DDIR_READ, cm->offset,
+					   cm->len, t);
+		if (c >= 0 && r->dev->ftl->check_failed)
+			c = SSD_ESTATE;
+		if (c >= 0) {
+			struct ssd_event e = {.time = c, .id = ev->id,
+					      .kind = EV_COMPLETE};
+			return ssd_engine_push(&r->eng, &e);
+		}
+		char what[128];
+		snprintf(what, sizeof what, "read back (write and verify) at "
+			 "offset %llu, %u bytes",
+			 (unsigned long long)cm->offset, cm->len);
+		cm->flags |= CMD_ERR;
+		if (!go_on(in, SSD_DDIR_READ, (int)c, what))
+			job_error(r, in, (int)c, what);
+	}
 	in->inflight--;
 	if (in->wait == W_FULL && !in->ready && in->min_evts <= 1) {
 		/* the common case, one completion awaited: reaped at once
@@ -1284,6 +1417,33 @@ static int draw(struct run *r, struct inst *in)
 	return k > 0 ? 1 : k < 0 ? 0 : -1;
 }
 
+/* The write mode of the stream's next write: the mode furthest behind
+ * its share (write_mode's percentages), so that every prefix of the
+ * stream keeps to them; O(modes). */
+static uint32_t write_mode_flags(struct inst *in)
+{
+	const struct ssd_job *j = in->job;
+	int best = SSD_WMODE_WRITE;
+	double gap = -1e300;
+	in->wm_total++;
+	for (int m = 0; m < SSD_WMODE_N; m++) {
+		if (!j->wmode_pct[m])
+			continue;
+		double g = (double)j->wmode_pct[m] * (double)in->wm_total / 100.0
+			   - (double)in->wm_n[m];
+		if (g > gap) {
+			gap = g;
+			best = m;
+		}
+	}
+	in->wm_n[best]++;
+	static const uint32_t flags[SSD_WMODE_N] = {
+		[SSD_WMODE_WRITE] = 0, [SSD_WMODE_ZEROES] = CMD_AS_TRIM,
+		[SSD_WMODE_UNCOR] = CMD_AS_TRIM, [SSD_WMODE_VERIFY] = CMD_AS_READ,
+		[SSD_WMODE_WAV] = CMD_WAV};
+	return flags[best];
+}
+
 /* Queue in->cur at t: the batch goes to the drive at iodepth_batch. */
 static int issue(struct run *r, struct inst *in, int64_t t)
 {
@@ -1298,6 +1458,9 @@ static int issue(struct run *r, struct inst *in, int64_t t)
 	cm->ddir = (uint32_t)io->ddir;
 	cm->inst = (uint32_t)(in - r->in);
 	cm->flags = in->cur_check ? CMD_CHECK : 0;
+	if (j->wmode_set && io->ddir == SSD_DDIR_WRITE &&
+	    in->last == LAST_STREAM && in->phase == PH_IO)
+		cm->flags |= write_mode_flags(in);
 	in->used++;
 	in->last_sync = io->ddir == SSD_DDIR_SYNC;
 	if (is_rw(io->ddir)) {
@@ -1540,12 +1703,25 @@ static void terminate(struct run *r, struct inst *in)
 	}
 }
 
-/* Every instance of the reporting group of `in`, but itself, ends. */
+/* exitall when `in` ends (fio's fio_terminate_threads with the job's
+ * exit_what): every other instance of its reporting group ends; with
+ * exit_what=stonewall every instance running (started, of the stonewall
+ * group running); with all, those and every instance not started yet,
+ * the later groups included (they then do not run). */
 static void terminate_group(struct run *r, struct inst *in)
 {
-	for (int i = 0; i < r->ninst; i++)
-		if (&r->in[i] != in && r->in[i].res->groupid == in->res->groupid)
-			terminate(r, &r->in[i]);
+	int what = in->job->exit_what;
+	if (what == SSD_EXIT_ALL)
+		r->exit_all = 1;
+	for (int i = 0; i < r->ninst; i++) {
+		struct inst *o = &r->in[i];
+		if (o == in)
+			continue;
+		if (what == SSD_EXIT_GROUP ? o->res->groupid == in->res->groupid
+		    : what == SSD_EXIT_STONEWALL ? o->started && o->group == r->group
+		    : o->group == r->group)
+			terminate(r, o);
+	}
 }
 
 static struct flow *flow_of(struct run *r, uint32_t id)
@@ -1996,6 +2172,22 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 	}
 	int last = group; /* the last group that ran */
 	for (int g = 0; g <= group; g++) {
+		if (r.exit_all) {
+			/* exit_what=all: the group ends before it starts */
+			int64_t now = ssd_dev_time(dev);
+			r.group = g;
+			r.now = now;
+			for (int i = 0; i < ninst; i++) {
+				struct inst *in = &r.in[i];
+				if (in->group != g)
+					continue;
+				in->done = 1;
+				in->wait = W_DONE;
+				in->ramp_end = now;
+				finish_inst(&r, in, now);
+			}
+			continue;
+		}
 		rc = run_group(&r, g);
 		if (rc && !r.rc) {
 			/* the runner itself could not go on (out of memory):

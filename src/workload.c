@@ -90,7 +90,8 @@ enum wl_mode {
 	WL_ZIPF,
 	WL_PARETO,
 	WL_NORMAL,
-	WL_ZONED
+	WL_ZONED,
+	WL_SEQUENCE  /* fixed block indices (random_distribution=sequence) */
 };
 
 /* A keyed permutation of [0, 2^k); see the essay above. */
@@ -101,20 +102,33 @@ struct wl_perm {
 	unsigned shift;     /* >= 1 */
 };
 
-/* One direction's sizes, positions and zones. */
+/* One entry of a direction's bssplit, and of its zones. */
+struct wl_split {
+	uint32_t cum;         /* cumulative percent */
+	uint32_t bs;          /* bytes */
+};
+struct wl_zone {
+	double cum;           /* cumulative access share */
+	uint64_t lo;          /* first ba unit */
+	uint64_t n;           /* ba units, >= 1 */
+};
+
+/* One direction's sizes, positions and zones.  The split and zone tables
+ * are allocated only for a job that has them (sized to it), so that a
+ * generator of a file costs a few hundred bytes: jobs with many files
+ * (nrfiles) have one per file. */
 struct wl_dir {
 	uint32_t min_bs, max_bs; /* bytes; equal: one size */
 	uint32_t ba;          /* random offsets are multiples of this */
 	uint32_t perc_random; /* percent of random I/O (random jobs) */
 	int nsplit;           /* > 1: sizes from the split */
+	int nzones;
 	uint64_t seq;         /* end of the last I/O, from region start */
 	uint64_t last;        /* start of the last I/O */
-	uint32_t split_cum[SSD_JOB_MAX_BSSPLIT]; /* cumulative percent */
-	uint32_t split_bs[SSD_JOB_MAX_BSSPLIT];  /* bytes */
-	int nzones;
-	double zone_cum[SSD_JOB_MAX_ZONES];     /* cumulative access share */
-	uint64_t zone_lo[SSD_JOB_MAX_ZONES];    /* first ba unit */
-	uint64_t zone_n[SSD_JOB_MAX_ZONES];     /* ba units, >= 1 */
+	uint64_t rand_ios;    /* random I/Os of the direction this loop
+	                         (WL_SEQUENCE: fio's io_issues) */
+	struct wl_split *split; /* nsplit entries, or NULL */
+	struct wl_zone *zone;   /* nzones entries, or NULL */
 };
 
 struct ssd_wl {
@@ -161,6 +175,8 @@ struct ssd_wl {
 	double p_pow;
 	/* WL_NORMAL */
 	double g_sigma;       /* ranks */
+	/* WL_SEQUENCE: the job's block indices */
+	const struct ssd_job *seqjob;
 
 	struct wl_dir dir[SSD_DDIR_N];
 
@@ -322,16 +338,17 @@ static uint64_t zoned_pos(struct ssd_wl *w, const struct wl_dir *d,
 {
 	double u = ssd_rng_unit(&w->rng);
 	int z = 0;
-	while (u >= d->zone_cum[z])
+	while (u >= d->zone[z].cum)
 		z++;
-	uint64_t k = d->zone_lo[z] + ssd_rng_below(&w->rng, d->zone_n[z]);
+	uint64_t k = d->zone[z].lo + ssd_rng_below(&w->rng, d->zone[z].n);
 	return fit(w, k * d->ba, len, d->ba);
 }
 
 /* ---- the generator ---- */
 
-static void dir_init(struct ssd_wl *w, struct wl_dir *d,
-		     const struct ssd_job *job, int ddir)
+/* Returns 0 or SSD_ENOMEM. */
+static int dir_init(struct ssd_wl *w, struct wl_dir *d,
+		    const struct ssd_job *job, int ddir)
 {
 	d->min_bs = job->min_bs[ddir] ? job->min_bs[ddir] : job->bs[ddir];
 	d->max_bs = job->max_bs[ddir] ? job->max_bs[ddir] : d->min_bs;
@@ -341,23 +358,34 @@ static void dir_init(struct ssd_wl *w, struct wl_dir *d,
 	d->perc_random = job->perc_random[ddir];
 	if (job->nbssplit[ddir] > 1) {
 		uint32_t cum = 0;
+		if (!d->split) /* kept across a strided zone's new setup */
+			d->split = calloc((size_t)job->nbssplit[ddir],
+					  sizeof *d->split);
+		if (!d->split)
+			return SSD_ENOMEM;
 		for (int i = 0; i < job->nbssplit[ddir]; i++) {
 			const struct ssd_bssplit *b = &job->bssplit[ddir][i];
 			if (!b->pct)
 				continue;
 			cum += b->pct;
-			d->split_cum[d->nsplit] = cum;
-			d->split_bs[d->nsplit] = b->bs;
+			d->split[d->nsplit].cum = cum;
+			d->split[d->nsplit].bs = b->bs;
 			d->nsplit++;
 		}
 		if (d->nsplit)
-			d->split_cum[d->nsplit - 1] = 100; /* guard the end */
+			d->split[d->nsplit - 1].cum = 100; /* guard the end */
 	}
 
 	/* zones in units of ba, from the region's start */
 	if (job->dist != SSD_DIST_ZONED && job->dist != SSD_DIST_ZONED_ABS)
-		return;
+		return 0;
 	int abs = job->dist == SSD_DIST_ZONED_ABS;
+	if (!d->zone)
+		d->zone = calloc((size_t)(job->nzones[ddir] ? job->nzones[ddir]
+							   : 1),
+				 sizeof *d->zone);
+	if (!d->zone)
+		return SSD_ENOMEM;
 	uint64_t n = w->size / d->ba;
 	if (!n)
 		n = 1;
@@ -386,24 +414,37 @@ static void dir_init(struct ssd_wl *w, struct wl_dir *d,
 		if (z->access_pct <= 0)
 			continue;
 		acc += z->access_pct;
-		d->zone_cum[d->nzones] = total > 0 ? acc / total : 1;
-		d->zone_lo[d->nzones] = lo;
-		d->zone_n[d->nzones] = hi - lo;
+		d->zone[d->nzones].cum = total > 0 ? acc / total : 1;
+		d->zone[d->nzones].lo = lo;
+		d->zone[d->nzones].n = hi - lo;
 		d->nzones++;
 	}
 	if (d->nzones) {
-		d->zone_cum[d->nzones - 1] = 2; /* always reached */
+		d->zone[d->nzones - 1].cum = 2; /* always reached */
 	} else {
-		d->zone_cum[0] = 2;        /* no zones: the whole region */
-		d->zone_lo[0] = 0;
-		d->zone_n[0] = n;
+		d->zone[0].cum = 2;        /* no zones: the whole region */
+		d->zone[0].lo = 0;
+		d->zone[0].n = n;
 		d->nzones = 1;
+	}
+	return 0;
+}
+
+/* The tables dir_init allocated, of every direction of w. */
+static void wl_free_tables(struct ssd_wl *w)
+{
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		free(w->dir[d].split);
+		free(w->dir[d].zone);
+		w->dir[d].split = NULL;
+		w->dir[d].zone = NULL;
 	}
 }
 
-/* Set up w (zeroed) as the generator of one region [start, start+size)
- * that issues `budget` bytes. */
-static void wl_setup(struct ssd_wl *w, const struct ssd_job *job,
+/* Set up w (zeroed, but for tables a former setup allocated) as the
+ * generator of one region [start, start+size) that issues `budget`
+ * bytes.  Returns 0 or SSD_ENOMEM. */
+static int wl_setup(struct ssd_wl *w, const struct ssd_job *job,
 		     uint32_t clone, uint64_t seed, uint64_t start,
 		     uint64_t size, uint64_t budget)
 {
@@ -450,7 +491,8 @@ static void wl_setup(struct ssd_wl *w, const struct ssd_job *job,
 	uint32_t unit = UINT32_MAX, maxbs = 0;
 	int one_size = 1;
 	for (int d = 0; d < SSD_DDIR_N; d++) {
-		dir_init(w, &w->dir[d], job, d);
+		if (dir_init(w, &w->dir[d], job, d))
+			return SSD_ENOMEM;
 		const struct wl_dir *x = &w->dir[d];
 		if (!(used >> d & 1))
 			continue;
@@ -487,6 +529,9 @@ static void wl_setup(struct ssd_wl *w, const struct ssd_job *job,
 	} else if (job->dist == SSD_DIST_ZONED ||
 		   job->dist == SSD_DIST_ZONED_ABS) {
 		w->mode = WL_ZONED;
+	} else if (job->dist == SSD_DIST_SEQUENCE) {
+		w->mode = WL_SEQUENCE;
+		w->seqjob = job;
 	} else if (one_size && (!job->norandommap || lfsr) &&
 		   !job->blockalign_set) {
 		w->mode = WL_PERM;
@@ -494,7 +539,8 @@ static void wl_setup(struct ssd_wl *w, const struct ssd_job *job,
 	} else {
 		w->mode = WL_UNIFORM;
 	}
-	if (w->mode != WL_ZONED && w->mode != WL_UNIFORM)
+	if (w->mode != WL_ZONED && w->mode != WL_UNIFORM &&
+	    w->mode != WL_SEQUENCE)
 		perm_init(&w->perm, w->nunits, key);
 	if ((w->mode == WL_ZIPF || w->mode == WL_PARETO ||
 	     w->mode == WL_NORMAL) && job->dist_center >= 0) {
@@ -504,6 +550,7 @@ static void wl_setup(struct ssd_wl *w, const struct ssd_job *job,
 		w->centered = 1;
 		w->c_shift = (w->nunits - s_top + c) % w->nunits;
 	}
+	return 0;
 }
 
 static struct ssd_wl *set_create(struct ssd_wl *w, const struct ssd_job *job,
@@ -518,15 +565,21 @@ struct ssd_wl *ssd_wl_create(const struct ssd_job *job, uint32_t clone,
 		return NULL;
 	if (job->nfiles && job->regions)
 		return set_create(w, job, clone, seed);
-	wl_setup(w, job, clone, seed, job->offset, job->size,
-		 job->time_based ? UINT64_MAX : job->io_size);
+	if (wl_setup(w, job, clone, seed, job->offset, job->size,
+		     job->time_based ? UINT64_MAX : job->io_size)) {
+		ssd_wl_destroy(w);
+		return NULL;
+	}
 	return w;
 }
 
 void ssd_wl_destroy(struct ssd_wl *w)
 {
-	if (w && w->set)
+	if (!w)
+		return;
+	if (w->set)
 		set_destroy(w->set);
+	wl_free_tables(w);
 	free(w);
 }
 
@@ -547,7 +600,7 @@ static void new_loop(struct ssd_wl *w)
 	w->pass_over = 0;
 	w->seq_left = 0;
 	for (int d = 0; d < SSD_DDIR_N; d++)
-		w->dir[d].seq = w->dir[d].last = 0;
+		w->dir[d].seq = w->dir[d].last = w->dir[d].rand_ios = 0;
 	if (w->mode == WL_PERM && w->pidx) {
 		w->pidx = 0;
 		w->pass++;
@@ -560,9 +613,9 @@ static inline uint32_t draw_len(struct ssd_wl *w, const struct wl_dir *d)
 	if (d->nsplit > 1) {
 		uint32_t r = (uint32_t)ssd_rng_below(&w->rng, 100);
 		int i = 0;
-		while (r >= d->split_cum[i])
+		while (r >= d->split[i].cum)
 			i++;
-		return d->split_bs[i];
+		return d->split[i].bs;
 	}
 	if (d->min_bs == d->max_bs)
 		return d->min_bs;
@@ -570,6 +623,24 @@ static inline uint32_t draw_len(struct ssd_wl *w, const struct wl_dir *d)
 	uint64_t len = d->min_bs + ssd_rng_below(&w->rng, d->max_bs);
 	len -= len % (w->unaligned ? 512 : d->min_bs);
 	return len > d->max_bs ? d->max_bs : (uint32_t)len;
+}
+
+/* random_distribution=sequence (fio's): the direction's next block of
+ * the sequence, in units of its smallest block size, shifted by the
+ * rounds done with random_sequence_stride; UINT64_MAX when that block
+ * lies past the region's end (the pass is over). */
+static uint64_t sequence_pos(struct ssd_wl *w, struct wl_dir *d, uint32_t len)
+{
+	const struct ssd_job *j = w->seqjob;
+	uint64_t k = d->rand_ios++;
+	uint64_t n = j->nsequence ? j->nsequence : 1;
+	uint64_t b = j->sequence[k % n];
+	if (j->sequence_stride)
+		b += k / n * n;
+	uint64_t pos = b * d->min_bs;
+	if (b >= w->size / d->min_bs || w->size - pos < len)
+		return UINT64_MAX;
+	return pos;
 }
 
 /* A random position (bytes from region start) for an I/O of `len`. */
@@ -682,8 +753,15 @@ int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io)
 		} else {
 			pos = next_seq(w, d);
 		}
-		if (pos == UINT64_MAX)
+		if (pos == UINT64_MAX && w->mode == WL_SEQUENCE) {
+			pos = sequence_pos(w, d, len);
+			if (pos == UINT64_MAX) {
+				w->pass_over = 1; /* the loop is over */
+				return ssd_wl_next(w, io);
+			}
+		} else if (pos == UINT64_MAX) {
 			pos = random_pos(w, d, len);
+		}
 	}
 	if (len > w->size - pos)
 		len = (uint32_t)(w->size - pos);
@@ -753,6 +831,8 @@ struct wl_set {
 
 static void set_destroy(struct wl_set *s)
 {
+	for (uint32_t i = 0; s->sub && i < s->n; i++)
+		wl_free_tables(&s->sub[i]);
 	free(s->sub);
 	free(s->left);
 	free(s->next);
@@ -890,8 +970,17 @@ static void set_zone_turn(struct ssd_wl *w, struct wl_set *s)
 	s->zone = z;
 	s->zbytes = 0;
 	uint64_t len = r->end - z < j->zonerange ? r->end - z : j->zonerange;
+	/* a new setup of the same job: its tables are kept (same sizes), so
+	 * this allocates nothing */
+	struct wl_dir keep[SSD_DDIR_N];
+	memcpy(keep, s->sub[0].dir, sizeof keep);
 	memset(&s->sub[0], 0, sizeof s->sub[0]);
-	wl_setup(&s->sub[0], j, 0, ssd_rng_next(&w->rng), z, len, UINT64_MAX);
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		s->sub[0].dir[d].split = keep[d].split;
+		s->sub[0].dir[d].zone = keep[d].zone;
+	}
+	(void)wl_setup(&s->sub[0], j, 0, ssd_rng_next(&w->rng), z, len,
+		       UINT64_MAX);
 }
 
 static int set_next(struct ssd_wl *w, struct ssd_io *io)
@@ -963,9 +1052,10 @@ static struct ssd_wl *set_create(struct ssd_wl *w, const struct ssd_job *job,
 			size = r->end - r->start < job->zonerange
 				       ? r->end - r->start : job->zonerange;
 		}
-		wl_setup(&s->sub[i], job, clone,
-			 ssd_mix64(seed + 0x9e3779b97f4a7c15ULL * (i + 1)),
-			 r->start, size, UINT64_MAX);
+		if (wl_setup(&s->sub[i], job, clone,
+			     ssd_mix64(seed + 0x9e3779b97f4a7c15ULL * (i + 1)),
+			     r->start, size, UINT64_MAX))
+			goto fail;
 		s->sub[i].max_ios = 0;
 		s->sub[i].loops_left = 0;
 	}

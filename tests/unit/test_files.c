@@ -364,7 +364,7 @@ TEST(files_errors_name_file_line_and_option)
 	CHECK(parse("[a]\nzonesize=4k\nbs=8k\n") == SSD_ERANGE);
 	CHECK(parse("[a]\nnrfiles=2\nfilesize=1m\nzonesize=64k\n") ==
 	      SSD_EUNSUP);
-	CHECK(parse("[a]\nnrfiles=9000\nnumjobs=2\nfilesize=4k\n") ==
+	CHECK(parse("[a]\nnrfiles=300000\nnumjobs=2\nfilesize=4k\n") ==
 	      SSD_ERANGE);
 	CHECK(parse("[a]\nopenfiles=0\n") == SSD_ERANGE);
 	CHECK(parse("[a]\noffset_align=6k\n") == SSD_ERANGE);

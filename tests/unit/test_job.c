@@ -298,7 +298,9 @@ TEST(job_errors_name_file_line_key)
 		 2, "random_distribution"},
 		{"[a]\nrandom_distribution=zoned:50/50:50/50,60/50:50/50\n",
 		 SSD_ERANGE, 2, "random_distribution"},
-		{"[a]\nrandom_distribution=sequence:2,0,1\n", SSD_EUNSUP, 2,
+		{"[a]\nrandom_distribution=sequence:2,x\n", SSD_EPARSE, 2,
+		 "random_distribution"},
+		{"[a]\nrandom_distribution=sequence\n", SSD_EPARSE, 2,
 		 "random_distribution"},
 		{"[a]\nrandom_distribution=pareto:1.5\n", SSD_ERANGE, 2,
 		 "random_distribution"},
@@ -921,4 +923,66 @@ TEST(job_latency_target_options)
 	      err_ok(2, "latency_percentile"));
 	CHECK(parse("[a]\nlatency_window=1q\n") == SSD_EPARSE &&
 	      err_ok(2, "latency_window"));
+}
+
+TEST(job_errors_exits_percentiles_and_modes)
+{
+	CHECKF(parse("[a]\ncontinue_on_error=io\nignore_error=EIO:0x1e,"
+		     "EROFS:ENOSPC:-5\nexit_what=stonewall\n"
+		     "percentile_list=99.9:50:0:10\nlat_percentiles\n"
+		     "clat_percentiles=0\nnr_files=3\nsize=12m\n"
+		     "[b]\nfileoffset=4k\n") == 0,
+	       "%s", err);
+	const struct ssd_job *j = &jobs[0];
+	CHECK(j->continue_on_error == (SSD_COE_READ | SSD_COE_WRITE));
+	CHECK(j->ignore_error[0][0] == 5 && j->ignore_error[0][1] == 30 &&
+	      j->ignore_error[0][2] == 0);
+	CHECK(j->ignore_error[1][0] == 30 && j->ignore_error[1][1] == 28 &&
+	      j->ignore_error[1][2] == 5 && j->ignore_error[2][0] == 0);
+	CHECK(j->exit_what == SSD_EXIT_STONEWALL);
+	/* a 0 ends fio's list; the rest is sorted; precision from 99.9 */
+	CHECK(j->percentile_list_set && j->npercentiles == 2 &&
+	      j->percentile_list[0] == 50.0 && j->percentile_list[1] == 99.9 &&
+	      j->percentile_prec == 1);
+	CHECK(j->lat_percentiles && j->clat_percentiles_off);
+	CHECK(j->nrfiles == 3 && jobs[1].offset == 4096);
+	CHECK(parse("[a]\ncontinue_on_error=1\n") == 0 &&
+	      jobs[0].continue_on_error == SSD_COE_ALL && !jobs[0].exit_what);
+	/* ignore_error turns continue_on_error on for its kinds only */
+	CHECK(parse("[a]\nignore_error=,,EILSEQ\n") == 0 &&
+	      jobs[0].continue_on_error == SSD_COE_VERIFY);
+	CHECK(parse("[a]\nignore_error=,EFOO\n") == SSD_EPARSE &&
+	      err_ok(2, "ignore_error"));
+	CHECK(parse("[a]\npercentile_list=50:x\n") == SSD_EPARSE &&
+	      err_ok(2, "percentile_list"));
+	CHECK(parse("[a]\nexit_what=none\n") == SSD_EPARSE &&
+	      err_ok(2, "exit_what"));
+
+	CHECKF(parse("[a]\nrw=write\nwrite_mode=write/50:zeroes/:uncor/\n")
+	       == 0, "%s", err);
+	CHECK(jobs[0].wmode_pct[SSD_WMODE_WRITE] == 50 &&
+	      jobs[0].wmode_pct[SSD_WMODE_ZEROES] == 25 &&
+	      jobs[0].wmode_pct[SSD_WMODE_UNCOR] == 25 && jobs[0].wmode_set);
+	CHECK(parse("[a]\nwrite_mode=zeroes/:verify/\n") == 0 &&
+	      jobs[0].wmode_pct[SSD_WMODE_ZEROES] == 50 &&
+	      jobs[0].wmode_pct[SSD_WMODE_VERIFY] == 50);
+	CHECK(parse("[a]\nwrite_mode=write\n") == 0 && !jobs[0].wmode_set);
+	CHECK(parse("[a]\nsg_write_mode=write_and_verify\n") == 0 &&
+	      jobs[0].wmode_pct[SSD_WMODE_WAV] == 100);
+	CHECK(parse("[a]\nsg_write_mode=verify_bytchk_11\n") == 0 &&
+	      jobs[0].wmode_pct[SSD_WMODE_VERIFY] == 100);
+	CHECK(parse("[a]\nwrite_mode=write/30:zeroes/30\n") == SSD_ERANGE &&
+	      err_ok(2, "write_mode"));
+	CHECK(parse("[a]\nwrite_mode=zone_append\n") == SSD_EUNSUP &&
+	      err_ok(2, "write_mode"));
+	CHECK(parse("[a]\nrw=trim\nnum_range=8\n") == 0 &&
+	      jobs[0].num_range == 8);
+	CHECK(parse("[a]\nrw=read\nnum_range=8\n") == SSD_EINVAL &&
+	      err_ok(3, "num_range"));
+	CHECK(parse("[a]\nnum_range=257\n") == SSD_ERANGE &&
+	      err_ok(2, "num_range"));
+	CHECK(parse("[a]\nwritefua\nreadfua=1\nerror_dump=0\n"
+		    "verify_write_sequence=0\n") == 0 && jobs[0].write_fua &&
+	      jobs[0].read_fua && !jobs[0].error_dump &&
+	      !jobs[0].verify_write_sequence);
 }
