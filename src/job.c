@@ -2854,6 +2854,12 @@ static const struct jopt opts[] = {
 	{.name = "allrandrepeat", .type = OT_NOEFFECT, .idx = NEG_OTHER,
 	 .fn = ne_bool, .value = "boolean",
 	 .help = "As randrepeat."},
+	{.name = "block_error_percentiles", .type = OT_NOEFFECT,
+	 .idx = NEG_OTHER, .fn = ne_bool, .value = "boolean",
+	 .help = "fio's histogram of the trims it took until an erase block "
+		 "failed, for raw flash (MTD) targets: behind an FTL no block "
+		 "error reaches the host (worn-out blocks are retired, the drive "
+		 "turns read-only), so there is nothing to count."},
 	{.name = "unit_base", .type = OT_NOEFFECT, .idx = NEG_OTHER,
 	 .fn = ne_choice, .value = "0, 1, 8",
 	 .help = "fio's unit for reported rates (8 bytes, 1 bits, 0 "
@@ -2879,6 +2885,15 @@ static const struct jopt opts[] = {
 #define UNSUP(n, a, why) {.name = n, .alias = a, .type = OT_UNSUP, .help = why}
 #define ZBD_WHY "zoned block devices are not modelled: the simulated " \
 	"drive is a conventional block device"
+
+	/* refused for now: fio's SPRandom preconditioning */
+	UNSUP("sprandom", NULL, "SPRandom preconditioning (offsets chosen so "
+	      "that one pass leaves the steady-state distribution of invalid "
+	      "pages) is not implemented yet; precondition with a random "
+	      "write job of two or more drive capacities"),
+	UNSUP("spr_num_regions", NULL, "goes with sprandom"),
+	UNSUP("spr_op", NULL, "goes with sprandom"),
+	UNSUP("spr_cs", NULL, "goes with sprandom"),
 
 	/* refused: the options of zoned block devices (zonemode=zbd) */
 	UNSUP("zonecapacity", NULL, ZBD_WHY),
@@ -3877,11 +3892,14 @@ static int finish_job(struct parser *p)
 			    "the writes to replay are not known (accepted: "
 			    "verify_only without time_based)", j->name);
 
-	if (j->time_based && j->runtime == 0)
-		return perr(p, opt_line(js, "time_based"), SSD_EINVAL,
-			    "option 'time_based': job '%s' has no runtime "
-			    "(accepted: time_based together with runtime)",
-			    j->name);
+	if (j->time_based && j->runtime == 0) {
+		/* fio: "time_based requires a runtime/timeout setting", and
+		 * it runs the job without it; the report lists it among the
+		 * options taken without effect */
+		int oi = find_opt("time_based");
+		j->time_based = 0;
+		j->noeffect[oi / 64] |= 1ull << (oi % 64);
+	}
 
 	rc = check_zones(p, js);
 	if (rc)

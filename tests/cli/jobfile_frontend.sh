@@ -161,4 +161,12 @@ expect_err 2 "unknown option 'wibble' \(accepted: see docs/jobfiles\.md\)" run f
 expect_err 2 "unknown key 'ab'.*see" "$SSDLAB" drive show tiny --set ab=1
 ! grep -q 'did you mean' err.txt || fail "a 2-letter drive key got a suggestion"
 expect_err 2 "did you mean 'channels'" "$SSDLAB" drive show tiny --set chanels=2
+# ---- time_based without a runtime: fio warns and runs without it ----
+printf '[a]\nrw=write\nsize=2m\ntime_based\n' >tb.fio
+run tb.fio --output-format=json >out.json
+json out.json "
+j = d['jobs'][0]
+assert j['write']['io_bytes'] == 2097152, j['write']['io_bytes']
+assert 'time_based' in j['ssdlab']['options_without_effect'], j['ssdlab']['options_without_effect']"
+
 echo ok

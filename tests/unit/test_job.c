@@ -318,7 +318,6 @@ TEST(job_errors_name_file_line_key)
 		{"[a]\noffset=1g\n", SSD_ERANGE, 2, "offset"},
 		{"[a]\nsize=8k\nbs=16k\n", SSD_ERANGE, 2, "size"},
 		{"[a]\noffset=1020m\nbs=8m\n", SSD_ERANGE, 3, "bs"},
-		{"[a]\ntime_based\n", SSD_EINVAL, 2, "time_based"},
 		{"[a]\nbs\n", SSD_EPARSE, 2, "bs"},
 		{"[a]\nbs=\n", SSD_EPARSE, 2, "bs"},
 		{"[a]\nsize=${SSDLAB_UNSET_VAR}\n", SSD_EPARSE, 2, "size"},
@@ -985,4 +984,16 @@ TEST(job_errors_exits_percentiles_and_modes)
 		    "verify_write_sequence=0\n") == 0 && jobs[0].write_fua &&
 	      jobs[0].read_fua && !jobs[0].error_dump &&
 	      !jobs[0].verify_write_sequence);
+}
+
+/* time_based without a runtime: fio says "time_based requires a
+ * runtime/timeout setting" and runs the job without it; so does ssdlab,
+ * listing it among the options taken without effect. */
+TEST(job_time_based_without_runtime_is_dropped)
+{
+	CHECKF(parse("[a]\nsize=1m\ntime_based\n") == 0, "%s", err);
+	CHECK(!jobs[0].time_based && jobs[0].io_size == 1 << 20);
+	const char *names[8];
+	int n = ssd_job_noeffect(&jobs[0], names, 8);
+	CHECK(n == 1 && !strcmp(names[0], "time_based"));
 }
