@@ -157,6 +157,7 @@ enum {
 	OT_BS,        /* uint32_t block size */
 	OT_REGION,    /* size, io_size, offset: bytes or N% */
 	OT_LOG,       /* log prefix; bare key: the job's name */
+	OT_WORD,      /* int field: the index of the value in `words` */
 	OT_FN,        /* parsed by fn */
 	OT_NOEFFECT,  /* accepted and checked by fn, no effect */
 	OT_UNSUP      /* known fio option that ssdlab refuses */
@@ -172,6 +173,7 @@ struct jopt {
 	uint64_t min, max;    /* OT_U32, OT_I64 range */
 	int64_t unit;         /* OT_TIME: ns per bare number */
 	jopt_fn fn;           /* OT_FN, OT_NOEFFECT */
+	const char *const *words; /* OT_WORD: the values, NULL-terminated */
 	const char *value;    /* accepted values (messages, docs) */
 	const char *def;      /* default (docs) */
 	const char *help;     /* meaning; for OT_NOEFFECT/OT_UNSUP: why */
@@ -840,34 +842,6 @@ static int fn_dist(struct parser *p, struct jstate *js, const struct jopt *o,
 	return 0;
 }
 
-static int fn_rw_sequencer(struct parser *p, struct jstate *js,
-			   const struct jopt *o, char *val)
-{
-	if (!strcmp(val, "sequential"))
-		js->j.rw_sequencer = SSD_RWSEQ_SEQUENTIAL;
-	else if (!strcmp(val, "identical"))
-		js->j.rw_sequencer = SSD_RWSEQ_IDENTICAL;
-	else
-		return opt_err(p, o, SSD_EPARSE, "unknown sequencer '%.64s'",
-			       val);
-	return 0;
-}
-
-static int fn_random_generator(struct parser *p, struct jstate *js,
-			       const struct jopt *o, char *val)
-{
-	if (!strcmp(val, "tausworthe"))
-		js->j.random_generator = SSD_RANDGEN_TAUSWORTHE;
-	else if (!strcmp(val, "lfsr"))
-		js->j.random_generator = SSD_RANDGEN_LFSR;
-	else if (!strcmp(val, "tausworthe64"))
-		js->j.random_generator = SSD_RANDGEN_TAUSWORTHE64;
-	else
-		return opt_err(p, o, SSD_EPARSE, "unknown generator '%.64s'",
-			       val);
-	return 0;
-}
-
 static int fn_number_ios(struct parser *p, struct jstate *js,
 			 const struct jopt *o, char *val)
 {
@@ -951,36 +925,6 @@ static int fn_rate(struct parser *p, struct jstate *js, const struct jopt *o,
 {
 	uint64_t *f = (uint64_t *)((char *)&js->j + o->off);
 	return parse_per_dir(p, o, val, o->size, f);
-}
-
-static int fn_rate_process(struct parser *p, struct jstate *js,
-			   const struct jopt *o, char *val)
-{
-	if (!strcmp(val, "linear") || !strcmp(val, "poisson")) {
-		js->j.rate_poisson = !strcmp(val, "poisson");
-		return 0;
-	}
-	return opt_err(p, o, SSD_EPARSE, "unknown rate process '%.64s'", val);
-}
-
-static int fn_submit_mode(struct parser *p, struct jstate *js,
-			  const struct jopt *o, char *val)
-{
-	if (!strcmp(val, "inline") || !strcmp(val, "offload")) {
-		js->j.io_submit_offload = !strcmp(val, "offload");
-		return 0;
-	}
-	return opt_err(p, o, SSD_EPARSE, "unknown mode '%.64s'", val);
-}
-
-static int fn_think_type(struct parser *p, struct jstate *js,
-			 const struct jopt *o, char *val)
-{
-	if (!strcmp(val, "complete") || !strcmp(val, "issue")) {
-		js->j.thinktime_issue = !strcmp(val, "issue");
-		return 0;
-	}
-	return opt_err(p, o, SSD_EPARSE, "unknown type '%.64s'", val);
 }
 
 /* startdelay=T or startdelay=LOW-HIGH (fio's irange of times). */
@@ -1880,6 +1824,7 @@ static const struct { const char *title, *why; } ne_groups[NEG_N] = {
 
 #define FIELD(f) .off = offsetof(struct ssd_job, f)
 #define TIME_HELP_S "time; a bare number is seconds"
+#define WORDS(...) .type = OT_WORD, .words = (const char *const[]){__VA_ARGS__, NULL}
 
 static const struct jopt opts[] = {
 	/* what the job does */
@@ -2158,12 +2103,14 @@ static const struct jopt opts[] = {
 	 .help = "In a random job, the percentage of I/Os at a random "
 		 "offset; the others continue sequentially from the end of "
 		 "the direction's last I/O (0 makes the job sequential)."},
-	{.name = "rw_sequencer", .type = OT_FN, .fn = fn_rw_sequencer,
+	{.name = "rw_sequencer", WORDS("sequential", "identical"),
+	 FIELD(rw_sequencer),
 	 .value = "sequential, identical", .def = "sequential",
 	 .help = "With rw=RANDOM:N, the N-1 I/Os after each random one: "
 		 "sequential continues from it; identical repeats its "
 		 "offset.  No effect on sequential patterns."},
-	{.name = "random_generator", .type = OT_FN, .fn = fn_random_generator,
+	{.name = "random_generator",
+	 WORDS("tausworthe", "lfsr", "tausworthe64"), FIELD(random_generator),
 	 .value = "tausworthe, lfsr, tausworthe64", .def = "tausworthe",
 	 .help = "fio's offset generators.  tausworthe and tausworthe64 "
 		 "both stand for ssdlab's one stream (xoshiro256**), with "
@@ -2213,7 +2160,8 @@ static const struct jopt opts[] = {
 	 FIELD(ratecycle), .unit = SSD_MS,
 	 .value = "time; a bare number is milliseconds", .def = "1000",
 	 .help = "Window of the rate_min and rate_iops_min checks."},
-	{.name = "rate_process", .type = OT_FN, .fn = fn_rate_process,
+	{.name = "rate_process", WORDS("linear", "poisson"),
+	 FIELD(rate_poisson),
 	 .value = "linear, poisson", .def = "linear",
 	 .help = "linear: the I/Os of a rated job are evenly spaced; "
 		 "poisson: exponential gaps of mean 1/IOPS drawn from the "
@@ -2223,7 +2171,8 @@ static const struct jopt opts[] = {
 	 .value = "boolean (a bare key means 1)", .def = "0",
 	 .help = "After a think time keep to the rate instead of catching "
 		 "up on the I/Os the think time cost."},
-	{.name = "io_submit_mode", .type = OT_FN, .fn = fn_submit_mode,
+	{.name = "io_submit_mode", WORDS("inline", "offload"),
+	 FIELD(io_submit_offload),
 	 .value = "inline, offload", .def = "inline",
 	 .help = "inline: a rated job that is ahead of its rate first waits "
 		 "for its I/Os in flight, then for its turn (fio's job thread "
@@ -2263,7 +2212,8 @@ static const struct jopt opts[] = {
 	 .help = "Of each think time, the part the host spins (busy, no "
 		 "I/O) before it sleeps the rest; at most thinktime.  To the "
 		 "drive both are idle time, so the think time is unchanged."},
-	{.name = "thinktime_blocks_type", .type = OT_FN, .fn = fn_think_type,
+	{.name = "thinktime_blocks_type", WORDS("complete", "issue"),
+	 FIELD(thinktime_issue),
 	 .value = "complete, issue", .def = "complete",
 	 .help = "Whether thinktime_blocks counts completed or issued I/Os."},
 	{.name = "thinktime_iotime", .type = OT_TIME, FIELD(thinktime_iotime),
@@ -3330,6 +3280,16 @@ static int set_option(struct parser *p, struct jstate *js, int oi, char *val)
 		if (!rc)
 			js->j.noeffect[oi / 64] |= 1ull << (oi % 64);
 		break;
+	case OT_WORD: {
+		int i = 0;
+		while (o->words[i] && strcmp(o->words[i], val))
+			i++;
+		if (!o->words[i])
+			return opt_err(p, o, SSD_EPARSE,
+				       "unknown value '%.64s'", val);
+		*(int *)field = i;
+		break;
+	}
 	case OT_FN:
 		rc = o->fn(p, js, o, val);
 		break;
