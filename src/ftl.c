@@ -658,6 +658,7 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 	const uint32_t count = u->vcount;
 	uint32_t *const l2p = f->l2p, *const p2l = f->p2l;
 	uint64_t *const vbits = f->vbits;
+	uint32_t *const vgen = f->vgen; /* NULL unless a job verifies */
 	struct ssd_wp *w = &u->gc;
 	const uint32_t first = blk * spb;
 	uint32_t i = u->vpos, moved = 0;
@@ -685,8 +686,8 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 			ssd_bit_set(vbits, slot);
 			p2l[slot] = lpn;
 			l2p[lpn] = slot;
-			if (f->vgen)
-				verify_copy(f, old, slot);
+			if (vgen)
+				vgen[slot] = vgen[old]; /* the data's tag moves */
 			valid[w->blk]++;
 			moved++;
 			last = ready;
