@@ -1288,19 +1288,6 @@ static int ne_pattern(struct parser *p, struct jstate *js,
 	return 0;
 }
 
-/* verify_async: a thread count; checked, no effect. */
-static int ne_count(struct parser *p, struct jstate *js,
-		    const struct jopt *o, char *val)
-{
-	uint64_t v;
-	int rc = ssd_parse_u64(val, &v);
-	if (rc == SSD_EPARSE)
-		return opt_err(p, o, rc, "'%.64s' is not an integer", val);
-	if (rc || v > 1024)
-		return opt_err(p, o, SSD_ERANGE, "%.64s is out of range", val);
-	return 0;
-}
-
 /* ---- files and regions: values ---- */
 
 static int fn_filename(struct parser *p, struct jstate *js,
@@ -2391,8 +2378,8 @@ static const struct jopt opts[] = {
 	 .value = "fio's pattern: 0xHEX, decimal, \"text\", %o, in sequence",
 	 .help = "Data content is not modelled: what is checked is which "
 		 "write of each page the drive returns, not its bytes."},
-	{.name = "verify_async", .type = OT_NOEFFECT, .fn = ne_count,
-	 .value = "integer 0..1024",
+	{.name = "verify_async", .type = OT_NOEFFECT, .fn = ne_uint,
+	 .max = 1024, .value = "integer 0..1024",
 	 .help = "Checking costs no host time in the simulation."},
 	{.name = "verify_async_cpus", .type = OT_NOEFFECT, .fn = ne_cpus,
 	 .value = "a CPU list", .help = "Host CPUs are not modelled."},

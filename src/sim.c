@@ -1248,30 +1248,21 @@ static int min_rate_failed(struct run *r, struct inst *in, int64_t t)
 			uint64_t ms = (uint64_t)((t - in->rm_time[d]) / SSD_MS);
 			if (!ms || (int64_t)ms * SSD_MS < j->ratecycle)
 				continue;
-			char msg[160];
-			uint64_t got;
-			if (j->rate_min[d]) {
-				got = (in->done_bytes[d] - in->rm_bytes[d]) * 1000 / ms;
-				if (got < j->rate_min[d])
-					snprintf(msg, sizeof msg,
-						 "rate_min=%lluB/s not met, got "
-						 "%lluB/s",
-						 (unsigned long long)j->rate_min[d],
-						 (unsigned long long)got);
-				else
-					msg[0] = 0;
-			} else {
-				got = (in->done_ios[d] - in->rm_ios[d]) * 1000 / ms;
-				if (got < j->rate_iops_min[d])
-					snprintf(msg, sizeof msg,
-						 "rate_iops_min=%llu not met, got "
-						 "%llu IOPS",
-						 (unsigned long long)j->rate_iops_min[d],
-						 (unsigned long long)got);
-				else
-					msg[0] = 0;
-			}
-			if (msg[0]) {
+			/* bytes against rate_min, else I/Os against
+			 * rate_iops_min, over the cycle */
+			int bw = j->rate_min[d] != 0;
+			uint64_t want = bw ? j->rate_min[d] : j->rate_iops_min[d];
+			uint64_t done = bw ? in->done_bytes[d] - in->rm_bytes[d]
+					   : in->done_ios[d] - in->rm_ios[d];
+			uint64_t got = done * 1000 / ms;
+			if (got < want) {
+				char msg[160];
+				snprintf(msg, sizeof msg,
+					 "%s=%llu%s not met, got %llu%s",
+					 bw ? "rate_min" : "rate_iops_min",
+					 (unsigned long long)want, bw ? "B/s" : "",
+					 (unsigned long long)got,
+					 bw ? "B/s" : " IOPS");
 				job_fail(r, in, SSD_EIO, msg);
 				return 1;
 			}
