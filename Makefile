@@ -25,15 +25,15 @@ SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
             -fno-omit-frame-pointer
 endif
 PRESETS := $(abspath presets)
-ALLCFLAGS = -std=c11 -D_GNU_SOURCE -Isrc $(WARN) $(CFLAGS) $(SANFLAGS) \
+ALLCFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit $(WARN) $(CFLAGS) $(SANFLAGS) \
             -DSSDLAB_PRESET_DIR='"$(PRESETS)"' -MMD -MP
 LDLIBS  := -lm
 
-LIB_SRC  := $(wildcard src/*.c)
+LIB_SRC  := $(wildcard src/*/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_SRC  := $(wildcard cli/*.c)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
-UT_SRC   := $(wildcard tests/unit/*.c)
+UT_SRC   := $(wildcard tests/unit/*.c tests/unit/*/*.c)
 UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libssdlab.a
 

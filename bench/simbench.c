@@ -19,10 +19,10 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "config.h"
-#include "device.h"
-#include "job.h"
-#include "sim.h"
+#include "base/config.h"
+#include "host/device.h"
+#include "host/job.h"
+#include "host/sim.h"
 
 static double now(void)
 {

@@ -16,16 +16,16 @@
 #include <unistd.h>
 #include <dirent.h>
 
-#include "accuracy.h"
-#include "calibrate.h"
-#include "config.h"
-#include "device.h"
-#include "job.h"
-#include "life.h"
-#include "model.h"
-#include "report.h"
-#include "scenario.h"
-#include "sim.h"
+#include "methods/accuracy.h"
+#include "methods/calibrate.h"
+#include "base/config.h"
+#include "host/device.h"
+#include "host/job.h"
+#include "methods/life.h"
+#include "methods/model.h"
+#include "report/report.h"
+#include "methods/scenario.h"
+#include "host/sim.h"
 
 #define EXIT_USAGE 2
 

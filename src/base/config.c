@@ -1,0 +1,1855 @@
+/*
+ * config.c -- the drive's option table and everything it drives.
+ *
+ * One static table, `options[]`, lists every key of a drive: its name,
+ * type, offset into struct ssd_config, default (written as it would be in
+ * a drive file), range, unit and a one-sentence meaning.  The same rows
+ * drive ssd_config_defaults() (each default is parsed like a file value),
+ * ssd_config_set() (drive files and --set), the range checks of
+ * ssd_config_finish(), ssd_config_print() (`ssdlab drive show`),
+ * ssd_config_print_doc() (docs/options.md) and ssd_config_json().  Adding
+ * a key is one field in config.h and one row here.
+ *
+ * Types and their units.  A size is bytes with optional k/m/g/t/p suffix
+ * (powers of 1024); a time is integer simulated ns, written with a suffix
+ * ns/us/ms/s (a bare number is microseconds, the natural unit of NAND
+ * timing); a fraction is a double, written "0.07" or "7%"; an enum is one
+ * of a fixed list of lower-case names; a bool is 1/0, yes/no, true/false,
+ * on/off.
+ *
+ * Geometry.  The user gives capacity, op and the shape of the array
+ * (page_size, pages_per_block, channels, dies_per_channel,
+ * planes_per_die); ssd_config_finish() derives blocks_per_plane as the
+ * smallest count whose physical bytes hold capacity*(1+op), then checks
+ * that the FTL can work in it (fit(), the one place the rules between
+ * keys live): each allocation unit keeps gc_fg_blocks free blocks plus
+ * two open blocks (host and GC write points) and a static SLC cache's
+ * blocks, and the rest must hold the user capacity; a dynamic SLC cache,
+ * the write buffer and the map cache must be within what the drive can
+ * hold.  A failed rule becomes one message naming the culprit key and a
+ * value that works (explain()).
+ *
+ * Overrides.  ssd_config_set() marks what it sets in c->overridden; a
+ * drive file's own keys are not marked.  When capacity is overridden and
+ * the drive fails a rule, ssd_config_fit() (the command line's finish)
+ * has adapt() change keys not overridden, one halving at a time in a
+ * fixed order (config.h), so the smallest change that works is found and
+ * the result is deterministic; c->adapted records them, and
+ * ssd_config_description() appends both to the description that reports
+ * and `drive show` print.  ssd_config_finish() never adapts: code that
+ * sets fields itself (accuracy, calibration) gets exactly its drive or an
+ * error.
+ *
+ * Quoting.  Values may be written in double quotes (with \" and \\), so
+ * that a description holding '#' or ';' survives `drive show` and
+ * reloading; ssd_config_print() quotes exactly the text that needs it.
+ *
+ * Cell defaults.  t_read, t_prog, t_erase and pe_cycles left at 0, and
+ * t_read_spread and t_prog_spread left at "cell" (stored as -1), take the
+ * cell type's typical datasheet-class values from cell_info[] when the
+ * config is finished.
+ */
+#include "base/config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#ifndef SSDLAB_PRESET_DIR
+#define SSDLAB_PRESET_DIR "presets"
+#endif
+
+/* ---- cell types ----
+ * Typical datasheet-class figures for planar/3D NAND of each cell type:
+ * read (tR), program (tPROG), block erase (tBERS) and rated P/E cycles.
+ * SLC ~100k cycles as in SEEDS.md; MLC 3k is the figure of later (20 nm
+ * class) MLC -- the 2008 part in SEEDS.md was rated 10k then 5k, see
+ * presets/mlc.ini.
+ *
+ * Page-type spreads (flash.h): the pages of a wordline differ.  Reading
+ * the LSB page senses one or two reference voltages, the MSB page of a
+ * TLC wordline four, so tR grows from LSB to MSB; programming the LSB
+ * page is a coarse step and the last page the fine one, so tPROG grows
+ * more.  The spreads put the LSB page at (1 - s) and the MSB page at
+ * (1 + s) of the mean: MLC reads 0.8x/1.2x and programs 0.4x/1.6x (the
+ * fast and slow pages of 2x nm MLC, about 1:4 in program time); TLC
+ * reads 0.65x..1.35x (about 40 and 80 us around 60); QLC wider still. */
+static const struct cell_info {
+	const char *name;
+	int64_t t_read, t_prog, t_erase; /* ns */
+	uint32_t pe_cycles;
+	double read_spread, prog_spread; /* LSB..MSB, fraction of the mean */
+} cell_info[] = {
+	[SSD_CELL_SLC] = {"slc", 25 * SSD_US, 200 * SSD_US, 1500 * SSD_US, 100000,
+			  0, 0},
+	[SSD_CELL_MLC] = {"mlc", 50 * SSD_US, 600 * SSD_US, 3 * SSD_MS, 3000,
+			  0.2, 0.6},
+	[SSD_CELL_TLC] = {"tlc", 60 * SSD_US, 700 * SSD_US, 3500 * SSD_US, 3000,
+			  0.35, 0.6},
+	[SSD_CELL_QLC] = {"qlc", 120 * SSD_US, 2 * SSD_MS, 10 * SSD_MS, 1000,
+			  0.45, 0.6},
+};
+#define NCELLS ((int)(sizeof cell_info / sizeof cell_info[0]))
+
+static const char *const cell_names[] = {"slc", "mlc", "tlc", "qlc", NULL};
+static const char *const slc_names[] = {"none", "static", "dynamic", NULL};
+static const char *const trim_names[] = {"immediate", "background", "deferred",
+					 NULL};
+static const char *const gc_names[] = {
+	[SSD_GC_GREEDY] = "greedy",
+	[SSD_GC_COST_BENEFIT] = "cost-benefit",
+	[SSD_GC_FIFO] = "fifo",
+	[SSD_GC_RANDOM] = "random",
+	NULL,
+};
+
+const char *ssd_cell_name(int cell)
+{
+	return cell >= 0 && cell < NCELLS ? cell_names[cell] : NULL;
+}
+
+const char *ssd_gc_policy_name(int policy)
+{
+	return policy >= 0 && policy <= SSD_GC_RANDOM ? gc_names[policy] : NULL;
+}
+
+const char *ssd_trim_mode_name(int mode)
+{
+	return mode >= 0 && mode <= SSD_TRIM_DEFERRED ? trim_names[mode] : NULL;
+}
+
+const char *ssd_slc_mode_name(int mode)
+{
+	return mode >= 0 && mode <= SSD_SLC_DYNAMIC ? slc_names[mode] : NULL;
+}
+
+/* ---- the option table ---- */
+
+enum opt_type { T_STRING, T_SIZE, T_U32, T_FRACTION, T_TIME, T_ENUM, T_BOOL };
+
+static const char *const type_names[] = {
+	[T_STRING] = "string", [T_SIZE] = "size", [T_U32] = "integer",
+	[T_FRACTION] = "fraction", [T_TIME] = "time", [T_ENUM] = "enum",
+	[T_BOOL] = "bool",
+};
+
+#define F_DERIVED 1u /* computed by ssd_config_finish(); cannot be set */
+#define F_MUL4K 2u   /* a multiple of SSD_LPAGE */
+#define F_POW2 4u    /* a power of two */
+#define F_CELLDEF 8u /* 0 (a fraction: "cell", stored as -1) means the
+                        cell type's default */
+#define F_DESCR 16u  /* what a description speaks of: an override is
+                        noted in ssd_config_description() */
+
+struct opt {
+	const char *name;
+	enum opt_type type;
+	size_t off, size;          /* field in struct ssd_config */
+	const char *def;           /* default, in drive-file syntax */
+	uint64_t min, max;         /* size: bytes; time: ns; integer */
+	double fmin, fmax;         /* fraction */
+	const char *const *values; /* enum: names, NULL-terminated */
+	unsigned flags;
+	const char *unit;          /* unit, for the comment and the doc */
+	const char *help;          /* what it means, one sentence */
+};
+
+#define FIELD(f) offsetof(struct ssd_config, f), sizeof(((struct ssd_config *)0)->f)
+#define KIB 1024ull
+#define MIB (1024ull * KIB)
+#define TIB (1024ull * 1024 * MIB)
+
+static const struct opt options[] = {
+	{"name", T_STRING, FIELD(name), "default", .unit = "text",
+	 .help = "Drive name shown in reports (default: the file name)."},
+	{"description", T_STRING, FIELD(description),
+	 "Modern TLC drive: 32 GiB user capacity, 7% spare, 4 channels",
+	 .unit = "text", .help = "One line saying what the drive models."},
+	{"capacity", T_SIZE, FIELD(capacity), "32g", MIB, 16 * TIB,
+	 .flags = F_MUL4K | F_DESCR, .unit = "bytes",
+	 .help = "User capacity, what the host sees."},
+	{"op", T_FRACTION, FIELD(op), "0.07", .fmin = 0, .fmax = 4,
+	 .flags = F_DESCR, .unit = "fraction of capacity",
+	 .help = "Over-provisioning: spare flash beyond capacity (0.07 or 7%)."},
+	{"page_size", T_SIZE, FIELD(page_size), "16k", 4 * KIB, 64 * KIB,
+	 .flags = F_POW2 | F_DESCR, .unit = "bytes",
+	 .help = "NAND page, the program and read unit."},
+	{"pages_per_block", T_U32, FIELD(pages_per_block), "256", 16, 4096,
+	 .flags = F_DESCR, .unit = "pages", .help = "Pages in an erase block."},
+	{"channels", T_U32, FIELD(channels), "4", 1, 64, .flags = F_DESCR,
+	 .unit = "channels",
+	 .help = "Independent channel buses between controller and NAND."},
+	{"dies_per_channel", T_U32, FIELD(dies_per_channel), "2", 1, 64,
+	 .flags = F_DESCR, .unit = "dies", .help = "Dies sharing one channel bus."},
+	{"planes_per_die", T_U32, FIELD(planes_per_die), "2", 1, 8,
+	 .flags = F_DESCR, .unit = "planes",
+	 .help = "Planes in a die, each with its own blocks."},
+	{"blocks_per_plane", T_U32, FIELD(blocks_per_plane), NULL,
+	 .flags = F_DERIVED, .unit = "blocks",
+	 .help = "Erase blocks per plane, derived: the fewest that hold "
+		 "capacity*(1+op)."},
+	{"cell", T_ENUM, FIELD(cell), "tlc", .values = cell_names,
+	 .flags = F_DESCR, .unit = "cell type",
+	 .help = "Bits per cell; sets the default timings and endurance."},
+	{"t_read", T_TIME, FIELD(t_read), "0", 0, 1000 * SSD_MS,
+	 .flags = F_CELLDEF, .unit = "time",
+	 .help = "Page read time tR (0 = cell default)."},
+	{"t_prog", T_TIME, FIELD(t_prog), "0", 0, 1000 * SSD_MS,
+	 .flags = F_CELLDEF, .unit = "time",
+	 .help = "Page program time tPROG (0 = cell default)."},
+	{"t_erase", T_TIME, FIELD(t_erase), "0", 0, 1000 * SSD_MS,
+	 .flags = F_CELLDEF, .unit = "time",
+	 .help = "Block erase time tBERS (0 = cell default)."},
+	{"pe_cycles", T_U32, FIELD(pe_cycles), "0", 0, 1000000,
+	 .flags = F_CELLDEF, .unit = "cycles",
+	 .help = "Rated program/erase cycles per block (0 = cell default); "
+		 "at most a million, so that a block's endurance fits the "
+		 "FTL's 32-bit wear count of 1/1000 cycles."},
+	{"t_read_spread", T_FRACTION, FIELD(t_read_spread), "cell", .fmin = 0,
+	 .fmax = 0.9, .flags = F_CELLDEF, .unit = "fraction of t_read",
+	 .help = "Page types: page p of a block is type p % bits (LSB first); "
+		 "tR runs from about t_read*(1-s) on LSB pages to t_read*(1+s) "
+		 "on MSB pages, linear between, scaled so that the mean over a "
+		 "block is t_read; no effect on SLC (cell = cell default)."},
+	{"t_prog_spread", T_FRACTION, FIELD(t_prog_spread), "cell", .fmin = 0,
+	 .fmax = 0.9, .flags = F_CELLDEF, .unit = "fraction of t_prog",
+	 .help = "The same for tPROG around t_prog (cell = cell default)."},
+	{"read_retry_rate", T_FRACTION, FIELD(read_retry_rate), "0", .fmin = 0,
+	 .fmax = 1, .unit = "probability per page read",
+	 .help = "Chance that a page read fails ECC and is retried with "
+		 "shifted reference voltages (one more tR each, at most 8 "
+		 "retries; each retry fails again with the same chance), on a "
+		 "fresh block; drawn from the run's seed."},
+	{"read_retry_wear", T_FRACTION, FIELD(read_retry_wear), "0", .fmin = 0,
+	 .fmax = 1, .unit = "probability per rated life",
+	 .help = "Added to read_retry_rate in proportion to the block's wear: "
+		 "at pe_cycles erases the chance is read_retry_rate + "
+		 "read_retry_wear (capped at 0.99)."},
+	{"channel_mbps", T_U32, FIELD(channel_mbps), "800", 1, 100000,
+	 .unit = "MB/s", .help = "Channel bus transfer rate (10^6 bytes/s)."},
+	{"multiplane", T_BOOL, FIELD(multiplane), "yes", .flags = F_DESCR,
+	 .unit = "bool",
+	 .help = "The planes of a die read, program and erase in lockstep."},
+	{"host_mbps", T_U32, FIELD(host_mbps), "3500", 0, 1000000,
+	 .flags = F_DESCR, .unit = "MB/s",
+	 .help = "Host link rate (0 = unlimited; PCIe 3.0 x4 ~3500, "
+		 "SATA 3 Gb/s ~300)."},
+	{"cmd_overhead", T_TIME, FIELD(cmd_overhead), "2us", 0, 1000 * SSD_MS,
+	 .unit = "time", .help = "Controller time per host command."},
+	{"read_ahead", T_SIZE, FIELD(read_ahead), "0", 0, 64 * MIB,
+	 .flags = F_MUL4K, .unit = "bytes",
+	 .help = "Controller read-ahead: once a read starts where the previous "
+		 "one ended, the controller reads this much past its end into "
+		 "DRAM behind the host's own reads, and later reads of that range "
+		 "come from DRAM (0 = off)."},
+	{"gc_policy", T_ENUM, FIELD(gc_policy), "greedy", .values = gc_names,
+	 .unit = "policy", .help = "How garbage collection picks the block "
+				   "to clean."},
+	{"gc_window", T_U32, FIELD(gc_window), "1", 1, 64, .unit = "blocks",
+	 .help = "random policy: candidates drawn, the emptiest is cleaned "
+		 "(1 = pure random)."},
+	{"gc_fg_blocks", T_U32, FIELD(gc_fg_blocks), "2", 2, 1024,
+	 .unit = "blocks", .help = "Free blocks per allocation unit below "
+				   "which host writes wait for GC."},
+	{"gc_fg_target", T_U32, FIELD(gc_fg_target), "0", 0, 4096,
+	 .unit = "blocks", .help = "Free blocks per allocation unit a "
+				   "foreground burst restores before host "
+				   "writes resume: a high-water mark, so "
+				   "stalls come once per that many blocks "
+				   "instead of at every block opened (0 = "
+				   "gc_fg_blocks + 1, the least; at most "
+				   "gc_bg_blocks)."},
+	{"gc_bg_blocks", T_U32, FIELD(gc_bg_blocks), "8", 2, 4096,
+	 .unit = "blocks", .help = "Free blocks per allocation unit that "
+				   "idle-time GC restores (>= gc_fg_blocks)."},
+	{"gc_pacing", T_BOOL, FIELD(gc_pacing), "yes", .unit = "bool",
+	 .help = "Foreground GC is paced: from gc_fg_blocks free blocks "
+		 "down, each host page pays for its share of copies, instead "
+		 "of cleaning whole blocks in one burst while host writes "
+		 "wait (a burst remains the backstop)."},
+	{"pe_spread", T_FRACTION, FIELD(pe_spread), "0.1", .fmin = 0, .fmax = 0.5,
+	 .unit = "fraction of pe_cycles",
+	 .help = "Spread (standard deviation) of each block's endurance "
+		 "around pe_cycles; a block fails when it reaches its own."},
+	{"wl_dynamic", T_BOOL, FIELD(wl_dynamic), "yes", .unit = "bool",
+	 .help = "Dynamic wear leveling: open the least-worn free block."},
+	{"wl_static", T_BOOL, FIELD(wl_static), "yes", .unit = "bool",
+	 .help = "Static wear leveling: move cold data off little-worn "
+		 "blocks when the erase-count spread passes wl_threshold."},
+	{"wl_threshold", T_U32, FIELD(wl_threshold), "100", 2, 1000000,
+	 .unit = "erase cycles",
+	 .help = "Erase-count spread (max - min) in an allocation unit that "
+		 "triggers static wear leveling."},
+	{"slc_cache", T_ENUM, FIELD(slc_cache), "none", .values = slc_names,
+	 .flags = F_DESCR, .unit = "mode",
+	 .help = "SLC write cache: none; static (a fixed set of blocks in SLC "
+		 "mode); dynamic (free blocks written in SLC mode, shrinking as "
+		 "the drive fills)."},
+	{"slc_cache_size", T_SIZE, FIELD(slc_cache_size), "0", 0, 16 * TIB,
+	 .flags = F_DESCR, .unit = "bytes",
+	 .help = "Data the SLC cache holds: its fixed size (static: its "
+		 "blocks come out of the spare) or its largest (dynamic: at "
+		 "most what the blocks beyond the FTL's reserve hold in SLC "
+		 "mode); more than 0 with a cache."},
+	{"slc_t_read", T_TIME, FIELD(slc_t_read), "30us", 1, 1000 * SSD_MS,
+	 .unit = "time", .help = "Page read time of a block in SLC mode."},
+	{"slc_t_prog", T_TIME, FIELD(slc_t_prog), "200us", 1, 1000 * SSD_MS,
+	 .unit = "time", .help = "Page program time of a block in SLC mode."},
+	{"slc_pe_cycles", T_U32, FIELD(slc_pe_cycles), "0", 0, 10000000,
+	 .unit = "cycles",
+	 .help = "Endurance of a block used in SLC mode: an SLC-mode erase "
+		 "wears it pe_cycles/slc_pe_cycles of a cycle (0 = 10 x "
+		 "pe_cycles; at most 1000 x pe_cycles, as wear is counted in "
+		 "1/1000 cycles)."},
+	{"trim_mode", T_ENUM, FIELD(trim_mode), "immediate", .values = trim_names,
+	 .unit = "mode",
+	 .help = "How the drive handles TRIM: immediate (the map is updated at "
+		 "once and the controller is busy meanwhile: other I/O waits); "
+		 "background (acknowledged at once, processed at reduced speed "
+		 "beside other I/O); deferred (acknowledged at once, processed "
+		 "in idle time: until then GC still copies the trimmed data)."},
+	{"trim_cost", T_TIME, FIELD(trim_cost), "20ns", 0, SSD_MS,
+	 .unit = "time per 4 KiB page",
+	 .help = "Controller time to process the TRIM of a 4 KiB page."},
+	{"trim_bg_share", T_FRACTION, FIELD(trim_bg_share), "0.1",
+	 .fmin = 0.001, .fmax = 1, .unit = "fraction",
+	 .help = "background TRIM: the share of controller time it uses while "
+		 "other I/O runs (their cmd_overhead takes 1/(1 - share) as long "
+		 "meanwhile, share counted at most 0.9); in idle time it uses "
+		 "all of it."},
+	{"write_buffer", T_SIZE, FIELD(write_buffer), "0", 0, 64ull * 1024 * MIB,
+	 .flags = F_DESCR, .unit = "bytes",
+	 .help = "DRAM write-back buffer: writes complete once buffered and "
+		 "drain to NAND behind (0 = none, only the dies' registers); "
+		 "at most capacity / 8."},
+	{"map_cache", T_SIZE, FIELD(map_cache), "0", 0, 64ull * 1024 * MIB,
+	 .flags = F_DESCR, .unit = "bytes",
+	 .help = "Cached part of the logical-to-physical map for DRAM-less "
+		 "controllers: a miss reads a map page from NAND, dirty map "
+		 "pages are written back (0 = the whole map in DRAM); from one "
+		 "map page (page_size) to the whole map (4 bytes per 4 KiB of "
+		 "capacity), in whole map pages (rounded down)."},
+};
+#define NOPTS ((int)(sizeof options / sizeof options[0]))
+_Static_assert(sizeof options / sizeof options[0] <= 64,
+	       "struct ssd_config's overridden/adapted masks have 64 bits");
+
+/* ---- small helpers ---- */
+
+static const struct opt *find_opt(const char *name)
+{
+	for (int i = 0; i < NOPTS; i++)
+		if (!strcmp(options[i].name, name))
+			return &options[i];
+	return NULL;
+}
+
+/* A user's text made safe to quote in a one-line message: at most 40
+ * characters, control characters shown as '?'. */
+static const char *quote(const char *s, char *buf, size_t n)
+{
+	size_t i = 0, len = strlen(s);
+	for (; i < len && i + 4 < n && i < 40; i++)
+		buf[i] = iscntrl((unsigned char)s[i]) ? '?' : s[i];
+	if (i < len && i + 4 <= n) {
+		memcpy(buf + i, "...", 3);
+		i += 3;
+	}
+	buf[i] = 0;
+	return buf;
+}
+
+/* "32g", "16k", or plain bytes when no suffix is exact. */
+static char *fmt_size(uint64_t v, char *buf, size_t n)
+{
+	static const char suf[] = "kmgtp";
+	int u = -1;
+	while (v && u < 4 && v % 1024 == 0) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, n, "%llu", (unsigned long long)v);
+	else
+		snprintf(buf, n, "%llu%c", (unsigned long long)v, suf[u]);
+	return buf;
+}
+
+/* "700us", "2ms", "1500us": the largest unit that keeps it exact. */
+static char *fmt_time(int64_t ns, char *buf, size_t n)
+{
+	static const struct {
+		int64_t div;
+		const char *suf;
+	} units[] = {{SSD_S, "s"}, {SSD_MS, "ms"}, {SSD_US, "us"}, {1, "ns"}};
+	if (ns == 0) {
+		snprintf(buf, n, "0");
+		return buf;
+	}
+	for (int i = 0; i < 4; i++) {
+		if (ns % units[i].div == 0) {
+			snprintf(buf, n, "%lld%s", (long long)(ns / units[i].div),
+				 units[i].suf);
+			break;
+		}
+	}
+	return buf;
+}
+
+/* The shortest %g that reads back to the same double. */
+static char *fmt_double(double v, char *buf, size_t n)
+{
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, n, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return buf;
+}
+
+static int is_pow2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+/* Integer value of a numeric field (size, integer, time). */
+static uint64_t get_uint(const struct ssd_config *c, const struct opt *o)
+{
+	const char *p = (const char *)c + o->off;
+	if (o->size == sizeof(uint32_t)) {
+		uint32_t v;
+		memcpy(&v, p, sizeof v);
+		return v;
+	}
+	uint64_t v;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static void put_uint(struct ssd_config *c, const struct opt *o, uint64_t v)
+{
+	char *p = (char *)c + o->off;
+	if (o->size == sizeof(uint32_t)) {
+		uint32_t w = (uint32_t)v;
+		memcpy(p, &w, sizeof w);
+	} else {
+		memcpy(p, &v, sizeof v);
+	}
+}
+
+static int get_int(const struct ssd_config *c, const struct opt *o)
+{
+	int v;
+	memcpy(&v, (const char *)c + o->off, sizeof v);
+	return v;
+}
+
+static double get_double(const struct ssd_config *c, const struct opt *o)
+{
+	double v;
+	memcpy(&v, (const char *)c + o->off, sizeof v);
+	return v;
+}
+
+/* The accepted values of an option, for messages (with a hint on the
+ * syntax when `hint`) and the doc's range column. */
+static char *accepted(const struct opt *o, int hint, char *b, size_t n)
+{
+	char lo[32], hi[32];
+	size_t len = 0;
+	b[0] = 0;
+	switch (o->type) {
+	case T_STRING:
+		snprintf(b, n, "text of up to %zu characters", o->size - 1);
+		break;
+	case T_SIZE:
+		if (o->flags & F_POW2) {
+			for (uint64_t v = o->min; v <= o->max && len < n; v *= 2) {
+				len += (size_t)snprintf(b + len, n - len, "%s%s",
+							v == o->min ? "" : ", ",
+							fmt_size(v, lo, sizeof lo));
+			}
+			break;
+		}
+		snprintf(b, n, "%s..%s%s%s", fmt_size(o->min, lo, sizeof lo),
+			 fmt_size(o->max, hi, sizeof hi),
+			 o->flags & F_MUL4K ? ", a multiple of 4k" : "",
+			 hint ? "; suffixes k, m, g, t" : "");
+		break;
+	case T_U32:
+		snprintf(b, n, "%llu..%llu", (unsigned long long)o->min,
+			 (unsigned long long)o->max);
+		break;
+	case T_FRACTION:
+		snprintf(b, n, "%s..%s%s%s", fmt_double(o->fmin, lo, sizeof lo),
+			 fmt_double(o->fmax, hi, sizeof hi),
+			 o->flags & F_CELLDEF ? ", or cell" : "",
+			 hint ? ", e.g. 0.07 or 7%" : "");
+		break;
+	case T_TIME:
+		snprintf(b, n, "%s..%s%s", fmt_time((int64_t)o->min, lo, sizeof lo),
+			 fmt_time((int64_t)o->max, hi, sizeof hi),
+			 hint ? ", e.g. 700us; a bare number is microseconds" : "");
+		break;
+	case T_ENUM:
+		for (int i = 0; o->values[i] && len < n; i++)
+			len += (size_t)snprintf(b + len, n - len, "%s%s",
+						i ? ", " : "", o->values[i]);
+		break;
+	case T_BOOL:
+		snprintf(b, n, "yes/no, 1/0, true/false, on/off");
+		break;
+	}
+	return b;
+}
+
+/* The value of option o in drive-file syntax. */
+static char *fmt_value(const struct ssd_config *c, const struct opt *o,
+		       char *buf, size_t n)
+{
+	switch (o->type) {
+	case T_STRING:
+		snprintf(buf, n, "%s", (const char *)c + o->off);
+		break;
+	case T_SIZE:
+		fmt_size(get_uint(c, o), buf, n);
+		break;
+	case T_U32:
+		snprintf(buf, n, "%llu", (unsigned long long)get_uint(c, o));
+		break;
+	case T_TIME:
+		fmt_time((int64_t)get_uint(c, o), buf, n);
+		break;
+	case T_FRACTION:
+		if ((o->flags & F_CELLDEF) && get_double(c, o) < 0)
+			snprintf(buf, n, "cell");
+		else
+			fmt_double(get_double(c, o), buf, n);
+		break;
+	case T_ENUM: {
+		int v = get_int(c, o), nv;
+		for (nv = 0; o->values[nv]; nv++)
+			;
+		if (v >= 0 && v < nv)
+			snprintf(buf, n, "%s", o->values[v]);
+		else
+			snprintf(buf, n, "%d", v);
+		break;
+	}
+	case T_BOOL:
+		snprintf(buf, n, "%s", get_int(c, o) ? "yes" : "no");
+		break;
+	}
+	return buf;
+}
+
+/* Parse `s` (trimmed) into option o of *c.  Messages as ssd_config_set. */
+static int set_value(struct ssd_config *c, const struct opt *o, const char *s,
+		     const char *where, char *err, size_t errlen)
+{
+	char acc[160], q[48];
+	const char *what = NULL;
+	int rc = 0;
+	uint64_t u = 0;
+	char *p = (char *)c + o->off;
+
+	switch (o->type) {
+	case T_STRING: {
+		size_t len = strlen(s);
+		for (size_t i = 0; i < len; i++)
+			if (iscntrl((unsigned char)s[i])) {
+				what = "contains a control character";
+				rc = SSD_EPARSE;
+				goto fail;
+			}
+		if (len >= o->size) {
+			what = "is too long";
+			rc = SSD_ERANGE;
+			goto fail;
+		}
+		memcpy(p, s, len + 1);
+		return 0;
+	}
+	case T_SIZE:
+		rc = ssd_parse_size(s, &u);
+		what = "is not a size";
+		break;
+	case T_U32:
+		rc = ssd_parse_u64(s, &u);
+		what = "is not a whole number";
+		break;
+	case T_TIME: {
+		int64_t t = 0;
+		rc = ssd_parse_time(s, SSD_US, &t);
+		u = (uint64_t)t;
+		what = "is not a time";
+		break;
+	}
+	case T_FRACTION: {
+		double d = 0;
+		size_t len = strlen(s);
+		if ((o->flags & F_CELLDEF) && !strcasecmp(s, "cell")) {
+			d = -1; /* resolved by ssd_config_finish() */
+			memcpy(p, &d, sizeof d);
+			return 0;
+		}
+		if (len > 1 && s[len - 1] == '%' && len < 64) {
+			char num[64];
+			memcpy(num, s, len - 1);
+			num[len - 1] = 0;
+			rc = ssd_parse_double(ssd_strtrim(num), &d);
+			d /= 100;
+		} else {
+			rc = ssd_parse_double(s, &d);
+		}
+		if (rc == SSD_EPARSE) {
+			what = "is not a number";
+			goto fail;
+		}
+		if (rc || !(d >= o->fmin && d <= o->fmax)) {
+			what = "is out of range";
+			rc = SSD_ERANGE;
+			goto fail;
+		}
+		memcpy(p, &d, sizeof d);
+		return 0;
+	}
+	case T_ENUM:
+		for (int i = 0; o->values[i]; i++) {
+			if (!strcasecmp(s, o->values[i])) {
+				memcpy(p, &i, sizeof i);
+				return 0;
+			}
+		}
+		ssd_seterr(err, errlen, "%s: key '%s': unknown value '%s' (accepted: %s)",
+		       where, o->name, quote(s, q, sizeof q),
+		       accepted(o, 1, acc, sizeof acc));
+		return SSD_EPARSE;
+	case T_BOOL: {
+		int b;
+		if (ssd_parse_bool(s, &b)) {
+			what = "is not a yes/no value";
+			rc = SSD_EPARSE;
+			goto fail;
+		}
+		memcpy(p, &b, sizeof b);
+		return 0;
+	}
+	}
+	/* numeric: size, integer, time */
+	if (rc == SSD_EPARSE)
+		goto fail;
+	if (rc || u < o->min || u > o->max) {
+		what = "is out of range";
+		rc = SSD_ERANGE;
+		goto fail;
+	}
+	if ((o->flags & F_MUL4K) && u % SSD_LPAGE) {
+		what = "is not a multiple of 4k";
+		rc = SSD_ERANGE;
+		goto fail;
+	}
+	if ((o->flags & F_POW2) && !is_pow2(u)) {
+		what = "is not a power of two";
+		rc = SSD_ERANGE;
+		goto fail;
+	}
+	put_uint(c, o, u);
+	return 0;
+fail:
+	ssd_seterr(err, errlen, "%s: key '%s': '%s' %s (accepted: %s)", where,
+	       o->name, quote(s, q, sizeof q), what,
+	       accepted(o, rc == SSD_EPARSE, acc, sizeof acc));
+	return rc;
+}
+
+/* ---- public: defaults and setting ---- */
+
+void ssd_config_defaults(struct ssd_config *c)
+{
+	char err[256];
+	memset(c, 0, sizeof *c);
+	for (int i = 0; i < NOPTS; i++) {
+		const struct opt *o = &options[i];
+		if (o->flags & F_DERIVED)
+			continue;
+		if (set_value(c, o, o->def, "built-in default", err, sizeof err)) {
+			fprintf(stderr, "ssdlab: bug: %s\n", err);
+			abort();
+		}
+	}
+	c->file_capacity = c->capacity;
+}
+
+/* Bit of option row o in the overridden/adapted masks. */
+static uint64_t row_bit(const struct opt *o)
+{
+	return 1ull << (o - options);
+}
+
+static uint64_t key_bit(const char *name)
+{
+	const struct opt *o = find_opt(name);
+	return o ? row_bit(o) : 0;
+}
+
+/* Set one key: an override of what was loaded (override = 1, --set) or a
+ * value of the drive file itself.  `trim`: trim the value first (a quoted
+ * value from a drive file is taken as it is). */
+static int set_key(struct ssd_config *c, const char *key, const char *value,
+		   int trim, int override, const char *where, char *err,
+		   size_t errlen)
+{
+	char kbuf[64], q[48];
+	if (!where)
+		where = "--set";
+	snprintf(kbuf, sizeof kbuf, "%s", key);
+	char *k = ssd_strtrim(kbuf);
+	const struct opt *o = strlen(key) < sizeof kbuf ? find_opt(k) : NULL;
+	if (!o) {
+		const char *best = NULL;
+		int bestd = 99;
+		for (int i = 0; i < NOPTS; i++) {
+			int d = ssd_edit_distance(k, options[i].name);
+			if (d < bestd) {
+				bestd = d;
+				best = options[i].name;
+			}
+		}
+		if (best && ssd_plausible_typo(k, bestd))
+			ssd_seterr(err, errlen, "%s: unknown key '%s' (did you mean '%s'? "
+			       "see `ssdlab drive show default` for the keys)",
+			       where, quote(k, q, sizeof q), best);
+		else
+			ssd_seterr(err, errlen, "%s: unknown key '%s' (see `ssdlab drive "
+			       "show default` for the keys)",
+			       where, quote(k, q, sizeof q));
+		return SSD_ENOENT;
+	}
+	if (o->flags & F_DERIVED) {
+		ssd_seterr(err, errlen, "%s: key '%s': is derived from capacity and op "
+		       "and cannot be set (set capacity, op, page_size or "
+		       "pages_per_block instead)", where, o->name);
+		return SSD_EINVAL;
+	}
+	char *v = ssd_xstrdup(value);
+	int rc = set_value(c, o, trim ? ssd_strtrim(v) : v, where, err, errlen);
+	free(v);
+	if (!rc && override)
+		c->overridden |= row_bit(o);
+	else if (!rc)
+		c->overridden &= ~row_bit(o);
+	return rc;
+}
+
+int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
+		   const char *where, char *err, size_t errlen)
+{
+	return set_key(c, key, value, 1, 1, where, err, errlen);
+}
+
+/* ---- drive files ---- */
+
+/* The start of a comment in s: '#' or ';' at the start or after white
+ * space; NULL if there is none. */
+static char *comment_start(const char *s)
+{
+	for (const char *p = s; *p; p++)
+		if ((*p == '#' || *p == ';') &&
+		    (p == s || *(p - 1) == ' ' || *(p - 1) == '\t'))
+			return (char *)p;
+	return NULL;
+}
+
+/* Cut a comment: '#' or ';' at the start or after white space. */
+static void strip_comment(char *s)
+{
+	char *p = comment_start(s);
+	if (p)
+		*p = 0;
+}
+
+/* A value in double quotes, s at the opening quote: unescape \" and \\ in
+ * place (any other backslash is kept) and check that only white space or
+ * a comment follows the closing quote.  Returns the value, or NULL with
+ * *why saying what is wrong. */
+static char *unquote(char *s, const char **why)
+{
+	char *r = s + 1, *w = s;
+	for (; *r && *r != '"'; r++) {
+		if (*r == '\\' && (r[1] == '"' || r[1] == '\\'))
+			r++;
+		*w++ = *r;
+	}
+	if (*r != '"') {
+		*why = "has no closing quote";
+		return NULL;
+	}
+	*w = 0;
+	char *rest = r + 1;
+	if (*rest && *rest != ' ' && *rest != '\t' && !comment_start(rest)) {
+		*why = "has text after the closing quote";
+		return NULL;
+	}
+	strip_comment(rest);
+	if (*ssd_strtrim(rest)) {
+		*why = "has text after the closing quote";
+		return NULL;
+	}
+	return s;
+}
+
+/* Text that a drive file would not read back as it is, unquoted: a
+ * comment character, an opening quote, white space at either end. */
+static int needs_quotes(const char *s)
+{
+	size_t n = strlen(s);
+	return n && (comment_start(s) || s[0] == '"' ||
+		     isspace((unsigned char)s[0]) || isspace((unsigned char)s[n - 1]));
+}
+
+/* s in double quotes with \" and \\ escaped, into buf. */
+static char *quote_value(const char *s, char *buf, size_t n)
+{
+	size_t k = 0;
+	if (n < 3) {
+		buf[0] = 0;
+		return buf;
+	}
+	buf[k++] = '"';
+	for (; *s && k + 3 < n; s++) {
+		if (*s == '"' || *s == '\\')
+			buf[k++] = '\\';
+		buf[k++] = *s;
+	}
+	buf[k++] = '"';
+	buf[k] = 0;
+	return buf;
+}
+
+/* File name without directory and ".ini", into buf. */
+static void file_stem(const char *path, char *buf, size_t n)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	size_t len = strlen(b);
+	if (len > 4 && !strcmp(b + len - 4, ".ini"))
+		len -= 4;
+	if (len >= n)
+		len = n - 1;
+	memcpy(buf, b, len);
+	buf[len] = 0;
+}
+
+int ssd_config_load(struct ssd_config *c, const char *path, char *err,
+		    size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		ssd_seterr(err, errlen, "cannot open drive file '%s': %s", path,
+		       strerror(errno));
+		return SSD_EIO;
+	}
+	size_t wlen = strlen(path) + 24;
+	char *where = ssd_xcalloc(1, wlen);
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int lineno = 0, rc = 0, named = 0, described = 0;
+	while ((n = getline(&line, &cap, f)) >= 0) {
+		lineno++;
+		snprintf(where, wlen, "%s:%d", path, lineno);
+		char *s = line;
+		if (lineno == 1 && !strncmp(s, "\xef\xbb\xbf", 3))
+			s += 3; /* UTF-8 byte order mark */
+		if (strlen(line) != (size_t)n) {
+			ssd_seterr(err, errlen, "%s: expected 'key = value' (found a NUL "
+			       "byte)", where);
+			rc = SSD_EPARSE;
+			break;
+		}
+		s = ssd_strtrim(s);
+		if (!*s || *s == '#' || *s == ';')
+			continue;
+		char *eq = strchr(s, '='), *cmt = comment_start(s);
+		if (!eq || (cmt && cmt < eq)) {
+			if (cmt)
+				*cmt = 0;
+			s = ssd_strtrim(s);
+			eq = NULL;
+		}
+		if (*s == '[') {
+			char *e = strchr(s, ']');
+			if (e && !e[1]) {
+				*e = 0;
+				if (!strcmp(ssd_strtrim(s + 1), "drive"))
+					continue;
+				*e = ']';
+			}
+			char q[48];
+			ssd_seterr(err, errlen, "%s: unknown section '%s' (accepted: "
+			       "[drive], or none)", where, quote(s, q, sizeof q));
+			rc = SSD_EPARSE;
+			break;
+		}
+		if (eq)
+			*eq = 0;
+		char *key = ssd_strtrim(s);
+		if (!eq || !*key) {
+			ssd_seterr(err, errlen, "%s: expected 'key = value'", where);
+			rc = SSD_EPARSE;
+			break;
+		}
+		char *val = eq + 1;
+		while (*val == ' ' || *val == '\t')
+			val++;
+		int quoted = *val == '"';
+		if (quoted) {
+			const char *why = NULL;
+			val = unquote(val, &why);
+			if (!val) {
+				char q[48];
+				ssd_seterr(err, errlen, "%s: key '%s': the quoted value %s "
+				       "(accepted: \"text\", with \\\" for a quote and "
+				       "\\\\ for a backslash)", where, quote(key, q, sizeof q),
+				       why);
+				rc = SSD_EPARSE;
+				break;
+			}
+		} else {
+			strip_comment(val);
+		}
+		rc = set_key(c, key, val, !quoted, 0, where, err, errlen);
+		if (rc)
+			break;
+		named |= !strcmp(key, "name");
+		described |= !strcmp(key, "description");
+	}
+	if (!rc && ferror(f)) {
+		ssd_seterr(err, errlen, "cannot read drive file '%s': %s", path,
+		       strerror(errno));
+		rc = SSD_EIO;
+	}
+	free(line);
+	free(where);
+	fclose(f);
+	if (!rc && !named)
+		file_stem(path, c->name, sizeof c->name);
+	if (!rc && !described)
+		c->description[0] = 0; /* the defaults' text is not about this file */
+	if (!rc)
+		c->file_capacity = c->capacity;
+	return rc;
+}
+
+int ssd_config_open(struct ssd_config *c, const char *name_or_path,
+		    const char *preset_dir, char *err, size_t errlen)
+{
+	const char *name = name_or_path;
+	size_t len = strlen(name);
+	ssd_config_defaults(c);
+	if (strchr(name, '/') || (len >= 4 && !strcmp(name + len - 4, ".ini")))
+		return ssd_config_load(c, name, err, errlen);
+	const char *dir = preset_dir && *preset_dir ? preset_dir : SSDLAB_PRESET_DIR;
+	size_t plen = strlen(dir) + len + 8;
+	char *path = ssd_xcalloc(1, plen);
+	snprintf(path, plen, "%s/%s.ini", dir, name);
+	int rc;
+	if (!*name || access(path, F_OK)) {
+		char q[48];
+		ssd_seterr(err, errlen, "unknown drive '%s' (see `ssdlab drives` for the "
+		       "presets, or give a path to a .ini file)",
+		       quote(name, q, sizeof q));
+		rc = SSD_ENOENT;
+	} else {
+		rc = ssd_config_load(c, path, err, errlen);
+	}
+	free(path);
+	return rc;
+}
+
+/* ---- finishing: ranges, derived geometry, cell defaults ---- */
+
+uint32_t ssd_config_dies(const struct ssd_config *c)
+{
+	return c->channels * c->dies_per_channel;
+}
+
+/* Bytes in one block of every plane of the drive. */
+static uint64_t row_bytes(const struct ssd_config *c)
+{
+	return (uint64_t)c->page_size * c->pages_per_block * c->channels *
+	       c->dies_per_channel * c->planes_per_die;
+}
+
+/* Bytes one block of every plane holds in SLC mode (1/bits of its
+ * pages). */
+static uint64_t row_slc_bytes(const struct ssd_config *c)
+{
+	return (uint64_t)(c->pages_per_block / ssd_cell_bits(c->cell)) *
+	       c->page_size * c->channels * c->dies_per_channel *
+	       c->planes_per_die;
+}
+
+uint64_t ssd_config_physical_bytes(const struct ssd_config *c)
+{
+	return row_bytes(c) * c->blocks_per_plane;
+}
+
+/* Re-check every field against its row (code may have set fields
+ * directly, bypassing ssd_config_set). */
+static int check_ranges(const struct ssd_config *c, char *err, size_t errlen)
+{
+	char acc[160], val[48];
+	for (int i = 0; i < NOPTS; i++) {
+		const struct opt *o = &options[i];
+		const char *what = NULL;
+		switch (o->type) {
+		case T_STRING:
+			if (!memchr((const char *)c + o->off, 0, o->size))
+				what = "is not terminated";
+			snprintf(val, sizeof val, "(text)");
+			break;
+		case T_SIZE:
+		case T_U32:
+		case T_TIME: {
+			uint64_t u = get_uint(c, o);
+			if (o->flags & F_DERIVED)
+				break;
+			if (o->type == T_SIZE)
+				fmt_size(u, val, sizeof val);
+			else if (o->type == T_TIME)
+				fmt_time((int64_t)u, val, sizeof val);
+			else
+				snprintf(val, sizeof val, "%llu", (unsigned long long)u);
+			if (u < o->min || u > o->max)
+				what = "is out of range";
+			else if ((o->flags & F_MUL4K) && u % SSD_LPAGE)
+				what = "is not a multiple of 4k";
+			else if ((o->flags & F_POW2) && !is_pow2(u))
+				what = "is not a power of two";
+			break;
+		}
+		case T_FRACTION: {
+			double d = get_double(c, o);
+			fmt_double(d, val, sizeof val);
+			if (!(d >= o->fmin && d <= o->fmax) &&
+			    !((o->flags & F_CELLDEF) && d == -1))
+				what = "is out of range";
+			break;
+		}
+		case T_ENUM:
+		case T_BOOL: {
+			int v = get_int(c, o), nv = 2;
+			if (o->type == T_ENUM)
+				for (nv = 0; o->values[nv]; nv++)
+					;
+			snprintf(val, sizeof val, "%d", v);
+			if (v < 0 || v >= nv)
+				what = "is out of range";
+			break;
+		}
+		}
+		if (what) {
+			ssd_seterr(err, errlen, "key '%s': %s %s (accepted: %s)", o->name,
+			       val, what, accepted(o, 0, acc, sizeof acc));
+			return SSD_ERANGE;
+		}
+	}
+	return 0;
+}
+
+uint32_t ssd_config_slc_blocks(const struct ssd_config *c)
+{
+	if (c->slc_cache != SSD_SLC_STATIC || c->cell == SSD_CELL_SLC)
+		return 0;
+	uint64_t row_slc = row_slc_bytes(c);
+	return row_slc ? (uint32_t)((c->slc_cache_size + row_slc - 1) / row_slc) : 0;
+}
+
+double ssd_config_min_op(const struct ssd_config *c)
+{
+	uint64_t row = row_bytes(c);
+	if (!row || !c->capacity)
+		return 0;
+	uint64_t bpp = (c->capacity + row - 1) / row + c->gc_fg_blocks + 2 +
+		       ssd_config_slc_blocks(c);
+	if (bpp < (uint64_t)c->gc_bg_blocks + 4)
+		bpp = (uint64_t)c->gc_bg_blocks + 4;
+	return ((double)(bpp * row) - (double)c->capacity) / (double)c->capacity;
+}
+
+/* ---- fitting the drive: the rules, adapting, and what to change ----
+ *
+ * fit() applies every rule that ties keys to each other, in this order,
+ * and says which one fails first:
+ *   FIT_BPP32    capacity*(1+op) needs more than 2^32 blocks per plane;
+ *   FIT_PHYS     the flash exceeds the 16 TiB that 32-bit maps address;
+ *   FIT_FEW      fewer than gc_bg_blocks + 4 blocks per plane;
+ *   FIT_RESERVE  the blocks beside the FTL's reserve (gc_fg_blocks + 2
+ *                write points, and a static SLC cache's blocks, per
+ *                plane) do not hold the capacity;
+ *   FIT_SLC_DYN  a dynamic SLC cache larger than the blocks beyond that
+ *                reserve hold in SLC mode (it could never be reached);
+ *   FIT_WBUF     a write buffer above capacity / SSD_CONFIG_WBUF_DIV;
+ *   FIT_MAP      a map cache below one map page or above the whole map. */
+enum { FIT_OK, FIT_BPP32, FIT_PHYS, FIT_FEW, FIT_RESERVE, FIT_SLC_DYN,
+       FIT_WBUF, FIT_MAP };
+
+struct fit {
+	uint64_t row;       /* bytes in one block of every plane */
+	uint64_t bpp;       /* blocks per plane: the fewest holding
+	                       capacity*(1+op) */
+	uint64_t data;      /* blocks per plane the capacity fills */
+	uint64_t slc;       /* blocks per plane of a static SLC cache */
+	uint64_t reserve;   /* gc_fg_blocks + 2 + slc */
+	uint64_t usable;    /* bytes beside the reserve */
+	uint64_t dyn_max;   /* bytes a dynamic SLC cache can hold at most */
+	uint64_t map_bytes; /* the whole map, in whole map pages */
+};
+
+static int fit(const struct ssd_config *c, struct fit *f)
+{
+	memset(f, 0, sizeof *f);
+	f->row = row_bytes(c);
+	/* The spare is rounded to whole bytes first, so that an op written
+	 * in decimal does not add a block through binary rounding. */
+	uint64_t spare = (uint64_t)llround((double)c->capacity * c->op);
+	uint64_t need = c->capacity + spare;
+	f->bpp = (need + f->row - 1) / f->row;
+	f->data = (c->capacity + f->row - 1) / f->row;
+	if (f->bpp > UINT32_MAX)
+		return FIT_BPP32;
+	/* The FTL numbers physical 4 KiB slots with 32 bits (one value is
+	 * kept for "unmapped"). */
+	if (f->row * f->bpp / SSD_LPAGE >= UINT32_MAX)
+		return FIT_PHYS;
+	if (f->bpp < (uint64_t)c->gc_bg_blocks + 4)
+		return FIT_FEW;
+	f->slc = ssd_config_slc_blocks(c);
+	f->reserve = (uint64_t)c->gc_fg_blocks + 2 + f->slc;
+	f->usable = f->bpp > f->reserve ? (f->bpp - f->reserve) * f->row : 0;
+	if (f->usable < c->capacity)
+		return FIT_RESERVE;
+	uint64_t beyond = f->bpp - c->gc_fg_blocks - 2;
+	f->dyn_max = beyond * row_slc_bytes(c);
+	if (c->slc_cache == SSD_SLC_DYNAMIC && c->slc_cache_size > f->dyn_max)
+		return FIT_SLC_DYN;
+	if (c->write_buffer > c->capacity / SSD_CONFIG_WBUF_DIV)
+		return FIT_WBUF;
+	uint64_t epp = c->page_size / 4; /* map entries per map page */
+	uint64_t nlp = c->capacity / SSD_LPAGE;
+	f->map_bytes = (nlp + epp - 1) / epp * c->page_size;
+	if (c->map_cache && (c->map_cache < c->page_size ||
+			     c->map_cache > f->map_bytes))
+		return FIT_MAP;
+	return FIT_OK;
+}
+
+/* One step down the adaptation order of keys not in `pinned`: blocks
+ * first (fewer pages per block: the array keeps its parallelism, so its
+ * speed), then fewer dies per channel, channels, planes, then smaller
+ * pages -- each halved, down to its least value.  0 at the floor. */
+static int shrink_step(struct ssd_config *t, uint64_t pinned)
+{
+	static const char *const order[] = {"pages_per_block", "dies_per_channel",
+					    "channels", "planes_per_die",
+					    "page_size"};
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+		const struct opt *o = find_opt(order[i]);
+		uint64_t v = get_uint(t, o);
+		if ((pinned & row_bit(o)) || v <= o->min)
+			continue;
+		v = v / 2 < o->min ? o->min : v / 2;
+		put_uint(t, o, v);
+		t->adapted |= row_bit(o);
+		return 1;
+	}
+	return 0;
+}
+
+/* Adapt the keys of *c that were not overridden until the drive holds its
+ * overridden capacity (the order is in config.h).  On success *c is the
+ * adapted drive and 0 is returned; otherwise *c is unchanged, *floor is
+ * the drive as far as it could be adapted and the rule it still fails is
+ * returned. */
+static int adapt(struct ssd_config *c, struct ssd_config *floor)
+{
+	struct ssd_config t = *c;
+	struct fit f;
+	uint64_t pin = c->overridden;
+	uint64_t b_wb = key_bit("write_buffer"), b_map = key_bit("map_cache");
+	uint64_t b_slc = key_bit("slc_cache_size");
+	/* capacity-proportional quantities keep their share of the drive */
+	double k = c->file_capacity > c->capacity
+			   ? (double)c->capacity / (double)c->file_capacity : 1;
+	int slc_scaled = 0, why = FIT_OK;
+	for (int guard = 0; guard < 128 && (why = fit(&t, &f)); guard++) {
+		if (why == FIT_WBUF && !(pin & b_wb)) {
+			t.write_buffer = t.capacity / SSD_CONFIG_WBUF_DIV /
+					 SSD_LPAGE * SSD_LPAGE;
+			t.adapted |= b_wb;
+			continue;
+		}
+		if (why == FIT_MAP && !(pin & b_map)) {
+			uint64_t m = (uint64_t)((double)t.map_cache * k);
+			if (m > f.map_bytes)
+				m = f.map_bytes;
+			if (m < t.page_size)
+				m = t.page_size;
+			t.map_cache = m;
+			t.adapted |= b_map;
+			continue;
+		}
+		int slc_short = (why == FIT_RESERVE && f.slc) || why == FIT_SLC_DYN;
+		if (slc_short && !(pin & b_slc) && !slc_scaled && k < 1) {
+			uint64_t v = (uint64_t)((double)t.slc_cache_size * k) /
+				     SSD_LPAGE * SSD_LPAGE;
+			t.slc_cache_size = v < SSD_LPAGE ? SSD_LPAGE : v;
+			t.adapted |= b_slc;
+			slc_scaled = 1;
+			continue;
+		}
+		if (why != FIT_FEW && why != FIT_RESERVE && why != FIT_SLC_DYN)
+			break;
+		if (shrink_step(&t, pin))
+			continue;
+		/* at the floor: an SLC cache that still does not fit takes
+		 * what the blocks leave, if that is a block */
+		if (!slc_short || (pin & b_slc))
+			break;
+		uint64_t v = 0;
+		if (why == FIT_SLC_DYN)
+			v = f.dyn_max / SSD_LPAGE * SSD_LPAGE;
+		else if (f.bpp > f.data + t.gc_fg_blocks + 2)
+			v = (f.bpp - f.data - t.gc_fg_blocks - 2) * row_slc_bytes(&t);
+		if (!v || v >= t.slc_cache_size)
+			break;
+		t.slc_cache_size = v;
+		t.adapted |= b_slc;
+	}
+	if (!why) {
+		*c = t;
+		return 0;
+	}
+	*floor = t;
+	return why;
+}
+
+/* The least op that passes the block rules (FIT_FEW, FIT_RESERVE), as a
+ * short decimal that rounds up; "" if none up to the key's maximum. */
+static char *least_op(const struct ssd_config *c, char *buf, size_t n)
+{
+	const struct opt *o = find_opt("op");
+	struct ssd_config t = *c;
+	struct fit f;
+	double v = ceil(ssd_config_min_op(c) * 1e4) / 1e4;
+	buf[0] = 0;
+	for (int i = 0; i < 100 && v <= o->fmax; i++, v += 1e-4) {
+		t.op = v;
+		int why = fit(&t, &f);
+		if (why != FIT_FEW && why != FIT_RESERVE) {
+			fmt_double(v, buf, n);
+			break;
+		}
+	}
+	return buf;
+}
+
+/* A capacity from which on every capacity passes the block rules with
+ * this op and geometry: the spare (capacity * op) holds the reserve, and
+ * capacity*(1+op) makes gc_bg_blocks + 4 blocks.  Written as a size;
+ * "" if none (op = 0). */
+static char *least_capacity(const struct ssd_config *c, char *buf, size_t n)
+{
+	const struct opt *o = find_opt("capacity");
+	struct ssd_config t = *c;
+	struct fit f;
+	buf[0] = 0;
+	fit(c, &f);
+	if (!(c->op > 0))
+		return buf;
+	uint64_t reserve = (uint64_t)c->gc_fg_blocks + 2 + ssd_config_slc_blocks(c);
+	double a = ((double)reserve * (double)f.row + 0.5) / c->op;
+	double b = ((double)(c->gc_bg_blocks + 3) * (double)f.row + 1) / (1 + c->op);
+	double x = a > b ? a : b;
+	if (x > (double)o->max)
+		return buf;
+	uint64_t v = ((uint64_t)ceil(x) + SSD_LPAGE - 1) / SSD_LPAGE * SSD_LPAGE;
+	if (v < o->min)
+		v = o->min;
+	for (int i = 0; i < 64 && v <= o->max; i++, v += f.row) {
+		t.capacity = v;
+		int why = fit(&t, &f);
+		if (why != FIT_FEW && why != FIT_RESERVE) {
+			char h[32], k[32];
+			snprintf(buf, n, "%s (%s)", fmt_size(v, k, sizeof k),
+				 ssd_fmt_bytes(v, h, sizeof h));
+			return buf;
+		}
+	}
+	return buf;
+}
+
+/* " or raise op to at least X" style clauses, into buf. */
+static char *raise_clause(const struct ssd_config *c, int cap_too, char *buf,
+			  size_t n)
+{
+	char op[32], cap[32];
+	least_op(c, op, sizeof op);
+	if (cap_too)
+		least_capacity(c, cap, sizeof cap);
+	else
+		cap[0] = 0;
+	if (*op && *cap)
+		snprintf(buf, n, "raise op to at least %s or capacity to at least %s",
+			 op, cap);
+	else if (*op)
+		snprintf(buf, n, "raise op to at least %s", op);
+	else if (*cap)
+		snprintf(buf, n, "raise capacity to at least %s", cap);
+	else
+		snprintf(buf, n, "raise op");
+	return buf;
+}
+
+/* The keys adaptation changed, "k=v, k=v", into buf. */
+static char *adapted_list(const struct ssd_config *c, uint64_t mask, char *buf,
+			  size_t n)
+{
+	size_t len = 0;
+	buf[0] = 0;
+	for (int i = 0; i < NOPTS && len < n; i++) {
+		char v[48];
+		if (!(mask & (1ull << i)))
+			continue;
+		len += (size_t)snprintf(buf + len, n - len, "%s%s=%s", len ? ", " : "",
+					options[i].name, fmt_value(c, &options[i], v, sizeof v));
+	}
+	return buf;
+}
+
+/* The one-line message for rule `why` failed by c (as far as it was
+ * adapted, when `tried`). */
+static int explain(const struct ssd_config *c, int why, int tried, char *err,
+		   size_t errlen)
+{
+	struct fit f;
+	fit(c, &f);
+	char a[48], b[48], d[48], clause[160], even[320] = "";
+	uint32_t planes = ssd_config_dies(c) * c->planes_per_die;
+	if (tried && c->adapted) {
+		char list[256];
+		snprintf(even, sizeof even, " (even adapted to %s)",
+			 adapted_list(c, c->adapted, list, sizeof list));
+	}
+	switch (why) {
+	case FIT_BPP32:
+		ssd_seterr(err, errlen, "keys 'capacity' and 'op': need %llu blocks per "
+		       "plane, more than a 32-bit count; raise pages_per_block, "
+		       "page_size or the die count", (unsigned long long)f.bpp);
+		return SSD_ERANGE;
+	case FIT_PHYS:
+		ssd_seterr(err, errlen, "keys 'capacity' and 'op': physical size %s "
+		       "exceeds the 16 TiB that 32-bit page maps address; lower "
+		       "capacity or op",
+		       ssd_fmt_bytes(f.row * f.bpp, a, sizeof a));
+		return SSD_ERANGE;
+	case FIT_FEW:
+		if ((c->overridden & key_bit("gc_bg_blocks")) &&
+		    f.bpp >= (uint64_t)c->gc_fg_blocks + 4) {
+			ssd_seterr(err, errlen, "key 'gc_bg_blocks': %u needs %u blocks "
+			       "per plane and capacity*(1+op) makes %llu: lower "
+			       "gc_bg_blocks to at most %llu, or %s",
+			       c->gc_bg_blocks, c->gc_bg_blocks + 4,
+			       (unsigned long long)f.bpp,
+			       (unsigned long long)(f.bpp - 4),
+			       raise_clause(c, 0, clause, sizeof clause));
+			return SSD_ERANGE;
+		}
+		ssd_seterr(err, errlen, "keys 'capacity' and 'op': capacity*(1+op) "
+		       "makes %llu blocks per plane (%u plane%s; one block on each "
+		       "holds %s), fewer than gc_bg_blocks + 4 = %u: %s%s",
+		       (unsigned long long)f.bpp, planes, planes == 1 ? "" : "s",
+		       ssd_fmt_bytes(f.row, a, sizeof a), c->gc_bg_blocks + 4,
+		       raise_clause(c, 1, clause, sizeof clause), even);
+		return SSD_ERANGE;
+	case FIT_RESERVE: {
+		uint64_t base = (uint64_t)c->gc_fg_blocks + 2;
+		if (f.slc && f.bpp > base && (f.bpp - base) * f.row >= c->capacity) {
+			/* the static SLC cache is what does not fit */
+			uint64_t room = f.bpp - base - f.data;
+			uint64_t max = room * row_slc_bytes(c);
+			fmt_size(max, b, sizeof b);
+			if (room)
+				snprintf(d, sizeof d, "%llu (%s)",
+					 (unsigned long long)room,
+					 ssd_fmt_bytes(max, clause, sizeof clause));
+			else
+				snprintf(d, sizeof d, "none");
+			ssd_seterr(err, errlen, "key 'slc_cache_size': the static SLC "
+			       "cache of %s takes %llu blocks per plane (a block in SLC "
+			       "mode holds 1/%u of its native data, and the cache comes "
+			       "out of the spare) and the spare beside the FTL's reserve "
+			       "leaves %s: %s%s, or %s%s",
+			       ssd_fmt_bytes(c->slc_cache_size, a, sizeof a),
+			       (unsigned long long)f.slc, ssd_cell_bits(c->cell), d,
+			       room ? "lower slc_cache_size to at most " : "set slc_cache = none",
+			       room ? b : "", raise_clause(c, 0, clause, sizeof clause), even);
+			return SSD_ERANGE;
+		}
+		if ((c->overridden & key_bit("gc_fg_blocks")) &&
+		    f.bpp >= f.data + f.slc + 4) {
+			ssd_seterr(err, errlen, "key 'gc_fg_blocks': %u free blocks per "
+			       "unit and 2 write points leave %s for data, less than "
+			       "the capacity %s: lower gc_fg_blocks to at most %llu, or %s",
+			       c->gc_fg_blocks, ssd_fmt_bytes(f.usable, a, sizeof a),
+			       ssd_fmt_bytes(c->capacity, b, sizeof b),
+			       (unsigned long long)(f.bpp - f.data - f.slc - 2),
+			       raise_clause(c, 0, clause, sizeof clause));
+			return SSD_ERANGE;
+		}
+		char slc[64] = "";
+		if (f.slc)
+			snprintf(slc, sizeof slc, ", %llu of the static SLC cache",
+				 (unsigned long long)f.slc);
+		ssd_seterr(err, errlen, "keys 'capacity' and 'op': capacity %s does not "
+		       "fit beside the FTL's reserve: capacity*(1+op) makes %llu "
+		       "blocks per plane (%u plane%s; one block on each holds %s), "
+		       "%llu of them are reserved (gc_fg_blocks %u, 2 write "
+		       "points%s), the rest hold %s: %s%s",
+		       ssd_fmt_bytes(c->capacity, a, sizeof a), (unsigned long long)f.bpp,
+		       planes, planes == 1 ? "" : "s",
+		       ssd_fmt_bytes(f.row, d, sizeof d),
+		       (unsigned long long)f.reserve, c->gc_fg_blocks, slc,
+		       ssd_fmt_bytes(f.usable, b, sizeof b),
+		       raise_clause(c, 1, clause, sizeof clause), even);
+		return SSD_ERANGE;
+	}
+	case FIT_SLC_DYN:
+		ssd_seterr(err, errlen, "key 'slc_cache_size': a dynamic SLC cache of "
+		       "%s can never fill: the %llu blocks per plane beyond the FTL's "
+		       "reserve hold %s in SLC mode (accepted: at most %s, or raise "
+		       "op)%s", ssd_fmt_bytes(c->slc_cache_size, a, sizeof a),
+		       (unsigned long long)(f.bpp - c->gc_fg_blocks - 2),
+		       ssd_fmt_bytes(f.dyn_max, b, sizeof b),
+		       fmt_size(f.dyn_max / SSD_LPAGE * SSD_LPAGE, d, sizeof d), even);
+		return SSD_ERANGE;
+	case FIT_WBUF:
+		ssd_seterr(err, errlen, "key 'write_buffer': %s is more than an eighth "
+		       "of the capacity %s: a buffer that large holds the workload "
+		       "in DRAM (accepted: 0..%s)",
+		       ssd_fmt_bytes(c->write_buffer, a, sizeof a),
+		       ssd_fmt_bytes(c->capacity, b, sizeof b),
+		       fmt_size(c->capacity / SSD_CONFIG_WBUF_DIV / SSD_LPAGE *
+				SSD_LPAGE, d, sizeof d));
+		return SSD_ERANGE;
+	case FIT_MAP: {
+		char lo[32], hi[32];
+		fmt_size(c->page_size, lo, sizeof lo);
+		fmt_size(f.map_bytes, hi, sizeof hi);
+		if (c->map_cache < c->page_size)
+			ssd_seterr(err, errlen, "key 'map_cache': %s is less than one "
+			       "map page of page_size %s (accepted: 0 = the whole map "
+			       "in DRAM, or %s..%s)",
+			       ssd_fmt_bytes(c->map_cache, a, sizeof a), lo, lo, hi);
+		else
+			ssd_seterr(err, errlen, "key 'map_cache': %s is more than the "
+			       "whole map, %s: 4 bytes per 4 KiB of capacity, in map "
+			       "pages of page_size (accepted: 0 = the whole map in "
+			       "DRAM, or %s..%s)",
+			       ssd_fmt_bytes(c->map_cache, a, sizeof a),
+			       ssd_fmt_bytes(f.map_bytes, b, sizeof b), lo, hi);
+		return SSD_ERANGE;
+	}
+	}
+	return SSD_EINVAL;
+}
+
+/* Rules between keys that do not depend on the geometry. */
+static int check_keys(const struct ssd_config *c, char *err, size_t errlen)
+{
+	if (c->gc_fg_target && (c->gc_fg_target <= c->gc_fg_blocks ||
+				c->gc_fg_target > c->gc_bg_blocks)) {
+		ssd_seterr(err, errlen, "key 'gc_fg_target' (%u): must be 0 or "
+		       "above gc_fg_blocks (%u) and at most gc_bg_blocks (%u)",
+		       c->gc_fg_target, c->gc_fg_blocks, c->gc_bg_blocks);
+		return SSD_EINVAL;
+	}
+	if (c->gc_bg_blocks < c->gc_fg_blocks) {
+		ssd_seterr(err, errlen, "keys 'gc_bg_blocks' (%u) and 'gc_fg_blocks' (%u): "
+		       "gc_bg_blocks must be at least gc_fg_blocks (accepted: "
+		       "gc_bg_blocks %u or more, or gc_fg_blocks %u or less)",
+		       c->gc_bg_blocks, c->gc_fg_blocks, c->gc_fg_blocks,
+		       c->gc_bg_blocks);
+		return SSD_EINVAL;
+	}
+	if (c->slc_cache != SSD_SLC_NONE && c->cell == SSD_CELL_SLC) {
+		ssd_seterr(err, errlen, "key 'slc_cache': %s with cell = slc: SLC "
+		       "cells have no faster mode to cache in (accepted: "
+		       "slc_cache = none, or cell = mlc, tlc or qlc)",
+		       ssd_slc_mode_name(c->slc_cache));
+		return SSD_EINVAL;
+	}
+	uint64_t pe = c->pe_cycles ? c->pe_cycles
+		    : c->cell >= 0 && c->cell < NCELLS ? cell_info[c->cell].pe_cycles : 0;
+	if (c->slc_pe_cycles > 1000 * pe) {
+		ssd_seterr(err, errlen, "key 'slc_pe_cycles': %u is more than 1000 x "
+		       "pe_cycles (%llu): wear is counted in 1/1000 cycles, so an "
+		       "SLC-mode erase would cost nothing (accepted: 0..%llu)",
+		       c->slc_pe_cycles, (unsigned long long)pe,
+		       (unsigned long long)(1000 * pe));
+		return SSD_ERANGE;
+	}
+	if (c->slc_cache != SSD_SLC_NONE && !c->slc_cache_size) {
+		ssd_seterr(err, errlen, "key 'slc_cache_size': 0 with slc_cache = %s: "
+		       "the cache would hold nothing (accepted: a size of 4k or "
+		       "more, or slc_cache = none)", ssd_slc_mode_name(c->slc_cache));
+		return SSD_EINVAL;
+	}
+	return 0;
+}
+
+static int finish(struct ssd_config *c, int may_adapt, char *err, size_t errlen)
+{
+	int rc = check_ranges(c, err, errlen);
+	if (!rc)
+		rc = check_keys(c, err, errlen);
+	if (rc)
+		return rc;
+	struct fit f;
+	int why = fit(c, &f);
+	if (why && may_adapt && (c->overridden & key_bit("capacity"))) {
+		struct ssd_config floor;
+		why = adapt(c, &floor);
+		if (why)
+			return explain(&floor, why, 1, err, errlen);
+		fit(c, &f);
+	} else if (why) {
+		return explain(c, why, 0, err, errlen);
+	}
+	c->blocks_per_plane = (uint32_t)f.bpp;
+
+	/* Timings and endurance left at 0 take the cell type's values. */
+	const struct cell_info *ci = &cell_info[c->cell];
+	if (!c->t_read)
+		c->t_read = ci->t_read;
+	if (!c->t_prog)
+		c->t_prog = ci->t_prog;
+	if (!c->t_erase)
+		c->t_erase = ci->t_erase;
+	if (!c->pe_cycles)
+		c->pe_cycles = ci->pe_cycles;
+	if (!c->slc_pe_cycles)
+		c->slc_pe_cycles = c->pe_cycles * 10;
+	if (c->t_read_spread < 0)
+		c->t_read_spread = ci->read_spread;
+	if (c->t_prog_spread < 0)
+		c->t_prog_spread = ci->prog_spread;
+	return 0;
+}
+
+int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
+{
+	return finish(c, 0, err, errlen);
+}
+
+int ssd_config_fit(struct ssd_config *c, char *err, size_t errlen)
+{
+	return finish(c, 1, err, errlen);
+}
+
+const char *ssd_config_description(const struct ssd_config *c, char *buf,
+				   size_t n)
+{
+	char changed[256] = "", adapted[256] = "", note[300];
+	uint64_t descr = 0;
+	for (int i = 0; i < NOPTS; i++)
+		if (options[i].flags & F_DESCR)
+			descr |= 1ull << i;
+	uint64_t ch = c->overridden & descr & ~c->adapted;
+	if (c->overridden & key_bit("description"))
+		ch = 0; /* the user described this drive */
+	adapted_list(c, ch, changed, sizeof changed);
+	adapted_list(c, c->adapted, adapted, sizeof adapted);
+	snprintf(note, sizeof note, "%s%s%s%s%s", *changed ? "changed: " : "",
+		 changed, *changed && *adapted ? "; " : "",
+		 *adapted ? "adapted to fit: " : "", adapted);
+	if (n > sizeof c->description)
+		n = sizeof c->description;
+	size_t dl = strlen(c->description), nl = strlen(note);
+	int room = (int)n - 1;
+	if (!nl) {
+		snprintf(buf, n, "%.*s", room, c->description);
+	} else if (!dl) {
+		snprintf(buf, n, "[%.*s]", room - 2, note);
+	} else if (dl + nl + 3 <= (size_t)room) {
+		snprintf(buf, n, "%.*s [%.*s]", (int)dl, c->description, (int)nl,
+			 note);
+	} else {
+		/* shorten the preset's text, keep the note whole if it can be */
+		int keep = room - (int)nl - 6;
+		if (keep < 0)
+			keep = 0;
+		snprintf(buf, n, "%.*s... [%.*s]", keep, c->description,
+			 room - keep - 6, note);
+	}
+	return buf;
+}
+
+/* ---- output ---- */
+
+/* The cell type's default for a numeric F_CELLDEF option. */
+static uint64_t cell_default(const struct opt *o, int cell)
+{
+	const struct cell_info *ci = &cell_info[cell];
+	if (!strcmp(o->name, "t_read"))
+		return (uint64_t)ci->t_read;
+	if (!strcmp(o->name, "t_prog"))
+		return (uint64_t)ci->t_prog;
+	if (!strcmp(o->name, "t_erase"))
+		return (uint64_t)ci->t_erase;
+	return ci->pe_cycles;
+}
+
+/* The text of a string option as printed: the description with what
+ * was overridden or adapted. */
+static const char *string_value(const struct ssd_config *c, const struct opt *o,
+				char *buf, size_t n)
+{
+	if (o->off == offsetof(struct ssd_config, description))
+		return ssd_config_description(c, buf, n);
+	snprintf(buf, n, "%s", (const char *)c + o->off);
+	return buf;
+}
+
+/* 1 if option o (F_CELLDEF) holds the cell type's default. */
+static int is_cell_default(const struct ssd_config *c, const struct opt *o)
+{
+	const struct cell_info *ci = &cell_info[c->cell];
+	if (o->type == T_FRACTION)
+		return get_double(c, o) ==
+		       (!strcmp(o->name, "t_read_spread") ? ci->read_spread
+							  : ci->prog_spread);
+	return get_uint(c, o) == cell_default(o, c->cell);
+}
+
+void ssd_config_print(const struct ssd_config *c, FILE *out)
+{
+	char text[sizeof c->description], val[2 * sizeof c->description + 4];
+	char line[sizeof val + 32];
+	for (int i = 0; i < NOPTS; i++) {
+		const struct opt *o = &options[i];
+		if (o->type == T_STRING) {
+			/* quoted when it would not read back as it is */
+			string_value(c, o, text, sizeof text);
+			if (needs_quotes(text))
+				quote_value(text, val, sizeof val);
+			else
+				snprintf(val, sizeof val, "%s", text);
+		} else {
+			fmt_value(c, o, val, sizeof val);
+		}
+		snprintf(line, sizeof line, "%s%-16s = %s",
+			 o->flags & F_DERIVED ? "# " : "", o->name, val);
+		fprintf(out, "%-34s # %s%s; %s", line, o->flags & F_DERIVED ?
+			"derived, not settable; " : "", o->unit, o->help);
+		if ((o->flags & F_CELLDEF) && c->cell >= 0 && c->cell < NCELLS &&
+		    is_cell_default(c, o))
+			fprintf(out, " [%s default]", cell_names[c->cell]);
+		fputc('\n', out);
+	}
+	if (c->blocks_per_plane) {
+		char a[32], b[32];
+		uint32_t planes = ssd_config_dies(c) * c->planes_per_die;
+		fprintf(out, "# physical: %s in %llu blocks of %s on %u dies "
+			"(%u planes)\n",
+			ssd_fmt_bytes(ssd_config_physical_bytes(c), a, sizeof a),
+			(unsigned long long)planes * c->blocks_per_plane,
+			ssd_fmt_bytes((uint64_t)c->page_size * c->pages_per_block, b,
+				      sizeof b),
+			ssd_config_dies(c), planes);
+	}
+}
+
+void ssd_config_print_doc(FILE *out)
+{
+	char acc[160], t[4][32], sp[32];
+	fputs("# Drive options\n\n"
+	      "Generated by `ssdlab drive doc` from the option table in "
+	      "`src/base/config.c`; do not edit by hand.\n\n"
+	      "A drive is a small INI file (`presets/*.ini`, or any `FILE.ini`):\n"
+	      "`key = value` lines, `#` or `;` comments (at the start of a line "
+	      "or after white space), blank lines and an optional `[drive]` "
+	      "section header. Keys not given keep the defaults below. A key "
+	      "given twice takes the last value, as in most INI readers. Every "
+	      "key can be overridden on the command line with `--set "
+	      "key=value`, applied after the file. `ssdlab drive show NAME` "
+	      "prints the resolved drive in the same syntax, so its output is "
+	      "itself a drive file.\n\n"
+	      "Sizes take the suffixes k, m, g, t (powers of 1024); times take "
+	      "ns, us, ms, s (a bare number is microseconds); fractions may be "
+	      "written `0.07` or `7%`. Integers and sizes are decimal, a "
+	      "leading 0 included (`010` is ten, never octal), or hex after "
+	      "`0x`, as fio reads them.\n\n"
+	      "## How the geometry is derived\n\n"
+	      "You give the user `capacity`, the spare fraction `op` and the "
+	      "shape of the flash array (`page_size`, `pages_per_block`, "
+	      "`channels`, `dies_per_channel`, `planes_per_die`). ssdlab derives "
+	      "`blocks_per_plane` as the fewest blocks per plane whose physical "
+	      "bytes hold the user capacity plus its spare:\n\n"
+	      "    blocks_per_plane = ceil(capacity * (1 + op) /\n"
+	      "        (page_size * pages_per_block * channels * dies_per_channel "
+	      "* planes_per_die))\n\n"
+	      "so the physical array is at least `capacity * (1 + op)`; rounding "
+	      "up to whole blocks adds a little more spare. The FTL maps 4 KiB "
+	      "logical pages, so `capacity` is a multiple of 4 KiB.\n\n"
+	      "## What must fit\n\n"
+	      "The drive is refused, with a message naming the key to change "
+	      "and a value that works, when:\n\n"
+	      "- `blocks_per_plane` is below `gc_bg_blocks + 4`;\n"
+	      "- after the FTL's reserve of `gc_fg_blocks + 2` blocks per plane "
+	      "(free blocks for garbage collection plus the host and GC write "
+	      "points) and the blocks of a static SLC cache (they come out of "
+	      "the spare; a block in SLC mode holds 1/bits of its data), the "
+	      "remaining blocks cannot hold `capacity` (the message gives the "
+	      "least `op`, and the capacity from which on every capacity fits);\n"
+	      "- a dynamic SLC cache is larger than the blocks beyond that "
+	      "reserve hold in SLC mode (it could never fill);\n"
+	      "- `write_buffer` is more than `capacity / 8` (a buffer that large "
+	      "holds the workload in DRAM and measures DRAM, not flash);\n"
+	      "- `map_cache` is not 0 and below one map page (`page_size`) or "
+	      "above the whole map (4 bytes per 4 KiB of `capacity`, in whole "
+	      "map pages);\n"
+	      "- `gc_bg_blocks` is below `gc_fg_blocks`; `slc_cache` is not "
+	      "`none` with `cell = slc` (SLC has no faster mode) or with "
+	      "`slc_cache_size = 0`.\n\n"
+	      "## Overriding the capacity of a preset\n\n"
+	      "A preset's shape was chosen for its own capacity: 32 GiB in 4 "
+	      "MiB blocks over 16 planes is fine, 1 GiB in the same blocks "
+	      "leaves no room for the FTL's reserve in a 7% spare. When "
+	      "`capacity` is overridden (`--set capacity=...`) and the drive "
+	      "as given cannot hold it, the keys that were not themselves "
+	      "overridden adapt, each only as far as needed, in this order:\n\n"
+	      "1. `write_buffer`, `map_cache` and a static or dynamic "
+	      "`slc_cache_size` that no longer fit are scaled with the "
+	      "capacity (the caches keep their share of it; the write buffer "
+	      "drops to `capacity / 8`);\n"
+	      "2. `pages_per_block` is halved, down to 16 (smaller blocks: the "
+	      "array keeps its parallelism, so its speed);\n"
+	      "3. then `dies_per_channel`, `channels` and `planes_per_die` are "
+	      "halved, down to 1, and last `page_size`, down to 4k;\n"
+	      "4. an SLC cache that still does not fit takes what the blocks "
+	      "leave.\n\n"
+	      "`op`, the cell type, timings and GC settings never change. Every "
+	      "preset in presets/ works this way down to 4 MiB; below the "
+	      "smallest capacity that can work the message names it. A drive file's own "
+	      "values, and overrides of other keys, are never adapted: a drive "
+	      "that does not fit is refused. The report, `drive show` and the "
+	      "JSON `description` then end in what was changed and adapted, "
+	      "e.g. `[changed: capacity=1g; adapted to fit: pages_per_block=64]`, "
+	      "so they never describe the preset instead of the drive that "
+	      "ran.\n\n"
+	      "## Values with `#` or `;`\n\n"
+	      "A value may be written in double quotes, `description = \"RAID "
+	      "; not really\"`, with `\\\"` for a quote and `\\\\` for a "
+	      "backslash; then `#` and `;` are part of it. `drive show` quotes "
+	      "any text that would otherwise read back differently.\n\n"
+	      "## Cell defaults\n\n"
+	      "`t_read`, `t_prog`, `t_erase` and `pe_cycles` left at 0, and "
+	      "`t_read_spread` and `t_prog_spread` left at `cell`, take the "
+	      "cell type's value. These are typical datasheet-class figures, "
+	      "not any one part's. The spreads set the page types' timing: "
+	      "page p of a block is of type p % bits per cell (0 = LSB), and "
+	      "type i of b reads in t_read x (1 + s (2i/(b-1) - 1)), scaled so "
+	      "that the mean over a block's pages is t_read (the same for "
+	      "programs); SLC has one type:\n\n"
+	      "| cell | t_read | t_prog | t_erase | pe_cycles | t_read_spread | "
+	      "t_prog_spread |\n"
+	      "|---|---|---|---|---|---|---|\n",
+	      out);
+	for (int i = 0; i < NCELLS; i++)
+		fprintf(out, "| %s | %s | %s | %s | %u | %s | %s |\n",
+			cell_info[i].name,
+			fmt_time(cell_info[i].t_read, t[0], sizeof t[0]),
+			fmt_time(cell_info[i].t_prog, t[1], sizeof t[1]),
+			fmt_time(cell_info[i].t_erase, t[2], sizeof t[2]),
+			cell_info[i].pe_cycles,
+			fmt_double(cell_info[i].read_spread, t[3], sizeof t[3]),
+			fmt_double(cell_info[i].prog_spread, sp, sizeof sp));
+	fputs("\n## Keys\n\n"
+	      "| key | type | default | range | unit | meaning |\n"
+	      "|---|---|---|---|---|---|\n",
+	      out);
+	for (int i = 0; i < NOPTS; i++) {
+		const struct opt *o = &options[i];
+		fprintf(out, "| `%s` | %s | %s | %s | %s | %s |\n", o->name,
+			type_names[o->type],
+			o->flags & F_DERIVED ? "derived" : o->def,
+			o->flags & F_DERIVED ? "-" : accepted(o, 0, acc, sizeof acc),
+			o->type == T_TIME ? "time; bare number = us" : o->unit,
+			o->help);
+	}
+}
+
+/* A JSON string literal. */
+static void json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			fprintf(out, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(out, "\\u%04x", ch);
+		else
+			fputc(ch, out);
+	}
+	fputc('"', out);
+}
+
+void ssd_config_json(const struct ssd_config *c, FILE *out, int indent)
+{
+	char buf[48];
+	int nl = indent >= 0;
+	fputc('{', out);
+	for (int i = 0; i < NOPTS; i++) {
+		const struct opt *o = &options[i];
+		if (nl)
+			fprintf(out, "%s\n%*s\"%s\" : ", i ? "," : "", indent + 2, "",
+				o->name);
+		else
+			fprintf(out, "%s\"%s\" : ", i ? ", " : "", o->name);
+		switch (o->type) {
+		case T_STRING: {
+			char text[sizeof c->description];
+			json_str(out, string_value(c, o, text, sizeof text));
+			break;
+		}
+		case T_SIZE:
+		case T_U32:
+		case T_TIME:
+			fprintf(out, "%llu", (unsigned long long)get_uint(c, o));
+			break;
+		case T_FRACTION:
+			fputs(fmt_double(get_double(c, o), buf, sizeof buf), out);
+			break;
+		case T_ENUM:
+			json_str(out, fmt_value(c, o, buf, sizeof buf));
+			break;
+		case T_BOOL:
+			fputs(get_int(c, o) ? "true" : "false", out);
+			break;
+		}
+	}
+	if (nl)
+		fprintf(out, "\n%*s}", indent, "");
+	else
+		fputc('}', out);
+}

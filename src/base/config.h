@@ -1,0 +1,240 @@
+/*
+ * config.h -- the drive: every parameter of a simulated SSD in one plain
+ * struct, and the option table that reads it from INI files and --set
+ * overrides, prints it and documents it.
+ *
+ * Units are in the field names' comments.  Geometry is derived: the user
+ * sets `capacity` (user bytes) and `op` (spare as a fraction of user
+ * capacity) and the page/block/parallelism shape; ssd_config_finish()
+ * computes blocks_per_plane so that physical capacity >= capacity*(1+op),
+ * checks every derived quantity against the drive (the FTL's reserve, the
+ * SLC cache, the write buffer, the map cache), and resolves timings left
+ * at 0 from the cell type's defaults.
+ *
+ * Overrides.  A preset's shape was chosen for its own capacity.  When
+ * `capacity` is overridden (ssd_config_set, i.e. --set, over a drive
+ * file) and the drive as given cannot hold it, ssd_config_fit() adapts
+ * the keys that were not overridden themselves: it scales the SLC cache,
+ * write buffer and map cache with the capacity where they no longer fit,
+ * then makes the blocks smaller (pages_per_block halved down to 16), then
+ * the array narrower (dies_per_channel, channels, planes_per_die halved
+ * down to 1), then the pages smaller, until the drive works.  What was
+ * overridden or adapted is recorded (overridden, adapted) and appended to
+ * the description that reports print (ssd_config_description), so a
+ * report never describes the preset instead of the drive that ran.
+ *
+ * Modules below the CLI take a finished struct ssd_config; none of them
+ * reads files.
+ */
+#ifndef SSD_CONFIG_H
+#define SSD_CONFIG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/util.h"
+
+enum ssd_cell { SSD_CELL_SLC, SSD_CELL_MLC, SSD_CELL_TLC, SSD_CELL_QLC };
+enum ssd_slc_mode { SSD_SLC_NONE, SSD_SLC_STATIC, SSD_SLC_DYNAMIC };
+enum ssd_trim_mode { SSD_TRIM_IMMEDIATE, SSD_TRIM_BACKGROUND, SSD_TRIM_DEFERRED };
+enum ssd_gc_policy {
+	SSD_GC_GREEDY,
+	SSD_GC_COST_BENEFIT,
+	SSD_GC_FIFO,
+	SSD_GC_RANDOM
+};
+
+/* The FTL maps 4 KiB logical pages; all capacities are multiples of it. */
+#define SSD_LPAGE 4096u
+
+struct ssd_config {
+	char name[64];            /* preset name, or file stem */
+	char description[256];    /* one line, from the preset */
+
+	/* capacity and spare */
+	uint64_t capacity;        /* user capacity, bytes (multiple of 4 KiB) */
+	double op;                /* over-provisioning, fraction of capacity */
+
+	/* geometry */
+	uint32_t page_size;       /* NAND page, bytes: 4096 * 2^k, <= 64 KiB */
+	uint32_t pages_per_block; /* pages in an erase block */
+	uint32_t channels;        /* independent channel buses */
+	uint32_t dies_per_channel;/* dies sharing one channel */
+	uint32_t planes_per_die;  /* planes in a die */
+	uint32_t blocks_per_plane;/* derived by ssd_config_finish() */
+
+	/* NAND cell type and timing; 0 means "default for the cell type" */
+	int cell;                 /* enum ssd_cell */
+	int64_t t_read;           /* page read (tR), ns */
+	int64_t t_prog;           /* page program (tPROG), ns */
+	int64_t t_erase;          /* block erase (tBERS), ns */
+	uint32_t pe_cycles;       /* rated program/erase cycles per block */
+	uint32_t channel_mbps;    /* channel bus rate, MB/s (10^6 bytes/s) */
+	int multiplane;           /* 1: the planes of a die work in lockstep */
+	double t_read_spread;     /* page types (LSB..MSB, page % bits):
+	                             tR runs from t_read*(1-s) to
+	                             t_read*(1+s), mean t_read per block;
+	                             < 0 = the cell type's default */
+	double t_prog_spread;     /* the same for tPROG around t_prog */
+	double read_retry_rate;   /* probability that a page read needs a
+	                             retry (one more tR), fresh block */
+	double read_retry_wear;   /* added to that probability per rated
+	                             life: erases / pe_cycles of the block */
+
+	/* controller */
+	uint32_t host_mbps;       /* host link rate, MB/s; 0 = unlimited */
+	int64_t cmd_overhead;     /* controller time per host command, ns */
+	uint64_t read_ahead;      /* bytes the controller reads past a
+	                             sequential read stream into DRAM
+	                             (0 = no read-ahead) */
+	int gc_policy;            /* enum ssd_gc_policy */
+	uint32_t gc_window;       /* random policy: candidates compared (d) */
+	uint32_t gc_fg_blocks;    /* free blocks per unit below which host
+	                             writes wait for GC (foreground GC) */
+	uint32_t gc_fg_target;    /* free blocks a foreground burst restores
+	                             (0 = gc_fg_blocks + 1) */
+	uint32_t gc_bg_blocks;    /* free blocks per unit that idle-time
+	                             background GC restores */
+	int gc_pacing;            /* interleave foreground GC with host
+	                             writes instead of cleaning in bursts */
+
+	/* endurance and wear leveling */
+	double pe_spread;         /* relative std. deviation of per-block
+	                             endurance around pe_cycles */
+	int wl_dynamic;           /* allocate the least-worn free block */
+	int wl_static;            /* move cold data off little-worn blocks */
+	uint32_t wl_threshold;    /* erase-count spread (max - min) in a unit
+	                             that triggers static wear leveling */
+
+	/* SLC cache: blocks of the native cell type run in SLC mode */
+	int slc_cache;            /* enum ssd_slc_mode */
+	uint64_t slc_cache_size;  /* bytes held in SLC mode: the fixed size
+	                             (static) or the most (dynamic) */
+	int64_t slc_t_read;       /* SLC-mode page read, ns */
+	int64_t slc_t_prog;       /* SLC-mode page program, ns */
+	uint32_t slc_pe_cycles;   /* endurance of a block used in SLC mode
+	                             (0 = 10 x pe_cycles) */
+
+	/* TRIM */
+	int trim_mode;            /* enum ssd_trim_mode */
+	int64_t trim_cost;        /* controller time per 4 KiB page, ns */
+	double trim_bg_share;     /* background: share of controller time */
+
+	/* controller DRAM */
+	uint64_t write_buffer;    /* write-back buffer, bytes (0 = none: only
+	                             the dies' cache registers) */
+	uint64_t map_cache;       /* cached part of the logical-to-physical
+	                             map, bytes (0 = the whole map in DRAM) */
+
+	/* Bookkeeping of ssd_config_set() and ssd_config_finish(), not keys:
+	 * bit i stands for row i of the option table. */
+	uint64_t overridden;      /* set by ssd_config_set() over the drive
+	                             file or the defaults (--set) */
+	uint64_t adapted;         /* changed by ssd_config_finish() so that
+	                             the drive holds an overridden capacity */
+	uint64_t file_capacity;   /* capacity the drive file or the defaults
+	                             gave, bytes (scales the SLC cache) */
+};
+
+/* The write buffer may hold at most this share of the user capacity: a
+ * buffer larger than an eighth of the drive holds a good part of any
+ * workload in DRAM and measures DRAM, not the flash behind it. */
+#define SSD_CONFIG_WBUF_DIV 8
+
+/* Bits stored per cell: 1 (SLC) to 4 (QLC). */
+static inline uint32_t ssd_cell_bits(int cell)
+{
+	return (uint32_t)cell + 1;
+}
+
+/* Fill *c with the built-in defaults (the "default" preset's values). */
+void ssd_config_defaults(struct ssd_config *c);
+
+/* Apply one KEY=VALUE as an override of the drive loaded so far (it is
+ * marked in c->overridden; ssd_config_load sets keys as the file's own).
+ * `where` names the source for messages (a "file:line" or "--set").  On
+ * error writes a one-line message into err (naming where, the key and the
+ * accepted values), leaves *c unchanged and returns SSD_ENOENT (unknown
+ * key), SSD_EPARSE, SSD_ERANGE, or SSD_EINVAL (blocks_per_plane, which is
+ * derived).  Key and value are trimmed; where may be NULL ("--set"); err
+ * may be NULL. */
+int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
+		   const char *where, char *err, size_t errlen);
+
+/* Load an INI drive file over *c (which should hold defaults).  Accepts
+ * '#' and ';' comments, blank lines, an optional [drive] section, and
+ * "key = value" lines; a value in double quotes is taken literally, with
+ * \" and \\ for a quote and a backslash (ssd_config_print quotes any text
+ * that holds '#', ';' or a quote, so that it reads back the same).
+ * Errors as ssd_config_set, plus SSD_EIO when the file cannot be read. */
+int ssd_config_load(struct ssd_config *c, const char *path, char *err,
+		    size_t errlen);
+
+/* Resolve a preset name (a file presets/NAME.ini searched in the preset
+ * directory) or a path to a .ini file, load it over defaults.  The preset
+ * directory is $SSDLAB_PRESETS if set by the caller's environment (the CLI
+ * reads it and passes it here), else the compiled-in one.  */
+int ssd_config_open(struct ssd_config *c, const char *name_or_path,
+		    const char *preset_dir, char *err, size_t errlen);
+
+/* Derive blocks_per_plane and default timings; check consistency
+ * (ranges, physical >= user, the FTL's reserve and a static SLC cache in
+ * the spare, a dynamic SLC cache, the write buffer and the map cache
+ * within what the drive can hold).  Must be called after the last
+ * set/load and before the config is used; calling it again is harmless.
+ * On error writes a one-line message naming the culprit key and a value
+ * that works and returns SSD_ERANGE/SSD_EINVAL; *c is then unchanged. */
+int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen);
+
+/* ssd_config_finish() for a drive the user gave on the command line: when
+ * capacity was overridden and the drive cannot hold it, first adapt the
+ * keys not overridden, as described above (c->adapted says which).  The
+ * error, if even the most adapted drive fails, names the smallest
+ * capacity and the least op that work. */
+int ssd_config_fit(struct ssd_config *c, char *err, size_t errlen);
+
+/* Blocks per plane a static SLC cache takes (0 without one): they come
+ * out of the spare area. */
+uint32_t ssd_config_slc_blocks(const struct ssd_config *c);
+
+/* The least op with which ssd_config_finish accepts this drive (the FTL's
+ * reserve and a static SLC cache need whole blocks per plane). */
+double ssd_config_min_op(const struct ssd_config *c);
+
+/* The description for reports: c->description, followed by what was
+ * overridden or adapted ("[changed: capacity=1g; adapted to fit:
+ * pages_per_block=64]") when keys that a description speaks of (capacity,
+ * op, the geometry, cell type, caches, host link) differ from the drive
+ * file -- unless the description itself was overridden.  Written into buf
+ * (at most sizeof c->description - 1 characters, so that it can be set as
+ * a description again) and returned. */
+const char *ssd_config_description(const struct ssd_config *c, char *buf,
+				   size_t n);
+
+/* Derived sizes of a finished config. */
+uint64_t ssd_config_physical_bytes(const struct ssd_config *c);
+uint32_t ssd_config_dies(const struct ssd_config *c);
+
+/* Print every key = value, one per line, with unit and meaning as a
+ * trailing comment (the format of `ssdlab drive show`).  The derived
+ * blocks_per_plane line and a closing physical-size line are printed as
+ * comments, so the output is itself a loadable drive file. */
+void ssd_config_print(const struct ssd_config *c, FILE *out);
+
+/* Print the option table as Markdown (docs/options.md). */
+void ssd_config_print_doc(FILE *out);
+
+/* Write the config as a JSON object (no trailing newline) with every key
+ * (blocks_per_plane included) and its value: sizes in bytes, times in ns,
+ * enums as their names, bools as true/false.  `indent` is the column of
+ * the object's closing brace; keys go one per line two columns deeper.
+ * A negative indent writes the object on one line. */
+void ssd_config_json(const struct ssd_config *c, FILE *out, int indent);
+
+/* Names for enums ("tlc", "greedy"...); NULL if out of range. */
+const char *ssd_cell_name(int cell);
+const char *ssd_gc_policy_name(int policy);
+const char *ssd_slc_mode_name(int mode);
+const char *ssd_trim_mode_name(int mode);
+
+#endif

@@ -1,0 +1,338 @@
+/*
+ * device.c -- host commands to FTL operations, with host-link and
+ * controller-overhead timing (see device.h).
+ */
+#include "host/device.h"
+
+#include <stdlib.h>
+
+int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
+		   struct ssd_dev **out)
+{
+	struct ssd_dev *d = calloc(1, sizeof *d);
+	if (!d)
+		return SSD_ENOMEM;
+	d->cfg = *c;
+	d->wb_n = (uint32_t)(c->write_buffer / SSD_LPAGE);
+	d->ra_n = (uint32_t)(c->read_ahead / SSD_LPAGE);
+	d->seq_next = UINT32_MAX;
+	if ((d->wb_n && !(d->wb = calloc(d->wb_n, sizeof *d->wb))) ||
+	    (d->ra_n && !(d->ra_ready = calloc(d->ra_n, sizeof *d->ra_ready)))) {
+		free(d->wb);
+		free(d);
+		return SSD_ENOMEM;
+	}
+	int rc = ssd_ftl_create(c, seed, &d->ftl);
+	if (rc) {
+		free(d->wb);
+		free(d->ra_ready);
+		free(d);
+		return rc;
+	}
+	*out = d;
+	return 0;
+}
+
+void ssd_dev_destroy(struct ssd_dev *d)
+{
+	if (!d)
+		return;
+	ssd_ftl_destroy(d->ftl);
+	free(d->wb);
+	free(d->ra_ready);
+	free(d->vrec);
+	free(d);
+}
+
+static inline double ssd_min_double(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+/* ns to move len bytes over the host link; 0 when it is unlimited */
+static inline int64_t link_ns(const struct ssd_dev *d, uint64_t len)
+{
+	if (!d->cfg.host_mbps)
+		return 0;
+	return (int64_t)((len * 1000 + d->cfg.host_mbps - 1) / d->cfg.host_mbps);
+}
+
+static void trim_background(struct ssd_dev *d, int64_t t);
+
+/* The drive has nothing to do from its busy time until t: queued TRIMs
+ * (deferred, or a background backlog: with no command to share the
+ * controller with, it takes all of it) get the controller first, trim_cost
+ * a page, then the FTL's background work gets the rest (ssd_ftl_idle).
+ * Returns 0 or the FTL's error, which also sticks to the device (d->err):
+ * a drive whose background work broke an invariant fails every later
+ * command with it, so no caller can lose it. */
+static int idle_gap(struct ssd_dev *d, int64_t t)
+{
+	if (d->err)
+		return d->err;
+	int64_t busy = ssd_max64(ssd_max64(d->busy_until, d->wb_last), d->ctl_busy);
+	if (t <= busy)
+		return 0;
+	if (d->ftl->tq_pages && d->cfg.trim_mode != SSD_TRIM_IMMEDIATE) {
+		int bg = d->cfg.trim_mode == SSD_TRIM_BACKGROUND;
+		if (bg)
+			trim_background(d, busy); /* its share until now */
+		int64_t cost = d->cfg.trim_cost > 0 ? d->cfg.trim_cost : 1;
+		uint64_t n = ssd_ftl_trim_work(d->ftl, (uint64_t)((t - busy) / cost));
+		busy += (int64_t)n * cost;
+		d->ctl_busy = ssd_max64(d->ctl_busy, busy);
+		if (bg)
+			d->trim_clock = busy;
+	}
+	if (t > busy)
+		d->err = ssd_ftl_idle(d->ftl, busy, t);
+	return d->err;
+}
+
+/* Background TRIM: the queue advances with trim_bg_share of the
+ * controller's time since the last step. */
+static void trim_background(struct ssd_dev *d, int64_t t)
+{
+	if (d->cfg.trim_mode != SSD_TRIM_BACKGROUND || !d->ftl->tq_pages) {
+		d->trim_clock = t;
+		return;
+	}
+	if (t <= d->trim_clock)
+		return;
+	int64_t cost = d->cfg.trim_cost > 0 ? d->cfg.trim_cost : 1;
+	double budget = (double)(t - d->trim_clock) * d->cfg.trim_bg_share;
+	uint64_t n = (uint64_t)(budget / (double)cost);
+	if (n) {
+		ssd_ftl_trim_work(d->ftl, n);
+		d->trim_clock += (int64_t)((double)n * (double)cost / d->cfg.trim_bg_share);
+	}
+}
+
+/* Controller time of one host command: cmd_overhead, stretched while a
+ * background TRIM backlog takes trim_bg_share of the controller, so the
+ * command gets the rest: cmd_overhead / (1 - trim_bg_share), the share
+ * counted at most 0.9 (at most 10x slower; a command is never starved). */
+static inline int64_t cmd_time(const struct ssd_dev *d)
+{
+	if (d->cfg.trim_mode != SSD_TRIM_BACKGROUND || !d->ftl->tq_pages)
+		return d->cfg.cmd_overhead;
+	double share = ssd_min_double(d->cfg.trim_bg_share, 0.9);
+	return (int64_t)((double)d->cfg.cmd_overhead / (1 - share));
+}
+
+/* One 4 KiB page of a write whose data is in the controller at `ready`:
+ * through the write buffer if there is one.  Returns when the host may
+ * consider it written, or a negative error. */
+static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready)
+{
+	if (!d->wb_n)
+		return ssd_ftl_write(d->ftl, lpn, ready);
+	int64_t start = ssd_max64(ready, d->wb[d->wb_head]);
+	int64_t c = ssd_ftl_write(d->ftl, lpn, start);
+	if (c < 0)
+		return c;
+	if (start == ready)
+		d->ftl->ctr.buffer_hits++;
+	d->wb_last = ssd_max64(c, d->wb_last); /* the FIFO drains in order */
+	d->wb[d->wb_head] = d->wb_last;
+	d->wb_head = d->wb_head + 1 == d->wb_n ? 0 : d->wb_head + 1;
+	return start;
+}
+
+/* ---- reads: streaming to the host, and read-ahead (device.h) ---- */
+
+/* Read logical page l ahead into the buffer, no earlier than t: the FTL's
+ * read, but counted as read-ahead and not as a host read.  An unmapped
+ * page is not buffered (a host read of it costs nothing anyway). */
+static void ra_fetch(struct ssd_dev *d, uint32_t l, int64_t t)
+{
+	struct ssd_counters *c = &d->ftl->ctr;
+	uint64_t host = c->host_read_lp, unmapped = c->host_unmapped_read_lp;
+	int64_t r = ssd_ftl_read(d->ftl, l, 1, t);
+	int none = c->host_unmapped_read_lp != unmapped;
+	c->host_read_lp = host;
+	c->host_unmapped_read_lp = unmapped;
+	d->ra_ready[l % d->ra_n] = none ? -1 : r;
+	c->read_ahead_lp += !none;
+}
+
+/* After a read of [lpn, lpn + n) submitted at t: the buffer's pages up to
+ * its end are used up; if it continued the previous read (a sequential
+ * stream), fill the buffer to read_ahead past its end.  The reads are
+ * issued after the command's own, so the dies' and channels' busy-until
+ * stamps put them behind it. */
+static void read_ahead(struct ssd_dev *d, uint32_t lpn, uint32_t n, int64_t t)
+{
+	uint32_t end = lpn + n;
+	int seq = lpn == d->seq_next;
+	d->seq_next = end;
+	if (lpn < d->ra_hi && end > d->ra_lo)
+		d->ra_lo = end < d->ra_hi ? end : d->ra_hi;
+	if (!seq)
+		return;
+	if (d->ra_lo != end) /* the buffer does not continue this read */
+		d->ra_lo = d->ra_hi = end;
+	uint64_t cap = d->cfg.capacity / SSD_LPAGE;
+	uint64_t want = (uint64_t)end + d->ra_n;
+	if (want > cap)
+		want = cap;
+	for (uint32_t l = d->ra_hi; l < want; l++)
+		ra_fetch(d, l, t);
+	if (want > d->ra_hi)
+		d->ra_hi = (uint32_t)want;
+}
+
+/* A write or TRIM of [lpn, lpn + n): buffered copies of it are stale.
+ * Without read-ahead the range is empty ([0, 0)) and this is one
+ * compare. */
+static inline void ra_drop(struct ssd_dev *d, uint32_t lpn, uint32_t n)
+{
+	if (lpn < d->ra_hi && lpn + n > d->ra_lo)
+		d->ra_lo = d->ra_hi = 0;
+}
+
+/* A read command: each 4 KiB piece crosses the link once it is in the
+ * controller (from NAND, a register or the read-ahead buffer) and the
+ * piece before it has crossed.  The link time of the pieces is taken
+ * from the running byte count, so with every piece ready at once the
+ * command costs exactly link_ns(len) after it, as a single transfer
+ * would.  Returns when the last byte has crossed. */
+static int64_t read_cmd(struct ssd_dev *d, uint64_t offset, uint32_t len,
+			uint32_t lpn, uint32_t n, int64_t t)
+{
+	int64_t link = d->link_busy, sent = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t l = lpn + i;
+		int64_t r;
+		if (d->ra_n && l >= d->ra_lo && l < d->ra_hi &&
+		    d->ra_ready[l % d->ra_n] >= 0) {
+			r = ssd_max64(t, d->ra_ready[l % d->ra_n]);
+			d->ftl->ctr.host_read_lp++;
+			d->ftl->ctr.read_ahead_hit_lp++;
+		} else {
+			r = ssd_ftl_read(d->ftl, l, 1, t);
+		}
+		uint64_t upto = i + 1 == n ? len : (uint64_t)(l + 1) * SSD_LPAGE - offset;
+		int64_t cum = link_ns(d, upto);
+		link = ssd_max64(r, link) + (cum - sent);
+		sent = cum;
+	}
+	d->link_busy = link;
+	if (d->ra_n)
+		read_ahead(d, lpn, n, t);
+	return link;
+}
+
+int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
+		       uint32_t len, int64_t t)
+{
+	uint64_t end = offset + len;
+	if (!len || end > d->cfg.capacity || end < offset)
+		return SSD_EINVAL;
+	int rc = idle_gap(d, t);
+	if (rc)
+		return rc;
+	trim_background(d, t);
+	d->now = t;
+	d->host_ios++;
+	int64_t overhead = cmd_time(d); /* the backlog as of t */
+	t = ssd_max64(t, d->ctl_busy); /* a TRIM stall holds every command */
+	uint32_t lpn = (uint32_t)(offset / SSD_LPAGE);
+	uint32_t n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - lpn;
+	int64_t done;
+	int fua = ddir & SSD_DEV_FUA;
+	switch (ddir & ~SSD_DEV_FUA) {
+	case SSD_DDIR_WRITE: {
+		ra_drop(d, lpn, n);
+		int64_t ls = ssd_max64(t, d->link_busy);
+		int64_t ready = ls + link_ns(d, len);
+		d->link_busy = ready;
+		done = ready;
+		/* partial 4 KiB pages at either end: read-modify-write */
+		int64_t head = ready, tail = ready;
+		if (offset % SSD_LPAGE || (n == 1 && end % SSD_LPAGE))
+			head = ssd_ftl_merge_read(d->ftl, lpn, ready);
+		if (n > 1 && end % SSD_LPAGE)
+			tail = ssd_ftl_merge_read(d->ftl, lpn + n - 1, ready);
+		for (uint32_t i = 0; i < n; i++) {
+			int64_t at = i == 0 ? head : i == n - 1 ? tail : ready;
+			int64_t c = write_page(d, lpn + i, at);
+			if (c < 0) {
+				/* the pages before i were written: their bytes */
+				uint64_t upto = (uint64_t)(lpn + i) * SSD_LPAGE;
+				if (upto > offset)
+					d->ftl->ctr.host_write_bytes += upto - offset;
+				return c;
+			}
+			if (c > done)
+				done = c;
+		}
+		d->ftl->ctr.host_write_bytes += len;
+		if (fua) {
+			/* durable: drained, and its page programmed */
+			int64_t p = ssd_ftl_flush(d->ftl, ssd_max64(done, d->wb_last));
+			if (p < 0)
+				return p;
+			done = ssd_max64(done, p);
+		}
+		break;
+	}
+	case SSD_DDIR_READ:
+		done = read_cmd(d, offset, len, lpn, n, t);
+		break;
+	case SSD_DDIR_TRIM:
+		ra_drop(d, lpn, n);
+		done = ssd_ftl_trim(d->ftl, lpn, n, t);
+		if (done < 0)
+			return done;
+		if (d->cfg.trim_mode == SSD_TRIM_IMMEDIATE) {
+			done += (int64_t)n * d->cfg.trim_cost;
+			d->ctl_busy = done;
+		}
+		break;
+	default:
+		return SSD_EINVAL;
+	}
+	done += overhead;
+	if (done > d->busy_until)
+		d->busy_until = done;
+	return done;
+}
+
+void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
+		      int stage)
+{
+	uint64_t end = offset + len;
+	if (!len || end > d->cfg.capacity || end < offset)
+		return;
+	uint32_t lpn = (uint32_t)(offset / SSD_LPAGE);
+	uint32_t n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - lpn;
+	ssd_ftl_prefetch(d->ftl, lpn, n < 4 ? n : 4, stage);
+}
+
+int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
+{
+	int rc = idle_gap(d, t);
+	if (rc)
+		return rc;
+	trim_background(d, t);
+	d->now = t;
+	int64_t overhead = cmd_time(d);
+	int64_t done = ssd_ftl_flush(d->ftl, ssd_max64(t, d->wb_last));
+	if (done < 0)
+		return done;
+	done += overhead;
+	if (done > d->busy_until)
+		d->busy_until = done;
+	return done;
+}
+
+int ssd_dev_idle(struct ssd_dev *d, int64_t until)
+{
+	int rc = idle_gap(d, until);
+	if (until > d->busy_until)
+		d->busy_until = until;
+	if (until > d->now)
+		d->now = until;
+	return rc;
+}

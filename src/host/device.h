@@ -1,0 +1,134 @@
+/*
+ * device.h -- the host interface of the simulated drive: host commands in
+ * (read, write, trim, flush at a byte offset and length), completion times
+ * out.
+ *
+ * A command is split into 4 KiB logical pages.  A write that covers only
+ * part of a page at either end is a read-modify-write: the old page is
+ * read first when it is on NAND (ssd_ftl_merge_read), and the host bytes
+ * written count what the command really wrote, so WAF (NAND bytes per
+ * host byte) shows what sub-4 KiB writes cost.  Write data crosses the host link before the FTL
+ * sees it; read data crosses it after.  Every command costs cmd_overhead
+ * of controller time on top.  Submission is in non-decreasing time order.
+ *
+ * Reads stream.  A read's 4 KiB pieces go to the host in order, each as
+ * soon as it is in the controller and the link has sent the piece
+ * before: flash reads and the link overlap inside one command, as on a
+ * real controller, and the command completes when its last byte has
+ * crossed the link (plus cmd_overhead).  The link is one busy-until
+ * stamp: a command's pieces follow the previous command's, and a stall
+ * inside a command (waiting for a page) is not used by the next one.
+ *
+ * Read-ahead.  With read_ahead set, a read that starts where the previous
+ * read ended marks a sequential stream: the controller then reads the
+ * next read_ahead bytes past its end into a DRAM buffer, behind that
+ * command's own page reads (so it never delays the command that triggers
+ * it; a later command can wait behind it at most the die and channel time
+ * those reads really take).  A read of a buffered page takes it from
+ * DRAM at link speed: no NAND read, counted as a host read and in
+ * read_ahead_hit_lp.  The read-ahead's own NAND reads count in nand_read
+ * and read_ahead_lp, not as host reads; unmapped pages are not buffered
+ * (they cost nothing).  A write or TRIM over the buffered range drops the
+ * buffer.  One stream is tracked: two interleaved sequential readers
+ * break each other's pattern.  Random reads do not trigger it.
+ *
+ * Write buffer.  With write_buffer set, the controller has that much DRAM
+ * as a FIFO of 4 KiB entries: a write completes as soon as its data is in
+ * an entry, and the entry frees when the data has drained into the flash
+ * (the FTL accepted it); with no free entry the write waits for the
+ * oldest to drain.  A tiny buffer hides nothing once GC stalls the flash.
+ * Flush waits for the buffer to drain and then programs every open page;
+ * a write with FUA completes only once its data is programmed.
+ *
+ * TRIM.  trim_mode immediate: the controller unmaps the pages at once,
+ * trim_cost per page, and every command arriving meanwhile waits for it
+ * (a TRIM stall).  background: acknowledged at once; the queued pages are
+ * processed with trim_bg_share of the controller's time, trim_cost each,
+ * and while a backlog exists every other command (read, write, trim,
+ * flush) gets the rest of the controller: its cmd_overhead takes
+ * cmd_overhead / (1 - trim_bg_share) (the share counted at most 0.9).
+ * With the defaults (2 us, 0.1) that is 2222 ns instead of 2000 ns.  In
+ * idle time the backlog has the whole controller.  deferred: acknowledged
+ * at once, processed only in idle time.  Either way idle time goes to
+ * queued TRIMs before background GC.
+ *
+ * Idle time.  The device notices a gap between the completion of all
+ * outstanding work (commands, the buffer's draining, a TRIM stall) and
+ * the next submission and gives it to queued TRIMs and then to the FTL's
+ * background work (ssd_ftl_idle: folding, GC); ssd_dev_idle() does the
+ * same for an explicit idle period, such as a host that thinks before
+ * ending a job.
+ */
+#ifndef SSD_DEVICE_H
+#define SSD_DEVICE_H
+
+#include <stdint.h>
+
+#include "base/config.h"
+#include "ftl/ftl.h"
+#include "host/job.h"
+
+struct ssd_dev {
+	struct ssd_ftl *ftl;
+	struct ssd_config cfg;
+	int64_t link_busy;      /* host link busy until, ns */
+	int64_t busy_until;     /* latest completion handed out, ns */
+	int64_t now;            /* time of the latest submission, ns */
+	uint64_t host_ios;      /* commands completed or in flight */
+	int64_t *wb;            /* write buffer: [entry] free at, ns */
+	uint32_t wb_n, wb_head; /* entries, and the oldest */
+	int64_t wb_last;        /* the newest entry drains at, ns */
+	int64_t ctl_busy;       /* controller busy with TRIM work until, ns */
+	int64_t trim_clock;     /* background TRIM: processed up to, ns */
+	int err;                /* an error of background work: every later
+	                           command fails with it */
+	/* read-ahead (see above) */
+	int64_t *ra_ready;      /* [lpn % ra_n] buffered page in DRAM at, ns,
+	                           or -1: not buffered */
+	uint32_t ra_n;          /* buffer size in 4 KiB pages; 0 = off */
+	uint32_t ra_lo, ra_hi;  /* the buffer holds lpns [ra_lo, ra_hi) */
+	uint32_t seq_next;      /* lpn after the last read's end */
+	/* data verification: the host's record of what it wrote, a tag per
+	 * logical page (kept and read by the job runner, sim.c), held with
+	 * the drive so that a later run verifies an earlier one; NULL until
+	 * a job verifies.  Freed with the drive. */
+	uint32_t *vrec;
+};
+
+/* OR'd into the ddir of ssd_dev_submit: a write with Force Unit Access. */
+#define SSD_DEV_FUA 0x100
+
+/* Create a drive, fresh from the factory (every block erased).  Returns
+ * 0, SSD_ENOMEM or SSD_EINVAL (geometry beyond the 32-bit slot space). */
+int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
+		   struct ssd_dev **out);
+void ssd_dev_destroy(struct ssd_dev *d);
+
+/* Submit a command at time t (>= the previous submission).  ddir is an
+ * enum ssd_ddir.  Returns its completion time, or SSD_EINVAL if the range
+ * is outside the user capacity, or another negative SSD_E* code. */
+int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
+		       uint32_t len, int64_t t);
+
+/* Hint that a command on [offset, offset + len) is coming (see
+ * ssd_ftl_prefetch); out-of-range hints are ignored. */
+void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
+		      int stage);
+
+/* Flush: every accepted write becomes durable.  Returns completion. */
+int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t);
+
+/* The time the drive has reached: the later of the last submission and
+ * the last completion handed out.  A new run or an idle period starts
+ * here. */
+static inline int64_t ssd_dev_time(const struct ssd_dev *d)
+{
+	return d->busy_until > d->now ? d->busy_until : d->now;
+}
+
+/* Leave the drive idle until `until` (background work runs).  Returns 0
+ * or the error the background work met (it also fails every later
+ * command). */
+int ssd_dev_idle(struct ssd_dev *d, int64_t until);
+
+#endif

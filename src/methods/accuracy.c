@@ -1,0 +1,85 @@
+/*
+ * accuracy.c -- simulated versus analytic write amplification (see
+ * accuracy.h and docs/accuracy.md).
+ */
+#include "methods/accuracy.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "host/device.h"
+#include "host/job.h"
+#include "methods/model.h"
+#include "host/sim.h"
+
+double ssd_accuracy_alpha(const struct ssd_config *c)
+{
+	uint64_t units = (uint64_t)c->channels * c->dies_per_channel *
+			 (c->multiplane ? 1 : c->planes_per_die);
+	uint64_t spb = (uint64_t)c->pages_per_block * (c->page_size / SSD_LPAGE) *
+		       (c->multiplane ? c->planes_per_die : 1);
+	uint64_t blocks = units * c->blocks_per_plane;
+	double data = ((double)blocks - (double)units * (c->gc_fg_blocks + 0.5)) *
+		      (double)spb;
+	return (double)(c->capacity / SSD_LPAGE) / data;
+}
+
+int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,
+		     uint32_t ppb, double precondition, double measure,
+		     uint64_t seed, struct ssd_accuracy_row *row, char *err,
+		     size_t errlen)
+{
+	struct ssd_config c = *base;
+	c.page_size = SSD_LPAGE;
+	c.multiplane = 0;
+	c.op = op;
+	c.pages_per_block = ppb;
+	c.gc_policy = policy;
+	c.blocks_per_plane = 0;
+	int rc = ssd_config_finish(&c, err, errlen);
+	if (rc)
+		return rc;
+	char text[512];
+	snprintf(text, sizeof text,
+		 "[global]\nrw=randwrite\nbs=4k\niodepth=32\n"
+		 "[fill]\n"
+		 "[precondition]\nstonewall\nnorandommap=1\nio_size=%llu\n"
+		 "[measure]\nstonewall\nnorandommap=1\nio_size=%llu\n",
+		 (unsigned long long)((uint64_t)(precondition * (double)(c.capacity / SSD_LPAGE)) * SSD_LPAGE),
+		 (unsigned long long)((uint64_t)(measure * (double)(c.capacity / SSD_LPAGE)) * SSD_LPAGE));
+	struct ssd_job *jobs = NULL;
+	int njobs = 0;
+	rc = ssd_jobfile_parse_string(text, "accuracy", c.capacity, &jobs,
+				      &njobs, err, errlen);
+	if (rc)
+		return rc;
+	struct ssd_dev *dev = NULL;
+	rc = ssd_dev_create(&c, seed, &dev);
+	if (rc) {
+		snprintf(err, errlen, "cannot create the drive: %s",
+			 ssd_strerror(rc));
+		free(jobs);
+		return rc;
+	}
+	struct ssd_run_result res;
+	rc = ssd_sim_run(dev, jobs, njobs, seed, &res, err, errlen);
+	if (!rc) {
+		const struct ssd_counters *m = &res.jobs[2].ctr;
+		row->policy = policy;
+		row->op = op;
+		row->ppb = ppb;
+		row->alpha = ssd_accuracy_alpha(&c);
+		row->host_writes = m->host_write_lp;
+		row->sim_waf = (double)(m->host_write_lp + m->gc_copy_lp) /
+			       (double)m->host_write_lp;
+		row->model_waf = policy == SSD_GC_FIFO
+			? ssd_model_waf_fifo_b(row->alpha, ppb)
+			: ssd_model_waf_greedy(row->alpha, ppb);
+		row->err_pct = 100 * (row->sim_waf - row->model_waf) /
+			       row->model_waf;
+	}
+	ssd_run_result_free(&res);
+	ssd_dev_destroy(dev);
+	free(jobs);
+	return rc;
+}

@@ -1,0 +1,935 @@
+/*
+ * calibrate.c -- measuring the presets of real drives the way the seed
+ * reviews measured the drives (see calibrate.h and docs/calibration.md).
+ *
+ * Every measurement is an fio job text run on a drive built from the
+ * config; nothing here knows the seed values.  The procedures:
+ *
+ *   fresh   a fresh drive: 128 KiB sequential writes at QD32 to a slice,
+ *           reads of that slice, reads of a never-written slice.
+ *   rfresh  a fresh drive: 4 KiB random writes at QD32 for 2 s.
+ *   fill    a fresh drive written sequentially end to end (128 KiB,
+ *           QD32) as 124 consecutive stonewalled chunks, 1/1024 of the
+ *           capacity each for the first 1/16, then 1/64: the chunk rates
+ *           are the write_bw_log of the fill, where the SLC-cache cliff
+ *           shows.  Then, on the full drive: a slice written and one read;
+ *           30 min idle; a slice read and one written; 32 GiB trimmed;
+ *           the rest trimmed; a slice written.
+ *   steady  4 KiB random writes at QD32: one pass over the span (each
+ *           page once, fio's random map: the drive until its free space
+ *           is used up), a second pass, then a measured quarter of the
+ *           capacity.  Then a slice read and one written (the "after
+ *           IOmeter" h2benchw of seed 002), 60 s idle, and IOmeter's
+ *           latency test of seed 000: 4 KiB random 70% read / 30% write
+ *           at QD1 in 2 s windows for 60 s.
+ *
+ * The steady procedure writes the capacity three times over; it runs on
+ * a copy of the drive scaled down to at most 32 GiB (ssd_cal_scale),
+ * with the same parallelism, page and block sizes, OP and timings and at
+ * least 256 blocks per plane, so the GC reserve stays a small share.
+ * The fill runs at full size: an SLC cache is a share of the drive and
+ * its cliff must sit where it sits.  --quick scales everything to
+ * 256 MiB (rough figures, for tests).
+ */
+#include "methods/calibrate.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/device.h"
+#include "host/job.h"
+#include "report/report.h"
+#include "host/sim.h"
+
+/* ---- the figure table ---- */
+
+enum fig {
+	F_SEQ_READ,
+	F_SEQ_READ_UNMAPPED,
+	F_SEQ_WRITE,
+	F_RAND_WRITE_FRESH,
+	F_SLC_CACHE,
+	F_POST_CACHE,
+	F_SEQ_READ_FULL,
+	F_SEQ_WRITE_FULL,
+	F_SEQ_READ_IDLE,
+	F_SEQ_WRITE_IDLE,
+	F_SEQ_WRITE_TRIM,
+	F_TRIM_32G,
+	F_RAND_WRITE_SPAN,
+	F_RAND_WRITE_STEADY,
+	F_SEQ_READ_USED,
+	F_SEQ_WRITE_USED,
+	F_MEAN_LAT,
+	F_MAX_LAT,
+	F_SPIKE_ONSET,
+	F_SPIKES_PER_MIN,
+	F_MEASURED,         /* rows below are not modelled */
+};
+
+static const char app_trace[] =
+	"an application benchmark replaying a recorded desktop trace through a "
+	"file system and OS cache; ssdlab has the drive, not the trace";
+
+static const struct ssd_cal_figure figures[] = {
+	[F_SEQ_READ] = {"seq_read_mbps", "MB/s",
+		"128 KiB sequential reads, QD32, of a slice written just before", NULL},
+	[F_SEQ_READ_UNMAPPED] = {"seq_read_unmapped_mbps", "MB/s",
+		"128 KiB sequential reads, QD32, of a never-written slice of a "
+		"fresh drive (no NAND is read)", NULL},
+	[F_SEQ_WRITE] = {"seq_write_mbps", "MB/s",
+		"128 KiB sequential writes, QD32, to a slice of a fresh drive", NULL},
+	[F_RAND_WRITE_FRESH] = {"rand_write_iops_fresh", "IOPS",
+		"4 KiB random writes, QD32, over the span, first 2 s of a fresh drive",
+		NULL},
+	[F_SLC_CACHE] = {"slc_cache_mb", "MB",
+		"where a whole-capacity sequential fill drops below 70% of its "
+		"first rate (interpolated inside the chunk); 0 if it never does",
+		NULL},
+	[F_POST_CACHE] = {"post_cache_write_mbps", "MB/s",
+		"median chunk rate of the fill after the cliff (of the whole fill "
+		"without one)", NULL},
+	[F_SEQ_READ_FULL] = {"seq_read_full_mbps", "MB/s",
+		"128 KiB sequential reads, QD32, of a slice of the filled drive", NULL},
+	[F_SEQ_WRITE_FULL] = {"seq_write_full_mbps", "MB/s",
+		"128 KiB sequential writes, QD32, to a slice of the filled drive", NULL},
+	[F_SEQ_READ_IDLE] = {"seq_read_idle_mbps", "MB/s",
+		"as seq_read_full_mbps, after 30 min idle", NULL},
+	[F_SEQ_WRITE_IDLE] = {"seq_write_idle_mbps", "MB/s",
+		"as seq_write_full_mbps, after 30 min idle", NULL},
+	[F_SEQ_WRITE_TRIM] = {"seq_write_trim_mbps", "MB/s",
+		"128 KiB sequential writes, QD32, after the filled drive is "
+		"trimmed end to end", NULL},
+	[F_TRIM_32G] = {"trim_32g_s", "s",
+		"time to trim 32 GiB of the filled drive in 128 MiB commands, QD1",
+		NULL},
+	[F_RAND_WRITE_SPAN] = {"rand_write_iops_span", "IOPS",
+		"4 KiB random writes, QD32, one pass over the span of a fresh "
+		"drive (each page once): the drive until its free space is used up",
+		NULL},
+	[F_RAND_WRITE_STEADY] = {"rand_write_iops_steady", "IOPS",
+		"4 KiB random writes, QD32, over the span after two passes of them",
+		NULL},
+	[F_SEQ_READ_USED] = {"seq_read_used_mbps", "MB/s",
+		"128 KiB sequential reads, QD32, right after the random-write "
+		"preconditioning", NULL},
+	[F_SEQ_WRITE_USED] = {"seq_write_used_mbps", "MB/s",
+		"128 KiB sequential writes, QD32, right after the random-write "
+		"preconditioning", NULL},
+	[F_MEAN_LAT] = {"mean_latency_ms", "ms",
+		"mean latency of 4 KiB random 70% read / 30% write at QD1, 60 s "
+		"after 60 s idle, on the preconditioned drive", NULL},
+	[F_MAX_LAT] = {"max_latency_ms", "ms",
+		"maximum latency in the same test", NULL},
+	[F_SPIKE_ONSET] = {"spike_onset_s", "s",
+		"start of the first 2 s window of the same test with a request "
+		"of 100 ms or more", NULL},
+	[F_SPIKES_PER_MIN] = {"spikes_per_min", "1/min",
+		"requests of 100 ms or more per minute in the same test, from the "
+		"first such window on", NULL},
+	[F_MEASURED] = {"mean_latency_large_ms", "ms", NULL,
+		"the seed does not say how large its \"large\" requests were"},
+	{"rand_write_iops_oscache", "IOPS", NULL,
+		"measured through the Windows file cache, which ssdlab does not "
+		"model"},
+	{"iometer_database_iops", "IOPS", NULL,
+		"IOmeter pattern whose queue depth and test span the seed does "
+		"not give"},
+	{"iometer_fileserver_iops", "IOPS", NULL,
+		"IOmeter pattern whose queue depth and test span the seed does "
+		"not give"},
+	{"iometer_webserver_iops", "IOPS", NULL,
+		"IOmeter pattern whose queue depth and test span the seed does "
+		"not give"},
+	{"app_load_mbps", "MB/s", NULL, app_trace},
+	{"app_load_tortured_mbps", "MB/s", NULL, app_trace},
+	{"media_import_mbps", "MB/s", NULL, app_trace},
+};
+
+#define NFIGURES ((int)(sizeof figures / sizeof figures[0]))
+
+const struct ssd_cal_figure *ssd_cal_figure_at(int i)
+{
+	return i >= 0 && i < NFIGURES ? &figures[i] : NULL;
+}
+
+static int figure_index(const char *name)
+{
+	for (int i = 0; i < NFIGURES; i++)
+		if (!strcmp(figures[i].name, name))
+			return i;
+	return -1;
+}
+
+const struct ssd_cal_figure *ssd_cal_figure_find(const char *name)
+{
+	int i = figure_index(name);
+	return i < 0 ? NULL : &figures[i];
+}
+
+/* ---- "# ref" lines ---- */
+
+static const char ref_form[] =
+	"the form is '# ref FIGURE = VALUE ; SEED: note', VALUE a number, "
+	"LO..HI, >N or <N, SEED 000..004";
+
+static int parse_num(const char *s, double *v)
+{
+	char buf[32];
+	size_t n = strlen(s);
+	if (!n || n >= sizeof buf)
+		return SSD_EPARSE;
+	memcpy(buf, s, n + 1);
+	return ssd_parse_double(ssd_strtrim(buf), v);
+}
+
+static int parse_value(const char *s, struct ssd_cal_ref *r)
+{
+	const char *dots = strstr(s, "..");
+	if (*s == '>' || *s == '<') {
+		double v;
+		if (parse_num(s + 1, &v) || v < 0)
+			return SSD_EPARSE;
+		r->kind = *s == '>' ? SSD_CAL_ABOVE : SSD_CAL_BELOW;
+		r->lo = r->hi = v;
+		return 0;
+	}
+	if (dots) {
+		char lo[32];
+		size_t n = (size_t)(dots - s);
+		if (n >= sizeof lo)
+			return SSD_EPARSE;
+		memcpy(lo, s, n);
+		lo[n] = 0;
+		if (parse_num(lo, &r->lo) || parse_num(dots + 2, &r->hi) ||
+		    r->lo < 0 || r->hi <= r->lo)
+			return SSD_EPARSE;
+		r->kind = SSD_CAL_RANGE;
+		return 0;
+	}
+	if (parse_num(s, &r->lo) || r->lo < 0)
+		return SSD_EPARSE;
+	r->hi = r->lo;
+	r->kind = SSD_CAL_EQ;
+	return 0;
+}
+
+int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
+		      size_t errlen)
+{
+	const char *p = line;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p != '#')
+		return 0;
+	p++;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (strncmp(p, "ref", 3) || (p[3] != ' ' && p[3] != '\t'))
+		return 0;
+	p += 3;
+	memset(ref, 0, sizeof *ref);
+	char buf[512];
+	snprintf(buf, sizeof buf, "%s", p);
+	buf[strcspn(buf, "\r\n")] = 0;
+	char *eq = strchr(buf, '='), *semi = strchr(buf, ';');
+	if (!eq || !semi || semi < eq) {
+		ssd_seterr(err, errlen, "reference line: %s", ref_form);
+		return SSD_EPARSE;
+	}
+	*eq = 0;
+	*semi = 0;
+	char *name = ssd_strtrim(buf), *value = ssd_strtrim(eq + 1),
+	     *cite = ssd_strtrim(semi + 1);
+	if (!*name || strlen(name) >= sizeof ref->figure) {
+		ssd_seterr(err, errlen, "reference line: no figure name; %s", ref_form);
+		return SSD_EPARSE;
+	}
+	if (!ssd_cal_figure_find(name)) {
+		char list[1024] = "";
+		size_t off = 0;
+		for (int i = 0; i < NFIGURES && off < sizeof list; i++)
+			off += (size_t)snprintf(list + off, sizeof list - off,
+						"%s%s", i ? ", " : "",
+						figures[i].name);
+		ssd_seterr(err, errlen, "unknown figure '%s' (accepted: %s)", name,
+		       list);
+		return SSD_ENOENT;
+	}
+	snprintf(ref->figure, sizeof ref->figure, "%s", name);
+	if (strlen(value) >= sizeof ref->value || parse_value(value, ref)) {
+		ssd_seterr(err, errlen, "figure '%s': bad value '%s' (accepted: a "
+		       "number, LO..HI, >N or <N)", name, value);
+		return SSD_EPARSE;
+	}
+	snprintf(ref->value, sizeof ref->value, "%s", value);
+	if (!(cite[0] >= '0' && cite[0] <= '9' && cite[1] >= '0' &&
+	      cite[1] <= '9' && cite[2] >= '0' && cite[2] <= '9' &&
+	      cite[3] == ':')) {
+		ssd_seterr(err, errlen, "figure '%s': the note must start with the "
+		       "seed it comes from, 'NNN:' (000..004)", name);
+		return SSD_EPARSE;
+	}
+	memcpy(ref->seed, cite, 3);
+	ref->seed[3] = 0;
+	char *note = ssd_strtrim(cite + 4);
+	snprintf(ref->note, sizeof ref->note, "%s", note);
+	return 1;
+}
+
+int ssd_cal_load_refs(const char *path, struct ssd_cal_ref *refs, int max,
+		      int *n, char *err, size_t errlen)
+{
+	*n = 0;
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		ssd_seterr(err, errlen, "%s: cannot read the drive file", path);
+		return SSD_EIO;
+	}
+	char line[1024], msg[1024];
+	int lineno = 0, rc = 0;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		struct ssd_cal_ref r;
+		int k = ssd_cal_parse_ref(line, &r, msg, sizeof msg);
+		if (k < 0) {
+			ssd_seterr(err, errlen, "%s:%d: %s", path, lineno, msg);
+			rc = k;
+			break;
+		}
+		if (!k)
+			continue;
+		if (*n == max) {
+			ssd_seterr(err, errlen, "%s:%d: more than %d reference lines",
+			       path, lineno, max);
+			rc = SSD_ERANGE;
+			break;
+		}
+		r.line = lineno;
+		refs[(*n)++] = r;
+	}
+	fclose(f);
+	return rc;
+}
+
+double ssd_cal_deviation(const struct ssd_cal_ref *r, double v)
+{
+	if (isnan(v))
+		return NAN;
+	double target;
+	switch (r->kind) {
+	case SSD_CAL_RANGE:
+		if (v >= r->lo && v <= r->hi)
+			return 0;
+		target = v < r->lo ? r->lo : r->hi;
+		break;
+	case SSD_CAL_ABOVE:
+		if (v >= r->lo)
+			return 0;
+		target = r->lo;
+		break;
+	case SSD_CAL_BELOW:
+		if (v <= r->hi)
+			return 0;
+		target = r->hi;
+		break;
+	default:
+		target = r->lo;
+		break;
+	}
+	if (target == 0)
+		return NAN;
+	if (isinf(v))
+		return v > 0 ? INFINITY : -INFINITY;
+	return 100 * (v - target) / target;
+}
+
+/* ---- scaling ---- */
+
+uint32_t ssd_cal_scale(const struct ssd_config *c, uint64_t target,
+		       uint32_t min_blocks, struct ssd_config *out)
+{
+	uint32_t k = 1;
+	while (c->capacity / k > target &&
+	       c->blocks_per_plane / (2 * k) >= min_blocks && k < (1u << 20))
+		k *= 2;
+	*out = *c;
+	if (k == 1)
+		return 1;
+	for (;;) {
+		struct ssd_config s = *c;
+		s.capacity = c->capacity / k / SSD_LPAGE * SSD_LPAGE;
+		s.slc_cache_size = c->slc_cache_size / k / SSD_LPAGE * SSD_LPAGE;
+		s.map_cache = c->map_cache / k;
+		s.blocks_per_plane = 0;
+		if (!ssd_config_finish(&s, NULL, 0)) {
+			*out = s;
+			return k;
+		}
+		/* a scaled drive the config rules refuse: scale less */
+		k /= 2;
+		if (k == 1)
+			return 1;
+	}
+}
+
+/* ---- running job texts ---- */
+
+struct sbuf {
+	char *p;
+	size_t n, cap;
+};
+
+__attribute__((format(printf, 2, 3))) static void
+sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	for (;;) {
+		va_list ap;
+		va_start(ap, fmt);
+		int k = vsnprintf(b->p ? b->p + b->n : NULL,
+				  b->p ? b->cap - b->n : 0, fmt, ap);
+		va_end(ap);
+		if (k < 0)
+			return;
+		if (b->p && b->n + (size_t)k < b->cap) {
+			b->n += (size_t)k;
+			return;
+		}
+		b->cap = (b->cap + (size_t)k + 1) * 2;
+		b->p = ssd_xrealloc(b->p, b->cap);
+	}
+}
+
+/* One run: the parsed jobs and their results, freed together. */
+struct run {
+	struct ssd_job *jobs;
+	int njobs;
+	struct ssd_run_result res;
+	int have_res;
+};
+
+static void run_free(struct run *r)
+{
+	if (r->have_res)
+		ssd_run_result_free(&r->res);
+	free(r->jobs);
+	memset(r, 0, sizeof *r);
+}
+
+static int run_text(struct ssd_dev *dev, const char *text, const char *name,
+		    uint64_t seed, struct run *r, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	char msg[512];
+	int rc = ssd_jobfile_parse_string(text, name, dev->cfg.capacity,
+					  &r->jobs, &r->njobs, msg, sizeof msg);
+	if (!rc)
+		rc = ssd_sim_run(dev, r->jobs, r->njobs, seed, &r->res, msg,
+				 sizeof msg);
+	if (rc) {
+		ssd_seterr(err, errlen, "%s: %s", dev->cfg.name, msg);
+		ssd_run_result_free(&r->res);
+		free(r->jobs);
+		r->jobs = NULL;
+		return rc;
+	}
+	r->have_res = 1;
+	for (int i = 0; i < r->res.njobs; i++)
+		if (r->res.jobs[i].error) {
+			ssd_seterr(err, errlen, "%s: job '%s' of %s failed: %s",
+			       dev->cfg.name, r->res.jobs[i].name, name,
+			       ssd_strerror(r->res.jobs[i].error));
+			run_free(r);
+			return SSD_ESTATE;
+		}
+	return 0;
+}
+
+/* The result of the job named `name`. */
+static const struct ssd_job_result *job(const struct run *r, const char *name)
+{
+	for (int i = 0; i < r->res.njobs; i++)
+		if (!strcmp(r->res.jobs[i].name, name))
+			return &r->res.jobs[i];
+	return NULL;
+}
+
+/* MB/s (10^6 bytes per second) of one direction of a job. */
+static double mbps(const struct ssd_job_result *j, int ddir)
+{
+	if (!j || j->runtime_ns <= 0)
+		return NAN;
+	return (double)j->dir[ddir].bytes * 1e3 / (double)j->runtime_ns;
+}
+
+static double iops(const struct ssd_job_result *j, int ddir)
+{
+	if (!j || j->runtime_ns <= 0)
+		return NAN;
+	return (double)j->dir[ddir].ios * 1e9 / (double)j->runtime_ns;
+}
+
+static int make_dev(const struct ssd_config *c, uint64_t seed,
+		    struct ssd_dev **dev, char *err, size_t errlen)
+{
+	int rc = ssd_dev_create(c, seed, dev);
+	if (rc)
+		ssd_seterr(err, errlen, "%s: cannot build the drive: %s", c->name,
+		       ssd_strerror(rc));
+	return rc;
+}
+
+static void idle(struct ssd_dev *dev, int64_t ns)
+{
+	int64_t t = ssd_dev_time(dev);
+	ssd_dev_idle(dev, t + ns);
+}
+
+#define KIB 1024ull
+#define MIB (1024ull * KIB)
+#define GIB (1024ull * MIB)
+#define SEQ_BS (128 * KIB)
+
+static uint64_t round_down(uint64_t v, uint64_t unit)
+{
+	return v / unit * unit;
+}
+
+/* The slice sequential tests use on drive c: 1 GiB (64 MiB quick), at
+ * most an eighth of the drive, and at most half an SLC cache, so a
+ * "fresh" write measures the speed the cache gives. */
+static uint64_t slice_of(const struct ssd_config *c, int quick)
+{
+	uint64_t s = quick ? 64 * MIB : GIB;
+	if (s > c->capacity / 8)
+		s = c->capacity / 8;
+	if (c->slc_cache != SSD_SLC_NONE && c->slc_cache_size &&
+	    s > c->slc_cache_size / 2)
+		s = c->slc_cache_size / 2;
+	s = round_down(s, SEQ_BS);
+	return s ? s : SEQ_BS;
+}
+
+struct meas {
+	double v[F_MEASURED];
+	const struct ssd_cal_opts *o;
+	char *err;
+	size_t errlen;
+};
+
+/* ---- fresh: sequential write, read, unmapped read ---- */
+
+static int do_fresh(const struct ssd_config *full, struct meas *m)
+{
+	struct ssd_config c;
+	if (m->o->quick)
+		ssd_cal_scale(full, 256 * MIB, 16, &c);
+	else
+		c = *full;
+	uint64_t s = slice_of(&c, m->o->quick);
+	uint64_t u = round_down(c.capacity / 2, SEQ_BS);
+	char text[512];
+	snprintf(text, sizeof text,
+		 "[global]\nbs=128k\niodepth=32\n"
+		 "[write]\nrw=write\nsize=%llu\n"
+		 "[read]\nstonewall\nrw=read\nsize=%llu\n"
+		 "[unmapped]\nstonewall\nrw=read\noffset=%llu\nsize=%llu\n",
+		 (unsigned long long)s, (unsigned long long)s,
+		 (unsigned long long)u, (unsigned long long)s);
+	struct ssd_dev *dev;
+	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
+	if (rc)
+		return rc;
+	struct run r;
+	rc = run_text(dev, text, "calibrate-fresh", m->o->seed, &r, m->err,
+		      m->errlen);
+	if (!rc) {
+		m->v[F_SEQ_WRITE] = mbps(job(&r, "write"), SSD_DDIR_WRITE);
+		m->v[F_SEQ_READ] = mbps(job(&r, "read"), SSD_DDIR_READ);
+		m->v[F_SEQ_READ_UNMAPPED] = mbps(job(&r, "unmapped"),
+						 SSD_DDIR_READ);
+		run_free(&r);
+	}
+	ssd_dev_destroy(dev);
+	return rc;
+}
+
+/* ---- rfresh: random writes on a fresh drive ---- */
+
+static int do_rfresh(const struct ssd_config *full, struct meas *m)
+{
+	struct ssd_config c;
+	if (m->o->quick)
+		ssd_cal_scale(full, 256 * MIB, 16, &c);
+	else
+		c = *full;
+	const char *text = m->o->quick
+		? "[fresh]\nrw=randwrite\nbs=4k\niodepth=32\nruntime=200ms\ntime_based\n"
+		: "[fresh]\nrw=randwrite\nbs=4k\niodepth=32\nruntime=2s\ntime_based\n";
+	struct ssd_dev *dev;
+	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
+	if (rc)
+		return rc;
+	struct run r;
+	rc = run_text(dev, text, "calibrate-rfresh", m->o->seed, &r, m->err,
+		      m->errlen);
+	if (!rc) {
+		m->v[F_RAND_WRITE_FRESH] = iops(job(&r, "fresh"), SSD_DDIR_WRITE);
+		run_free(&r);
+	}
+	ssd_dev_destroy(dev);
+	return rc;
+}
+
+/* ---- fill: the SLC cliff, then the full drive ---- */
+
+/*
+ * The cliff of a fill written as chunks of b[i] bytes at r[i] MB/s.  The
+ * reference rate is the best of the first two chunks; the cliff chunk is
+ * the first below 70% of it.  Inside that chunk the drive wrote x bytes
+ * at the rate before (v1, the mean of the chunks before it) and the rest
+ * at the rate after (v2, the median of the chunks after it), so its time
+ * b/r = x/v1 + (b - x)/v2 gives x.  *cache gets the bytes written before
+ * the cliff (0 without one), *post the rate after it.
+ */
+static void find_cliff(const double *b, const double *r, int n,
+		       double *cache, double *post)
+{
+	double *tmp = ssd_xcalloc((size_t)n + 1, sizeof *tmp);
+	double peak = n > 1 && r[1] > r[0] ? r[1] : r[0];
+	int i = 0;
+	while (i < n && r[i] >= 0.7 * peak)
+		i++;
+	if (i == n) {
+		memcpy(tmp, r, (size_t)n * sizeof *r);
+		*cache = 0;
+		*post = ssd_median(tmp, (size_t)n);
+		free(tmp);
+		return;
+	}
+	double before = 0, t1 = 0;
+	for (int k = 0; k < i; k++) {
+		before += b[k];
+		t1 += b[k] / r[k];
+	}
+	double v1 = i > 0 ? before / t1 : peak;
+	int m = n - i - 1;
+	if (m > 0)
+		memcpy(tmp, r + i + 1, (size_t)m * sizeof *r);
+	double v2 = m > 0 ? ssd_median(tmp, (size_t)m) : r[i];
+	double x = 0;
+	if (v2 < v1)
+		x = (b[i] / v2 - b[i] / r[i]) / (1 / v2 - 1 / v1);
+	if (x < 0)
+		x = 0;
+	if (x > b[i])
+		x = b[i];
+	*cache = before + x;
+	*post = v2;
+	free(tmp);
+}
+
+static int do_fill(const struct ssd_config *full, struct meas *m)
+{
+	const int quick = m->o->quick;
+	struct ssd_config c;
+	uint32_t k;
+	if (quick)
+		k = ssd_cal_scale(full, 256 * MIB, 16, &c);
+	else
+		k = ssd_cal_scale(full, full->capacity, 128, &c);
+	/* chunks: the first 1/16 of the drive in 64 (16 quick), the rest in
+	 * 1/64ths; sizes in whole 128 KiB requests */
+	int nfine = quick ? 16 : 64, ncoarse = quick ? 15 : 60;
+	uint64_t fine = round_down(c.capacity / 16 / (uint64_t)nfine, SEQ_BS);
+	uint64_t coarse = round_down(c.capacity / 64, SEQ_BS);
+	if (!fine)
+		fine = SEQ_BS;
+	if (!coarse)
+		coarse = SEQ_BS;
+	int n = nfine + ncoarse;
+	double *b = ssd_xcalloc((size_t)n, sizeof *b);
+	double *r = ssd_xcalloc((size_t)n, sizeof *r);
+	struct sbuf t = {0};
+	sb_printf(&t, "[global]\nrw=write\nbs=128k\niodepth=32\n");
+	uint64_t off = 0;
+	int nc = 0;
+	for (int i = 0; i < n && off < c.capacity; i++) {
+		uint64_t len = i < nfine ? fine : coarse;
+		if (i == n - 1 || off + len > c.capacity)
+			len = c.capacity - off;
+		sb_printf(&t, "[c%d]\nstonewall\noffset=%llu\nsize=%llu\n", i,
+			  (unsigned long long)off, (unsigned long long)len);
+		b[i] = (double)len;
+		off += len;
+		nc++;
+	}
+	struct ssd_dev *dev;
+	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
+	if (rc) {
+		free(t.p);
+		free(b);
+		free(r);
+		return rc;
+	}
+	struct run run;
+	rc = run_text(dev, t.p, "calibrate-fill", m->o->seed, &run, m->err,
+		      m->errlen);
+	free(t.p);
+	if (!rc) {
+		for (int i = 0; i < nc; i++)
+			r[i] = mbps(&run.res.jobs[i], SSD_DDIR_WRITE);
+		double cache, post;
+		find_cliff(b, r, nc, &cache, &post);
+		m->v[F_SLC_CACHE] = cache * k / 1e6;
+		m->v[F_POST_CACHE] = post;
+		run_free(&run);
+	}
+	free(b);
+	free(r);
+	/* the full drive: slices at 0 (written), 1/2 (read), 1/4 (read after
+	 * idle), s (written after idle) */
+	struct ssd_config nocache = c; /* the cache is not the point here */
+	nocache.slc_cache = SSD_SLC_NONE;
+	uint64_t s = slice_of(&nocache, quick);
+	uint64_t half = round_down(c.capacity / 2, SEQ_BS);
+	uint64_t quarter = round_down(c.capacity / 4, SEQ_BS);
+	char text[1024];
+	if (!rc) {
+		snprintf(text, sizeof text,
+			 "[global]\nbs=128k\niodepth=32\n"
+			 "[full_write]\nrw=write\nsize=%llu\n"
+			 "[full_read]\nstonewall\nrw=read\noffset=%llu\nsize=%llu\n",
+			 (unsigned long long)s, (unsigned long long)half,
+			 (unsigned long long)s);
+		rc = run_text(dev, text, "calibrate-full", m->o->seed, &run,
+			      m->err, m->errlen);
+	}
+	if (!rc) {
+		m->v[F_SEQ_WRITE_FULL] = mbps(job(&run, "full_write"),
+					      SSD_DDIR_WRITE);
+		m->v[F_SEQ_READ_FULL] = mbps(job(&run, "full_read"),
+					     SSD_DDIR_READ);
+		run_free(&run);
+		idle(dev, 30 * 60 * SSD_S);
+		snprintf(text, sizeof text,
+			 "[global]\nbs=128k\niodepth=32\n"
+			 "[idle_read]\nrw=read\noffset=%llu\nsize=%llu\n"
+			 "[idle_write]\nstonewall\nrw=write\noffset=%llu\nsize=%llu\n",
+			 (unsigned long long)quarter, (unsigned long long)s,
+			 (unsigned long long)s, (unsigned long long)s);
+		rc = run_text(dev, text, "calibrate-idle", m->o->seed, &run,
+			      m->err, m->errlen);
+	}
+	if (!rc) {
+		m->v[F_SEQ_READ_IDLE] = mbps(job(&run, "idle_read"),
+					     SSD_DDIR_READ);
+		m->v[F_SEQ_WRITE_IDLE] = mbps(job(&run, "idle_write"),
+					      SSD_DDIR_WRITE);
+		run_free(&run);
+		/* 32 GiB of the full-size drive; on a scaled one its share */
+		uint64_t want = 32 * GIB / k;
+		uint64_t tb = 128 * MIB;
+		if (want > c.capacity)
+			want = c.capacity;
+		if (tb > want)
+			tb = round_down(want, SSD_LPAGE);
+		want = round_down(want, tb);
+		snprintf(text, sizeof text,
+			 "[trim32]\nrw=trim\nbs=%llu\niodepth=1\nsize=%llu\n"
+			 "[trim_rest]\nstonewall\nrw=trim\nbs=%llu\niodepth=1\n"
+			 "offset=%llu\n"
+			 "[trim_write]\nstonewall\nrw=write\nbs=128k\niodepth=32\n"
+			 "offset=0\nsize=%llu\n",
+			 (unsigned long long)tb, (unsigned long long)want,
+			 (unsigned long long)tb, (unsigned long long)want,
+			 (unsigned long long)s);
+		if (want >= c.capacity) /* nothing left: trim_rest is empty */
+			snprintf(text, sizeof text,
+				 "[trim32]\nrw=trim\nbs=%llu\niodepth=1\nsize=%llu\n"
+				 "[trim_write]\nstonewall\nrw=write\nbs=128k\n"
+				 "iodepth=32\noffset=0\nsize=%llu\n",
+				 (unsigned long long)tb, (unsigned long long)want,
+				 (unsigned long long)s);
+		rc = run_text(dev, text, "calibrate-trim", m->o->seed, &run,
+			      m->err, m->errlen);
+		if (!rc) {
+			const struct ssd_job_result *j = job(&run, "trim32");
+			m->v[F_TRIM_32G] = j ? (double)j->runtime_ns / 1e9 *
+				((double)(32 * GIB) / ((double)want * k)) : NAN;
+			m->v[F_SEQ_WRITE_TRIM] = mbps(job(&run, "trim_write"),
+						      SSD_DDIR_WRITE);
+			run_free(&run);
+		}
+	}
+	ssd_dev_destroy(dev);
+	return rc;
+}
+
+/* ---- steady: random-write preconditioning, then what it leaves ---- */
+
+#define LAT_WINDOWS 30
+#define LAT_WINDOW_S 2
+/* lat_dist[26..31] count completions of 100 ms and more (stats.h) */
+#define SPIKE_BUCKET 26
+
+static int do_steady(const struct ssd_config *full, struct meas *m)
+{
+	const int quick = m->o->quick;
+	struct ssd_config c;
+	if (quick)
+		ssd_cal_scale(full, 256 * MIB, 16, &c);
+	else
+		ssd_cal_scale(full, 32 * GIB, 256, &c);
+	char text[1024];
+	uint64_t cap = c.capacity;
+	struct ssd_dev *dev;
+	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
+	if (rc)
+		return rc;
+	struct run run;
+	rc = run_text(dev, "[fill]\nrw=randwrite\nbs=4k\niodepth=32\n",
+		      "calibrate-span", m->o->seed, &run, m->err, m->errlen);
+	if (!rc) {
+		m->v[F_RAND_WRITE_SPAN] = iops(job(&run, "fill"),
+					       SSD_DDIR_WRITE);
+		run_free(&run);
+		snprintf(text, sizeof text,
+			 "[global]\nrw=randwrite\nbs=4k\niodepth=32\n"
+			 "[precondition]\nio_size=%llu\n"
+			 "[steady]\nstonewall\nio_size=%llu\n",
+			 (unsigned long long)cap,
+			 (unsigned long long)round_down(cap / 4, SSD_LPAGE));
+		rc = run_text(dev, text, "calibrate-steady", m->o->seed, &run,
+			      m->err, m->errlen);
+	}
+	if (!rc) {
+		m->v[F_RAND_WRITE_STEADY] = iops(job(&run, "steady"),
+						 SSD_DDIR_WRITE);
+		run_free(&run);
+		uint64_t s = slice_of(&c, quick);
+		if (s > cap / 16)
+			s = round_down(cap / 16, SEQ_BS);
+		if (!s)
+			s = SEQ_BS;
+		snprintf(text, sizeof text,
+			 "[global]\nbs=128k\niodepth=32\n"
+			 "[used_read]\nrw=read\nsize=%llu\n"
+			 "[used_write]\nstonewall\nrw=write\noffset=%llu\nsize=%llu\n",
+			 (unsigned long long)s, (unsigned long long)s,
+			 (unsigned long long)s);
+		rc = run_text(dev, text, "calibrate-used", m->o->seed, &run,
+			      m->err, m->errlen);
+	}
+	if (!rc) {
+		m->v[F_SEQ_READ_USED] = mbps(job(&run, "used_read"),
+					     SSD_DDIR_READ);
+		m->v[F_SEQ_WRITE_USED] = mbps(job(&run, "used_write"),
+					      SSD_DDIR_WRITE);
+		run_free(&run);
+		idle(dev, 60 * SSD_S);
+		int nw = quick ? 10 : LAT_WINDOWS;
+		struct sbuf t = {0};
+		sb_printf(&t, "[global]\nrw=randrw\nrwmixread=70\nbs=4k\n"
+			  "iodepth=1\ntime_based\nruntime=%ds\n", LAT_WINDOW_S);
+		for (int i = 0; i < nw; i++)
+			sb_printf(&t, "[w%d]\nstonewall\n", i);
+		rc = run_text(dev, t.p, "calibrate-latency", m->o->seed, &run,
+			      m->err, m->errlen);
+		free(t.p);
+	}
+	if (!rc) {
+		double sum = 0, n = 0, max = 0, onset = INFINITY, spikes = 0;
+		int64_t t0 = run.res.jobs[0].start_ns, t_end = t0;
+		for (int i = 0; i < run.res.njobs; i++) {
+			const struct ssd_job_result *j = &run.res.jobs[i];
+			double wspikes = 0;
+			for (int d = 0; d < 2; d++) {
+				const struct ssd_dstat *ds = &j->dir[d];
+				if (!ds->lat.n)
+					continue;
+				sum += ds->lat.sum;
+				n += (double)ds->lat.n;
+				if (ds->lat.max > max)
+					max = ds->lat.max;
+				for (int b = SPIKE_BUCKET; b < SSD_LATDIST_N; b++)
+					wspikes += (double)ds->lat_dist[b];
+			}
+			if (wspikes && isinf(onset))
+				onset = (double)(j->start_ns - t0) / 1e9;
+			if (!isinf(onset))
+				spikes += wspikes;
+			t_end = j->start_ns + j->runtime_ns;
+		}
+		m->v[F_MEAN_LAT] = n ? sum / n / 1e6 : NAN;
+		m->v[F_MAX_LAT] = max / 1e6;
+		m->v[F_SPIKE_ONSET] = onset;
+		m->v[F_SPIKES_PER_MIN] = isinf(onset) ? 0
+			: spikes * 60 / ((double)(t_end - t0) / 1e9 - onset);
+		run_free(&run);
+	}
+	ssd_dev_destroy(dev);
+	return rc;
+}
+
+/* ---- the driver ---- */
+
+int ssd_cal_measure(const struct ssd_config *c,
+		    const struct ssd_cal_ref *refs, int nrefs,
+		    const struct ssd_cal_opts *o, struct ssd_cal_value *out,
+		    char *err, size_t errlen)
+{
+	int want[NFIGURES] = {0};
+	for (int i = 0; i < nrefs; i++) {
+		int f = figure_index(refs[i].figure);
+		if (f < 0) {
+			ssd_seterr(err, errlen, "unknown figure '%s'", refs[i].figure);
+			return SSD_ENOENT;
+		}
+		want[f] = 1;
+	}
+	char msg[512];
+	struct meas m = {.o = o, .err = msg, .errlen = sizeof msg};
+	char failed[F_MEASURED][160];
+	for (int i = 0; i < F_MEASURED; i++) {
+		m.v[i] = NAN;
+		failed[i][0] = 0;
+	}
+	static const struct {
+		int from, to;
+		int (*fn)(const struct ssd_config *, struct meas *);
+	} phases[] = {
+		{F_SEQ_READ, F_SEQ_WRITE, do_fresh},
+		{F_RAND_WRITE_FRESH, F_RAND_WRITE_FRESH, do_rfresh},
+		{F_SLC_CACHE, F_TRIM_32G, do_fill},
+		{F_RAND_WRITE_SPAN, F_SPIKES_PER_MIN, do_steady},
+	};
+	for (size_t p = 0; p < sizeof phases / sizeof phases[0]; p++) {
+		int need = 0;
+		for (int f = phases[p].from; f <= phases[p].to; f++)
+			need |= want[f];
+		if (!need)
+			continue;
+		msg[0] = 0;
+		int rc = phases[p].fn(c, &m);
+		if (rc == SSD_ENOMEM) {
+			ssd_seterr(err, errlen, "%s", msg);
+			return rc;
+		}
+		if (rc) /* figures measured before the failure stand */
+			for (int f = phases[p].from; f <= phases[p].to; f++)
+				if (isnan(m.v[f]))
+					snprintf(failed[f], sizeof failed[f], "%s",
+						 msg);
+	}
+	for (int i = 0; i < nrefs; i++) {
+		int f = figure_index(refs[i].figure);
+		out[i].value = f < F_MEASURED ? m.v[f] : NAN;
+		snprintf(out[i].error, sizeof out[i].error, "%s",
+			 f < F_MEASURED ? failed[f] : "");
+	}
+	return 0;
+}

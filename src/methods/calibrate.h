@@ -1,0 +1,134 @@
+/*
+ * calibrate.h -- the simulated drives against the reviews they model.
+ *
+ * A preset of a real drive carries the figures the seed reviews measured
+ * on it as structured comment lines (docs/calibration.md):
+ *
+ *     # ref seq_read_mbps = 168 ; 000: max sequential read ~168 MB/s
+ *
+ * that is "# ref FIGURE = VALUE ; SEED: note".  VALUE is a number, a
+ * range LO..HI ("65..80"), or a bound ">200" / "<1" when the review only
+ * says "more than" or "under".  SEED is the seed document's three-digit
+ * number (000..004).  FIGURE names one row of the figure table below,
+ * which says how ssdlab measures it -- or, for a figure no drive
+ * mechanism produces (an application benchmark), why it is not measured.
+ *
+ * ssd_cal_measure() runs the measurements a list of refs needs as small
+ * fio-style job runs (ssd_jobfile_parse_string + ssd_sim_run) on fresh
+ * drives built from the config; it never looks at the seed values.
+ * The random-write preconditioning runs on a copy of the drive scaled
+ * down in capacity with the same geometry, OP and parallelism (fewer
+ * blocks per plane), see ssd_cal_scale(); sequential tests use slices,
+ * so a full calibration takes seconds to tens of seconds.
+ */
+#ifndef SSD_CALIBRATE_H
+#define SSD_CALIBRATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/config.h"
+
+/* How a ref's VALUE reads. */
+enum ssd_cal_kind {
+	SSD_CAL_EQ,     /* "168": about this much */
+	SSD_CAL_RANGE,  /* "65..80": anywhere in [lo, hi] */
+	SSD_CAL_ABOVE,  /* ">200": at least lo */
+	SSD_CAL_BELOW   /* "<1": at most hi */
+};
+
+#define SSD_CAL_MAX_REFS 64
+
+struct ssd_cal_ref {
+	char figure[40];    /* a name from the figure table */
+	int kind;           /* enum ssd_cal_kind */
+	double lo, hi;      /* EQ: lo == hi; ABOVE: lo; BELOW: hi */
+	char value[32];     /* VALUE as written ("65..80") */
+	char seed[4];       /* "000".."004" */
+	char note[200];     /* the text after "SEED:" */
+	int line;           /* line in the preset file (0 if parsed alone) */
+};
+
+/* One figure ssdlab knows how to measure (or knows it cannot). */
+struct ssd_cal_figure {
+	const char *name;
+	const char *unit;       /* "MB/s", "IOPS", "ms", "s", "MB", "%" */
+	const char *method;     /* how it is measured, or NULL */
+	const char *why_not;    /* why it is not modelled, or NULL */
+};
+
+/* The figure named `name`, or NULL. */
+const struct ssd_cal_figure *ssd_cal_figure_find(const char *name);
+/* The i-th row of the figure table (NULL past the end). */
+const struct ssd_cal_figure *ssd_cal_figure_at(int i);
+
+/*
+ * Parse one line of a preset.  Returns 1 and fills *ref when the line is
+ * a "# ref" line, 0 when it is any other line (including other
+ * comments), or SSD_EPARSE / SSD_ENOENT (unknown figure) with a message
+ * in err saying what is wrong and the accepted form.  ref->line is set
+ * to 0.
+ */
+int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
+		      size_t errlen);
+
+/*
+ * Read every "# ref" line of the drive file at `path` into refs (up to
+ * `max`); *n is the count.  Returns 0, SSD_EIO (unreadable), SSD_ERANGE
+ * (more than max refs) or a parse error, with "PATH:LINE: ..." in err.
+ */
+int ssd_cal_load_refs(const char *path, struct ssd_cal_ref *refs, int max,
+		      int *n, char *err, size_t errlen);
+
+/*
+ * Deviation of a measured value from a ref, in percent of the seed value:
+ * EQ: 100 * (value - v) / v; RANGE and bounds: 0 when the value is inside,
+ * else 100 * (value - nearest bound) / bound.  NAN when value is NAN or
+ * the seed value is 0.
+ */
+double ssd_cal_deviation(const struct ssd_cal_ref *ref, double value);
+
+/* Run options. */
+struct ssd_cal_opts {
+	int quick;          /* small slices and scale: for tests (the values
+	                       are rougher, not comparable to a full run) */
+	uint64_t seed;      /* seed of every run */
+};
+
+/* A measured figure. */
+struct ssd_cal_value {
+	double value;       /* in the figure's unit; NAN when not modelled
+	                       or not measured (error set); INFINITY when
+	                       there was no event to find (spike_onset_s with
+	                       no request of 100 ms or more) */
+	char error[160];    /* "" or why the measuring run failed (the drive
+	                       turned read-only, ...) */
+};
+
+/*
+ * Measure, on drives built from the finished config c, every figure the
+ * refs name; out[i] receives refs[i]'s.  A procedure whose run fails
+ * (a job error such as a drive turned read-only) leaves its figures NAN
+ * with the message in their error field and the others are still
+ * measured.  Returns 0, or a negative SSD_E* code with a message in err
+ * for what stops everything (an unknown figure, no memory).
+ */
+int ssd_cal_measure(const struct ssd_config *c,
+		    const struct ssd_cal_ref *refs, int nrefs,
+		    const struct ssd_cal_opts *o, struct ssd_cal_value *out,
+		    char *err, size_t errlen);
+
+/*
+ * A copy of the finished config c scaled down for whole-capacity
+ * procedures: the capacity divided by k, the smallest power of two that
+ * brings it to at most `target` bytes, but no larger than keeps
+ * blocks_per_plane / k >= min_blocks (so the GC reserve stays a small
+ * share of each unit).  Geometry, OP and timings are kept; slc_cache_size
+ * and map_cache scale with the capacity (they are shares of the drive);
+ * write_buffer does not (it is the controller's DRAM).  *out is finished.
+ * Returns k (1 when c is already small enough).
+ */
+uint32_t ssd_cal_scale(const struct ssd_config *c, uint64_t target,
+		       uint32_t min_blocks, struct ssd_config *out);
+
+#endif

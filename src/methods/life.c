@@ -1,0 +1,574 @@
+/*
+ * life.c -- lifetime from measured write amplification, next to the 2008
+ * essay's arithmetic; and the endurance run that checks the estimate by
+ * writing a short-lived drive until it turns read-only (see life.h and
+ * docs/lifetime.md).
+ */
+#include "methods/life.h"
+
+#include <inttypes.h>
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/device.h"
+#include "report/report.h"
+#include "host/sim.h"
+
+/* ---- the arithmetic ---- */
+
+double ssd_life_nand_bytes(double physical_bytes, double pe_cycles)
+{
+	return physical_bytes * pe_cycles;
+}
+
+double ssd_life_tbw(double nand_bytes, double waf)
+{
+	if (!(waf > 0) || !isfinite(waf))
+		return 0;
+	return nand_bytes / waf;
+}
+
+double ssd_life_days(double host_bytes, double daily_bytes)
+{
+	return daily_bytes > 0 ? host_bytes / daily_bytes : 0;
+}
+
+double ssd_life_years(double days)
+{
+	return days / SSD_LIFE_DAYS_PER_YEAR;
+}
+
+double ssd_life_daily_for_years(double host_bytes, double years)
+{
+	return years > 0 ? host_bytes / (years * SSD_LIFE_DAYS_PER_YEAR) : 0;
+}
+
+double ssd_life_naive_tbw(double capacity_bytes, double pe_cycles,
+			  double factor)
+{
+	return factor > 0 ? capacity_bytes * pe_cycles / factor : 0;
+}
+
+void ssd_life_estimate(const struct ssd_config *c, double waf,
+		       double daily_bytes, struct ssd_life_estimate *e)
+{
+	memset(e, 0, sizeof *e);
+	e->user_bytes = c->capacity;
+	e->physical_bytes = ssd_config_physical_bytes(c);
+	e->block_bytes = (uint64_t)c->page_size * c->pages_per_block;
+	e->physical_blocks = e->block_bytes ? e->physical_bytes / e->block_bytes
+					    : 0;
+	e->pe_cycles = c->pe_cycles;
+	e->waf = waf;
+	e->daily_bytes = daily_bytes;
+	e->nand_bytes = ssd_life_nand_bytes((double)e->physical_bytes,
+					    c->pe_cycles);
+	e->tbw_bytes = ssd_life_tbw(e->nand_bytes, waf);
+	e->days = ssd_life_days(e->tbw_bytes, daily_bytes);
+	e->years = ssd_life_years(e->days);
+	e->naive_factor = SSD_LIFE_NAIVE_FACTOR;
+	e->naive_tbw_bytes = ssd_life_naive_tbw((double)e->user_bytes,
+						c->pe_cycles, e->naive_factor);
+	e->naive_days = ssd_life_days(e->naive_tbw_bytes, daily_bytes);
+	e->naive_years = ssd_life_years(e->naive_days);
+	e->equivalent_factor = e->physical_bytes
+		? waf * (double)e->user_bytes / (double)e->physical_bytes : 0;
+}
+
+/* ---- the runs ---- */
+
+const char ssd_life_builtin_desc[] =
+	"built-in: fill sequentially, then uniformly random 4 KiB writes "
+	"over the whole span (1x capacity to precondition, 1x measured)";
+
+int ssd_life_builtin_jobs(uint64_t capacity, struct ssd_job **jobs,
+			  int *njobs, char *err, size_t errlen)
+{
+	static const char text[] =
+		"[global]\nbs=4k\niodepth=32\n"
+		"[fill]\nrw=write\n"
+		"[precondition]\nstonewall\nrw=randwrite\nnorandommap=1\n"
+		"io_size=100%\n"
+		"[measure]\nstonewall\nrw=randwrite\nnorandommap=1\n"
+		"io_size=100%\n";
+	return ssd_jobfile_parse_string(text, "built-in", capacity, jobs,
+					njobs, err, errlen);
+}
+
+/* One ssd_sim_run on the drive; *worn is set when the drive is (or
+ * turned) read-only. */
+static int run_pass(struct ssd_dev *dev, const struct ssd_job *jobs, int n,
+		    uint64_t seed, struct ssd_life_run *r, int *worn,
+		    char *err, size_t errlen)
+{
+	struct ssd_run_result res;
+	int rc = ssd_sim_run(dev, jobs, n, seed, &res, err, errlen);
+	if (rc) {
+		ssd_run_result_free(&res);
+		return rc;
+	}
+	r->sim_ns += res.sim_ns;
+	r->host_ios += res.host_ios;
+	for (int i = 0; i < res.njobs; i++)
+		if (res.jobs[i].error == SSD_EROFS)
+			*worn = 1;
+	ssd_run_result_free(&res);
+	struct ssd_health h;
+	ssd_ftl_health(dev->ftl, &h);
+	if (h.read_only)
+		*worn = 1;
+	return 0;
+}
+
+int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
+		 int njobs, uint64_t seed, int until_worn,
+		 struct ssd_life_run *r, char *err, size_t errlen)
+{
+	char a[32];
+	memset(r, 0, sizeof *r);
+	r->until_worn = until_worn;
+	if (njobs <= 0) {
+		snprintf(err, errlen, "the workload has no jobs");
+		return SSD_EINVAL;
+	}
+	/* the last stonewall group is measured; the jobs before it
+	 * precondition the drive */
+	int m = 0;
+	for (int i = njobs - 1; i > 0 && !m; i--)
+		if (jobs[i].stonewall)
+			m = i;
+	/* a copy without log files: the figures are the report */
+	struct ssd_job *js = ssd_xcalloc((size_t)njobs, sizeof *js);
+	memcpy(js, jobs, (size_t)njobs * sizeof *js);
+	for (int i = 0; i < njobs; i++) {
+		js[i].write_iops_log[0] = 0;
+		js[i].write_bw_log[0] = 0;
+		js[i].write_lat_log[0] = 0;
+	}
+	struct ssd_dev *dev = NULL;
+	int rc = ssd_dev_create(c, seed, &dev);
+	if (rc) {
+		snprintf(err, errlen, "cannot build drive '%s': %s", c->name,
+			 ssd_strerror(rc));
+		free(js);
+		return rc;
+	}
+	const struct ssd_counters *ctr = &dev->ftl->ctr;
+	int worn = 0;
+	uint64_t pass = 0;
+	if (m > 0) {
+		rc = run_pass(dev, js, m, seed + pass++, r, &worn, err, errlen);
+		if (!rc && worn) {
+			snprintf(err, errlen,
+				 "the drive wore out (turned read-only) while "
+				 "preconditioning, after %s of host writes: "
+				 "raise pe_cycles",
+				 ssd_fmt_bytes(ctr->host_write_lp * SSD_LPAGE,
+					       a, sizeof a));
+			rc = SSD_EROFS;
+		}
+	}
+	struct ssd_counters c0 = *ctr, d;
+	if (!rc)
+		rc = run_pass(dev, js + m, njobs - m, seed + pass++, r, &worn,
+			      err, errlen);
+	if (!rc) {
+		ssd_counters_sub(&d, ctr, &c0);
+		r->measured_host_lp = d.host_write_lp;
+		r->measured_nand_lp = d.nand_prog_lp;
+		r->passes = 1;
+		if (worn) {
+			snprintf(err, errlen,
+				 "the drive wore out (turned read-only) during "
+				 "the measurement, after %s of host writes: "
+				 "raise pe_cycles",
+				 ssd_fmt_bytes(ctr->host_write_lp * SSD_LPAGE,
+					       a, sizeof a));
+			rc = SSD_EROFS;
+		} else if (!d.host_write_lp) {
+			snprintf(err, errlen,
+				 "the measured jobs (the last stonewall group, "
+				 "from '%s') write nothing: no write "
+				 "amplification to measure", js[m].name);
+			rc = SSD_EINVAL;
+		} else {
+			r->waf = (double)d.nand_prog_lp /
+				 (double)d.host_write_lp;
+		}
+	}
+	/* endurance: the measured group again and again until read-only */
+	double limit = SSD_LIFE_GIVE_UP *
+		       ssd_life_nand_bytes((double)ssd_config_physical_bytes(c),
+					   c->pe_cycles);
+	while (!rc && until_worn && !worn) {
+		uint64_t before = ctr->host_write_lp;
+		if ((double)before * SSD_LPAGE >= limit) {
+			snprintf(err, errlen,
+				 "the drive did not wear out: %s of host "
+				 "writes, %d times its rated endurance, and it "
+				 "still accepts writes",
+				 ssd_fmt_bytes(before * SSD_LPAGE, a, sizeof a),
+				 SSD_LIFE_GIVE_UP);
+			rc = SSD_ESTATE;
+			break;
+		}
+		rc = run_pass(dev, js + m, njobs - m, seed + pass++, r, &worn,
+			      err, errlen);
+		r->passes++;
+		if (!rc && !worn && ctr->host_write_lp == before) {
+			snprintf(err, errlen, "the measured jobs stopped "
+				 "writing before the drive wore out");
+			rc = SSD_EINVAL;
+		}
+	}
+	r->worn_out = worn;
+	ssd_ftl_health(dev->ftl, &r->health);
+	r->host_bytes = ctr->host_write_lp * SSD_LPAGE;
+	r->nand_bytes = ctr->nand_prog_lp * SSD_LPAGE;
+	ssd_dev_destroy(dev);
+	free(js);
+	return rc;
+}
+
+/* ---- numbers for people and for JSON ---- */
+
+/* v with `prec` decimals and the C decimal point whatever the locale.
+ * Returns buf. */
+static const char *fmtd(char *buf, size_t n, int prec, double v)
+{
+	snprintf(buf, n, "%.*f", prec, v);
+	const struct lconv *lc = localeconv();
+	const char *dp = lc ? lc->decimal_point : NULL;
+	if (dp && dp[0] && (dp[0] != '.' || dp[1])) {
+		char *p = strstr(buf, dp);
+		if (p) {
+			size_t dl = strlen(dp);
+			*p = '.';
+			memmove(p + 1, p + dl, strlen(p + dl) + 1);
+		}
+	}
+	return buf;
+}
+
+/* Decimal units, four significant figures: "110.3 TB", "21.47 GB"
+ * (drive makers rate TBW in decimal terabytes). */
+static const char *si_bytes(char *buf, size_t n, double v)
+{
+	static const char *const unit[] = {"B",  "kB", "MB", "GB",
+					   "TB", "PB", "EB", "ZB"};
+	int u = 0;
+	while (fabs(v) >= 999.95 && u < 7) {
+		v /= 1000;
+		u++;
+	}
+	char num[32];
+	int prec = u == 0 ? 0 : fabs(v) >= 99.95 ? 1 : fabs(v) >= 9.995 ? 2 : 3;
+	fmtd(num, sizeof num, prec, v);
+	snprintf(buf, n, "%s %s", num, unit[u]);
+	return buf;
+}
+
+/* Days or years to four significant figures: "2400", "619.2", "1.695",
+ * "0.862". */
+static const char *fmt_4(char *buf, size_t n, double v)
+{
+	int prec = v >= 999.95 ? 0 : v >= 99.995 ? 1 : v >= 9.9995 ? 2 : 3;
+	return fmtd(buf, n, prec, v);
+}
+
+/* Write text as lines of at most `width` columns, breaking at spaces;
+ * continuation lines start with `indent`. */
+static void print_wrapped(FILE *out, const char *text, size_t width,
+			  const char *indent)
+{
+	size_t col = 0, ind = strlen(indent);
+	const char *p = text;
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		size_t w = strcspn(p, " ");
+		if (!w)
+			break;
+		if (col && col + 1 + w > width) {
+			fprintf(out, "\n%s", indent);
+			col = ind;
+		} else if (col) {
+			putc(' ', out);
+			col++;
+		}
+		fwrite(p, 1, w, out);
+		col += w;
+		p += w;
+	}
+	putc('\n', out);
+}
+
+/* ---- text ---- */
+
+void ssd_life_print(const struct ssd_life_report *r, FILE *out)
+{
+	const struct ssd_config *c = r->cfg;
+	const struct ssd_life_estimate *e = &r->est;
+	const struct ssd_life_run *run = &r->run;
+	char a[64], b[64], d[64], x[64], daily[64];
+
+	char desc[sizeof c->description];
+	ssd_config_description(c, desc, sizeof desc);
+	fprintf(out, "Drive %s%s%s\n", c->name, desc[0] ? " -- " : "", desc);
+	fprintf(out, "  user capacity     %s (%s)\n",
+		ssd_fmt_bytes(e->user_bytes, a, sizeof a),
+		si_bytes(b, sizeof b, (double)e->user_bytes));
+	fprintf(out,
+		"  physical flash    %s (%s): %" PRIu64 " blocks of %s, "
+		"%s%% spare\n",
+		ssd_fmt_bytes(e->physical_bytes, a, sizeof a),
+		si_bytes(b, sizeof b, (double)e->physical_bytes),
+		e->physical_blocks, ssd_fmt_bytes(e->block_bytes, d, sizeof d),
+		fmtd(x, sizeof x, 1,
+		     e->user_bytes ? 100.0 * ((double)e->physical_bytes /
+					      (double)e->user_bytes - 1)
+				   : 0));
+	fprintf(out, "  rated endurance   %" PRIu32 " P/E cycles per block (%s)\n",
+		e->pe_cycles, ssd_cell_name(c->cell));
+	char wl[600];
+	if (r->workload)
+		snprintf(wl, sizeof wl, "%s (its last stonewall group measured, "
+			 "after the jobs before it)", r->workload);
+	else
+		snprintf(wl, sizeof wl, "%s", ssd_life_builtin_desc);
+	fprintf(out, "Workload: ");
+	print_wrapped(out, wl, 68, "          ");
+	fprintf(out,
+		"  measured WAF      %s (%" PRIu64 " host 4 KiB pages written, "
+		"%" PRIu64 " programmed)\n",
+		fmtd(a, sizeof a, 3, e->waf), run->measured_host_lp,
+		run->measured_nand_lp);
+	si_bytes(daily, sizeof daily, e->daily_bytes);
+	fprintf(out, "Daily host writes: %s (%s)\n",
+		e->daily_bytes == floor(e->daily_bytes) && e->daily_bytes < 1.8e19
+			? ssd_fmt_bytes((uint64_t)e->daily_bytes, a, sizeof a)
+			: daily,
+		daily);
+
+	fprintf(out, "\nLifetime from the measured write amplification\n");
+	fprintf(out, "  flash endurance   %s x %" PRIu32 " cycles = %s of NAND "
+		"writes\n",
+		si_bytes(a, sizeof a, (double)e->physical_bytes), e->pe_cycles,
+		si_bytes(b, sizeof b, e->nand_bytes));
+	fprintf(out, "  estimated TBW     %s / %s = %s of host writes\n",
+		si_bytes(a, sizeof a, e->nand_bytes),
+		fmtd(b, sizeof b, 3, e->waf),
+		si_bytes(d, sizeof d, e->tbw_bytes));
+	fprintf(out, "  lifetime          %s days = %s years at %s/day\n",
+		fmt_4(a, sizeof a, e->days), fmt_4(b, sizeof b, e->years),
+		daily);
+
+	fmtd(x, sizeof x, e->naive_factor == floor(e->naive_factor) ? 0 : 2,
+	     e->naive_factor);
+	fprintf(out, "\nThe 2008 essay's arithmetic: capacity x cycles / %s "
+		"(\"each full write costs %s cycles\")\n", x, x);
+	fprintf(out, "  TBW               %s x %" PRIu32 " / %s = %s of host "
+		"writes\n",
+		si_bytes(a, sizeof a, (double)e->user_bytes), e->pe_cycles, x,
+		si_bytes(b, sizeof b, e->naive_tbw_bytes));
+	fprintf(out, "  lifetime          %s days = %s years at %s/day\n",
+		fmt_4(a, sizeof a, e->naive_days),
+		fmt_4(b, sizeof b, e->naive_years), daily);
+	char why[1024];
+	snprintf(why, sizeof why,
+		 "Why they differ: the essay's factor %s is a guessed write "
+		 "amplification applied to the user capacity; ssdlab counts "
+		 "all the physical flash and measures the amplification, which "
+		 "depends on the spare area, the workload and GC (%s): here "
+		 "%s, as if the essay's factor were %s.",
+		 x, ssd_gc_policy_name(c->gc_policy),
+		 fmtd(a, sizeof a, 3, e->waf),
+		 fmtd(b, sizeof b, 2, e->equivalent_factor));
+	print_wrapped(out, why, 78, "  ");
+
+	if (run->until_worn) {
+		const struct ssd_health *h = &run->health;
+		double est = e->tbw_bytes;
+		fprintf(out, "\nEndurance run: the measured jobs again and again "
+			"until the drive turns read-only\n");
+		fprintf(out, "  %-17s %s of host writes from fresh (%" PRIu32
+			" measured passes)\n",
+			run->worn_out ? "worn out after" : "NOT worn out after",
+			si_bytes(a, sizeof a, (double)run->host_bytes),
+			run->passes);
+		fprintf(out, "  estimate          %s (flash endurance / "
+			"measured WAF)\n", si_bytes(b, sizeof b, est));
+		fprintf(out, "  ratio             %s (written / estimate)\n",
+			fmtd(d, sizeof d, 3,
+			     est > 0 ? (double)run->host_bytes / est : 0));
+		fprintf(out,
+			"  at the end        %s of NAND writes, %" PRIu64
+			" bad block%s, read-only: %s\n",
+			si_bytes(a, sizeof a, (double)run->nand_bytes),
+			h->bad_blocks, h->bad_blocks == 1 ? "" : "s",
+			h->read_only ? "yes" : "no");
+		fprintf(out,
+			"  erases per block  min %" PRIu32 ", mean %s, max %"
+			PRIu32 " (used %s%%, most worn block %s%%)\n",
+			h->erase_min, fmtd(b, sizeof b, 1, h->erase_mean),
+			h->erase_max,
+			fmtd(d, sizeof d, 1, h->percentage_used),
+			fmtd(x, sizeof x, 1, h->max_wear_pct));
+	}
+	int64_t ns = run->sim_ns > 0 ? run->sim_ns : 0;
+	fprintf(out, "\nRun: seed=%" PRIu64 ", simulated time=%" PRId64
+		".%09" PRId64 " s, host I/Os=%" PRIu64 "\n",
+		r->seed, (int64_t)(ns / SSD_S), (int64_t)(ns % SSD_S),
+		run->host_ios);
+	fprintf(out, "Wall: %s s\n", fmtd(a, sizeof a, 3, r->wall_s));
+}
+
+/* ---- JSON ---- */
+
+/* A minimal writer with fio's layout ("key" : value, two spaces a
+ * level); members of one object at a time. */
+struct lj {
+	FILE *f;
+	int depth;
+	int first;
+};
+
+static void lj_key(struct lj *w, const char *k)
+{
+	fputs(w->first ? "\n" : ",\n", w->f);
+	w->first = 0;
+	for (int i = 0; i < w->depth; i++)
+		fputs("  ", w->f);
+	ssd_json_str(w->f, k);
+	fputs(" : ", w->f);
+}
+
+static void lj_open(struct lj *w, const char *k)
+{
+	if (k)
+		lj_key(w, k);
+	putc('{', w->f);
+	w->depth++;
+	w->first = 1;
+}
+
+static void lj_close(struct lj *w)
+{
+	putc('\n', w->f);
+	w->depth--;
+	for (int i = 0; i < w->depth; i++)
+		fputs("  ", w->f);
+	putc('}', w->f);
+	w->first = 0;
+}
+
+static void lj_u64(struct lj *w, const char *k, uint64_t v)
+{
+	lj_key(w, k);
+	fprintf(w->f, "%" PRIu64, v);
+}
+
+/* A finite double with `prec` decimals, else null. */
+static void lj_dbl(struct lj *w, const char *k, double v, int prec)
+{
+	char buf[400];
+	lj_key(w, k);
+	fputs(isfinite(v) ? fmtd(buf, sizeof buf, prec, v) : "null", w->f);
+}
+
+static void lj_str(struct lj *w, const char *k, const char *s)
+{
+	lj_key(w, k);
+	ssd_json_str(w->f, s);
+}
+
+static void lj_bool(struct lj *w, const char *k, int v)
+{
+	lj_key(w, k);
+	fputs(v ? "true" : "false", w->f);
+}
+
+void ssd_life_json(const struct ssd_life_report *r, FILE *out)
+{
+	const struct ssd_life_estimate *e = &r->est;
+	const struct ssd_life_run *run = &r->run;
+	struct lj w = {.f = out};
+
+	lj_open(&w, NULL);
+	lj_str(&w, "ssdlab version", SSDLAB_VERSION);
+	lj_key(&w, "drive");
+	ssd_config_json(r->cfg, out, 2 * w.depth);
+	lj_u64(&w, "seed", r->seed);
+	if (r->workload)
+		lj_str(&w, "workload", r->workload);
+	else
+		lj_str(&w, "workload", "built-in");
+
+	lj_open(&w, "measured");
+	lj_u64(&w, "host_pages_written", run->measured_host_lp);
+	lj_u64(&w, "nand_lpages_programmed", run->measured_nand_lp);
+	lj_dbl(&w, "waf", e->waf, 6);
+	lj_close(&w);
+
+	lj_open(&w, "estimate");
+	lj_u64(&w, "user_bytes", e->user_bytes);
+	lj_u64(&w, "physical_bytes", e->physical_bytes);
+	lj_u64(&w, "physical_blocks", e->physical_blocks);
+	lj_u64(&w, "block_bytes", e->block_bytes);
+	lj_u64(&w, "pe_cycles", e->pe_cycles);
+	lj_dbl(&w, "nand_bytes", e->nand_bytes, 0);
+	lj_dbl(&w, "waf", e->waf, 6);
+	lj_dbl(&w, "tbw_bytes", e->tbw_bytes, 0);
+	lj_dbl(&w, "daily_bytes", e->daily_bytes, 0);
+	lj_dbl(&w, "days", e->days, 6);
+	lj_dbl(&w, "years", e->years, 6);
+	lj_dbl(&w, "equivalent_factor", e->equivalent_factor, 6);
+	lj_close(&w);
+
+	lj_open(&w, "naive");
+	lj_dbl(&w, "factor", e->naive_factor, 6);
+	lj_u64(&w, "capacity_bytes", e->user_bytes);
+	lj_u64(&w, "pe_cycles", e->pe_cycles);
+	lj_dbl(&w, "tbw_bytes", e->naive_tbw_bytes, 0);
+	lj_dbl(&w, "days", e->naive_days, 6);
+	lj_dbl(&w, "years", e->naive_years, 6);
+	lj_close(&w);
+
+	if (run->until_worn) {
+		const struct ssd_health *h = &run->health;
+		lj_open(&w, "endurance");
+		lj_bool(&w, "worn_out", run->worn_out);
+		lj_u64(&w, "passes", run->passes);
+		lj_u64(&w, "host_bytes_written", run->host_bytes);
+		lj_u64(&w, "nand_bytes_written", run->nand_bytes);
+		lj_dbl(&w, "estimated_host_bytes", e->tbw_bytes, 0);
+		lj_dbl(&w, "ratio",
+		       e->tbw_bytes > 0
+			       ? (double)run->host_bytes / e->tbw_bytes
+			       : NAN,
+		       6);
+		lj_u64(&w, "erase_min", h->erase_min);
+		lj_dbl(&w, "erase_mean", h->erase_mean, 6);
+		lj_u64(&w, "erase_max", h->erase_max);
+		lj_dbl(&w, "percentage_used", h->percentage_used, 6);
+		lj_dbl(&w, "max_wear_pct", h->max_wear_pct, 6);
+		lj_u64(&w, "bad_blocks", h->bad_blocks);
+		lj_bool(&w, "read_only", h->read_only);
+		lj_close(&w);
+	}
+
+	{
+		char buf[64];
+		int64_t ns = run->sim_ns > 0 ? run->sim_ns : 0;
+		lj_key(&w, "sim_seconds");
+		snprintf(buf, sizeof buf, "%" PRId64 ".%09" PRId64,
+			 (int64_t)(ns / SSD_S), (int64_t)(ns % SSD_S));
+		fputs(buf, out);
+	}
+	lj_u64(&w, "host_ios", run->host_ios);
+	lj_dbl(&w, "wall_seconds", r->wall_s, 6);
+	lj_close(&w);
+	putc('\n', out);
+}

@@ -1,0 +1,455 @@
+/*
+ * scenario.c -- the scenario registry and the helpers scenarios share:
+ * parameters, drives, job runs, CSV, gnuplot, result.json.
+ */
+#include "methods/scenario.h"
+
+#include <errno.h>
+#include <math.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "host/job.h"
+#include "host/sim.h"
+
+extern char **environ;
+
+const struct ssd_scenario *const ssd_scenarios[] = {
+	&ssd_scn_steady_state,
+	&ssd_scn_slc_cache,
+	&ssd_scn_gc_states,
+	&ssd_scn_trim_latency,
+	&ssd_scn_iometer,
+	&ssd_scn_workload_switch,
+	&ssd_scn_snia_pts,
+	&ssd_scn_fill_idle,
+	&ssd_scn_torture,
+	NULL,
+};
+
+const struct ssd_scenario *ssd_scenario_find(const char *name)
+{
+	for (int i = 0; ssd_scenarios[i]; i++)
+		if (!strcmp(ssd_scenarios[i]->name, name))
+			return ssd_scenarios[i];
+	return NULL;
+}
+
+static int param_index(const struct ssd_scenario *sc, const char *name)
+{
+	for (int i = 0; sc->params && sc->params[i].name; i++)
+		if (!strcmp(sc->params[i].name, name))
+			return i;
+	return -1;
+}
+
+int ssd_scenario_has_param(const struct ssd_scenario *sc, const char *name)
+{
+	return param_index(sc, name) >= 0;
+}
+
+/* ---- parameters ---- */
+
+const char *ssd_scn_str(const struct ssd_scn *s, const char *name)
+{
+	int i = param_index(s->sc, name);
+	return i < 0 ? "" : s->value[i];
+}
+
+double ssd_scn_num(const struct ssd_scn *s, const char *name)
+{
+	double v = 0;
+	ssd_parse_double(ssd_scn_str(s, name), &v);
+	return v;
+}
+
+int64_t ssd_scn_time(const struct ssd_scn *s, const char *name)
+{
+	int64_t v = 0;
+	ssd_parse_time(ssd_scn_str(s, name), SSD_S, &v);
+	return v;
+}
+
+/* A size or a percentage of the capacity; 0 if malformed (checked when
+ * the run starts). */
+static int parse_size_pct(const char *text, uint64_t capacity, uint64_t *out)
+{
+	size_t n = strlen(text);
+	if (n > 1 && text[n - 1] == '%') {
+		char buf[64];
+		double pct;
+		if (n >= sizeof buf)
+			return SSD_EPARSE;
+		memcpy(buf, text, n - 1);
+		buf[n - 1] = 0;
+		if (ssd_parse_double(buf, &pct) || pct < 0 || pct > 100000)
+			return SSD_ERANGE;
+		*out = (uint64_t)((double)capacity * pct / 100);
+		return 0;
+	}
+	return ssd_parse_size(text, out);
+}
+
+uint64_t ssd_scn_size(const struct ssd_scn *s, const char *name,
+		      uint64_t align)
+{
+	uint64_t v = 0;
+	parse_size_pct(ssd_scn_str(s, name), s->cfg.capacity, &v);
+	if (align > 1)
+		v -= v % align;
+	return v;
+}
+
+/* Check every value against its unit before anything runs. */
+static int check_params(struct ssd_scn *s)
+{
+	for (int i = 0; s->sc->params && s->sc->params[i].name; i++) {
+		const struct ssd_scn_param *p = &s->sc->params[i];
+		const char *v = s->value[i];
+		int rc = 0;
+		if (strstr(p->unit, "size")) {
+			uint64_t x;
+			rc = parse_size_pct(v, s->cfg.capacity, &x);
+		} else if (strstr(p->unit, "time") || strstr(p->unit, "second")) {
+			int64_t x;
+			rc = ssd_parse_time(v, SSD_S, &x);
+		} else if (strcmp(p->unit, "text")) {
+			double x;
+			rc = ssd_parse_double(v, &x);
+		}
+		if (rc) {
+			snprintf(s->err, sizeof s->err,
+				 "scenario %s: parameter '%s': '%s' is not a %s",
+				 s->sc->name, p->name, v, p->unit);
+			return SSD_EPARSE;
+		}
+	}
+	return 0;
+}
+
+/* ---- drives and runs ---- */
+
+struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
+			      int nsets)
+{
+	struct ssd_config c = s->cfg;
+	int rc = 0;
+	for (int i = 0; i < nsets && !rc; i++) {
+		char kv[256];
+		snprintf(kv, sizeof kv, "%s", sets[i]);
+		char *eq = strchr(kv, '=');
+		if (!eq) {
+			snprintf(s->err, sizeof s->err, "bad drive override '%s'", sets[i]);
+			return NULL;
+		}
+		*eq = 0;
+		rc = ssd_config_set(&c, kv, eq + 1, s->sc->name, s->err, sizeof s->err);
+	}
+	if (nsets && !rc) {
+		c.blocks_per_plane = 0;
+		rc = ssd_config_finish(&c, s->err, sizeof s->err);
+	}
+	if (rc)
+		return NULL;
+	struct ssd_dev *d = NULL;
+	rc = ssd_dev_create(&c, s->seed, &d);
+	if (rc) {
+		snprintf(s->err, sizeof s->err, "cannot create the drive: %s",
+			 ssd_strerror(rc));
+		return NULL;
+	}
+	return d;
+}
+
+int ssd_scn_jobs(struct ssd_scn *s, struct ssd_dev *dev,
+		 struct ssd_series *series, struct ssd_run_result *res,
+		 const char *fmt, ...)
+{
+	char text[8192];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof text) {
+		snprintf(s->err, sizeof s->err, "scenario %s: job text too long",
+			 s->sc->name);
+		return SSD_ERANGE;
+	}
+	struct ssd_job *jobs = NULL;
+	int njobs = 0;
+	int rc = ssd_jobfile_parse_string(text, s->sc->name, dev->cfg.capacity,
+					  &jobs, &njobs, s->err, sizeof s->err);
+	if (!rc) {
+		rc = ssd_sim_run_series(dev, jobs, njobs, s->seed, series, res,
+					s->err, sizeof s->err);
+		if (rc)
+			ssd_run_result_free(res); /* a scenario stops at a failure */
+	}
+	free(jobs);
+	return rc;
+}
+
+/* ---- files ---- */
+
+static int mkdirs(const char *path)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(buf, 0777) && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(buf, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+FILE *ssd_scn_file(struct ssd_scn *s, const char *name)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", s->outdir, name);
+	FILE *f = fopen(path, "w");
+	if (!f)
+		snprintf(s->err, sizeof s->err, "cannot write '%.400s': %s", path,
+			 strerror(errno));
+	return f;
+}
+
+int ssd_scn_csv(struct ssd_scn *s, const char *name,
+		const struct ssd_series *series)
+{
+	char file[256];
+	snprintf(file, sizeof file, "%s.csv", name);
+	FILE *f = ssd_scn_file(s, file);
+	if (!f)
+		return SSD_EIO;
+	int rc = ssd_series_write_csv(series, f);
+	if (fclose(f) || rc) {
+		snprintf(s->err, sizeof s->err, "cannot write %s/%s", s->outdir, file);
+		return SSD_EIO;
+	}
+	return 0;
+}
+
+/* Run gnuplot on script (in outdir); 0 ok, 1 gnuplot missing, -1 failed. */
+static int gnuplot(struct ssd_scn *s, const char *script)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addchdir_np(&fa, s->outdir);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	char *argv[] = {"gnuplot", (char *)script, NULL};
+	pid_t pid;
+	int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc)
+		return rc == ENOENT ? 1 : -1;
+	int st;
+	if (waitpid(pid, &st, 0) < 0)
+		return -1;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+		return 1;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
+		 const char *body)
+{
+	char file[256];
+	snprintf(file, sizeof file, "%s.gp", name);
+	FILE *f = ssd_scn_file(s, file);
+	if (!f)
+		return SSD_EIO;
+	fprintf(f, "# %s -- drawn by `ssdlab scenario run %s`; run "
+		   "`gnuplot %s` in this directory to draw it again.\n",
+		title, s->sc->name, file);
+	fprintf(f, "set datafile separator ','\nset key outside bottom center horizontal\n"
+		   "set grid\nset title \"%s (%s)\"\n", title, s->cfg.name);
+	fprintf(f, "set terminal pngcairo size 1100,620 font 'Sans,10'\n"
+		   "set output '%s.png'\n%s\n", name, body);
+	fprintf(f, "set terminal svg size 1100,620 dynamic font 'Sans,10'\n"
+		   "set output '%s.svg'\nreplot\nunset output\n", name);
+	if (fclose(f)) {
+		snprintf(s->err, sizeof s->err, "cannot write %s/%s", s->outdir, file);
+		return SSD_EIO;
+	}
+	if (s->gnuplot == 0)
+		return 0;
+	int rc = gnuplot(s, file);
+	if (rc == 1) {
+		s->gnuplot = 0;
+		fprintf(s->out, "note: gnuplot not found: plots not drawn; the data "
+				"and the .gp scripts are in %s\n", s->outdir);
+		return 0;
+	}
+	s->gnuplot = 1;
+	if (rc < 0) {
+		snprintf(s->err, sizeof s->err, "gnuplot failed on %s/%s",
+			 s->outdir, file);
+		return SSD_EIO;
+	}
+	return 0;
+}
+
+/* ---- SNIA PTS steady state ---- */
+
+int ssd_scn_pts_steady(const double *y, double *mean, double *excursion,
+		       double *rise)
+{
+	double m = 0, lo = y[0], hi = y[0];
+	for (int i = 0; i < 5; i++) {
+		m += y[i] / 5;
+		lo = fmin(lo, y[i]);
+		hi = fmax(hi, y[i]);
+	}
+	/* least squares over x = 0..4 (mean x = 2, sum (x - 2)^2 = 10) */
+	double sxy = 0;
+	for (int i = 0; i < 5; i++)
+		sxy += (i - 2) * (y[i] - m);
+	*mean = m;
+	*excursion = m > 0 ? (hi - lo) / m : 1;
+	*rise = m > 0 ? fabs(sxy / 10) * 4 / m : 1;
+	return m > 0 && *excursion <= 0.20 && *rise <= 0.10;
+}
+
+/* ---- result.json ---- */
+
+static void json_key(struct ssd_scn *s, const char *key)
+{
+	fprintf(s->json, "%s\n%*s", s->json_first ? "" : ",",
+		2 * s->json_depth, "");
+	s->json_first = 0;
+	if (key) {
+		ssd_json_str(s->json, key);
+		fputs(" : ", s->json);
+	}
+}
+
+void ssd_scn_json_num(struct ssd_scn *s, const char *key, double v)
+{
+	json_key(s, key);
+	if (isfinite(v))
+		fprintf(s->json, "%.6g", v);
+	else
+		fputs("null", s->json);
+}
+
+void ssd_scn_json_int(struct ssd_scn *s, const char *key, int64_t v)
+{
+	json_key(s, key);
+	fprintf(s->json, "%lld", (long long)v);
+}
+
+void ssd_scn_json_str(struct ssd_scn *s, const char *key, const char *v)
+{
+	json_key(s, key);
+	ssd_json_str(s->json, v);
+}
+
+void ssd_scn_json_open(struct ssd_scn *s, const char *key, int array)
+{
+	json_key(s, key);
+	fputc(array ? '[' : '{', s->json);
+	s->json_depth++;
+	s->json_first = 1;
+}
+
+void ssd_scn_json_close(struct ssd_scn *s, int array)
+{
+	s->json_depth--;
+	fprintf(s->json, "\n%*s%c", 2 * s->json_depth, "", array ? ']' : '}');
+	s->json_first = 0;
+}
+
+/* ---- running ---- */
+
+int ssd_scenario_run(const struct ssd_scenario *sc,
+		     const struct ssd_config *cfg, const char *outdir,
+		     const char *const *sets, int nsets, uint64_t seed,
+		     FILE *out, char *err, size_t errlen)
+{
+	struct ssd_scn *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
+	s->sc = sc;
+	s->cfg = *cfg;
+	s->outdir = outdir;
+	s->seed = seed;
+	s->out = out;
+	s->gnuplot = -1;
+	int np = 0;
+	for (; sc->params && sc->params[np].name; np++)
+		snprintf(s->value[np], sizeof s->value[np], "%s", sc->params[np].def);
+	int rc = 0;
+	for (int i = 0; i < nsets && !rc; i++) {
+		const char *eq = strchr(sets[i], '=');
+		char key[64];
+		size_t kl = eq ? (size_t)(eq - sets[i]) : 0;
+		if (!eq || kl >= sizeof key) {
+			snprintf(s->err, sizeof s->err, "bad parameter '%s' (NAME=VALUE)", sets[i]);
+			rc = SSD_EPARSE;
+			break;
+		}
+		memcpy(key, sets[i], kl);
+		key[kl] = 0;
+		int k = param_index(sc, key);
+		if (k < 0) {
+			char names[384];
+			size_t nn = 0;
+			names[0] = 0;
+			for (int q = 0; sc->params && sc->params[q].name &&
+					nn < sizeof names; q++)
+				nn += (size_t)snprintf(names + nn, sizeof names - nn,
+						       "%s%s", q ? ", " : "",
+						       sc->params[q].name);
+			snprintf(s->err, sizeof s->err, "scenario %s has no parameter "
+				 "'%.64s' (accepted: %s; see 'ssdlab scenario run %s "
+				 "--help')", sc->name, key, names[0] ? names : "none",
+				 sc->name);
+			rc = SSD_ENOENT;
+			break;
+		}
+		snprintf(s->value[k], sizeof s->value[k], "%s", eq + 1);
+	}
+	if (!rc)
+		rc = check_params(s);
+	if (!rc && mkdirs(outdir)) {
+		snprintf(s->err, sizeof s->err, "cannot create '%s': %s", outdir,
+			 strerror(errno));
+		rc = SSD_EIO;
+	}
+	if (!rc && !(s->json = ssd_scn_file(s, "result.json")))
+		rc = SSD_EIO;
+	if (!rc) {
+		fputc('{', s->json);
+		s->json_depth = 1;
+		s->json_first = 1;
+		ssd_scn_json_str(s, "scenario", sc->name);
+		ssd_scn_json_str(s, "drive", cfg->name);
+		ssd_scn_json_int(s, "seed", (int64_t)seed);
+		ssd_scn_json_open(s, "parameters", 0);
+		for (int i = 0; i < np; i++)
+			ssd_scn_json_str(s, sc->params[i].name, s->value[i]);
+		ssd_scn_json_close(s, 0);
+		rc = sc->run(s);
+		ssd_scn_json_close(s, 0);
+		fputc('\n', s->json);
+		if (fclose(s->json) && !rc) {
+			snprintf(s->err, sizeof s->err, "cannot write %s/result.json", outdir);
+			rc = SSD_EIO;
+		}
+	}
+	if (rc)
+		snprintf(err, errlen, "%s", s->err[0] ? s->err : ssd_strerror(rc));
+	free(s);
+	return rc;
+}

@@ -1,0 +1,133 @@
+/*
+ * scenario.h -- the reviewers' test methods as named, ready-made runs.
+ *
+ * A scenario drives a fresh simulated drive through a method from the
+ * seed reviews (steady state, SLC cliff, TRIM stalls, ...) and writes into
+ * an output directory: result.json (its headline numbers and parameters),
+ * CSV time series, and plots drawn with gnuplot (PNG and SVG; when gnuplot
+ * is missing it says so once and still writes the data and the .gp
+ * scripts).  It prints a short summary with the headline numbers.
+ *
+ * Parameters are named values with defaults, overridable with --set
+ * NAME=VALUE like drive keys; sizes may be given as a percentage of the
+ * drive's capacity, so default sizes scale with the drive.
+ *
+ * Adding a scenario: a new scn_NAME.c with a `const struct ssd_scenario`
+ * and one line in the registry in scenario.c.
+ */
+#ifndef SSD_SCENARIO_H
+#define SSD_SCENARIO_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/config.h"
+#include "host/device.h"
+#include "report/report.h"
+#include "stats/series.h"
+
+struct ssd_scn_param {
+	const char *name;
+	const char *def;   /* default, as text */
+	const char *unit;  /* "size or % of capacity", "seconds", ... */
+	const char *help;
+};
+
+struct ssd_scn;
+
+struct ssd_scenario {
+	const char *name;
+	const char *summary;               /* one line */
+	const struct ssd_scn_param *params; /* ends with {NULL} */
+	int (*run)(struct ssd_scn *s);     /* 0 or a negative SSD_E* */
+};
+
+#define SSD_SCN_MAX_PARAMS 32
+
+/* One run of a scenario. */
+struct ssd_scn {
+	const struct ssd_scenario *sc;
+	struct ssd_config cfg;     /* the drive (finished) */
+	const char *outdir;
+	uint64_t seed;
+	char value[SSD_SCN_MAX_PARAMS][128]; /* parameter values, as text */
+	FILE *out;                 /* the summary (stdout) */
+	FILE *json;                /* result.json, open while running */
+	int json_depth, json_first;
+	int gnuplot;               /* 1 found, 0 missing, -1 not looked */
+	char err[512];             /* the message when run() fails */
+};
+
+/* The registry. */
+extern const struct ssd_scenario *const ssd_scenarios[];
+const struct ssd_scenario *ssd_scenario_find(const char *name);
+
+/* Run scenario `sc` on drive `cfg` into `outdir` (created if missing),
+ * with parameter overrides "NAME=VALUE" (sets[i]).  Returns 0, or a
+ * negative code with a one-line message in err. */
+int ssd_scenario_run(const struct ssd_scenario *sc,
+		     const struct ssd_config *cfg, const char *outdir,
+		     const char *const *sets, int nsets, uint64_t seed,
+		     FILE *out, char *err, size_t errlen);
+
+/* 1 if NAME is a parameter of sc. */
+int ssd_scenario_has_param(const struct ssd_scenario *sc, const char *name);
+
+/* ---- helpers for scenario code ---- */
+
+/* A parameter as a number, a time in ns (bare number = seconds), or a
+ * size in bytes (suffixes as fio; N% of the capacity), rounded down to a
+ * multiple of `align` (0 or 1: none). */
+double ssd_scn_num(const struct ssd_scn *s, const char *name);
+int64_t ssd_scn_time(const struct ssd_scn *s, const char *name);
+uint64_t ssd_scn_size(const struct ssd_scn *s, const char *name,
+		      uint64_t align);
+const char *ssd_scn_str(const struct ssd_scn *s, const char *name);
+
+/* A fresh drive of the scenario (its cfg, with overrides `sets`, e.g.
+ * "op=0.28"; NULL for none).  Returns NULL with s->err set on error. */
+struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
+			      int nsets);
+
+/* Run fio job text (printf-style) on dev; completions also go to series
+ * if not NULL.  Fills *res (free with ssd_run_result_free); on failure
+ * returns the error with s->err set and *res already freed. */
+int ssd_scn_jobs(struct ssd_scn *s, struct ssd_dev *dev,
+		 struct ssd_series *series, struct ssd_run_result *res,
+		 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* Open outdir/name for writing; NULL with s->err set on failure. */
+FILE *ssd_scn_file(struct ssd_scn *s, const char *name);
+/* Write a series as outdir/name.csv. */
+int ssd_scn_csv(struct ssd_scn *s, const char *name,
+		const struct ssd_series *series);
+/* Write outdir/name.gp (the body: plot commands using data files in
+ * outdir; the terminal and output lines are added) and run gnuplot to
+ * make name.png and name.svg.  A missing gnuplot is not an error. */
+int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
+		 const char *body);
+
+/* The SNIA PTS steady-state rule on five round values y[0..4]: their data
+ * excursion (max - min) within 20% of their mean, and the rise of their
+ * least-squares line across the five rounds within 10% of it.  Fills the
+ * mean and both as fractions of the mean; returns 1 if the rule holds. */
+int ssd_scn_pts_steady(const double *y, double *mean, double *excursion,
+		       double *rise);
+
+/* result.json: keys and values at the current object level. */
+void ssd_scn_json_num(struct ssd_scn *s, const char *key, double v);
+void ssd_scn_json_int(struct ssd_scn *s, const char *key, int64_t v);
+void ssd_scn_json_str(struct ssd_scn *s, const char *key, const char *v);
+void ssd_scn_json_open(struct ssd_scn *s, const char *key, int array);
+void ssd_scn_json_close(struct ssd_scn *s, int array);
+
+/* Scenarios. */
+extern const struct ssd_scenario ssd_scn_steady_state, ssd_scn_slc_cache,
+	ssd_scn_gc_states, ssd_scn_trim_latency;
+extern const struct ssd_scenario ssd_scn_iometer;
+extern const struct ssd_scenario ssd_scn_workload_switch;
+extern const struct ssd_scenario ssd_scn_snia_pts;
+
+extern const struct ssd_scenario ssd_scn_fill_idle;
+extern const struct ssd_scenario ssd_scn_torture;
+#endif

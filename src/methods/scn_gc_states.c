@@ -1,0 +1,162 @@
+/*
+ * scn_gc_states.c -- the 760p review's garbage-collection states: 4 KiB
+ * random-write IOPS and sequential read and write speed of the drive
+ *   1. clean (fresh from the factory);
+ *   2. after a long 4 KiB random-write load without TRIM;
+ *   3. after 30 minutes idle (time for background GC);
+ *   4. after TRIM of the whole span.
+ *
+ * Each state is probed the same way: sequential write of a slice (128 KiB,
+ * QD32), sequential read of that slice (so it reads real data: unmapped
+ * reads would cost nothing), then random 4 KiB writes at QD32 for a few
+ * seconds.  The probes write too, as the reviewers' did; they are short
+ * next to the load.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "methods/scenario.h"
+#include "host/sim.h"
+
+static const struct ssd_scn_param params[] = {
+	{"load", "200%", "size or % of capacity",
+	 "Random 4 KiB writes of the load (no TRIM), after a full fill."},
+	{"idle", "1800", "time", "Idle time before state 3."},
+	{"slice", "2%", "size or % of capacity",
+	 "Data the sequential probes write and read."},
+	{"probe", "5", "time", "Length of the random-write probe."},
+	{"iodepth", "32", "number", "Queue depth of the probes and the load."},
+	{NULL, NULL, NULL, NULL},
+};
+
+struct probe {
+	double iops, write_mbps, read_mbps, waf;
+};
+
+static double mbps(const struct ssd_job_result *j, int ddir)
+{
+	return j->runtime_ns > 0
+		? (double)j->dir[ddir].bytes * 1e3 / (double)j->runtime_ns : 0;
+}
+
+static int probe(struct ssd_scn *s, struct ssd_dev *dev, uint64_t slice,
+		 int64_t secs_ns, int qd, struct probe *p)
+{
+	struct ssd_run_result res;
+	/* the slice sits at the start of the span */
+	int rc = ssd_scn_jobs(s, dev, NULL, &res,
+			      "[seq-write]\nrw=write\nbs=128k\niodepth=%d\nsize=%llu\n"
+			      "[seq-read]\nstonewall\nrw=read\nbs=128k\niodepth=%d\nsize=%llu\n"
+			      "[rand-write]\nstonewall\nrw=randwrite\nnorandommap=1\nbs=4k\n"
+			      "iodepth=%d\ntime_based\nruntime=%lldns\n",
+			      qd, (unsigned long long)slice, qd,
+			      (unsigned long long)slice, qd, (long long)secs_ns);
+	if (rc)
+		return rc;
+	p->write_mbps = mbps(&res.jobs[0], SSD_DDIR_WRITE);
+	p->read_mbps = mbps(&res.jobs[1], SSD_DDIR_READ);
+	const struct ssd_job_result *r = &res.jobs[2];
+	p->iops = r->runtime_ns > 0
+		? (double)r->dir[SSD_DDIR_WRITE].ios * 1e9 / (double)r->runtime_ns : 0;
+	p->waf = r->ctr.host_write_lp
+		? (double)r->ctr.nand_prog_lp / (double)r->ctr.host_write_lp : 0;
+	ssd_run_result_free(&res);
+	return 0;
+}
+
+static int run(struct ssd_scn *s)
+{
+	uint64_t load = ssd_scn_size(s, "load", 4096);
+	uint64_t slice = ssd_scn_size(s, "slice", 128 * 1024);
+	int64_t idle = ssd_scn_time(s, "idle"), secs = ssd_scn_time(s, "probe");
+	int qd = (int)ssd_scn_num(s, "iodepth");
+	if (!slice || slice > s->cfg.capacity || secs <= 0 || idle < 0 || qd < 1) {
+		snprintf(s->err, sizeof s->err, "gc-states: need 0 < slice <= "
+			 "capacity, probe > 0, idle >= 0, iodepth >= 1");
+		return SSD_ERANGE;
+	}
+	struct ssd_dev *dev = ssd_scn_drive(s, NULL, 0);
+	if (!dev)
+		return SSD_EINVAL;
+	static const char *names[] = {"clean", "after load", "after idle",
+				      "after TRIM"};
+	static const char *keys[] = {"clean", "after_load", "after_idle",
+				     "after_trim"};
+	struct probe p[4];
+	struct ssd_run_result res;
+	int rc = probe(s, dev, slice, secs, qd, &p[0]);
+	/* the load: fill, then random writes without TRIM */
+	if (!rc)
+		rc = ssd_scn_jobs(s, dev, NULL, &res,
+				  "[fill]\nrw=write\nbs=128k\niodepth=%d\n"
+				  "[load]\nstonewall\nrw=randwrite\nnorandommap=1\nbs=4k\n"
+				  "iodepth=%d\nio_size=%llu\n",
+				  qd, qd, (unsigned long long)load);
+	if (!rc) {
+		ssd_run_result_free(&res);
+		rc = probe(s, dev, slice, secs, qd, &p[1]);
+	}
+	if (!rc) {
+		int64_t now = ssd_dev_time(dev);
+		ssd_dev_idle(dev, now + idle);
+		rc = probe(s, dev, slice, secs, qd, &p[2]);
+	}
+	if (!rc)
+		rc = ssd_scn_jobs(s, dev, NULL, &res,
+				  "[trim-all]\nrw=trim\nbs=1m\niodepth=%d\n", qd);
+	if (!rc) {
+		ssd_run_result_free(&res);
+		rc = probe(s, dev, slice, secs, qd, &p[3]);
+	}
+	struct ssd_health h;
+	ssd_ftl_health(dev->ftl, &h);
+	ssd_dev_destroy(dev);
+	if (rc)
+		return rc;
+	FILE *f = ssd_scn_file(s, "gc-states.csv");
+	if (!f)
+		return SSD_EIO;
+	fprintf(f, "state,rand_write_iops,seq_write_mbps,seq_read_mbps\n");
+	for (int i = 0; i < 4; i++)
+		fprintf(f, "\"%s\",%.1f,%.2f,%.2f\n", names[i], p[i].iops,
+			p[i].write_mbps, p[i].read_mbps);
+	if (fclose(f))
+		return SSD_EIO;
+	const char *body =
+		"set style data histograms\nset style histogram clustered gap 1\n"
+		"set style fill solid 0.85 border -1\nset boxwidth 0.9\n"
+		"set yrange [0:*]\nset ylabel '4 KiB random write, IOPS'\n"
+		"set y2label 'sequential, MB/s'\nset y2range [0:*]\nset ytics nomirror\n"
+		"set y2tics\nset key outside bottom center horizontal\n"
+		"plot 'gc-states.csv' skip 1 using 2:xtic(1) title 'random write IOPS (left)' lc rgb '#1f5fbf', \\\n"
+		"     '' skip 1 using 3 axes x1y2 title 'sequential write MB/s (right)' lc rgb '#d95f02', \\\n"
+		"     '' skip 1 using 4 axes x1y2 title 'sequential read MB/s (right)' lc rgb '#1b9e77'";
+	int prc = ssd_scn_plot(s, "gc-states", "Garbage-collection states", body);
+	if (prc)
+		return prc;
+	fprintf(s->out, "gc-states on %s (load %.0f GB of 4 KiB random writes, "
+		"idle %.0f s)\n", s->cfg.name, (double)load / 1e9, idle / 1e9);
+	fprintf(s->out, "  %-12s %12s %14s %13s\n", "state", "rand IOPS",
+		"seq write MB/s", "seq read MB/s");
+	for (int i = 0; i < 4; i++) {
+		fprintf(s->out, "  %-12s %12.0f %14.1f %13.1f\n", names[i],
+			p[i].iops, p[i].write_mbps, p[i].read_mbps);
+		ssd_scn_json_open(s, keys[i], 0);
+		ssd_scn_json_num(s, "rand_write_iops", p[i].iops);
+		ssd_scn_json_num(s, "seq_write_mbps", p[i].write_mbps);
+		ssd_scn_json_num(s, "seq_read_mbps", p[i].read_mbps);
+		ssd_scn_json_num(s, "rand_write_waf", p[i].waf);
+		ssd_scn_json_close(s, 0);
+	}
+	ssd_scn_json_num(s, "bad_blocks", (double)h.bad_blocks);
+	fprintf(s->out, "  data and plots %s/gc-states.{csv,png,svg}\n", s->outdir);
+	return 0;
+}
+
+const struct ssd_scenario ssd_scn_gc_states = {
+	.name = "gc-states",
+	.summary = "random-write IOPS and sequential MB/s clean, after a load "
+		   "without TRIM, after idle, after TRIM of the whole span",
+	.params = params,
+	.run = run,
+};

@@ -1,0 +1,156 @@
+/*
+ * scn_slc_cache.c -- the 760p review's sustained-write test: a sequential
+ * write of the whole user capacity, as when copying big files; write
+ * speed against the bytes written.  An SLC cache shows as a fast start
+ * and a cliff.
+ *
+ * Detection: the initial speed is the median of the first points; the
+ * cache ends at the first point from which the speed stays below
+ * `drop` x initial for `hold` consecutive points; its size is the bytes
+ * written before that point, and the post-cache speed is the median of
+ * the points after it.  No cliff: the whole write ran at one speed.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "methods/scenario.h"
+#include "host/sim.h"
+
+static const struct ssd_scn_param params[] = {
+	{"size", "100%", "size or % of capacity", "Bytes written sequentially."},
+	{"bs", "128k", "size", "Request size."},
+	{"iodepth", "32", "number", "Queue depth."},
+	{"interval", "0.05", "time", "Length of a point of the speed curve."},
+	{"drop", "0.7", "number", "A cliff is a fall below this share of the initial speed."},
+	{"hold", "4", "number", "... lasting this many points."},
+	{NULL, NULL, NULL, NULL},
+};
+
+/* Median of v[0..n) without disturbing v. */
+static double median(const double *v, uint32_t n)
+{
+	if (!n)
+		return 0;
+	double *c = malloc(n * sizeof *c);
+	if (!c)
+		return 0;
+	memcpy(c, v, n * sizeof *c);
+	double m = ssd_median(c, n);
+	free(c);
+	return m;
+}
+
+static int run(struct ssd_scn *s)
+{
+	uint64_t bs = ssd_scn_size(s, "bs", 4096);
+	uint64_t size = ssd_scn_size(s, "size", bs);
+	int64_t step = ssd_scn_time(s, "interval");
+	double drop = ssd_scn_num(s, "drop");
+	int hold = (int)ssd_scn_num(s, "hold"), iodepth = (int)ssd_scn_num(s, "iodepth");
+	if (!bs || !size || size > s->cfg.capacity || step <= 0 || drop <= 0 ||
+	    drop >= 1 || hold < 1 || iodepth < 1) {
+		snprintf(s->err, sizeof s->err, "slc-cache: need 0 < size <= capacity, "
+			 "bs and interval > 0, 0 < drop < 1, hold and iodepth >= 1");
+		return SSD_ERANGE;
+	}
+	struct ssd_dev *dev = ssd_scn_drive(s, NULL, 0);
+	if (!dev)
+		return SSD_EINVAL;
+	struct ssd_series ser;
+	ssd_series_init(&ser, 0, step);
+	struct ssd_run_result res;
+	int rc = ssd_scn_jobs(s, dev, &ser, &res,
+			      "[sequential-fill]\nrw=write\nbs=%llu\niodepth=%d\nsize=%llu\n",
+			      (unsigned long long)bs, iodepth, (unsigned long long)size);
+	if (rc)
+		goto out_dev;
+	uint32_t n = ser.n > 1 ? ser.n - 1 : ser.n; /* last point is partial */
+	double *mbps = calloc(n + 1, sizeof *mbps), *gb = calloc(n + 1, sizeof *gb);
+	double written = 0;
+	FILE *f = ssd_scn_file(s, "slc-cache.csv");
+	if (!mbps || !gb || !f) {
+		rc = f ? SSD_ENOMEM : SSD_EIO;
+		if (f)
+			fclose(f);
+		goto out;
+	}
+	fprintf(f, "gb_written,write_mbps,time_s\n");
+	for (uint32_t i = 0; i < n; i++) {
+		mbps[i] = ssd_series_mbps(&ser, i, SSD_DDIR_WRITE);
+		written += (double)ser.pt[i].bytes[SSD_DDIR_WRITE];
+		gb[i] = written / 1e9;
+		fprintf(f, "%.4f,%.2f,%.3f\n", gb[i], mbps[i], (double)(i + 1) * step / 1e9);
+	}
+	if (fclose(f)) {
+		rc = SSD_EIO;
+		goto out;
+	}
+	uint32_t head = n < 8 ? n : 8;
+	double initial = median(mbps, head);
+	int64_t cliff = -1;
+	for (uint32_t i = 0; i + (uint32_t)hold <= n; i++) {
+		int below = 1;
+		for (int k = 0; k < hold && below; k++)
+			below = mbps[i + (uint32_t)k] < drop * initial;
+		if (below) {
+			cliff = i;
+			break;
+		}
+	}
+	double cache_gb = cliff > 0 ? gb[cliff - 1] : 0;
+	double post = cliff >= 0 ? median(mbps + cliff, n - (uint32_t)cliff) : initial;
+	double avg = res.jobs[0].runtime_ns > 0
+		? (double)res.jobs[0].dir[SSD_DDIR_WRITE].bytes * 1e3 / (double)res.jobs[0].runtime_ns : 0;
+	char mark[512] = "", body[1024];
+	if (cliff > 0)
+		snprintf(mark, sizeof mark,
+			 "set arrow 1 from %.4f, graph 0 to %.4f, graph 1 nohead dt 2 lc rgb 'red'\n"
+			 "set label 1 'cache ~%.2f GB' at %.4f, graph 0.95 offset 1,0 tc rgb 'red'\n",
+			 cache_gb, cache_gb, cache_gb, cache_gb);
+	snprintf(body, sizeof body,
+		 "set xlabel 'data written, GB'\nset ylabel 'write speed, MB/s'\n"
+		 "set yrange [0:*]\n%s"
+		 "plot 'slc-cache.csv' using 1:2 with lines lw 2 lc rgb '#1f5fbf' "
+		 "title 'sequential write, %llu KiB, QD%d'",
+		 mark, (unsigned long long)(bs / 1024), iodepth);
+	if ((rc = ssd_scn_plot(s, "slc-cache", "Sustained sequential write", body)))
+		goto out;
+	if ((rc = ssd_scn_csv(s, "series", &ser)))
+		goto out;
+	ssd_scn_json_num(s, "initial_mbps", initial);
+	ssd_scn_json_num(s, "average_mbps", avg);
+	if (cliff >= 0) {
+		ssd_scn_json_num(s, "cache_gb", cache_gb);
+		ssd_scn_json_num(s, "cache_pct_of_capacity", 100 * cache_gb * 1e9 / (double)s->cfg.capacity);
+		ssd_scn_json_num(s, "post_cache_mbps", post);
+	} else {
+		ssd_scn_json_str(s, "cache_gb", "no cliff");
+	}
+	ssd_scn_json_num(s, "gb_written", written / 1e9);
+	ssd_scn_json_num(s, "slc_written_gb", (double)res.jobs[0].ctr.slc_write_lp * 4096 / 1e9);
+	fprintf(s->out, "slc-cache on %s: sequential write of %.2f GB\n", s->cfg.name, written / 1e9);
+	fprintf(s->out, "  initial speed     %.0f MB/s\n", initial);
+	if (cliff >= 0)
+		fprintf(s->out, "  cache             %.2f GB (%.2f%% of capacity), then %.0f MB/s\n",
+			cache_gb, 100 * cache_gb * 1e9 / (double)s->cfg.capacity, post);
+	else
+		fprintf(s->out, "  cache             no cliff: one speed all the way\n");
+	fprintf(s->out, "  average           %.0f MB/s\n", avg);
+	fprintf(s->out, "  data and plots    %s/slc-cache.{csv,png,svg}\n", s->outdir);
+out:
+	free(mbps);
+	free(gb);
+	ssd_run_result_free(&res);
+out_dev:
+	ssd_series_free(&ser);
+	ssd_dev_destroy(dev);
+	return rc;
+}
+
+const struct ssd_scenario ssd_scn_slc_cache = {
+	.name = "slc-cache",
+	.summary = "sequential write of the whole capacity: speed against data "
+		   "written, SLC cache size and post-cache speed",
+	.params = params,
+	.run = run,
+};

@@ -1,0 +1,173 @@
+/*
+ * scn_trim_latency.c -- the 760p review's TRIM-latency method, scaled to
+ * the drive's capacity (the review's sizes are for 120-256 GB drives):
+ *   1. write `files` large "files" (LBA extents of `file` bytes each) and
+ *      one test file (`test` bytes) sequentially;
+ *   2. pause (time for GC and SLC folding);
+ *   3. write `big` bytes more, pause, delete them (TRIM of the extent),
+ *      pause;
+ *   4. read the test file sequentially while the large files are deleted
+ *      one after another (TRIMs of `trim_bs` each, `gap` between files),
+ *      logging read speed every `interval`.
+ * TRIM stalls show as read-speed drops.  The drive's trim_mode decides:
+ * immediate TRIMs hold every command while the controller unmaps;
+ * background ones slow it a little for longer; deferred ones cost nothing
+ * now and wait for idle time.
+ */
+#include <stdlib.h>
+
+#include "methods/scenario.h"
+#include "host/sim.h"
+
+static const struct ssd_scn_param params[] = {
+	{"files", "4", "number", "Large files to delete during the read."},
+	{"file", "6.25%", "size or % of capacity", "Size of each large file (8 GB of 128 GB)."},
+	{"test", "25%", "size or % of capacity", "Size of the test file read back (32 GB of 128 GB)."},
+	{"big", "12.5%", "size or % of capacity", "The big write deleted before the test (16 GB of 128 GB)."},
+	{"pause", "180", "time", "Each pause."},
+	{"trim_bs", "128m", "size", "Bytes per TRIM command when a file is deleted."},
+	{"gap", "1", "time", "Time between two file deletions."},
+	{"interval", "0.5", "time", "Read-speed log interval."},
+	{NULL, NULL, NULL, NULL},
+};
+
+static int run(struct ssd_scn *s)
+{
+	const uint64_t mib = 1 << 20;
+	int files = (int)ssd_scn_num(s, "files");
+	uint64_t file = ssd_scn_size(s, "file", mib), test = ssd_scn_size(s, "test", mib);
+	uint64_t big = ssd_scn_size(s, "big", mib), trim_bs = ssd_scn_size(s, "trim_bs", 4096);
+	int64_t pause = ssd_scn_time(s, "pause"), gap = ssd_scn_time(s, "gap");
+	int64_t step = ssd_scn_time(s, "interval");
+	uint64_t used = (uint64_t)files * file + test + big;
+	if (files < 1 || !file || !test || !big || !trim_bs || step <= 0 ||
+	    pause < 0 || gap < 0 || used > s->cfg.capacity) {
+		snprintf(s->err, sizeof s->err, "trim-latency: files x file + test + "
+			 "big must fit the capacity, all sizes and interval > 0");
+		return SSD_ERANGE;
+	}
+	if (trim_bs > file)
+		trim_bs = file;
+	struct ssd_dev *dev = ssd_scn_drive(s, NULL, 0);
+	if (!dev)
+		return SSD_EINVAL;
+	uint64_t test_off = (uint64_t)files * file, big_off = test_off + test;
+	struct ssd_run_result res;
+	int64_t now;
+	/* 1-3: files, test file; pause; big write; pause; delete; pause */
+	int rc = ssd_scn_jobs(s, dev, NULL, &res,
+			      "[files]\nrw=write\nbs=128k\niodepth=32\nsize=%llu\n"
+			      "[test-file]\nstonewall\nrw=write\nbs=128k\niodepth=32\n"
+			      "offset=%llu\nsize=%llu\n",
+			      (unsigned long long)test_off, (unsigned long long)test_off,
+			      (unsigned long long)test);
+	if (rc)
+		goto out_dev;
+	ssd_run_result_free(&res);
+	ssd_dev_idle(dev, ssd_dev_time(dev) + pause);
+	rc = ssd_scn_jobs(s, dev, NULL, &res,
+			  "[big-write]\nrw=write\nbs=128k\niodepth=32\noffset=%llu\nsize=%llu\n",
+			  (unsigned long long)big_off, (unsigned long long)big);
+	if (rc)
+		goto out_dev;
+	ssd_run_result_free(&res);
+	ssd_dev_idle(dev, ssd_dev_time(dev) + pause);
+	rc = ssd_scn_jobs(s, dev, NULL, &res,
+			  "[delete-big]\nrw=trim\nbs=%llu\noffset=%llu\nsize=%llu\n",
+			  (unsigned long long)trim_bs, (unsigned long long)big_off,
+			  (unsigned long long)big);
+	if (rc)
+		goto out_dev;
+	ssd_run_result_free(&res);
+	now = ssd_dev_time(dev) + pause;
+	ssd_dev_idle(dev, now);
+	/* 4: read the test file while the large files are deleted */
+	struct ssd_series ser;
+	ssd_series_init(&ser, now, step);
+	uint64_t per_file = (file + trim_bs - 1) / trim_bs;
+	rc = ssd_scn_jobs(s, dev, &ser, &res,
+			  "[read-test-file]\nrw=read\nbs=128k\niodepth=32\noffset=%llu\nsize=%llu\n"
+			  "[delete-files]\nrw=trim\nbs=%llu\niodepth=1\nsize=%llu\n"
+			  "thinktime=%lldns\nthinktime_blocks=%llu\n",
+			  (unsigned long long)test_off, (unsigned long long)test,
+			  (unsigned long long)trim_bs, (unsigned long long)test_off,
+			  (long long)gap, (unsigned long long)per_file);
+	if (rc)
+		goto out_ser;
+	const struct ssd_job_result *rd = &res.jobs[0], *tr = &res.jobs[1];
+	uint32_t n = ser.n > 1 ? ser.n - 1 : ser.n;
+	FILE *f = ssd_scn_file(s, "trim-latency.csv");
+	if (!f) {
+		rc = SSD_EIO;
+		goto out_res;
+	}
+	fprintf(f, "time_s,read_mbps,trim_gb,read_lat_max_ms\n");
+	double worst = -1, trim_active_worst = -1;
+	for (uint32_t i = 0; i < n; i++) {
+		double r = ssd_series_mbps(&ser, i, SSD_DDIR_READ);
+		double tg = (double)ser.pt[i].bytes[SSD_DDIR_TRIM] / 1e9;
+		fprintf(f, "%.3f,%.2f,%.3f,%.3f\n", (double)(i + 1) * step / 1e9, r, tg,
+			(double)ser.pt[i].lat_max[SSD_DDIR_READ] / 1e6);
+		/* worst interval while the test file was being read */
+		if ((int64_t)(i + 1) * step <= rd->runtime_ns && (worst < 0 || r < worst))
+			worst = r;
+	}
+	if (fclose(f)) {
+		rc = SSD_EIO;
+		goto out_res;
+	}
+	(void)trim_active_worst;
+	double read_avg = rd->runtime_ns > 0
+		? (double)rd->dir[SSD_DDIR_READ].bytes * 1e3 / (double)rd->runtime_ns : 0;
+	double read_max_ms = rd->dir[SSD_DDIR_READ].lat.n ? rd->dir[SSD_DDIR_READ].lat.max / 1e6 : 0;
+	double trim_ms_max = tr->dir[SSD_DDIR_TRIM].lat.n ? tr->dir[SSD_DDIR_TRIM].lat.max / 1e6 : 0;
+	uint64_t trimmed = tr->dir[SSD_DDIR_TRIM].bytes;
+	/* the TRIM rate: bytes per second of TRIM command time (with queued
+	 * modes that is the rate at which they are acknowledged) */
+	double trim_time = tr->dir[SSD_DDIR_TRIM].lat.sum / 1e9;
+	double trim_rate = trim_time > 0 ? (double)trimmed / 1e9 / trim_time : 0;
+	char body[1024];
+	snprintf(body, sizeof body,
+		 "set xlabel 'time, s'\nset ylabel 'read speed, MB/s'\nset y2label 'TRIMmed, GB per interval'\n"
+		 "set yrange [0:*]\nset y2range [0:*]\nset ytics nomirror\nset y2tics\n"
+		 "plot 'trim-latency.csv' using 1:2 with lines lw 2 lc rgb '#1f5fbf' title 'sequential read of the test file (every %.1f s)', \\\n"
+		 "     'trim-latency.csv' using 1:3 axes x1y2 with impulses lw 3 lc rgb '#d95f02' title 'TRIM (deleting the large files)'",
+		 step / 1e9);
+	if ((rc = ssd_scn_plot(s, "trim-latency", "Reading while deleting (TRIM)", body)))
+		goto out_res;
+	ssd_scn_json_str(s, "trim_mode", ssd_trim_mode_name(s->cfg.trim_mode));
+	ssd_scn_json_num(s, "read_avg_mbps", read_avg);
+	ssd_scn_json_num(s, "read_worst_interval_mbps", worst);
+	ssd_scn_json_num(s, "read_max_latency_ms", read_max_ms);
+	ssd_scn_json_num(s, "trimmed_gb", (double)trimmed / 1e9);
+	ssd_scn_json_num(s, "trim_command_max_ms", trim_ms_max);
+	ssd_scn_json_num(s, "trim_ack_gbps", trim_rate);
+	ssd_scn_json_num(s, "trim_queue_left_gb", (double)dev->ftl->tq_pages * 4096 / 1e9);
+	fprintf(s->out, "trim-latency on %s (trim_mode %s): read %.2f GB while deleting %d x %.2f GB\n",
+		s->cfg.name, ssd_trim_mode_name(s->cfg.trim_mode), (double)test / 1e9, files,
+		(double)file / 1e9);
+	fprintf(s->out, "  read speed        %.0f MB/s on average, worst %.1f s interval %.0f MB/s\n",
+		read_avg, step / 1e9, worst);
+	fprintf(s->out, "  worst stall       a read waited %.2f ms\n", read_max_ms);
+	fprintf(s->out, "  TRIM              %.2f GB, acknowledged at %.1f GB/s of command "
+		"time, longest command %.3f ms\n", (double)trimmed / 1e9, trim_rate, trim_ms_max);
+	if (dev->ftl->tq_pages)
+		fprintf(s->out, "  still queued      %.2f GB of TRIM, for idle time\n",
+			(double)dev->ftl->tq_pages * 4096 / 1e9);
+	fprintf(s->out, "  data and plots    %s/trim-latency.{csv,png,svg}\n", s->outdir);
+out_res:
+	ssd_run_result_free(&res);
+out_ser:
+	ssd_series_free(&ser);
+out_dev:
+	ssd_dev_destroy(dev);
+	return rc;
+}
+
+const struct ssd_scenario ssd_scn_trim_latency = {
+	.name = "trim-latency",
+	.summary = "sequential read of a test file while large files are "
+		   "deleted (TRIM): read speed every 0.5 s, TRIM stalls",
+	.params = params,
+	.run = run,
+};

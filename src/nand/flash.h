@@ -1,0 +1,250 @@
+/*
+ * flash.h -- the flash backend: channels, dies and their timing, in front
+ * of the NAND state.
+ *
+ * Time model.  Every resource keeps a busy-until stamp in simulated ns, so
+ * scheduling an operation is O(1): it starts when both its inputs are
+ * ready and its resource is free, and pushes the stamp forward.
+ *   die      runs one array operation at a time: read (tR), program
+ *            (tPROG), erase (tBERS).  Dies work in parallel.
+ *   channel  a bus shared by its dies; moving n bytes costs
+ *            n / channel_mbps.  Reads move data out after tR, writes move
+ *            it in before tPROG.
+ *   register each allocation unit has a cache register (NAND cache
+ *            program): data for the next page can be moved in while the
+ *            previous page programs, and the register frees when that
+ *            program starts.  This is what lets a write complete before
+ *            its page is programmed -- and what throttles writes to the
+ *            rate the dies can program once the pipeline is full.
+ *
+ * Page types.  The cells of a wordline store bits-per-cell pages, and
+ * they are not alike: the LSB page is read by sensing one or two
+ * reference voltages and programmed in a coarse step, the MSB page needs
+ * the most sensing levels and the finest program.  Page p of a block is
+ * of type p % bits (0 = LSB, bits - 1 = MSB; the pages of a wordline are
+ * taken as consecutive, a documented simplification of the staggered
+ * pairings real parts use).  Type i of b reads in
+ *     t_read * (1 + t_read_spread * (2i / (b - 1) - 1)) / m
+ * and programs likewise with t_prog_spread, where m is the mean of the
+ * factor over the block's pages, so the mean tR and tPROG over a block
+ * are t_read and t_prog (to within a nanosecond) and the drive's
+ * throughput and calibration stay where they were; only the spread is
+ * new.  The times sit in a 4-entry table per type, a byte per page index
+ * gives the type, and for the hot path both are folded into one table of
+ * times per page index: one load and no division.  SLC, and blocks in
+ * SLC mode, have one type (t_read_slc, t_prog_slc).
+ *
+ * Read retry.  A read may fail ECC and be retried with shifted reference
+ * voltages: another tR of the page's type per retry.  The chance per
+ * attempt is read_retry_rate on a fresh block, rising linearly by
+ * read_retry_wear per rated life (erases / pe_cycles, capped at 0.99);
+ * attempts repeat until one succeeds, at most SSD_FLASH_RETRY_MAX times.
+ * Draws come from the backend's own generator, seeded from the run's
+ * seed, and only while retries are configured: with both keys 0 no
+ * number is drawn and the timing is what it was without the model.  GC
+ * reads and map reads retry like host reads; retries are counted in
+ * read_retry, not in nand_read (they read no new page).
+ *
+ * Units.  The FTL allocates per "unit": a plane of a die, or a whole die
+ * when planes work in lockstep (multiplane).  Units are numbered so that
+ * consecutive units sit on different channels, then different dies, then
+ * different planes: striping pages over consecutive units spreads them
+ * over the hardware.
+ */
+#ifndef SSD_FLASH_H
+#define SSD_FLASH_H
+
+#include <stdint.h>
+
+#include "base/config.h"
+#include "nand/nand.h"
+#include "stats/stats.h"
+
+struct ssd_flash {
+	struct ssd_nand nand;
+	uint32_t units;          /* allocation units (see above) */
+	uint32_t dies;
+	uint32_t channels;
+	uint32_t lp_per_page;    /* 4 KiB units per (multi-plane) page */
+	int64_t t_read, t_prog, t_erase; /* ns */
+	int64_t t_read_slc, t_prog_slc;  /* ns, blocks in SLC mode */
+	int64_t xfer_lp;         /* ns to move 4 KiB over a channel */
+	int64_t *die_busy;       /* [die] busy until, ns */
+	int64_t *chan_busy;      /* [channel] busy until, ns */
+	int64_t *reg_free;       /* [unit] cache register free at, ns */
+	uint32_t erase_blocks;   /* physical blocks per FTL block erase */
+	uint32_t *udie, *uchan;  /* [unit] its die and channel (no division
+	                            on the hot path) */
+	uint32_t *die_page;      /* [die] page in its data register, or
+	                            UINT32_MAX */
+	struct ssd_counters *ctr;
+	/* page types (see above) */
+	uint8_t *ptype;          /* [page in block] its type, 0 = LSB */
+	int64_t t_read_pt[4];    /* ns, tR by page type (native mode) */
+	int64_t t_prog_pt[4];    /* ns, tPROG by page type (native mode) */
+	int64_t *t_read_pg;      /* [page in block] its type's tR, ns (the
+	                            hot path's one load) */
+	int64_t *t_prog_pg;      /* [page in block] its type's tPROG, ns */
+	/* read retry (see above) */
+	int retry_on;            /* 1: retries configured, draws are made */
+	uint64_t retry_base;     /* P(retry) of a fresh block, 2^-48 units */
+	uint64_t retry_slope;    /* added per erase of the block, 2^-48 */
+	uint64_t retry_cap;      /* the highest P(retry), 2^-48 units */
+	uint32_t retry_full;     /* erases from which P(retry) is retry_cap */
+	struct ssd_rng rng;      /* retry draws, from the run's seed */
+};
+
+/* Retries of one read at most (a read-retry table's length). */
+#define SSD_FLASH_RETRY_MAX 8
+
+/* Build the backend for a finished config; `nblocks` FTL blocks in all.
+ * Counters are updated through `ctr` (owned by the caller); `seed` seeds
+ * the read-retry draws.  Returns 0 or SSD_ENOMEM. */
+int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
+		   uint32_t nblocks, struct ssd_counters *ctr, uint64_t seed);
+void ssd_flash_free(struct ssd_flash *f);
+
+/* Draw the read retries of one read of a block erased `erases` times (a
+ * geometric count, at most SSD_FLASH_RETRY_MAX), count them and return
+ * how many.  Only called while retry_on. */
+uint32_t ssd_flash_retries(struct ssd_flash *f, uint32_t erases);
+
+static inline uint32_t ssd_flash_die(const struct ssd_flash *f, uint32_t unit)
+{
+	return f->udie[unit];
+}
+
+static inline uint32_t ssd_flash_chan(const struct ssd_flash *f, uint32_t unit)
+{
+	return f->uchan[unit];
+}
+
+static inline int64_t ssd_max64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+
+/* Array time of reading page `page` (global page number) of blk: the
+ * page type's tR (or t_read_slc), times 1 + its retries. */
+static inline int64_t ssd_flash_t_read(struct ssd_flash *f, uint32_t blk,
+				       uint32_t page)
+{
+	const struct ssd_nand *n = &f->nand;
+	int64_t tr = n->slc[blk] ? f->t_read_slc
+				 : f->t_read_pg[page - blk * n->pages_per_block];
+	if (f->retry_on)
+		tr += tr * ssd_flash_retries(f, n->erases[blk]);
+	return tr;
+}
+
+/* Read page `page` (a global page number) of blk on `unit` and move `nlp`
+ * 4 KiB units of it to the controller, starting no earlier than t.
+ * Returns the time the data is in the controller.  The array read takes
+ * the page type's tR (SLC-mode blocks t_read_slc) and its read retries'
+ * (ssd_flash_t_read).  The die keeps the page in its data register until
+ * its next operation: reading more of the same page meanwhile costs only
+ * the transfer (a sequential stream of reads smaller than a page). */
+static inline int64_t ssd_flash_read(struct ssd_flash *f, uint32_t unit,
+				     uint32_t blk, uint32_t page, uint32_t nlp,
+				     int64_t t)
+{
+	uint32_t d = ssd_flash_die(f, unit), c = ssd_flash_chan(f, unit);
+	int64_t ready;
+	if (f->die_page[d] == page) {
+		ready = t;
+	} else {
+		int64_t s = ssd_max64(t, f->die_busy[d]);
+		ready = s + ssd_flash_t_read(f, blk, page);
+		f->die_busy[d] = ready;
+		f->die_page[d] = page;
+		f->ctr->nand_read++;
+	}
+	int64_t xs = ssd_max64(ready, f->chan_busy[c]);
+	int64_t done = xs + (int64_t)nlp * f->xfer_lp;
+	f->chan_busy[c] = done;
+	return done;
+}
+
+/* Move `nlp` 4 KiB units from the controller into the unit's cache
+ * register, no earlier than t.  Returns the time the data is there. */
+static inline int64_t ssd_flash_load(struct ssd_flash *f, uint32_t unit,
+				     uint32_t nlp, int64_t t)
+{
+	uint32_t c = ssd_flash_chan(f, unit);
+	int64_t s = ssd_max64(ssd_max64(t, f->chan_busy[c]), f->reg_free[unit]);
+	int64_t done = s + (int64_t)nlp * f->xfer_lp;
+	f->chan_busy[c] = done;
+	return done;
+}
+
+/* Program the next page of blk on `unit` with the register's data, ready
+ * at t, in its page type's tPROG (SLC-mode blocks t_prog_slc).  Enforces
+ * NAND order.  Returns the program's end time, or SSD_ESTATE (negative)
+ * if the flash rules forbid it. */
+static inline int64_t ssd_flash_program(struct ssd_flash *f, uint32_t unit,
+					uint32_t blk, int64_t t)
+{
+	/* the NAND rule (ssd_nand_program) with the block's mode read once */
+	struct ssd_nand *n = &f->nand;
+	int slc = n->slc[blk];
+	uint32_t p = n->next_page[blk];
+	if (p >= (slc ? n->slc_pages : n->pages_per_block))
+		return SSD_ESTATE;
+	n->next_page[blk] = p + 1;
+	uint32_t d = ssd_flash_die(f, unit);
+	int64_t s = ssd_max64(t, f->die_busy[d]);
+	int64_t tp = slc ? f->t_prog_slc : f->t_prog_pg[p];
+	f->die_page[d] = UINT32_MAX;
+	f->reg_free[unit] = s;
+	f->die_busy[d] = s + tp;
+	f->ctr->nand_prog++;
+	f->ctr->nand_prog_lp += f->lp_per_page;
+	return s + tp;
+}
+
+/* Map-table traffic of a DRAM-less controller: read or program a page of
+ * the translation area on `unit` (native timing: the mean t_read and
+ * t_prog, read retries at the fresh-block rate), outside the NAND state
+ * the FTL manages.  Counted like any NAND read or program. */
+static inline int64_t ssd_flash_read_raw(struct ssd_flash *f, uint32_t unit,
+					 uint32_t nlp, int64_t t)
+{
+	uint32_t d = ssd_flash_die(f, unit), c = ssd_flash_chan(f, unit);
+	f->die_page[d] = UINT32_MAX;
+	int64_t tr = f->t_read;
+	if (f->retry_on)
+		tr += tr * ssd_flash_retries(f, 0);
+	int64_t ready = ssd_max64(t, f->die_busy[d]) + tr;
+	f->die_busy[d] = ready;
+	int64_t done = ssd_max64(ready, f->chan_busy[c]) + (int64_t)nlp * f->xfer_lp;
+	f->chan_busy[c] = done;
+	f->ctr->nand_read++;
+	return done;
+}
+
+static inline int64_t ssd_flash_program_raw(struct ssd_flash *f,
+					    uint32_t unit, int64_t t)
+{
+	uint32_t d = ssd_flash_die(f, unit), c = ssd_flash_chan(f, unit);
+	f->die_page[d] = UINT32_MAX;
+	int64_t in = ssd_max64(t, f->chan_busy[c]) + (int64_t)f->lp_per_page * f->xfer_lp;
+	f->chan_busy[c] = in;
+	int64_t end = ssd_max64(in, f->die_busy[d]) + f->t_prog;
+	f->die_busy[d] = end;
+	f->ctr->nand_prog++;
+	f->ctr->nand_prog_lp += f->lp_per_page;
+	return end;
+}
+
+/* Erase blk on `unit` no earlier than t.  Returns the end time. */
+int64_t ssd_flash_erase(struct ssd_flash *f, uint32_t unit, uint32_t blk,
+			int64_t t);
+
+/* Latest busy-until stamp of the die under `unit`. */
+static inline int64_t ssd_flash_unit_busy(const struct ssd_flash *f,
+					  uint32_t unit)
+{
+	return f->die_busy[ssd_flash_die(f, unit)];
+}
+
+#endif
