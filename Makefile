@@ -5,6 +5,11 @@
 #   make bench      speed and memory benchmark (see BENCHMARKS.md)
 #   make proptest   thousands of random drives and workloads, checker on
 #   make docs       regenerate docs/options.md and docs/jobfiles.md
+#   make man        the manual page build/ssdlab.1 (tools/man.py)
+#   make install    ssdlab, libssdlab.a/.so, ssdlab.h, ssdlab.pc, the man
+#                   page and the presets under PREFIX (/usr/local), DESTDIR
+#   make uninstall  remove what install installed
+#   make check-layers  includes against the layer order (tools/check-layers.sh)
 #   make doc-check  re-run the commands of docs/scenarios.md, compare outputs
 #   make fio-examples  count fio's example job files that run unchanged
 #                   (FIO_SRC=path of a `git clone https://github.com/axboe/fio`)
@@ -37,7 +42,8 @@ UT_SRC   := $(wildcard tests/unit/*.c tests/unit/*/*.c)
 UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 LIB      := $(BUILD)/libssdlab.a
 
-.PHONY: all demo plots test unit-test cli-test san-test bench docs doc-check clean proptest fio-examples
+.PHONY: all demo plots test unit-test cli-test san-test bench docs doc-check clean proptest fio-examples \
+        man shared install uninstall check-layers
 
 all: ssdlab
 
@@ -105,8 +111,73 @@ fio-examples: ssdlab
 clean:
 	rm -rf build ssdlab
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UT_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UT_OBJ:.o=.d) $(PIC_OBJ:.o=.d)
 -include $(patsubst %.o,build/san/%.d,$(LIB_SRC:.c=.o) $(CLI_SRC:.c=.o) $(UT_SRC:.c=.o))
 
 $(BUILD)/simbench: bench/simbench.c $(LIB)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+# ---- the library as others use it: shared library, man page, install ----
+# The version's one definition is the public header's SSDLAB_VERSION_*.
+version_part = $(shell sed -n 's/^\#define SSDLAB_VERSION_$(1)  *\([0-9][0-9]*\).*/\1/p' include/ssdlab.h)
+VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_part,PATCH)
+SONAME  := libssdlab.so.$(call version_part,MAJOR)
+SHLIB   := $(BUILD)/libssdlab.so.$(VERSION)
+# The shared library's objects are position-independent and built apart,
+# in $(BUILD)/pic/: libssdlab.a and ./ssdlab keep the faster non-PIC ones.
+PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLCFLAGS) -fPIC -c -o $@ $<
+
+$(SHLIB): $(PIC_OBJ)
+	$(CC) $(CFLAGS) $(SANFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
+
+shared: $(SHLIB)
+
+# ssdlab(1), from the commands' --help texts and the option tables.
+$(BUILD)/ssdlab.1: $(BUILD)/ssdlab tools/man.py
+	python3 tools/man.py $(BUILD)/ssdlab > $@.tmp && mv -f $@.tmp $@
+
+man: $(BUILD)/ssdlab.1
+
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+bindir      := $(PREFIX)/bin
+libdir      := $(PREFIX)/lib
+includedir  := $(PREFIX)/include
+pkgconfigdir := $(libdir)/pkgconfig
+man1dir     := $(PREFIX)/share/man/man1
+# where the installed ssdlab looks for its presets: ../share/ssdlab/presets
+# from its own directory (cli/ssdlab.c, preset_dir)
+presetdir   := $(PREFIX)/share/ssdlab/presets
+
+# Only the public header is installed: the headers under src/ are the
+# library's own.
+install: $(BUILD)/ssdlab $(LIB) $(SHLIB) $(BUILD)/ssdlab.1 ssdlab.pc.in
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(pkgconfigdir) \
+	        $(DESTDIR)$(includedir) $(DESTDIR)$(man1dir) $(DESTDIR)$(presetdir)
+	install -m 755 $(BUILD)/ssdlab $(DESTDIR)$(bindir)/ssdlab
+	install -m 644 $(LIB) $(DESTDIR)$(libdir)/libssdlab.a
+	install -m 755 $(SHLIB) $(DESTDIR)$(libdir)/libssdlab.so.$(VERSION)
+	ln -sf libssdlab.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(libdir)/libssdlab.so
+	install -m 644 include/ssdlab.h $(DESTDIR)$(includedir)/ssdlab.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' ssdlab.pc.in \
+	        > $(DESTDIR)$(pkgconfigdir)/ssdlab.pc
+	install -m 644 $(BUILD)/ssdlab.1 $(DESTDIR)$(man1dir)/ssdlab.1
+	install -m 644 presets/*.ini $(DESTDIR)$(presetdir)
+
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/ssdlab $(DESTDIR)$(libdir)/libssdlab.a \
+	      $(DESTDIR)$(libdir)/libssdlab.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME) \
+	      $(DESTDIR)$(libdir)/libssdlab.so $(DESTDIR)$(includedir)/ssdlab.h \
+	      $(DESTDIR)$(pkgconfigdir)/ssdlab.pc $(DESTDIR)$(man1dir)/ssdlab.1
+	rm -f $(addprefix $(DESTDIR)$(presetdir)/,$(notdir $(wildcard presets/*.ini)))
+	-rmdir $(DESTDIR)$(presetdir) $(DESTDIR)$(PREFIX)/share/ssdlab 2>/dev/null
+
+# Includes against the layer order, private headers, examples' includes;
+# the violations of tools/layers.allow are reported as known.
+check-layers:
+	tools/check-layers.sh --allow tools/layers.allow

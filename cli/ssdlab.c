@@ -66,13 +66,16 @@ static const char *preset_dir(void)
 	const char *env = getenv("SSDLAB_PRESETS");
 	if (env && *env)
 		return env;
-	/* next to the binary (a moved checkout still finds its presets) */
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 16);
+	/* next to the binary (a moved checkout still finds its presets),
+	 * then where `make install` puts them beside PREFIX/bin (an
+	 * installed tree may be moved too), then the source tree's */
+	static const char *const rel[] = {"/presets", "/../share/ssdlab/presets"};
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 32);
 	if (n > 0) {
 		buf[n] = 0;
 		char *slash = strrchr(buf, '/');
-		if (slash) {
-			strcpy(slash, "/presets");
+		for (int i = 0; slash && i < 2; i++) {
+			strcpy(slash, rel[i]);
 			if (access(buf, R_OK) == 0)
 				return buf;
 		}

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ssdlab.h"        /* SSDLAB_VERSION, defined once there */
 #include "base/config.h"
 #include "host/job.h"
 #include "stats/stats.h"
@@ -108,7 +109,5 @@ void ssd_report(const struct ssd_run_result *r, unsigned formats, FILE *out);
 /* Small JSON writer helpers used by the report and scenarios: write a
  * JSON string literal (quoted, escaped). */
 void ssd_json_str(FILE *out, const char *s);
-
-#define SSDLAB_VERSION "0.1.0"
 
 #endif

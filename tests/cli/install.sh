@@ -1,0 +1,99 @@
+# ssdlab installed as a library: `make install PREFIX=...` of this tree
+# (its existing build output), then programs that include only
+# <ssdlab.h> build with `pkg-config --cflags --libs ssdlab`, static and
+# shared, and print the version the tool prints; the installed tool finds
+# the installed presets from anywhere; only the public header is
+# installed; every examples/*.c builds and runs against the installed
+# library; DESTDIR stages, and `make uninstall` removes every file.
+. "$TOP/tests/cli/lib.inc"
+
+if ! command -v pkg-config >/dev/null 2>&1; then
+	echo "SKIP: pkg-config is not installed (.ci/run installs pkgconf)"
+	exit 0
+fi
+here=$(pwd)
+prefix=$here/prefix
+# a make of its own: not a part of the make that runs the tests
+mk() { MAKEFLAGS= MAKELEVEL= make --no-print-directory -C "$TOP" -j2 "$@" >make.log 2>&1 ||
+	{ tail -n 20 make.log >&2; fail "make $*"; }; }
+mk install PREFIX="$prefix"
+
+# what is installed
+for f in bin/ssdlab lib/libssdlab.a lib/libssdlab.so include/ssdlab.h \
+	 lib/pkgconfig/ssdlab.pc share/man/man1/ssdlab.1; do
+	[ -f "$prefix/$f" ] || fail "not installed: $f"
+done
+[ "$(ls "$prefix/include")" = ssdlab.h ] || { ls -R "$prefix/include" >&2; fail "headers other than ssdlab.h installed"; }
+version=$("$SSDLAB" --version | sed 's/^ssdlab //')
+[ "$("$prefix/bin/ssdlab" --version)" = "ssdlab $version" ] || fail "installed ssdlab --version"
+major=${version%%.*}
+[ "$(readlink "$prefix/lib/libssdlab.so")" = "libssdlab.so.$major" ] || fail "libssdlab.so link"
+[ "$(readlink "$prefix/lib/libssdlab.so.$major")" = "libssdlab.so.$version" ] || fail "soname link"
+[ -f "$prefix/lib/libssdlab.so.$version" ] || fail "no libssdlab.so.$version"
+if command -v readelf >/dev/null 2>&1; then
+	readelf -d "$prefix/lib/libssdlab.so.$version" | grep -q "SONAME.*\[libssdlab.so.$major\]" ||
+		fail "shared library's soname is not libssdlab.so.$major"
+fi
+(cd "$TOP/presets" && ls *.ini) >want.txt
+(cd "$prefix/share/ssdlab/presets" && ls *.ini) >got.txt
+cmp -s want.txt got.txt || fail "installed presets differ from presets/"
+
+# pkg-config
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+[ "$(pkg-config --modversion ssdlab)" = "$version" ] || fail "pkg-config --modversion"
+pkg-config --cflags ssdlab | grep -q -- "-I$prefix/include" || fail "pkg-config --cflags"
+pkg-config --libs ssdlab | grep -q -- "-L$prefix/lib -lssdlab" || fail "pkg-config --libs"
+pkg-config --static --libs ssdlab | grep -q -- "-lm" || fail "pkg-config --static --libs lacks -lm"
+
+# a program that includes only the public header, both ways
+cat >v.c <<'EOF2'
+#include <stdio.h>
+#include <string.h>
+#include <ssdlab.h>
+
+int main(void)
+{
+	if (strcmp(ssdlab_version(), SSDLAB_VERSION))
+		return 1;
+	printf("%s %d.%d.%d\n", ssdlab_version(), SSDLAB_VERSION_MAJOR,
+	       SSDLAB_VERSION_MINOR, SSDLAB_VERSION_PATCH);
+	return 0;
+}
+EOF2
+CF="-std=c11 -Wall -Wextra -Wpedantic -Werror"
+cc $CF -o v_shared v.c $(pkg-config --cflags --libs ssdlab) || fail "build against the shared library"
+cc $CF -static -o v_static v.c $(pkg-config --cflags --libs --static ssdlab) || fail "build statically"
+[ "$(LD_LIBRARY_PATH="$prefix/lib" ./v_shared)" = "$version $version" ] || fail "shared: version"
+[ "$(./v_static)" = "$version $version" ] || fail "static: version"
+if command -v readelf >/dev/null 2>&1; then
+	readelf -d v_shared | grep -q "NEEDED.*\[libssdlab.so.$major\]" || fail "v_shared does not use libssdlab.so.$major"
+	! readelf -d v_static | grep -q "NEEDED.*libssdlab" || fail "v_static needs the shared library"
+fi
+
+# the installed tool finds the installed presets, from anywhere: a preset
+# only the installed tree has is listed and loads
+cp "$prefix/share/ssdlab/presets/tiny.ini" "$prefix/share/ssdlab/presets/only-installed.ini"
+(cd / && env -u SSDLAB_PRESETS "$prefix/bin/ssdlab" drives) >drives.txt || fail "installed ssdlab drives"
+grep -q '^only-installed ' drives.txt || { cat drives.txt >&2; fail "installed ssdlab does not list the installed presets"; }
+(cd / && env -u SSDLAB_PRESETS "$prefix/bin/ssdlab" drive show only-installed) >show.txt ||
+	fail "installed ssdlab drive show of an installed preset"
+rm "$prefix/share/ssdlab/presets/only-installed.ini"
+
+# the example programs: each builds against the installed library and runs
+for ex in "$TOP"/examples/*.c; do
+	[ -f "$ex" ] || continue
+	name=$(basename "$ex" .c)
+	cc $CF -o "ex_$name" "$ex" $(pkg-config --cflags --libs ssdlab) || fail "examples/$name.c does not build"
+	LD_LIBRARY_PATH="$prefix/lib" "./ex_$name" >"ex_$name.txt" 2>&1 ||
+		{ cat "ex_$name.txt" >&2; fail "examples/$name.c failed"; }
+done
+
+# DESTDIR stages the same tree; the .pc names PREFIX, not DESTDIR
+mk install DESTDIR="$here/stage" PREFIX=/opt/ssdlab
+[ -x "$here/stage/opt/ssdlab/bin/ssdlab" ] || fail "DESTDIR: no bin/ssdlab"
+grep -q '^prefix=/opt/ssdlab$' "$here/stage/opt/ssdlab/lib/pkgconfig/ssdlab.pc" || fail "DESTDIR: ssdlab.pc prefix"
+
+# uninstall removes every file it installed
+mk uninstall PREFIX="$prefix"
+left=$(find "$prefix" ! -type d)
+[ -z "$left" ] || { echo "$left" >&2; fail "uninstall left files"; }
