@@ -1,18 +1,69 @@
 /*
- * ssdlab.h -- the public interface of the ssdlab library, the one header
- * an embedding program includes (`cc $(pkg-config --cflags --libs ssdlab)`).
- * It stands alone: it includes only the C library, so that it can be
- * installed by itself; the headers under src/ are the library's own.
+ * ssdlab.h -- the public interface of the ssdlab library: a simulated
+ * flash SSD (NAND chips, controller, flash translation layer) that runs
+ * page program by page program and erase by erase in simulated time.
  *
- * The version: SSDLAB_VERSION_MAJOR, _MINOR and _PATCH are the one
- * definition of ssdlab's version number (the Makefile reads them for the
- * shared library's soname and ssdlab.pc; reports print SSDLAB_VERSION).
- * ssdlab_version() returns the version of the library actually linked,
- * which may differ from the header a program was compiled with.
+ * This is the only header a program that embeds ssdlab includes; it
+ * depends on the C library alone.  Link with -lssdlab -lm (or
+ * `pkg-config --cflags --libs ssdlab`).
+ *
+ * The objects, bottom up:
+ *
+ *   ssdlab_drive   a drive's configuration: a preset or drive file, keys
+ *                  set one by one (the keys of `ssdlab drive doc`), then
+ *                  finished (derived and checked);
+ *   ssdlab_dev     a simulated drive built from a finished configuration:
+ *                  fresh from the factory, every block erased.  Commands
+ *                  go in at a simulated time and their completion times
+ *                  come out; idle time runs its background work;
+ *   ssdlab_jobs    a workload: fio job text parsed, or jobs built in code
+ *                  option by option (the options of `ssdlab job doc`);
+ *   ssdlab_result  what a run of jobs on a drive measured, with fio's
+ *                  figures per job and the drive's counters, and the same
+ *                  reports the ssdlab tool prints.
+ *
+ * Conventions.
+ *
+ *   - Errors.  A function that can fail returns 0 (SSDLAB_OK) or a
+ *     negative SSDLAB_E* code; one that returns a simulated time returns
+ *     it (>= 0) or a negative code.  ssdlab_strerror names a code.
+ *     Functions with (char *err, size_t errlen) also write a one-line
+ *     message there on failure, naming where and what is wrong (err may be
+ *     NULL).  Out of memory is SSDLAB_ENOMEM like any other error: the
+ *     library never exits the process and never prints.
+ *   - Ownership.  An object made by ssdlab_X_new / ssdlab_X_open /
+ *     ssdlab_run belongs to the caller, who frees it with the matching
+ *     ssdlab_X_free / ssdlab_X_close (NULL is accepted and ignored).
+ *     Strings passed in are copied; pointers returned point into the
+ *     object and live as long as it does.  A ssdlab_dev keeps its own copy
+ *     of its configuration; a ssdlab_result refers to the jobs and the
+ *     device configuration it ran with, so free it before them.
+ *   - Time is simulated: int64_t nanoseconds since the drive was made.
+ *     Nothing reads the wall clock, except the wall-time fields of the
+ *     reports (named as such).
+ *   - State.  There is no global state: objects are independent, so two
+ *     simulations in one process never meet, and separate objects may be
+ *     used from separate threads.  One object is not to be used from two
+ *     threads at once.
+ *   - Determinism.  The same configuration, jobs and seeds give the same
+ *     results, bit for bit.
  */
 #ifndef SSDLAB_H
 #define SSDLAB_H
 
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- version ---- */
+
+/* SSDLAB_VERSION_MAJOR, _MINOR and _PATCH are the one definition of
+ * ssdlab's version number (the Makefile reads them for the shared
+ * library's soname and ssdlab.pc; reports print SSDLAB_VERSION). */
 #define SSDLAB_VERSION_MAJOR 0
 #define SSDLAB_VERSION_MINOR 1
 #define SSDLAB_VERSION_PATCH 0
@@ -23,13 +74,265 @@
 #define SSDLAB_VERSION SSDLAB_STR(SSDLAB_VERSION_MAJOR) "." \
 	SSDLAB_STR(SSDLAB_VERSION_MINOR) "." SSDLAB_STR(SSDLAB_VERSION_PATCH)
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* The library's version as "MAJOR.MINOR.PATCH": a static string, never
- * NULL, the same as SSDLAB_VERSION of the headers it was built with. */
+ * NULL, the same as SSDLAB_VERSION of the headers it was built with --
+ * which may differ from the header a program was compiled with. */
 const char *ssdlab_version(void);
+
+/* ---- errors ---- */
+
+enum {
+	SSDLAB_OK = 0,
+	SSDLAB_EINVAL = -1,    /* bad argument or value */
+	SSDLAB_ENOMEM = -2,    /* out of memory */
+	SSDLAB_EIO = -3,       /* a file could not be read or written */
+	SSDLAB_ERANGE = -4,    /* a value out of the accepted range */
+	SSDLAB_ENOSPC = -5,    /* the drive found no free block */
+	SSDLAB_EROFS = -6,     /* the drive is read-only (end of life) */
+	SSDLAB_EPARSE = -7,    /* malformed input */
+	SSDLAB_ENOENT = -8,    /* no such preset, key, option or file */
+	SSDLAB_EUNSUP = -9,    /* recognised but not supported */
+	SSDLAB_ESTATE = -10,   /* a flash rule or an invariant was violated */
+	SSDLAB_EILSEQ = -11,   /* data read back is not what was written */
+	SSDLAB_ETIMEDOUT = -12 /* an I/O took longer than its job allows */
+};
+
+/* A short description of an error code ("drive is read-only"). */
+const char *ssdlab_strerror(int code);
+
+/* ---- drive configuration ---- */
+
+typedef struct ssdlab_drive ssdlab_drive;
+
+/* A configuration with the built-in defaults (the "default" preset's
+ * values).  SSDLAB_ENOMEM. */
+int ssdlab_drive_new(ssdlab_drive **out);
+
+/* Load a preset by name ("tiny", "intel-x25m-80g"; the file NAME.ini in
+ * preset_dir, or, when preset_dir is NULL, in the directory named by the
+ * environment variable SSDLAB_PRESETS or else the presets directory the
+ * library was installed with) or a drive file by path (a name holding a
+ * '/' or ending in ".ini"), over the built-in defaults: keys set before
+ * are lost.  SSDLAB_ENOENT (no such preset), SSDLAB_EIO, SSDLAB_EPARSE,
+ * SSDLAB_ERANGE (a bad line: the message names file, line and key). */
+int ssdlab_drive_load(ssdlab_drive *d, const char *name_or_path,
+		      const char *preset_dir, char *err, size_t errlen);
+
+/* Set one key ("op", "0.28"; "capacity", "1g"), as `--set` does: it
+ * overrides the file's value, and when the drive is finished the keys not
+ * set adapt to a capacity the file's shape cannot hold.  On error the
+ * configuration is unchanged: SSDLAB_ENOENT (unknown key), SSDLAB_EPARSE,
+ * SSDLAB_ERANGE, SSDLAB_EINVAL (a derived key). */
+int ssdlab_drive_set(ssdlab_drive *d, const char *key, const char *value,
+		     char *err, size_t errlen);
+
+/* Derive and check the drive (geometry, timings, every rule between
+ * keys).  Needed after the last load/set and before the drive is used;
+ * harmless to repeat.  SSDLAB_ERANGE / SSDLAB_EINVAL with a message that
+ * names the key to change and a value that works. */
+int ssdlab_drive_finish(ssdlab_drive *d, char *err, size_t errlen);
+
+/* Of a finished drive: user capacity and raw NAND, in bytes. */
+uint64_t ssdlab_drive_capacity(const ssdlab_drive *d);
+uint64_t ssdlab_drive_physical_bytes(const ssdlab_drive *d);
+
+/* Every key with its value, as a drive file that loads back to the same
+ * drive (`ssdlab drive show`), or as one JSON object.  SSDLAB_EIO when
+ * writing fails. */
+int ssdlab_drive_print(const ssdlab_drive *d, FILE *out);
+int ssdlab_drive_json(const ssdlab_drive *d, FILE *out);
+
+void ssdlab_drive_free(ssdlab_drive *d);
+
+/* ---- a simulated drive ---- */
+
+typedef struct ssdlab_dev ssdlab_dev;
+
+/* Build a drive from a finished configuration (it is copied).  seed
+ * drives everything random in the flash (program failures, read
+ * retries...).  SSDLAB_EINVAL (not finished, or a geometry too large for
+ * the model), SSDLAB_ENOMEM. */
+int ssdlab_dev_open(const ssdlab_drive *d, uint64_t seed, ssdlab_dev **out);
+void ssdlab_dev_close(ssdlab_dev *dev);
+
+/* User capacity in bytes. */
+uint64_t ssdlab_dev_capacity(const ssdlab_dev *dev);
+
+/* Host commands.  OR SSDLAB_FUA into a write's op for Force Unit Access
+ * (it completes once its data is programmed). */
+enum ssdlab_op { SSDLAB_READ = 0, SSDLAB_WRITE = 1, SSDLAB_TRIM = 2 };
+#define SSDLAB_FUA 0x100
+
+/* Submit a command on [offset, offset + len) at simulated time t (t must
+ * not be before the previous submission; a gap since the drive's last
+ * completion is idle time for its background work).  Offsets and lengths
+ * are in bytes; a write of part of a 4 KiB page is a read-modify-write.
+ * Returns the command's completion time (>= t), or SSDLAB_EINVAL (outside
+ * the capacity, or t going back), SSDLAB_EROFS (a write to a drive at end
+ * of life: reads still work), SSDLAB_ENOSPC / SSDLAB_ESTATE (the model
+ * failed; the drive refuses every later command).  Commands submitted
+ * before earlier ones complete queue together, as on a real drive. */
+int64_t ssdlab_submit(ssdlab_dev *dev, int op, uint64_t offset, uint32_t len,
+		      int64_t t);
+
+/* Flush at time t: every write accepted so far becomes durable.  Returns
+ * the completion time or a negative code. */
+int64_t ssdlab_flush(ssdlab_dev *dev, int64_t t);
+
+/* Leave the drive idle until `until`: queued TRIMs, SLC-cache folding and
+ * background GC run.  0 or the error that work met. */
+int ssdlab_idle(ssdlab_dev *dev, int64_t until);
+
+/* The time the drive has reached: the later of its last submission and
+ * the last completion it handed out.  The next command may come at it. */
+int64_t ssdlab_now(const ssdlab_dev *dev);
+
+/* What the drive has done since it was made.  "lp" is a 4 KiB logical
+ * page; NAND figures are in NAND pages or blocks.  A period's figures are
+ * the difference of two snapshots (ssdlab_counters_sub). */
+struct ssdlab_counters {
+	uint64_t host_read_lp, host_write_lp, host_trim_lp;
+	uint64_t host_write_bytes;   /* a write of part of a page: its bytes */
+	uint64_t host_unmapped_read_lp; /* reads of never-written pages */
+	uint64_t nand_read, nand_prog, nand_erase;
+	uint64_t nand_prog_lp;       /* 4 KiB units programmed, padding in */
+	uint64_t gc_copy_lp;         /* moved by GC (folding, wear leveling in) */
+	uint64_t gc_bg_copy_lp;      /* of which in idle time */
+	uint64_t fold_copy_lp;       /* of which SLC-cache folding */
+	uint64_t wl_copy_lp;         /* of which static wear leveling */
+	uint64_t gc_victims;         /* blocks cleaned by GC */
+	uint64_t pad_lp;             /* padding programmed by flushes */
+	uint64_t flushes;
+	uint64_t slc_write_lp;       /* host pages written in SLC mode */
+	uint64_t map_read, map_write;/* map-cache misses and write-backs */
+	uint64_t rmw_read_lp;        /* pages read to merge partial writes */
+	uint64_t read_retry;         /* extra reads of pages failing ECC */
+	uint64_t read_ahead_lp, read_ahead_hit_lp;
+	uint64_t buffer_hits;        /* writes absorbed by the DRAM buffer */
+	uint64_t erase_fail, prog_fail; /* failures (each retired a block) */
+	uint64_t ro_reject;          /* writes refused: read-only */
+};
+int ssdlab_counters(const ssdlab_dev *dev, struct ssdlab_counters *out);
+
+/* *out = after - before, field by field. */
+void ssdlab_counters_sub(const struct ssdlab_counters *after,
+			 const struct ssdlab_counters *before,
+			 struct ssdlab_counters *out);
+
+/* Write amplification: bytes programmed into NAND (padding in) per byte
+ * the host wrote, over the counters given (a snapshot or a difference).
+ * NAN when the host wrote nothing.  The one definition the reports use. */
+double ssdlab_waf(const struct ssdlab_counters *c);
+
+/* The drive's health, SMART-like. */
+#define SSDLAB_WEAR_BINS 16
+struct ssdlab_health {
+	double percentage_used;   /* mean wear / rated P/E cycles, % */
+	double max_wear_pct;      /* the most-worn block, % of its rating */
+	double available_spare;   /* % of the initial spare blocks left */
+	uint64_t spare_blocks, bad_blocks;
+	uint64_t erase_failures, program_failures;
+	int read_only;            /* 1: spares used up, writes refused */
+	uint64_t host_bytes_written, host_bytes_read, nand_bytes_written;
+	uint64_t slc_cache_bytes; /* data in SLC-mode blocks now */
+	/* erase statistics: erases per block, and their histogram (bin i
+	 * counts blocks with lo + i*width <= erases < lo + (i+1)*width) */
+	uint32_t erase_min, erase_max;
+	double erase_mean;
+	uint32_t erase_hist_lo, erase_hist_width;
+	uint64_t erase_hist[SSDLAB_WEAR_BINS];
+	uint64_t free_blocks;     /* erased blocks ready for writing */
+};
+int ssdlab_health(const ssdlab_dev *dev, struct ssdlab_health *out);
+
+/* ---- workloads ---- */
+
+typedef struct ssdlab_jobs ssdlab_jobs;
+
+/* An empty workload named `name` (in messages and reports; NULL:
+ * "<jobs>") for a drive of `capacity` user bytes: percentages and
+ * default sizes resolve against it (ssdlab_dev_capacity).  SSDLAB_ENOMEM,
+ * SSDLAB_EINVAL (a capacity below 4 KiB). */
+int ssdlab_jobs_new(const char *name, uint64_t capacity, ssdlab_jobs **out);
+
+/* Fill an empty workload from fio job text or a job file ("-": standard
+ * input): its [global] and job sections, include, ${VAR} and the rest of
+ * fio's syntax.  SSDLAB_EINVAL if the workload has sections already;
+ * SSDLAB_EPARSE / SSDLAB_ERANGE / SSDLAB_ENOENT / SSDLAB_EUNSUP with
+ * "FILE:LINE: option 'KEY': what is wrong (accepted: ...)". */
+int ssdlab_jobs_parse(ssdlab_jobs *w, const char *text, char *err,
+		      size_t errlen);
+int ssdlab_jobs_parse_file(ssdlab_jobs *w, const char *path, char *err,
+			   size_t errlen);
+
+/* Or build it in code, section by section, exactly as a job file reads:
+ * ssdlab_jobs_global begins a [global] section (its options apply to the
+ * jobs added after it), ssdlab_jobs_add begins the job section [name]
+ * (fio's defaults, then the [global] options), and ssdlab_jobs_set sets
+ * one option of the current section by the name and value a job file
+ * would use ("rw", "randwrite"; "bs", "4k"; "bssplit", "4k/50:64k/50";
+ * value NULL for a bare key such as "norandommap"), checked by the same
+ * code as a line of a file.  ssdlab_jobs_end ends the last section and
+ * the file, with the checks between options (ssdlab_run calls it if the
+ * caller did not).  Errors stick: after the first, every call returns
+ * it and does nothing, and ssdlab_jobs_end returns it with the message
+ * "NAME: option 'KEY': what is wrong (accepted: ...)". */
+int ssdlab_jobs_global(ssdlab_jobs *w);
+int ssdlab_jobs_add(ssdlab_jobs *w, const char *name);
+int ssdlab_jobs_set(ssdlab_jobs *w, const char *key, const char *value);
+int ssdlab_jobs_end(ssdlab_jobs *w, char *err, size_t errlen);
+
+/* Job sections of an ended workload (numjobs clones not counted). */
+int ssdlab_jobs_count(const ssdlab_jobs *w);
+void ssdlab_jobs_free(ssdlab_jobs *w);
+
+/* ---- running and reporting ---- */
+
+typedef struct ssdlab_result ssdlab_result;
+
+/* Run the workload on the drive from the drive's current time (the drive
+ * keeps its state, so one run can precondition it for the next).  seed
+ * derives the random streams of jobs without randseed.  *out is set
+ * whenever the run got as far as starting a job, also when it then failed
+ * (its report says where); free it with ssdlab_result_free.  A job whose
+ * drive turned read-only ends with that error in its figures and the run
+ * goes on (returns 0).  Other failures: a negative code and a message. */
+int ssdlab_run(ssdlab_dev *dev, ssdlab_jobs *w, uint64_t seed,
+	       ssdlab_result **out, char *err, size_t errlen);
+
+/* Reported jobs (clones merged under group_reporting). */
+int ssdlab_result_jobs(const ssdlab_result *r);
+
+/* One reported job's figures, over its measured window (after ramp). */
+struct ssdlab_dir_stats {
+	uint64_t ios, bytes;
+	double iops, bw_bytes;      /* per simulated second */
+	double lat_mean_ns, lat_max_ns;
+};
+struct ssdlab_job_stats {
+	const char *name;           /* lives as long as the result */
+	int error;                  /* 0 or the SSDLAB_E* that ended it */
+	const char *errmsg;         /* "" without an error */
+	int64_t start_ns, runtime_ns;
+	struct ssdlab_dir_stats dir[3]; /* by enum ssdlab_op */
+	struct ssdlab_counters ctr; /* the drive's work over the window */
+	double waf;                 /* ssdlab_waf(&ctr) */
+	struct ssdlab_health health;/* the drive at the job's end */
+};
+int ssdlab_result_job(const ssdlab_result *r, int job,
+		      struct ssdlab_job_stats *out);
+
+/* The p-th percentile (0 < p <= 100) of a job's completion latency in
+ * one direction, in ns, at fio's resolution; 0 if it had none. */
+int64_t ssdlab_result_percentile(const ssdlab_result *r, int job, int op,
+				 double p);
+
+/* Write the report as the ssdlab tool does: formats is fio's
+ * --output-format, "normal", "json", "json+", "terse" or a comma list.
+ * SSDLAB_EPARSE for an unknown format, SSDLAB_EIO when writing fails. */
+int ssdlab_report(const ssdlab_result *r, const char *formats, FILE *out);
+
+void ssdlab_result_free(ssdlab_result *r);
 
 #ifdef __cplusplus
 }
