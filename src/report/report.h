@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "base/config.h"
+#include "base/json.h"
 #include "host/job.h"
 #include "stats/stats.h"
 #include "host/steadystate.h"
@@ -104,10 +105,6 @@ int ssd_output_formats(const char *list, unsigned *formats);
  * normal output's job lines, then terse, JSON (json+ if both), the
  * normal report. */
 void ssd_report(const struct ssd_run_result *r, unsigned formats, FILE *out);
-
-/* Small JSON writer helpers used by the report and scenarios: write a
- * JSON string literal (quoted, escaped). */
-void ssd_json_str(FILE *out, const char *s);
 
 #define SSDLAB_VERSION "0.1.0"
 
