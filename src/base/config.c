@@ -6,9 +6,10 @@
  * a drive file), range, unit and a one-sentence meaning.  The same rows
  * drive ssd_config_defaults() (each default is parsed like a file value),
  * ssd_config_set() (drive files and --set), the range checks of
- * ssd_config_finish(), ssd_config_print() (`ssdlab drive show`),
- * ssd_config_print_doc() (docs/options.md) and ssd_config_json().  Adding
- * a key is one field in config.h and one row here.
+ * ssd_config_finish(), and in config_print.c ssd_config_print() (`ssdlab
+ * drive show`), ssd_config_print_doc() (docs/options.md) and
+ * ssd_config_json().  Adding a key is one field in config.h and one row
+ * here.
  *
  * Types and their units.  A size is bytes with optional k/m/g/t/p suffix
  * (powers of 1024); a time is integer simulated ns, written with a suffix
@@ -49,7 +50,7 @@
  * cell type's typical datasheet-class values from cell_info[] when the
  * config is finished.
  */
-#include "base/config.h"
+#include "base/config_int.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -80,12 +81,7 @@
  * (1 + s) of the mean: MLC reads 0.8x/1.2x and programs 0.4x/1.6x (the
  * fast and slow pages of 2x nm MLC, about 1:4 in program time); TLC
  * reads 0.65x..1.35x (about 40 and 80 us around 60); QLC wider still. */
-static const struct cell_info {
-	const char *name;
-	int64_t t_read, t_prog, t_erase; /* ns */
-	uint32_t pe_cycles;
-	double read_spread, prog_spread; /* LSB..MSB, fraction of the mean */
-} cell_info[] = {
+static const struct cell_info cell_info[] = {
 	[SSD_CELL_SLC] = {"slc", 25 * SSD_US, 200 * SSD_US, 1500 * SSD_US, 100000,
 			  0, 0},
 	[SSD_CELL_MLC] = {"mlc", 50 * SSD_US, 600 * SSD_US, 3 * SSD_MS, 3000,
@@ -130,35 +126,6 @@ const char *ssd_slc_mode_name(int mode)
 }
 
 /* ---- the option table ---- */
-
-enum opt_type { T_STRING, T_SIZE, T_U32, T_FRACTION, T_TIME, T_ENUM, T_BOOL };
-
-static const char *const type_names[] = {
-	[T_STRING] = "string", [T_SIZE] = "size", [T_U32] = "integer",
-	[T_FRACTION] = "fraction", [T_TIME] = "time", [T_ENUM] = "enum",
-	[T_BOOL] = "bool",
-};
-
-#define F_DERIVED 1u /* computed by ssd_config_finish(); cannot be set */
-#define F_MUL4K 2u   /* a multiple of SSD_LPAGE */
-#define F_POW2 4u    /* a power of two */
-#define F_CELLDEF 8u /* 0 (a fraction: "cell", stored as -1) means the
-                        cell type's default */
-#define F_DESCR 16u  /* what a description speaks of: an override is
-                        noted in ssd_config_description() */
-
-struct opt {
-	const char *name;
-	enum opt_type type;
-	size_t off, size;          /* field in struct ssd_config */
-	const char *def;           /* default, in drive-file syntax */
-	uint64_t min, max;         /* size: bytes; time: ns; integer */
-	double fmin, fmax;         /* fraction */
-	const char *const *values; /* enum: names, NULL-terminated */
-	unsigned flags;
-	const char *unit;          /* unit, for the comment and the doc */
-	const char *help;          /* what it means, one sentence */
-};
 
 #define FIELD(f) offsetof(struct ssd_config, f), sizeof(((struct ssd_config *)0)->f)
 #define KIB 1024ull
@@ -812,25 +779,6 @@ static int needs_quotes(const char *s)
 	size_t n = strlen(s);
 	return n && (comment_start(s) || s[0] == '"' ||
 		     isspace((unsigned char)s[0]) || isspace((unsigned char)s[n - 1]));
-}
-
-/* s in double quotes with \" and \\ escaped, into buf. */
-static char *quote_value(const char *s, char *buf, size_t n)
-{
-	size_t k = 0;
-	if (n < 3) {
-		buf[0] = 0;
-		return buf;
-	}
-	buf[k++] = '"';
-	for (; *s && k + 3 < n; s++) {
-		if (*s == '"' || *s == '\\')
-			buf[k++] = '\\';
-		buf[k++] = *s;
-	}
-	buf[k++] = '"';
-	buf[k] = 0;
-	return buf;
 }
 
 /* File name without directory and ".ini", into buf. */
@@ -1603,253 +1551,55 @@ const char *ssd_config_description(const struct ssd_config *c, char *buf,
 	return buf;
 }
 
-/* ---- output ---- */
+/* ---- read access for config_print.c (config_int.h) ---- */
 
-/* The cell type's default for a numeric F_CELLDEF option. */
-static uint64_t cell_default(const struct opt *o, int cell)
+const struct opt *ssd_cfg_row(int i)
 {
-	const struct cell_info *ci = &cell_info[cell];
-	if (!strcmp(o->name, "t_read"))
-		return (uint64_t)ci->t_read;
-	if (!strcmp(o->name, "t_prog"))
-		return (uint64_t)ci->t_prog;
-	if (!strcmp(o->name, "t_erase"))
-		return (uint64_t)ci->t_erase;
-	return ci->pe_cycles;
+	return i >= 0 && i < NOPTS ? &options[i] : NULL;
 }
 
-/* The text of a string option as printed: the description with what
- * was overridden or adapted. */
-static const char *string_value(const struct ssd_config *c, const struct opt *o,
-				char *buf, size_t n)
+const struct cell_info *ssd_cfg_cell(int cell)
 {
-	if (o->off == offsetof(struct ssd_config, description))
-		return ssd_config_description(c, buf, n);
-	snprintf(buf, n, "%s", (const char *)c + o->off);
-	return buf;
+	return cell >= 0 && cell < NCELLS ? &cell_info[cell] : NULL;
 }
 
-/* 1 if option o (F_CELLDEF) holds the cell type's default. */
-static int is_cell_default(const struct ssd_config *c, const struct opt *o)
+uint64_t ssd_cfg_uint(const struct ssd_config *c, const struct opt *o)
 {
-	const struct cell_info *ci = &cell_info[c->cell];
-	if (o->type == T_FRACTION)
-		return get_double(c, o) ==
-		       (!strcmp(o->name, "t_read_spread") ? ci->read_spread
-							  : ci->prog_spread);
-	return get_uint(c, o) == cell_default(o, c->cell);
+	return get_uint(c, o);
 }
 
-void ssd_config_print(const struct ssd_config *c, FILE *out)
+int ssd_cfg_int(const struct ssd_config *c, const struct opt *o)
 {
-	char text[sizeof c->description], val[2 * sizeof c->description + 4];
-	char line[sizeof val + 32];
-	for (int i = 0; i < NOPTS; i++) {
-		const struct opt *o = &options[i];
-		if (o->type == T_STRING) {
-			/* quoted when it would not read back as it is */
-			string_value(c, o, text, sizeof text);
-			if (needs_quotes(text))
-				quote_value(text, val, sizeof val);
-			else
-				snprintf(val, sizeof val, "%s", text);
-		} else {
-			fmt_value(c, o, val, sizeof val);
-		}
-		snprintf(line, sizeof line, "%s%-16s = %s",
-			 o->flags & F_DERIVED ? "# " : "", o->name, val);
-		fprintf(out, "%-34s # %s%s; %s", line, o->flags & F_DERIVED ?
-			"derived, not settable; " : "", o->unit, o->help);
-		if ((o->flags & F_CELLDEF) && c->cell >= 0 && c->cell < NCELLS &&
-		    is_cell_default(c, o))
-			fprintf(out, " [%s default]", cell_names[c->cell]);
-		fputc('\n', out);
-	}
-	if (c->blocks_per_plane) {
-		char a[32], b[32];
-		uint32_t planes = ssd_config_dies(c) * c->planes_per_die;
-		fprintf(out, "# physical: %s in %llu blocks of %s on %u dies "
-			"(%u planes)\n",
-			ssd_fmt_bytes(ssd_config_physical_bytes(c), a, sizeof a),
-			(unsigned long long)planes * c->blocks_per_plane,
-			ssd_fmt_bytes((uint64_t)c->page_size * c->pages_per_block, b,
-				      sizeof b),
-			ssd_config_dies(c), planes);
-	}
+	return get_int(c, o);
 }
 
-void ssd_config_print_doc(FILE *out)
+double ssd_cfg_double(const struct ssd_config *c, const struct opt *o)
 {
-	char acc[160], t[4][32], sp[32];
-	fputs("# Drive options\n\n"
-	      "Generated by `ssdlab drive doc` from the option table in "
-	      "`src/base/config.c`; do not edit by hand.\n\n"
-	      "A drive is a small INI file (`presets/*.ini`, or any `FILE.ini`):\n"
-	      "`key = value` lines, `#` or `;` comments (at the start of a line "
-	      "or after white space), blank lines and an optional `[drive]` "
-	      "section header. Keys not given keep the defaults below. A key "
-	      "given twice takes the last value, as in most INI readers. Every "
-	      "key can be overridden on the command line with `--set "
-	      "key=value`, applied after the file. `ssdlab drive show NAME` "
-	      "prints the resolved drive in the same syntax, so its output is "
-	      "itself a drive file.\n\n"
-	      "Sizes take the suffixes k, m, g, t (powers of 1024); times take "
-	      "ns, us, ms, s (a bare number is microseconds); fractions may be "
-	      "written `0.07` or `7%`. Integers and sizes are decimal, a "
-	      "leading 0 included (`010` is ten, never octal), or hex after "
-	      "`0x`, as fio reads them.\n\n"
-	      "## How the geometry is derived\n\n"
-	      "You give the user `capacity`, the spare fraction `op` and the "
-	      "shape of the flash array (`page_size`, `pages_per_block`, "
-	      "`channels`, `dies_per_channel`, `planes_per_die`). ssdlab derives "
-	      "`blocks_per_plane` as the fewest blocks per plane whose physical "
-	      "bytes hold the user capacity plus its spare:\n\n"
-	      "    blocks_per_plane = ceil(capacity * (1 + op) /\n"
-	      "        (page_size * pages_per_block * channels * dies_per_channel "
-	      "* planes_per_die))\n\n"
-	      "so the physical array is at least `capacity * (1 + op)`; rounding "
-	      "up to whole blocks adds a little more spare. The FTL maps 4 KiB "
-	      "logical pages, so `capacity` is a multiple of 4 KiB.\n\n"
-	      "## What must fit\n\n"
-	      "The drive is refused, with a message naming the key to change "
-	      "and a value that works, when:\n\n"
-	      "- `blocks_per_plane` is below `gc_bg_blocks + 4`;\n"
-	      "- after the FTL's reserve of `gc_fg_blocks + 2` blocks per plane "
-	      "(free blocks for garbage collection plus the host and GC write "
-	      "points) and the blocks of a static SLC cache (they come out of "
-	      "the spare; a block in SLC mode holds 1/bits of its data), the "
-	      "remaining blocks cannot hold `capacity` (the message gives the "
-	      "least `op`, and the capacity from which on every capacity fits);\n"
-	      "- a dynamic SLC cache is larger than the blocks beyond that "
-	      "reserve hold in SLC mode (it could never fill);\n"
-	      "- `write_buffer` is more than `capacity / 8` (a buffer that large "
-	      "holds the workload in DRAM and measures DRAM, not flash);\n"
-	      "- `map_cache` is not 0 and below one map page (`page_size`) or "
-	      "above the whole map (4 bytes per 4 KiB of `capacity`, in whole "
-	      "map pages);\n"
-	      "- `gc_bg_blocks` is below `gc_fg_blocks`; `slc_cache` is not "
-	      "`none` with `cell = slc` (SLC has no faster mode) or with "
-	      "`slc_cache_size = 0`.\n\n"
-	      "## Overriding the capacity of a preset\n\n"
-	      "A preset's shape was chosen for its own capacity: 32 GiB in 4 "
-	      "MiB blocks over 16 planes is fine, 1 GiB in the same blocks "
-	      "leaves no room for the FTL's reserve in a 7% spare. When "
-	      "`capacity` is overridden (`--set capacity=...`) and the drive "
-	      "as given cannot hold it, the keys that were not themselves "
-	      "overridden adapt, each only as far as needed, in this order:\n\n"
-	      "1. `write_buffer`, `map_cache` and a static or dynamic "
-	      "`slc_cache_size` that no longer fit are scaled with the "
-	      "capacity (the caches keep their share of it; the write buffer "
-	      "drops to `capacity / 8`);\n"
-	      "2. `pages_per_block` is halved, down to 16 (smaller blocks: the "
-	      "array keeps its parallelism, so its speed);\n"
-	      "3. then `dies_per_channel`, `channels` and `planes_per_die` are "
-	      "halved, down to 1, and last `page_size`, down to 4k;\n"
-	      "4. an SLC cache that still does not fit takes what the blocks "
-	      "leave.\n\n"
-	      "`op`, the cell type, timings and GC settings never change. Every "
-	      "preset in presets/ works this way down to 4 MiB; below the "
-	      "smallest capacity that can work the message names it. A drive file's own "
-	      "values, and overrides of other keys, are never adapted: a drive "
-	      "that does not fit is refused. The report, `drive show` and the "
-	      "JSON `description` then end in what was changed and adapted, "
-	      "e.g. `[changed: capacity=1g; adapted to fit: pages_per_block=64]`, "
-	      "so they never describe the preset instead of the drive that "
-	      "ran.\n\n"
-	      "## Values with `#` or `;`\n\n"
-	      "A value may be written in double quotes, `description = \"RAID "
-	      "; not really\"`, with `\\\"` for a quote and `\\\\` for a "
-	      "backslash; then `#` and `;` are part of it. `drive show` quotes "
-	      "any text that would otherwise read back differently.\n\n"
-	      "## Cell defaults\n\n"
-	      "`t_read`, `t_prog`, `t_erase` and `pe_cycles` left at 0, and "
-	      "`t_read_spread` and `t_prog_spread` left at `cell`, take the "
-	      "cell type's value. These are typical datasheet-class figures, "
-	      "not any one part's. The spreads set the page types' timing: "
-	      "page p of a block is of type p % bits per cell (0 = LSB), and "
-	      "type i of b reads in t_read x (1 + s (2i/(b-1) - 1)), scaled so "
-	      "that the mean over a block's pages is t_read (the same for "
-	      "programs); SLC has one type:\n\n"
-	      "| cell | t_read | t_prog | t_erase | pe_cycles | t_read_spread | "
-	      "t_prog_spread |\n"
-	      "|---|---|---|---|---|---|---|\n",
-	      out);
-	for (int i = 0; i < NCELLS; i++)
-		fprintf(out, "| %s | %s | %s | %s | %u | %s | %s |\n",
-			cell_info[i].name,
-			fmt_time(cell_info[i].t_read, t[0], sizeof t[0]),
-			fmt_time(cell_info[i].t_prog, t[1], sizeof t[1]),
-			fmt_time(cell_info[i].t_erase, t[2], sizeof t[2]),
-			cell_info[i].pe_cycles,
-			fmt_double(cell_info[i].read_spread, t[3], sizeof t[3]),
-			fmt_double(cell_info[i].prog_spread, sp, sizeof sp));
-	fputs("\n## Keys\n\n"
-	      "| key | type | default | range | unit | meaning |\n"
-	      "|---|---|---|---|---|---|\n",
-	      out);
-	for (int i = 0; i < NOPTS; i++) {
-		const struct opt *o = &options[i];
-		fprintf(out, "| `%s` | %s | %s | %s | %s | %s |\n", o->name,
-			type_names[o->type],
-			o->flags & F_DERIVED ? "derived" : o->def,
-			o->flags & F_DERIVED ? "-" : accepted(o, 0, acc, sizeof acc),
-			o->type == T_TIME ? "time; bare number = us" : o->unit,
-			o->help);
-	}
+	return get_double(c, o);
 }
 
-/* A JSON string literal. */
-static void json_str(FILE *out, const char *s)
+char *ssd_cfg_text(const struct ssd_config *c, const struct opt *o,
+		   char *buf, size_t n)
 {
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-		if (ch == '"' || ch == '\\')
-			fprintf(out, "\\%c", ch);
-		else if (ch < 0x20)
-			fprintf(out, "\\u%04x", ch);
-		else
-			fputc(ch, out);
-	}
-	fputc('"', out);
+	return fmt_value(c, o, buf, n);
 }
 
-void ssd_config_json(const struct ssd_config *c, FILE *out, int indent)
+char *ssd_cfg_range(const struct opt *o, char *buf, size_t n)
 {
-	char buf[48];
-	int nl = indent >= 0;
-	fputc('{', out);
-	for (int i = 0; i < NOPTS; i++) {
-		const struct opt *o = &options[i];
-		if (nl)
-			fprintf(out, "%s\n%*s\"%s\" : ", i ? "," : "", indent + 2, "",
-				o->name);
-		else
-			fprintf(out, "%s\"%s\" : ", i ? ", " : "", o->name);
-		switch (o->type) {
-		case T_STRING: {
-			char text[sizeof c->description];
-			json_str(out, string_value(c, o, text, sizeof text));
-			break;
-		}
-		case T_SIZE:
-		case T_U32:
-		case T_TIME:
-			fprintf(out, "%llu", (unsigned long long)get_uint(c, o));
-			break;
-		case T_FRACTION:
-			fputs(fmt_double(get_double(c, o), buf, sizeof buf), out);
-			break;
-		case T_ENUM:
-			json_str(out, fmt_value(c, o, buf, sizeof buf));
-			break;
-		case T_BOOL:
-			fputs(get_int(c, o) ? "true" : "false", out);
-			break;
-		}
-	}
-	if (nl)
-		fprintf(out, "\n%*s}", indent, "");
-	else
-		fputc('}', out);
+	return accepted(o, 0, buf, n);
+}
+
+char *ssd_cfg_fmt_time(int64_t ns, char *buf, size_t n)
+{
+	return fmt_time(ns, buf, n);
+}
+
+char *ssd_cfg_fmt_double(double v, char *buf, size_t n)
+{
+	return fmt_double(v, buf, n);
+}
+
+int ssd_cfg_needs_quotes(const char *s)
+{
+	return needs_quotes(s);
 }

@@ -25,6 +25,11 @@
  *
  * Modules below the CLI take a finished struct ssd_config; none of them
  * reads files.
+ *
+ * Files: config.c holds the option table, drive files and --set, and
+ * the derivation (ssd_config_finish, ssd_config_fit); config_print.c
+ * prints a drive (ssd_config_print, ssd_config_print_doc,
+ * ssd_config_json); config_int.h is what the two share.
  */
 #ifndef SSD_CONFIG_H
 #define SSD_CONFIG_H
@@ -230,6 +235,11 @@ void ssd_config_print_doc(FILE *out);
  * the object's closing brace; keys go one per line two columns deeper.
  * A negative indent writes the object on one line. */
 void ssd_config_json(const struct ssd_config *c, FILE *out, int indent);
+
+/* The same object as the next value of JSON writer w (after a key, as an
+ * array element, or as the document), in w's layout (base/json.h). */
+struct ssd_json;
+void ssd_config_json_write(const struct ssd_config *c, struct ssd_json *w);
 
 /* Names for enums ("tlc", "greedy"...); NULL if out of range. */
 const char *ssd_cell_name(int cell);

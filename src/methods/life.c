@@ -7,11 +7,11 @@
 #include "methods/life.h"
 
 #include <inttypes.h>
-#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/json.h"
 #include "host/device.h"
 #include "report/report.h"
 #include "host/sim.h"
@@ -238,18 +238,7 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
  * Returns buf. */
 static const char *fmtd(char *buf, size_t n, int prec, double v)
 {
-	snprintf(buf, n, "%.*f", prec, v);
-	const struct lconv *lc = localeconv();
-	const char *dp = lc ? lc->decimal_point : NULL;
-	if (dp && dp[0] && (dp[0] != '.' || dp[1])) {
-		char *p = strstr(buf, dp);
-		if (p) {
-			size_t dl = strlen(dp);
-			*p = '.';
-			memmove(p + 1, p + dl, strlen(p + dl) + 1);
-		}
-	}
-	return buf;
+	return ssd_json_format(buf, n, "%.*f", prec, v);
 }
 
 /* Decimal units, four significant figures: "110.3 TB", "21.47 GB"
@@ -427,148 +416,86 @@ void ssd_life_print(const struct ssd_life_report *r, FILE *out)
 
 /* ---- JSON ---- */
 
-/* A minimal writer with fio's layout ("key" : value, two spaces a
- * level); members of one object at a time. */
-struct lj {
-	FILE *f;
-	int depth;
-	int first;
-};
-
-static void lj_key(struct lj *w, const char *k)
-{
-	fputs(w->first ? "\n" : ",\n", w->f);
-	w->first = 0;
-	for (int i = 0; i < w->depth; i++)
-		fputs("  ", w->f);
-	ssd_json_str(w->f, k);
-	fputs(" : ", w->f);
-}
-
-static void lj_open(struct lj *w, const char *k)
-{
-	if (k)
-		lj_key(w, k);
-	putc('{', w->f);
-	w->depth++;
-	w->first = 1;
-}
-
-static void lj_close(struct lj *w)
-{
-	putc('\n', w->f);
-	w->depth--;
-	for (int i = 0; i < w->depth; i++)
-		fputs("  ", w->f);
-	putc('}', w->f);
-	w->first = 0;
-}
-
-static void lj_u64(struct lj *w, const char *k, uint64_t v)
-{
-	lj_key(w, k);
-	fprintf(w->f, "%" PRIu64, v);
-}
-
-/* A finite double with `prec` decimals, else null. */
-static void lj_dbl(struct lj *w, const char *k, double v, int prec)
-{
-	char buf[400];
-	lj_key(w, k);
-	fputs(isfinite(v) ? fmtd(buf, sizeof buf, prec, v) : "null", w->f);
-}
-
-static void lj_str(struct lj *w, const char *k, const char *s)
-{
-	lj_key(w, k);
-	ssd_json_str(w->f, s);
-}
-
-static void lj_bool(struct lj *w, const char *k, int v)
-{
-	lj_key(w, k);
-	fputs(v ? "true" : "false", w->f);
-}
-
 void ssd_life_json(const struct ssd_life_report *r, FILE *out)
 {
 	const struct ssd_life_estimate *e = &r->est;
 	const struct ssd_life_run *run = &r->run;
-	struct lj w = {.f = out};
+	struct ssd_json w;
 
-	lj_open(&w, NULL);
-	lj_str(&w, "ssdlab version", SSDLAB_VERSION);
-	lj_key(&w, "drive");
-	ssd_config_json(r->cfg, out, 2 * w.depth);
-	lj_u64(&w, "seed", r->seed);
+	ssd_json_init(&w, out, 0, 0);
+	ssd_json_object(&w);
+	ssd_json_kstring(&w, "ssdlab version", SSDLAB_VERSION);
+	ssd_json_key(&w, "drive");
+	ssd_config_json_write(r->cfg, &w);
+	ssd_json_ku64(&w, "seed", r->seed);
 	if (r->workload)
-		lj_str(&w, "workload", r->workload);
+		ssd_json_kstring(&w, "workload", r->workload);
 	else
-		lj_str(&w, "workload", "built-in");
+		ssd_json_kstring(&w, "workload", "built-in");
 
-	lj_open(&w, "measured");
-	lj_u64(&w, "host_pages_written", run->measured_host_lp);
-	lj_u64(&w, "nand_lpages_programmed", run->measured_nand_lp);
-	lj_dbl(&w, "waf", e->waf, 6);
-	lj_close(&w);
+	ssd_json_kobject(&w, "measured");
+	ssd_json_ku64(&w, "host_pages_written", run->measured_host_lp);
+	ssd_json_ku64(&w, "nand_lpages_programmed", run->measured_nand_lp);
+	ssd_json_kfixed(&w, "waf", e->waf, 6);
+	ssd_json_end(&w);
 
-	lj_open(&w, "estimate");
-	lj_u64(&w, "user_bytes", e->user_bytes);
-	lj_u64(&w, "physical_bytes", e->physical_bytes);
-	lj_u64(&w, "physical_blocks", e->physical_blocks);
-	lj_u64(&w, "block_bytes", e->block_bytes);
-	lj_u64(&w, "pe_cycles", e->pe_cycles);
-	lj_dbl(&w, "nand_bytes", e->nand_bytes, 0);
-	lj_dbl(&w, "waf", e->waf, 6);
-	lj_dbl(&w, "tbw_bytes", e->tbw_bytes, 0);
-	lj_dbl(&w, "daily_bytes", e->daily_bytes, 0);
-	lj_dbl(&w, "days", e->days, 6);
-	lj_dbl(&w, "years", e->years, 6);
-	lj_dbl(&w, "equivalent_factor", e->equivalent_factor, 6);
-	lj_close(&w);
+	ssd_json_kobject(&w, "estimate");
+	ssd_json_ku64(&w, "user_bytes", e->user_bytes);
+	ssd_json_ku64(&w, "physical_bytes", e->physical_bytes);
+	ssd_json_ku64(&w, "physical_blocks", e->physical_blocks);
+	ssd_json_ku64(&w, "block_bytes", e->block_bytes);
+	ssd_json_ku64(&w, "pe_cycles", e->pe_cycles);
+	ssd_json_kfixed(&w, "nand_bytes", e->nand_bytes, 0);
+	ssd_json_kfixed(&w, "waf", e->waf, 6);
+	ssd_json_kfixed(&w, "tbw_bytes", e->tbw_bytes, 0);
+	ssd_json_kfixed(&w, "daily_bytes", e->daily_bytes, 0);
+	ssd_json_kfixed(&w, "days", e->days, 6);
+	ssd_json_kfixed(&w, "years", e->years, 6);
+	ssd_json_kfixed(&w, "equivalent_factor", e->equivalent_factor, 6);
+	ssd_json_end(&w);
 
-	lj_open(&w, "naive");
-	lj_dbl(&w, "factor", e->naive_factor, 6);
-	lj_u64(&w, "capacity_bytes", e->user_bytes);
-	lj_u64(&w, "pe_cycles", e->pe_cycles);
-	lj_dbl(&w, "tbw_bytes", e->naive_tbw_bytes, 0);
-	lj_dbl(&w, "days", e->naive_days, 6);
-	lj_dbl(&w, "years", e->naive_years, 6);
-	lj_close(&w);
+	ssd_json_kobject(&w, "naive");
+	ssd_json_kfixed(&w, "factor", e->naive_factor, 6);
+	ssd_json_ku64(&w, "capacity_bytes", e->user_bytes);
+	ssd_json_ku64(&w, "pe_cycles", e->pe_cycles);
+	ssd_json_kfixed(&w, "tbw_bytes", e->naive_tbw_bytes, 0);
+	ssd_json_kfixed(&w, "days", e->naive_days, 6);
+	ssd_json_kfixed(&w, "years", e->naive_years, 6);
+	ssd_json_end(&w);
 
 	if (run->until_worn) {
 		const struct ssd_health *h = &run->health;
-		lj_open(&w, "endurance");
-		lj_bool(&w, "worn_out", run->worn_out);
-		lj_u64(&w, "passes", run->passes);
-		lj_u64(&w, "host_bytes_written", run->host_bytes);
-		lj_u64(&w, "nand_bytes_written", run->nand_bytes);
-		lj_dbl(&w, "estimated_host_bytes", e->tbw_bytes, 0);
-		lj_dbl(&w, "ratio",
-		       e->tbw_bytes > 0
-			       ? (double)run->host_bytes / e->tbw_bytes
-			       : NAN,
-		       6);
-		lj_u64(&w, "erase_min", h->erase_min);
-		lj_dbl(&w, "erase_mean", h->erase_mean, 6);
-		lj_u64(&w, "erase_max", h->erase_max);
-		lj_dbl(&w, "percentage_used", h->percentage_used, 6);
-		lj_dbl(&w, "max_wear_pct", h->max_wear_pct, 6);
-		lj_u64(&w, "bad_blocks", h->bad_blocks);
-		lj_bool(&w, "read_only", h->read_only);
-		lj_close(&w);
+		ssd_json_kobject(&w, "endurance");
+		ssd_json_kbool(&w, "worn_out", run->worn_out);
+		ssd_json_ku64(&w, "passes", run->passes);
+		ssd_json_ku64(&w, "host_bytes_written", run->host_bytes);
+		ssd_json_ku64(&w, "nand_bytes_written", run->nand_bytes);
+		ssd_json_kfixed(&w, "estimated_host_bytes", e->tbw_bytes, 0);
+		ssd_json_kfixed(&w, "ratio",
+				e->tbw_bytes > 0
+					? (double)run->host_bytes / e->tbw_bytes
+					: NAN,
+				6);
+		ssd_json_ku64(&w, "erase_min", h->erase_min);
+		ssd_json_kfixed(&w, "erase_mean", h->erase_mean, 6);
+		ssd_json_ku64(&w, "erase_max", h->erase_max);
+		ssd_json_kfixed(&w, "percentage_used", h->percentage_used, 6);
+		ssd_json_kfixed(&w, "max_wear_pct", h->max_wear_pct, 6);
+		ssd_json_ku64(&w, "bad_blocks", h->bad_blocks);
+		ssd_json_kbool(&w, "read_only", h->read_only);
+		ssd_json_end(&w);
 	}
 
 	{
 		char buf[64];
 		int64_t ns = run->sim_ns > 0 ? run->sim_ns : 0;
-		lj_key(&w, "sim_seconds");
 		snprintf(buf, sizeof buf, "%" PRId64 ".%09" PRId64,
 			 (int64_t)(ns / SSD_S), (int64_t)(ns % SSD_S));
-		fputs(buf, out);
+		ssd_json_key(&w, "sim_seconds");
+		ssd_json_raw(&w, buf);
 	}
-	lj_u64(&w, "host_ios", run->host_ios);
-	lj_dbl(&w, "wall_seconds", r->wall_s, 6);
-	lj_close(&w);
+	ssd_json_ku64(&w, "host_ios", run->host_ios);
+	ssd_json_kfixed(&w, "wall_seconds", r->wall_s, 6);
+	ssd_json_end(&w);
 	putc('\n', out);
 }

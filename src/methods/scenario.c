@@ -321,51 +321,44 @@ int ssd_scn_pts_steady(const double *y, double *mean, double *excursion,
 
 /* ---- result.json ---- */
 
+/* A member of the current object, or (key NULL) an element of the
+ * current array. */
 static void json_key(struct ssd_scn *s, const char *key)
 {
-	fprintf(s->json, "%s\n%*s", s->json_first ? "" : ",",
-		2 * s->json_depth, "");
-	s->json_first = 0;
-	if (key) {
-		ssd_json_str(s->json, key);
-		fputs(" : ", s->json);
-	}
+	if (key)
+		ssd_json_key(&s->jw, key);
 }
 
 void ssd_scn_json_num(struct ssd_scn *s, const char *key, double v)
 {
 	json_key(s, key);
-	if (isfinite(v))
-		fprintf(s->json, "%.6g", v);
-	else
-		fputs("null", s->json);
+	ssd_json_general(&s->jw, v, 6);
 }
 
 void ssd_scn_json_int(struct ssd_scn *s, const char *key, int64_t v)
 {
 	json_key(s, key);
-	fprintf(s->json, "%lld", (long long)v);
+	ssd_json_i64(&s->jw, v);
 }
 
 void ssd_scn_json_str(struct ssd_scn *s, const char *key, const char *v)
 {
 	json_key(s, key);
-	ssd_json_str(s->json, v);
+	ssd_json_string(&s->jw, v);
 }
 
 void ssd_scn_json_open(struct ssd_scn *s, const char *key, int array)
 {
 	json_key(s, key);
-	fputc(array ? '[' : '{', s->json);
-	s->json_depth++;
-	s->json_first = 1;
+	if (array)
+		ssd_json_array(&s->jw);
+	else
+		ssd_json_object(&s->jw);
 }
 
 void ssd_scn_json_close(struct ssd_scn *s, int array)
 {
-	s->json_depth--;
-	fprintf(s->json, "\n%*s%c", 2 * s->json_depth, "", array ? ']' : '}');
-	s->json_first = 0;
+	ssd_json_end(&s->jw);
 }
 
 /* ---- running ---- */
@@ -430,9 +423,8 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 	if (!rc && !(s->json = ssd_scn_file(s, "result.json")))
 		rc = SSD_EIO;
 	if (!rc) {
-		fputc('{', s->json);
-		s->json_depth = 1;
-		s->json_first = 1;
+		ssd_json_init(&s->jw, s->json, 0, 0);
+		ssd_json_object(&s->jw);
 		ssd_scn_json_str(s, "scenario", sc->name);
 		ssd_scn_json_str(s, "drive", cfg->name);
 		ssd_scn_json_int(s, "seed", (int64_t)seed);
@@ -441,7 +433,7 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 			ssd_scn_json_str(s, sc->params[i].name, s->value[i]);
 		ssd_scn_json_close(s, 0);
 		rc = sc->run(s);
-		ssd_scn_json_close(s, 0);
+		ssd_json_end(&s->jw);
 		fputc('\n', s->json);
 		if (fclose(s->json) && !rc) {
 			snprintf(s->err, sizeof s->err, "cannot write %s/result.json", outdir);

@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "base/config.h"
+#include "base/json.h"
 #include "host/device.h"
 #include "report/report.h"
 #include "stats/series.h"
@@ -53,7 +54,7 @@ struct ssd_scn {
 	char value[SSD_SCN_MAX_PARAMS][128]; /* parameter values, as text */
 	FILE *out;                 /* the summary (stdout) */
 	FILE *json;                /* result.json, open while running */
-	int json_depth, json_first;
+	struct ssd_json jw;        /* its writer */
 	int gnuplot;               /* 1 found, 0 missing, -1 not looked */
 	char err[512];             /* the message when run() fails */
 };
@@ -114,7 +115,9 @@ int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 int ssd_scn_pts_steady(const double *y, double *mean, double *excursion,
 		       double *rise);
 
-/* result.json: keys and values at the current object level. */
+/* result.json, through the writer s->jw (base/json.h): keys and values
+ * at the current level; key NULL writes an element of the current
+ * array.  Numbers: %.6g, null if not finite. */
 void ssd_scn_json_num(struct ssd_scn *s, const char *key, double v);
 void ssd_scn_json_int(struct ssd_scn *s, const char *key, int64_t v);
 void ssd_scn_json_str(struct ssd_scn *s, const char *key, const char *v);

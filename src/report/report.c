@@ -16,9 +16,9 @@
  * amplification, NAND work, GC, wear; a SMART-like health line) and a
  * closing drive block.
  *
- * JSON (ssd_report_json) is fio's --output-format=json layout, written by
- * hand with fio's spacing ("key" : value, two spaces per level, floats as
- * %f).  Wall-clock time enters only the top-level "ssdlab" object's
+ * JSON (ssd_report_json) is fio's --output-format=json layout, written
+ * with the JSON writer of base/json.h in its fio mode ("key" : value, two
+ * spaces per level, floats as %f).  Wall-clock time enters only the top-level "ssdlab" object's
  * wall_seconds and host_ios_per_wall_second; "timestamp" is 0 and "time"
  * is the epoch, so two runs of the same inputs give the same bytes apart
  * from those two fields.  Each job's "ssdlab" object holds its counters
@@ -44,41 +44,21 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- numbers ---- */
 
-/* Replace the locale's decimal point, if it is not ".", by ".". */
-static void c_decimal_point(char *buf)
-{
-	const struct lconv *lc = localeconv();
-	const char *dp = lc ? lc->decimal_point : NULL;
-	if (!dp || !*dp || (dp[0] == '.' && !dp[1]))
-		return;
-	char *p = strstr(buf, dp);
-	if (!p)
-		return;
-	size_t dl = strlen(dp);
-	*p = '.';
-	memmove(p + 1, p + dl, strlen(p + dl) + 1);
-}
-
 /* printf("%*.*f") with a "." decimal point.  Returns buf. */
 static const char *fmt_f(char *buf, size_t n, int width, int prec, double v)
 {
-	snprintf(buf, n, "%*.*f", width, prec, v);
-	c_decimal_point(buf);
-	return buf;
+	return ssd_json_format(buf, n, "%*.*f", width, prec, v);
 }
 
 static const char *fmt_g(char *buf, size_t n, double v)
 {
-	snprintf(buf, n, "%.*g", 10, v);
-	c_decimal_point(buf);
-	return buf;
+	return ssd_json_format(buf, n, "%.*g", 10, v);
 }
 
 static int ndigits(uint64_t v)
@@ -219,156 +199,52 @@ static int continues(const struct ssd_job_result *j)
 
 static const char *const ddir_name[SSD_DDIR_N] = {"read", "write", "trim"};
 
-/* ---- JSON strings ---- */
-
-/* Length of the valid UTF-8 sequence at p, or 0. */
-static int utf8_len(const unsigned char *p)
-{
-	unsigned c = p[0];
-	int n;
-	unsigned min;
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2;
-		min = 0x80;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		min = 0x800;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		min = 0x10000;
-	} else {
-		return 0;
-	}
-	unsigned cp = c & (0x7fu >> n);
-	for (int i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (p[i] & 0x3fu);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
-void ssd_json_str(FILE *out, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-	putc('"', out);
-	while (*p) {
-		unsigned c = *p;
-		if (c == '"' || c == '\\') {
-			putc('\\', out);
-			putc((int)c, out);
-			p++;
-		} else if (c < 0x20 || c == 0x7f) {
-			fprintf(out, "\\u%04x", c);
-			p++;
-		} else if (c < 0x80) {
-			putc((int)c, out);
-			p++;
-		} else {
-			int n = utf8_len(p);
-			if (n) {
-				fwrite(p, 1, (size_t)n, out);
-				p += n;
-			} else {
-				fputs("\\ufffd", out); /* not UTF-8 */
-				p++;
-			}
-		}
-	}
-	putc('"', out);
-}
-
-/* ---- a JSON writer with fio's layout ---- */
-
-#define JW_DEPTH 16
+/* ---- JSON in fio's layout (base/json.h) ---- */
 
 struct jw {
-	FILE *f;
-	int depth;
+	struct ssd_json j;
 	int plus;               /* json+: latency histograms as "bins" */
-	unsigned char first[JW_DEPTH];
 };
-
-static void jw_indent(struct jw *w, int depth)
-{
-	for (int i = 0; i < depth; i++)
-		fputs("  ", w->f);
-}
-
-/* Before a member or element: separator and indentation. */
-static void jw_next(struct jw *w)
-{
-	if (!w->first[w->depth])
-		fputs(",\n", w->f);
-	w->first[w->depth] = 0;
-	jw_indent(w, w->depth);
-}
 
 static void jw_key(struct jw *w, const char *k)
 {
-	jw_next(w);
-	ssd_json_str(w->f, k);
-	fputs(" : ", w->f);
+	ssd_json_key(&w->j, k);
 }
 
-static void jw_begin(struct jw *w, int c)
+static void jw_end(struct jw *w)
 {
-	putc(c, w->f);
-	putc('\n', w->f);
-	if (w->depth < JW_DEPTH - 1)
-		w->depth++;
-	w->first[w->depth] = 1;
-}
-
-static void jw_end(struct jw *w, int c)
-{
-	putc('\n', w->f);
-	if (w->depth > 0)
-		w->depth--;
-	jw_indent(w, w->depth);
-	putc(c, w->f);
+	ssd_json_end(&w->j);
 }
 
 static void jw_obj(struct jw *w, const char *k)
 {
-	jw_key(w, k);
-	jw_begin(w, '{');
+	ssd_json_kobject(&w->j, k);
 }
 
 static void jw_u64(struct jw *w, const char *k, uint64_t v)
 {
-	jw_key(w, k);
-	fprintf(w->f, "%" PRIu64, v);
+	ssd_json_ku64(&w->j, k, v);
 }
 
 static void jw_i64(struct jw *w, const char *k, int64_t v)
 {
-	jw_key(w, k);
-	fprintf(w->f, "%" PRId64, v);
+	ssd_json_ki64(&w->j, k, v);
 }
 
+/* fio's floats: %f, six decimals; null if not finite. */
 static void jw_dbl(struct jw *w, const char *k, double v)
 {
-	char buf[400];
-	jw_key(w, k);
-	if (isfinite(v))
-		fputs(fmt_f(buf, sizeof buf, 0, 6, v), w->f);
-	else
-		fputs("null", w->f);
+	ssd_json_kfixed(&w->j, k, v, 6);
 }
 
 static void jw_str(struct jw *w, const char *k, const char *s)
 {
-	jw_key(w, k);
-	ssd_json_str(w->f, s);
+	ssd_json_kstring(&w->j, k, s);
 }
 
 static void jw_bool(struct jw *w, const char *k, int v)
 {
-	jw_key(w, k);
-	fputs(v ? "true" : "false", w->f);
+	ssd_json_kbool(&w->j, k, v);
 }
 
 /* ---- per-group aggregates (fio's group_run_stats) ---- */
@@ -751,7 +627,7 @@ static void json_job_resolved(struct jw *w, const struct ssd_job *job)
 	if (job->log_avg_msec)
 		json_opt_u64(w, "log_avg_msec", (uint64_t)job->log_avg_msec);
 	json_verify_options(w, job);
-	jw_end(w, '}');
+	jw_end(w);
 }
 
 /* ---- logs and output: fio's keys a simulation can fill ---- */
@@ -773,7 +649,7 @@ static void json_bins(struct jw *w, const struct ssd_hist *h)
 		snprintf(key, sizeof key, "%" PRIu64, ssd_hist_value(i));
 		jw_u64(w, key, h->bucket[i]);
 	}
-	jw_end(w, '}');
+	jw_end(w);
 }
 
 /* "job options" / "global options": the options as written (fio keeps
@@ -790,7 +666,7 @@ static void json_job_options(struct jw *w, const struct ssd_job *job)
 	jw_obj(w, "job options");
 	while (ssd_job_raw_next(job, 0, &pos, &k, &v))
 		jw_str(w, k, v);
-	jw_end(w, '}');
+	jw_end(w);
 }
 
 /* fio's "global options": the [global] pairs, as the last job saw them
@@ -808,7 +684,7 @@ static void json_global_options(struct jw *w, const struct ssd_run_result *r)
 	jw_obj(w, "global options");
 	while (ssd_job_raw_next(job, 1, &pos, &k, &v))
 		jw_str(w, k, v);
-	jw_end(w, '}');
+	jw_end(w);
 }
 
 /* fio's stat_calc_dist: a share of the job's data I/Os (reads, writes
@@ -854,7 +730,7 @@ static void json_sync(struct jw *w, const struct ssd_job_result *j)
 	struct plist pl = plist_of(j);
 	json_lat(w, "lat_ns", &s->lat, s->lat.n, &s->hist,
 		 pl.clat || pl.lat ? &pl : NULL);
-	jw_end(w, '}');
+	jw_end(w);
 }
 
 /* The keys of fio's job object that follow job_runtime, before the
@@ -872,16 +748,16 @@ static void json_host_and_depths(struct jw *w, const struct ssd_job_result *j)
 	jw_obj(w, "iodepth_level");
 	for (int i = 0; i < SSD_DEPTH_N; i++)
 		jw_dbl(w, depth_key[i], pct[i]);
-	jw_end(w, '}');
+	jw_end(w);
 	batch_pct(j, pct);
 	jw_obj(w, "iodepth_submit");
 	for (int i = 0; i < SSD_DEPTH_N; i++)
 		jw_dbl(w, batch_key[i], pct[i]);
-	jw_end(w, '}');
+	jw_end(w);
 	jw_obj(w, "iodepth_complete");
 	for (int i = 0; i < SSD_DEPTH_N; i++)
 		jw_dbl(w, batch_key[i], pct[i]);
-	jw_end(w, '}');
+	jw_end(w);
 }
 
 /* The queue depth of fio's latency_target keys: the one the search
@@ -915,10 +791,8 @@ static uint64_t secs_up(int64_t ns)
  * block-layer counters zero (simulator-only: no kernel in between). */
 static void json_disk_util(struct jw *w, const struct ssd_run_result *r)
 {
-	jw_key(w, "disk_util");
-	jw_begin(w, '[');
-	jw_next(w);
-	jw_begin(w, '{');
+	ssd_json_karray(&w->j, "disk_util");
+	ssd_json_object(&w->j);
 	jw_str(w, "name", r->cfg && r->cfg->name[0] ? r->cfg->name : "ssdlab");
 	static const char *const k[] = {"read_ios", "write_ios",
 		"read_merges", "write_merges", "read_ticks", "write_ticks",
@@ -926,8 +800,8 @@ static void json_disk_util(struct jw *w, const struct ssd_run_result *r)
 	for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
 		jw_u64(w, k[i], 0);
 	jw_dbl(w, "util", 0.0);
-	jw_end(w, '}');
-	jw_end(w, ']');
+	jw_end(w);
+	jw_end(w);
 }
 
 /* fio's add_ddir_lat_json: {min, max, mean, stddev, N[, percentile]}:
@@ -949,11 +823,11 @@ static void json_lat(struct jw *w, const char *key,
 		for (int i = 0; i < pl->n; i++)
 			jw_u64(w, fmt_f(key_buf, sizeof key_buf, 0, 6, pl->v[i]),
 			       h ? ssd_hist_percentile(h, pl->v[i]) : 0);
-		jw_end(w, '}');
+		jw_end(w);
 		if (w->plus && h)
 			json_bins(w, h);
 	}
-	jw_end(w, '}');
+	jw_end(w);
 }
 
 static void json_ddir(struct jw *w, const struct ssd_job_result *j, int d,
@@ -996,7 +870,7 @@ static void json_ddir(struct jw *w, const struct ssd_job_result *j, int d,
 	jw_dbl(w, "iops_mean", ssd_moments_mean(&s->iops));
 	jw_dbl(w, "iops_stddev", ssd_moments_stddev(&s->iops));
 	jw_u64(w, "iops_samples", s->iops.n);
-	jw_end(w, '}');
+	jw_end(w);
 }
 
 /* Bins of the erase-count histogram worth printing: up to the one that
@@ -1024,22 +898,21 @@ static void json_erase_count(struct jw *w, const struct ssd_job_result *j)
 	jw_key(w, "histogram");
 	int n = hist_bins(h);
 	if (!n) {
-		fputs("[]", w->f);
+		ssd_json_array_flat(&w->j);
 	} else {
-		jw_begin(w, '[');
+		ssd_json_array(&w->j);
 		for (int i = 0; i < n; i++) {
 			uint64_t lo = h->erase_hist_lo +
 				      (uint64_t)i * h->erase_hist_width;
-			jw_next(w);
-			fprintf(w->f,
-				"{\"from\" : %" PRIu64 ", \"to\" : %" PRIu64
-				", \"blocks\" : %" PRIu64 "}",
-				lo, lo + h->erase_hist_width - 1,
-				h->erase_hist[i]);
+			ssd_json_object_flat(&w->j);
+			jw_u64(w, "from", lo);
+			jw_u64(w, "to", lo + h->erase_hist_width - 1);
+			jw_u64(w, "blocks", h->erase_hist[i]);
+			jw_end(w);
 		}
-		jw_end(w, ']');
 	}
-	jw_end(w, '}');
+	jw_end(w);
+	jw_end(w);
 }
 
 /* "health": the drive, SMART-like, at the job's end (its whole life, not
@@ -1059,7 +932,7 @@ static void json_health(struct jw *w, const struct ssd_health *h)
 	jw_u64(w, "host_bytes_read", h->host_bytes_read);
 	jw_u64(w, "nand_bytes_written", h->nand_bytes_written);
 	jw_u64(w, "slc_cache_bytes", h->slc_cache_bytes);
-	jw_end(w, '}');
+	jw_end(w);
 }
 
 /* The options the job took without effect, and the page-cache note:
@@ -1093,12 +966,10 @@ static void json_noeffect(struct jw *w, const struct ssd_job *job)
 	if (n > NOEFFECT_MAX)
 		n = NOEFFECT_MAX;
 	jw_key(w, "options_without_effect");
-	fputc('[', w->f);
-	for (int i = 0; i < n; i++) {
-		fputs(i ? ", " : "", w->f);
-		ssd_json_str(w->f, names[i]);
-	}
-	fputc(']', w->f);
+	ssd_json_array_flat(&w->j);
+	for (int i = 0; i < n; i++)
+		ssd_json_string(&w->j, names[i]);
+	jw_end(w);
 	if (job && job->buffered)
 		jw_str(w, "host_page_cache", page_cache_note);
 }
@@ -1148,7 +1019,7 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 		jw_str(w, "error_message", j->errmsg[0] ? j->errmsg
 							: ssd_strerror(j->error));
 	}
-	jw_end(w, '}');
+	jw_end(w);
 }
 
 /* fio's "steadystate" object (ss_dur jobs): the criterion, whether it
@@ -1161,14 +1032,13 @@ static void json_steadystate(struct jw *w, const struct ssd_ss *ss)
 			 : ss->state & SSD_SS_LAT ? "lat" : "bw";
 	const char *pct = ss->state & SSD_SS_PCT ? "%" : "";
 	jw_obj(w, "steadystate");
-	snprintf(buf, sizeof buf, "%s%s:%f%s", what,
-		 ss->state & SSD_SS_SLOPE ? "_slope" : "", (float)ss->limit, pct);
-	c_decimal_point(buf);
+	ssd_json_format(buf, sizeof buf, "%s%s:%f%s", what,
+			ss->state & SSD_SS_SLOPE ? "_slope" : "",
+			(float)ss->limit, pct);
 	jw_str(w, "ss", buf);
 	jw_u64(w, "duration", ss->dur_s);
 	jw_u64(w, "attained", (ss->state & SSD_SS_ATTAINED) != 0);
-	snprintf(buf, sizeof buf, "%f%s", (float)ss->criterion, pct);
-	c_decimal_point(buf);
+	ssd_json_format(buf, sizeof buf, "%f%s", (float)ss->criterion, pct);
 	jw_str(w, "criterion", buf);
 	jw_dbl(w, "max_deviation", ss->deviation);
 	jw_dbl(w, "slope", ss->slope);
@@ -1190,16 +1060,13 @@ static void json_steadystate(struct jw *w, const struct ssd_ss *ss)
 	for (size_t a = 0; a < sizeof arr / sizeof arr[0]; a++) {
 		if (!arr[a].on)
 			continue;
-		jw_key(w, arr[a].key);
-		jw_begin(w, '[');
-		for (uint32_t i = 0; i < ss->n; i++) {
-			jw_next(w);
-			fprintf(w->f, "%" PRIu64, arr[a].v[(first + i) % ss->n]);
-		}
-		jw_end(w, ']');
+		ssd_json_karray(&w->j, arr[a].key);
+		for (uint32_t i = 0; i < ss->n; i++)
+			ssd_json_u64(&w->j, arr[a].v[(first + i) % ss->n]);
+		jw_end(w);
 	}
-	jw_end(w, '}');
-	jw_end(w, '}');
+	jw_end(w);
+	jw_end(w);
 }
 
 static void json_job(struct jw *w, const struct ssd_job_result *j,
@@ -1207,8 +1074,7 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 {
 	double pct[SSD_LATDIST_N];
 
-	jw_next(w);
-	jw_begin(w, '{');
+	ssd_json_object(&w->j);
 	jw_str(w, "jobname", j->name);
 	jw_i64(w, "groupid", j->groupid);
 	jw_u64(w, "job_start", j->start_ns > 0 ? (uint64_t)j->start_ns / SSD_MS
@@ -1232,7 +1098,7 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 		jw_obj(w, unit_key[u]);
 		for (int i = lo; i < hi; i++)
 			jw_dbl(w, latdist_key[i], pct[i]);
-		jw_end(w, '}');
+		jw_end(w);
 	}
 	if (continues(j)) {
 		/* fio adds these with continue_on_error */
@@ -1243,27 +1109,27 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 	if (j->ss.n)
 		json_steadystate(w, &j->ss);
 	json_ssdlab_job(w, j);
-	jw_end(w, '}');
+	jw_end(w);
 }
 
 static void report_json(const struct ssd_run_result *r, FILE *out, int plus)
 {
-	struct jw w = {.f = out, .depth = 0, .plus = plus};
+	struct jw w = {.plus = plus};
 	int ng;
 	struct group *g = groups_make(r, &ng);
 
-	jw_begin(&w, '{');
+	ssd_json_init(&w.j, out, 0, SSD_JSON_FIO);
+	ssd_json_object(&w.j);
 	jw_str(&w, "fio version", "ssdlab-" SSDLAB_VERSION);
 	/* no wall clock in a result: the epoch stands for "not a date" */
 	jw_u64(&w, "timestamp", 0);
 	jw_u64(&w, "timestamp_ms", 0);
 	jw_str(&w, "time", "Thu Jan  1 00:00:00 1970");
 	json_global_options(&w, r);
-	jw_key(&w, "jobs");
-	jw_begin(&w, '[');
+	ssd_json_karray(&w.j, "jobs");
 	for (int i = 0; i < r->njobs; i++)
 		json_job(&w, &r->jobs[i], &g[group_of(&r->jobs[i])]);
-	jw_end(&w, ']');
+	jw_end(&w);
 	json_disk_util(&w, r);
 
 	jw_obj(&w, "ssdlab");
@@ -1272,9 +1138,9 @@ static void report_json(const struct ssd_run_result *r, FILE *out, int plus)
 		jw_str(&w, "jobfile", r->jobfile);
 	jw_key(&w, "drive");
 	if (r->cfg)
-		ssd_config_json(r->cfg, out, 2 * w.depth);
+		ssd_config_json_write(r->cfg, &w.j);
 	else
-		fputs("null", out);
+		ssd_json_null(&w.j);
 	jw_u64(&w, "seed", r->seed);
 	{
 		char buf[64];
@@ -1283,14 +1149,14 @@ static void report_json(const struct ssd_run_result *r, FILE *out, int plus)
 		int64_t ns = r->sim_ns > 0 ? r->sim_ns : 0;
 		snprintf(buf, sizeof buf, "%" PRId64 ".%09" PRId64,
 			 (int64_t)(ns / SSD_S), (int64_t)(ns % SSD_S));
-		fputs(buf, out);
+		ssd_json_raw(&w.j, buf);
 	}
 	jw_dbl(&w, "wall_seconds", r->wall_s);
 	jw_u64(&w, "host_ios", r->host_ios);
 	jw_dbl(&w, "host_ios_per_wall_second",
 	       r->wall_s > 0 ? (double)r->host_ios / r->wall_s : 0.0);
-	jw_end(&w, '}');
-	jw_end(&w, '}');
+	jw_end(&w);
+	jw_end(&w);
 	putc('\n', out);
 	free(g);
 }

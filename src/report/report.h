@@ -12,6 +12,7 @@
 
 #include "ssdlab.h"        /* SSDLAB_VERSION, defined once there */
 #include "base/config.h"
+#include "base/json.h"
 #include "host/job.h"
 #include "stats/stats.h"
 #include "host/steadystate.h"
@@ -106,8 +107,5 @@ int ssd_output_formats(const char *list, unsigned *formats);
  * normal report. */
 void ssd_report(const struct ssd_run_result *r, unsigned formats, FILE *out);
 
-/* Small JSON writer helpers used by the report and scenarios: write a
- * JSON string literal (quoted, escaped). */
-void ssd_json_str(FILE *out, const char *s);
 
 #endif
