@@ -9,6 +9,7 @@
  * a program.  GC work is amortised: one victim per block of host writes.
  */
 #include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -40,7 +41,7 @@ static inline int is_static_slc(const struct ssd_ftl *f, uint32_t blk)
 
 static inline uint32_t blk_slots(const struct ssd_ftl *f, uint32_t blk)
 {
-	return f->flash.nand.slc[blk] ? f->spb_slc : f->spb;
+	return ssd_flash_slc(&f->flash, blk) ? f->spb_slc : f->spb;
 }
 
 /* ---- block pools ---- */
@@ -327,7 +328,7 @@ static inline void invalidate(struct ssd_ftl *f, uint32_t slot)
 	uint32_t ui = ssd_ftl_unit_of(f, blk);
 	f->uvalid[ui]--;
 	if (f->state[blk] == SSD_BLK_FULL) {
-		if (!f->flash.nand.slc[blk])
+		if (!ssd_flash_slc(&f->flash, blk))
 			f->gc->invalidated(f, f->gc_state, blk);
 		else if (!f->valid[blk])
 			f->unit[ui].slc_empty++; /* in the fold queue, empty */
@@ -338,7 +339,7 @@ static void block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk)
 {
 	f->state[blk] = SSD_BLK_FULL;
 	f->stamp[blk] = f->ctr.host_write_lp;
-	if (f->flash.nand.slc[blk]) {
+	if (ssd_flash_slc(&f->flash, blk)) {
 		fold_push(f, &f->unit[ui], blk);
 		if (!f->valid[blk])
 			f->unit[ui].slc_empty++;
@@ -354,7 +355,7 @@ static int wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
 	uint32_t blk = slc && f->slc_static ? slc_free_pop(f, u) : free_pop(f, u);
 	if (blk == SSD_NO_BLOCK)
 		return SSD_ENOSPC;
-	if (!is_static_slc(f, blk) && ssd_nand_set_slc(&f->flash.nand, blk, slc))
+	if (!is_static_slc(f, blk) && ssd_flash_set_slc(&f->flash, blk, slc))
 		return SSD_ESTATE;
 	if (slc)
 		u->nslc++;
@@ -414,7 +415,7 @@ static int64_t program_failed(struct ssd_ftl *f, uint32_t ui,
 			      struct ssd_wp *w, int64_t ready)
 {
 	struct ssd_unit *u = &f->unit[ui];
-	uint32_t blk = w->blk, slc = f->flash.nand.slc[blk];
+	uint32_t blk = w->blk, slc = ssd_flash_slc(&f->flash, blk);
 	uint32_t first = blk * f->spb + w->next - f->spp;
 	f->ctr.prog_fail++;
 	f->check_due = 1;
@@ -510,7 +511,7 @@ static void wl_check(struct ssd_ftl *f, uint32_t ui)
 			continue;
 		if (f->wear[b] > hi)
 			hi = f->wear[b];
-		if (f->state[b] == SSD_BLK_FULL && !f->flash.nand.slc[b] &&
+		if (f->state[b] == SSD_BLK_FULL && !ssd_flash_slc(&f->flash, b) &&
 		    (lo == SSD_NO_BLOCK || f->wear[b] < f->wear[lo]))
 			lo = b;
 	}
@@ -525,9 +526,9 @@ static int64_t erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
 			   int64_t t)
 {
 	struct ssd_unit *u = &f->unit[ui];
-	uint32_t w = f->flash.nand.slc[blk] ? f->slc_wear : 1000;
+	uint32_t w = ssd_flash_slc(&f->flash, blk) ? f->slc_wear : 1000;
 	int64_t end = ssd_flash_erase(&f->flash, ui, blk, t);
-	if (f->flash.nand.slc[blk])
+	if (ssd_flash_slc(&f->flash, blk))
 		u->nslc--;
 	if ((uint64_t)f->wear[blk] + w > f->limit[blk]) {
 		f->ctr.erase_fail++;
@@ -536,7 +537,7 @@ static int64_t erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
 	}
 	f->wear[blk] += w;
 	if (!is_static_slc(f, blk))
-		ssd_nand_set_slc(&f->flash.nand, blk, 0);
+		ssd_flash_set_slc(&f->flash, blk, 0);
 	free_push(f, blk);
 	wl_check(f, ui);
 	return end;
@@ -603,7 +604,7 @@ static int victim_pick(struct ssd_ftl *f, uint32_t ui, int bg)
 	v = u->wl_victim;
 	if (v != SSD_NO_BLOCK) {
 		u->wl_victim = SSD_NO_BLOCK;
-		if (f->state[v] == SSD_BLK_FULL && !f->flash.nand.slc[v]) {
+		if (f->state[v] == SSD_BLK_FULL && !ssd_flash_slc(&f->flash, v)) {
 			f->gc->remove(f, f->gc_state, v);
 			victim_start(f, u, ui, v, VK_WL);
 			return 0;
@@ -756,7 +757,7 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 	int64_t end = last;
 	u->victim = SSD_NO_BLOCK;
 	if (u->vkind == VK_RETIRE) {
-		if (f->flash.nand.slc[blk])
+		if (ssd_flash_slc(&f->flash, blk))
 			u->nslc--;
 		retire(f, u, blk);
 	} else if (u->vcopy_open && u->gc.fill) {
@@ -1063,7 +1064,7 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 		}
 		uint32_t blk = ssd_udiv(slot, f->div_spb);
 		uint32_t page = ssd_udiv(slot, f->div_spp); /* global page */
-		if (!ssd_nand_programmed(&f->flash.nand, blk,
+		if (!ssd_flash_programmed(&f->flash, blk,
 					 page - blk * f->ppb)) {
 			if (ts > done)
 				done = ts;
@@ -1094,7 +1095,7 @@ int64_t ssd_ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		return ts; /* nothing to keep: the rest of the page is zeros */
 	uint32_t blk = ssd_udiv(slot, f->div_spb);
 	uint32_t page = ssd_udiv(slot, f->div_spp);
-	if (!ssd_nand_programmed(&f->flash.nand, blk, page - blk * f->ppb))
+	if (!ssd_flash_programmed(&f->flash, blk, page - blk * f->ppb))
 		return ts; /* still in the open page: merged in the register */
 	f->ctr.rmw_read_lp++;
 	return ssd_flash_read(&f->flash, ssd_ftl_unit_of(f, blk), blk, page, 1, ts);
@@ -1262,23 +1263,105 @@ uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f)
 	return n;
 }
 
+const struct ssd_counters *ssd_ftl_counters(const struct ssd_ftl *f)
+{
+	return &f->ctr;
+}
+
+struct ssd_counters *ssd_ftl_counters_mut(struct ssd_ftl *f)
+{
+	return &f->ctr;
+}
+
+uint32_t ssd_ftl_pages(const struct ssd_ftl *f)
+{
+	return f->nlp;
+}
+
+uint64_t ssd_ftl_mapped(const struct ssd_ftl *f)
+{
+	return f->mapped;
+}
+
+uint64_t ssd_ftl_trim_queued(const struct ssd_ftl *f)
+{
+	return f->tq_pages;
+}
+
+void ssd_ftl_erase_stats(const struct ssd_ftl *f, uint32_t *min,
+			 double *mean, uint32_t *max)
+{
+	ssd_flash_erase_stats(&f->flash, min, mean, max);
+}
+
+void ssd_ftl_set_check_every(struct ssd_ftl *f, uint32_t victims)
+{
+	f->check_every = victims;
+}
+
+const char *ssd_ftl_check_failure(const struct ssd_ftl *f)
+{
+	return f->check_failed ? f->check_msg : NULL;
+}
+
+const char *ssd_ftl_error(const struct ssd_ftl *f)
+{
+	return f->err_msg;
+}
+
+uint32_t ssd_ftl_map_slot(const struct ssd_ftl *f, uint32_t lpn)
+{
+	return f->l2p[lpn];
+}
+
+uint64_t ssd_ftl_slots(const struct ssd_ftl *f)
+{
+	return (uint64_t)f->nblocks * f->spb;
+}
+
+uint32_t ssd_ftl_slot_lpn(const struct ssd_ftl *f, uint64_t slot)
+{
+	return f->p2l[slot];
+}
+
+void ssd_ftl_fault_map(struct ssd_ftl *f, uint32_t lpn, uint32_t slot)
+{
+	f->l2p[lpn] = slot;
+}
+
+void ssd_ftl_fault_books(struct ssd_ftl *f)
+{
+	f->valid[0] += 1;
+}
+
+void ssd_ftl_fault_check(struct ssd_ftl *f, const char *msg)
+{
+	f->check_failed = 1;
+	snprintf(f->check_msg, sizeof f->check_msg, "%s", msg);
+}
+
+void ssd_ftl_fault_readonly(struct ssd_ftl *f)
+{
+	f->readonly = 1;
+}
+
 void ssd_ftl_health(const struct ssd_ftl *f, struct ssd_health *h)
 {
 	memset(h, 0, sizeof *h);
-	const struct ssd_nand *n = &f->flash.nand;
-	ssd_nand_erase_stats(n, &h->erase_min, &h->erase_mean, &h->erase_max);
+	const struct ssd_flash *fl = &f->flash;
+	ssd_flash_erase_stats(fl, &h->erase_min, &h->erase_mean, &h->erase_max);
 	uint32_t span = h->erase_max - h->erase_min + 1;
 	h->erase_hist_lo = h->erase_min;
 	h->erase_hist_width = (span + SSD_WEAR_BINS - 1) / SSD_WEAR_BINS;
 	uint64_t wear_sum = 0, wear_max = 0;
 	for (uint32_t b = 0; b < f->nblocks; b++) {
-		h->erase_hist[(n->erases[b] - h->erase_min) / h->erase_hist_width]++;
+		h->erase_hist[(ssd_flash_erases(fl, b) - h->erase_min) / h->erase_hist_width]++;
 		wear_sum += f->wear[b];
 		if (f->wear[b] > wear_max)
 			wear_max = f->wear[b];
 		if (f->state[b] == SSD_BLK_FULL || f->state[b] == SSD_BLK_OPEN ||
 		    f->state[b] == SSD_BLK_VICTIM)
-			if (n->slc[b])
+			if (ssd_flash_slc(fl, b))
 				h->slc_cache_bytes += (uint64_t)f->valid[b] * SSD_LPAGE;
 	}
 	double rated = 1000.0 * f->cfg.pe_cycles;
@@ -1464,7 +1547,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	}
 	for (uint32_t b = 0; b < f->nblocks; b++) {
 		if (is_static_slc(f, b))
-			f->flash.nand.slc[b] = 1;
+			ssd_flash_set_slc(&f->flash, b, 1);
 		else
 			good_native++;
 		free_push(f, b);
@@ -1543,7 +1626,7 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return SSD_ENOMEM;
 	}
-	const struct ssd_nand *n = &f->flash.nand;
+	const struct ssd_flash *fl = &f->flash;
 	uint64_t mapped = 0;
 	for (uint32_t lpn = 0; lpn < f->nlp; lpn++) {
 		uint32_t s = f->l2p[lpn];
@@ -1559,7 +1642,7 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		     (unsigned long long)mapped, (unsigned long long)f->mapped);
 	uint64_t valid_sum = 0, bad = 0;
 	for (uint32_t b = 0; b < f->nblocks; b++) {
-		uint32_t programmed = n->next_page[b] * f->spp;
+		uint32_t programmed = ssd_flash_next_page(fl, b) * f->spp;
 		const struct ssd_wp *w = wp_of(f, b);
 		for (uint32_t i = 0; i < f->spb; i++) {
 			uint32_t s = b * f->spb + i, l = f->p2l[s];
@@ -1578,24 +1661,24 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 			FAIL("block %u: valid=%u but %u slots are mapped", b,
 			     f->valid[b], count[b]);
 		valid_sum += count[b];
-		if (is_static_slc(f, b) && !n->slc[b])
+		if (is_static_slc(f, b) && !ssd_flash_slc(fl, b))
 			FAIL("static SLC block %u is not in SLC mode", b);
 		const struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, b)];
 		switch (f->state[b]) {
 		case SSD_BLK_FREE:
-			if (count[b] || n->next_page[b])
+			if (count[b] || ssd_flash_next_page(fl, b))
 				FAIL("free block %u is not erased", b);
-			if (n->slc[b] && !is_static_slc(f, b))
+			if (ssd_flash_slc(fl, b) && !is_static_slc(f, b))
 				FAIL("free block %u is left in SLC mode", b);
 			break;
 		case SSD_BLK_FULL:
-			if (n->next_page[b] != ssd_nand_pages(n, b))
+			if (ssd_flash_next_page(fl, b) != ssd_flash_block_pages(fl, b))
 				FAIL("full block %u has %u pages programmed", b,
-				     n->next_page[b]);
+				     ssd_flash_next_page(fl, b));
 			break;
 		case SSD_BLK_OPEN:
-			if (!w || w->next / f->spp != n->next_page[b] ||
-			    (w == &u->host_slc) != (n->slc[b] != 0))
+			if (!w || w->next / f->spp != ssd_flash_next_page(fl, b) ||
+			    (w == &u->host_slc) != (ssd_flash_slc(fl, b) != 0))
 				FAIL("open block %u does not match its write point", b);
 			break;
 		case SSD_BLK_VICTIM:
@@ -1640,7 +1723,7 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		for (uint32_t b = u->fold_head, p = SSD_NO_BLOCK; b != SSD_NO_BLOCK;
 		     p = b, b = f->next[b]) {
 			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FULL ||
-			    !n->slc[b] || f->prev[b] != p || count[b]++ || ++k > f->bpu)
+			    !ssd_flash_slc(fl, b) || f->prev[b] != p || count[b]++ || ++k > f->bpu)
 				FAIL("fold queue of unit %u is corrupt at block %u", ui, b);
 			empty += !f->valid[b];
 		}
@@ -1656,7 +1739,7 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 			FAIL("unit %u: %u+%u blocks in free lists, counters say %u+%u",
 			     ui, nf, ns, u->nfree, u->nslc_free);
 		for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++)
-			if (n->slc[b] && f->state[b] != SSD_BLK_FREE &&
+			if (ssd_flash_slc(fl, b) && f->state[b] != SSD_BLK_FREE &&
 			    f->state[b] != SSD_BLK_BAD)
 				nslc++;
 		if (nslc != u->nslc)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "base/config.h"
-#include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
 
 const struct ssd_gc_ops *ssd_gc_find(int policy)
 {

@@ -11,7 +11,7 @@
  */
 #include <stdlib.h>
 
-#include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
 
 static int cb_init(struct ssd_ftl *f, void **state)
 {

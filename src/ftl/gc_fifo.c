@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
 
 struct fifo {
 	uint32_t *head, *tail; /* [unit] */

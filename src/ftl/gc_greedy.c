@@ -11,7 +11,7 @@
  */
 #include <stdlib.h>
 
-#include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
 
 struct greedy {
 	uint32_t *head;   /* [unit * (spb + 1) + valid] first block */

@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
 
 static int random_init(struct ssd_ftl *f, void **state)
 {
