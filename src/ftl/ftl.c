@@ -329,7 +329,7 @@ static inline void invalidate(struct ssd_ftl *f, uint32_t slot)
 	f->uvalid[ui]--;
 	if (f->state[blk] == SSD_BLK_FULL) {
 		if (!ssd_flash_slc(&f->flash, blk))
-			f->gc->invalidated(f, f->gc_state, blk);
+			f->gc->invalidated(&f->gcv, f->gc_state, blk);
 		else if (!f->valid[blk])
 			f->unit[ui].slc_empty++; /* in the fold queue, empty */
 	}
@@ -344,7 +344,7 @@ static void block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk)
 		if (!f->valid[blk])
 			f->unit[ui].slc_empty++;
 	} else
-		f->gc->full(f, f->gc_state, blk);
+		f->gc->full(&f->gcv, f->gc_state, blk);
 }
 
 /* Give write point w of unit ui an open block: native, or SLC mode.
@@ -605,7 +605,7 @@ static int victim_pick(struct ssd_ftl *f, uint32_t ui, int bg)
 	if (v != SSD_NO_BLOCK) {
 		u->wl_victim = SSD_NO_BLOCK;
 		if (f->state[v] == SSD_BLK_FULL && !ssd_flash_slc(&f->flash, v)) {
-			f->gc->remove(f, f->gc_state, v);
+			f->gc->remove(&f->gcv, f->gc_state, v);
 			victim_start(f, u, ui, v, VK_WL);
 			return 0;
 		}
@@ -622,13 +622,13 @@ static int victim_pick(struct ssd_ftl *f, uint32_t ui, int bg)
 		victim_start(f, u, ui, v, VK_FOLD);
 		return 0;
 	}
-	v = f->gc->pick(f, f->gc_state, ui);
+	v = f->gc->pick(&f->gcv, f->gc_state, ui);
 	if (v == SSD_NO_BLOCK)
 		return SSD_ENOSPC;
 	if (bg && f->valid[v] + f->spp > f->spb) {
 		/* Cleaning it would gain less than a page: idle-time GC stops
 		 * here rather than burn erase cycles. */
-		f->gc->full(f, f->gc_state, v);
+		f->gc->full(&f->gcv, f->gc_state, v);
 		return SSD_ENOSPC;
 	}
 	victim_start(f, u, ui, v, VK_GC);
@@ -1445,6 +1445,32 @@ static void draw_limits(struct ssd_ftl *f)
 	}
 }
 
+static int gc_candidate(const void *ctx, uint32_t blk)
+{
+	return ssd_ftl_candidate(ctx, blk);
+}
+
+/* The policy's view of the FTL (gc.h): pointers into the FTL's own
+ * arrays, so it stays current without copying. */
+static void gc_view_init(struct ssd_ftl *f)
+{
+	struct ssd_gc_view *v = &f->gcv;
+	v->units = f->units;
+	v->bpu = f->bpu;
+	v->nblocks = f->nblocks;
+	v->spb = f->spb;
+	v->div_bpu = f->div_bpu;
+	v->valid = f->valid;
+	v->stamp = f->stamp;
+	v->host_writes = &f->ctr.host_write_lp;
+	v->next = f->next;
+	v->prev = f->prev;
+	v->window = f->cfg.gc_window;
+	v->rng = &f->rng;
+	v->candidate = gc_candidate;
+	v->ctx = f;
+}
+
 int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_ftl **out)
 {
@@ -1554,7 +1580,8 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	}
 	f->spare_initial = good_native > f->need_blocks ? good_native - f->need_blocks : 0;
 	unit_limits(f);
-	if (f->gc->init(f, &f->gc_state)) {
+	gc_view_init(f);
+	if (f->gc->init(&f->gcv, &f->gc_state)) {
 		ssd_ftl_destroy(f);
 		return SSD_ENOMEM;
 	}
@@ -1772,7 +1799,7 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		    f->unit[ssd_ftl_unit_of(f, b)].victim != b)
 			FAIL("retiring block %u is in no list", b);
 	}
-	if (f->gc->check && f->gc->check(f, f->gc_state))
+	if (f->gc->check && f->gc->check(&f->gcv, f->gc_state))
 		FAIL("the %s policy's index disagrees with the blocks", f->gc->name);
 	free(count);
 	return 0;

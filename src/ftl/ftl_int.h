@@ -111,6 +111,7 @@ struct ssd_ftl {
 	uint32_t *ulimit;       /* [unit] valid slots it may hold (above) */
 	const struct ssd_gc_ops *gc;
 	void *gc_state;
+	struct ssd_gc_view gcv; /* what the policy sees (gc_view_init) */
 	struct ssd_rng rng;     /* for randomised policies */
 	uint64_t mapped;        /* logical pages currently mapped */
 	/* Debug: run ssd_ftl_check after every `check_every` GC victims and
