@@ -76,23 +76,13 @@
  * data has all been overwritten or trimmed needs no folding: when the
  * cache is out of room it is erased and reused at once.
  *
- * Wear.  Each block has an endurance drawn around pe_cycles (pe_spread);
- * an erase wears it one cycle (an SLC-mode erase pe_cycles/slc_pe_cycles
- * of one).  An erase past the endurance fails and retires the block; a
- * program of a block within 5% of it may fail, and then the page's data is
- * written again elsewhere and the block is retired once its data has moved.
- * When the good blocks can no longer hold the user capacity plus the GC
- * reserve, the drive turns read-only: writes and trims fail with
- * SSD_EROFS, reads still work, nothing written is lost.  Dynamic wear
- * leveling opens the least-worn free block; static wear leveling moves
- * the data of the least-worn full block when the unit's erase-count spread
- * passes wl_threshold.
+ * Wear.  Blocks have an endurance and wear out; the drive turns
+ * read-only when its spares are gone (ftl_wear.c).
  *
- * Map cache.  With map_cache set, only that much of l2p is "in DRAM": map
- * pages of page_size bytes (4-byte entries) in an LRU; a miss reads the
- * map page from NAND, an evicted dirty page is programmed back, and both
- * cost die time and count in the NAND counters (map pages live in a
- * reserved area whose own cleaning is not modelled).
+ * Map cache.  Optionally only part of l2p is in DRAM (ftl_mapcache.c).
+ *
+ * TRIM, queued or immediate: ftl_trim.c.  The invariant checker:
+ * ftl_check.c.
  *
  * Times are simulated ns; functions that return a time return a negative
  * SSD_E* code on failure.

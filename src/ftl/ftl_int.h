@@ -161,4 +161,68 @@ static inline uint32_t ssd_ftl_unit_of(const struct ssd_ftl *f, uint32_t blk)
 	return ssd_udiv(blk, f->div_bpu);
 }
 
+/* Erases in a unit between two static wear-leveling checks (a check is a
+ * scan of the unit's blocks). */
+#define WL_CHECK_EVERY 16
+
+static inline uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+static inline int is_static_slc(const struct ssd_ftl *f, uint32_t blk)
+{
+	return blk - ssd_ftl_unit_of(f, blk) * f->bpu < f->slc_static;
+}
+
+static inline uint32_t blk_slots(const struct ssd_ftl *f, uint32_t blk)
+{
+	return ssd_flash_slc(&f->flash, blk) ? f->spb_slc : f->spb;
+}
+
+/* A slot's data is superseded (overwrite, TRIM, moved): clear its bit,
+ * count it, and tell the policy or the fold queue. */
+static inline void invalidate(struct ssd_ftl *f, uint32_t slot)
+{
+	uint32_t blk = ssd_udiv(slot, f->div_spb);
+	ssd_bit_clear(f->vbits, slot);
+	f->valid[blk]--;
+	uint32_t ui = ssd_ftl_unit_of(f, blk);
+	f->uvalid[ui]--;
+	if (f->state[blk] == SSD_BLK_FULL) {
+		if (!ssd_flash_slc(&f->flash, blk))
+			f->gc->invalidated(&f->gcv, f->gc_state, blk);
+		else if (!f->valid[blk])
+			f->unit[ui].slc_empty++; /* in the fold queue, empty */
+	}
+}
+
+/* ---- shared by the files of src/ftl ---- */
+
+/* ftl_wear.c */
+int64_t ftl_spare_left(const struct ssd_ftl *f);
+uint64_t ftl_unit_cap(const struct ssd_ftl *f, uint32_t ui);
+void ftl_unit_limits(struct ssd_ftl *f);
+int ftl_no_room(struct ssd_ftl *f, uint32_t ui, const char *what);
+void ftl_retire(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk);
+void ftl_wl_check(struct ssd_ftl *f, uint32_t ui);
+void ftl_draw_limits(struct ssd_ftl *f);
+
+/* ftl_mapcache.c: the map entry of lpn is used at t (dirty: it
+ * changes), the cache being on.  Returns when it is in DRAM. */
+int64_t ftl_map_load(struct ssd_ftl *f, uint32_t lpn, int dirty, int64_t t);
+
+/* The map entry of lpn is used at t: at once without a map cache. */
+static inline int64_t map_touch(struct ssd_ftl *f, uint32_t lpn, int dirty,
+				int64_t t)
+{
+	if (!f->mc_cap)
+		return t;
+	return ftl_map_load(f, lpn, dirty, t);
+}
+
+/* ftl_check.c: run the checker now if check_every is set and no check
+ * has failed yet. */
+void ftl_check_run(struct ssd_ftl *f);
+
 #endif
