@@ -425,7 +425,7 @@ static int cmd_run(int argc, char **argv)
 			fclose(out);
 		return 1;
 	}
-	dev->ftl->check_every = (uint32_t)check;
+	ssd_ftl_set_check_every(dev->ftl, (uint32_t)check);
 	struct ssd_run_result res;
 	int job_failed = 0;
 	double w0 = wall_now();

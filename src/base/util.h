@@ -80,6 +80,12 @@ static inline uint32_t ssd_udiv(uint32_t n, struct ssd_udiv v)
 	return (uint32_t)(((unsigned __int128)v.c * n) >> 64);
 }
 
+/* The later of two times (or the larger of two signed values). */
+static inline int64_t ssd_max64(int64_t a, int64_t b)
+{
+	return a > b ? a : b;
+}
+
 /* ---- value parsers shared by every input format ----
  * All return 0 on success, SSD_EPARSE if the text is not of the form,
  * SSD_ERANGE if it overflows.  Leading/trailing blanks are not accepted:

@@ -1,7 +1,11 @@
 /*
- * ftl.c -- mapping, write points, garbage collection, SLC cache, wear,
- * TRIM and flush.  The model and the block life cycle are described in
- * ftl.h.
+ * ftl.c -- mapping and the host path (read, write, flush, idle), write
+ * points, the block pools, the garbage-collection engine and the SLC
+ * cache, and setup.  The model and the block life cycle are described
+ * in ftl.h; wear, the map cache, TRIM and the invariant checker have
+ * files of their own (ftl_wear.c, ftl_mapcache.c, ftl_trim.c,
+ * ftl_check.c).  The host write path and the GC copy loop stay in this
+ * one file so that their per-page helpers inline.
  *
  * Hot path: ssd_ftl_write on a full drive = invalidate the old slot (a bit
  * and a count, and the policy's O(1) index update), map the new slot (two
@@ -9,6 +13,7 @@
  * a program.  GC work is amortised: one victim per block of host writes.
  */
 #include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -23,25 +28,6 @@ enum { VK_GC, VK_FOLD, VK_WL, VK_RETIRE };
  * each GC copy stores into l2p at a random place, and the cleaner would
  * otherwise wait on those cache misses one after another. */
 #define GC_AHEAD 16
-
-/* Erases in a unit between two static wear-leveling checks (a check is a
- * scan of the unit's blocks). */
-#define WL_CHECK_EVERY 16
-
-static inline uint64_t min_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? a : b;
-}
-
-static inline int is_static_slc(const struct ssd_ftl *f, uint32_t blk)
-{
-	return blk - ssd_ftl_unit_of(f, blk) * f->bpu < f->slc_static;
-}
-
-static inline uint32_t blk_slots(const struct ssd_ftl *f, uint32_t blk)
-{
-	return f->flash.nand.slc[blk] ? f->spb_slc : f->spb;
-}
 
 /* ---- block pools ---- */
 
@@ -139,95 +125,6 @@ static uint32_t fold_pop(struct ssd_ftl *f, struct ssd_unit *u)
 	return b;
 }
 
-/* ---- wear and read-only ---- */
-
-/* Spare native blocks left: good ones beyond what the data and the GC
- * reserve need.  The drive is read-only when none is left. */
-static int64_t spare_left(const struct ssd_ftl *f)
-{
-	uint64_t good = (uint64_t)f->nblocks - f->bad -
-			(uint64_t)f->units * f->slc_static;
-	return (int64_t)good - (int64_t)f->need_blocks;
-}
-
-/* Slots unit ui can hold with its GC reserve kept free: its good native
- * blocks less gc_fg_blocks + 2. */
-static uint64_t unit_cap(const struct ssd_ftl *f, uint32_t ui)
-{
-	uint64_t good = f->unit[ui].good_native, reserve = f->fg_blocks + 2;
-	return good > reserve ? (good - reserve) * f->spb : 0;
-}
-
-/* Spread the user capacity over the units (see "Unit balance" in ftl.h):
- * limit = min(cap, L), with L the smallest level at which the limits add
- * up to the user capacity plus, per unit, half of the mean headroom
- * (cap - fair share) and at least two pages.  Water-filling by
- * bisection: O(units * 32). */
-static void unit_limits(struct ssd_ftl *f)
-{
-	uint64_t sum = 0, hi = 0;
-	for (uint32_t ui = 0; ui < f->units; ui++) {
-		uint64_t cap = unit_cap(f, ui);
-		sum += cap;
-		if (cap > hi)
-			hi = cap;
-	}
-	uint64_t head = sum > f->nlp ? (sum - f->nlp) / f->units : 0;
-	uint64_t slack = head / 2 > 2 * f->spp ? head / 2 : 2 * f->spp;
-	uint64_t target = f->nlp + slack * f->units, lo = 0, top = hi;
-	while (lo < top) { /* the smallest L with sum(min(cap, L)) >= target */
-		uint64_t mid = lo + (top - lo) / 2, t = 0;
-		for (uint32_t ui = 0; ui < f->units; ui++)
-			t += min_u64(unit_cap(f, ui), mid);
-		if (t >= target)
-			top = mid;
-		else
-			lo = mid + 1;
-	}
-	for (uint32_t ui = 0; ui < f->units; ui++)
-		f->ulimit[ui] = (uint32_t)min_u64(unit_cap(f, ui), lo);
-}
-
-/* The drive cannot take more host data: read-only when blocks have worn
- * out (the end of life the spare exists for); with every block good it
- * is a defect of the FTL, reported as such.  Returns the code to pass
- * up. */
-static int no_room(struct ssd_ftl *f, uint32_t ui, const char *what)
-{
-	if (f->bad || f->ctr.prog_fail || f->ctr.erase_fail) {
-		f->readonly = 1;
-		f->check_due = 1;
-		f->ctr.ro_reject++;
-		return SSD_EROFS;
-	}
-	if (!f->err_msg[0])
-		snprintf(f->err_msg, sizeof f->err_msg,
-			 "%s in unit %u (%u of %u slots valid, %u free blocks)",
-			 what, ui, f->uvalid[ui], f->ulimit[ui],
-			 f->unit[ui].nfree);
-	if (!f->check_failed) {
-		snprintf(f->check_msg, sizeof f->check_msg, "%s", f->err_msg);
-		f->check_failed = f->check_every != 0;
-	}
-	return SSD_ESTATE;
-}
-
-static void retire(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk)
-{
-	f->state[blk] = SSD_BLK_BAD;
-	f->bad++;
-	if (!is_static_slc(f, blk))
-		u->good_native--;
-	/* New data goes less to the worn unit; what it holds beyond its new
-	 * limit leaves it as the host overwrites it.  If its GC stops making
-	 * progress first, that unit has worn out: no_room() turns the drive
-	 * read-only. */
-	unit_limits(f);
-	if (spare_left(f) < 0)
-		f->readonly = 1;
-	f->check_due = 1;
-}
-
 /* A program of a block near its endurance may fail: from 95% of it on,
  * with a chance rising to 1% per page at 100%. */
 static inline int program_fails(struct ssd_ftl *f, const struct ssd_wp *wp,
@@ -238,67 +135,6 @@ static inline int program_fails(struct ssd_ftl *f, const struct ssd_wp *wp,
 	uint64_t w = f->wear[blk], l = f->limit[blk];
 	double p = 0.01 * ((double)w / (double)l - 0.95) / 0.05;
 	return ssd_rng_unit(&f->rng) < p;
-}
-
-/* ---- map cache ---- */
-
-static void mc_unlink(struct ssd_ftl *f, uint32_t mp)
-{
-	uint32_t n = f->mc_next[mp], p = f->mc_prev[mp];
-	if (p == SSD_NO_BLOCK)
-		f->mc_head = n;
-	else
-		f->mc_next[p] = n;
-	if (n == SSD_NO_BLOCK)
-		f->mc_tail = p;
-	else
-		f->mc_prev[n] = p;
-}
-
-static void mc_push_head(struct ssd_ftl *f, uint32_t mp)
-{
-	f->mc_prev[mp] = SSD_NO_BLOCK;
-	f->mc_next[mp] = f->mc_head;
-	if (f->mc_head != SSD_NO_BLOCK)
-		f->mc_prev[f->mc_head] = mp;
-	f->mc_head = mp;
-	if (f->mc_tail == SSD_NO_BLOCK)
-		f->mc_tail = mp;
-}
-
-/* The map entry of lpn is used at t (dirty: it changes).  Returns when
- * it is in DRAM: at once on a hit; after a NAND read of its map page on
- * a miss, which may first program an evicted dirty map page. */
-static int64_t map_touch(struct ssd_ftl *f, uint32_t lpn, int dirty, int64_t t)
-{
-	if (!f->mc_cap)
-		return t;
-	uint32_t mp = lpn / f->mc_epp;
-	if (f->mc_state[mp]) {
-		if (f->mc_head != mp) {
-			mc_unlink(f, mp);
-			mc_push_head(f, mp);
-		}
-		if (dirty)
-			f->mc_state[mp] = 2;
-		return t;
-	}
-	if (f->mc_n == f->mc_cap) {
-		uint32_t old = f->mc_tail;
-		mc_unlink(f, old);
-		if (f->mc_state[old] == 2) {
-			ssd_flash_program_raw(&f->flash, old % f->units, t);
-			f->ctr.map_write++;
-		}
-		f->mc_state[old] = 0;
-		f->mc_n--;
-	}
-	int64_t ready = ssd_flash_read_raw(&f->flash, mp % f->units, 1, t);
-	f->ctr.map_read++;
-	mc_push_head(f, mp);
-	f->mc_state[mp] = dirty ? 2 : 1;
-	f->mc_n++;
-	return ready;
 }
 
 /* ---- data verification (only with ssd_ftl_verify_on) ---- */
@@ -319,31 +155,16 @@ static inline void verify_copy(struct ssd_ftl *f, uint32_t from, uint32_t to)
 
 /* ---- mapping ---- */
 
-static inline void invalidate(struct ssd_ftl *f, uint32_t slot)
-{
-	uint32_t blk = ssd_udiv(slot, f->div_spb);
-	ssd_bit_clear(f->vbits, slot);
-	f->valid[blk]--;
-	uint32_t ui = ssd_ftl_unit_of(f, blk);
-	f->uvalid[ui]--;
-	if (f->state[blk] == SSD_BLK_FULL) {
-		if (!f->flash.nand.slc[blk])
-			f->gc->invalidated(f, f->gc_state, blk);
-		else if (!f->valid[blk])
-			f->unit[ui].slc_empty++; /* in the fold queue, empty */
-	}
-}
-
 static void block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk)
 {
 	f->state[blk] = SSD_BLK_FULL;
 	f->stamp[blk] = f->ctr.host_write_lp;
-	if (f->flash.nand.slc[blk]) {
+	if (ssd_flash_slc(&f->flash, blk)) {
 		fold_push(f, &f->unit[ui], blk);
 		if (!f->valid[blk])
 			f->unit[ui].slc_empty++;
 	} else
-		f->gc->full(f, f->gc_state, blk);
+		f->gc->full(&f->gcv, f->gc_state, blk);
 }
 
 /* Give write point w of unit ui an open block: native, or SLC mode.
@@ -354,7 +175,7 @@ static int wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
 	uint32_t blk = slc && f->slc_static ? slc_free_pop(f, u) : free_pop(f, u);
 	if (blk == SSD_NO_BLOCK)
 		return SSD_ENOSPC;
-	if (!is_static_slc(f, blk) && ssd_nand_set_slc(&f->flash.nand, blk, slc))
+	if (!is_static_slc(f, blk) && ssd_flash_set_slc(&f->flash, blk, slc))
 		return SSD_ESTATE;
 	if (slc)
 		u->nslc++;
@@ -414,7 +235,7 @@ static int64_t program_failed(struct ssd_ftl *f, uint32_t ui,
 			      struct ssd_wp *w, int64_t ready)
 {
 	struct ssd_unit *u = &f->unit[ui];
-	uint32_t blk = w->blk, slc = f->flash.nand.slc[blk];
+	uint32_t blk = w->blk, slc = ssd_flash_slc(&f->flash, blk);
 	uint32_t first = blk * f->spb + w->next - f->spp;
 	f->ctr.prog_fail++;
 	f->check_due = 1;
@@ -462,19 +283,10 @@ static int64_t wp_program(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 
 /* ---- garbage collection ---- */
 
-static void check_run(struct ssd_ftl *f)
-{
-	if (!f->check_every || f->check_failed)
-		return;
-	f->check_runs++;
-	if (ssd_ftl_check(f, f->check_msg, sizeof f->check_msg))
-		f->check_failed = 1;
-}
-
 static void check_after_gc(struct ssd_ftl *f)
 {
 	if (f->check_every && !(++f->check_count % f->check_every))
-		check_run(f);
+		ftl_check_run(f);
 }
 
 /* A program failure, a retirement or the turn to read-only happened
@@ -484,39 +296,8 @@ static inline void check_events(struct ssd_ftl *f)
 {
 	if (f->check_due) {
 		f->check_due = 0;
-		check_run(f);
+		ftl_check_run(f);
 	}
-}
-
-int ssd_ftl_audit(struct ssd_ftl *f)
-{
-	check_run(f);
-	return f->check_failed ? SSD_ESTATE : 0;
-}
-
-/* Static wear leveling: every WL_CHECK_EVERY erases of a unit, find its
- * least- and most-worn good blocks; if the spread passes wl_threshold
- * cycles, the least-worn full native block (cold data) is the next
- * victim, so its block re-enters circulation. */
-static void wl_check(struct ssd_ftl *f, uint32_t ui)
-{
-	struct ssd_unit *u = &f->unit[ui];
-	if (!f->cfg.wl_static || ++u->erases % WL_CHECK_EVERY ||
-	    u->wl_victim != SSD_NO_BLOCK)
-		return;
-	uint32_t lo = SSD_NO_BLOCK, hi = 0;
-	for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++) {
-		if (f->state[b] == SSD_BLK_BAD)
-			continue;
-		if (f->wear[b] > hi)
-			hi = f->wear[b];
-		if (f->state[b] == SSD_BLK_FULL && !f->flash.nand.slc[b] &&
-		    (lo == SSD_NO_BLOCK || f->wear[b] < f->wear[lo]))
-			lo = b;
-	}
-	if (lo != SSD_NO_BLOCK &&
-	    hi - f->wear[lo] > 1000ull * f->cfg.wl_threshold)
-		u->wl_victim = lo;
 }
 
 /* Erase a cleaned victim: back to its pool, or retired if the erase
@@ -525,20 +306,20 @@ static int64_t erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
 			   int64_t t)
 {
 	struct ssd_unit *u = &f->unit[ui];
-	uint32_t w = f->flash.nand.slc[blk] ? f->slc_wear : 1000;
+	uint32_t w = ssd_flash_slc(&f->flash, blk) ? f->slc_wear : 1000;
 	int64_t end = ssd_flash_erase(&f->flash, ui, blk, t);
-	if (f->flash.nand.slc[blk])
+	if (ssd_flash_slc(&f->flash, blk))
 		u->nslc--;
 	if ((uint64_t)f->wear[blk] + w > f->limit[blk]) {
 		f->ctr.erase_fail++;
-		retire(f, u, blk);
+		ftl_retire(f, u, blk);
 		return end;
 	}
 	f->wear[blk] += w;
 	if (!is_static_slc(f, blk))
-		ssd_nand_set_slc(&f->flash.nand, blk, 0);
+		ssd_flash_set_slc(&f->flash, blk, 0);
 	free_push(f, blk);
-	wl_check(f, ui);
+	ftl_wl_check(f, ui);
 	return end;
 }
 
@@ -603,8 +384,8 @@ static int victim_pick(struct ssd_ftl *f, uint32_t ui, int bg)
 	v = u->wl_victim;
 	if (v != SSD_NO_BLOCK) {
 		u->wl_victim = SSD_NO_BLOCK;
-		if (f->state[v] == SSD_BLK_FULL && !f->flash.nand.slc[v]) {
-			f->gc->remove(f, f->gc_state, v);
+		if (f->state[v] == SSD_BLK_FULL && !ssd_flash_slc(&f->flash, v)) {
+			f->gc->remove(&f->gcv, f->gc_state, v);
 			victim_start(f, u, ui, v, VK_WL);
 			return 0;
 		}
@@ -621,13 +402,13 @@ static int victim_pick(struct ssd_ftl *f, uint32_t ui, int bg)
 		victim_start(f, u, ui, v, VK_FOLD);
 		return 0;
 	}
-	v = f->gc->pick(f, f->gc_state, ui);
+	v = f->gc->pick(&f->gcv, f->gc_state, ui);
 	if (v == SSD_NO_BLOCK)
 		return SSD_ENOSPC;
 	if (bg && f->valid[v] + f->spp > f->spb) {
 		/* Cleaning it would gain less than a page: idle-time GC stops
 		 * here rather than burn erase cycles. */
-		f->gc->full(f, f->gc_state, v);
+		f->gc->full(&f->gcv, f->gc_state, v);
 		return SSD_ENOSPC;
 	}
 	victim_start(f, u, ui, v, VK_GC);
@@ -756,9 +537,9 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 	int64_t end = last;
 	u->victim = SSD_NO_BLOCK;
 	if (u->vkind == VK_RETIRE) {
-		if (f->flash.nand.slc[blk])
+		if (ssd_flash_slc(&f->flash, blk))
 			u->nslc--;
-		retire(f, u, blk);
+		ftl_retire(f, u, blk);
 	} else if (u->vcopy_open && u->gc.fill) {
 		f->next[blk] = u->pend_head; /* erased with the GC page */
 		u->pend_head = blk;
@@ -837,7 +618,7 @@ static int unit_can_gain(const struct ssd_ftl *f, uint32_t ui)
  * is spread over its blocks at worst); one that has not reached the
  * floor after cleaning twice as many victims as it has blocks, and has
  * no block left with anything to gain, makes no progress -> SSD_ENOSPC
- * (no_room() tells wear from a defect). */
+ * (ftl_no_room() tells wear from a defect). */
 static int gc_foreground(struct ssd_ftl *f, uint32_t ui, int64_t t)
 {
 	struct ssd_unit *u = &f->unit[ui];
@@ -951,7 +732,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	if (f->uvalid[ui] >= f->ulimit[ui] && !host_page_open(f, ui)) {
 		ui = unit_pick(f, ui, lpn);
 		if (ui == SSD_NO_BLOCK)
-			return no_room(f, f->cur_unit, "no allocation unit has room for host data");
+			return ftl_no_room(f, f->cur_unit, "no allocation unit has room for host data");
 		f->cur_unit = ui;
 	}
 	struct ssd_unit *u = &f->unit[ui];
@@ -962,7 +743,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		if (w->blk == SSD_NO_BLOCK) {
 			int rc = wp_open(f, ui, w, 1);
 			if (rc == SSD_ENOSPC)
-				return no_room(f, ui, "no free block for the SLC cache");
+				return ftl_no_room(f, ui, "no free block for the SLC cache");
 			if (rc)
 				return rc;
 		}
@@ -970,7 +751,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		if (u->nfree < gc_floor(f)) {
 			int rc = gc_foreground(f, ui, t);
 			if (rc == SSD_ENOSPC)
-				return no_room(f, ui, "GC made no progress");
+				return ftl_no_room(f, ui, "GC made no progress");
 			if (rc)
 				return rc;
 			if (f->readonly) {
@@ -980,7 +761,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		}
 		int rc = wp_open(f, ui, w, 0);
 		if (rc == SSD_ENOSPC)
-			return no_room(f, ui, "no free block for host data");
+			return ftl_no_room(f, ui, "no free block for host data");
 		if (rc)
 			return rc;
 	}
@@ -1011,7 +792,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
 		int64_t end = wp_program(f, ui, w, done);
 		if (end == SSD_ENOSPC)
-			return no_room(f, ui, "no free block to rewrite a failed page");
+			return ftl_no_room(f, ui, "no free block to rewrite a failed page");
 		if (end < 0)
 			return end;
 		if (f->cfg.gc_pacing && u->nfree <= f->fg_blocks) {
@@ -1063,7 +844,7 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 		}
 		uint32_t blk = ssd_udiv(slot, f->div_spb);
 		uint32_t page = ssd_udiv(slot, f->div_spp); /* global page */
-		if (!ssd_nand_programmed(&f->flash.nand, blk,
+		if (!ssd_flash_programmed(&f->flash, blk,
 					 page - blk * f->ppb)) {
 			if (ts > done)
 				done = ts;
@@ -1094,84 +875,10 @@ int64_t ssd_ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		return ts; /* nothing to keep: the rest of the page is zeros */
 	uint32_t blk = ssd_udiv(slot, f->div_spb);
 	uint32_t page = ssd_udiv(slot, f->div_spp);
-	if (!ssd_nand_programmed(&f->flash.nand, blk, page - blk * f->ppb))
+	if (!ssd_flash_programmed(&f->flash, blk, page - blk * f->ppb))
 		return ts; /* still in the open page: merged in the register */
 	f->ctr.rmw_read_lp++;
 	return ssd_flash_read(&f->flash, ssd_ftl_unit_of(f, blk), blk, page, 1, ts);
-}
-
-int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
-{
-	if (f->readonly) {
-		f->ctr.ro_reject++;
-		return SSD_EROFS;
-	}
-	int64_t done = t;
-	f->ctr.host_trim_lp += n;
-	if (f->tbits) {
-		/* queued: mark now, unmap later */
-		if (f->tq_len == f->tq_cap) {
-			uint32_t cap = f->tq_cap ? f->tq_cap * 2 : 64;
-			struct ssd_trim_range *q = malloc(cap * sizeof *q);
-			if (!q)
-				return SSD_ENOMEM;
-			for (uint32_t i = 0; i < f->tq_len; i++)
-				q[i] = f->tq[(f->tq_head + i) % f->tq_cap];
-			free(f->tq);
-			f->tq = q;
-			f->tq_cap = cap;
-			f->tq_head = 0;
-		}
-		f->tq[(f->tq_head + f->tq_len++) % f->tq_cap] =
-			(struct ssd_trim_range){lpn, n};
-		f->tq_pages += n;
-		for (uint32_t i = 0; i < n; i++)
-			if (f->l2p[lpn + i] != SSD_UNMAPPED)
-				ssd_bit_set(f->tbits, lpn + i);
-		return done;
-	}
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t slot = f->l2p[lpn + i];
-		if (slot == SSD_UNMAPPED)
-			continue;
-		if (f->mc_cap)
-			done = ssd_max64(done, map_touch(f, lpn + i, 1, t));
-		invalidate(f, slot);
-		f->l2p[lpn + i] = SSD_UNMAPPED;
-		f->mapped--;
-	}
-	return done;
-}
-
-uint64_t ssd_ftl_trim_work(struct ssd_ftl *f, uint64_t max_pages)
-{
-	uint64_t done = 0;
-	while (f->tq_len && done < max_pages) {
-		struct ssd_trim_range *r = &f->tq[f->tq_head];
-		uint32_t k = r->n;
-		if (k > max_pages - done)
-			k = (uint32_t)(max_pages - done);
-		for (uint32_t i = r->lpn; i < r->lpn + k; i++) {
-			if (!ssd_bit_test(f->tbits, i))
-				continue; /* rewritten since, or trimmed twice */
-			ssd_bit_clear(f->tbits, i);
-			uint32_t slot = f->l2p[i];
-			if (slot == SSD_UNMAPPED)
-				continue;
-			invalidate(f, slot);
-			f->l2p[i] = SSD_UNMAPPED;
-			f->mapped--;
-		}
-		r->lpn += k;
-		r->n -= k;
-		done += k;
-		f->tq_pages -= k;
-		if (!r->n) {
-			f->tq_head = (f->tq_head + 1) % f->tq_cap;
-			f->tq_len--;
-		}
-	}
-	return done;
 }
 
 /* Pad the open host page of w (if partly filled) and program it: its
@@ -1219,7 +926,7 @@ int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t)
 {
 	int64_t r = ftl_flush(f, t);
 	if (r == SSD_ENOSPC)
-		r = no_room(f, f->cur_unit, "no free block for a padded page");
+		r = ftl_no_room(f, f->cur_unit, "no free block for a padded page");
 	check_events(f);
 	return r;
 }
@@ -1262,40 +969,75 @@ uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f)
 	return n;
 }
 
-void ssd_ftl_health(const struct ssd_ftl *f, struct ssd_health *h)
+const struct ssd_counters *ssd_ftl_counters(const struct ssd_ftl *f)
 {
-	memset(h, 0, sizeof *h);
-	const struct ssd_nand *n = &f->flash.nand;
-	ssd_nand_erase_stats(n, &h->erase_min, &h->erase_mean, &h->erase_max);
-	uint32_t span = h->erase_max - h->erase_min + 1;
-	h->erase_hist_lo = h->erase_min;
-	h->erase_hist_width = (span + SSD_WEAR_BINS - 1) / SSD_WEAR_BINS;
-	uint64_t wear_sum = 0, wear_max = 0;
-	for (uint32_t b = 0; b < f->nblocks; b++) {
-		h->erase_hist[(n->erases[b] - h->erase_min) / h->erase_hist_width]++;
-		wear_sum += f->wear[b];
-		if (f->wear[b] > wear_max)
-			wear_max = f->wear[b];
-		if (f->state[b] == SSD_BLK_FULL || f->state[b] == SSD_BLK_OPEN ||
-		    f->state[b] == SSD_BLK_VICTIM)
-			if (n->slc[b])
-				h->slc_cache_bytes += (uint64_t)f->valid[b] * SSD_LPAGE;
-	}
-	double rated = 1000.0 * f->cfg.pe_cycles;
-	h->percentage_used = 100.0 * ((double)wear_sum / f->nblocks) / rated;
-	h->max_wear_pct = 100.0 * (double)wear_max / rated;
-	int64_t spare = spare_left(f);
-	h->spare_blocks = spare > 0 ? (uint64_t)spare : 0;
-	h->available_spare = f->spare_initial
-		? 100.0 * (double)h->spare_blocks / (double)f->spare_initial : 0;
-	h->bad_blocks = f->bad;
-	h->erase_failures = f->ctr.erase_fail;
-	h->program_failures = f->ctr.prog_fail;
-	h->read_only = f->readonly;
-	h->host_bytes_written = f->ctr.host_write_bytes ? f->ctr.host_write_bytes
-		: f->ctr.host_write_lp * SSD_LPAGE;
-	h->host_bytes_read = f->ctr.host_read_lp * SSD_LPAGE;
-	h->nand_bytes_written = f->ctr.nand_prog_lp * SSD_LPAGE;
+	return &f->ctr;
+}
+
+struct ssd_counters *ssd_ftl_counters_mut(struct ssd_ftl *f)
+{
+	return &f->ctr;
+}
+
+uint32_t ssd_ftl_pages(const struct ssd_ftl *f)
+{
+	return f->nlp;
+}
+
+uint64_t ssd_ftl_mapped(const struct ssd_ftl *f)
+{
+	return f->mapped;
+}
+
+void ssd_ftl_set_check_every(struct ssd_ftl *f, uint32_t victims)
+{
+	f->check_every = victims;
+}
+
+const char *ssd_ftl_check_failure(const struct ssd_ftl *f)
+{
+	return f->check_failed ? f->check_msg : NULL;
+}
+
+const char *ssd_ftl_error(const struct ssd_ftl *f)
+{
+	return f->err_msg;
+}
+
+uint32_t ssd_ftl_map_slot(const struct ssd_ftl *f, uint32_t lpn)
+{
+	return f->l2p[lpn];
+}
+
+uint64_t ssd_ftl_slots(const struct ssd_ftl *f)
+{
+	return (uint64_t)f->nblocks * f->spb;
+}
+
+uint32_t ssd_ftl_slot_lpn(const struct ssd_ftl *f, uint64_t slot)
+{
+	return f->p2l[slot];
+}
+
+void ssd_ftl_fault_map(struct ssd_ftl *f, uint32_t lpn, uint32_t slot)
+{
+	f->l2p[lpn] = slot;
+}
+
+void ssd_ftl_fault_books(struct ssd_ftl *f)
+{
+	f->valid[0] += 1;
+}
+
+void ssd_ftl_fault_check(struct ssd_ftl *f, const char *msg)
+{
+	f->check_failed = 1;
+	snprintf(f->check_msg, sizeof f->check_msg, "%s", msg);
+}
+
+void ssd_ftl_fault_readonly(struct ssd_ftl *f)
+{
+	f->readonly = 1;
 }
 
 /* ---- setup ---- */
@@ -1345,21 +1087,30 @@ int ssd_ftl_verify_get(const struct ssd_ftl *f, uint32_t lpn, uint32_t *lp,
 	return 1;
 }
 
-/* Each block's endurance, in 1/1000 cycles: pe_cycles times 1 + spread *
- * z, z standard normal (Box-Muller) clipped to +-3, from the run's seed. */
-static void draw_limits(struct ssd_ftl *f)
+static int gc_candidate(const void *ctx, uint32_t blk)
 {
-	double pe = f->cfg.pe_cycles, sd = f->cfg.pe_spread;
-	for (uint32_t b = 0; b < f->nblocks; b++) {
-		double u1 = ssd_rng_unit(&f->rng), u2 = ssd_rng_unit(&f->rng);
-		double z = sqrt(-2 * log(1 - u1)) * cos(6.283185307179586 * u2);
-		if (z > 3)
-			z = 3;
-		if (z < -3)
-			z = -3;
-		double l = 1000 * pe * (1 + sd * z);
-		f->limit[b] = l < 1000 ? 1000 : l > 4e9 ? 4000000000u : (uint32_t)l;
-	}
+	return ssd_ftl_candidate(ctx, blk);
+}
+
+/* The policy's view of the FTL (gc.h): pointers into the FTL's own
+ * arrays, so it stays current without copying. */
+static void gc_view_init(struct ssd_ftl *f)
+{
+	struct ssd_gc_view *v = &f->gcv;
+	v->units = f->units;
+	v->bpu = f->bpu;
+	v->nblocks = f->nblocks;
+	v->spb = f->spb;
+	v->div_bpu = f->div_bpu;
+	v->valid = f->valid;
+	v->stamp = f->stamp;
+	v->host_writes = &f->ctr.host_write_lp;
+	v->next = f->next;
+	v->prev = f->prev;
+	v->window = f->cfg.gc_window;
+	v->rng = &f->rng;
+	v->candidate = gc_candidate;
+	v->ctx = f;
 }
 
 int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
@@ -1448,7 +1199,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	}
 	memset(f->l2p, 0xff, nlp * sizeof *f->l2p);
 	memset(f->p2l, 0xff, nslots * sizeof *f->p2l);
-	draw_limits(f);
+	ftl_draw_limits(f);
 	uint64_t good_native = 0;
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
@@ -1464,14 +1215,15 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	}
 	for (uint32_t b = 0; b < f->nblocks; b++) {
 		if (is_static_slc(f, b))
-			f->flash.nand.slc[b] = 1;
+			ssd_flash_set_slc(&f->flash, b, 1);
 		else
 			good_native++;
 		free_push(f, b);
 	}
 	f->spare_initial = good_native > f->need_blocks ? good_native - f->need_blocks : 0;
-	unit_limits(f);
-	if (f->gc->init(f, &f->gc_state)) {
+	ftl_unit_limits(f);
+	gc_view_init(f);
+	if (f->gc->init(&f->gcv, &f->gc_state)) {
 		ssd_ftl_destroy(f);
 		return SSD_ENOMEM;
 	}
@@ -1509,188 +1261,3 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	free(f);
 }
 
-/* ---- invariant checker ---- */
-
-#define FAIL(...)                                                          \
-	do {                                                               \
-		snprintf(err, errlen, __VA_ARGS__);                        \
-		free(count);                                               \
-		return SSD_ESTATE;                                         \
-	} while (0)
-
-static const struct ssd_wp *wp_of(const struct ssd_ftl *f, uint32_t b)
-{
-	const struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, b)];
-	return u->host.blk == b ? &u->host : u->host_slc.blk == b ? &u->host_slc
-		: u->gc.blk == b ? &u->gc : NULL;
-}
-
-static int pending(const struct ssd_ftl *f, const struct ssd_unit *u,
-		   uint32_t blk)
-{
-	uint32_t k = 0;
-	for (uint32_t b = u->pend_head; b != SSD_NO_BLOCK && k++ <= f->bpu;
-	     b = f->next[b])
-		if (b == blk)
-			return 1;
-	return 0;
-}
-
-int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
-{
-	uint32_t *count = calloc(f->nblocks, sizeof *count);
-	if (!count) {
-		snprintf(err, errlen, "out of memory");
-		return SSD_ENOMEM;
-	}
-	const struct ssd_nand *n = &f->flash.nand;
-	uint64_t mapped = 0;
-	for (uint32_t lpn = 0; lpn < f->nlp; lpn++) {
-		uint32_t s = f->l2p[lpn];
-		if (s == SSD_UNMAPPED)
-			continue;
-		mapped++;
-		if (s >= f->nblocks * f->spb || f->p2l[s] != lpn ||
-		    !ssd_bit_test(f->vbits, s))
-			FAIL("l2p[%u]=%u but p2l does not point back", lpn, s);
-	}
-	if (mapped != f->mapped)
-		FAIL("%llu pages mapped, counter says %llu",
-		     (unsigned long long)mapped, (unsigned long long)f->mapped);
-	uint64_t valid_sum = 0, bad = 0;
-	for (uint32_t b = 0; b < f->nblocks; b++) {
-		uint32_t programmed = n->next_page[b] * f->spp;
-		const struct ssd_wp *w = wp_of(f, b);
-		for (uint32_t i = 0; i < f->spb; i++) {
-			uint32_t s = b * f->spb + i, l = f->p2l[s];
-			if (!ssd_bit_test(f->vbits, s))
-				continue;
-			if (l >= f->nlp || f->l2p[l] != s)
-				FAIL("p2l[%u]=%u but l2p does not point back", s, l);
-			if (i >= blk_slots(f, b))
-				FAIL("slot %u of block %u is beyond its mode's pages", i, b);
-			if (i >= programmed &&
-			    (!w || i >= w->next || i / f->spp != programmed / f->spp))
-				FAIL("slot %u of block %u holds data but its page is not programmed", i, b);
-			count[b]++;
-		}
-		if (count[b] != f->valid[b])
-			FAIL("block %u: valid=%u but %u slots are mapped", b,
-			     f->valid[b], count[b]);
-		valid_sum += count[b];
-		if (is_static_slc(f, b) && !n->slc[b])
-			FAIL("static SLC block %u is not in SLC mode", b);
-		const struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, b)];
-		switch (f->state[b]) {
-		case SSD_BLK_FREE:
-			if (count[b] || n->next_page[b])
-				FAIL("free block %u is not erased", b);
-			if (n->slc[b] && !is_static_slc(f, b))
-				FAIL("free block %u is left in SLC mode", b);
-			break;
-		case SSD_BLK_FULL:
-			if (n->next_page[b] != ssd_nand_pages(n, b))
-				FAIL("full block %u has %u pages programmed", b,
-				     n->next_page[b]);
-			break;
-		case SSD_BLK_OPEN:
-			if (!w || w->next / f->spp != n->next_page[b] ||
-			    (w == &u->host_slc) != (n->slc[b] != 0))
-				FAIL("open block %u does not match its write point", b);
-			break;
-		case SSD_BLK_VICTIM:
-			if (u->victim != b && !pending(f, u, b))
-				FAIL("block %u is a victim of no unit", b);
-			if (u->victim != b && count[b])
-				FAIL("victim %u waits for its erase but holds data", b);
-			break;
-		case SSD_BLK_RETIRE:
-			break;
-		case SSD_BLK_BAD:
-			bad++;
-			if (count[b])
-				FAIL("bad block %u holds data", b);
-			break;
-		default:
-			FAIL("block %u has bad state %u", b, f->state[b]);
-		}
-	}
-	if (valid_sum != mapped)
-		FAIL("%llu valid slots for %llu mapped pages",
-		     (unsigned long long)valid_sum, (unsigned long long)mapped);
-	if (bad != f->bad)
-		FAIL("%llu bad blocks, counter says %llu", (unsigned long long)bad,
-		     (unsigned long long)f->bad);
-	/* pools and queues: each block at most once, in its own unit, in
-	 * the right state */
-	memset(count, 0, f->nblocks * sizeof *count);
-	for (uint32_t ui = 0; ui < f->units; ui++) {
-		const struct ssd_unit *u = &f->unit[ui];
-		uint32_t nf = 0, ns = 0, nslc = 0, k = 0, empty = 0;
-		for (uint32_t b = u->free_head; b != SSD_NO_BLOCK; b = f->next[b]) {
-			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FREE ||
-			    is_static_slc(f, b) || count[b]++ || ++nf > f->bpu)
-				FAIL("free list of unit %u is corrupt at block %u", ui, b);
-		}
-		for (uint32_t b = u->slc_free_head; b != SSD_NO_BLOCK; b = f->next[b]) {
-			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FREE ||
-			    !is_static_slc(f, b) || count[b]++ || ++ns > f->bpu)
-				FAIL("SLC free list of unit %u is corrupt at block %u", ui, b);
-		}
-		for (uint32_t b = u->fold_head, p = SSD_NO_BLOCK; b != SSD_NO_BLOCK;
-		     p = b, b = f->next[b]) {
-			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FULL ||
-			    !n->slc[b] || f->prev[b] != p || count[b]++ || ++k > f->bpu)
-				FAIL("fold queue of unit %u is corrupt at block %u", ui, b);
-			empty += !f->valid[b];
-		}
-		if (empty != u->slc_empty)
-			FAIL("unit %u: %u empty blocks in the fold queue, counter says %u",
-			     ui, empty, u->slc_empty);
-		for (uint32_t b = u->retire_head; b != SSD_NO_BLOCK; b = f->next[b]) {
-			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_RETIRE ||
-			    count[b]++)
-				FAIL("retire list of unit %u is corrupt at block %u", ui, b);
-		}
-		if (nf != u->nfree || ns != u->nslc_free)
-			FAIL("unit %u: %u+%u blocks in free lists, counters say %u+%u",
-			     ui, nf, ns, u->nfree, u->nslc_free);
-		for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++)
-			if (n->slc[b] && f->state[b] != SSD_BLK_FREE &&
-			    f->state[b] != SSD_BLK_BAD)
-				nslc++;
-		if (nslc != u->nslc)
-			FAIL("unit %u: %u SLC blocks hold data, counter says %u", ui,
-			     nslc, u->nslc);
-		uint64_t uv = 0;
-		uint32_t gn = 0;
-		for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++) {
-			uv += f->valid[b];
-			gn += f->state[b] != SSD_BLK_BAD && !is_static_slc(f, b);
-		}
-		if (gn != u->good_native)
-			FAIL("unit %u: %u good native blocks, counter says %u", ui,
-			     gn, u->good_native);
-		if (uv != f->uvalid[ui])
-			FAIL("unit %u: %llu valid slots, counter says %u", ui,
-			     (unsigned long long)uv, f->uvalid[ui]);
-		/* GC can free a block only while the unit's data leaves it
-		 * the reserve: past that it would clean without progress */
-		if (!f->bad && uv > unit_cap(f, ui) + f->spp - 1)
-			FAIL("unit %u holds %llu valid slots, more than its good "
-			     "blocks hold with the GC reserve (%llu): GC cannot "
-			     "make progress", ui, (unsigned long long)uv,
-			     (unsigned long long)unit_cap(f, ui));
-	}
-	for (uint32_t b = 0; b < f->nblocks; b++) {
-		if (f->state[b] == SSD_BLK_FREE && !count[b])
-			FAIL("free block %u is in no free list", b);
-		if (f->state[b] == SSD_BLK_RETIRE && !count[b] &&
-		    f->unit[ssd_ftl_unit_of(f, b)].victim != b)
-			FAIL("retiring block %u is in no list", b);
-	}
-	if (f->gc->check && f->gc->check(f, f->gc_state))
-		FAIL("the %s policy's index disagrees with the blocks", f->gc->name);
-	free(count);
-	return 0;
-}

@@ -76,23 +76,13 @@
  * data has all been overwritten or trimmed needs no folding: when the
  * cache is out of room it is erased and reused at once.
  *
- * Wear.  Each block has an endurance drawn around pe_cycles (pe_spread);
- * an erase wears it one cycle (an SLC-mode erase pe_cycles/slc_pe_cycles
- * of one).  An erase past the endurance fails and retires the block; a
- * program of a block within 5% of it may fail, and then the page's data is
- * written again elsewhere and the block is retired once its data has moved.
- * When the good blocks can no longer hold the user capacity plus the GC
- * reserve, the drive turns read-only: writes and trims fail with
- * SSD_EROFS, reads still work, nothing written is lost.  Dynamic wear
- * leveling opens the least-worn free block; static wear leveling moves
- * the data of the least-worn full block when the unit's erase-count spread
- * passes wl_threshold.
+ * Wear.  Blocks have an endurance and wear out; the drive turns
+ * read-only when its spares are gone (ftl_wear.c).
  *
- * Map cache.  With map_cache set, only that much of l2p is "in DRAM": map
- * pages of page_size bytes (4-byte entries) in an LRU; a miss reads the
- * map page from NAND, an evicted dirty page is programmed back, and both
- * cost die time and count in the NAND counters (map pages live in a
- * reserved area whose own cleaning is not modelled).
+ * Map cache.  Optionally only part of l2p is in DRAM (ftl_mapcache.c).
+ *
+ * TRIM, queued or immediate: ftl_trim.c.  The invariant checker:
+ * ftl_check.c.
  *
  * Times are simulated ns; functions that return a time return a negative
  * SSD_E* code on failure.
@@ -104,125 +94,11 @@
 #include <stdint.h>
 
 #include "base/config.h"
-#include "nand/flash.h"
-#include "ftl/gc.h"
-#include "stats/stats.h"
+#include "base/counters.h"
 
 #define SSD_UNMAPPED 0xffffffffu
 
-enum ssd_blk_state {
-	SSD_BLK_FREE,
-	SSD_BLK_OPEN,
-	SSD_BLK_FULL,
-	SSD_BLK_VICTIM,
-	SSD_BLK_RETIRE,   /* a program failed: clean it, then BAD */
-	SSD_BLK_BAD
-};
-
-struct ssd_wp {
-	uint32_t blk;           /* open block, or SSD_NO_BLOCK */
-	uint32_t next;          /* next slot index inside blk */
-	uint32_t fill;          /* slots filled in the open page */
-	int fragile;            /* the block is near its endurance */
-	uint32_t cap;           /* slots of the open block in its mode */
-	int64_t ready;          /* data of the open page is loaded by then */
-};
-
-struct ssd_unit {
-	uint32_t free_head, free_tail, nfree; /* native free blocks */
-	uint32_t slc_free_head, nslc_free;    /* static SLC cache: free */
-	uint32_t fold_head, fold_tail;        /* full SLC blocks, oldest first */
-	uint32_t nslc;          /* SLC-mode blocks holding data */
-	uint32_t slc_empty;     /* blocks in the fold queue with no valid data */
-	uint32_t retire_head;   /* blocks to clean, then retire */
-	uint32_t pend_head;     /* cleaned victims whose last copies wait in
-	                           the GC page: erased when it is programmed */
-	uint32_t good_native;   /* native-mode blocks not BAD (the static
-	                           SLC cache's blocks not counted) */
-	struct ssd_wp host, host_slc, gc;
-	uint32_t victim;        /* block being cleaned, or SSD_NO_BLOCK */
-	uint32_t vpos, vcount;  /* cursor and length of the victim's list of
-	                           slots valid when it was picked (vlist) */
-	int vkind;              /* why it is cleaned (ftl.c) */
-	int vcopy_open;         /* its last copy waits in the GC page */
-	uint32_t wl_victim;     /* static wear leveling's next move */
-	uint32_t erases;        /* erases in this unit (wear-leveling check) */
-	double gc_debt;         /* slots paced GC still owes (ftl.c) */
-};
-
-struct ssd_ftl {
-	struct ssd_config cfg;
-	struct ssd_flash flash;
-	struct ssd_counters ctr;
-	uint32_t nlp;           /* logical 4 KiB pages (user capacity) */
-	uint32_t nblocks;       /* FTL blocks */
-	uint32_t units;         /* allocation units */
-	uint32_t bpu;           /* blocks per unit */
-	uint32_t ppb;           /* pages per block */
-	uint32_t spp;           /* 4 KiB slots per page */
-	uint32_t spb;           /* slots per block */
-	struct ssd_udiv div_spp, div_spb, div_bpu; /* fast division by them */
-	uint32_t fg_blocks, bg_blocks;
-	uint32_t fg_target;     /* free blocks a foreground burst restores */
-	uint32_t *l2p;          /* [lpn] slot */
-	uint32_t *p2l;          /* [slot] lpn (meaningful where vbits is set) */
-	uint64_t *vbits;        /* [slot / 64] bit set = slot holds valid data */
-	uint32_t *vlist;        /* [unit * spb + i] victim slots to copy */
-	uint32_t *valid;        /* [blk] valid slots */
-	uint32_t *next, *prev;  /* [blk] list links (free list / policy) */
-	uint64_t *stamp;        /* [blk] host pages written when it filled */
-	uint8_t *state;         /* [blk] enum ssd_blk_state */
-	uint32_t *wear;         /* [blk] wear, 1/1000 of a rated cycle */
-	uint32_t *limit;        /* [blk] endurance, same unit */
-	uint32_t slc_wear;      /* wear of one SLC-mode erase, same unit */
-	uint32_t bits;          /* bits per cell of the native mode */
-	uint32_t spb_slc;       /* slots of a block in SLC mode */
-	uint32_t slc_static;    /* static cache: SLC blocks per unit */
-	uint32_t slc_max;       /* dynamic cache: most SLC blocks per unit */
-	uint64_t need_blocks;   /* native blocks the data and reserve need */
-	uint64_t spare_initial; /* good native blocks beyond that, at birth */
-	uint64_t bad;           /* BAD blocks */
-	int readonly;           /* spares exhausted: writes refused */
-	/* map cache (map_cache > 0) */
-	uint32_t mc_epp;        /* map entries per map page */
-	uint32_t mc_pages;      /* map pages in all */
-	uint32_t mc_cap, mc_n;  /* pages the cache holds, and holds now */
-	uint32_t mc_head, mc_tail; /* LRU: most recent at head */
-	uint32_t *mc_next, *mc_prev;
-	uint8_t *mc_state;      /* [map page] 0 absent, 1 clean, 2 dirty */
-	/* queued TRIM (trim_mode background or deferred) */
-	uint64_t *tbits;        /* [lpn / 64] trimmed, not yet processed */
-	struct ssd_trim_range { uint32_t lpn, n; } *tq; /* ring of ranges */
-	uint32_t tq_head, tq_len, tq_cap;
-	uint64_t tq_pages;      /* pages in the queue */
-	struct ssd_unit *unit;  /* [unit] */
-	uint32_t cur_unit;      /* unit of the host write point */
-	uint32_t *uvalid;       /* [unit] valid slots in the unit */
-	uint32_t *ulimit;       /* [unit] valid slots it may hold (above) */
-	const struct ssd_gc_ops *gc;
-	void *gc_state;
-	struct ssd_rng rng;     /* for randomised policies */
-	uint64_t mapped;        /* logical pages currently mapped */
-	/* Debug: run ssd_ftl_check after every `check_every` GC victims and
-	 * record the first failure (tests set it; 0 = never). */
-	uint32_t check_every;
-	uint32_t check_count;
-	uint64_t check_runs;    /* checks run so far */
-	int check_failed;
-	int check_due;          /* a failure or retirement: check at the
-	                           end of the current call */
-	char check_msg[160];
-	/* The first internal error (SSD_ESTATE) in words, for the report. */
-	char err_msg[160];
-	/* Data verification (ssd_ftl_verify_on; NULL while off).  What a
-	 * drive's out-of-band area holds: vgen[slot] is the write of its
-	 * logical page (p2l) that the slot carries, taken from the host's
-	 * tag of that page, vsrc[lpn], when the data enters the drive, and
-	 * carried along with the data by GC copies, SLC folding and the
-	 * rewrite of a failed page. */
-	uint32_t *vgen;         /* [slot] write tag of the data it holds */
-	const uint32_t *vsrc;   /* [lpn] the host's tag of its data */
-};
+struct ssd_ftl; /* opaque (its fields: ftl_int.h, private to src/ftl) */
 
 /* Build an FTL (and its flash backend) for a finished config.  Returns
  * 0, SSD_ENOMEM or SSD_EINVAL. */
@@ -305,30 +181,59 @@ int ssd_ftl_verify_get(const struct ssd_ftl *f, uint32_t lpn, uint32_t *lp,
 /* Free blocks in all units. */
 uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f);
 
-static inline int ssd_bit_test(const uint64_t *b, uint32_t i)
-{
-	return (int)((b[i >> 6] >> (i & 63)) & 1);
-}
+/* The drive's counters, live: they grow as the FTL works (snapshot them
+ * by copy; a difference of snapshots is ssd_counters_sub).  Valid until
+ * ssd_ftl_destroy. */
+const struct ssd_counters *ssd_ftl_counters(const struct ssd_ftl *f);
 
-static inline void ssd_bit_set(uint64_t *b, uint32_t i)
-{
-	b[i >> 6] |= 1ULL << (i & 63);
-}
+/* The same counters, writable, for the layer above that counts host
+ * work the FTL does not see (host bytes, buffer and read-ahead hits). */
+struct ssd_counters *ssd_ftl_counters_mut(struct ssd_ftl *f);
 
-static inline void ssd_bit_clear(uint64_t *b, uint32_t i)
-{
-	b[i >> 6] &= ~(1ULL << (i & 63));
-}
+/* Logical 4 KiB pages of the user capacity (valid lpns: 0 .. n-1). */
+uint32_t ssd_ftl_pages(const struct ssd_ftl *f);
 
-/* 1 if blk is a GC candidate: full and in native mode. */
-static inline int ssd_ftl_candidate(const struct ssd_ftl *f, uint32_t blk)
-{
-	return f->state[blk] == SSD_BLK_FULL && !f->flash.nand.slc[blk];
-}
+/* Logical pages mapped now (written and not trimmed; pages queued for
+ * TRIM still count until processed). */
+uint64_t ssd_ftl_mapped(const struct ssd_ftl *f);
 
-static inline uint32_t ssd_ftl_unit_of(const struct ssd_ftl *f, uint32_t blk)
-{
-	return ssd_udiv(blk, f->div_bpu);
-}
+/* Pages waiting in the TRIM queue (trim_mode background or deferred). */
+uint64_t ssd_ftl_trim_queued(const struct ssd_ftl *f);
+
+/* Erase-count distribution over all blocks: fewest, mean and most erase
+ * operations per block.  O(blocks). */
+void ssd_ftl_erase_stats(const struct ssd_ftl *f, uint32_t *min,
+			 double *mean, uint32_t *max);
+
+/* Debug: run the invariant checker after every `victims` GC victims and
+ * at every ssd_ftl_audit (0 = never, the default). */
+void ssd_ftl_set_check_every(struct ssd_ftl *f, uint32_t victims);
+
+/* The first invariant-check failure in words, or NULL while every check
+ * has passed.  The string lives as long as the FTL. */
+const char *ssd_ftl_check_failure(const struct ssd_ftl *f);
+
+/* The first internal error (SSD_ESTATE) in words, or "" if none.  The
+ * string lives as long as the FTL. */
+const char *ssd_ftl_error(const struct ssd_ftl *f);
+
+/* The physical 4 KiB slot logical page lpn maps to, or SSD_UNMAPPED. */
+uint32_t ssd_ftl_map_slot(const struct ssd_ftl *f, uint32_t lpn);
+
+/* Physical 4 KiB slots in all (valid slots: 0 .. n-1), and the logical
+ * page slot `slot` was last written with (meaningful only if that data
+ * may still be read: a stale slot keeps its old lpn). */
+uint64_t ssd_ftl_slots(const struct ssd_ftl *f);
+uint32_t ssd_ftl_slot_lpn(const struct ssd_ftl *f, uint64_t slot);
+
+/* Fault injection, for tests of the layers above: each breaks the drive
+ * on purpose.  fault_map points lpn at `slot` (or SSD_UNMAPPED) without
+ * moving any data; fault_books miscounts block 0's valid pages (the next
+ * check fails); fault_check records a check failure with message `msg`;
+ * fault_readonly turns the drive read-only as if its spares ran out. */
+void ssd_ftl_fault_map(struct ssd_ftl *f, uint32_t lpn, uint32_t slot);
+void ssd_ftl_fault_books(struct ssd_ftl *f);
+void ssd_ftl_fault_check(struct ssd_ftl *f, const char *msg);
+void ssd_ftl_fault_readonly(struct ssd_ftl *f);
 
 #endif

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 
 #include "base/config.h"
-#include "ftl/ftl.h"
 
 const struct ssd_gc_ops *ssd_gc_find(int policy)
 {
@@ -20,12 +19,12 @@ const struct ssd_gc_ops *ssd_gc_find(int policy)
 	return NULL;
 }
 
-int ssd_gc_set_init(struct ssd_gc_set *s, const struct ssd_ftl *f)
+int ssd_gc_set_init(struct ssd_gc_set *s, const struct ssd_gc_view *gv)
 {
-	s->per_unit = f->bpu;
-	s->blocks = calloc((size_t)f->units * f->bpu, sizeof *s->blocks);
-	s->count = calloc(f->units, sizeof *s->count);
-	s->pos = calloc(f->nblocks, sizeof *s->pos);
+	s->per_unit = gv->bpu;
+	s->blocks = calloc((size_t)gv->units * gv->bpu, sizeof *s->blocks);
+	s->count = calloc(gv->units, sizeof *s->count);
+	s->pos = calloc(gv->nblocks, sizeof *s->pos);
 	if (!s->blocks || !s->count || !s->pos) {
 		ssd_gc_set_free(s);
 		return SSD_ENOMEM;
@@ -41,36 +40,36 @@ void ssd_gc_set_free(struct ssd_gc_set *s)
 	s->blocks = s->count = s->pos = NULL;
 }
 
-void ssd_gc_set_add(struct ssd_gc_set *s, const struct ssd_ftl *f,
+void ssd_gc_set_add(struct ssd_gc_set *s, const struct ssd_gc_view *gv,
 		    uint32_t blk)
 {
-	uint32_t u = ssd_ftl_unit_of(f, blk);
+	uint32_t u = ssd_gc_unit_of(gv, blk);
 	uint32_t i = s->count[u]++;
 	s->blocks[(size_t)u * s->per_unit + i] = blk;
 	s->pos[blk] = i;
 }
 
-void ssd_gc_set_remove(struct ssd_gc_set *s, const struct ssd_ftl *f,
+void ssd_gc_set_remove(struct ssd_gc_set *s, const struct ssd_gc_view *gv,
 		       uint32_t blk)
 {
-	uint32_t u = ssd_ftl_unit_of(f, blk);
+	uint32_t u = ssd_gc_unit_of(gv, blk);
 	uint32_t *a = &s->blocks[(size_t)u * s->per_unit];
 	uint32_t i = s->pos[blk], last = a[--s->count[u]];
 	a[i] = last;
 	s->pos[last] = i;
 }
 
-int ssd_gc_set_check(const struct ssd_ftl *f, const struct ssd_gc_set *s)
+int ssd_gc_set_check(const struct ssd_gc_view *gv, const struct ssd_gc_set *s)
 {
 	uint32_t full = 0, listed = 0;
-	for (uint32_t b = 0; b < f->nblocks; b++)
-		full += ssd_ftl_candidate(f, b);
-	for (uint32_t u = 0; u < f->units; u++) {
+	for (uint32_t b = 0; b < gv->nblocks; b++)
+		full += ssd_gc_candidate(gv, b);
+	for (uint32_t u = 0; u < gv->units; u++) {
 		const uint32_t *a = &s->blocks[(size_t)u * s->per_unit];
 		for (uint32_t i = 0; i < s->count[u]; i++) {
 			uint32_t b = a[i];
-			if (b >= f->nblocks || !ssd_ftl_candidate(f, b) ||
-			    ssd_ftl_unit_of(f, b) != u || s->pos[b] != i)
+			if (b >= gv->nblocks || !ssd_gc_candidate(gv, b) ||
+			    ssd_gc_unit_of(gv, b) != u || s->pos[b] != i)
 				return SSD_ESTATE;
 		}
 		listed += s->count[u];

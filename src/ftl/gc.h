@@ -10,32 +10,71 @@
  * Adding a policy: a new gc_NAME.c with a `const struct ssd_gc_ops`, and
  * one line in the registry in gc.c.
  *
- * Policies keep their own index structures, sized at init from the FTL's
- * geometry, and never allocate afterwards.  "invalidated" is on the hot
- * path of every overwrite: it must be O(1).
+ * A policy sees the FTL only through struct ssd_gc_view: the geometry,
+ * the per-block valid counts and fill stamps, the host-write clock, a
+ * pair of per-block link arrays the policy may use for its index, and a
+ * test of candidacy (for its check).  The FTL owns the view and keeps
+ * its arrays current; gc.h and the gc_*.c files know nothing else of it.
+ *
+ * Policies keep their own index structures, sized at init from the
+ * view's geometry, and never allocate afterwards.  "invalidated" is on
+ * the hot path of every overwrite: it must be O(1).
  */
 #ifndef SSD_GC_H
 #define SSD_GC_H
 
 #include <stdint.h>
 
-struct ssd_ftl;
+#include "base/util.h"
 
 #define SSD_NO_BLOCK 0xffffffffu
 
+/* What a policy may see of the FTL.  Blocks are numbered unit by unit:
+ * block b is in unit b / bpu. */
+struct ssd_gc_view {
+	uint32_t units;            /* allocation units */
+	uint32_t bpu;              /* blocks per unit */
+	uint32_t nblocks;          /* blocks in all (units * bpu) */
+	uint32_t spb;              /* 4 KiB slots of a native-mode block */
+	struct ssd_udiv div_bpu;   /* fast division by bpu */
+	const uint32_t *valid;     /* [blk] valid slots now */
+	const uint64_t *stamp;     /* [blk] host pages written when it filled */
+	const uint64_t *host_writes; /* host 4 KiB pages written so far */
+	uint32_t *next, *prev;     /* [blk] links the policy owns while the
+	                              block is a candidate */
+	uint32_t window;           /* gc_window: candidates sampled per pick */
+	struct ssd_rng *rng;       /* the FTL's seeded generator */
+	/* 1 if blk is a candidate now (full, native mode): for checks. */
+	int (*candidate)(const void *ctx, uint32_t blk);
+	const void *ctx;           /* the FTL, for candidate */
+};
+
+static inline uint32_t ssd_gc_unit_of(const struct ssd_gc_view *v,
+				      uint32_t blk)
+{
+	return ssd_udiv(blk, v->div_bpu);
+}
+
+static inline int ssd_gc_candidate(const struct ssd_gc_view *v, uint32_t blk)
+{
+	return v->candidate(v->ctx, blk);
+}
+
 struct ssd_gc_ops {
 	const char *name;
-	int (*init)(struct ssd_ftl *f, void **state);
+	int (*init)(const struct ssd_gc_view *v, void **state);
 	void (*fini)(void *state);
-	void (*full)(struct ssd_ftl *f, void *state, uint32_t blk);
-	void (*invalidated)(struct ssd_ftl *f, void *state, uint32_t blk);
+	void (*full)(const struct ssd_gc_view *v, void *state, uint32_t blk);
+	void (*invalidated)(const struct ssd_gc_view *v, void *state,
+			    uint32_t blk);
 	/* Remove and return the victim in `unit`, SSD_NO_BLOCK if none. */
-	uint32_t (*pick)(struct ssd_ftl *f, void *state, uint32_t unit);
+	uint32_t (*pick)(const struct ssd_gc_view *v, void *state,
+			 uint32_t unit);
 	/* Remove a given candidate (wear leveling chose it). */
-	void (*remove)(struct ssd_ftl *f, void *state, uint32_t blk);
-	/* Check the policy's index against the FTL (invariant checker);
+	void (*remove)(const struct ssd_gc_view *v, void *state, uint32_t blk);
+	/* Check the policy's index against the view (invariant checker);
 	 * returns 0 or SSD_ESTATE. */
-	int (*check)(const struct ssd_ftl *f, const void *state);
+	int (*check)(const struct ssd_gc_view *v, const void *state);
 };
 
 /* The policy for an enum ssd_gc_policy value, or NULL. */
@@ -52,12 +91,12 @@ struct ssd_gc_set {
 	uint32_t *pos;     /* [blk] index in its unit's array */
 	uint32_t per_unit;
 };
-int ssd_gc_set_init(struct ssd_gc_set *s, const struct ssd_ftl *f);
+int ssd_gc_set_init(struct ssd_gc_set *s, const struct ssd_gc_view *v);
 void ssd_gc_set_free(struct ssd_gc_set *s);
-void ssd_gc_set_add(struct ssd_gc_set *s, const struct ssd_ftl *f,
+void ssd_gc_set_add(struct ssd_gc_set *s, const struct ssd_gc_view *v,
 		    uint32_t blk);
-void ssd_gc_set_remove(struct ssd_gc_set *s, const struct ssd_ftl *f,
+void ssd_gc_set_remove(struct ssd_gc_set *s, const struct ssd_gc_view *v,
 		       uint32_t blk);
-int ssd_gc_set_check(const struct ssd_ftl *f, const struct ssd_gc_set *s);
+int ssd_gc_set_check(const struct ssd_gc_view *v, const struct ssd_gc_set *s);
 
 #endif

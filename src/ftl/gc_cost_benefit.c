@@ -11,12 +11,12 @@
  */
 #include <stdlib.h>
 
-#include "ftl/ftl.h"
+#include "ftl/gc.h"
 
-static int cb_init(struct ssd_ftl *f, void **state)
+static int cb_init(const struct ssd_gc_view *gv, void **state)
 {
 	struct ssd_gc_set *s = calloc(1, sizeof *s);
-	if (!s || ssd_gc_set_init(s, f)) {
+	if (!s || ssd_gc_set_init(s, gv)) {
 		free(s);
 		return SSD_ENOMEM;
 	}
@@ -30,16 +30,16 @@ static void cb_fini(void *state)
 	free(state);
 }
 
-static void cb_full(struct ssd_ftl *f, void *state, uint32_t blk)
+static void cb_full(const struct ssd_gc_view *gv, void *state, uint32_t blk)
 {
-	ssd_gc_set_add(state, f, blk);
+	ssd_gc_set_add(state, gv, blk);
 }
 
-static void cb_invalidated(struct ssd_ftl *f, void *state, uint32_t blk)
+static void cb_invalidated(const struct ssd_gc_view *gv, void *state, uint32_t blk)
 {
 }
 
-static uint32_t cb_pick(struct ssd_ftl *f, void *state, uint32_t u)
+static uint32_t cb_pick(const struct ssd_gc_view *gv, void *state, uint32_t u)
 {
 	struct ssd_gc_set *s = state;
 	uint32_t n = s->count[u];
@@ -50,31 +50,31 @@ static uint32_t cb_pick(struct ssd_ftl *f, void *state, uint32_t u)
 	double best_score = -1;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t b = a[i];
-		uint32_t v = f->valid[b];
+		uint32_t v = gv->valid[b];
 		if (!v) {
 			best = b;
 			break;
 		}
-		double util = (double)v / f->spb;
-		double age = (double)(f->ctr.host_write_lp - f->stamp[b]) + 1;
+		double util = (double)v / gv->spb;
+		double age = (double)(*gv->host_writes - gv->stamp[b]) + 1;
 		double score = (1 - util) * age / (2 * util);
 		if (score > best_score) {
 			best_score = score;
 			best = b;
 		}
 	}
-	ssd_gc_set_remove(s, f, best);
+	ssd_gc_set_remove(s, gv, best);
 	return best;
 }
 
-static void cb_remove(struct ssd_ftl *f, void *state, uint32_t blk)
+static void cb_remove(const struct ssd_gc_view *gv, void *state, uint32_t blk)
 {
-	ssd_gc_set_remove(state, f, blk);
+	ssd_gc_set_remove(state, gv, blk);
 }
 
-static int cb_check(const struct ssd_ftl *f, const void *state)
+static int cb_check(const struct ssd_gc_view *gv, const void *state)
 {
-	return ssd_gc_set_check(f, state);
+	return ssd_gc_set_check(gv, state);
 }
 
 const struct ssd_gc_ops ssd_gc_cost_benefit = {

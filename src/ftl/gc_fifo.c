@@ -6,26 +6,26 @@
  */
 #include <stdlib.h>
 
-#include "ftl/ftl.h"
+#include "ftl/gc.h"
 
 struct fifo {
 	uint32_t *head, *tail; /* [unit] */
 };
 
-static int fifo_init(struct ssd_ftl *f, void **state)
+static int fifo_init(const struct ssd_gc_view *gv, void **state)
 {
 	struct fifo *q = calloc(1, sizeof *q);
 	if (!q)
 		return SSD_ENOMEM;
-	q->head = malloc(f->units * sizeof *q->head);
-	q->tail = malloc(f->units * sizeof *q->tail);
+	q->head = malloc(gv->units * sizeof *q->head);
+	q->tail = malloc(gv->units * sizeof *q->tail);
 	if (!q->head || !q->tail) {
 		free(q->head);
 		free(q->tail);
 		free(q);
 		return SSD_ENOMEM;
 	}
-	for (uint32_t u = 0; u < f->units; u++)
+	for (uint32_t u = 0; u < gv->units; u++)
 		q->head[u] = q->tail[u] = SSD_NO_BLOCK;
 	*state = q;
 	return 0;
@@ -39,62 +39,62 @@ static void fifo_fini(void *state)
 	free(q);
 }
 
-static void fifo_full(struct ssd_ftl *f, void *state, uint32_t blk)
+static void fifo_full(const struct ssd_gc_view *gv, void *state, uint32_t blk)
 {
 	struct fifo *q = state;
-	uint32_t u = ssd_ftl_unit_of(f, blk);
-	f->next[blk] = SSD_NO_BLOCK;
-	f->prev[blk] = q->tail[u];
+	uint32_t u = ssd_gc_unit_of(gv, blk);
+	gv->next[blk] = SSD_NO_BLOCK;
+	gv->prev[blk] = q->tail[u];
 	if (q->tail[u] == SSD_NO_BLOCK)
 		q->head[u] = blk;
 	else
-		f->next[q->tail[u]] = blk;
+		gv->next[q->tail[u]] = blk;
 	q->tail[u] = blk;
 }
 
-static void fifo_invalidated(struct ssd_ftl *f, void *state, uint32_t blk)
+static void fifo_invalidated(const struct ssd_gc_view *gv, void *state, uint32_t blk)
 {
 }
 
-static uint32_t fifo_pick(struct ssd_ftl *f, void *state, uint32_t u)
+static uint32_t fifo_pick(const struct ssd_gc_view *gv, void *state, uint32_t u)
 {
 	struct fifo *q = state;
 	uint32_t blk = q->head[u];
 	if (blk == SSD_NO_BLOCK)
 		return blk;
-	q->head[u] = f->next[blk];
+	q->head[u] = gv->next[blk];
 	if (q->head[u] == SSD_NO_BLOCK)
 		q->tail[u] = SSD_NO_BLOCK;
 	else
-		f->prev[q->head[u]] = SSD_NO_BLOCK;
+		gv->prev[q->head[u]] = SSD_NO_BLOCK;
 	return blk;
 }
 
-static void fifo_remove(struct ssd_ftl *f, void *state, uint32_t blk)
+static void fifo_remove(const struct ssd_gc_view *gv, void *state, uint32_t blk)
 {
 	struct fifo *q = state;
-	uint32_t u = ssd_ftl_unit_of(f, blk), n = f->next[blk], p = f->prev[blk];
+	uint32_t u = ssd_gc_unit_of(gv, blk), n = gv->next[blk], p = gv->prev[blk];
 	if (p == SSD_NO_BLOCK)
 		q->head[u] = n;
 	else
-		f->next[p] = n;
+		gv->next[p] = n;
 	if (n == SSD_NO_BLOCK)
 		q->tail[u] = p;
 	else
-		f->prev[n] = p;
+		gv->prev[n] = p;
 }
 
-static int fifo_check(const struct ssd_ftl *f, const void *state)
+static int fifo_check(const struct ssd_gc_view *gv, const void *state)
 {
 	const struct fifo *q = state;
 	uint64_t listed = 0, full = 0;
-	for (uint32_t b = 0; b < f->nblocks; b++)
-		full += ssd_ftl_candidate(f, b);
-	for (uint32_t u = 0; u < f->units; u++) {
+	for (uint32_t b = 0; b < gv->nblocks; b++)
+		full += ssd_gc_candidate(gv, b);
+	for (uint32_t u = 0; u < gv->units; u++) {
 		uint32_t p = SSD_NO_BLOCK;
-		for (uint32_t b = q->head[u]; b != SSD_NO_BLOCK; b = f->next[b]) {
-			if (!ssd_ftl_candidate(f, b) || f->prev[b] != p ||
-			    ssd_ftl_unit_of(f, b) != u || ++listed > full)
+		for (uint32_t b = q->head[u]; b != SSD_NO_BLOCK; b = gv->next[b]) {
+			if (!ssd_gc_candidate(gv, b) || gv->prev[b] != p ||
+			    ssd_gc_unit_of(gv, b) != u || ++listed > full)
 				return SSD_ESTATE;
 			p = b;
 		}

@@ -7,12 +7,12 @@
  */
 #include <stdlib.h>
 
-#include "ftl/ftl.h"
+#include "ftl/gc.h"
 
-static int random_init(struct ssd_ftl *f, void **state)
+static int random_init(const struct ssd_gc_view *gv, void **state)
 {
 	struct ssd_gc_set *s = calloc(1, sizeof *s);
-	if (!s || ssd_gc_set_init(s, f)) {
+	if (!s || ssd_gc_set_init(s, gv)) {
 		free(s);
 		return SSD_ENOMEM;
 	}
@@ -26,41 +26,41 @@ static void random_fini(void *state)
 	free(state);
 }
 
-static void random_full(struct ssd_ftl *f, void *state, uint32_t blk)
+static void random_full(const struct ssd_gc_view *gv, void *state, uint32_t blk)
 {
-	ssd_gc_set_add(state, f, blk);
+	ssd_gc_set_add(state, gv, blk);
 }
 
-static void random_invalidated(struct ssd_ftl *f, void *state, uint32_t blk)
+static void random_invalidated(const struct ssd_gc_view *gv, void *state, uint32_t blk)
 {
 }
 
-static uint32_t random_pick(struct ssd_ftl *f, void *state, uint32_t u)
+static uint32_t random_pick(const struct ssd_gc_view *gv, void *state, uint32_t u)
 {
 	struct ssd_gc_set *s = state;
 	uint32_t n = s->count[u];
 	if (!n)
 		return SSD_NO_BLOCK;
 	const uint32_t *a = &s->blocks[(size_t)u * s->per_unit];
-	uint32_t d = f->cfg.gc_window ? f->cfg.gc_window : 1;
-	uint32_t best = a[ssd_rng_below(&f->rng, n)];
+	uint32_t d = gv->window ? gv->window : 1;
+	uint32_t best = a[ssd_rng_below(gv->rng, n)];
 	for (uint32_t i = 1; i < d; i++) {
-		uint32_t b = a[ssd_rng_below(&f->rng, n)];
-		if (f->valid[b] < f->valid[best])
+		uint32_t b = a[ssd_rng_below(gv->rng, n)];
+		if (gv->valid[b] < gv->valid[best])
 			best = b;
 	}
-	ssd_gc_set_remove(s, f, best);
+	ssd_gc_set_remove(s, gv, best);
 	return best;
 }
 
-static void random_remove(struct ssd_ftl *f, void *state, uint32_t blk)
+static void random_remove(const struct ssd_gc_view *gv, void *state, uint32_t blk)
 {
-	ssd_gc_set_remove(state, f, blk);
+	ssd_gc_set_remove(state, gv, blk);
 }
 
-static int random_check(const struct ssd_ftl *f, const void *state)
+static int random_check(const struct ssd_gc_view *gv, const void *state)
 {
-	return ssd_gc_set_check(f, state);
+	return ssd_gc_set_check(gv, state);
 }
 
 const struct ssd_gc_ops ssd_gc_random = {

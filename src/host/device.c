@@ -29,6 +29,7 @@ int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 		free(d);
 		return rc;
 	}
+	d->ctr = ssd_ftl_counters_mut(d->ftl);
 	*out = d;
 	return 0;
 }
@@ -73,7 +74,7 @@ static int idle_gap(struct ssd_dev *d, int64_t t)
 	int64_t busy = ssd_max64(ssd_max64(d->busy_until, d->wb_last), d->ctl_busy);
 	if (t <= busy)
 		return 0;
-	if (d->ftl->tq_pages && d->cfg.trim_mode != SSD_TRIM_IMMEDIATE) {
+	if (d->cfg.trim_mode != SSD_TRIM_IMMEDIATE && ssd_ftl_trim_queued(d->ftl)) {
 		int bg = d->cfg.trim_mode == SSD_TRIM_BACKGROUND;
 		if (bg)
 			trim_background(d, busy); /* its share until now */
@@ -93,7 +94,7 @@ static int idle_gap(struct ssd_dev *d, int64_t t)
  * controller's time since the last step. */
 static void trim_background(struct ssd_dev *d, int64_t t)
 {
-	if (d->cfg.trim_mode != SSD_TRIM_BACKGROUND || !d->ftl->tq_pages) {
+	if (d->cfg.trim_mode != SSD_TRIM_BACKGROUND || !ssd_ftl_trim_queued(d->ftl)) {
 		d->trim_clock = t;
 		return;
 	}
@@ -114,7 +115,7 @@ static void trim_background(struct ssd_dev *d, int64_t t)
  * counted at most 0.9 (at most 10x slower; a command is never starved). */
 static inline int64_t cmd_time(const struct ssd_dev *d)
 {
-	if (d->cfg.trim_mode != SSD_TRIM_BACKGROUND || !d->ftl->tq_pages)
+	if (d->cfg.trim_mode != SSD_TRIM_BACKGROUND || !ssd_ftl_trim_queued(d->ftl))
 		return d->cfg.cmd_overhead;
 	double share = ssd_min_double(d->cfg.trim_bg_share, 0.9);
 	return (int64_t)((double)d->cfg.cmd_overhead / (1 - share));
@@ -132,7 +133,7 @@ static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready)
 	if (c < 0)
 		return c;
 	if (start == ready)
-		d->ftl->ctr.buffer_hits++;
+		d->ctr->buffer_hits++;
 	d->wb_last = ssd_max64(c, d->wb_last); /* the FIFO drains in order */
 	d->wb[d->wb_head] = d->wb_last;
 	d->wb_head = d->wb_head + 1 == d->wb_n ? 0 : d->wb_head + 1;
@@ -146,7 +147,7 @@ static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready)
  * page is not buffered (a host read of it costs nothing anyway). */
 static void ra_fetch(struct ssd_dev *d, uint32_t l, int64_t t)
 {
-	struct ssd_counters *c = &d->ftl->ctr;
+	struct ssd_counters *c = d->ctr;
 	uint64_t host = c->host_read_lp, unmapped = c->host_unmapped_read_lp;
 	int64_t r = ssd_ftl_read(d->ftl, l, 1, t);
 	int none = c->host_unmapped_read_lp != unmapped;
@@ -207,8 +208,8 @@ static int64_t read_cmd(struct ssd_dev *d, uint64_t offset, uint32_t len,
 		if (d->ra_n && l >= d->ra_lo && l < d->ra_hi &&
 		    d->ra_ready[l % d->ra_n] >= 0) {
 			r = ssd_max64(t, d->ra_ready[l % d->ra_n]);
-			d->ftl->ctr.host_read_lp++;
-			d->ftl->ctr.read_ahead_hit_lp++;
+			d->ctr->host_read_lp++;
+			d->ctr->read_ahead_hit_lp++;
 		} else {
 			r = ssd_ftl_read(d->ftl, l, 1, t);
 		}
@@ -261,13 +262,13 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 				/* the pages before i were written: their bytes */
 				uint64_t upto = (uint64_t)(lpn + i) * SSD_LPAGE;
 				if (upto > offset)
-					d->ftl->ctr.host_write_bytes += upto - offset;
+					d->ctr->host_write_bytes += upto - offset;
 				return c;
 			}
 			if (c > done)
 				done = c;
 		}
-		d->ftl->ctr.host_write_bytes += len;
+		d->ctr->host_write_bytes += len;
 		if (fua) {
 			/* durable: drained, and its page programmed */
 			int64_t p = ssd_ftl_flush(d->ftl, ssd_max64(done, d->wb_last));

@@ -65,11 +65,13 @@
 #include <stdint.h>
 
 #include "base/config.h"
+#include "base/io.h"
 #include "ftl/ftl.h"
-#include "host/job.h"
 
 struct ssd_dev {
 	struct ssd_ftl *ftl;
+	struct ssd_counters *ctr; /* the FTL's counters (ssd_ftl_counters_mut):
+	                             the device adds the host's side */
 	struct ssd_config cfg;
 	int64_t link_busy;      /* host link busy until, ns */
 	int64_t busy_until;     /* latest completion handed out, ns */
@@ -94,6 +96,12 @@ struct ssd_dev {
 	 * a job verifies.  Freed with the drive. */
 	uint32_t *vrec;
 };
+
+/* The drive's counters, live (ssd_ftl_counters). */
+static inline const struct ssd_counters *ssd_dev_counters(const struct ssd_dev *d)
+{
+	return d->ctr;
+}
 
 /* OR'd into the ddir of ssd_dev_submit: a write with Force Unit Access. */
 #define SSD_DEV_FUA 0x100

@@ -23,11 +23,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/io.h"
 #include "base/util.h"
-
-enum ssd_ddir { SSD_DDIR_READ = 0, SSD_DDIR_WRITE = 1, SSD_DDIR_TRIM = 2,
-	        SSD_DDIR_SYNC = 3 /* a flush: no data, not in the stats */ };
-#define SSD_DDIR_N 3 /* directions with statistics */
 
 enum ssd_rw {
 	SSD_RW_READ,      /* sequential read */

@@ -346,11 +346,11 @@ static int after_end(struct run *r, struct inst *in, int64_t t);
  * that work is the job's error. */
 static void host_reaches(struct run *r, struct inst *in, int64_t t)
 {
-	int failed = r->dev->ftl->check_failed;
+	int failed = ssd_ftl_check_failure(r->dev->ftl) != NULL;
 	int rc = ssd_dev_idle(r->dev, t);
 	if (rc && !r->rc)
 		job_error(r, in, rc, "idle time");
-	else if (!failed && r->dev->ftl->check_failed && !r->rc)
+	else if (!failed && ssd_ftl_check_failure(r->dev->ftl) && !r->rc)
 		job_error(r, in, SSD_ESTATE, "idle time");
 }
 
@@ -362,7 +362,7 @@ static void host_reaches(struct run *r, struct inst *in, int64_t t)
 static void open_window(struct run *r, struct inst *in, int64_t t)
 {
 	host_reaches(r, in, t);
-	in->ctr0 = r->dev->ftl->ctr;
+	in->ctr0 = *ssd_dev_counters(r->dev);
 	in->ramped = 1;
 }
 
@@ -378,10 +378,10 @@ static void finish_inst(struct run *r, struct inst *in, int64_t t)
 	struct ssd_job_result *res = in->res;
 	struct ssd_ftl *f = r->dev->ftl;
 	/* with --check, every job ends with a full check of the maps */
-	int failed = f->check_failed;
-	if (f->check_every && ssd_ftl_audit(f) && !failed && !r->rc)
+	int failed = ssd_ftl_check_failure(f) != NULL;
+	if (ssd_ftl_audit(f) && !failed && !r->rc)
 		job_error(r, in, SSD_ESTATE, "end of job");
-	struct ssd_counters now = f->ctr, d;
+	struct ssd_counters now = *ssd_ftl_counters(f), d;
 	if (!in->ramped)
 		in->ctr0 = now; /* ended within its ramp: an empty window */
 	ssd_counters_sub(&d, &now, &in->ctr0);
@@ -397,8 +397,8 @@ static void finish_inst(struct run *r, struct inst *in, int64_t t)
 		res->end_ns = t - r->t0;
 	ssd_ftl_health(f, &res->health);
 	res->latency_depth = in->lt_qd;
-	ssd_nand_erase_stats(&f->flash.nand, &res->erase_min, &res->erase_mean,
-			     &res->erase_max);
+	ssd_ftl_erase_stats(f, &res->erase_min, &res->erase_mean,
+			    &res->erase_max);
 	res->free_blocks = ssd_ftl_free_blocks(f);
 	int rc = after_end(r, in, t);
 	if (rc && !r->rc) {
@@ -458,14 +458,14 @@ static void job_error(struct run *r, struct inst *in, int rc,
 {
 	struct ssd_job_result *res = in->res;
 	char msg[sizeof res->errmsg];
-	const char *why = r->dev->ftl->err_msg;
+	const char *why = ssd_ftl_error(r->dev->ftl);
 	if (rc == SSD_EILSEQ)
 		snprintf(msg, sizeof msg, "%s", what); /* fio's verify line */
 	else if (rc == SSD_ESTATE && why[0])
 		snprintf(msg, sizeof msg, "%s: %s", what, why);
-	else if (rc == SSD_ESTATE && r->dev->ftl->check_failed)
+	else if (rc == SSD_ESTATE && ssd_ftl_check_failure(r->dev->ftl))
 		snprintf(msg, sizeof msg, "%s: invariant check failed: %s",
-			 what, r->dev->ftl->check_msg);
+			 what, ssd_ftl_check_failure(r->dev->ftl));
 	else
 		snprintf(msg, sizeof msg, "%s: %s", what, ssd_strerror(rc));
 	if (!res->error) {
@@ -542,7 +542,7 @@ static void record_io(struct run *r, const struct ssd_io *io)
 {
 	uint32_t lpn, n;
 	ssd_verify_pages(io->offset, io->len, &lpn, &n);
-	if ((uint64_t)lpn + n > r->dev->ftl->nlp)
+	if ((uint64_t)lpn + n > ssd_ftl_pages(r->dev->ftl))
 		return; /* the drive refuses it */
 	if (r->vrec) {
 		if (io->ddir == SSD_DDIR_WRITE)
@@ -559,7 +559,7 @@ static void record_lost(struct run *r, const struct ssd_io *io)
 {
 	uint32_t lpn, n;
 	ssd_verify_pages(io->offset, io->len, &lpn, &n);
-	if (r->vrec && (uint64_t)lpn + n <= r->dev->ftl->nlp)
+	if (r->vrec && (uint64_t)lpn + n <= ssd_ftl_pages(r->dev->ftl))
 		ssd_vrec_lost(r->vrec, lpn, n);
 }
 
@@ -588,7 +588,7 @@ static int seen_before(struct run *r, const struct inst *in,
 	uint32_t lpn, n;
 	ssd_verify_pages(io->offset, io->len, &lpn, &n);
 	if (!r->vseen || (io->offset | io->len) % SSD_LPAGE ||
-	    (uint64_t)lpn + n > r->dev->ftl->nlp)
+	    (uint64_t)lpn + n > ssd_ftl_pages(r->dev->ftl))
 		return 0;
 	uint16_t me = (uint16_t)in->index;
 	int all = 1;
@@ -847,7 +847,7 @@ static int send(struct run *r, struct inst *in, uint32_t id, int64_t t)
 	} else {
 		c = submit_io(r, in, cm, &io, t);
 	}
-	if (c >= 0 && r->dev->ftl->check_failed)
+	if (c >= 0 && ssd_ftl_check_failure(r->dev->ftl))
 		c = SSD_ESTATE;
 	if (c < 0) {
 		char what[128];
@@ -1145,7 +1145,7 @@ static int completed(struct run *r, const struct ssd_event *ev)
 		cm->flags &= ~CMD_WAV;
 		int64_t c = ssd_dev_submit(r->dev, SSD_DDIR_READ, cm->offset,
 					   cm->len, t);
-		if (c >= 0 && r->dev->ftl->check_failed)
+		if (c >= 0 && ssd_ftl_check_failure(r->dev->ftl))
 			c = SSD_ESTATE;
 		if (c >= 0) {
 			struct ssd_event e = {.time = c, .id = ev->id,
@@ -1988,7 +1988,7 @@ static int verify_setup(struct run *r, const struct ssd_job *jobs, int njobs)
 		return SSD_ENOMEM;
 	r->vrec = r->dev->vrec;
 	if (phase) {
-		r->vseen = calloc((size_t)r->dev->ftl->nlp + 1, sizeof *r->vseen);
+		r->vseen = calloc((size_t)ssd_ftl_pages(r->dev->ftl) + 1, sizeof *r->vseen);
 		if (!r->vseen)
 			return SSD_ENOMEM;
 	}
@@ -2211,9 +2211,9 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 	}
 	res->sim_ns = ssd_dev_time(dev) - t_start;
 	res->host_ios = dev->host_ios - ios0;
-	if (!rc && dev->ftl->check_failed) {
+	if (!rc && ssd_ftl_check_failure(dev->ftl)) {
 		snprintf(err, errlen, "invariant check failed: %s",
-			 dev->ftl->check_msg);
+			 ssd_ftl_check_failure(dev->ftl));
 		rc = SSD_ESTATE;
 	}
 out:

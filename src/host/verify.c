@@ -16,7 +16,8 @@ int ssd_verify_attach(struct ssd_dev *dev)
 	if (dev->vrec)
 		return 0;
 	struct ssd_ftl *f = dev->ftl;
-	uint32_t *rec = calloc((size_t)f->nlp + 1, sizeof *rec);
+	uint32_t nlp = ssd_ftl_pages(f);
+	uint32_t *rec = calloc((size_t)nlp + 1, sizeof *rec);
 	if (!rec)
 		return SSD_ENOMEM;
 	int rc = ssd_ftl_verify_on(f, rec);
@@ -24,7 +25,7 @@ int ssd_verify_attach(struct ssd_dev *dev)
 		free(rec);
 		return rc;
 	}
-	for (uint32_t l = 0; l < f->nlp; l++) {
+	for (uint32_t l = 0; l < nlp; l++) {
 		uint32_t lp, tag;
 		rec[l] = ssd_ftl_verify_get(f, l, &lp, &tag)
 			? 0 : (uint32_t)SSD_VREC_NEVER << 30;

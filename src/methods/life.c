@@ -155,7 +155,7 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 		free(js);
 		return rc;
 	}
-	const struct ssd_counters *ctr = &dev->ftl->ctr;
+	const struct ssd_counters *ctr = ssd_dev_counters(dev);
 	int worn = 0;
 	uint64_t pass = 0;
 	if (m > 0) {
@@ -194,8 +194,7 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 				 "amplification to measure", js[m].name);
 			rc = SSD_EINVAL;
 		} else {
-			r->waf = (double)d.nand_prog_lp /
-				 (double)d.host_write_lp;
+			r->waf = ssd_counters_waf(&d);
 		}
 	}
 	/* endurance: the measured group again and again until read-only */

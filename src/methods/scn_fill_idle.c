@@ -114,11 +114,6 @@ static double mbps(const struct ssd_job_result *j, int ddir)
 		? (double)j->dir[ddir].bytes * 1e3 / (double)j->runtime_ns : 0;
 }
 
-static double waf(const struct ssd_counters *c)
-{
-	return c->host_write_lp ? (double)c->nand_prog_lp / (double)c->host_write_lp : 0;
-}
-
 struct hdtach {
 	int zones, qd;
 	uint64_t zone, sample; /* bytes */
@@ -130,11 +125,11 @@ struct hdtach {
 static int hdtach(struct ssd_scn *s, struct ssd_dev *dev, const struct hdtach *h,
 		  double *rd, double *wr, double *ravg, double *wavg, double *w)
 {
-	struct ssd_counters c0 = dev->ftl->ctr, d;
+	struct ssd_counters c0 = *ssd_dev_counters(dev);
 	*ravg = *wavg = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass)
-			c0 = dev->ftl->ctr;
+			c0 = *ssd_dev_counters(dev);
 		for (int z = 0; z < h->zones; z++) {
 			struct ssd_run_result res;
 			int rc = ssd_scn_jobs(s, dev, NULL, &res,
@@ -155,8 +150,7 @@ static int hdtach(struct ssd_scn *s, struct ssd_dev *dev, const struct hdtach *h
 			ssd_run_result_free(&res);
 		}
 	}
-	ssd_counters_sub(&d, &dev->ftl->ctr, &c0);
-	*w = waf(&d);
+	*w = ssd_counters_waf_since(ssd_dev_counters(dev), &c0);
 	return 0;
 }
 
@@ -187,13 +181,12 @@ static int run_op(struct ssd_scn *s, const struct hdtach *h,
 			&o->wr_avg[0], &w);
 	if (!rc) {
 		struct ssd_fileset_run fr;
-		struct ssd_counters c0 = dev->ftl->ctr, d;
+		struct ssd_counters c0 = *ssd_dev_counters(dev);
 		rc = ssd_fileset_write(dev, fs, COPY_BS, COPY_QD, &fr);
 		if (rc)
 			snprintf(s->err, sizeof s->err, "fill-idle: the copy failed: %s",
 				 ssd_strerror(rc));
-		ssd_counters_sub(&d, &dev->ftl->ctr, &c0);
-		o->fill_waf = waf(&d);
+		o->fill_waf = ssd_counters_waf_since(ssd_dev_counters(dev), &c0);
 		o->fill_mbps = fr.end > fr.start
 			? (double)fr.bytes * 1e3 / (double)(fr.end - fr.start) : 0;
 	}

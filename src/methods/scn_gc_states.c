@@ -58,8 +58,7 @@ static int probe(struct ssd_scn *s, struct ssd_dev *dev, uint64_t slice,
 	const struct ssd_job_result *r = &res.jobs[2];
 	p->iops = r->runtime_ns > 0
 		? (double)r->dir[SSD_DDIR_WRITE].ios * 1e9 / (double)r->runtime_ns : 0;
-	p->waf = r->ctr.host_write_lp
-		? (double)r->ctr.nand_prog_lp / (double)r->ctr.host_write_lp : 0;
+	p->waf = ssd_counters_waf(&r->ctr);
 	ssd_run_result_free(&res);
 	return 0;
 }

@@ -450,8 +450,7 @@ static int wsat_hir(struct ssd_scn *s, struct pts *t)
 	const struct ssd_job_result *j = &res.jobs[0];
 	t->wsat_gb = (double)j->dir[SSD_DDIR_WRITE].bytes / 1e9;
 	t->wsat_s = res.sim_ns / 1e9;
-	t->wsat_waf = j->ctr.host_write_lp
-		? (double)j->ctr.nand_prog_lp / (double)j->ctr.host_write_lp : 0;
+	t->wsat_waf = ssd_counters_waf(&j->ctr);
 	ssd_run_result_free(&res);
 	t->sim_s += t->wsat_s;
 	/* the last point is partial (the run ends inside it): leave it out */

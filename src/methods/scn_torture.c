@@ -101,11 +101,6 @@ struct mode_res {
 	double copy_mbps;
 };
 
-static double waf(const struct ssd_counters *c)
-{
-	return c->host_write_lp ? (double)c->nand_prog_lp / (double)c->host_write_lp : 0;
-}
-
 /* Install the data set, then the measured load. */
 static int app_load(struct ssd_scn *s, struct ssd_dev *dev,
 		    const struct torture *t, double *mbps)
@@ -167,7 +162,7 @@ static int torture_db(struct ssd_scn *s, struct ssd_dev *dev,
 		n += snprintf(text + n, sizeof text - (size_t)n, "[db-qd%d]\n%siodepth=%d\n",
 			      qds[q], q ? "stonewall\n" : "", qds[q]);
 	struct ssd_run_result res;
-	struct ssd_counters c0 = dev->ftl->ctr, d;
+	struct ssd_counters c0 = *ssd_dev_counters(dev);
 	int rc = ssd_scn_jobs(s, dev, NULL, &res, "%s", text);
 	if (rc)
 		return rc;
@@ -178,8 +173,7 @@ static int torture_db(struct ssd_scn *s, struct ssd_dev *dev,
 			  1e9 / (double)j->runtime_ns : 0;
 		m->db_written += j->dir[SSD_DDIR_WRITE].bytes;
 	}
-	ssd_counters_sub(&d, &dev->ftl->ctr, &c0);
-	m->db_waf = waf(&d);
+	m->db_waf = ssd_counters_waf_since(ssd_dev_counters(dev), &c0);
 	ssd_run_result_free(&res);
 	return 0;
 }

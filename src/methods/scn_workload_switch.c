@@ -394,7 +394,7 @@ static int run(struct ssd_scn *s)
 		fill_mbps = rate_mbps(&res.jobs[0], SSD_DDIR_WRITE);
 		ssd_run_result_free(&res);
 	}
-	struct ssd_counters c0 = dev->ftl->ctr;
+	struct ssd_counters c0 = *ssd_dev_counters(dev);
 	for (int c = 0; c < cycles && !rc; c++) {
 		rc = pass_dir(s, dev, 0, zones, zone, sample, bs, seq_qd, zr[c]);
 		if (!rc)
@@ -407,7 +407,7 @@ static int run(struct ssd_scn *s)
 			rc = pattern(s, dev, p, data, secs, qd, &pr[c][p]);
 	}
 	struct ssd_counters dc;
-	ssd_counters_sub(&dc, &dev->ftl->ctr, &c0);
+	ssd_counters_sub(&dc, ssd_dev_counters(dev), &c0);
 	int64_t sim_end = ssd_dev_time(dev);
 	ssd_dev_destroy(dev);
 	if (!rc)
@@ -483,8 +483,7 @@ static int run(struct ssd_scn *s)
 		ssd_scn_json_close(s, 0);
 	}
 	ssd_scn_json_close(s, 1);
-	ssd_scn_json_num(s, "waf", dc.host_write_lp
-			 ? (double)dc.nand_prog_lp / (double)dc.host_write_lp : 0);
+	ssd_scn_json_num(s, "waf", ssd_counters_waf(&dc));
 	ssd_scn_json_num(s, "simulated_seconds", sim_end / 1e9);
 
 	/* the summary */

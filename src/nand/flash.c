@@ -29,6 +29,13 @@ static uint64_t prob48(double p)
 	return (uint64_t)(p * 0x1.0p48);
 }
 
+int64_t ssd_flash_xfer_ns(const struct ssd_config *c)
+{
+	/* ns per 4 KiB at channel_mbps * 10^6 bytes/s, rounded up */
+	return ((int64_t)SSD_LPAGE * 1000 + c->channel_mbps - 1) /
+	       c->channel_mbps;
+}
+
 int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 		   uint32_t nblocks, struct ssd_counters *ctr, uint64_t seed)
 {
@@ -42,9 +49,7 @@ int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 	f->t_erase = c->t_erase;
 	f->t_read_slc = c->slc_t_read;
 	f->t_prog_slc = c->slc_t_prog;
-	/* ns per 4 KiB at channel_mbps * 10^6 bytes/s, rounded up */
-	f->xfer_lp = ((int64_t)SSD_LPAGE * 1000 + c->channel_mbps - 1) /
-		     c->channel_mbps;
+	f->xfer_lp = ssd_flash_xfer_ns(c);
 	f->ctr = ctr;
 	f->erase_blocks = c->multiplane ? planes : 1;
 	f->die_busy = calloc(f->dies, sizeof *f->die_busy);

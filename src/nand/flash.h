@@ -58,8 +58,12 @@
 
 #include "base/config.h"
 #include "nand/nand.h"
-#include "stats/stats.h"
+#include "base/counters.h"
 
+/* The backend's state.  Its definition is here, not in a private header,
+ * because the per-page operations below are static inline on the FTL's
+ * hot path; its fields belong to src/nand, and other layers read the
+ * array's state through the functions below. */
 struct ssd_flash {
 	struct ssd_nand nand;
 	uint32_t units;          /* allocation units (see above) */
@@ -104,10 +108,63 @@ int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 		   uint32_t nblocks, struct ssd_counters *ctr, uint64_t seed);
 void ssd_flash_free(struct ssd_flash *f);
 
+/* Time to move 4 KiB over a channel of config c, ns (channel_mbps,
+ * rounded up). */
+int64_t ssd_flash_xfer_ns(const struct ssd_config *c);
+
 /* Draw the read retries of one read of a block erased `erases` times (a
  * geometric count, at most SSD_FLASH_RETRY_MAX), count them and return
  * how many.  Only called while retry_on. */
 uint32_t ssd_flash_retries(struct ssd_flash *f, uint32_t erases);
+
+/* The array's state of one block, for the FTL (it never reads the
+ * fields itself): its mode, pages programmed since its erase, pages it
+ * holds in its mode, erases so far. */
+static inline int ssd_flash_slc(const struct ssd_flash *f, uint32_t blk)
+{
+	return f->nand.slc[blk];
+}
+
+static inline uint32_t ssd_flash_next_page(const struct ssd_flash *f,
+					   uint32_t blk)
+{
+	return f->nand.next_page[blk];
+}
+
+static inline uint32_t ssd_flash_block_pages(const struct ssd_flash *f,
+					     uint32_t blk)
+{
+	return ssd_nand_pages(&f->nand, blk);
+}
+
+static inline uint32_t ssd_flash_erases(const struct ssd_flash *f,
+					uint32_t blk)
+{
+	return f->nand.erases[blk];
+}
+
+/* 1 if page `page` (index in the block) of blk holds programmed data. */
+static inline int ssd_flash_programmed(const struct ssd_flash *f,
+				       uint32_t blk, uint32_t page)
+{
+	return ssd_nand_programmed(&f->nand, blk, page);
+}
+
+/* Choose the mode of an erased block (ssd_nand_set_slc): 0, or
+ * SSD_ESTATE if it holds programmed pages. */
+static inline int ssd_flash_set_slc(struct ssd_flash *f, uint32_t blk,
+				    int slc)
+{
+	return ssd_nand_set_slc(&f->nand, blk, slc);
+}
+
+/* Erase-count distribution over all blocks (ssd_nand_erase_stats). */
+static inline void ssd_flash_erase_stats(const struct ssd_flash *f,
+					 uint32_t *min, double *mean,
+					 uint32_t *max)
+{
+	ssd_nand_erase_stats(&f->nand, min, mean, max);
+}
 
 static inline uint32_t ssd_flash_die(const struct ssd_flash *f, uint32_t unit)
 {
@@ -117,11 +174,6 @@ static inline uint32_t ssd_flash_die(const struct ssd_flash *f, uint32_t unit)
 static inline uint32_t ssd_flash_chan(const struct ssd_flash *f, uint32_t unit)
 {
 	return f->uchan[unit];
-}
-
-static inline int64_t ssd_max64(int64_t a, int64_t b)
-{
-	return a > b ? a : b;
 }
 
 /* Array time of reading page `page` (global page number) of blk: the

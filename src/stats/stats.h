@@ -15,73 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/counters.h"
 #include "base/util.h"
-
-/* Drive-wide counters, kept by the FTL and device; a job's figures are
- * the difference of two snapshots.  "lp" = 4 KiB logical page. */
-struct ssd_counters {
-	uint64_t host_read_lp;     /* host 4 KiB pages read */
-	uint64_t host_write_lp;    /* host 4 KiB pages written */
-	uint64_t host_trim_lp;     /* host 4 KiB pages trimmed */
-	uint64_t host_unmapped_read_lp; /* reads of unmapped pages (no NAND) */
-	uint64_t nand_read;        /* NAND page reads */
-	uint64_t nand_prog;        /* NAND page programs */
-	uint64_t nand_prog_lp;     /* 4 KiB units programmed (incl. padding) */
-	uint64_t nand_erase;       /* block erases */
-	uint64_t gc_copy_lp;       /* 4 KiB units moved by GC */
-	uint64_t gc_victims;       /* blocks cleaned by GC */
-	uint64_t gc_bg_copy_lp;    /* of which in idle-time background GC */
-	uint64_t pad_lp;           /* 4 KiB units of padding (flush) */
-	uint64_t flushes;          /* host flush commands */
-	uint64_t fold_copy_lp;     /* of gc_copy_lp: SLC cache folding */
-	uint64_t wl_copy_lp;       /* of gc_copy_lp: static wear leveling */
-	uint64_t slc_write_lp;     /* host 4 KiB pages written in SLC mode */
-	uint64_t map_read;         /* map pages read on map-cache misses */
-	uint64_t map_write;        /* dirty map pages written back */
-	uint64_t erase_fail;       /* erases that failed (block retired) */
-	uint64_t prog_fail;        /* programs that failed (block retired) */
-	uint64_t ro_reject;        /* host writes refused: drive read-only */
-	uint64_t buffer_hits;      /* host writes absorbed by the DRAM buffer */
-	uint64_t host_write_bytes; /* bytes the host wrote (a write of part of
-	                              a 4 KiB page counts its own bytes) */
-	uint64_t rmw_read_lp;      /* 4 KiB pages read to merge a partial write */
-	uint64_t read_retry;       /* read retries: extra array reads of a
-	                              page that failed ECC (not in nand_read) */
-	uint64_t read_ahead_lp;    /* 4 KiB pages read ahead into DRAM (their
-	                              NAND reads are in nand_read) */
-	uint64_t read_ahead_hit_lp;/* host 4 KiB pages read from the
-	                              read-ahead buffer (in host_read_lp) */
-};
-
-/* Write amplification: bytes programmed into NAND (padding included) per
- * byte the host wrote; when only whole pages were counted (FTL-level
- * use, no host bytes), per 4 KiB page written.  NAN before any write. */
-double ssd_counters_waf(const struct ssd_counters *c);
-
-/* The drive's health, SMART-like, at one moment. */
-#define SSD_WEAR_BINS 16
-struct ssd_health {
-	double percentage_used;    /* mean wear / rated P/E cycles, % (passes
-	                              100 when the drive is used up) */
-	double max_wear_pct;       /* the most-worn block, % of its rating */
-	double available_spare;    /* % of the initial spare blocks left */
-	uint64_t spare_blocks;     /* spare blocks left (can be negative: 0) */
-	uint64_t bad_blocks;       /* retired blocks */
-	uint64_t erase_failures, program_failures;
-	int read_only;             /* 1: spares exhausted, writes refused */
-	uint64_t host_bytes_written, host_bytes_read, nand_bytes_written;
-	uint32_t erase_min, erase_max; /* erase operations per block */
-	double erase_mean;
-	/* erase-count histogram: bin i counts blocks with
-	 * erase_hist_lo + i*erase_hist_width <= erases < ... + width */
-	uint32_t erase_hist_lo, erase_hist_width;
-	uint64_t erase_hist[SSD_WEAR_BINS];
-	uint64_t slc_cache_bytes;  /* data in SLC-mode blocks now */
-};
-
-/* c = a - b, field by field. */
-void ssd_counters_sub(struct ssd_counters *c, const struct ssd_counters *a,
-		      const struct ssd_counters *b);
 
 #define SSD_HIST_BITS 6
 #define SSD_HIST_VAL (1 << SSD_HIST_BITS)

@@ -4,6 +4,7 @@
 
 #include "host/device.h"
 #include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
 #include "nand/nand.h"
 #include "t.h"
 
@@ -155,7 +156,7 @@ TEST(ftl_subpage_writes_pack_and_flush_pads)
 	/* they share one array read */
 	int64_t r = ssd_ftl_read(f, 20, 4, fl + SSD_MS * 10);
 	CHECK(f->ctr.nand_read == 1);
-	CHECK(r == fl + SSD_MS * 10 + c.t_read + 4 * f->flash.xfer_lp);
+	CHECK(r == fl + SSD_MS * 10 + c.t_read + 4 * ssd_flash_xfer_ns(&c));
 	char err[160];
 	CHECKF(ssd_ftl_check(f, err, sizeof err) == 0, "%s", err);
 	ssd_ftl_destroy(f);
@@ -170,7 +171,7 @@ TEST(flash_dies_work_in_parallel_and_share_channels)
 	for (uint32_t l = 0; l < 4; l++)
 		CHECK(ssd_ftl_write(f, l, 0) > 0);
 	for (uint32_t d = 0; d < 4; d++)
-		CHECK(f->flash.die_busy[d] > 0 && f->flash.die_busy[d] <= 2 * f->flash.xfer_lp + c.t_prog);
+		CHECK(f->flash.die_busy[d] > 0 && f->flash.die_busy[d] <= 2 * ssd_flash_xfer_ns(&c) + c.t_prog);
 	/* reads of the four: dies in parallel, two channels serialise the
 	 * transfers of their two dies */
 	int64_t t = SSD_S;
@@ -180,7 +181,7 @@ TEST(flash_dies_work_in_parallel_and_share_channels)
 		if (r > last)
 			last = r;
 	}
-	CHECK(last == t + c.t_read + 2 * f->flash.xfer_lp);
+	CHECK(last == t + c.t_read + 2 * ssd_flash_xfer_ns(&c));
 	ssd_ftl_destroy(f);
 }
 
@@ -442,9 +443,9 @@ TEST(slc_mode_pages_are_faster)
 	struct ssd_ftl *f;
 	CHECK(ssd_ftl_create(&c, 1, &f) == 0);
 	CHECK(ssd_ftl_write(f, 0, 0) >= 0);
-	CHECK(f->flash.die_busy[0] == f->flash.xfer_lp + c.slc_t_prog);
+	CHECK(f->flash.die_busy[0] == ssd_flash_xfer_ns(&c) + c.slc_t_prog);
 	int64_t r = ssd_ftl_read(f, 0, 1, SSD_S);
-	CHECK(r == SSD_S + c.slc_t_read + f->flash.xfer_lp);
+	CHECK(r == SSD_S + c.slc_t_read + ssd_flash_xfer_ns(&c));
 	ssd_ftl_destroy(f);
 }
 
@@ -510,7 +511,7 @@ static uint32_t spread_after_hot_cold(int wl_static)
 		t = ssd_ftl_write(f, (uint32_t)ssd_rng_below(&r, f->nlp / 10), t);
 	uint32_t lo, hi;
 	double mean;
-	ssd_nand_erase_stats(&f->flash.nand, &lo, &mean, &hi);
+	ssd_ftl_erase_stats(f, &lo, &mean, &hi);
 	ssd_ftl_destroy(f);
 	return hi - lo;
 }

@@ -118,10 +118,10 @@ TEST(fileset_copy_maps_every_file_and_trim_unmaps_them)
 	for (uint64_t i = 0; i < fs.n; i++)
 		cmds += (fs.f[i].len + bs - 1) / bs;
 	CHECK(r.cmds == cmds && r.bytes == fs.bytes && r.end > r.start);
-	CHECK(d->ftl->mapped == fs.bytes / 4096);
+	CHECK(ssd_ftl_mapped(d->ftl) == fs.bytes / 4096);
 	CHECK(ssd_fileset_trim(d, &fs, 4, &r) == 0);
 	CHECK(r.cmds == fs.n && r.bytes == fs.bytes);
-	CHECK(d->ftl->mapped == 0);
+	CHECK(ssd_ftl_mapped(d->ftl) == 0);
 	CHECKF(ssd_ftl_check(d->ftl, err, sizeof err) == 0, "%s", err);
 	ssd_fileset_free(&fs);
 	ssd_dev_destroy(d);

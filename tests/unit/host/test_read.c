@@ -5,6 +5,7 @@
 
 #include "base/config.h"
 #include "host/device.h"
+#include "nand/flash.h"
 #include "t.h"
 
 #ifndef SSDLAB_PRESET_DIR
@@ -69,10 +70,10 @@ TEST(read_streams_pages_to_the_host_as_they_are_read)
 	/* on this drive the second 4 KiB of the first 8 KiB page is in the
 	 * controller after tR + 2 x 102 us on its channel; from there on the
 	 * link is the limit */
-	int64_t second = a->cfg.t_read + 2 * a->ftl->flash.xfer_lp;
+	int64_t second = a->cfg.t_read + 2 * ssd_flash_xfer_ns(&a->cfg);
 	CHECKF(lat == second + link - link_time(a, 4 * KIB) + ovh, "%lld",
 	       (long long)lat);
-	CHECK(a->ftl->ctr.host_read_lp == 32 && a->ftl->ctr.nand_read == 16);
+	CHECK(ssd_dev_counters(a)->host_read_lp == 32 && ssd_dev_counters(a)->nand_read == 16);
 	ssd_dev_destroy(a);
 	ssd_dev_destroy(b);
 }
@@ -101,7 +102,7 @@ TEST(read_ahead_serves_sequential_reads_from_dram)
 	CHECK(on->ra_n == 32);
 	int64_t t = fill(off, 4 << 20);
 	CHECK(t > 0 && fill(on, 4 << 20) == t);
-	struct ssd_counters c0 = on->ftl->ctr;
+	struct ssd_counters c0 = *ssd_dev_counters(on);
 	int64_t la[3], lb[3];
 	int64_t a = seq_reads(off, t, 4 << 20, la);
 	int64_t b = seq_reads(on, t, 4 << 20, lb);
@@ -114,7 +115,7 @@ TEST(read_ahead_serves_sequential_reads_from_dram)
 	CHECKF(b * 3 < a, "read-ahead %lld ns, without %lld ns", (long long)b,
 	       (long long)a);
 	/* host reads are the host's; the read-ahead's NAND reads count */
-	const struct ssd_counters *x = &off->ftl->ctr, *y = &on->ftl->ctr;
+	const struct ssd_counters *x = ssd_dev_counters(off), *y = ssd_dev_counters(on);
 	CHECK(x->host_read_lp == 1024 && y->host_read_lp - c0.host_read_lp == 1024);
 	CHECK(x->read_ahead_lp == 0 && x->read_ahead_hit_lp == 0);
 	CHECK(y->read_ahead_hit_lp == 1022);
@@ -136,7 +137,7 @@ TEST(read_ahead_buffer_is_dropped_by_writes_and_trims)
 	/* reads of pages 0, 1, 2: the second buffers 2..17, the third uses
 	 * page 2 and tops up to 18 */
 	CHECK(seq_reads(d, t, 3 * 4 * KIB, lat) > 0);
-	const struct ssd_counters *c = &d->ftl->ctr;
+	const struct ssd_counters *c = ssd_dev_counters(d);
 	CHECK(c->read_ahead_lp == 17 && c->read_ahead_hit_lp == 1);
 	CHECK(d->ra_lo == 3 && d->ra_hi == 19);
 	t = ssd_dev_time(d) + SSD_MS;
@@ -178,8 +179,8 @@ TEST(read_ahead_leaves_random_reads_alone)
 		CHECK(a > t && a == b);
 		t = a;
 	}
-	CHECK(on->ftl->ctr.read_ahead_lp == 0 &&
-	      on->ftl->ctr.nand_read == off->ftl->ctr.nand_read);
+	CHECK(ssd_dev_counters(on)->read_ahead_lp == 0 &&
+	      ssd_dev_counters(on)->nand_read == ssd_dev_counters(off)->nand_read);
 	ssd_dev_destroy(off);
 	ssd_dev_destroy(on);
 }

@@ -81,10 +81,10 @@ TEST(sim_think_time_at_a_job_end_is_idle_time_for_the_drive)
 	/* the same write, then the same 60 s as an explicit idle period */
 	CHECKF(run(b, "[idle]\nrw=randwrite\nbs=4k\nio_size=4k\n", &rb) == 0,
 	       "%s", err);
-	struct ssd_counters c0 = b->ftl->ctr, c1;
+	struct ssd_counters c0 = *ssd_dev_counters(b), c1;
 	int64_t end = rb.jobs[0].start_ns + rb.jobs[0].runtime_ns;
 	ssd_dev_idle(b, end + 60 * SSD_S);
-	c1 = b->ftl->ctr;
+	c1 = *ssd_dev_counters(b);
 	CHECK(c1.gc_bg_copy_lp - c0.gc_bg_copy_lp == idle->ctr.gc_bg_copy_lp);
 	CHECK(c1.nand_erase - c0.nand_erase + rb.jobs[0].ctr.nand_erase ==
 	      idle->ctr.nand_erase);
@@ -209,8 +209,7 @@ TEST(sim_failed_invariant_check_ends_the_run)
 {
 	struct ssd_dev *d = tiny();
 	CHECKF(d, "%s", err);
-	d->ftl->check_failed = 1;
-	snprintf(d->ftl->check_msg, sizeof d->ftl->check_msg, "block 7: test");
+	ssd_ftl_fault_check(d->ftl, "block 7: test");
 	struct ssd_run_result r;
 	CHECK(run(d, "[w]\nrw=write\nbs=4k\nio_size=8k\n"
 		  "[x]\nstonewall\nrw=write\nbs=4k\nio_size=8k\n", &r) == SSD_ESTATE);
@@ -229,7 +228,7 @@ TEST(sim_read_only_drive_ends_only_the_writing_job)
 {
 	struct ssd_dev *d = tiny();
 	CHECKF(d, "%s", err);
-	d->ftl->readonly = 1;
+	ssd_ftl_fault_readonly(d->ftl);
 	struct ssd_run_result r;
 	CHECKF(run(d, "[w]\nrw=write\nbs=4k\nio_size=8k\n"
 		   "[r]\nstonewall\nrw=read\nbs=4k\nio_size=8k\n", &r) == 0,
@@ -249,8 +248,8 @@ TEST(sim_checker_runs_at_the_end_of_every_job)
 {
 	struct ssd_dev *d = tiny();
 	CHECKF(d, "%s", err);
-	d->ftl->check_every = 1000000; /* no GC victim would trigger it */
-	d->ftl->valid[0] += 1;         /* books that do not add up */
+	ssd_ftl_set_check_every(d->ftl, 1000000); /* no GC victim would trigger it */
+	ssd_ftl_fault_books(d->ftl); /* books that do not add up */
 	struct ssd_run_result r;
 	CHECK(run(d, "[w]\nrw=write\nbs=4k\nio_size=8k\n"
 		  "[x]\nstonewall\nrw=write\nbs=4k\nio_size=8k\n", &r) == SSD_ESTATE);

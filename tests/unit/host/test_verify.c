@@ -54,20 +54,21 @@ TEST(verify_tags_follow_the_data_through_gc)
 	struct ssd_dev *d = drive("tiny", NULL, NULL);
 	CHECK(d);
 	struct ssd_ftl *f = d->ftl;
-	uint32_t *rec = calloc(f->nlp, sizeof *rec);
+	uint32_t nlp = ssd_ftl_pages(f);
+	uint32_t *rec = calloc(nlp, sizeof *rec);
 	CHECK(rec && !ssd_ftl_verify_on(f, rec));
 	struct ssd_rng r;
 	ssd_rng_seed(&r, 7);
 	int64_t t = 0;
-	for (uint64_t i = 0; i < 6ull * f->nlp; i++) {
-		uint32_t l = (uint32_t)ssd_rng_below(&r, f->nlp);
+	for (uint64_t i = 0; i < 6ull * nlp; i++) {
+		uint32_t l = (uint32_t)ssd_rng_below(&r, nlp);
 		rec[l]++;
 		t = ssd_ftl_write(f, l, t);
 		CHECK(t >= 0);
 	}
-	CHECK(f->ctr.gc_copy_lp > f->nlp);
+	CHECK(ssd_ftl_counters(f)->gc_copy_lp > nlp);
 	uint32_t bad = 0;
-	for (uint32_t l = 0; l < f->nlp; l++) {
+	for (uint32_t l = 0; l < nlp; l++) {
 		uint32_t lp, tag;
 		if (!ssd_ftl_verify_get(f, l, &lp, &tag)) {
 			bad += rec[l] != 0;
@@ -121,12 +122,12 @@ static int corrupted(void (*corrupt)(struct ssd_ftl *f, uint32_t stale),
 	int ok = run(d, "[w]\nrw=write\nbs=4k\nsize=1m\nverify=crc32c\n"
 		     "do_verify=0\n", &res) == 0;
 	ssd_run_result_free(&res);
-	uint32_t stale = d->ftl->l2p[10];
+	uint32_t stale = ssd_ftl_map_slot(d->ftl, 10);
 	/* write page 10 again: its first copy becomes stale */
 	ok = ok && run(d, "[w2]\nrw=write\nbs=4k\noffset=40k\nsize=4k\n"
 		       "verify=crc32c\n", &res) == 0 && res.jobs[0].error == 0;
 	ssd_run_result_free(&res);
-	ok = ok && d->ftl->l2p[10] != stale;
+	ok = ok && ssd_ftl_map_slot(d->ftl, 10) != stale;
 	corrupt(d->ftl, stale);
 	ok = ok && run(d, check_job, &res) == 0 && res.njobs == 1 &&
 	     res.jobs[0].error == SSD_EILSEQ &&
@@ -140,17 +141,17 @@ static int corrupted(void (*corrupt)(struct ssd_ftl *f, uint32_t stale),
 
 static void to_stale(struct ssd_ftl *f, uint32_t stale)
 {
-	f->l2p[10] = stale;
+	ssd_ftl_fault_map(f, 10, stale);
 }
 
 static void to_neighbour(struct ssd_ftl *f, uint32_t stale)
 {
-	f->l2p[10] = f->l2p[11];
+	ssd_ftl_fault_map(f, 10, ssd_ftl_map_slot(f, 11));
 }
 
 static void to_nothing(struct ssd_ftl *f, uint32_t stale)
 {
-	f->l2p[10] = SSD_UNMAPPED;
+	ssd_ftl_fault_map(f, 10, SSD_UNMAPPED);
 }
 
 /* The map pointing a page at its stale first copy, at another page's
@@ -185,12 +186,12 @@ TEST(verify_trimmed_pages_read_as_zeros)
 	CHECK(res.jobs[0].verify_pages == 256 - 16);
 	ssd_run_result_free(&res);
 	/* forget the TRIM of page 16: point it at a slot of its old data */
-	for (uint32_t s = 0; s < d->ftl->nblocks * d->ftl->spb; s++)
-		if (d->ftl->p2l[s] == 16) {
-			slot = s;
+	for (uint64_t s = 0; s < ssd_ftl_slots(d->ftl); s++)
+		if (ssd_ftl_slot_lpn(d->ftl, s) == 16) {
+			slot = (uint32_t)s;
 			break;
 		}
-	d->ftl->l2p[16] = slot;
+	ssd_ftl_fault_map(d->ftl, 16, slot);
 	CHECK(run(d, check_job, &res) == 0 && res.jobs[0].error == SSD_EILSEQ);
 	CHECKF(strstr(res.jobs[0].errmsg, "trim: verify failed at file tiny "
 		      "offset 65536, length 4096, block offset 0") != NULL,

@@ -1,0 +1,222 @@
+/*
+ * ftl_check.c -- the invariant checker.
+ *
+ * ssd_ftl_check verifies, in O(physical slots), everything the FTL's
+ * books promise: l2p and p2l are inverses over the valid slots, every
+ * valid page is mapped once, per-block and per-unit valid counts add up,
+ * block states agree with the NAND's programmed pages and modes, the
+ * free lists, fold queues and pending-erase lists hold exactly the
+ * blocks they should, the spares and unit limits are consistent, and
+ * the GC policy's index matches the candidates.  With check_every set
+ * it runs after every check_every GC victims, after any program failure
+ * or retirement (at the end of the call), and at every ssd_ftl_audit;
+ * the first failure is kept in check_msg and makes the drive's calls
+ * fail with SSD_ESTATE.
+ */
+#include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ftl_check_run(struct ssd_ftl *f)
+{
+	if (!f->check_every || f->check_failed)
+		return;
+	f->check_runs++;
+	if (ssd_ftl_check(f, f->check_msg, sizeof f->check_msg))
+		f->check_failed = 1;
+}
+
+int ssd_ftl_audit(struct ssd_ftl *f)
+{
+	ftl_check_run(f);
+	return f->check_failed ? SSD_ESTATE : 0;
+}
+
+/* ---- invariant checker ---- */
+
+#define FAIL(...)                                                          \
+	do {                                                               \
+		snprintf(err, errlen, __VA_ARGS__);                        \
+		free(count);                                               \
+		return SSD_ESTATE;                                         \
+	} while (0)
+
+static const struct ssd_wp *wp_of(const struct ssd_ftl *f, uint32_t b)
+{
+	const struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, b)];
+	return u->host.blk == b ? &u->host : u->host_slc.blk == b ? &u->host_slc
+		: u->gc.blk == b ? &u->gc : NULL;
+}
+
+static int pending(const struct ssd_ftl *f, const struct ssd_unit *u,
+		   uint32_t blk)
+{
+	uint32_t k = 0;
+	for (uint32_t b = u->pend_head; b != SSD_NO_BLOCK && k++ <= f->bpu;
+	     b = f->next[b])
+		if (b == blk)
+			return 1;
+	return 0;
+}
+
+int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
+{
+	uint32_t *count = calloc(f->nblocks, sizeof *count);
+	if (!count) {
+		snprintf(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
+	const struct ssd_flash *fl = &f->flash;
+	uint64_t mapped = 0;
+	for (uint32_t lpn = 0; lpn < f->nlp; lpn++) {
+		uint32_t s = f->l2p[lpn];
+		if (s == SSD_UNMAPPED)
+			continue;
+		mapped++;
+		if (s >= f->nblocks * f->spb || f->p2l[s] != lpn ||
+		    !ssd_bit_test(f->vbits, s))
+			FAIL("l2p[%u]=%u but p2l does not point back", lpn, s);
+	}
+	if (mapped != f->mapped)
+		FAIL("%llu pages mapped, counter says %llu",
+		     (unsigned long long)mapped, (unsigned long long)f->mapped);
+	uint64_t valid_sum = 0, bad = 0;
+	for (uint32_t b = 0; b < f->nblocks; b++) {
+		uint32_t programmed = ssd_flash_next_page(fl, b) * f->spp;
+		const struct ssd_wp *w = wp_of(f, b);
+		for (uint32_t i = 0; i < f->spb; i++) {
+			uint32_t s = b * f->spb + i, l = f->p2l[s];
+			if (!ssd_bit_test(f->vbits, s))
+				continue;
+			if (l >= f->nlp || f->l2p[l] != s)
+				FAIL("p2l[%u]=%u but l2p does not point back", s, l);
+			if (i >= blk_slots(f, b))
+				FAIL("slot %u of block %u is beyond its mode's pages", i, b);
+			if (i >= programmed &&
+			    (!w || i >= w->next || i / f->spp != programmed / f->spp))
+				FAIL("slot %u of block %u holds data but its page is not programmed", i, b);
+			count[b]++;
+		}
+		if (count[b] != f->valid[b])
+			FAIL("block %u: valid=%u but %u slots are mapped", b,
+			     f->valid[b], count[b]);
+		valid_sum += count[b];
+		if (is_static_slc(f, b) && !ssd_flash_slc(fl, b))
+			FAIL("static SLC block %u is not in SLC mode", b);
+		const struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, b)];
+		switch (f->state[b]) {
+		case SSD_BLK_FREE:
+			if (count[b] || ssd_flash_next_page(fl, b))
+				FAIL("free block %u is not erased", b);
+			if (ssd_flash_slc(fl, b) && !is_static_slc(f, b))
+				FAIL("free block %u is left in SLC mode", b);
+			break;
+		case SSD_BLK_FULL:
+			if (ssd_flash_next_page(fl, b) != ssd_flash_block_pages(fl, b))
+				FAIL("full block %u has %u pages programmed", b,
+				     ssd_flash_next_page(fl, b));
+			break;
+		case SSD_BLK_OPEN:
+			if (!w || w->next / f->spp != ssd_flash_next_page(fl, b) ||
+			    (w == &u->host_slc) != (ssd_flash_slc(fl, b) != 0))
+				FAIL("open block %u does not match its write point", b);
+			break;
+		case SSD_BLK_VICTIM:
+			if (u->victim != b && !pending(f, u, b))
+				FAIL("block %u is a victim of no unit", b);
+			if (u->victim != b && count[b])
+				FAIL("victim %u waits for its erase but holds data", b);
+			break;
+		case SSD_BLK_RETIRE:
+			break;
+		case SSD_BLK_BAD:
+			bad++;
+			if (count[b])
+				FAIL("bad block %u holds data", b);
+			break;
+		default:
+			FAIL("block %u has bad state %u", b, f->state[b]);
+		}
+	}
+	if (valid_sum != mapped)
+		FAIL("%llu valid slots for %llu mapped pages",
+		     (unsigned long long)valid_sum, (unsigned long long)mapped);
+	if (bad != f->bad)
+		FAIL("%llu bad blocks, counter says %llu", (unsigned long long)bad,
+		     (unsigned long long)f->bad);
+	/* pools and queues: each block at most once, in its own unit, in
+	 * the right state */
+	memset(count, 0, f->nblocks * sizeof *count);
+	for (uint32_t ui = 0; ui < f->units; ui++) {
+		const struct ssd_unit *u = &f->unit[ui];
+		uint32_t nf = 0, ns = 0, nslc = 0, k = 0, empty = 0;
+		for (uint32_t b = u->free_head; b != SSD_NO_BLOCK; b = f->next[b]) {
+			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FREE ||
+			    is_static_slc(f, b) || count[b]++ || ++nf > f->bpu)
+				FAIL("free list of unit %u is corrupt at block %u", ui, b);
+		}
+		for (uint32_t b = u->slc_free_head; b != SSD_NO_BLOCK; b = f->next[b]) {
+			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FREE ||
+			    !is_static_slc(f, b) || count[b]++ || ++ns > f->bpu)
+				FAIL("SLC free list of unit %u is corrupt at block %u", ui, b);
+		}
+		for (uint32_t b = u->fold_head, p = SSD_NO_BLOCK; b != SSD_NO_BLOCK;
+		     p = b, b = f->next[b]) {
+			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FULL ||
+			    !ssd_flash_slc(fl, b) || f->prev[b] != p || count[b]++ || ++k > f->bpu)
+				FAIL("fold queue of unit %u is corrupt at block %u", ui, b);
+			empty += !f->valid[b];
+		}
+		if (empty != u->slc_empty)
+			FAIL("unit %u: %u empty blocks in the fold queue, counter says %u",
+			     ui, empty, u->slc_empty);
+		for (uint32_t b = u->retire_head; b != SSD_NO_BLOCK; b = f->next[b]) {
+			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_RETIRE ||
+			    count[b]++)
+				FAIL("retire list of unit %u is corrupt at block %u", ui, b);
+		}
+		if (nf != u->nfree || ns != u->nslc_free)
+			FAIL("unit %u: %u+%u blocks in free lists, counters say %u+%u",
+			     ui, nf, ns, u->nfree, u->nslc_free);
+		for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++)
+			if (ssd_flash_slc(fl, b) && f->state[b] != SSD_BLK_FREE &&
+			    f->state[b] != SSD_BLK_BAD)
+				nslc++;
+		if (nslc != u->nslc)
+			FAIL("unit %u: %u SLC blocks hold data, counter says %u", ui,
+			     nslc, u->nslc);
+		uint64_t uv = 0;
+		uint32_t gn = 0;
+		for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++) {
+			uv += f->valid[b];
+			gn += f->state[b] != SSD_BLK_BAD && !is_static_slc(f, b);
+		}
+		if (gn != u->good_native)
+			FAIL("unit %u: %u good native blocks, counter says %u", ui,
+			     gn, u->good_native);
+		if (uv != f->uvalid[ui])
+			FAIL("unit %u: %llu valid slots, counter says %u", ui,
+			     (unsigned long long)uv, f->uvalid[ui]);
+		/* GC can free a block only while the unit's data leaves it
+		 * the reserve: past that it would clean without progress */
+		if (!f->bad && uv > ftl_unit_cap(f, ui) + f->spp - 1)
+			FAIL("unit %u holds %llu valid slots, more than its good "
+			     "blocks hold with the GC reserve (%llu): GC cannot "
+			     "make progress", ui, (unsigned long long)uv,
+			     (unsigned long long)ftl_unit_cap(f, ui));
+	}
+	for (uint32_t b = 0; b < f->nblocks; b++) {
+		if (f->state[b] == SSD_BLK_FREE && !count[b])
+			FAIL("free block %u is in no free list", b);
+		if (f->state[b] == SSD_BLK_RETIRE && !count[b] &&
+		    f->unit[ssd_ftl_unit_of(f, b)].victim != b)
+			FAIL("retiring block %u is in no list", b);
+	}
+	if (f->gc->check && f->gc->check(&f->gcv, f->gc_state))
+		FAIL("the %s policy's index disagrees with the blocks", f->gc->name);
+	free(count);
+	return 0;
+}

@@ -1,0 +1,228 @@
+/*
+ * ftl_int.h -- the FTL's state, shared by the .c files of src/ftl and by
+ * nothing else (other modules see struct ssd_ftl as opaque and call the
+ * functions of ftl.h).
+ *
+ * Hot state lives in flat arrays indexed by logical page, slot or block;
+ * the per-page helpers below are static inline so that the write path
+ * and the GC copy loop, split over several files, still inline them.
+ */
+#ifndef SSD_FTL_INT_H
+#define SSD_FTL_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/config.h"
+#include "base/counters.h"
+#include "base/util.h"
+#include "ftl/ftl.h"
+#include "ftl/gc.h"
+#include "nand/flash.h"
+
+enum ssd_blk_state {
+	SSD_BLK_FREE,
+	SSD_BLK_OPEN,
+	SSD_BLK_FULL,
+	SSD_BLK_VICTIM,
+	SSD_BLK_RETIRE,   /* a program failed: clean it, then BAD */
+	SSD_BLK_BAD
+};
+
+struct ssd_wp {
+	uint32_t blk;           /* open block, or SSD_NO_BLOCK */
+	uint32_t next;          /* next slot index inside blk */
+	uint32_t fill;          /* slots filled in the open page */
+	int fragile;            /* the block is near its endurance */
+	uint32_t cap;           /* slots of the open block in its mode */
+	int64_t ready;          /* data of the open page is loaded by then */
+};
+
+struct ssd_unit {
+	uint32_t free_head, free_tail, nfree; /* native free blocks */
+	uint32_t slc_free_head, nslc_free;    /* static SLC cache: free */
+	uint32_t fold_head, fold_tail;        /* full SLC blocks, oldest first */
+	uint32_t nslc;          /* SLC-mode blocks holding data */
+	uint32_t slc_empty;     /* blocks in the fold queue with no valid data */
+	uint32_t retire_head;   /* blocks to clean, then retire */
+	uint32_t pend_head;     /* cleaned victims whose last copies wait in
+	                           the GC page: erased when it is programmed */
+	uint32_t good_native;   /* native-mode blocks not BAD (the static
+	                           SLC cache's blocks not counted) */
+	struct ssd_wp host, host_slc, gc;
+	uint32_t victim;        /* block being cleaned, or SSD_NO_BLOCK */
+	uint32_t vpos, vcount;  /* cursor and length of the victim's list of
+	                           slots valid when it was picked (vlist) */
+	int vkind;              /* why it is cleaned (ftl.c) */
+	int vcopy_open;         /* its last copy waits in the GC page */
+	uint32_t wl_victim;     /* static wear leveling's next move */
+	uint32_t erases;        /* erases in this unit (wear-leveling check) */
+	double gc_debt;         /* slots paced GC still owes (ftl.c) */
+};
+
+struct ssd_ftl {
+	struct ssd_config cfg;
+	struct ssd_flash flash;
+	struct ssd_counters ctr;
+	uint32_t nlp;           /* logical 4 KiB pages (user capacity) */
+	uint32_t nblocks;       /* FTL blocks */
+	uint32_t units;         /* allocation units */
+	uint32_t bpu;           /* blocks per unit */
+	uint32_t ppb;           /* pages per block */
+	uint32_t spp;           /* 4 KiB slots per page */
+	uint32_t spb;           /* slots per block */
+	struct ssd_udiv div_spp, div_spb, div_bpu; /* fast division by them */
+	uint32_t fg_blocks, bg_blocks;
+	uint32_t fg_target;     /* free blocks a foreground burst restores */
+	uint32_t *l2p;          /* [lpn] slot */
+	uint32_t *p2l;          /* [slot] lpn (meaningful where vbits is set) */
+	uint64_t *vbits;        /* [slot / 64] bit set = slot holds valid data */
+	uint32_t *vlist;        /* [unit * spb + i] victim slots to copy */
+	uint32_t *valid;        /* [blk] valid slots */
+	uint32_t *next, *prev;  /* [blk] list links (free list / policy) */
+	uint64_t *stamp;        /* [blk] host pages written when it filled */
+	uint8_t *state;         /* [blk] enum ssd_blk_state */
+	uint32_t *wear;         /* [blk] wear, 1/1000 of a rated cycle */
+	uint32_t *limit;        /* [blk] endurance, same unit */
+	uint32_t slc_wear;      /* wear of one SLC-mode erase, same unit */
+	uint32_t bits;          /* bits per cell of the native mode */
+	uint32_t spb_slc;       /* slots of a block in SLC mode */
+	uint32_t slc_static;    /* static cache: SLC blocks per unit */
+	uint32_t slc_max;       /* dynamic cache: most SLC blocks per unit */
+	uint64_t need_blocks;   /* native blocks the data and reserve need */
+	uint64_t spare_initial; /* good native blocks beyond that, at birth */
+	uint64_t bad;           /* BAD blocks */
+	int readonly;           /* spares exhausted: writes refused */
+	/* map cache (map_cache > 0) */
+	uint32_t mc_epp;        /* map entries per map page */
+	uint32_t mc_pages;      /* map pages in all */
+	uint32_t mc_cap, mc_n;  /* pages the cache holds, and holds now */
+	uint32_t mc_head, mc_tail; /* LRU: most recent at head */
+	uint32_t *mc_next, *mc_prev;
+	uint8_t *mc_state;      /* [map page] 0 absent, 1 clean, 2 dirty */
+	/* queued TRIM (trim_mode background or deferred) */
+	uint64_t *tbits;        /* [lpn / 64] trimmed, not yet processed */
+	struct ssd_trim_range { uint32_t lpn, n; } *tq; /* ring of ranges */
+	uint32_t tq_head, tq_len, tq_cap;
+	uint64_t tq_pages;      /* pages in the queue */
+	struct ssd_unit *unit;  /* [unit] */
+	uint32_t cur_unit;      /* unit of the host write point */
+	uint32_t *uvalid;       /* [unit] valid slots in the unit */
+	uint32_t *ulimit;       /* [unit] valid slots it may hold (above) */
+	const struct ssd_gc_ops *gc;
+	void *gc_state;
+	struct ssd_gc_view gcv; /* what the policy sees (gc_view_init) */
+	struct ssd_rng rng;     /* for randomised policies */
+	uint64_t mapped;        /* logical pages currently mapped */
+	/* Debug: run ssd_ftl_check after every `check_every` GC victims and
+	 * record the first failure (tests set it; 0 = never). */
+	uint32_t check_every;
+	uint32_t check_count;
+	uint64_t check_runs;    /* checks run so far */
+	int check_failed;
+	int check_due;          /* a failure or retirement: check at the
+	                           end of the current call */
+	char check_msg[160];
+	/* The first internal error (SSD_ESTATE) in words, for the report. */
+	char err_msg[160];
+	/* Data verification (ssd_ftl_verify_on; NULL while off).  What a
+	 * drive's out-of-band area holds: vgen[slot] is the write of its
+	 * logical page (p2l) that the slot carries, taken from the host's
+	 * tag of that page, vsrc[lpn], when the data enters the drive, and
+	 * carried along with the data by GC copies, SLC folding and the
+	 * rewrite of a failed page. */
+	uint32_t *vgen;         /* [slot] write tag of the data it holds */
+	const uint32_t *vsrc;   /* [lpn] the host's tag of its data */
+};
+
+static inline int ssd_bit_test(const uint64_t *b, uint32_t i)
+{
+	return (int)((b[i >> 6] >> (i & 63)) & 1);
+}
+
+static inline void ssd_bit_set(uint64_t *b, uint32_t i)
+{
+	b[i >> 6] |= 1ULL << (i & 63);
+}
+
+static inline void ssd_bit_clear(uint64_t *b, uint32_t i)
+{
+	b[i >> 6] &= ~(1ULL << (i & 63));
+}
+
+/* 1 if blk is a GC candidate: full and in native mode. */
+static inline int ssd_ftl_candidate(const struct ssd_ftl *f, uint32_t blk)
+{
+	return f->state[blk] == SSD_BLK_FULL && !ssd_flash_slc(&f->flash, blk);
+}
+
+static inline uint32_t ssd_ftl_unit_of(const struct ssd_ftl *f, uint32_t blk)
+{
+	return ssd_udiv(blk, f->div_bpu);
+}
+
+/* Erases in a unit between two static wear-leveling checks (a check is a
+ * scan of the unit's blocks). */
+#define WL_CHECK_EVERY 16
+
+static inline uint64_t min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+static inline int is_static_slc(const struct ssd_ftl *f, uint32_t blk)
+{
+	return blk - ssd_ftl_unit_of(f, blk) * f->bpu < f->slc_static;
+}
+
+static inline uint32_t blk_slots(const struct ssd_ftl *f, uint32_t blk)
+{
+	return ssd_flash_slc(&f->flash, blk) ? f->spb_slc : f->spb;
+}
+
+/* A slot's data is superseded (overwrite, TRIM, moved): clear its bit,
+ * count it, and tell the policy or the fold queue. */
+static inline void invalidate(struct ssd_ftl *f, uint32_t slot)
+{
+	uint32_t blk = ssd_udiv(slot, f->div_spb);
+	ssd_bit_clear(f->vbits, slot);
+	f->valid[blk]--;
+	uint32_t ui = ssd_ftl_unit_of(f, blk);
+	f->uvalid[ui]--;
+	if (f->state[blk] == SSD_BLK_FULL) {
+		if (!ssd_flash_slc(&f->flash, blk))
+			f->gc->invalidated(&f->gcv, f->gc_state, blk);
+		else if (!f->valid[blk])
+			f->unit[ui].slc_empty++; /* in the fold queue, empty */
+	}
+}
+
+/* ---- shared by the files of src/ftl ---- */
+
+/* ftl_wear.c */
+int64_t ftl_spare_left(const struct ssd_ftl *f);
+uint64_t ftl_unit_cap(const struct ssd_ftl *f, uint32_t ui);
+void ftl_unit_limits(struct ssd_ftl *f);
+int ftl_no_room(struct ssd_ftl *f, uint32_t ui, const char *what);
+void ftl_retire(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk);
+void ftl_wl_check(struct ssd_ftl *f, uint32_t ui);
+void ftl_draw_limits(struct ssd_ftl *f);
+
+/* ftl_mapcache.c: the map entry of lpn is used at t (dirty: it
+ * changes), the cache being on.  Returns when it is in DRAM. */
+int64_t ftl_map_load(struct ssd_ftl *f, uint32_t lpn, int dirty, int64_t t);
+
+/* The map entry of lpn is used at t: at once without a map cache. */
+static inline int64_t map_touch(struct ssd_ftl *f, uint32_t lpn, int dirty,
+				int64_t t)
+{
+	if (!f->mc_cap)
+		return t;
+	return ftl_map_load(f, lpn, dirty, t);
+}
+
+/* ftl_check.c: run the checker now if check_every is set and no check
+ * has failed yet. */
+void ftl_check_run(struct ssd_ftl *f);
+
+#endif
