@@ -39,18 +39,29 @@ int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,
 	int rc = ssd_config_finish(&c, err, errlen);
 	if (rc)
 		return rc;
-	char text[512];
-	snprintf(text, sizeof text,
-		 "[global]\nrw=randwrite\nbs=4k\niodepth=32\n"
-		 "[fill]\n"
-		 "[precondition]\nstonewall\nnorandommap=1\nio_size=%llu\n"
-		 "[measure]\nstonewall\nnorandommap=1\nio_size=%llu\n",
-		 (unsigned long long)((uint64_t)(precondition * (double)(c.capacity / SSD_LPAGE)) * SSD_LPAGE),
-		 (unsigned long long)((uint64_t)(measure * (double)(c.capacity / SSD_LPAGE)) * SSD_LPAGE));
+	/* fill, then precondition and measure with writes drawn with
+	 * replacement, each a share of the drive in whole pages */
+	uint64_t pages = c.capacity / SSD_LPAGE;
+	struct ssd_jobs *b = NULL;
+	rc = ssd_jobs_new("accuracy", c.capacity, &b);
+	if (rc)
+		return rc;
+	struct ssd_job *g = ssd_jobs_global(b);
+	g->rw = SSD_RW_RANDWRITE;
+	ssd_job_set_bs(g, 4096);
+	g->iodepth = 32;
+	ssd_jobs_add(b, "fill");
+	struct ssd_job *j = ssd_jobs_add(b, "precondition");
+	j->stonewall = 1;
+	j->norandommap = 1;
+	j->io_size = (uint64_t)(precondition * (double)pages) * SSD_LPAGE;
+	j = ssd_jobs_add(b, "measure");
+	j->stonewall = 1;
+	j->norandommap = 1;
+	j->io_size = (uint64_t)(measure * (double)pages) * SSD_LPAGE;
 	struct ssd_job *jobs = NULL;
 	int njobs = 0;
-	rc = ssd_jobfile_parse_string(text, "accuracy", c.capacity, &jobs,
-				      &njobs, err, errlen);
+	rc = ssd_jobs_end(b, &jobs, &njobs, err, errlen);
 	if (rc)
 		return rc;
 	struct ssd_dev *dev = NULL;

@@ -86,15 +86,23 @@ const char ssd_life_builtin_desc[] =
 int ssd_life_builtin_jobs(uint64_t capacity, struct ssd_job **jobs,
 			  int *njobs, char *err, size_t errlen)
 {
-	static const char text[] =
-		"[global]\nbs=4k\niodepth=32\n"
-		"[fill]\nrw=write\n"
-		"[precondition]\nstonewall\nrw=randwrite\nnorandommap=1\n"
-		"io_size=100%\n"
-		"[measure]\nstonewall\nrw=randwrite\nnorandommap=1\n"
-		"io_size=100%\n";
-	return ssd_jobfile_parse_string(text, "built-in", capacity, jobs,
-					njobs, err, errlen);
+	struct ssd_jobs *b = NULL;
+	int rc = ssd_jobs_new("built-in", capacity, &b);
+	if (rc)
+		return rc;
+	struct ssd_job *g = ssd_jobs_global(b);
+	ssd_job_set_bs(g, 4096);
+	g->iodepth = 32;
+	ssd_jobs_add(b, "fill")->rw = SSD_RW_WRITE;
+	static const char *const names[] = {"precondition", "measure"};
+	for (int i = 0; i < 2; i++) {
+		struct ssd_job *j = ssd_jobs_add(b, names[i]);
+		j->stonewall = 1;
+		j->rw = SSD_RW_RANDWRITE;
+		j->norandommap = 1;
+		ssd_jobs_set(b, "io_size", "100%");
+	}
+	return ssd_jobs_end(b, jobs, njobs, err, errlen);
 }
 
 /* One ssd_sim_run on the drive; *worn is set when the drive is (or

@@ -59,9 +59,11 @@ static int run(struct ssd_scn *s)
 	struct ssd_series ser;
 	ssd_series_init(&ser, 0, step);
 	struct ssd_run_result res;
-	int rc = ssd_scn_jobs(s, dev, &ser, &res,
-			      "[sequential-fill]\nrw=write\nbs=%llu\niodepth=%d\nsize=%llu\n",
-			      (unsigned long long)bs, iodepth, (unsigned long long)size);
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	if (b)
+		ssd_scn_job(b, "sequential-fill", SSD_RW_WRITE, (uint32_t)bs,
+			    (uint32_t)iodepth)->size = size;
+	int rc = ssd_scn_run(s, dev, b, &ser, &res);
 	if (rc)
 		goto out_dev;
 	uint32_t n = ser.n > 1 ? ser.n - 1 : ser.n; /* last point is partial */
