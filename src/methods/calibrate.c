@@ -32,6 +32,7 @@
  * 256 MiB (rough figures, for tests).
  */
 #include "methods/calibrate.h"
+#include "methods/cliff.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -589,52 +590,6 @@ static int do_rfresh(const struct ssd_config *full, struct meas *m)
 
 /* ---- fill: the SLC cliff, then the full drive ---- */
 
-/*
- * The cliff of a fill written as chunks of b[i] bytes at r[i] MB/s.  The
- * reference rate is the best of the first two chunks; the cliff chunk is
- * the first below 70% of it.  Inside that chunk the drive wrote x bytes
- * at the rate before (v1, the mean of the chunks before it) and the rest
- * at the rate after (v2, the median of the chunks after it), so its time
- * b/r = x/v1 + (b - x)/v2 gives x.  *cache gets the bytes written before
- * the cliff (0 without one), *post the rate after it.
- */
-static void find_cliff(const double *b, const double *r, int n,
-		       double *cache, double *post)
-{
-	double *tmp = ssd_xcalloc((size_t)n + 1, sizeof *tmp);
-	double peak = n > 1 && r[1] > r[0] ? r[1] : r[0];
-	int i = 0;
-	while (i < n && r[i] >= 0.7 * peak)
-		i++;
-	if (i == n) {
-		memcpy(tmp, r, (size_t)n * sizeof *r);
-		*cache = 0;
-		*post = ssd_median(tmp, (size_t)n);
-		free(tmp);
-		return;
-	}
-	double before = 0, t1 = 0;
-	for (int k = 0; k < i; k++) {
-		before += b[k];
-		t1 += b[k] / r[k];
-	}
-	double v1 = i > 0 ? before / t1 : peak;
-	int m = n - i - 1;
-	if (m > 0)
-		memcpy(tmp, r + i + 1, (size_t)m * sizeof *r);
-	double v2 = m > 0 ? ssd_median(tmp, (size_t)m) : r[i];
-	double x = 0;
-	if (v2 < v1)
-		x = (b[i] / v2 - b[i] / r[i]) / (1 / v2 - 1 / v1);
-	if (x < 0)
-		x = 0;
-	if (x > b[i])
-		x = b[i];
-	*cache = before + x;
-	*post = v2;
-	free(tmp);
-}
-
 static int do_fill(const struct ssd_config *full, struct meas *m)
 {
 	const int quick = m->o->quick;
@@ -683,10 +638,14 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 	if (!rc) {
 		for (int i = 0; i < nc; i++)
 			r[i] = mbps(&run.res.jobs[i], SSD_DDIR_WRITE);
-		double cache, post;
-		find_cliff(b, r, nc, &cache, &post);
-		m->v[F_SLC_CACHE] = cache * k / 1e6;
-		m->v[F_POST_CACHE] = post;
+		/* the chunks are coarse: the reference is the first, the
+		 * cliff is placed inside its chunk (cliff.h) */
+		static const struct ssd_cliff_rule rule = {
+			.drop = 0.7, .hold = 1, .head = 1, .split = 1};
+		struct ssd_cliff cl;
+		rc = ssd_cliff_find(b, r, nc, &rule, &cl);
+		m->v[F_SLC_CACHE] = cl.cache * k / 1e6;
+		m->v[F_POST_CACHE] = cl.post;
 		run_free(&run);
 	}
 	free(b);
