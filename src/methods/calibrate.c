@@ -33,6 +33,7 @@
  */
 #include "methods/calibrate.h"
 #include "methods/cliff.h"
+#include "methods/preset.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -894,5 +895,149 @@ int ssd_cal_measure(const struct ssd_config *c,
 		snprintf(out[i].error, sizeof out[i].error, "%s",
 			 f < F_MEASURED ? failed[f] : "");
 	}
+	return 0;
+}
+
+/* ---- the calibration table ---- */
+
+void ssd_cal_format(double v, char *buf, size_t n)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else if (isinf(v))
+		snprintf(buf, n, "none");
+	else if (fabs(v) >= 100)
+		snprintf(buf, n, "%.0f", v);
+	else if (fabs(v) >= 10)
+		snprintf(buf, n, "%.1f", v);
+	else if (fabs(v) >= 1)
+		snprintf(buf, n, "%.2f", v);
+	else
+		snprintf(buf, n, "%.3g", v);
+}
+
+/* The rows of one drive's figures. */
+static void table_rows(const struct ssd_cal_table *t, const char *drive,
+		       const struct ssd_cal_ref *refs,
+		       const struct ssd_cal_value *vals, int nrefs,
+		       struct ssd_cal_verdict *v)
+{
+	FILE *out = t->out;
+	for (int i = 0; i < nrefs; i++) {
+		const struct ssd_cal_figure *f =
+			ssd_cal_figure_find(refs[i].figure);
+		double x = vals[i].value;
+		double dev = ssd_cal_deviation(&refs[i], x);
+		char val[32], devs[32];
+		const char *status;
+		ssd_cal_format(x, val, sizeof val);
+		if (vals[i].error[0]) {
+			snprintf(devs, sizeof devs, "-");
+			status = "FAILED";
+			v->failed++;
+			fprintf(t->msg, "%s: %s: %s\n", t->prefix,
+				refs[i].figure, vals[i].error);
+		} else if (isnan(x)) {
+			snprintf(devs, sizeof devs, "-");
+			status = "not modelled";
+			v->not_modelled++;
+		} else {
+			v->measured++;
+			if (isnan(dev) || isinf(dev))
+				snprintf(devs, sizeof devs, "-");
+			else
+				snprintf(devs, sizeof devs, "%+.1f%%", dev);
+			status = !isnan(dev) && fabs(dev) <= SSD_CAL_TOLERANCE
+					 ? "ok" : "OUT";
+			v->within += !strcmp(status, "ok");
+		}
+		if (t->markdown) {
+			char cell[48];
+			if (vals[i].error[0])
+				snprintf(cell, sizeof cell, "**failed**");
+			else if (isnan(x))
+				snprintf(cell, sizeof cell, "not modelled");
+			else if (!strcmp(status, "OUT"))
+				snprintf(cell, sizeof cell, "**%s**", devs);
+			else
+				snprintf(cell, sizeof cell, "%s", devs);
+			fprintf(out, "| %s | `%s` | %s | %s %s | %s | %s | %s |\n",
+				drive, refs[i].figure, refs[i].seed,
+				refs[i].value, f->unit, val, cell,
+				refs[i].note);
+		} else {
+			fprintf(out, "%-20s %-24s %4s %10s %10s %10s  %s\n",
+				drive, refs[i].figure, refs[i].seed,
+				refs[i].value, val, devs, status);
+		}
+	}
+}
+
+int ssd_cal_table_run(const struct ssd_cal_table *t,
+		      struct ssd_cal_verdict *v, int *input, char *err,
+		      size_t errlen)
+{
+	memset(v, 0, sizeof *v);
+	*input = 0;
+	char **listed = NULL;
+	int nlisted = 0, rc = 0;
+	if (!t->ndrives) { /* every preset, in name order; those without refs
+	                      are skipped */
+		rc = ssd_preset_list(t->preset_dir, &listed, &nlisted, err,
+				     errlen);
+		if (rc)
+			return rc;
+	}
+	int total = t->ndrives ? t->ndrives : nlisted, header = 0;
+	for (int k = 0; k < total && !rc; k++) {
+		const char *name = t->ndrives ? t->drives[k] : listed[k];
+		char path[4096];
+		ssd_preset_path(t->preset_dir, name, path, sizeof path);
+		struct ssd_config cfg;
+		rc = ssd_preset_load(t->preset_dir, name, t->sets, t->nsets,
+				     &cfg, err, errlen);
+		struct ssd_cal_ref refs[SSD_CAL_MAX_REFS];
+		int nrefs = 0;
+		if (!rc)
+			rc = ssd_cal_load_refs(path, refs, SSD_CAL_MAX_REFS,
+					       &nrefs, err, errlen);
+		if (rc) {
+			*input = 1;
+			break;
+		}
+		if (!nrefs) {
+			if (t->ndrives) {
+				ssd_seterr(err, errlen, "drive '%s' has no "
+					   "'# ref' lines to calibrate against",
+					   name);
+				rc = SSD_ENOENT;
+				*input = 1;
+			}
+			continue;
+		}
+		struct ssd_cal_value vals[SSD_CAL_MAX_REFS];
+		rc = ssd_cal_measure(&cfg, refs, nrefs, &t->opts, vals, err,
+				     errlen);
+		if (rc)
+			break;
+		if (!header++ && t->markdown)
+			fprintf(t->out, "| drive | figure | seed | seed value | "
+				"ssdlab | deviation | what the seed says |\n"
+				"|---|---|---|---|---|---|---|\n");
+		else if (header == 1)
+			fprintf(t->out, "%-20s %-24s %4s %10s %10s %10s  %s\n",
+				"drive", "figure", "seed", "seed value",
+				"ssdlab", "deviation", "status");
+		table_rows(t, cfg.name, refs, vals, nrefs, v);
+		fflush(t->out);
+	}
+	ssd_preset_list_free(listed, nlisted);
+	if (rc)
+		return rc;
+	if (t->markdown)
+		fprintf(t->out, "\n");
+	fprintf(t->out, "%d of %d measured figures within 15%%; %d not "
+		"modelled", v->within, v->measured, v->not_modelled);
+	fprintf(t->out, v->failed ? "; %d failed\n" : "\n", v->failed);
 	return 0;
 }
