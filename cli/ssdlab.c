@@ -14,7 +14,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <dirent.h>
 
 #include "methods/accuracy.h"
 #include "methods/calibrate.h"
