@@ -14,7 +14,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <dirent.h>
 
 #include "methods/accuracy.h"
 #include "methods/calibrate.h"
@@ -23,6 +22,7 @@
 #include "host/job.h"
 #include "methods/life.h"
 #include "methods/model.h"
+#include "methods/preset.h"
 #include "report/report.h"
 #include "methods/scenario.h"
 #include "host/sim.h"
@@ -60,72 +60,16 @@ static double wall_now(void)
 
 /* ---- presets ---- */
 
+/* The preset directory (methods/preset.h: $SSDLAB_PRESETS, next to the
+ * binary, the compiled-in one); the binary's directory is found here. */
 static const char *preset_dir(void)
 {
-	static char buf[PATH_MAX];
-	const char *env = getenv("SSDLAB_PRESETS");
-	if (env && *env)
-		return env;
-	/* next to the binary (a moved checkout still finds its presets),
-	 * then where `make install` puts them beside PREFIX/bin (an
-	 * installed tree may be moved too), then the source tree's */
-	static const char *const rel[] = {"/presets", "/../share/ssdlab/presets"};
-	ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 32);
-	if (n > 0) {
-		buf[n] = 0;
-		char *slash = strrchr(buf, '/');
-		for (int i = 0; slash && i < 2; i++) {
-			strcpy(slash, rel[i]);
-			if (access(buf, R_OK) == 0)
-				return buf;
-		}
-	}
-	return SSDLAB_PRESET_DIR;
-}
-
-/* Options shared by the commands that take a drive. */
-struct drive_opts {
-	const char *drive;
-	const char *sets[256];
-	int nsets;
-};
-
-/* Consume --drive/--set at argv[*i]; 1 if consumed, 0 if not ours,
- * -1 on a usage error (printed). */
-static int drive_opt(struct drive_opts *o, int argc, char **argv, int *i)
-{
-	const char *a = argv[*i];
-	const char *val = NULL;
-	int is_drive = 0;
-	if (!strcmp(a, "--drive") || !strcmp(a, "--set")) {
-		if (*i + 1 >= argc) {
-			usage_error("option '%s' needs a value", a);
-			return -1;
-		}
-		is_drive = !strcmp(a, "--drive");
-		val = argv[++*i];
-	} else if (!strncmp(a, "--drive=", 8)) {
-		is_drive = 1;
-		val = a + 8;
-	} else if (!strncmp(a, "--set=", 6)) {
-		val = a + 6;
-	} else {
-		return 0;
-	}
-	if (is_drive) {
-		o->drive = val;
-		return 1;
-	}
-	if (!strchr(val, '=') || val[0] == '=') {
-		usage_error("--set needs KEY=VALUE, got '%s'", val);
-		return -1;
-	}
-	if (o->nsets == (int)(sizeof o->sets / sizeof o->sets[0])) {
-		usage_error("too many --set options");
-		return -1;
-	}
-	o->sets[o->nsets++] = val;
-	return 1;
+	static char exe[PATH_MAX], buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 16);
+	char *slash = n > 0 ? (exe[n] = 0, strrchr(exe, '/')) : NULL;
+	if (slash)
+		*slash = 0;
+	return ssd_preset_dir(slash ? exe : NULL, buf, sizeof buf);
 }
 
 /* An option with a value, "--name VALUE" or "--name=VALUE", among names[]
@@ -153,24 +97,102 @@ static int value_opt(int argc, char **argv, int *i, const char *const *names,
 	return -1;
 }
 
+static int parse_u64_arg(const char *opt, const char *s, uint64_t *v)
+{
+	if (ssd_parse_u64(s, v))
+		return usage_error("option '%s' needs a number, got '%s'", opt, s);
+	return 0;
+}
+
+/* The options the commands share: which a command takes (OPT_* bits),
+ * and their values. */
+enum {
+	OPT_DRIVE = 1,    /* --drive NAME|FILE.ini (the last one counts) */
+	OPT_DRIVES = 2,   /* --drive, repeatable: every one in drives[] */
+	OPT_SET = 4,      /* --set KEY=VALUE, repeatable */
+	OPT_SEED = 8,     /* --seed N */
+	OPT_FORMAT = 16,  /* --output-format FMT (checked by check_format) */
+	OPT_OUTPUT = 32   /* --output FILE */
+};
+
+#define MAX_ARGS 256
+
+struct common_opts {
+	unsigned accept;          /* OPT_* */
+	const char *drive;
+	const char *drives[MAX_ARGS];
+	int ndrives;
+	const char *sets[MAX_ARGS];
+	int nsets;
+	uint64_t seed;            /* default 1 */
+	const char *format, *output; /* NULL when not given */
+	unsigned formats;         /* run: the SSD_OUT_* of --output-format */
+	/* the command's check of an --output-format value: 0, or a usage
+	 * error (printed) */
+	int (*check_format)(struct common_opts *o, const char *val);
+};
+
+/* Consume a shared option at argv[*i]: 1 if consumed, 0 if not one this
+ * command takes, -1 after a usage error (printed). */
+static int common_opt(struct common_opts *o, int argc, char **argv, int *i)
+{
+	static const char *const all[] = {"--drive", "--set", "--seed",
+					  "--output-format", "--output"};
+	static const unsigned need[] = {OPT_DRIVE | OPT_DRIVES, OPT_SET,
+					OPT_SEED, OPT_FORMAT, OPT_OUTPUT};
+	const char *names[6], *val = NULL;
+	int idx[6], k = 0;
+	for (int n = 0; n < 5; n++)
+		if (o->accept & need[n]) {
+			idx[k] = n;
+			names[k++] = all[n];
+		}
+	names[k] = NULL;
+	int w = value_opt(argc, argv, i, names, &val);
+	if (w < 0)
+		return w == -1 ? 0 : -1;
+	switch (idx[w]) {
+	case 0:
+		if (o->accept & OPT_DRIVES) {
+			if (o->ndrives == MAX_ARGS) {
+				usage_error("too many --drive options");
+				return -1;
+			}
+			o->drives[o->ndrives++] = val;
+		}
+		o->drive = val;
+		return 1;
+	case 1:
+		if (!strchr(val, '=') || val[0] == '=') {
+			usage_error("--set needs KEY=VALUE, got '%s'", val);
+			return -1;
+		}
+		if (o->nsets == MAX_ARGS) {
+			usage_error("too many --set options");
+			return -1;
+		}
+		o->sets[o->nsets++] = val;
+		return 1;
+	case 2:
+		return parse_u64_arg("--seed", val, &o->seed) ? -1 : 1;
+	case 3:
+		if (o->check_format && o->check_format(o, val))
+			return -1;
+		o->format = val;
+		return 1;
+	default:
+		o->output = val;
+		return 1;
+	}
+}
+
 /* Load the drive: preset or file, then --set overrides, then derive
  * (adapting the preset's shape to an overridden capacity). */
-static int load_drive(const struct drive_opts *o, struct ssd_config *c)
+static int load_drive(const struct common_opts *o, struct ssd_config *c)
 {
 	char err[512];
-	int rc = ssd_config_open(c, o->drive ? o->drive : "default",
-				 preset_dir(), err, sizeof err);
-	for (int i = 0; !rc && i < o->nsets; i++) {
-		char kv[512];
-		snprintf(kv, sizeof kv, "%s", o->sets[i]);
-		char *eq = strchr(kv, '=');
-		*eq = 0;
-		rc = ssd_config_set(c, ssd_strtrim(kv), ssd_strtrim(eq + 1),
-				    "--set", err, sizeof err);
-	}
-	if (!rc)
-		rc = ssd_config_fit(c, err, sizeof err);
-	if (rc) {
+	if (ssd_preset_load(preset_dir(), o->drive ? o->drive : "default",
+			    o->sets, o->nsets, c, err, sizeof err)) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return EXIT_USAGE;
 	}
@@ -310,24 +332,27 @@ static int eta_time_arg(const char *opt, const char *val, double min,
 	return 0;
 }
 
-static int parse_u64_arg(const char *opt, const char *s, uint64_t *v)
+/* run's --output-format: fio's formats */
+static int run_format(struct common_opts *o, const char *val)
 {
-	if (ssd_parse_u64(s, v))
-		return usage_error("option '%s' needs a number, got '%s'", opt, s);
+	if (ssd_output_formats(val, &o->formats))
+		return usage_error("--output-format must be normal, json, json+, terse or a comma list of them, got '%s'", val);
 	return 0;
 }
 
 static int cmd_run(int argc, char **argv)
 {
-	struct drive_opts d = {0};
-	const char *jobfile = NULL, *output = NULL;
-	unsigned formats = SSD_OUT_NORMAL;
-	uint64_t seed = 1, check = 0;
+	struct common_opts c = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
+					  OPT_FORMAT | OPT_OUTPUT,
+				.seed = 1, .formats = SSD_OUT_NORMAL,
+				.check_format = run_format};
+	const char *jobfile = NULL;
+	uint64_t check = 0;
 	int eta_mode = 0; /* 0 auto, 1 always, -1 never */
 	struct eta eta = {.interval = 1.0};
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		int r = drive_opt(&d, argc, argv, &i);
+		int r = common_opt(&c, argc, argv, &i);
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r)
@@ -337,11 +362,10 @@ static int cmd_run(int argc, char **argv)
 			return 0;
 		}
 		if (!strcmp(a, "--minimal")) {
-			formats = SSD_OUT_TERSE;
+			c.formats = SSD_OUT_TERSE;
 			continue;
 		}
-		static const char *const names[] = {"--seed", "--output-format",
-						    "--output", "--check",
+		static const char *const names[] = {"--check",
 						    "--terse-version", "--eta",
 						    "--eta-interval",
 						    "--eta-newline", NULL};
@@ -351,25 +375,14 @@ static int cmd_run(int argc, char **argv)
 			return EXIT_USAGE;
 		switch (which) {
 		case 0:
-			if (parse_u64_arg("--seed", val, &seed))
-				return EXIT_USAGE;
-			continue;
-		case 1:
-			if (ssd_output_formats(val, &formats))
-				return usage_error("--output-format must be normal, json, json+, terse or a comma list of them, got '%s'", val);
-			continue;
-		case 2:
-			output = val;
-			continue;
-		case 3:
 			if (parse_u64_arg("--check", val, &check))
 				return EXIT_USAGE;
 			continue;
-		case 4:
+		case 1:
 			if (strcmp(val, "3"))
 				return usage_error("--terse-version: only 3 is supported, got '%s'", val);
 			continue;
-		case 5:
+		case 2:
 			if (!strcmp(val, "auto"))
 				eta_mode = 0;
 			else if (!strcmp(val, "always"))
@@ -379,11 +392,11 @@ static int cmd_run(int argc, char **argv)
 			else
 				return usage_error("--eta must be auto, always or never, got '%s'", val);
 			continue;
-		case 6:
+		case 3:
 			if (eta_time_arg("--eta-interval", val, 0.25, &eta.interval))
 				return EXIT_USAGE;
 			continue;
-		case 7:
+		case 4:
 			if (eta_time_arg("--eta-newline", val, 0.001, &eta.newline))
 				return EXIT_USAGE;
 			continue;
@@ -398,7 +411,7 @@ static int cmd_run(int argc, char **argv)
 	if (!jobfile)
 		return usage_error("run needs a job file, or - for standard input");
 	struct ssd_config cfg;
-	int rc = load_drive(&d, &cfg);
+	int rc = load_drive(&c, &cfg);
 	if (rc)
 		return rc;
 	char err[512];
@@ -409,14 +422,14 @@ static int cmd_run(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	FILE *out = stdout;
-	if (output && !(out = fopen(output, "w"))) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, output,
+	if (c.output && !(out = fopen(c.output, "w"))) {
+		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, c.output,
 			strerror(errno));
 		free(jobs);
 		return EXIT_USAGE;
 	}
 	struct ssd_dev *dev = NULL;
-	rc = ssd_dev_create(&cfg, seed, &dev);
+	rc = ssd_dev_create(&cfg, c.seed, &dev);
 	if (rc) {
 		fprintf(stderr, "%s: cannot build drive '%s': %s\n", prog,
 			cfg.name, ssd_strerror(rc));
@@ -430,7 +443,7 @@ static int cmd_run(int argc, char **argv)
 	int job_failed = 0;
 	double w0 = wall_now();
 	eta.w0 = eta.last = eta.last_nl = w0;
-	rc = ssd_sim_run_progress(dev, jobs, njobs, seed, NULL,
+	rc = ssd_sim_run_progress(dev, jobs, njobs, c.seed, NULL,
 				  show_eta ? eta_line : NULL, &eta, 1024, &res,
 				  err, sizeof err);
 	if (eta.shown)
@@ -440,7 +453,7 @@ static int cmd_run(int argc, char **argv)
 	if (res.njobs) {
 		res.wall_s = wall_now() - w0;
 		res.jobfile = strcmp(jobfile, "-") ? jobfile : SSD_JOB_STDIN;
-		ssd_report(&res, formats, out);
+		ssd_report(&res, c.formats, out);
 	}
 	/* as fio: a job that ended in error makes the exit status 1; one
 	 * line per such job, and the run's message if no job carries it */
@@ -458,7 +471,7 @@ static int cmd_run(int argc, char **argv)
 		fprintf(stderr, "%s: %s\n", prog, err);
 	ssd_run_result_free(&res);
 	if (out != stdout && fclose(out) && !rc) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, output,
+		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, c.output,
 			strerror(errno));
 		rc = SSD_EIO;
 	}
@@ -469,11 +482,6 @@ static int cmd_run(int argc, char **argv)
 
 /* ---- ssdlab drives / drive show ---- */
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int cmd_drives(int argc, char **argv)
 {
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -483,31 +491,18 @@ static int cmd_drives(int argc, char **argv)
 	if (argc > 1)
 		return usage_error("drives takes no arguments, got '%s'", argv[1]);
 	const char *dir = preset_dir();
-	DIR *dp = opendir(dir);
-	if (!dp) {
-		fprintf(stderr, "%s: cannot open preset directory '%s': %s\n",
-			prog, dir, strerror(errno));
+	char **names, err[512];
+	int n;
+	if (ssd_preset_list(dir, &names, &n, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;
 	}
-	char *names[512];
-	int n = 0;
-	struct dirent *e;
-	while ((e = readdir(dp)) && n < 512) {
-		size_t len = strlen(e->d_name);
-		if (len > 4 && !strcmp(e->d_name + len - 4, ".ini")) {
-			names[n] = ssd_xstrdup(e->d_name);
-			names[n][len - 4] = 0;
-			n++;
-		}
-	}
-	closedir(dp);
-	qsort(names, (size_t)n, sizeof names[0], cmp_str);
 	printf("%-20s %10s %6s %4s  %s\n", "NAME", "CAPACITY", "OP", "CELL",
 	       "DESCRIPTION");
 	int rc = 0;
 	for (int i = 0; i < n; i++) {
 		struct ssd_config c;
-		char err[512], cap[32];
+		char cap[32];
 		if (ssd_config_open(&c, names[i], dir, err, sizeof err) ||
 		    ssd_config_finish(&c, err, sizeof err)) {
 			fprintf(stderr, "%s: %s\n", prog, err);
@@ -517,8 +512,8 @@ static int cmd_drives(int argc, char **argv)
 			       ssd_fmt_bytes(c.capacity, cap, sizeof cap),
 			       c.op * 100, ssd_cell_name(c.cell), c.description);
 		}
-		free(names[i]);
 	}
+	ssd_preset_list_free(names, n);
 	return rc;
 }
 
@@ -545,10 +540,10 @@ static int cmd_drive(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "show"))
 		return usage_error("unknown drive command '%s' (accepted: show, doc)", argv[1]);
-	struct drive_opts d = {0};
+	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET};
 	const char *shown_drive = NULL;
 	for (int i = 2; i < argc; i++) {
-		int r = drive_opt(&d, argc, argv, &i);
+		int r = common_opt(&d, argc, argv, &i);
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r) {
@@ -602,12 +597,12 @@ static int cmd_job(int argc, char **argv)
 
 static int cmd_accuracy(int argc, char **argv)
 {
-	struct drive_opts d = {0};
-	uint64_t seed = 1;
+	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED,
+				.seed = 1};
 	double pre = 4, meas = 4;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		int r = drive_opt(&d, argc, argv, &i);
+		int r = common_opt(&d, argc, argv, &i);
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r)
@@ -626,14 +621,6 @@ static int cmd_accuracy(int argc, char **argv)
 			meas = 2;
 			continue;
 		}
-		if (!strcmp(a, "--seed") || !strncmp(a, "--seed=", 7)) {
-			const char *v = a[6] == '=' ? a + 7 : NULL;
-			if (!v && i + 1 >= argc)
-				return usage_error("option '--seed' needs a value");
-			if (parse_u64_arg("--seed", v ? v : argv[++i], &seed))
-				return EXIT_USAGE;
-			continue;
-		}
 		return usage_error("unknown option '%s'", a);
 	}
 	if (!d.drive)
@@ -642,35 +629,26 @@ static int cmd_accuracy(int argc, char **argv)
 	int rc = load_drive(&d, &base);
 	if (rc)
 		return rc;
-	static const int policies[] = {SSD_GC_GREEDY, SSD_GC_FIFO};
-	static const double ops[] = {0.07, 0.28};
-	static const uint32_t ppbs[] = {64, 256};
-	printf("policy  op     ppb  alpha    model_waf  sim_waf  error\n");
-	int bad = 0;
-	for (int p = 0; p < 2; p++)
-		for (int o = 0; o < 2; o++)
-			for (int b = 0; b < 2; b++) {
-				struct ssd_accuracy_row row;
-				char err[512];
-				rc = ssd_accuracy_run(&base, policies[p], ops[o], ppbs[b],
-						      pre, meas, seed, &row, err, sizeof err);
-				if (rc) {
-					fprintf(stderr, "%s: %s\n", prog, err);
-					return 1;
-				}
-				printf("%-7s %4.0f%%  %4u  %.5f  %9.3f  %7.3f  %+5.2f%%\n",
-				       ssd_gc_policy_name(row.policy), row.op * 100,
-				       row.ppb, row.alpha, row.model_waf, row.sim_waf,
-				       row.err_pct);
-				fflush(stdout);
-				if (row.err_pct > 3 || row.err_pct < -3)
-					bad++;
-			}
-	printf("%d of 8 within 3%%\n", 8 - bad);
-	return bad ? 1 : 0;
+	char err[512];
+	int off = 0;
+	if (ssd_accuracy_table(&base, pre, meas, d.seed, stdout, &off, err,
+			       sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return 1;
+	}
+	return off ? 1 : 0;
 }
 
 /* ---- ssdlab life ---- */
+
+/* life's --output-format: normal or json */
+static int life_format(struct common_opts *o, const char *val)
+{
+	(void)o;
+	if (strcmp(val, "normal") && strcmp(val, "json"))
+		return usage_error("--output-format must be normal or json, got '%s'", val);
+	return 0;
+}
 
 static int cmd_life(int argc, char **argv)
 {
@@ -697,13 +675,15 @@ static int cmd_life(int argc, char **argv)
 		"  --output-format FMT     normal (default) or json\n"
 		"  --output FILE           write the report to FILE instead of stdout\n"
 		"  --help                  this text\n";
-	struct drive_opts d = {0};
-	const char *jobfile = NULL, *output = NULL, *fmt = "normal";
-	uint64_t seed = 1, daily = 20ULL << 30;
+	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
+					  OPT_FORMAT | OPT_OUTPUT,
+				.seed = 1, .check_format = life_format};
+	const char *jobfile = NULL;
+	uint64_t daily = 20ULL << 30;
 	int accelerated = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		int r = drive_opt(&d, argc, argv, &i);
+		int r = common_opt(&d, argc, argv, &i);
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r)
@@ -716,30 +696,17 @@ static int cmd_life(int argc, char **argv)
 			accelerated = 1;
 			continue;
 		}
-		static const char *const names[] = {"--seed", "--output-format",
-						    "--output", "--daily", "--job", NULL};
+		static const char *const names[] = {"--daily", "--job", NULL};
 		const char *val = NULL;
 		int which = value_opt(argc, argv, &i, names, &val);
 		if (which == -2)
 			return EXIT_USAGE;
 		switch (which) {
 		case 0:
-			if (parse_u64_arg("--seed", val, &seed))
-				return EXIT_USAGE;
-			continue;
-		case 1:
-			if (strcmp(val, "normal") && strcmp(val, "json"))
-				return usage_error("--output-format must be normal or json, got '%s'", val);
-			fmt = val;
-			continue;
-		case 2:
-			output = val;
-			continue;
-		case 3:
 			if (ssd_parse_size(val, &daily) || !daily)
 				return usage_error("--daily needs a size above 0 (like 20g or 500m), got '%s'", val);
 			continue;
-		case 4:
+		case 1:
 			jobfile = val;
 			continue;
 		}
@@ -747,57 +714,38 @@ static int cmd_life(int argc, char **argv)
 			return usage_error("unknown option '%s'", a);
 		return usage_error("life takes no arguments, got '%s'", a);
 	}
-	if (accelerated) {
-		/* the short life goes first, so --set can still change it */
-		if (d.nsets + 3 > (int)(sizeof d.sets / sizeof d.sets[0]))
-			return usage_error("too many --set options");
-		memmove(d.sets + 3, d.sets, (size_t)d.nsets * sizeof d.sets[0]);
-		d.sets[0] = "pe_cycles=" SSD_LIFE_ACCEL_PE_CYCLES;
-		d.sets[1] = "pe_spread=" SSD_LIFE_ACCEL_PE_SPREAD;
-		d.sets[2] = "wl_threshold=" SSD_LIFE_ACCEL_WL_THRESHOLD;
-		d.nsets += 3;
-		if (!d.drive)
-			d.drive = SSD_LIFE_ACCEL_DRIVE;
-	}
+	if (accelerated && d.nsets + SSD_LIFE_ACCEL_NKEYS > MAX_ARGS)
+		return usage_error("too many --set options");
 	struct ssd_config cfg;
-	int rc = load_drive(&d, &cfg);
-	if (rc)
-		return rc;
 	char err[512];
+	if (ssd_life_config(preset_dir(), d.drive, d.sets, d.nsets,
+			    accelerated, &cfg, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return EXIT_USAGE;
+	}
 	struct ssd_job *jobs = NULL;
 	int njobs = 0;
-	rc = jobfile ? ssd_jobfile_parse(jobfile, cfg.capacity, &jobs, &njobs,
-					 err, sizeof err)
-		     : ssd_life_builtin_jobs(cfg.capacity, &jobs, &njobs, err,
-					     sizeof err);
+	int rc = ssd_life_jobs(jobfile, cfg.capacity, &jobs, &njobs, err,
+			       sizeof err);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return EXIT_USAGE;
 	}
 	FILE *out = stdout;
-	if (output && !(out = fopen(output, "w"))) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, output,
+	if (d.output && !(out = fopen(d.output, "w"))) {
+		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, d.output,
 			strerror(errno));
 		free(jobs);
 		return EXIT_USAGE;
 	}
-	struct ssd_life_report rep = {.cfg = &cfg, .workload = jobfile,
-				      .seed = seed};
-	double w0 = wall_now();
-	rc = ssd_life_run(&cfg, jobs, njobs, seed, accelerated, &rep.run, err,
-			  sizeof err);
-	rep.wall_s = wall_now() - w0;
-	if (rc) {
+	int json = d.format && !strcmp(d.format, "json");
+	rc = ssd_life_report_run(&cfg, jobs, njobs, jobfile, d.seed,
+				 accelerated, (double)daily, json, out, err,
+				 sizeof err);
+	if (rc)
 		fprintf(stderr, "%s: %s\n", prog, err);
-	} else {
-		ssd_life_estimate(&cfg, rep.run.waf, (double)daily, &rep.est);
-		if (!strcmp(fmt, "json"))
-			ssd_life_json(&rep, out);
-		else
-			ssd_life_print(&rep, out);
-	}
 	if (out != stdout && fclose(out) && !rc) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, output,
+		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, d.output,
 			strerror(errno));
 		rc = SSD_EIO;
 	}
@@ -821,40 +769,14 @@ static const char calibrate_help[] =
 	"  --seed N                seed of the runs (default 1)\n"
 	"  --help                  this text\n";
 
-static void cal_num(double v, char *buf, size_t n)
-{
-	if (isnan(v))
-		snprintf(buf, n, "-");
-	else if (isinf(v))
-		snprintf(buf, n, "none");
-	else if (fabs(v) >= 100)
-		snprintf(buf, n, "%.0f", v);
-	else if (fabs(v) >= 10)
-		snprintf(buf, n, "%.1f", v);
-	else if (fabs(v) >= 1)
-		snprintf(buf, n, "%.2f", v);
-	else
-		snprintf(buf, n, "%.3g", v);
-}
-
 static int cmd_calibrate(int argc, char **argv)
 {
-	struct drive_opts d = {0};
-	const char *names[256];
-	int nnames = 0, markdown = 0;
-	struct ssd_cal_opts co = {.seed = 1};
+	struct common_opts d = {.accept = OPT_DRIVES | OPT_SET | OPT_SEED,
+				.seed = 1};
+	int quick = 0, markdown = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		if (!strcmp(a, "--drive") || !strncmp(a, "--drive=", 8)) {
-			const char *v = a[7] == '=' ? a + 8 : NULL;
-			if (!v && i + 1 >= argc)
-				return usage_error("option '--drive' needs a value");
-			if (nnames == (int)(sizeof names / sizeof names[0]))
-				return usage_error("too many --drive options");
-			names[nnames++] = v ? v : argv[++i];
-			continue;
-		}
-		int r = drive_opt(&d, argc, argv, &i);
+		int r = common_opt(&d, argc, argv, &i);
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r)
@@ -864,151 +786,30 @@ static int cmd_calibrate(int argc, char **argv)
 			return 0;
 		}
 		if (!strcmp(a, "--quick")) {
-			co.quick = 1;
+			quick = 1;
 			continue;
 		}
 		if (!strcmp(a, "--markdown")) {
 			markdown = 1;
 			continue;
 		}
-		if (!strcmp(a, "--seed") || !strncmp(a, "--seed=", 7)) {
-			const char *v = a[6] == '=' ? a + 7 : NULL;
-			if (!v && i + 1 >= argc)
-				return usage_error("option '--seed' needs a value");
-			if (parse_u64_arg("--seed", v ? v : argv[++i], &co.seed))
-				return EXIT_USAGE;
-			continue;
-		}
 		if (a[0] == '-')
 			return usage_error("unknown option '%s'", a);
 		return usage_error("calibrate takes no arguments, got '%s' (use --drive)", a);
 	}
-	const char *dir = preset_dir();
-	char *listed[512];
-	int nlisted = 0;
-	if (!nnames) { /* every preset, in name order; those without refs skip */
-		DIR *dp = opendir(dir);
-		if (!dp) {
-			fprintf(stderr, "%s: cannot open preset directory '%s': %s\n",
-				prog, dir, strerror(errno));
-			return 1;
-		}
-		struct dirent *e;
-		while ((e = readdir(dp)) && nlisted < 512) {
-			size_t len = strlen(e->d_name);
-			if (len > 4 && !strcmp(e->d_name + len - 4, ".ini")) {
-				listed[nlisted] = ssd_xstrdup(e->d_name);
-				listed[nlisted++][len - 4] = 0;
-			}
-		}
-		closedir(dp);
-		qsort(listed, (size_t)nlisted, sizeof listed[0], cmp_str);
+	struct ssd_cal_table t = {
+		.preset_dir = preset_dir(), .drives = d.drives,
+		.ndrives = d.ndrives, .sets = d.sets, .nsets = d.nsets,
+		.markdown = markdown, .opts = {.quick = quick, .seed = d.seed},
+		.out = stdout, .msg = stderr, .prefix = prog};
+	struct ssd_cal_verdict v;
+	char err[1024];
+	int input = 0;
+	if (ssd_cal_table_run(&t, &v, &input, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return input ? EXIT_USAGE : 1;
 	}
-	int total = nnames ? nnames : nlisted, rc = 0;
-	int measured = 0, within = 0, not_modelled = 0, failed = 0;
-	int header = 0;
-	for (int k = 0; k < total && !rc; k++) {
-		const char *name = nnames ? names[k] : listed[k];
-		char path[PATH_MAX], err[1024];
-		size_t len = strlen(name);
-		if (strchr(name, '/') || (len >= 4 && !strcmp(name + len - 4, ".ini")))
-			snprintf(path, sizeof path, "%s", name);
-		else
-			snprintf(path, sizeof path, "%s/%s.ini", dir, name);
-		struct ssd_config cfg;
-		d.drive = name;
-		if ((rc = load_drive(&d, &cfg)))
-			break;
-		struct ssd_cal_ref refs[SSD_CAL_MAX_REFS];
-		int nrefs = 0;
-		rc = ssd_cal_load_refs(path, refs, SSD_CAL_MAX_REFS, &nrefs, err,
-				       sizeof err);
-		if (rc) {
-			fprintf(stderr, "%s: %s\n", prog, err);
-			rc = EXIT_USAGE;
-			break;
-		}
-		if (!nrefs) {
-			if (nnames) {
-				fprintf(stderr, "%s: drive '%s' has no '# ref' lines to calibrate against\n",
-					prog, name);
-				rc = EXIT_USAGE;
-			}
-			continue;
-		}
-		struct ssd_cal_value vals[SSD_CAL_MAX_REFS];
-		rc = ssd_cal_measure(&cfg, refs, nrefs, &co, vals, err, sizeof err);
-		if (rc) {
-			fprintf(stderr, "%s: %s\n", prog, err);
-			rc = 1;
-			break;
-		}
-		if (!header++ && markdown)
-			printf("| drive | figure | seed | seed value | ssdlab | deviation | what the seed says |\n"
-			       "|---|---|---|---|---|---|---|\n");
-		else if (header == 1)
-			printf("%-20s %-24s %4s %10s %10s %10s  %s\n", "drive",
-			       "figure", "seed", "seed value", "ssdlab",
-			       "deviation", "status");
-		for (int i = 0; i < nrefs; i++) {
-			const struct ssd_cal_figure *f = ssd_cal_figure_find(refs[i].figure);
-			double v = vals[i].value;
-			double dev = ssd_cal_deviation(&refs[i], v);
-			char val[32], devs[32];
-			const char *status;
-			cal_num(v, val, sizeof val);
-			if (vals[i].error[0]) {
-				snprintf(devs, sizeof devs, "-");
-				status = "FAILED";
-				failed++;
-				fprintf(stderr, "%s: %s: %s\n", prog,
-					refs[i].figure, vals[i].error);
-			} else if (isnan(v)) {
-				snprintf(devs, sizeof devs, "-");
-				status = "not modelled";
-				not_modelled++;
-			} else {
-				measured++;
-				if (isnan(dev) || isinf(dev))
-					snprintf(devs, sizeof devs, "-");
-				else
-					snprintf(devs, sizeof devs, "%+.1f%%", dev);
-				status = !isnan(dev) && fabs(dev) <= 15 ? "ok" : "OUT";
-				within += !strcmp(status, "ok");
-			}
-			if (markdown) {
-				char cell[48];
-				if (vals[i].error[0])
-					snprintf(cell, sizeof cell, "**failed**");
-				else if (isnan(v))
-					snprintf(cell, sizeof cell, "not modelled");
-				else if (!strcmp(status, "OUT"))
-					snprintf(cell, sizeof cell, "**%s**", devs);
-				else
-					snprintf(cell, sizeof cell, "%s", devs);
-				printf("| %s | `%s` | %s | %s %s | %s | %s | %s |\n",
-				       cfg.name, refs[i].figure, refs[i].seed,
-				       refs[i].value, f->unit, val, cell,
-				       refs[i].note);
-			} else
-				printf("%-20s %-24s %4s %10s %10s %10s  %s\n",
-				       cfg.name, refs[i].figure, refs[i].seed,
-				       refs[i].value, val, devs, status);
-		}
-		fflush(stdout);
-	}
-	if (!rc) {
-		if (markdown)
-			printf("\n");
-		printf("%d of %d measured figures within 15%%; %d not modelled",
-		       within, measured, not_modelled);
-		printf(failed ? "; %d failed\n" : "\n", failed);
-		if (failed)
-			rc = 1;
-	}
-	for (int i = 0; i < nlisted; i++)
-		free(listed[i]);
-	return rc;
+	return v.failed ? 1 : 0;
 }
 
 /* ---- ssdlab scenario ---- */
@@ -1095,13 +896,13 @@ static int cmd_scenario(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "run"))
 		return usage_error("unknown scenario command '%s' (accepted: list, run)", argv[1]);
-	struct drive_opts d = {0};
+	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED,
+				.seed = 1};
 	const char *name = NULL, *outdir = NULL;
-	uint64_t seed = 1;
 	int want_help = 0;
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i];
-		int r = drive_opt(&d, argc, argv, &i);
+		int r = common_opt(&d, argc, argv, &i);
 		if (r < 0)
 			return EXIT_USAGE;
 		if (r)
@@ -1110,13 +911,10 @@ static int cmd_scenario(int argc, char **argv)
 			want_help = 1;
 			continue;
 		}
-		if (!strcmp(a, "--out") || !strcmp(a, "--seed")) {
+		if (!strcmp(a, "--out")) {
 			if (i + 1 >= argc)
 				return usage_error("option '%s' needs a value", a);
-			if (!strcmp(a, "--out"))
-				outdir = argv[++i];
-			else if (parse_u64_arg("--seed", argv[++i], &seed))
-				return EXIT_USAGE;
+			outdir = argv[++i];
 			continue;
 		}
 		if (!strncmp(a, "--out=", 6)) {
@@ -1149,7 +947,7 @@ static int cmd_scenario(int argc, char **argv)
 	snprintf(cmdname, sizeof cmdname, "scenario run %s", sc->name);
 	help_cmd = cmdname;
 	/* --set: the scenario's parameters, the rest are drive keys */
-	const char *psets[256];
+	const char *psets[MAX_ARGS];
 	int np = 0, nd = 0;
 	for (int i = 0; i < d.nsets; i++) {
 		char key[64];
@@ -1180,7 +978,7 @@ static int cmd_scenario(int argc, char **argv)
 		outdir = dir;
 	}
 	char err[512];
-	rc = ssd_scenario_run(sc, &cfg, outdir, psets, np, seed, stdout, err,
+	rc = ssd_scenario_run(sc, &cfg, outdir, psets, np, d.seed, stdout, err,
 			      sizeof err);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
@@ -1195,7 +993,7 @@ static int cmd_scenario(int argc, char **argv)
  * into steady state by 4 KiB random writes, with its chart. */
 static int demo(void)
 {
-	struct drive_opts d = {.drive = "default"};
+	struct common_opts d = {.drive = "default"};
 	struct ssd_config cfg;
 	int rc = load_drive(&d, &cfg);
 	if (rc)

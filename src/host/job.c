@@ -143,6 +143,8 @@ struct parser {
 	double span_group;            /* ns: the longest job of this group */
 	struct jfiles *jf;            /* one per job, as p->jobs */
 	int jfcap;
+	int built;                    /* jobs built in code (ssd_jobs_*):
+	                                 messages name no line */
 };
 
 struct jopt;
@@ -188,7 +190,8 @@ static int perr(struct parser *p, int line, int code, const char *fmt, ...)
 		return code;
 	const char *file = p->blame ? p->blame : p->file;
 	p->blame = NULL;
-	int n = snprintf(p->err, p->errlen, "%s:%d: ", file, line);
+	int n = p->built ? snprintf(p->err, p->errlen, "%s: ", file)
+			 : snprintf(p->err, p->errlen, "%s:%d: ", file, line);
 	if (n < 0 || (size_t)n >= p->errlen)
 		return code;
 	va_list ap;
@@ -3757,6 +3760,70 @@ static int finish_pacing(struct parser *p, struct jstate *js)
 	return 0;
 }
 
+static void job_defaults(struct ssd_job *j);
+
+/* A job built in code (ssd_jobs_add) may assign offset, size and io_size
+ * in bytes rather than set them as options: a non-zero field counts as
+ * written.  (In a job read from a file they are still 0 here: the
+ * options fill js->rv.)  A built job's other assigned fields are held
+ * to the ranges of their rows in the option table. */
+static int take_assigned(struct parser *p, struct jstate *js)
+{
+	struct ssd_job *j = &js->j;
+	uint64_t *field[RV_N] = {&j->size, &j->io_size, &j->offset};
+	static const char *const key[RV_N] = {"size", "io_size", "offset"};
+	for (int i = 0; i < RV_N; i++) {
+		if (!*field[i])
+			continue;
+		if (i != RV_IO_SIZE && *field[i] % JOB_PAGE)
+			return perr(p, j->line, SSD_ERANGE,
+				    "option '%s': %llu B in job '%s' is not a "
+				    "multiple of 4 KiB (accepted: %s)", key[i],
+				    (unsigned long long)*field[i], j->name,
+				    opts[find_opt(key[i])].value);
+		js->rv[i] = (struct region_val){.given = 1,
+						.bytes = *field[i]};
+		*field[i] = 0;
+	}
+	if (!p->built)
+		return 0;
+	struct ssd_job d;
+	job_defaults(&d);
+	for (int i = 0; i < NOPTS; i++) {
+		const struct jopt *o = &opts[i];
+		const char *f = (const char *)j + o->off;
+		const char *df = (const char *)&d + o->off;
+		uint64_t v;
+		if (o->type == OT_U32)
+			v = *(const uint32_t *)f;
+		else if (o->type == OT_I64)
+			v = (uint64_t)*(const int64_t *)f;
+		else
+			continue;
+		if (!memcmp(f, df, o->type == OT_U32 ? 4 : 8))
+			continue;
+		if (v < o->min || v > o->max)
+			return perr(p, j->line, SSD_ERANGE,
+				    "option '%s': %lld in job '%s' is out of "
+				    "range (accepted: %s)", o->name,
+				    o->type == OT_U32 ? (long long)v
+						      : (long long)(int64_t)v,
+				    j->name, o->value);
+	}
+	for (int dd = 0; dd < SSD_DDIR_N; dd++)
+		if (j->bs[dd] < JOB_SECTOR || j->bs[dd] > JOB_BS_MAX ||
+		    j->bs[dd] % JOB_SECTOR)
+			return perr(p, j->line, SSD_ERANGE,
+				    "option 'bs': %u B in job '%s' is out of "
+				    "range (accepted: %s)", j->bs[dd], j->name,
+				    opts[find_opt("bs")].value);
+	if (j->rw < SSD_RW_READ || j->rw > SSD_RW_RANDTRIMWRITE)
+		return perr(p, j->line, SSD_ERANGE,
+			    "option 'rw': %d in job '%s' is not an enum ssd_rw",
+			    j->rw, j->name);
+	return 0;
+}
+
 /* Resolve percentages and defaults, check the region, append the job. */
 static int finish_job(struct parser *p)
 {
@@ -3764,7 +3831,9 @@ static int finish_job(struct parser *p)
 	struct ssd_job *j = &js->j;
 	uint64_t cap = p->capacity;
 	char b1[32], b2[32], b3[32];
-	int rc;
+	int rc = take_assigned(p, js);
+	if (rc)
+		return rc;
 
 	resolve_bs(j);
 
@@ -4690,31 +4759,77 @@ static int apply_kb_base(struct parser *p, int i)
 	return 0;
 }
 
-static int parse_text(const char *text, size_t len, const char *file,
-		      const char *path, uint64_t capacity,
-		      struct ssd_job **jobs, int *njobs, char *err,
-		      size_t errlen)
+/* The state before the first section, shared by the file parser and the
+ * builder (ssd_jobs_new). */
+static int parser_init(struct parser *p, uint64_t capacity, char *err,
+		       size_t errlen)
 {
-	struct parser *p = ssd_xcalloc(1, sizeof *p);
 	p->capacity = capacity;
 	p->err = err;
 	p->errlen = errlen;
-	p->file = intern_file(p, file);
 	job_defaults(&p->global.j);
 	p->global.kb_base = 1024;
 	p->global.blame = &p->blame;
 	p->kb_base = 1024;
 	if (err && errlen)
 		err[0] = 0;
+	if (capacity < JOB_PAGE)
+		return perr(p, 0, SSD_EINVAL, "drive capacity %llu B is too "
+			    "small for any job", (unsigned long long)capacity);
+	return 0;
+}
 
-	int rc = 0;
+/* The end of the file: the last section ends, the files are laid out.
+ * Shared by the file parser and the builder (ssd_jobs_end). */
+static int finish_file(struct parser *p)
+{
+	if (p->section == SEC_JOB) {
+		int rc = finish_job(p);
+		if (rc)
+			return rc;
+		p->section = SEC_NONE;
+	}
+	if (!p->njobs)
+		return perr(p, p->line ? p->line : 1, SSD_EPARSE,
+			    "no job section in the file (accepted: at least "
+			    "one [jobname] section besides [global])");
+	return resolve_files(p);
+}
+
+/* Hand the jobs over (rc == 0) or free them, and free the parser. */
+static void parser_done(struct parser *p, int rc, struct ssd_job **jobs,
+			int *njobs)
+{
+	free_files(p);
+	if (rc) {
+		free(p->jobs);
+		*jobs = NULL;
+		*njobs = 0;
+	} else {
+		*jobs = p->jobs;
+		*njobs = p->njobs;
+	}
+	for (int i = 0; i < p->nents; i++)
+		free(p->ents[i].text);
+	free(p->ents);
+	for (int i = 0; i < p->nfiles; i++)
+		free(p->files[i]);
+	free(p->files);
+	free(p);
+}
+
+static int parse_text(const char *text, size_t len, const char *file,
+		      const char *path, uint64_t capacity,
+		      struct ssd_job **jobs, int *njobs, char *err,
+		      size_t errlen)
+{
+	struct parser *p = ssd_xcalloc(1, sizeof *p);
+	p->file = intern_file(p, file);
+	int rc = parser_init(p, capacity, err, errlen);
 	char buf[JOB_LINE_MAX + 1];
 	char *stack[JOB_INCLUDE_DEPTH + 1] = {0};
-	if (capacity < JOB_PAGE) {
-		rc = perr(p, 0, SSD_EINVAL, "drive capacity %llu B is too "
-			  "small for any job", (unsigned long long)capacity);
+	if (rc)
 		goto out;
-	}
 	stack[0] = path ? realpath(path, NULL) : NULL;
 	p->text_bytes = len;
 	rc = load_text(p, text, len, p->file, stack, 0);
@@ -4735,34 +4850,9 @@ static int parse_text(const char *text, size_t len, const char *file,
 	p->file = file;
 	if (p->nents)
 		p->file = p->ents[p->nents - 1].file;
-	if (p->section == SEC_JOB) {
-		rc = finish_job(p);
-		if (rc)
-			goto out;
-	}
-	if (!p->njobs)
-		rc = perr(p, p->line ? p->line : 1, SSD_EPARSE,
-			  "no job section in the file (accepted: at least "
-			  "one [jobname] section besides [global])");
-	else
-		rc = resolve_files(p);
+	rc = finish_file(p);
 out:
-	free_files(p);
-	if (rc) {
-		free(p->jobs);
-		*jobs = NULL;
-		*njobs = 0;
-	} else {
-		*jobs = p->jobs;
-		*njobs = p->njobs;
-	}
-	for (int i = 0; i < p->nents; i++)
-		free(p->ents[i].text);
-	free(p->ents);
-	for (int i = 0; i < p->nfiles; i++)
-		free(p->files[i]);
-	free(p->files);
-	free(p);
+	parser_done(p, rc, jobs, njobs);
 	return rc;
 }
 
@@ -5053,4 +5143,147 @@ void ssd_job_print_doc(FILE *out)
 	      "next; past the last zone the first comes again, until "
 	      "`io_size` (default `size`) bytes are done -- fio's rules.\n",
 	      out);
+}
+
+/* ---- building a job file in code ----
+ * The builder is the parser without the text: ssd_jobs_global and
+ * ssd_jobs_add begin sections as a header line does, ssd_jobs_set goes
+ * through set_option as an option line does, and a section ends in
+ * finish_job and the file in finish_file, as when a file is read. */
+
+struct ssd_jobs {
+	struct parser *p;
+	char name[256];               /* the "file" name, for messages */
+	int rc;                       /* the first error; later calls keep it */
+	char msg[512];                /* its message */
+	struct ssd_job scratch;       /* what ssd_jobs_add returns after an
+	                                 error, so callers may assign freely */
+};
+
+void ssd_job_defaults(struct ssd_job *j, const char *name)
+{
+	job_defaults(j);
+	snprintf(j->name, sizeof j->name, "%s", name ? name : "");
+}
+
+void ssd_job_set_bs(struct ssd_job *j, uint32_t bs)
+{
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		j->bs[d] = bs;
+}
+
+int ssd_jobs_new(const char *name, uint64_t capacity, struct ssd_jobs **out)
+{
+	*out = NULL;
+	struct ssd_jobs *b = calloc(1, sizeof *b);
+	struct parser *p = calloc(1, sizeof *p);
+	if (!b || !p) {
+		free(b);
+		free(p);
+		return SSD_ENOMEM;
+	}
+	snprintf(b->name, sizeof b->name, "%s", name);
+	b->p = p;
+	p->built = 1;
+	p->file = b->name;
+	b->rc = parser_init(p, capacity, b->msg, sizeof b->msg);
+	*out = b;
+	return 0;
+}
+
+/* End the job section in progress, if any. */
+static int end_section(struct ssd_jobs *b)
+{
+	if (!b->rc && b->p->section == SEC_JOB)
+		b->rc = finish_job(b->p);
+	return b->rc;
+}
+
+struct ssd_job *ssd_jobs_global(struct ssd_jobs *b)
+{
+	if (end_section(b))
+		return &b->scratch;
+	b->p->section = SEC_GLOBAL;
+	return &b->p->global.j;
+}
+
+struct ssd_job *ssd_jobs_add(struct ssd_jobs *b, const char *name)
+{
+	struct parser *p = b->p;
+	if (!b->rc && strlen(name) >= sizeof p->cur.j.name)
+		b->rc = perr(p, 0, SSD_ERANGE, "job name '%.32s...' is too "
+			     "long (accepted: up to %zu characters)", name,
+			     sizeof p->cur.j.name - 1);
+	if (end_section(b))
+		return &b->scratch;
+	p->section = SEC_JOB;
+	p->cur = p->global;
+	p->cur.j.raw_global = p->cur.j.raw_len;
+	snprintf(p->cur.j.name, sizeof p->cur.j.name, "%s", name);
+	snprintf(p->cur.j.file, sizeof p->cur.j.file, "%s", p->file);
+	p->cur.j.line = 0;
+	return &p->cur.j;
+}
+
+int ssd_jobs_set(struct ssd_jobs *b, const char *key, const char *val)
+{
+	struct parser *p = b->p;
+	if (b->rc)
+		return b->rc;
+	p->key = key;
+	int oi = find_opt(key);
+	if (oi < 0)
+		return b->rc = unknown_option(p, key);
+	if (p->section == SEC_NONE)
+		return b->rc = perr(p, 0, SSD_EPARSE, "option '%.64s' is "
+				    "outside of any section (accepted: after "
+				    "ssd_jobs_global or ssd_jobs_add)", key);
+	char buf[JOB_LINE_MAX + 1];
+	if (val && strlen(val) >= sizeof buf)
+		return b->rc = perr(p, 0, SSD_ERANGE, "option '%.64s': value "
+				    "is longer than %d characters", key,
+				    JOB_LINE_MAX);
+	if (val)
+		snprintf(buf, sizeof buf, "%s", val);
+	p->line = 1; /* marks the option as given (was_set) */
+	b->rc = set_option(p, p->section == SEC_GLOBAL ? &p->global : &p->cur,
+			   oi, val ? buf : NULL);
+	p->line = 0;
+	return b->rc;
+}
+
+int ssd_jobs_setf(struct ssd_jobs *b, const char *key, const char *fmt, ...)
+{
+	char val[JOB_LINE_MAX + 1];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(val, sizeof val, fmt, ap);
+	va_end(ap);
+	if (!b->rc && (n < 0 || (size_t)n >= sizeof val))
+		b->rc = perr(b->p, 0, SSD_ERANGE, "option '%.64s': value is "
+			     "longer than %d characters", key, JOB_LINE_MAX);
+	return b->rc ? b->rc : ssd_jobs_set(b, key, val);
+}
+
+int ssd_jobs_end(struct ssd_jobs *b, struct ssd_job **jobs, int *njobs,
+		 char *err, size_t errlen)
+{
+	int rc = b->rc;
+	if (!rc)
+		rc = finish_file(b->p);
+	parser_done(b->p, rc, jobs, njobs);
+	if (rc && err && errlen)
+		snprintf(err, errlen, "%s", b->msg);
+	free(b);
+	return rc;
+}
+
+void ssd_jobs_free(struct ssd_jobs *b)
+{
+	struct ssd_job *jobs;
+	int n;
+	if (!b)
+		return;
+	parser_done(b->p, SSD_EINVAL, &jobs, &n);
+	free(b);
 }

@@ -388,4 +388,84 @@ uint32_t ssd_job_max_bs(const struct ssd_job *j);
 /* Markdown list of supported options (docs/jobfiles.md). */
 void ssd_job_print_doc(FILE *out);
 
+/* ---- building a job file in code ----
+ *
+ * A workload built in code goes through the parser's own steps, without
+ * the text: ssd_jobs_global() and ssd_jobs_add() begin a section as a
+ * "[global]" or "[name]" line does, ssd_jobs_set() applies key=value
+ * through the option table (the same per-option code as a line of a
+ * file), and each job section ends, and the whole file ends, in the same
+ * functions as a file read by ssd_jobfile_parse_string(): defaults that
+ * depend on other options, resolved sizes, the region and the limits of
+ * the file.  So
+ *
+ *     ssd_jobs_new("calibrate", capacity, &b);
+ *     struct ssd_job *j = ssd_jobs_add(b, "write");
+ *     j->rw = SSD_RW_WRITE;
+ *     ssd_job_set_bs(j, 128 << 10);
+ *     j->iodepth = 32;
+ *     j->size = bytes;
+ *     rc = ssd_jobs_end(b, &jobs, &njobs, err, sizeof err);
+ *
+ * gives the jobs that parsing "[write]
+rw=write
+bs=128k
+iodepth=32
+
+ * size=BYTES
+" gives, except that a built job has line 0 (the report
+ * then shows its resolved options, not the options as written) and its
+ * raw options hold only what went through ssd_jobs_set().
+ *
+ * The job a section call returns may be assigned directly (valid until
+ * the next section call or ssd_jobs_end): the plain fields (rw,
+ * rwmixread, iodepth, norandommap, stonewall, numjobs, runtime,
+ * ramp_time, time_based, thinktime, randseed with has_randseed, rate[],
+ * ...), bs[] (ssd_job_set_bs for all three directions), and offset,
+ * size and io_size in bytes (a non-zero value counts as given; a
+ * percentage, or a 0 that replaces a [global] value, goes through
+ * ssd_jobs_set).  Assigned values are checked when the section ends
+ * against the ranges of the option table.  Options that fill several
+ * fields or record that they were given (bssplit, bsrange,
+ * random_distribution, thinktime_blocks, files, verify, ...) go through
+ * ssd_jobs_set.
+ *
+ * Errors stick: after the first one every call does nothing, a section
+ * call returns a scratch job, and ssd_jobs_end returns that error.  The
+ * message is the parser's, "NAME: option 'KEY': what is wrong
+ * (accepted: ...)", without a line, given to the caller of
+ * ssd_jobs_end.
+ */
+struct ssd_jobs;
+
+/* The values of a section with no options (no [global]) before it ends:
+ * what parsing "[name]\n" starts the job from.  name may be NULL. */
+void ssd_job_defaults(struct ssd_job *j, const char *name);
+/* bs= one size for reads, writes and trims (bytes). */
+void ssd_job_set_bs(struct ssd_job *j, uint32_t bs);
+
+/* A new job file named `name` (for messages) for a drive of `capacity`
+ * user bytes.  Returns 0 or SSD_ENOMEM (*out NULL); a capacity below
+ * 4 KiB is the error ssd_jobs_end returns. */
+int ssd_jobs_new(const char *name, uint64_t capacity, struct ssd_jobs **out);
+/* Begin the [global] section (ending the job in progress): the returned
+ * template is copied into every job added after it. */
+struct ssd_job *ssd_jobs_global(struct ssd_jobs *b);
+/* Begin job section `name` (ending the one in progress): a copy of the
+ * [global] template, to assign or set options on. */
+struct ssd_job *ssd_jobs_add(struct ssd_jobs *b, const char *name);
+/* key=value in the current section, as a line of a job file (val NULL:
+ * a bare key).  Returns 0 or the (sticky) error. */
+int ssd_jobs_set(struct ssd_jobs *b, const char *key, const char *val);
+int ssd_jobs_setf(struct ssd_jobs *b, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* End the last section and the file and free b.  On success *jobs is
+ * the same kind of block ssd_jobfile_parse returns (free with free());
+ * on error a negative SSD_E* with the first error's message in err
+ * (errlen bytes), *jobs NULL. */
+int ssd_jobs_end(struct ssd_jobs *b, struct ssd_job **jobs, int *njobs,
+		 char *err, size_t errlen);
+/* Free a builder without ending it (NULL: nothing). */
+void ssd_jobs_free(struct ssd_jobs *b);
+
 #endif

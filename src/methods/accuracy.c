@@ -4,6 +4,7 @@
  */
 #include "methods/accuracy.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -39,18 +40,29 @@ int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,
 	int rc = ssd_config_finish(&c, err, errlen);
 	if (rc)
 		return rc;
-	char text[512];
-	snprintf(text, sizeof text,
-		 "[global]\nrw=randwrite\nbs=4k\niodepth=32\n"
-		 "[fill]\n"
-		 "[precondition]\nstonewall\nnorandommap=1\nio_size=%llu\n"
-		 "[measure]\nstonewall\nnorandommap=1\nio_size=%llu\n",
-		 (unsigned long long)((uint64_t)(precondition * (double)(c.capacity / SSD_LPAGE)) * SSD_LPAGE),
-		 (unsigned long long)((uint64_t)(measure * (double)(c.capacity / SSD_LPAGE)) * SSD_LPAGE));
+	/* fill, then precondition and measure with writes drawn with
+	 * replacement, each a share of the drive in whole pages */
+	uint64_t pages = c.capacity / SSD_LPAGE;
+	struct ssd_jobs *b = NULL;
+	rc = ssd_jobs_new("accuracy", c.capacity, &b);
+	if (rc)
+		return rc;
+	struct ssd_job *g = ssd_jobs_global(b);
+	g->rw = SSD_RW_RANDWRITE;
+	ssd_job_set_bs(g, 4096);
+	g->iodepth = 32;
+	ssd_jobs_add(b, "fill");
+	struct ssd_job *j = ssd_jobs_add(b, "precondition");
+	j->stonewall = 1;
+	j->norandommap = 1;
+	j->io_size = (uint64_t)(precondition * (double)pages) * SSD_LPAGE;
+	j = ssd_jobs_add(b, "measure");
+	j->stonewall = 1;
+	j->norandommap = 1;
+	j->io_size = (uint64_t)(measure * (double)pages) * SSD_LPAGE;
 	struct ssd_job *jobs = NULL;
 	int njobs = 0;
-	rc = ssd_jobfile_parse_string(text, "accuracy", c.capacity, &jobs,
-				      &njobs, err, errlen);
+	rc = ssd_jobs_end(b, &jobs, &njobs, err, errlen);
 	if (rc)
 		return rc;
 	struct ssd_dev *dev = NULL;
@@ -82,4 +94,38 @@ int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,
 	ssd_dev_destroy(dev);
 	free(jobs);
 	return rc;
+}
+
+int ssd_accuracy_table(const struct ssd_config *base, double precondition,
+		       double measure, uint64_t seed, FILE *out, int *off,
+		       char *err, size_t errlen)
+{
+	static const int policies[] = {SSD_GC_GREEDY, SSD_GC_FIFO};
+	static const double ops[] = {0.07, 0.28};
+	static const uint32_t ppbs[] = {64, 256};
+	fprintf(out, "policy  op     ppb  alpha    model_waf  sim_waf  error\n");
+	*off = 0;
+	for (int p = 0; p < 2; p++)
+		for (int o = 0; o < 2; o++)
+			for (int b = 0; b < 2; b++) {
+				struct ssd_accuracy_row row;
+				int rc = ssd_accuracy_run(base, policies[p],
+							  ops[o], ppbs[b],
+							  precondition, measure,
+							  seed, &row, err,
+							  errlen);
+				if (rc)
+					return rc;
+				fprintf(out, "%-7s %4.0f%%  %4u  %.5f  %9.3f  "
+					"%7.3f  %+5.2f%%\n",
+					ssd_gc_policy_name(row.policy),
+					row.op * 100, row.ppb, row.alpha,
+					row.model_waf, row.sim_waf,
+					row.err_pct);
+				fflush(out);
+				if (fabs(row.err_pct) > SSD_ACCURACY_TOLERANCE)
+					++*off;
+			}
+	fprintf(out, "%d of 8 within 3%%\n", 8 - *off);
+	return 0;
 }

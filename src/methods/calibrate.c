@@ -32,6 +32,8 @@
  * 256 MiB (rough figures, for tests).
  */
 #include "methods/calibrate.h"
+#include "methods/cliff.h"
+#include "methods/preset.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -376,34 +378,9 @@ uint32_t ssd_cal_scale(const struct ssd_config *c, uint64_t target,
 	}
 }
 
-/* ---- running job texts ---- */
+/* ---- running jobs ---- */
 
-struct sbuf {
-	char *p;
-	size_t n, cap;
-};
-
-__attribute__((format(printf, 2, 3))) static void
-sb_printf(struct sbuf *b, const char *fmt, ...)
-{
-	for (;;) {
-		va_list ap;
-		va_start(ap, fmt);
-		int k = vsnprintf(b->p ? b->p + b->n : NULL,
-				  b->p ? b->cap - b->n : 0, fmt, ap);
-		va_end(ap);
-		if (k < 0)
-			return;
-		if (b->p && b->n + (size_t)k < b->cap) {
-			b->n += (size_t)k;
-			return;
-		}
-		b->cap = (b->cap + (size_t)k + 1) * 2;
-		b->p = ssd_xrealloc(b->p, b->cap);
-	}
-}
-
-/* One run: the parsed jobs and their results, freed together. */
+/* One run: the built jobs and their results, freed together. */
 struct run {
 	struct ssd_job *jobs;
 	int njobs;
@@ -419,13 +396,39 @@ static void run_free(struct run *r)
 	memset(r, 0, sizeof *r);
 }
 
-static int run_text(struct ssd_dev *dev, const char *text, const char *name,
+/* A job file for dev, named for messages; NULL when out of memory (then
+ * run_jobs says so). */
+static struct ssd_jobs *jobs_new(const struct ssd_dev *dev, const char *name)
+{
+	struct ssd_jobs *b = NULL;
+	ssd_jobs_new(name, dev->cfg.capacity, &b);
+	return b;
+}
+
+/* A job of `bs`-byte I/Os `iodepth` deep over [off, off + size) (size 0:
+ * to the end of the drive), after the jobs before it if stonewall. */
+static struct ssd_job *add_job(struct ssd_jobs *b, const char *name, int rw,
+			       uint32_t bs, uint32_t iodepth, int stonewall,
+			       uint64_t off, uint64_t size)
+{
+	struct ssd_job *j = ssd_jobs_add(b, name);
+	j->rw = rw;
+	ssd_job_set_bs(j, bs);
+	j->iodepth = iodepth;
+	j->stonewall = stonewall;
+	j->offset = off;
+	j->size = size;
+	return j;
+}
+
+/* End job file b (from jobs_new) and run it on dev. */
+static int run_jobs(struct ssd_dev *dev, struct ssd_jobs *b, const char *name,
 		    uint64_t seed, struct run *r, char *err, size_t errlen)
 {
 	memset(r, 0, sizeof *r);
-	char msg[512];
-	int rc = ssd_jobfile_parse_string(text, name, dev->cfg.capacity,
-					  &r->jobs, &r->njobs, msg, sizeof msg);
+	char msg[512] = "out of memory";
+	int rc = b ? ssd_jobs_end(b, &r->jobs, &r->njobs, msg, sizeof msg)
+		   : SSD_ENOMEM;
 	if (!rc)
 		rc = ssd_sim_run(dev, r->jobs, r->njobs, seed, &r->res, msg,
 				 sizeof msg);
@@ -531,20 +534,18 @@ static int do_fresh(const struct ssd_config *full, struct meas *m)
 		c = *full;
 	uint64_t s = slice_of(&c, m->o->quick);
 	uint64_t u = round_down(c.capacity / 2, SEQ_BS);
-	char text[512];
-	snprintf(text, sizeof text,
-		 "[global]\nbs=128k\niodepth=32\n"
-		 "[write]\nrw=write\nsize=%llu\n"
-		 "[read]\nstonewall\nrw=read\nsize=%llu\n"
-		 "[unmapped]\nstonewall\nrw=read\noffset=%llu\nsize=%llu\n",
-		 (unsigned long long)s, (unsigned long long)s,
-		 (unsigned long long)u, (unsigned long long)s);
 	struct ssd_dev *dev;
 	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
 	if (rc)
 		return rc;
+	struct ssd_jobs *b = jobs_new(dev, "calibrate-fresh");
+	if (b) {
+		add_job(b, "write", SSD_RW_WRITE, SEQ_BS, 32, 0, 0, s);
+		add_job(b, "read", SSD_RW_READ, SEQ_BS, 32, 1, 0, s);
+		add_job(b, "unmapped", SSD_RW_READ, SEQ_BS, 32, 1, u, s);
+	}
 	struct run r;
-	rc = run_text(dev, text, "calibrate-fresh", m->o->seed, &r, m->err,
+	rc = run_jobs(dev, b, "calibrate-fresh", m->o->seed, &r, m->err,
 		      m->errlen);
 	if (!rc) {
 		m->v[F_SEQ_WRITE] = mbps(job(&r, "write"), SSD_DDIR_WRITE);
@@ -566,15 +567,19 @@ static int do_rfresh(const struct ssd_config *full, struct meas *m)
 		ssd_cal_scale(full, 256 * MIB, 16, &c);
 	else
 		c = *full;
-	const char *text = m->o->quick
-		? "[fresh]\nrw=randwrite\nbs=4k\niodepth=32\nruntime=200ms\ntime_based\n"
-		: "[fresh]\nrw=randwrite\nbs=4k\niodepth=32\nruntime=2s\ntime_based\n";
 	struct ssd_dev *dev;
 	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
 	if (rc)
 		return rc;
+	struct ssd_jobs *b = jobs_new(dev, "calibrate-rfresh");
+	if (b) {
+		struct ssd_job *j = add_job(b, "fresh", SSD_RW_RANDWRITE,
+					    4096, 32, 0, 0, 0);
+		j->runtime = m->o->quick ? 200 * SSD_MS : 2 * SSD_S;
+		j->time_based = 1;
+	}
 	struct run r;
-	rc = run_text(dev, text, "calibrate-rfresh", m->o->seed, &r, m->err,
+	rc = run_jobs(dev, b, "calibrate-rfresh", m->o->seed, &r, m->err,
 		      m->errlen);
 	if (!rc) {
 		m->v[F_RAND_WRITE_FRESH] = iops(job(&r, "fresh"), SSD_DDIR_WRITE);
@@ -585,52 +590,6 @@ static int do_rfresh(const struct ssd_config *full, struct meas *m)
 }
 
 /* ---- fill: the SLC cliff, then the full drive ---- */
-
-/*
- * The cliff of a fill written as chunks of b[i] bytes at r[i] MB/s.  The
- * reference rate is the best of the first two chunks; the cliff chunk is
- * the first below 70% of it.  Inside that chunk the drive wrote x bytes
- * at the rate before (v1, the mean of the chunks before it) and the rest
- * at the rate after (v2, the median of the chunks after it), so its time
- * b/r = x/v1 + (b - x)/v2 gives x.  *cache gets the bytes written before
- * the cliff (0 without one), *post the rate after it.
- */
-static void find_cliff(const double *b, const double *r, int n,
-		       double *cache, double *post)
-{
-	double *tmp = ssd_xcalloc((size_t)n + 1, sizeof *tmp);
-	double peak = n > 1 && r[1] > r[0] ? r[1] : r[0];
-	int i = 0;
-	while (i < n && r[i] >= 0.7 * peak)
-		i++;
-	if (i == n) {
-		memcpy(tmp, r, (size_t)n * sizeof *r);
-		*cache = 0;
-		*post = ssd_median(tmp, (size_t)n);
-		free(tmp);
-		return;
-	}
-	double before = 0, t1 = 0;
-	for (int k = 0; k < i; k++) {
-		before += b[k];
-		t1 += b[k] / r[k];
-	}
-	double v1 = i > 0 ? before / t1 : peak;
-	int m = n - i - 1;
-	if (m > 0)
-		memcpy(tmp, r + i + 1, (size_t)m * sizeof *r);
-	double v2 = m > 0 ? ssd_median(tmp, (size_t)m) : r[i];
-	double x = 0;
-	if (v2 < v1)
-		x = (b[i] / v2 - b[i] / r[i]) / (1 / v2 - 1 / v1);
-	if (x < 0)
-		x = 0;
-	if (x > b[i])
-		x = b[i];
-	*cache = before + x;
-	*post = v2;
-	free(tmp);
-}
 
 static int do_fill(const struct ssd_config *full, struct meas *m)
 {
@@ -653,39 +612,41 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 	int n = nfine + ncoarse;
 	double *b = ssd_xcalloc((size_t)n, sizeof *b);
 	double *r = ssd_xcalloc((size_t)n, sizeof *r);
-	struct sbuf t = {0};
-	sb_printf(&t, "[global]\nrw=write\nbs=128k\niodepth=32\n");
-	uint64_t off = 0;
-	int nc = 0;
-	for (int i = 0; i < n && off < c.capacity; i++) {
-		uint64_t len = i < nfine ? fine : coarse;
-		if (i == n - 1 || off + len > c.capacity)
-			len = c.capacity - off;
-		sb_printf(&t, "[c%d]\nstonewall\noffset=%llu\nsize=%llu\n", i,
-			  (unsigned long long)off, (unsigned long long)len);
-		b[i] = (double)len;
-		off += len;
-		nc++;
-	}
 	struct ssd_dev *dev;
 	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
 	if (rc) {
-		free(t.p);
 		free(b);
 		free(r);
 		return rc;
 	}
+	struct ssd_jobs *jb = jobs_new(dev, "calibrate-fill");
+	uint64_t off = 0;
+	int nc = 0;
+	for (int i = 0; jb && i < n && off < c.capacity; i++) {
+		uint64_t len = i < nfine ? fine : coarse;
+		if (i == n - 1 || off + len > c.capacity)
+			len = c.capacity - off;
+		char name[16];
+		snprintf(name, sizeof name, "c%d", i);
+		add_job(jb, name, SSD_RW_WRITE, SEQ_BS, 32, 1, off, len);
+		b[i] = (double)len;
+		off += len;
+		nc++;
+	}
 	struct run run;
-	rc = run_text(dev, t.p, "calibrate-fill", m->o->seed, &run, m->err,
+	rc = run_jobs(dev, jb, "calibrate-fill", m->o->seed, &run, m->err,
 		      m->errlen);
-	free(t.p);
 	if (!rc) {
 		for (int i = 0; i < nc; i++)
 			r[i] = mbps(&run.res.jobs[i], SSD_DDIR_WRITE);
-		double cache, post;
-		find_cliff(b, r, nc, &cache, &post);
-		m->v[F_SLC_CACHE] = cache * k / 1e6;
-		m->v[F_POST_CACHE] = post;
+		/* the chunks are coarse: the reference is the first, the
+		 * cliff is placed inside its chunk (cliff.h) */
+		static const struct ssd_cliff_rule rule = {
+			.drop = 0.7, .hold = 1, .head = 1, .split = 1};
+		struct ssd_cliff cl;
+		rc = ssd_cliff_find(b, r, nc, &rule, &cl);
+		m->v[F_SLC_CACHE] = cl.cache * k / 1e6;
+		m->v[F_POST_CACHE] = cl.post;
 		run_free(&run);
 	}
 	free(b);
@@ -697,15 +658,15 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 	uint64_t s = slice_of(&nocache, quick);
 	uint64_t half = round_down(c.capacity / 2, SEQ_BS);
 	uint64_t quarter = round_down(c.capacity / 4, SEQ_BS);
-	char text[1024];
 	if (!rc) {
-		snprintf(text, sizeof text,
-			 "[global]\nbs=128k\niodepth=32\n"
-			 "[full_write]\nrw=write\nsize=%llu\n"
-			 "[full_read]\nstonewall\nrw=read\noffset=%llu\nsize=%llu\n",
-			 (unsigned long long)s, (unsigned long long)half,
-			 (unsigned long long)s);
-		rc = run_text(dev, text, "calibrate-full", m->o->seed, &run,
+		jb = jobs_new(dev, "calibrate-full");
+		if (jb) {
+			add_job(jb, "full_write", SSD_RW_WRITE, SEQ_BS, 32, 0,
+				0, s);
+			add_job(jb, "full_read", SSD_RW_READ, SEQ_BS, 32, 1,
+				half, s);
+		}
+		rc = run_jobs(dev, jb, "calibrate-full", m->o->seed, &run,
 			      m->err, m->errlen);
 	}
 	if (!rc) {
@@ -715,13 +676,14 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 					     SSD_DDIR_READ);
 		run_free(&run);
 		idle(dev, 30 * 60 * SSD_S);
-		snprintf(text, sizeof text,
-			 "[global]\nbs=128k\niodepth=32\n"
-			 "[idle_read]\nrw=read\noffset=%llu\nsize=%llu\n"
-			 "[idle_write]\nstonewall\nrw=write\noffset=%llu\nsize=%llu\n",
-			 (unsigned long long)quarter, (unsigned long long)s,
-			 (unsigned long long)s, (unsigned long long)s);
-		rc = run_text(dev, text, "calibrate-idle", m->o->seed, &run,
+		jb = jobs_new(dev, "calibrate-idle");
+		if (jb) {
+			add_job(jb, "idle_read", SSD_RW_READ, SEQ_BS, 32, 0,
+				quarter, s);
+			add_job(jb, "idle_write", SSD_RW_WRITE, SEQ_BS, 32, 1,
+				s, s);
+		}
+		rc = run_jobs(dev, jb, "calibrate-idle", m->o->seed, &run,
 			      m->err, m->errlen);
 	}
 	if (!rc) {
@@ -738,23 +700,17 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 		if (tb > want)
 			tb = round_down(want, SSD_LPAGE);
 		want = round_down(want, tb);
-		snprintf(text, sizeof text,
-			 "[trim32]\nrw=trim\nbs=%llu\niodepth=1\nsize=%llu\n"
-			 "[trim_rest]\nstonewall\nrw=trim\nbs=%llu\niodepth=1\n"
-			 "offset=%llu\n"
-			 "[trim_write]\nstonewall\nrw=write\nbs=128k\niodepth=32\n"
-			 "offset=0\nsize=%llu\n",
-			 (unsigned long long)tb, (unsigned long long)want,
-			 (unsigned long long)tb, (unsigned long long)want,
-			 (unsigned long long)s);
-		if (want >= c.capacity) /* nothing left: trim_rest is empty */
-			snprintf(text, sizeof text,
-				 "[trim32]\nrw=trim\nbs=%llu\niodepth=1\nsize=%llu\n"
-				 "[trim_write]\nstonewall\nrw=write\nbs=128k\n"
-				 "iodepth=32\noffset=0\nsize=%llu\n",
-				 (unsigned long long)tb, (unsigned long long)want,
-				 (unsigned long long)s);
-		rc = run_text(dev, text, "calibrate-trim", m->o->seed, &run,
+		jb = jobs_new(dev, "calibrate-trim");
+		if (jb) {
+			add_job(jb, "trim32", SSD_RW_TRIM, (uint32_t)tb, 1, 0,
+				0, want);
+			if (want < c.capacity) /* else trim_rest is empty */
+				add_job(jb, "trim_rest", SSD_RW_TRIM,
+					(uint32_t)tb, 1, 1, want, 0);
+			add_job(jb, "trim_write", SSD_RW_WRITE, SEQ_BS, 32, 1,
+				0, s);
+		}
+		rc = run_jobs(dev, jb, "calibrate-trim", m->o->seed, &run,
 			      m->err, m->errlen);
 		if (!rc) {
 			const struct ssd_job_result *j = job(&run, "trim32");
@@ -784,26 +740,29 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 		ssd_cal_scale(full, 256 * MIB, 16, &c);
 	else
 		ssd_cal_scale(full, 32 * GIB, 256, &c);
-	char text[1024];
 	uint64_t cap = c.capacity;
 	struct ssd_dev *dev;
 	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
 	if (rc)
 		return rc;
 	struct run run;
-	rc = run_text(dev, "[fill]\nrw=randwrite\nbs=4k\niodepth=32\n",
-		      "calibrate-span", m->o->seed, &run, m->err, m->errlen);
+	struct ssd_jobs *jb = jobs_new(dev, "calibrate-span");
+	if (jb)
+		add_job(jb, "fill", SSD_RW_RANDWRITE, 4096, 32, 0, 0, 0);
+	rc = run_jobs(dev, jb, "calibrate-span", m->o->seed, &run, m->err,
+		      m->errlen);
 	if (!rc) {
 		m->v[F_RAND_WRITE_SPAN] = iops(job(&run, "fill"),
 					       SSD_DDIR_WRITE);
 		run_free(&run);
-		snprintf(text, sizeof text,
-			 "[global]\nrw=randwrite\nbs=4k\niodepth=32\n"
-			 "[precondition]\nio_size=%llu\n"
-			 "[steady]\nstonewall\nio_size=%llu\n",
-			 (unsigned long long)cap,
-			 (unsigned long long)round_down(cap / 4, SSD_LPAGE));
-		rc = run_text(dev, text, "calibrate-steady", m->o->seed, &run,
+		jb = jobs_new(dev, "calibrate-steady");
+		if (jb) {
+			add_job(jb, "precondition", SSD_RW_RANDWRITE, 4096, 32,
+				0, 0, 0)->io_size = cap;
+			add_job(jb, "steady", SSD_RW_RANDWRITE, 4096, 32, 1, 0,
+				0)->io_size = round_down(cap / 4, SSD_LPAGE);
+		}
+		rc = run_jobs(dev, jb, "calibrate-steady", m->o->seed, &run,
 			      m->err, m->errlen);
 	}
 	if (!rc) {
@@ -815,13 +774,14 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 			s = round_down(cap / 16, SEQ_BS);
 		if (!s)
 			s = SEQ_BS;
-		snprintf(text, sizeof text,
-			 "[global]\nbs=128k\niodepth=32\n"
-			 "[used_read]\nrw=read\nsize=%llu\n"
-			 "[used_write]\nstonewall\nrw=write\noffset=%llu\nsize=%llu\n",
-			 (unsigned long long)s, (unsigned long long)s,
-			 (unsigned long long)s);
-		rc = run_text(dev, text, "calibrate-used", m->o->seed, &run,
+		jb = jobs_new(dev, "calibrate-used");
+		if (jb) {
+			add_job(jb, "used_read", SSD_RW_READ, SEQ_BS, 32, 0, 0,
+				s);
+			add_job(jb, "used_write", SSD_RW_WRITE, SEQ_BS, 32, 1,
+				s, s);
+		}
+		rc = run_jobs(dev, jb, "calibrate-used", m->o->seed, &run,
 			      m->err, m->errlen);
 	}
 	if (!rc) {
@@ -832,14 +792,18 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 		run_free(&run);
 		idle(dev, 60 * SSD_S);
 		int nw = quick ? 10 : LAT_WINDOWS;
-		struct sbuf t = {0};
-		sb_printf(&t, "[global]\nrw=randrw\nrwmixread=70\nbs=4k\n"
-			  "iodepth=1\ntime_based\nruntime=%ds\n", LAT_WINDOW_S);
-		for (int i = 0; i < nw; i++)
-			sb_printf(&t, "[w%d]\nstonewall\n", i);
-		rc = run_text(dev, t.p, "calibrate-latency", m->o->seed, &run,
+		jb = jobs_new(dev, "calibrate-latency");
+		for (int i = 0; jb && i < nw; i++) {
+			char name[16];
+			snprintf(name, sizeof name, "w%d", i);
+			struct ssd_job *j = add_job(jb, name, SSD_RW_RANDRW,
+						    4096, 1, 1, 0, 0);
+			j->rwmixread = 70;
+			j->time_based = 1;
+			j->runtime = LAT_WINDOW_S * SSD_S;
+		}
+		rc = run_jobs(dev, jb, "calibrate-latency", m->o->seed, &run,
 			      m->err, m->errlen);
-		free(t.p);
 	}
 	if (!rc) {
 		double sum = 0, n = 0, max = 0, onset = INFINITY, spikes = 0;
@@ -931,5 +895,149 @@ int ssd_cal_measure(const struct ssd_config *c,
 		snprintf(out[i].error, sizeof out[i].error, "%s",
 			 f < F_MEASURED ? failed[f] : "");
 	}
+	return 0;
+}
+
+/* ---- the calibration table ---- */
+
+void ssd_cal_format(double v, char *buf, size_t n)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else if (isinf(v))
+		snprintf(buf, n, "none");
+	else if (fabs(v) >= 100)
+		snprintf(buf, n, "%.0f", v);
+	else if (fabs(v) >= 10)
+		snprintf(buf, n, "%.1f", v);
+	else if (fabs(v) >= 1)
+		snprintf(buf, n, "%.2f", v);
+	else
+		snprintf(buf, n, "%.3g", v);
+}
+
+/* The rows of one drive's figures. */
+static void table_rows(const struct ssd_cal_table *t, const char *drive,
+		       const struct ssd_cal_ref *refs,
+		       const struct ssd_cal_value *vals, int nrefs,
+		       struct ssd_cal_verdict *v)
+{
+	FILE *out = t->out;
+	for (int i = 0; i < nrefs; i++) {
+		const struct ssd_cal_figure *f =
+			ssd_cal_figure_find(refs[i].figure);
+		double x = vals[i].value;
+		double dev = ssd_cal_deviation(&refs[i], x);
+		char val[32], devs[32];
+		const char *status;
+		ssd_cal_format(x, val, sizeof val);
+		if (vals[i].error[0]) {
+			snprintf(devs, sizeof devs, "-");
+			status = "FAILED";
+			v->failed++;
+			fprintf(t->msg, "%s: %s: %s\n", t->prefix,
+				refs[i].figure, vals[i].error);
+		} else if (isnan(x)) {
+			snprintf(devs, sizeof devs, "-");
+			status = "not modelled";
+			v->not_modelled++;
+		} else {
+			v->measured++;
+			if (isnan(dev) || isinf(dev))
+				snprintf(devs, sizeof devs, "-");
+			else
+				snprintf(devs, sizeof devs, "%+.1f%%", dev);
+			status = !isnan(dev) && fabs(dev) <= SSD_CAL_TOLERANCE
+					 ? "ok" : "OUT";
+			v->within += !strcmp(status, "ok");
+		}
+		if (t->markdown) {
+			char cell[48];
+			if (vals[i].error[0])
+				snprintf(cell, sizeof cell, "**failed**");
+			else if (isnan(x))
+				snprintf(cell, sizeof cell, "not modelled");
+			else if (!strcmp(status, "OUT"))
+				snprintf(cell, sizeof cell, "**%s**", devs);
+			else
+				snprintf(cell, sizeof cell, "%s", devs);
+			fprintf(out, "| %s | `%s` | %s | %s %s | %s | %s | %s |\n",
+				drive, refs[i].figure, refs[i].seed,
+				refs[i].value, f->unit, val, cell,
+				refs[i].note);
+		} else {
+			fprintf(out, "%-20s %-24s %4s %10s %10s %10s  %s\n",
+				drive, refs[i].figure, refs[i].seed,
+				refs[i].value, val, devs, status);
+		}
+	}
+}
+
+int ssd_cal_table_run(const struct ssd_cal_table *t,
+		      struct ssd_cal_verdict *v, int *input, char *err,
+		      size_t errlen)
+{
+	memset(v, 0, sizeof *v);
+	*input = 0;
+	char **listed = NULL;
+	int nlisted = 0, rc = 0;
+	if (!t->ndrives) { /* every preset, in name order; those without refs
+	                      are skipped */
+		rc = ssd_preset_list(t->preset_dir, &listed, &nlisted, err,
+				     errlen);
+		if (rc)
+			return rc;
+	}
+	int total = t->ndrives ? t->ndrives : nlisted, header = 0;
+	for (int k = 0; k < total && !rc; k++) {
+		const char *name = t->ndrives ? t->drives[k] : listed[k];
+		char path[4096];
+		ssd_preset_path(t->preset_dir, name, path, sizeof path);
+		struct ssd_config cfg;
+		rc = ssd_preset_load(t->preset_dir, name, t->sets, t->nsets,
+				     &cfg, err, errlen);
+		struct ssd_cal_ref refs[SSD_CAL_MAX_REFS];
+		int nrefs = 0;
+		if (!rc)
+			rc = ssd_cal_load_refs(path, refs, SSD_CAL_MAX_REFS,
+					       &nrefs, err, errlen);
+		if (rc) {
+			*input = 1;
+			break;
+		}
+		if (!nrefs) {
+			if (t->ndrives) {
+				ssd_seterr(err, errlen, "drive '%s' has no "
+					   "'# ref' lines to calibrate against",
+					   name);
+				rc = SSD_ENOENT;
+				*input = 1;
+			}
+			continue;
+		}
+		struct ssd_cal_value vals[SSD_CAL_MAX_REFS];
+		rc = ssd_cal_measure(&cfg, refs, nrefs, &t->opts, vals, err,
+				     errlen);
+		if (rc)
+			break;
+		if (!header++ && t->markdown)
+			fprintf(t->out, "| drive | figure | seed | seed value | "
+				"ssdlab | deviation | what the seed says |\n"
+				"|---|---|---|---|---|---|---|\n");
+		else if (header == 1)
+			fprintf(t->out, "%-20s %-24s %4s %10s %10s %10s  %s\n",
+				"drive", "figure", "seed", "seed value",
+				"ssdlab", "deviation", "status");
+		table_rows(t, cfg.name, refs, vals, nrefs, v);
+		fflush(t->out);
+	}
+	ssd_preset_list_free(listed, nlisted);
+	if (rc)
+		return rc;
+	if (t->markdown)
+		fprintf(t->out, "\n");
+	fprintf(t->out, "%d of %d measured figures within 15%%; %d not "
+		"modelled", v->within, v->measured, v->not_modelled);
+	fprintf(t->out, v->failed ? "; %d failed\n" : "\n", v->failed);
 	return 0;
 }

@@ -26,6 +26,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "base/config.h"
 
@@ -130,5 +131,47 @@ int ssd_cal_measure(const struct ssd_config *c,
  */
 uint32_t ssd_cal_scale(const struct ssd_config *c, uint64_t target,
 		       uint32_t min_blocks, struct ssd_config *out);
+
+/* ---- the calibration table ---- */
+
+#define SSD_CAL_TOLERANCE 15.0 /* percent: a figure within it is "ok" */
+
+/* What to calibrate and where the table goes. */
+struct ssd_cal_table {
+	const char *preset_dir;   /* preset.h */
+	const char *const *drives; /* names or files; NULL/0: every preset
+	                             of preset_dir that has "# ref" lines */
+	int ndrives;
+	const char *const *sets;  /* "KEY=VALUE" for every drive */
+	int nsets;
+	int markdown;             /* the table as Markdown */
+	struct ssd_cal_opts opts;
+	FILE *out;                /* the table and the verdict */
+	FILE *msg;                /* a line per failed figure: */
+	const char *prefix;       /* "PREFIX: FIGURE: why" */
+};
+
+/* The verdict: figures measured, within the tolerance, not modelled,
+ * failed (their runs did). */
+struct ssd_cal_verdict {
+	int measured, within, not_modelled, failed;
+};
+
+/* A number of the table: "-" for NAN, "none" for INFINITY, else 3 or 4
+ * significant figures. */
+void ssd_cal_format(double v, char *buf, size_t n);
+
+/*
+ * Measure every drive of t (ssd_cal_measure), print its rows to t->out
+ * as it finishes, then the verdict line "W of M measured figures within
+ * 15%; N not modelled[; F failed]".  Returns 0 (v filled; v->failed
+ * figures failed), or a negative SSD_E* with the message in err; then
+ * *input is 1 when the error is the user's (a drive that does not load,
+ * a bad "# ref" line, a named drive without refs), 0 when a measurement
+ * or the preset directory failed.  Rows printed before an error stay.
+ */
+int ssd_cal_table_run(const struct ssd_cal_table *t,
+		      struct ssd_cal_verdict *v, int *input, char *err,
+		      size_t errlen);
 
 #endif

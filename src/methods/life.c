@@ -10,11 +10,13 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/json.h"
 #include "host/device.h"
 #include "report/report.h"
 #include "host/sim.h"
+#include "methods/preset.h"
 
 /* ---- the arithmetic ---- */
 
@@ -86,15 +88,23 @@ const char ssd_life_builtin_desc[] =
 int ssd_life_builtin_jobs(uint64_t capacity, struct ssd_job **jobs,
 			  int *njobs, char *err, size_t errlen)
 {
-	static const char text[] =
-		"[global]\nbs=4k\niodepth=32\n"
-		"[fill]\nrw=write\n"
-		"[precondition]\nstonewall\nrw=randwrite\nnorandommap=1\n"
-		"io_size=100%\n"
-		"[measure]\nstonewall\nrw=randwrite\nnorandommap=1\n"
-		"io_size=100%\n";
-	return ssd_jobfile_parse_string(text, "built-in", capacity, jobs,
-					njobs, err, errlen);
+	struct ssd_jobs *b = NULL;
+	int rc = ssd_jobs_new("built-in", capacity, &b);
+	if (rc)
+		return rc;
+	struct ssd_job *g = ssd_jobs_global(b);
+	ssd_job_set_bs(g, 4096);
+	g->iodepth = 32;
+	ssd_jobs_add(b, "fill")->rw = SSD_RW_WRITE;
+	static const char *const names[] = {"precondition", "measure"};
+	for (int i = 0; i < 2; i++) {
+		struct ssd_job *j = ssd_jobs_add(b, names[i]);
+		j->stonewall = 1;
+		j->rw = SSD_RW_RANDWRITE;
+		j->norandommap = 1;
+		ssd_jobs_set(b, "io_size", "100%");
+	}
+	return ssd_jobs_end(b, jobs, njobs, err, errlen);
 }
 
 /* One ssd_sim_run on the drive; *worn is set when the drive is (or
@@ -497,4 +507,71 @@ void ssd_life_json(const struct ssd_life_report *r, FILE *out)
 	ssd_json_kfixed(&w, "wall_seconds", r->wall_s, 6);
 	ssd_json_end(&w);
 	putc('\n', out);
+}
+
+/* ---- the whole recipe ---- */
+
+int ssd_life_config(const char *preset_dir, const char *drive,
+		    const char *const *sets, int nsets, int accelerated,
+		    struct ssd_config *c, char *err, size_t errlen)
+{
+	if (!accelerated)
+		return ssd_preset_load(preset_dir, drive ? drive : "default",
+				       sets, nsets, c, err, errlen);
+	/* the short life goes first, so the overrides can still change it */
+	const char **all = malloc((size_t)(nsets + SSD_LIFE_ACCEL_NKEYS) *
+				  sizeof *all);
+	if (!all) {
+		ssd_seterr(err, errlen, "%s", ssd_strerror(SSD_ENOMEM));
+		return SSD_ENOMEM;
+	}
+	all[0] = "pe_cycles=" SSD_LIFE_ACCEL_PE_CYCLES;
+	all[1] = "pe_spread=" SSD_LIFE_ACCEL_PE_SPREAD;
+	all[2] = "wl_threshold=" SSD_LIFE_ACCEL_WL_THRESHOLD;
+	for (int i = 0; i < nsets; i++)
+		all[SSD_LIFE_ACCEL_NKEYS + i] = sets[i];
+	int rc = ssd_preset_load(preset_dir,
+				 drive ? drive : SSD_LIFE_ACCEL_DRIVE, all,
+				 nsets + SSD_LIFE_ACCEL_NKEYS, c, err, errlen);
+	free(all);
+	return rc;
+}
+
+int ssd_life_jobs(const char *jobfile, uint64_t capacity,
+		  struct ssd_job **jobs, int *njobs, char *err, size_t errlen)
+{
+	return jobfile ? ssd_jobfile_parse(jobfile, capacity, jobs, njobs, err,
+					   errlen)
+		       : ssd_life_builtin_jobs(capacity, jobs, njobs, err,
+					       errlen);
+}
+
+/* Wall-clock seconds, for the report's wall time only. */
+static double wall_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int ssd_life_report_run(const struct ssd_config *c,
+			const struct ssd_job *jobs, int njobs,
+			const char *jobfile, uint64_t seed, int accelerated,
+			double daily, int json, FILE *out, char *err,
+			size_t errlen)
+{
+	struct ssd_life_report rep = {.cfg = c, .workload = jobfile,
+				      .seed = seed};
+	double w0 = wall_now();
+	int rc = ssd_life_run(c, jobs, njobs, seed, accelerated, &rep.run, err,
+			      errlen);
+	rep.wall_s = wall_now() - w0;
+	if (rc)
+		return rc;
+	ssd_life_estimate(c, rep.run.waf, daily, &rep.est);
+	if (json)
+		ssd_life_json(&rep, out);
+	else
+		ssd_life_print(&rep, out);
+	return 0;
 }

@@ -164,4 +164,30 @@ void ssd_life_print(const struct ssd_life_report *r, FILE *out);
  * field. */
 void ssd_life_json(const struct ssd_life_report *r, FILE *out);
 
+/* ---- the whole recipe ---- */
+
+#define SSD_LIFE_ACCEL_NKEYS 3 /* drive keys an accelerated run sets */
+
+/* The drive of a life run: `drive` (preset name or file, preset.h; NULL:
+ * "default", or SSD_LIFE_ACCEL_DRIVE when accelerated), with an
+ * accelerated run's pe_cycles, pe_spread and wl_threshold first, then
+ * the overrides sets[i] ("KEY=VALUE", so they can change those too).
+ * Returns 0 or the config's error with its message in err. */
+int ssd_life_config(const char *preset_dir, const char *drive,
+		    const char *const *sets, int nsets, int accelerated,
+		    struct ssd_config *c, char *err, size_t errlen);
+/* The workload: the job file at `jobfile`, or the built-in one when
+ * NULL (ssd_life_builtin_jobs). */
+int ssd_life_jobs(const char *jobfile, uint64_t capacity,
+		  struct ssd_job **jobs, int *njobs, char *err, size_t errlen);
+/* Run the jobs (ssd_life_run, until worn out when accelerated), estimate
+ * the life at `daily` host bytes a day and print the report on out
+ * (JSON when json); the report's wall time is measured here.  Returns 0
+ * or ssd_life_run's error (message in err, nothing printed). */
+int ssd_life_report_run(const struct ssd_config *c,
+			const struct ssd_job *jobs, int njobs,
+			const char *jobfile, uint64_t seed, int accelerated,
+			double daily, int json, FILE *out, char *err,
+			size_t errlen);
+
 #endif

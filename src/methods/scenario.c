@@ -166,24 +166,35 @@ struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 	return d;
 }
 
-int ssd_scn_jobs(struct ssd_scn *s, struct ssd_dev *dev,
-		 struct ssd_series *series, struct ssd_run_result *res,
-		 const char *fmt, ...)
+struct ssd_jobs *ssd_scn_jobs_new(struct ssd_scn *s, const struct ssd_dev *dev)
 {
-	char text[8192];
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(text, sizeof text, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= sizeof text) {
-		snprintf(s->err, sizeof s->err, "scenario %s: job text too long",
+	struct ssd_jobs *b = NULL;
+	ssd_jobs_new(s->sc->name, dev->cfg.capacity, &b);
+	return b;
+}
+
+struct ssd_job *ssd_scn_job(struct ssd_jobs *b, const char *name, int rw,
+			    uint32_t bs, uint32_t iodepth)
+{
+	struct ssd_job *j = ssd_jobs_add(b, name);
+	j->rw = rw;
+	ssd_job_set_bs(j, bs);
+	j->iodepth = iodepth;
+	return j;
+}
+
+int ssd_scn_run(struct ssd_scn *s, struct ssd_dev *dev, struct ssd_jobs *b,
+		struct ssd_series *series, struct ssd_run_result *res)
+{
+	memset(res, 0, sizeof *res);
+	if (!b) {
+		snprintf(s->err, sizeof s->err, "scenario %s: out of memory",
 			 s->sc->name);
-		return SSD_ERANGE;
+		return SSD_ENOMEM;
 	}
 	struct ssd_job *jobs = NULL;
 	int njobs = 0;
-	int rc = ssd_jobfile_parse_string(text, s->sc->name, dev->cfg.capacity,
-					  &jobs, &njobs, s->err, sizeof s->err);
+	int rc = ssd_jobs_end(b, &jobs, &njobs, s->err, sizeof s->err);
 	if (!rc) {
 		rc = ssd_sim_run_series(dev, jobs, njobs, s->seed, series, res,
 					s->err, sizeof s->err);

@@ -90,12 +90,18 @@ const char *ssd_scn_str(const struct ssd_scn *s, const char *name);
 struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 			      int nsets);
 
-/* Run fio job text (printf-style) on dev; completions also go to series
- * if not NULL.  Fills *res (free with ssd_run_result_free); on failure
- * returns the error with s->err set and *res already freed. */
-int ssd_scn_jobs(struct ssd_scn *s, struct ssd_dev *dev,
-		 struct ssd_series *series, struct ssd_run_result *res,
-		 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* A job file for dev, named for the scenario (job.h's builder); NULL
+ * when out of memory (ssd_scn_run then says so). */
+struct ssd_jobs *ssd_scn_jobs_new(struct ssd_scn *s, const struct ssd_dev *dev);
+/* ssd_jobs_add with rw, bs (bytes, every direction) and iodepth set. */
+struct ssd_job *ssd_scn_job(struct ssd_jobs *b, const char *name, int rw,
+			    uint32_t bs, uint32_t iodepth);
+/* End job file b (from ssd_scn_jobs_new) and run it on dev; completions
+ * also go to series if not NULL.  Fills *res (free with
+ * ssd_run_result_free); on failure returns the error with s->err set and
+ * *res already freed. */
+int ssd_scn_run(struct ssd_scn *s, struct ssd_dev *dev, struct ssd_jobs *b,
+		struct ssd_series *series, struct ssd_run_result *res);
 
 /* Open outdir/name for writing; NULL with s->err set on failure. */
 FILE *ssd_scn_file(struct ssd_scn *s, const char *name);

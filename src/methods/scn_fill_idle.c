@@ -132,12 +132,16 @@ static int hdtach(struct ssd_scn *s, struct ssd_dev *dev, const struct hdtach *h
 			c0 = *ssd_dev_counters(dev);
 		for (int z = 0; z < h->zones; z++) {
 			struct ssd_run_result res;
-			int rc = ssd_scn_jobs(s, dev, NULL, &res,
-					      "[hdtach-%s]\nrw=%s\nbs=%u\niodepth=%d\n"
-					      "offset=%llu\nsize=%llu\n",
-					      pass ? "write" : "read", pass ? "write" : "read",
-					      h->bs, h->qd, (unsigned long long)(z * h->zone),
-					      (unsigned long long)h->sample);
+			struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+			if (b) {
+				struct ssd_job *j = ssd_scn_job(b,
+					pass ? "hdtach-write" : "hdtach-read",
+					pass ? SSD_RW_WRITE : SSD_RW_READ,
+					h->bs, (uint32_t)h->qd);
+				j->offset = (uint64_t)z * h->zone;
+				j->size = h->sample;
+			}
+			int rc = ssd_scn_run(s, dev, b, NULL, &res);
 			if (rc)
 				return rc;
 			if (pass) {
@@ -158,9 +162,11 @@ static int seq_write(struct ssd_scn *s, struct ssd_dev *dev, uint64_t size,
 		     double *out)
 {
 	struct ssd_run_result res;
-	int rc = ssd_scn_jobs(s, dev, NULL, &res,
-			      "[seq-write]\nrw=write\nbs=128k\niodepth=32\nsize=%llu\n",
-			      (unsigned long long)size);
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	if (b)
+		ssd_scn_job(b, "seq-write", SSD_RW_WRITE, 128 << 10, 32)->size =
+			size;
+	int rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (rc)
 		return rc;
 	*out = mbps(&res.jobs[0], SSD_DDIR_WRITE);

@@ -44,13 +44,22 @@ static int probe(struct ssd_scn *s, struct ssd_dev *dev, uint64_t slice,
 {
 	struct ssd_run_result res;
 	/* the slice sits at the start of the span */
-	int rc = ssd_scn_jobs(s, dev, NULL, &res,
-			      "[seq-write]\nrw=write\nbs=128k\niodepth=%d\nsize=%llu\n"
-			      "[seq-read]\nstonewall\nrw=read\nbs=128k\niodepth=%d\nsize=%llu\n"
-			      "[rand-write]\nstonewall\nrw=randwrite\nnorandommap=1\nbs=4k\n"
-			      "iodepth=%d\ntime_based\nruntime=%lldns\n",
-			      qd, (unsigned long long)slice, qd,
-			      (unsigned long long)slice, qd, (long long)secs_ns);
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	if (b) {
+		ssd_scn_job(b, "seq-write", SSD_RW_WRITE, 128 << 10,
+			    (uint32_t)qd)->size = slice;
+		struct ssd_job *j = ssd_scn_job(b, "seq-read", SSD_RW_READ,
+						128 << 10, (uint32_t)qd);
+		j->stonewall = 1;
+		j->size = slice;
+		j = ssd_scn_job(b, "rand-write", SSD_RW_RANDWRITE, 4096,
+				(uint32_t)qd);
+		j->stonewall = 1;
+		j->norandommap = 1;
+		j->time_based = 1;
+		j->runtime = secs_ns;
+	}
+	int rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (rc)
 		return rc;
 	p->write_mbps = mbps(&res.jobs[0], SSD_DDIR_WRITE);
@@ -85,12 +94,19 @@ static int run(struct ssd_scn *s)
 	struct ssd_run_result res;
 	int rc = probe(s, dev, slice, secs, qd, &p[0]);
 	/* the load: fill, then random writes without TRIM */
-	if (!rc)
-		rc = ssd_scn_jobs(s, dev, NULL, &res,
-				  "[fill]\nrw=write\nbs=128k\niodepth=%d\n"
-				  "[load]\nstonewall\nrw=randwrite\nnorandommap=1\nbs=4k\n"
-				  "iodepth=%d\nio_size=%llu\n",
-				  qd, qd, (unsigned long long)load);
+	if (!rc) {
+		struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+		if (b) {
+			ssd_scn_job(b, "fill", SSD_RW_WRITE, 128 << 10,
+				    (uint32_t)qd);
+			struct ssd_job *j = ssd_scn_job(b, "load",
+				SSD_RW_RANDWRITE, 4096, (uint32_t)qd);
+			j->stonewall = 1;
+			j->norandommap = 1;
+			j->io_size = load;
+		}
+		rc = ssd_scn_run(s, dev, b, NULL, &res);
+	}
 	if (!rc) {
 		ssd_run_result_free(&res);
 		rc = probe(s, dev, slice, secs, qd, &p[1]);
@@ -100,9 +116,13 @@ static int run(struct ssd_scn *s)
 		ssd_dev_idle(dev, now + idle);
 		rc = probe(s, dev, slice, secs, qd, &p[2]);
 	}
-	if (!rc)
-		rc = ssd_scn_jobs(s, dev, NULL, &res,
-				  "[trim-all]\nrw=trim\nbs=1m\niodepth=%d\n", qd);
+	if (!rc) {
+		struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+		if (b)
+			ssd_scn_job(b, "trim-all", SSD_RW_TRIM, 1 << 20,
+				    (uint32_t)qd);
+		rc = ssd_scn_run(s, dev, b, NULL, &res);
+	}
 	if (!rc) {
 		ssd_run_result_free(&res);
 		rc = probe(s, dev, slice, secs, qd, &p[3]);

@@ -54,7 +54,7 @@ static const struct ssd_scn_param params[] = {
 enum { RAND_READ, SEQ_READ, RAND_WRITE, SEQ_WRITE, MIX, NPAT };
 
 static const struct {
-	const char *rw;    /* fio rw= */
+	int rw;            /* enum ssd_rw */
 	const char *name;  /* summary and plot */
 	const char *key;   /* CSV and JSON */
 	const char *color;
@@ -62,11 +62,11 @@ static const struct {
 	                      (random and sequential write on a clean drive)
 	                      stay visible */
 } pat[NPAT] = {
-	{"randread", "random read", "rand_read", "#1f5fbf", "lw 2 pt 7 ps 0.8"},
-	{"read", "sequential read", "seq_read", "#1b9e77", "lw 2 pt 5 ps 0.8"},
-	{"randwrite", "random write", "rand_write", "#d95f02", "lw 4 pt 9 ps 1.4"},
-	{"write", "sequential write", "seq_write", "#7570b3", "lw 1.5 pt 11 ps 0.8"},
-	{"randrw", "random mix", "mix", "#e7298a", "lw 2 pt 13 ps 0.8"},
+	{SSD_RW_RANDREAD, "random read", "rand_read", "#1f5fbf", "lw 2 pt 7 ps 0.8"},
+	{SSD_RW_READ, "sequential read", "seq_read", "#1b9e77", "lw 2 pt 5 ps 0.8"},
+	{SSD_RW_RANDWRITE, "random write", "rand_write", "#d95f02", "lw 4 pt 9 ps 1.4"},
+	{SSD_RW_WRITE, "sequential write", "seq_write", "#7570b3", "lw 1.5 pt 11 ps 0.8"},
+	{SSD_RW_RANDRW, "random mix", "mix", "#e7298a", "lw 2 pt 13 ps 0.8"},
 };
 
 #define MAX_SIZES 19 /* 512 B .. 128 MiB, the largest bs a job takes */
@@ -91,28 +91,23 @@ static int measure(struct ssd_scn *s, struct ssd_dev *dev, int p,
 		   const uint64_t *bs, int nbs, uint64_t span, int64_t point,
 		   int qd, int mix, struct point *out)
 {
-	char text[8192];
-	size_t len = 0;
-	for (int i = 0; i < nbs; i++) {
-		int n = snprintf(text + len, sizeof text - len,
-				 "[%s-%llu]\nstonewall\nrw=%s\nbs=%llu\niodepth=%d\n"
-				 "size=%llu\ntime_based\nruntime=%lldns\n%s",
-				 pat[p].key, (unsigned long long)bs[i], pat[p].rw,
-				 (unsigned long long)bs[i], qd,
-				 (unsigned long long)span, (long long)point,
-				 p == SEQ_READ || p == SEQ_WRITE ? "" : "norandommap\n");
-		if (n < 0 || (size_t)n >= sizeof text - len)
-			return SSD_ERANGE;
-		len += (size_t)n;
-		if (p == MIX) {
-			n = snprintf(text + len, sizeof text - len, "rwmixread=%d\n", mix);
-			if (n < 0 || (size_t)n >= sizeof text - len)
-				return SSD_ERANGE;
-			len += (size_t)n;
-		}
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	for (int i = 0; b && i < nbs; i++) {
+		char name[64];
+		snprintf(name, sizeof name, "%s-%llu", pat[p].key,
+			 (unsigned long long)bs[i]);
+		struct ssd_job *j = ssd_scn_job(b, name, pat[p].rw,
+						(uint32_t)bs[i], (uint32_t)qd);
+		j->stonewall = 1;
+		j->size = span;
+		j->time_based = 1;
+		j->runtime = point;
+		j->norandommap = !(p == SEQ_READ || p == SEQ_WRITE);
+		if (p == MIX)
+			j->rwmixread = (uint32_t)mix;
 	}
 	struct ssd_run_result res;
-	int rc = ssd_scn_jobs(s, dev, NULL, &res, "%s", text);
+	int rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (rc)
 		return rc;
 	for (int i = 0; i < nbs && i < res.njobs; i++) {
@@ -247,9 +242,10 @@ static int run(struct ssd_scn *s)
 		return SSD_EINVAL;
 	}
 	struct ssd_run_result res;
-	int rc = ssd_scn_jobs(s, dev, NULL, &res,
-			      "[fill]\nrw=write\nbs=1m\niodepth=32\nsize=%llu\n",
-			      (unsigned long long)span);
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	if (b)
+		ssd_scn_job(b, "fill", SSD_RW_WRITE, 1 << 20, 32)->size = span;
+	int rc = ssd_scn_run(s, dev, b, NULL, &res);
 	double fill_mbps = 0, fill_s = 0;
 	if (!rc) {
 		const struct ssd_job_result *j = &res.jobs[0];

@@ -4,15 +4,17 @@
  * speed against the bytes written.  An SLC cache shows as a fast start
  * and a cliff.
  *
- * Detection: the initial speed is the median of the first points; the
- * cache ends at the first point from which the speed stays below
- * `drop` x initial for `hold` consecutive points; its size is the bytes
- * written before that point, and the post-cache speed is the median of
- * the points after it.  No cliff: the whole write ran at one speed.
+ * Detection (cliff.h): the initial speed is the median of the first 8
+ * points; the cache ends at the first point from which the speed stays
+ * below `drop` x initial for `hold` consecutive points; its size is the
+ * bytes written before that point, and the post-cache speed is the
+ * median of the points from it on.  No cliff: the whole write ran at
+ * one speed.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "methods/cliff.h"
 #include "methods/scenario.h"
 #include "host/sim.h"
 
@@ -27,19 +29,6 @@ static const struct ssd_scn_param params[] = {
 };
 
 /* Median of v[0..n) without disturbing v. */
-static double median(const double *v, uint32_t n)
-{
-	if (!n)
-		return 0;
-	double *c = malloc(n * sizeof *c);
-	if (!c)
-		return 0;
-	memcpy(c, v, n * sizeof *c);
-	double m = ssd_median(c, n);
-	free(c);
-	return m;
-}
-
 static int run(struct ssd_scn *s)
 {
 	uint64_t bs = ssd_scn_size(s, "bs", 4096);
@@ -59,9 +48,11 @@ static int run(struct ssd_scn *s)
 	struct ssd_series ser;
 	ssd_series_init(&ser, 0, step);
 	struct ssd_run_result res;
-	int rc = ssd_scn_jobs(s, dev, &ser, &res,
-			      "[sequential-fill]\nrw=write\nbs=%llu\niodepth=%d\nsize=%llu\n",
-			      (unsigned long long)bs, iodepth, (unsigned long long)size);
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	if (b)
+		ssd_scn_job(b, "sequential-fill", SSD_RW_WRITE, (uint32_t)bs,
+			    (uint32_t)iodepth)->size = size;
+	int rc = ssd_scn_run(s, dev, b, &ser, &res);
 	if (rc)
 		goto out_dev;
 	uint32_t n = ser.n > 1 ? ser.n - 1 : ser.n; /* last point is partial */
@@ -85,20 +76,23 @@ static int run(struct ssd_scn *s)
 		rc = SSD_EIO;
 		goto out;
 	}
-	uint32_t head = n < 8 ? n : 8;
-	double initial = median(mbps, head);
-	int64_t cliff = -1;
-	for (uint32_t i = 0; i + (uint32_t)hold <= n; i++) {
-		int below = 1;
-		for (int k = 0; k < hold && below; k++)
-			below = mbps[i + (uint32_t)k] < drop * initial;
-		if (below) {
-			cliff = i;
-			break;
-		}
-	}
-	double cache_gb = cliff > 0 ? gb[cliff - 1] : 0;
-	double post = cliff >= 0 ? median(mbps + cliff, n - (uint32_t)cliff) : initial;
+	double *bytes = calloc(n + 1, sizeof *bytes);
+	static const struct ssd_cliff_rule rule0 = {.head = 8};
+	struct ssd_cliff_rule rule = rule0;
+	rule.drop = drop;
+	rule.hold = hold;
+	struct ssd_cliff cl;
+	for (uint32_t i = 0; bytes && i < n; i++)
+		bytes[i] = (double)ser.pt[i].bytes[SSD_DDIR_WRITE];
+	rc = bytes ? ssd_cliff_find(bytes, mbps, (int)n, &rule, &cl)
+		   : SSD_ENOMEM;
+	free(bytes);
+	if (rc)
+		goto out;
+	double initial = cl.initial;
+	int64_t cliff = cl.at;
+	double cache_gb = cl.cache / 1e9;
+	double post = cliff >= 0 ? cl.post : initial;
 	double avg = res.jobs[0].runtime_ns > 0
 		? (double)res.jobs[0].dir[SSD_DDIR_WRITE].bytes * 1e3 / (double)res.jobs[0].runtime_ns : 0;
 	char mark[512] = "", body[1024];

@@ -196,13 +196,25 @@ static int point(struct ssd_scn *s, struct ssd_dev *dev, int seq, int readpct,
 {
 	static const char *rnd[] = {"randwrite", "randrw", "randread"};
 	static const char *sq[] = {"write", "rw", "read"};
+	static const int rnd_rw[] = {SSD_RW_RANDWRITE, SSD_RW_RANDRW,
+				     SSD_RW_RANDREAD};
+	static const int sq_rw[] = {SSD_RW_WRITE, SSD_RW_READWRITE,
+				    SSD_RW_READ};
 	int k = readpct == 0 ? 0 : readpct == 100 ? 2 : 1;
 	struct ssd_run_result res;
-	int rc = ssd_scn_jobs(s, dev, NULL, &res,
-			      "[pts]\nrw=%s\nrwmixread=%d\nbs=%u\niodepth=%d\n"
-			      "norandommap=1\ntime_based\nruntime=%lldns\nrandseed=%llu\n",
-			      seq ? sq[k] : rnd[k], readpct, bs, qd, (long long)len,
-			      (unsigned long long)seed);
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	if (b) {
+		struct ssd_job *j = ssd_scn_job(b, "pts", seq ? sq_rw[k]
+							      : rnd_rw[k],
+						bs, (uint32_t)qd);
+		j->rwmixread = (uint32_t)readpct;
+		j->norandommap = 1;
+		j->time_based = 1;
+		j->runtime = len;
+		j->randseed = seed;
+		j->has_randseed = 1;
+	}
+	int rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (rc)
 		return rc;
 	const struct ssd_job_result *j = &res.jobs[0];
@@ -234,9 +246,11 @@ static struct ssd_dev *purge_wipc(struct ssd_scn *s, uint64_t wipc, int qd,
 	*rc = 0;
 	if (wipc) {
 		struct ssd_run_result res;
-		*rc = ssd_scn_jobs(s, dev, NULL, &res,
-				   "[wipc]\nrw=write\nbs=128k\niodepth=%d\nio_size=%llu\n",
-				   qd, (unsigned long long)wipc);
+		struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+		if (b)
+			ssd_scn_job(b, "wipc", SSD_RW_WRITE, 128 << 10,
+				    (uint32_t)qd)->io_size = wipc;
+		*rc = ssd_scn_run(s, dev, b, NULL, &res);
 		if (!*rc)
 			ssd_run_result_free(&res);
 	}
@@ -438,11 +452,16 @@ static int wsat_hir(struct ssd_scn *s, struct pts *t)
 	if (!dev)
 		return SSD_EINVAL;
 	struct ssd_run_result res;
-	int rc = ssd_scn_jobs(s, dev, &t->wsat_ser, &res,
-			      "[wsat]\nrw=randwrite\nnorandommap=1\nbs=4k\niodepth=%d\n"
-			      "io_size=%llu\nrandseed=%llu\n", t->qd,
-			      (unsigned long long)t->wsat,
-			      (unsigned long long)seed_of(s, 4, 0, 0));
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	if (b) {
+		struct ssd_job *j = ssd_scn_job(b, "wsat", SSD_RW_RANDWRITE,
+						4096, (uint32_t)t->qd);
+		j->norandommap = 1;
+		j->io_size = t->wsat;
+		j->randseed = seed_of(s, 4, 0, 0);
+		j->has_randseed = 1;
+	}
+	int rc = ssd_scn_run(s, dev, b, &t->wsat_ser, &res);
 	if (rc) {
 		ssd_dev_destroy(dev);
 		return rc;

@@ -67,11 +67,17 @@ static int run(struct ssd_scn *s)
 	while (written < volume) {
 		uint64_t now = volume - written < chunk ? volume - written : chunk;
 		struct ssd_run_result res;
-		rc = ssd_scn_jobs(s, dev, &ser, &res,
-				  "[steady-state]\nrw=randwrite\nnorandommap=1\nbs=%llu\n"
-				  "iodepth=%d\nio_size=%llu\nrandseed=%llu\n",
-				  (unsigned long long)bs, iodepth, (unsigned long long)now,
-				  (unsigned long long)ssd_mix64(s->seed + ++chunks));
+		struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+		if (b) {
+			struct ssd_job *j = ssd_scn_job(b, "steady-state",
+				SSD_RW_RANDWRITE, (uint32_t)bs,
+				(uint32_t)iodepth);
+			j->norandommap = 1;
+			j->io_size = now;
+			j->randseed = ssd_mix64(s->seed + ++chunks);
+			j->has_randseed = 1;
+		}
+		rc = ssd_scn_run(s, dev, b, &ser, &res);
 		if (rc)
 			break;
 		written += now;

@@ -106,24 +106,33 @@ static int app_load(struct ssd_scn *s, struct ssd_dev *dev,
 		    const struct torture *t, double *mbps)
 {
 	struct ssd_run_result res;
-	int rc = ssd_scn_jobs(s, dev, NULL, &res,
-			      "[app-install]\nrw=write\nbs=1m\niodepth=4\nsize=%llu\n",
-			      (unsigned long long)t->app_size);
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	if (b)
+		ssd_scn_job(b, "app-install", SSD_RW_WRITE, 1 << 20, 4)->size =
+			t->app_size;
+	int rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (rc)
 		return rc;
 	ssd_run_result_free(&res);
 	uint64_t rr = t->app_io * 60 / 100, sr = t->app_io * 25 / 100;
 	uint64_t wr = t->app_io - rr - sr;
-	rc = ssd_scn_jobs(s, dev, NULL, &res,
-			  "[global]\nsize=%llu\n"
-			  "[app-random-read]\nrw=randread\n"
-			  "bssplit=4k/35:16k/20:32k/15:64k/15:128k/10:256k/5\n"
-			  "iodepth=2\nio_size=%llu\n"
-			  "[app-seq-read]\nrw=read\nbs=256k\niodepth=1\nio_size=%llu\n"
-			  "[app-write]\nrw=randwrite\nbssplit=4k/50:16k/25:64k/25\n"
-			  "iodepth=1\nio_size=%llu\n",
-			  (unsigned long long)t->app_size, (unsigned long long)rr,
-			  (unsigned long long)sr, (unsigned long long)wr);
+	b = ssd_scn_jobs_new(s, dev);
+	if (b) {
+		ssd_jobs_global(b)->size = t->app_size;
+		struct ssd_job *j = ssd_jobs_add(b, "app-random-read");
+		j->rw = SSD_RW_RANDREAD;
+		ssd_jobs_set(b, "bssplit",
+			     "4k/35:16k/20:32k/15:64k/15:128k/10:256k/5");
+		j->iodepth = 2;
+		j->io_size = rr;
+		ssd_scn_job(b, "app-seq-read", SSD_RW_READ, 256 << 10, 1)
+			->io_size = sr;
+		j = ssd_jobs_add(b, "app-write");
+		j->rw = SSD_RW_RANDWRITE;
+		ssd_jobs_set(b, "bssplit", "4k/50:16k/25:64k/25");
+		j->io_size = wr;
+	}
+	rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (rc)
 		return rc;
 	uint64_t bytes = 0;
@@ -142,9 +151,10 @@ static int format(struct ssd_scn *s, struct ssd_dev *dev, int trim)
 		return 0;
 	struct ssd_run_result res;
 	uint64_t bs = s->cfg.capacity < (128u << 20) ? s->cfg.capacity : 128u << 20;
-	int rc = ssd_scn_jobs(s, dev, NULL, &res,
-			      "[format-trim]\nrw=trim\nbs=%llu\niodepth=1\n",
-			      (unsigned long long)bs);
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	if (b)
+		ssd_scn_job(b, "format-trim", SSD_RW_TRIM, (uint32_t)bs, 1);
+	int rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (!rc)
 		ssd_run_result_free(&res);
 	return rc;
@@ -153,17 +163,22 @@ static int format(struct ssd_scn *s, struct ssd_dev *dev, int trim)
 static int torture_db(struct ssd_scn *s, struct ssd_dev *dev,
 		      const struct torture *t, struct mode_res *m)
 {
-	char text[2048];
-	int n = snprintf(text, sizeof text,
-			 "[global]\nrw=randrw\nrwmixread=%d\nbs=%llu\nnorandommap=1\n"
-			 "time_based\nruntime=%lldns\n",
-			 t->db_read, (unsigned long long)t->db_bs, (long long)t->db_step);
-	for (int q = 0; q < NQD; q++)
-		n += snprintf(text + n, sizeof text - (size_t)n, "[db-qd%d]\n%siodepth=%d\n",
-			      qds[q], q ? "stonewall\n" : "", qds[q]);
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	for (int q = 0; b && q < NQD; q++) {
+		char name[32];
+		snprintf(name, sizeof name, "db-qd%d", qds[q]);
+		struct ssd_job *j = ssd_scn_job(b, name, SSD_RW_RANDRW,
+						(uint32_t)t->db_bs,
+						(uint32_t)qds[q]);
+		j->rwmixread = (uint32_t)t->db_read;
+		j->norandommap = 1;
+		j->time_based = 1;
+		j->runtime = t->db_step;
+		j->stonewall = q > 0;
+	}
 	struct ssd_run_result res;
 	struct ssd_counters c0 = *ssd_dev_counters(dev);
-	int rc = ssd_scn_jobs(s, dev, NULL, &res, "%s", text);
+	int rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (rc)
 		return rc;
 	for (int q = 0; q < NQD && q < res.njobs; q++) {

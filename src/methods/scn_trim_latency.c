@@ -55,27 +55,41 @@ static int run(struct ssd_scn *s)
 	struct ssd_run_result res;
 	int64_t now;
 	/* 1-3: files, test file; pause; big write; pause; delete; pause */
-	int rc = ssd_scn_jobs(s, dev, NULL, &res,
-			      "[files]\nrw=write\nbs=128k\niodepth=32\nsize=%llu\n"
-			      "[test-file]\nstonewall\nrw=write\nbs=128k\niodepth=32\n"
-			      "offset=%llu\nsize=%llu\n",
-			      (unsigned long long)test_off, (unsigned long long)test_off,
-			      (unsigned long long)test);
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	if (b) {
+		ssd_scn_job(b, "files", SSD_RW_WRITE, 128 << 10, 32)->size =
+			test_off;
+		struct ssd_job *j = ssd_scn_job(b, "test-file", SSD_RW_WRITE,
+						128 << 10, 32);
+		j->stonewall = 1;
+		j->offset = test_off;
+		j->size = test;
+	}
+	int rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (rc)
 		goto out_dev;
 	ssd_run_result_free(&res);
 	ssd_dev_idle(dev, ssd_dev_time(dev) + pause);
-	rc = ssd_scn_jobs(s, dev, NULL, &res,
-			  "[big-write]\nrw=write\nbs=128k\niodepth=32\noffset=%llu\nsize=%llu\n",
-			  (unsigned long long)big_off, (unsigned long long)big);
+	b = ssd_scn_jobs_new(s, dev);
+	if (b) {
+		struct ssd_job *j = ssd_scn_job(b, "big-write", SSD_RW_WRITE,
+						128 << 10, 32);
+		j->offset = big_off;
+		j->size = big;
+	}
+	rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (rc)
 		goto out_dev;
 	ssd_run_result_free(&res);
 	ssd_dev_idle(dev, ssd_dev_time(dev) + pause);
-	rc = ssd_scn_jobs(s, dev, NULL, &res,
-			  "[delete-big]\nrw=trim\nbs=%llu\noffset=%llu\nsize=%llu\n",
-			  (unsigned long long)trim_bs, (unsigned long long)big_off,
-			  (unsigned long long)big);
+	b = ssd_scn_jobs_new(s, dev);
+	if (b) {
+		struct ssd_job *j = ssd_scn_job(b, "delete-big", SSD_RW_TRIM,
+						(uint32_t)trim_bs, 1);
+		j->offset = big_off;
+		j->size = big;
+	}
+	rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (rc)
 		goto out_dev;
 	ssd_run_result_free(&res);
@@ -85,13 +99,20 @@ static int run(struct ssd_scn *s)
 	struct ssd_series ser;
 	ssd_series_init(&ser, now, step);
 	uint64_t per_file = (file + trim_bs - 1) / trim_bs;
-	rc = ssd_scn_jobs(s, dev, &ser, &res,
-			  "[read-test-file]\nrw=read\nbs=128k\niodepth=32\noffset=%llu\nsize=%llu\n"
-			  "[delete-files]\nrw=trim\nbs=%llu\niodepth=1\nsize=%llu\n"
-			  "thinktime=%lldns\nthinktime_blocks=%llu\n",
-			  (unsigned long long)test_off, (unsigned long long)test,
-			  (unsigned long long)trim_bs, (unsigned long long)test_off,
-			  (long long)gap, (unsigned long long)per_file);
+	b = ssd_scn_jobs_new(s, dev);
+	if (b) {
+		struct ssd_job *j = ssd_scn_job(b, "read-test-file",
+						SSD_RW_READ, 128 << 10, 32);
+		j->offset = test_off;
+		j->size = test;
+		j = ssd_scn_job(b, "delete-files", SSD_RW_TRIM,
+				(uint32_t)trim_bs, 1);
+		j->size = test_off;
+		j->thinktime = gap;
+		ssd_jobs_setf(b, "thinktime_blocks", "%llu",
+			      (unsigned long long)per_file);
+	}
+	rc = ssd_scn_run(s, dev, b, &ser, &res);
 	if (rc)
 		goto out_ser;
 	const struct ssd_job_result *rd = &res.jobs[0], *tr = &res.jobs[1];

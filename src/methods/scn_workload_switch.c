@@ -88,16 +88,17 @@ static const struct ssd_scn_param params[] = {
 #define NPAT 4
 static const struct {
 	const char *name, *key, *color;
-	const char *size;  /* fio "bs=..." or "bssplit=..." line */
+	const char *size_key, *size; /* "bs" or "bssplit" and its value */
 	int read_pct, random_pct;
 } pat[NPAT] = {
 	{"file server", "file_server", "#1f5fbf",
-	 "bssplit=512/10:1k/5:2k/5:4k/60:8k/2:16k/4:32k/4:64k/10", 80, 75},
-	{"database", "database", "#d95f02", "bs=8k", 67, 100},
+	 "bssplit", "512/10:1k/5:2k/5:4k/60:8k/2:16k/4:32k/4:64k/10", 80, 75},
+	{"database", "database", "#d95f02", "bs", "8k", 67, 100},
 	{"web server", "web_server", "#1b9e77",
-	 "bssplit=512/22:1k/15:2k/8:4k/23:8k/15:16k/2:32k/6:64k/7:128k/1:512k/1",
+	 "bssplit",
+	 "512/22:1k/15:2k/8:4k/23:8k/15:16k/2:32k/6:64k/7:128k/1:512k/1",
 	 100, 100},
-	{"workstation", "workstation", "#7570b3", "bs=8k", 80, 80},
+	{"workstation", "workstation", "#7570b3", "bs", "8k", 80, 80},
 };
 
 #define MAX_CYCLES 32
@@ -126,14 +127,18 @@ static int pass_dir(struct ssd_scn *s, struct ssd_dev *dev, int write,
 {
 	for (int z = 0; z < zones; z++) {
 		struct ssd_run_result res;
-		int rc = ssd_scn_jobs(s, dev, NULL, &res,
-				      "[%s-zone-%d]\nrw=%s\nbs=%llu\niodepth=%d\n"
-				      "offset=%llu\nsize=%llu\n",
-				      write ? "write" : "read", z,
-				      write ? "write" : "read",
-				      (unsigned long long)bs, qd,
-				      (unsigned long long)(zone * (uint64_t)z),
-				      (unsigned long long)sample);
+		struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+		if (b) {
+			char name[32];
+			snprintf(name, sizeof name, "%s-zone-%d",
+				 write ? "write" : "read", z);
+			struct ssd_job *j = ssd_scn_job(b, name,
+				write ? SSD_RW_WRITE : SSD_RW_READ,
+				(uint32_t)bs, (uint32_t)qd);
+			j->offset = zone * (uint64_t)z;
+			j->size = sample;
+		}
+		int rc = ssd_scn_run(s, dev, b, NULL, &res);
 		if (rc)
 			return rc;
 		mbps[z] = rate_mbps(&res.jobs[0], write ? SSD_DDIR_WRITE : SSD_DDIR_READ);
@@ -166,22 +171,26 @@ static int pattern(struct ssd_scn *s, struct ssd_dev *dev, int p,
 		qr = qr < 1 ? 1 : qr > qd - 1 ? qd - 1 : qr;
 	}
 	int qs = qd - qr;
-	const char *rw_rand = pat[p].read_pct >= 100 ? "randread" : "randrw";
-	const char *rw_seq = pat[p].read_pct >= 100 ? "read" : "rw";
-	char seq[512] = "";
-	if (qs > 0)
-		snprintf(seq, sizeof seq,
-			 "[%s-sequential]\nrw=%s\nrwmixread=%d\n%s\niodepth=%d\n"
-			 "size=%llu\ntime_based\nruntime=%lldns\n",
-			 pat[p].key, rw_seq, pat[p].read_pct, pat[p].size, qs,
-			 (unsigned long long)data, (long long)secs);
+	int rw_rand = pat[p].read_pct >= 100 ? SSD_RW_RANDREAD : SSD_RW_RANDRW;
+	int rw_seq = pat[p].read_pct >= 100 ? SSD_RW_READ : SSD_RW_READWRITE;
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	for (int k = 0; b && k < (qs > 0 ? 2 : 1); k++) {
+		char name[64];
+		snprintf(name, sizeof name, "%s-%s", pat[p].key,
+			 k ? "sequential" : "random");
+		struct ssd_job *j = ssd_jobs_add(b, name);
+		j->stonewall = !k;
+		j->rw = k ? rw_seq : rw_rand;
+		j->rwmixread = (uint32_t)pat[p].read_pct;
+		ssd_jobs_set(b, pat[p].size_key, pat[p].size);
+		j->norandommap = !k;
+		j->iodepth = (uint32_t)(k ? qs : qr);
+		j->size = data;
+		j->time_based = 1;
+		j->runtime = secs;
+	}
 	struct ssd_run_result res;
-	int rc = ssd_scn_jobs(s, dev, NULL, &res,
-			      "[%s-random]\nstonewall\nrw=%s\nrwmixread=%d\n%s\n"
-			      "norandommap\niodepth=%d\nsize=%llu\ntime_based\n"
-			      "runtime=%lldns\n%s",
-			      pat[p].key, rw_rand, pat[p].read_pct, pat[p].size,
-			      qr, (unsigned long long)data, (long long)secs, seq);
+	int rc = ssd_scn_run(s, dev, b, NULL, &res);
 	if (rc)
 		return rc;
 	uint64_t ios = 0, bytes = 0, rios = 0, hw = 0, np = 0;
@@ -386,9 +395,10 @@ static int run(struct ssd_scn *s)
 		return zr && zw ? SSD_EINVAL : SSD_ENOMEM;
 	}
 	struct ssd_run_result res;
-	int rc = ssd_scn_jobs(s, dev, NULL, &res,
-			      "[fill]\nrw=write\nbs=1m\niodepth=32\nsize=%llu\n",
-			      (unsigned long long)data);
+	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+	if (b)
+		ssd_scn_job(b, "fill", SSD_RW_WRITE, 1 << 20, 32)->size = data;
+	int rc = ssd_scn_run(s, dev, b, NULL, &res);
 	double fill_mbps = 0;
 	if (!rc) {
 		fill_mbps = rate_mbps(&res.jobs[0], SSD_DDIR_WRITE);
