@@ -36,8 +36,8 @@
  *     ssdlab_X_free / ssdlab_X_close (NULL is accepted and ignored).
  *     Strings passed in are copied; pointers returned point into the
  *     object and live as long as it does.  A ssdlab_dev keeps its own copy
- *     of its configuration; a ssdlab_result refers to the jobs and the
- *     device configuration it ran with, so free it before them.
+ *     of its configuration, and a ssdlab_result what it needs of its jobs
+ *     and drive, so each may be freed in any order.
  *   - Time is simulated: int64_t nanoseconds since the drive was made.
  *     Nothing reads the wall clock, except the wall-time fields of the
  *     reports (named as such).

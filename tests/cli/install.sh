@@ -84,9 +84,18 @@ for ex in "$TOP"/examples/*.c; do
 	[ -f "$ex" ] || continue
 	name=$(basename "$ex" .c)
 	cc $CF -o "ex_$name" "$ex" $(pkg-config --cflags --libs ssdlab) || fail "examples/$name.c does not build"
-	LD_LIBRARY_PATH="$prefix/lib" "./ex_$name" >"ex_$name.txt" 2>&1 ||
+	# the installed presets, as an embedder finds them (pkg-config)
+	presets=$(pkg-config --variable=presetdir ssdlab)
+	[ "$presets" = "$prefix/share/ssdlab/presets" ] || fail "ssdlab.pc presetdir is '$presets'"
+	SSDLAB_PRESETS="$presets" LD_LIBRARY_PATH="$prefix/lib" "./ex_$name" >"ex_$name.txt" 2>&1 ||
 		{ cat "ex_$name.txt" >&2; fail "examples/$name.c failed"; }
 done
+# embed.c: a drive, a job built in code, its WAF (random writes into a
+# full drive cost GC copies: above 1)
+if [ -f ex_embed.txt ]; then
+	grep -Eq 'WAF ([1-9][0-9]*)\.[0-9]+ \([1-9][0-9]* GC copies\)' ex_embed.txt ||
+		{ cat ex_embed.txt >&2; fail "examples/embed.c printed no WAF of a GC-ing drive"; }
+fi
 
 # DESTDIR stages the same tree; the .pc names PREFIX, not DESTDIR
 mk install DESTDIR="$here/stage" PREFIX=/opt/ssdlab

@@ -1,0 +1,565 @@
+/*
+ * api.c -- the public interface (include/ssdlab.h) over the library's
+ * modules.  Each public object wraps the module's own: ssdlab_drive a
+ * struct ssd_config, ssdlab_dev a struct ssd_dev, ssdlab_jobs an array
+ * of struct ssd_job, ssdlab_result a struct ssd_run_result.  The public
+ * value structs (counters, health, a job's figures) are copied out field
+ * by field, so the internal ones can change without changing the ABI.
+ *
+ * This is the library's edge: the only place below the CLI that reads
+ * the environment (SSDLAB_PRESETS, for ssdlab_drive_load).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ssdlab.h"
+
+#include "base/config.h"
+#include "base/util.h"
+#include "host/device.h"
+#include "host/job.h"
+#include "host/sim.h"
+#include "report/report.h"
+
+/* TEMP-SHIM */
+#include "ftl/ftl.h"
+static const struct ssd_config *ssd_dev_config(const struct ssd_dev *d) { return &d->cfg; }
+static int64_t ssd_dev_last_submit(const struct ssd_dev *d) { return d->now; }
+static void ssd_dev_health(const struct ssd_dev *d, struct ssd_health *h) { ssd_ftl_health(d->ftl, h); }
+static uint64_t ssd_dev_free_blocks(const struct ssd_dev *d) { return ssd_ftl_free_blocks(d->ftl); }
+/* END-TEMP-SHIM */
+
+/* The public codes are the library's own. */
+#define SAME(a, b) ((int)(a) == (int)(b))
+_Static_assert(SAME(SSDLAB_EINVAL, SSD_EINVAL) && SAME(SSDLAB_ENOMEM, SSD_ENOMEM) &&
+	       SAME(SSDLAB_EIO, SSD_EIO) && SAME(SSDLAB_ERANGE, SSD_ERANGE) &&
+	       SAME(SSDLAB_ENOSPC, SSD_ENOSPC) && SAME(SSDLAB_EROFS, SSD_EROFS) &&
+	       SAME(SSDLAB_EPARSE, SSD_EPARSE) && SAME(SSDLAB_ENOENT, SSD_ENOENT) &&
+	       SAME(SSDLAB_EUNSUP, SSD_EUNSUP) && SAME(SSDLAB_ESTATE, SSD_ESTATE) &&
+	       SAME(SSDLAB_EILSEQ, SSD_EILSEQ) &&
+	       SAME(SSDLAB_ETIMEDOUT, SSD_ETIMEDOUT), "error codes");
+_Static_assert(SAME(SSDLAB_READ, SSD_DDIR_READ) &&
+	       SAME(SSDLAB_WRITE, SSD_DDIR_WRITE) &&
+	       SAME(SSDLAB_TRIM, SSD_DDIR_TRIM) && SAME(SSDLAB_FUA, SSD_DEV_FUA),
+	       "command codes");
+_Static_assert(SAME(SSDLAB_WEAR_BINS, SSD_WEAR_BINS), "wear bins");
+
+static void set_err(char *err, size_t errlen, const char *msg)
+{
+	if (err && errlen)
+		snprintf(err, errlen, "%s", msg);
+}
+
+const char *ssdlab_strerror(int code)
+{
+	return ssd_strerror(code);
+}
+
+/* ---- drive configuration ---- */
+
+struct ssdlab_drive {
+	struct ssd_config cfg;
+	int finished;
+};
+
+int ssdlab_drive_new(ssdlab_drive **out)
+{
+	ssdlab_drive *d = calloc(1, sizeof *d);
+	*out = d;
+	if (!d)
+		return SSD_ENOMEM;
+	ssd_config_defaults(&d->cfg);
+	return 0;
+}
+
+int ssdlab_drive_load(ssdlab_drive *d, const char *name_or_path,
+		      const char *preset_dir, char *err, size_t errlen)
+{
+	if (!d || !name_or_path) {
+		set_err(err, errlen, "no drive named");
+		return SSD_EINVAL;
+	}
+	if (!preset_dir) {
+		const char *env = getenv("SSDLAB_PRESETS");
+		preset_dir = env && *env ? env : SSDLAB_PRESET_DIR;
+	}
+	struct ssd_config c;
+	ssd_config_defaults(&c);
+	char msg[512] = "";
+	int rc = ssd_config_open(&c, name_or_path, preset_dir, msg, sizeof msg);
+	if (rc) {
+		set_err(err, errlen, msg);
+		return rc;
+	}
+	d->cfg = c;
+	d->finished = 0;
+	return 0;
+}
+
+int ssdlab_drive_set(ssdlab_drive *d, const char *key, const char *value,
+		     char *err, size_t errlen)
+{
+	if (!d || !key || !value) {
+		set_err(err, errlen, "--set: no key or value");
+		return SSD_EINVAL;
+	}
+	int rc = ssd_config_set(&d->cfg, key, value, "--set", err, errlen);
+	if (!rc)
+		d->finished = 0;
+	return rc;
+}
+
+int ssdlab_drive_finish(ssdlab_drive *d, char *err, size_t errlen)
+{
+	int rc = ssd_config_fit(&d->cfg, err, errlen);
+	d->finished = rc == 0;
+	return rc;
+}
+
+uint64_t ssdlab_drive_capacity(const ssdlab_drive *d)
+{
+	return d->cfg.capacity;
+}
+
+uint64_t ssdlab_drive_physical_bytes(const ssdlab_drive *d)
+{
+	return ssd_config_physical_bytes(&d->cfg);
+}
+
+int ssdlab_drive_print(const ssdlab_drive *d, FILE *out)
+{
+	ssd_config_print(&d->cfg, out);
+	return ferror(out) ? SSD_EIO : 0;
+}
+
+int ssdlab_drive_json(const ssdlab_drive *d, FILE *out)
+{
+	ssd_config_json(&d->cfg, out, 0);
+	fputc('\n', out);
+	return ferror(out) ? SSD_EIO : 0;
+}
+
+void ssdlab_drive_free(ssdlab_drive *d)
+{
+	free(d);
+}
+
+/* ---- a simulated drive ---- */
+
+struct ssdlab_dev {
+	struct ssd_dev *dev;
+};
+
+int ssdlab_dev_open(const ssdlab_drive *d, uint64_t seed, ssdlab_dev **out)
+{
+	*out = NULL;
+	if (!d || !d->finished)
+		return SSD_EINVAL;
+	ssdlab_dev *h = calloc(1, sizeof *h);
+	if (!h)
+		return SSD_ENOMEM;
+	int rc = ssd_dev_create(&d->cfg, seed, &h->dev);
+	if (rc) {
+		free(h);
+		return rc;
+	}
+	*out = h;
+	return 0;
+}
+
+void ssdlab_dev_close(ssdlab_dev *h)
+{
+	if (!h)
+		return;
+	ssd_dev_destroy(h->dev);
+	free(h);
+}
+
+uint64_t ssdlab_dev_capacity(const ssdlab_dev *h)
+{
+	return ssd_dev_config(h->dev)->capacity;
+}
+
+int64_t ssdlab_submit(ssdlab_dev *h, int op, uint64_t offset, uint32_t len,
+		      int64_t t)
+{
+	int dir = op & ~SSD_DEV_FUA;
+	if (dir != SSD_DDIR_READ && dir != SSD_DDIR_WRITE &&
+	    dir != SSD_DDIR_TRIM)
+		return SSD_EINVAL;
+	if ((op & SSD_DEV_FUA) && dir != SSD_DDIR_WRITE)
+		return SSD_EINVAL;
+	if (t < ssd_dev_last_submit(h->dev))
+		return SSD_EINVAL;
+	return ssd_dev_submit(h->dev, op, offset, len, t);
+}
+
+int64_t ssdlab_flush(ssdlab_dev *h, int64_t t)
+{
+	if (t < ssd_dev_last_submit(h->dev))
+		return SSD_EINVAL;
+	return ssd_dev_flush(h->dev, t);
+}
+
+int ssdlab_idle(ssdlab_dev *h, int64_t until)
+{
+	return ssd_dev_idle(h->dev, until);
+}
+
+int64_t ssdlab_now(const ssdlab_dev *h)
+{
+	return ssd_dev_time(h->dev);
+}
+
+static void counters_out(const struct ssd_counters *c,
+			 struct ssdlab_counters *o)
+{
+	*o = (struct ssdlab_counters){
+		.host_read_lp = c->host_read_lp,
+		.host_write_lp = c->host_write_lp,
+		.host_trim_lp = c->host_trim_lp,
+		.host_write_bytes = c->host_write_bytes,
+		.host_unmapped_read_lp = c->host_unmapped_read_lp,
+		.nand_read = c->nand_read,
+		.nand_prog = c->nand_prog,
+		.nand_erase = c->nand_erase,
+		.nand_prog_lp = c->nand_prog_lp,
+		.gc_copy_lp = c->gc_copy_lp,
+		.gc_bg_copy_lp = c->gc_bg_copy_lp,
+		.fold_copy_lp = c->fold_copy_lp,
+		.wl_copy_lp = c->wl_copy_lp,
+		.gc_victims = c->gc_victims,
+		.pad_lp = c->pad_lp,
+		.flushes = c->flushes,
+		.slc_write_lp = c->slc_write_lp,
+		.map_read = c->map_read,
+		.map_write = c->map_write,
+		.rmw_read_lp = c->rmw_read_lp,
+		.read_retry = c->read_retry,
+		.read_ahead_lp = c->read_ahead_lp,
+		.read_ahead_hit_lp = c->read_ahead_hit_lp,
+		.buffer_hits = c->buffer_hits,
+		.erase_fail = c->erase_fail,
+		.prog_fail = c->prog_fail,
+		.ro_reject = c->ro_reject,
+	};
+}
+
+/* The inverse, for the one WAF formula (ssd_counters_waf). */
+static void counters_in(const struct ssdlab_counters *o,
+			struct ssd_counters *c)
+{
+	memset(c, 0, sizeof *c);
+	c->host_write_lp = o->host_write_lp;
+	c->host_write_bytes = o->host_write_bytes;
+	c->nand_prog_lp = o->nand_prog_lp;
+}
+
+int ssdlab_counters(const ssdlab_dev *h, struct ssdlab_counters *out)
+{
+	counters_out(ssd_dev_counters(h->dev), out);
+	return 0;
+}
+
+void ssdlab_counters_sub(const struct ssdlab_counters *after,
+			 const struct ssdlab_counters *before,
+			 struct ssdlab_counters *out)
+{
+	/* every field is a uint64_t (the layout is public and checked) */
+	enum { N = sizeof(struct ssdlab_counters) / sizeof(uint64_t) };
+	_Static_assert(sizeof(struct ssdlab_counters) % sizeof(uint64_t) == 0,
+		       "counters are uint64_t");
+	uint64_t a[N], b[N];
+	memcpy(a, after, sizeof a);
+	memcpy(b, before, sizeof b);
+	for (int i = 0; i < N; i++)
+		a[i] -= b[i];
+	memcpy(out, a, sizeof a);
+}
+
+double ssdlab_waf(const struct ssdlab_counters *o)
+{
+	struct ssd_counters c;
+	counters_in(o, &c);
+	return ssd_counters_waf(&c);
+}
+
+static void health_out(const struct ssd_health *h, uint64_t free_blocks,
+		       struct ssdlab_health *o)
+{
+	memset(o, 0, sizeof *o);
+	o->percentage_used = h->percentage_used;
+	o->max_wear_pct = h->max_wear_pct;
+	o->available_spare = h->available_spare;
+	o->spare_blocks = h->spare_blocks;
+	o->bad_blocks = h->bad_blocks;
+	o->erase_failures = h->erase_failures;
+	o->program_failures = h->program_failures;
+	o->read_only = h->read_only;
+	o->host_bytes_written = h->host_bytes_written;
+	o->host_bytes_read = h->host_bytes_read;
+	o->nand_bytes_written = h->nand_bytes_written;
+	o->slc_cache_bytes = h->slc_cache_bytes;
+	o->erase_min = h->erase_min;
+	o->erase_max = h->erase_max;
+	o->erase_mean = h->erase_mean;
+	o->erase_hist_lo = h->erase_hist_lo;
+	o->erase_hist_width = h->erase_hist_width;
+	memcpy(o->erase_hist, h->erase_hist, sizeof o->erase_hist);
+	o->free_blocks = free_blocks;
+}
+
+int ssdlab_health(const ssdlab_dev *h, struct ssdlab_health *out)
+{
+	struct ssd_health hl;
+	ssd_dev_health(h->dev, &hl);
+	health_out(&hl, ssd_dev_free_blocks(h->dev), out);
+	return 0;
+}
+
+/* ---- workloads ---- */
+
+/* A workload is a job-file builder (host/job.h) until it ends, then the
+ * parser's block of jobs. */
+struct ssdlab_jobs {
+	uint64_t capacity;
+	struct ssd_jobs *b;     /* the builder, until ended */
+	int sections;           /* sections begun in b */
+	int ended;
+	int rc;                 /* the error ending met (sticky) */
+	char msg[512];          /* ... and its message */
+	struct ssd_job *v;      /* the jobs, once ended */
+	int n;
+	char name[256];         /* the job file's name, for the report */
+	int refs;               /* the caller's, and one per result */
+};
+
+int ssdlab_jobs_new(const char *name, uint64_t capacity, ssdlab_jobs **out)
+{
+	ssdlab_jobs *w = calloc(1, sizeof *w);
+	*out = NULL;
+	if (!w)
+		return SSD_ENOMEM;
+	snprintf(w->name, sizeof w->name, "%s", name ? name : "<jobs>");
+	w->capacity = capacity;
+	w->refs = 1;
+	int rc = ssd_jobs_new(w->name, capacity, &w->b);
+	if (rc) {
+		free(w);
+		return rc;
+	}
+	*out = w;
+	return 0;
+}
+
+static int parsed(ssdlab_jobs *w, int rc, struct ssd_job *jobs, int n)
+{
+	if (rc)
+		return rc;
+	ssd_jobs_free(w->b);
+	w->b = NULL;
+	w->v = jobs;
+	w->n = n;
+	w->ended = 1;
+	return 0;
+}
+
+static int fresh(const ssdlab_jobs *w, char *err, size_t errlen)
+{
+	if (w->ended || w->sections) {
+		set_err(err, errlen, "the workload has jobs already");
+		return SSD_EINVAL;
+	}
+	return 0;
+}
+
+int ssdlab_jobs_parse(ssdlab_jobs *w, const char *text, char *err,
+		      size_t errlen)
+{
+	int rc = fresh(w, err, errlen);
+	if (rc)
+		return rc;
+	struct ssd_job *jobs = NULL;
+	int n = 0;
+	rc = ssd_jobfile_parse_string(text, w->name, w->capacity, &jobs, &n,
+				      err, errlen);
+	return parsed(w, rc, jobs, n);
+}
+
+int ssdlab_jobs_parse_file(ssdlab_jobs *w, const char *path, char *err,
+			   size_t errlen)
+{
+	int rc = fresh(w, err, errlen);
+	if (rc)
+		return rc;
+	snprintf(w->name, sizeof w->name, "%s", path);
+	struct ssd_job *jobs = NULL;
+	int n = 0;
+	rc = ssd_jobfile_parse(path, w->capacity, &jobs, &n, err, errlen);
+	return parsed(w, rc, jobs, n);
+}
+
+int ssdlab_jobs_global(ssdlab_jobs *w)
+{
+	if (w->ended)
+		return w->rc ? w->rc : SSD_EINVAL;
+	ssd_jobs_global(w->b);
+	w->sections++;
+	return 0;
+}
+
+int ssdlab_jobs_add(ssdlab_jobs *w, const char *name)
+{
+	if (w->ended)
+		return w->rc ? w->rc : SSD_EINVAL;
+	ssd_jobs_add(w->b, name ? name : "job");
+	w->sections++;
+	return 0;
+}
+
+int ssdlab_jobs_set(ssdlab_jobs *w, const char *key, const char *value)
+{
+	if (w->ended)
+		return w->rc ? w->rc : SSD_EINVAL;
+	if (!key || !w->sections)
+		return SSD_EINVAL;
+	return ssd_jobs_set(w->b, key, value);
+}
+
+int ssdlab_jobs_end(ssdlab_jobs *w, char *err, size_t errlen)
+{
+	if (!w->ended) {
+		w->rc = ssd_jobs_end(w->b, &w->v, &w->n, w->msg,
+				     sizeof w->msg);
+		w->b = NULL;
+		w->ended = 1;
+	}
+	if (w->rc)
+		set_err(err, errlen, w->msg);
+	return w->rc;
+}
+
+int ssdlab_jobs_count(const ssdlab_jobs *w)
+{
+	return w->ended ? w->n : 0;
+}
+
+void ssdlab_jobs_free(ssdlab_jobs *w)
+{
+	if (!w || --w->refs > 0)
+		return;
+	ssd_jobs_free(w->b);
+	free(w->v);
+	free(w);
+}
+
+/* ---- running and reporting ---- */
+
+/* The report's wall-time fields only (the simulation never reads it). */
+static double wall_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A result holds a reference to its jobs (the report reads their
+ * options) and a copy of the drive's configuration, so that it may
+ * outlive both. */
+struct ssdlab_result {
+	struct ssd_run_result r;
+	struct ssd_config cfg;
+	ssdlab_jobs *jobs;
+};
+
+int ssdlab_run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
+	       ssdlab_result **out, char *err, size_t errlen)
+{
+	*out = NULL;
+	int rc = ssdlab_jobs_end(w, err, errlen);
+	if (rc)
+		return rc;
+	ssdlab_result *res = calloc(1, sizeof *res);
+	if (!res) {
+		set_err(err, errlen, ssd_strerror(SSD_ENOMEM));
+		return SSD_ENOMEM;
+	}
+	double w0 = wall_seconds();
+	rc = ssd_sim_run(h->dev, w->v, w->n, seed, &res->r, err, errlen);
+	res->r.wall_s = wall_seconds() - w0;
+	res->cfg = *ssd_dev_config(h->dev);
+	res->r.cfg = &res->cfg;
+	res->jobs = w;
+	w->refs++;
+	res->r.seed = seed;
+	res->r.jobfile = w->name;
+	if (res->r.njobs == 0) {
+		ssdlab_result_free(res);
+		return rc;
+	}
+	*out = res;
+	return rc;
+}
+
+int ssdlab_result_jobs(const ssdlab_result *r)
+{
+	return r->r.njobs;
+}
+
+int ssdlab_result_job(const ssdlab_result *r, int job,
+		      struct ssdlab_job_stats *o)
+{
+	if (job < 0 || job >= r->r.njobs)
+		return SSD_EINVAL;
+	const struct ssd_job_result *j = &r->r.jobs[job];
+	memset(o, 0, sizeof *o);
+	o->name = j->name;
+	o->error = j->error;
+	o->errmsg = j->errmsg;
+	o->start_ns = j->start_ns;
+	o->runtime_ns = j->runtime_ns;
+	double secs = j->runtime_ns > 0 ? (double)j->runtime_ns / 1e9 : 0;
+	for (int d = 0; d < 3; d++) {
+		const struct ssd_dstat *s = &j->dir[d];
+		struct ssdlab_dir_stats *od = &o->dir[d];
+		od->ios = s->ios;
+		od->bytes = s->bytes;
+		od->iops = secs > 0 ? (double)s->ios / secs : 0;
+		od->bw_bytes = secs > 0 ? (double)s->bytes / secs : 0;
+		od->lat_mean_ns = ssd_moments_mean(&s->lat);
+		od->lat_max_ns = s->lat.n ? s->lat.max : 0;
+	}
+	counters_out(&j->ctr, &o->ctr);
+	o->waf = ssd_counters_waf(&j->ctr);
+	health_out(&j->health, j->free_blocks, &o->health);
+	return 0;
+}
+
+int64_t ssdlab_result_percentile(const ssdlab_result *r, int job, int op,
+				 double p)
+{
+	if (job < 0 || job >= r->r.njobs || op < 0 || op > 2 || !(p > 0) ||
+	    p > 100)
+		return SSD_EINVAL;
+	return (int64_t)ssd_hist_percentile(&r->r.jobs[job].dir[op].hist, p);
+}
+
+int ssdlab_report(const ssdlab_result *r, const char *formats, FILE *out)
+{
+	unsigned f;
+	if (ssd_output_formats(formats ? formats : "normal", &f))
+		return SSD_EPARSE;
+	ssd_report(&r->r, f, out);
+	return ferror(out) ? SSD_EIO : 0;
+}
+
+void ssdlab_result_free(ssdlab_result *r)
+{
+	if (!r)
+		return;
+	ssd_run_result_free(&r->r);
+	ssdlab_jobs_free(r->jobs);
+	free(r);
+}

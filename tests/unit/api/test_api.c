@@ -1,0 +1,213 @@
+/* The public interface (include/ssdlab.h), used as an embedder would. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ssdlab.h"
+#include "t.h"
+
+/* The tiny preset, finished, or NULL. */
+static ssdlab_drive *tiny(void)
+{
+	ssdlab_drive *d;
+	if (ssdlab_drive_new(&d) ||
+	    ssdlab_drive_load(d, "tiny", NULL, NULL, 0) ||
+	    ssdlab_drive_finish(d, NULL, 0)) {
+		ssdlab_drive_free(d);
+		return NULL;
+	}
+	return d;
+}
+
+TEST(api_version_and_errors)
+{
+	CHECK(!strcmp(ssdlab_version(), SSDLAB_VERSION));
+	CHECK(strstr(ssdlab_strerror(SSDLAB_EROFS), "read-only"));
+	CHECK(strcmp(ssdlab_strerror(SSDLAB_ENOMEM), ssdlab_strerror(SSDLAB_EIO)));
+}
+
+TEST(api_drive_errors_name_what_is_wrong)
+{
+	ssdlab_drive *d;
+	char err[512];
+	CHECK(ssdlab_drive_new(&d) == 0);
+	CHECK(ssdlab_drive_load(d, "no-such-drive", NULL, err, sizeof err) ==
+	      SSDLAB_ENOENT);
+	CHECKF(strstr(err, "no-such-drive"), "%s\n", err);
+	CHECK(ssdlab_drive_set(d, "no_such_key", "1", err, sizeof err) ==
+	      SSDLAB_ENOENT);
+	CHECKF(strstr(err, "no_such_key"), "%s\n", err);
+	CHECK(ssdlab_drive_set(d, "op", "lots", err, sizeof err) < 0);
+	CHECKF(strstr(err, "op"), "%s\n", err);
+	/* not finished: no device */
+	ssdlab_dev *dev;
+	CHECK(ssdlab_drive_load(d, "tiny", NULL, err, sizeof err) == 0);
+	CHECK(ssdlab_dev_open(d, 1, &dev) == SSDLAB_EINVAL && !dev);
+	CHECK(ssdlab_drive_set(d, "capacity", "32m", err, sizeof err) == 0);
+	CHECK(ssdlab_drive_finish(d, err, sizeof err) == 0);
+	CHECK(ssdlab_drive_capacity(d) == 32u << 20);
+	CHECK(ssdlab_drive_physical_bytes(d) > ssdlab_drive_capacity(d));
+	ssdlab_drive_free(d);
+}
+
+TEST(api_commands_and_counters)
+{
+	ssdlab_drive *d = tiny();
+	CHECK(d);
+	ssdlab_dev *dev;
+	CHECK(ssdlab_dev_open(d, 7, &dev) == 0);
+	ssdlab_drive_free(d); /* the device keeps its own copy */
+	uint64_t cap = ssdlab_dev_capacity(dev);
+	CHECK(cap == 64u << 20);
+
+	int64_t t = ssdlab_submit(dev, SSDLAB_WRITE, 0, 65536, 0);
+	CHECK(t > 0);
+	int64_t r = ssdlab_submit(dev, SSDLAB_READ, 0, 4096, t);
+	CHECK(r > t);
+	CHECK(ssdlab_now(dev) == r);
+	/* time may not go back; ranges stay inside the drive; ops exist */
+	CHECK(ssdlab_submit(dev, SSDLAB_READ, 0, 4096, t - 1) == SSDLAB_EINVAL);
+	CHECK(ssdlab_submit(dev, SSDLAB_WRITE, cap, 4096, r) == SSDLAB_EINVAL);
+	CHECK(ssdlab_submit(dev, 7, 0, 4096, r) == SSDLAB_EINVAL);
+	CHECK(ssdlab_submit(dev, SSDLAB_READ | SSDLAB_FUA, 0, 4096, r) ==
+	      SSDLAB_EINVAL);
+	int64_t f = ssdlab_submit(dev, SSDLAB_WRITE | SSDLAB_FUA, 65536, 4096, r);
+	CHECK(f > r);
+	CHECK(ssdlab_flush(dev, f) >= f);
+
+	struct ssdlab_counters c, c2, dc;
+	CHECK(ssdlab_counters(dev, &c) == 0);
+	CHECK(c.host_write_lp == 17 && c.host_read_lp == 1);
+	CHECK(c.host_write_bytes == 17 * 4096);
+	CHECK(c.nand_prog_lp >= 17);
+	/* a TRIM, then idle time: counted, and the snapshot difference is
+	 * just that */
+	int64_t tr = ssdlab_submit(dev, SSDLAB_TRIM, 0, 65536, ssdlab_now(dev));
+	CHECK(tr >= 0);
+	CHECK(ssdlab_idle(dev, ssdlab_now(dev) + 1000000000) == 0);
+	CHECK(ssdlab_counters(dev, &c2) == 0);
+	ssdlab_counters_sub(&c2, &c, &dc);
+	CHECK(dc.host_trim_lp == 16 && dc.host_write_lp == 0);
+	CHECK(isnan(ssdlab_waf(&dc))); /* no host writes in the window */
+
+	struct ssdlab_health h;
+	CHECK(ssdlab_health(dev, &h) == 0);
+	CHECK(!h.read_only && h.host_bytes_written == 17 * 4096);
+	CHECK(h.free_blocks > 0 && h.available_spare > 99);
+	ssdlab_dev_close(dev);
+}
+
+/* Fill then random writes, built in code; the same as text. */
+static int build(ssdlab_jobs *w)
+{
+	ssdlab_jobs_global(w);
+	ssdlab_jobs_set(w, "bs", "4k");
+	ssdlab_jobs_add(w, "fill");
+	ssdlab_jobs_set(w, "rw", "write");
+	ssdlab_jobs_set(w, "bs", "128k");
+	ssdlab_jobs_add(w, "random");
+	ssdlab_jobs_set(w, "stonewall", NULL);
+	ssdlab_jobs_set(w, "rw", "randwrite");
+	ssdlab_jobs_set(w, "iodepth", "16");
+	ssdlab_jobs_set(w, "io_size", "100%");
+	return ssdlab_jobs_set(w, "norandommap", NULL);
+}
+
+static const char text[] =
+	"[global]\nbs=4k\n"
+	"[fill]\nrw=write\nbs=128k\n"
+	"[random]\nstonewall\nrw=randwrite\niodepth=16\nio_size=100%\n"
+	"norandommap\n";
+
+/* Run a workload on a fresh tiny drive; the result and its device. */
+static int run(int built, ssdlab_dev **dev, ssdlab_result **res)
+{
+	ssdlab_drive *d = tiny();
+	ssdlab_jobs *w = NULL;
+	char err[512];
+	int rc = d ? ssdlab_dev_open(d, 3, dev) : SSDLAB_EINVAL;
+	if (!rc)
+		rc = ssdlab_jobs_new("t", ssdlab_dev_capacity(*dev), &w);
+	if (!rc)
+		rc = built ? build(w) : ssdlab_jobs_parse(w, text, err, sizeof err);
+	if (!rc)
+		rc = ssdlab_run(*dev, w, 11, res, err, sizeof err);
+	ssdlab_jobs_free(w); /* the result keeps what it needs */
+	ssdlab_drive_free(d);
+	return rc;
+}
+
+TEST(api_built_jobs_run_as_parsed_ones)
+{
+	ssdlab_dev *da = NULL, *db = NULL;
+	ssdlab_result *a = NULL, *b = NULL;
+	CHECK(run(1, &da, &a) == 0 && a);
+	CHECK(run(0, &db, &b) == 0 && b);
+	CHECK(ssdlab_result_jobs(a) == 2 && ssdlab_result_jobs(b) == 2);
+	for (int j = 0; j < 2; j++) {
+		struct ssdlab_job_stats sa, sb;
+		CHECK(ssdlab_result_job(a, j, &sa) == 0);
+		CHECK(ssdlab_result_job(b, j, &sb) == 0);
+		CHECK(!strcmp(sa.name, sb.name) && sa.error == 0);
+		CHECK(sa.dir[SSDLAB_WRITE].ios == sb.dir[SSDLAB_WRITE].ios);
+		CHECK(sa.runtime_ns == sb.runtime_ns);
+		CHECK(!memcmp(&sa.ctr, &sb.ctr, sizeof sa.ctr));
+		CHECK(ssdlab_result_percentile(a, j, SSDLAB_WRITE, 99) ==
+		      ssdlab_result_percentile(b, j, SSDLAB_WRITE, 99));
+	}
+	struct ssdlab_job_stats fill, rnd;
+	ssdlab_result_job(a, 0, &fill);
+	ssdlab_result_job(a, 1, &rnd);
+	CHECK(fill.dir[SSDLAB_WRITE].bytes == 64u << 20);
+	CHECK(rnd.dir[SSDLAB_WRITE].bytes == 64u << 20);
+	/* sequential fill: no GC; random writes into a full drive: GC, and
+	 * a latency tail above the fill's */
+	CHECK(fill.ctr.gc_copy_lp == 0 && fabs(fill.waf - 1) < 0.01);
+	CHECK(rnd.ctr.gc_copy_lp > 0 && rnd.waf > 1.5);
+	CHECK(rnd.waf == ssdlab_waf(&rnd.ctr));
+	CHECK(ssdlab_result_percentile(a, 1, SSDLAB_WRITE, 99.9) >
+	      ssdlab_result_percentile(a, 1, SSDLAB_WRITE, 50));
+	CHECK(rnd.health.erase_max > 0);
+
+	/* the report, as the tool writes it */
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	CHECK(f);
+	CHECK(ssdlab_report(a, "json", f) == 0);
+	CHECK(ssdlab_report(a, "yaml", f) == SSDLAB_EPARSE);
+	fclose(f);
+	CHECK(strstr(buf, "\"jobname\" : \"random\""));
+	free(buf);
+	ssdlab_result_free(a);
+	ssdlab_result_free(b);
+	ssdlab_dev_close(da);
+	ssdlab_dev_close(db);
+}
+
+TEST(api_job_errors_stick_and_name_the_option)
+{
+	ssdlab_jobs *w;
+	char err[512] = "";
+	CHECK(ssdlab_jobs_new("mine", 64u << 20, &w) == 0);
+	CHECK(ssdlab_jobs_set(w, "rw", "write") == SSDLAB_EINVAL); /* no section */
+	ssdlab_jobs_add(w, "a");
+	CHECK(ssdlab_jobs_set(w, "rw", "sideways") < 0);
+	CHECK(ssdlab_jobs_set(w, "bs", "4k") < 0); /* sticky */
+	CHECK(ssdlab_jobs_end(w, err, sizeof err) < 0);
+	CHECKF(strstr(err, "mine") && strstr(err, "'rw'"), "%s\n", err);
+	CHECK(ssdlab_jobs_count(w) == 0);
+	ssdlab_jobs_free(w);
+
+	/* text into a workload that has sections: refused */
+	CHECK(ssdlab_jobs_new(NULL, 64u << 20, &w) == 0);
+	ssdlab_jobs_add(w, "a");
+	CHECK(ssdlab_jobs_parse(w, "[b]\n", err, sizeof err) == SSDLAB_EINVAL);
+	ssdlab_jobs_free(w);
+
+	/* a parse error names file, line and option */
+	CHECK(ssdlab_jobs_new("file.fio", 64u << 20, &w) == 0);
+	CHECK(ssdlab_jobs_parse(w, "[a]\niodepth=lots\n", err, sizeof err) < 0);
+	CHECKF(strstr(err, "file.fio:2") && strstr(err, "iodepth"), "%s\n", err);
+	ssdlab_jobs_free(w);
+}
