@@ -4195,8 +4195,8 @@ static void job_defaults(struct ssd_job *j)
 /* The names of a job's files for one clone: the filename list (split at
  * ':' not escaped as '\:'), or nrfiles names made from filename_format.
  * Returns how many; each names[i] is malloc'd.  Out of memory: *oom is
- * set, and the names made so far are returned (NULL from the failed one
- * on, so that free_names frees what there is). */
+ * set and the count returned is of the names made before (free_names
+ * frees them). */
 static uint32_t file_names(const struct jfiles *f, const struct ssd_job *j,
 			   uint32_t clone, char **names, int *oom)
 {
