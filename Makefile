@@ -61,8 +61,10 @@ $(BUILD)/ssdlab: $(CLI_OBJ) $(LIB)
 ssdlab: $(BUILD)/ssdlab
 	cp $< $@.tmp && mv -f $@.tmp $@
 
+# the unit tests' allocators can be made to fail (tests/unit/t_alloc.h)
+UT_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
 $(BUILD)/unit_tests: $(UT_OBJ) $(LIB)
-	$(CC) $(CFLAGS) $(SANFLAGS) -o $@ $(UT_OBJ) $(LIB) $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANFLAGS) $(UT_WRAP) -o $@ $(UT_OBJ) $(LIB) $(LDLIBS)
 
 $(BUILD)/bareftl: bench/bareftl.c
 	@mkdir -p $(dir $@)

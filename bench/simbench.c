@@ -37,7 +37,8 @@ static int run(struct ssd_dev *dev, const char *text, uint64_t seed,
 	char err[512];
 	struct ssd_job *jobs;
 	int n;
-	if (ssd_jobfile_parse_string(text, "simbench", dev->cfg.capacity, &jobs,
+	if (ssd_jobfile_parse_string(text, "simbench",
+				     ssd_dev_config(dev)->capacity, &jobs,
 				     &n, err, sizeof err) ||
 	    ssd_sim_run(dev, jobs, n, seed, res, err, sizeof err)) {
 		fprintf(stderr, "simbench: %s\n", err);

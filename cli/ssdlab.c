@@ -438,7 +438,7 @@ static int cmd_run(int argc, char **argv)
 			fclose(out);
 		return 1;
 	}
-	ssd_ftl_set_check_every(dev->ftl, (uint32_t)check);
+	ssd_dev_set_check_every(dev, (uint32_t)check);
 	struct ssd_run_result res;
 	int job_failed = 0;
 	double w0 = wall_now();
@@ -453,7 +453,12 @@ static int cmd_run(int argc, char **argv)
 	if (res.njobs) {
 		res.wall_s = wall_now() - w0;
 		res.jobfile = strcmp(jobfile, "-") ? jobfile : SSD_JOB_STDIN;
-		ssd_report(&res, c.formats, out);
+		int wrc = ssd_report(&res, c.formats, out);
+		if (wrc && !rc) {
+			snprintf(err, sizeof err, "cannot write the report: %s",
+				 ssd_strerror(wrc));
+			rc = wrc;
+		}
 	}
 	/* as fio: a job that ended in error makes the exit status 1; one
 	 * line per such job, and the run's message if no job carries it */

@@ -705,7 +705,11 @@ static int set_key(struct ssd_config *c, const char *key, const char *value,
 		       "pages_per_block instead)", where, o->name);
 		return SSD_EINVAL;
 	}
-	char *v = ssd_xstrdup(value);
+	char *v = strdup(value);
+	if (!v) {
+		ssd_seterr(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
 	int rc = set_value(c, o, trim ? ssd_strtrim(v) : v, where, err, errlen);
 	free(v);
 	if (!rc && override)
@@ -805,7 +809,12 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		return SSD_EIO;
 	}
 	size_t wlen = strlen(path) + 24;
-	char *where = ssd_xcalloc(1, wlen);
+	char *where = calloc(1, wlen);
+	if (!where) {
+		fclose(f);
+		ssd_seterr(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
@@ -883,6 +892,10 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		ssd_seterr(err, errlen, "cannot read drive file '%s': %s", path,
 		       strerror(errno));
 		rc = SSD_EIO;
+	} else if (!rc && n < 0 && !feof(f)) {
+		/* getline stopped short of the end: no memory for the line */
+		ssd_seterr(err, errlen, "out of memory");
+		rc = SSD_ENOMEM;
 	}
 	free(line);
 	free(where);
@@ -906,7 +919,11 @@ int ssd_config_open(struct ssd_config *c, const char *name_or_path,
 		return ssd_config_load(c, name, err, errlen);
 	const char *dir = preset_dir && *preset_dir ? preset_dir : SSDLAB_PRESET_DIR;
 	size_t plen = strlen(dir) + len + 8;
-	char *path = ssd_xcalloc(1, plen);
+	char *path = calloc(1, plen);
+	if (!path) {
+		ssd_seterr(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
 	snprintf(path, plen, "%s/%s.ini", dir, name);
 	int rc;
 	if (!*name || access(path, F_OK)) {

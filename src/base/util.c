@@ -432,36 +432,6 @@ char *ssd_fmt_bytes(uint64_t v, char *buf, size_t n)
 	return buf;
 }
 
-static void oom(void)
-{
-	fputs("ssdlab: out of memory\n", stderr);
-	exit(1);
-}
-
-void *ssd_xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size ? size : 1);
-	if (!p)
-		oom();
-	return p;
-}
-
-void *ssd_xrealloc(void *p, size_t size)
-{
-	p = realloc(p, size ? size : 1);
-	if (!p)
-		oom();
-	return p;
-}
-
-char *ssd_xstrdup(const char *s)
-{
-	char *p = strdup(s);
-	if (!p)
-		oom();
-	return p;
-}
-
 int ssd_plausible_typo(const char *key, int dist)
 {
 	size_t n = strlen(key);

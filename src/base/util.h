@@ -151,10 +151,4 @@ char *ssd_strtrim(char *s);
  * Writes into buf (at least 32 bytes) and returns it. */
 char *ssd_fmt_bytes(uint64_t v, char *buf, size_t n);
 
-/* Allocation that never returns NULL: prints "ssdlab: out of memory"
- * and exits(1).  Used for setup-time allocations only, never per I/O. */
-void *ssd_xcalloc(size_t n, size_t size);
-void *ssd_xrealloc(void *p, size_t size);
-char *ssd_xstrdup(const char *s);
-
 #endif

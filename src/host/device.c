@@ -337,3 +337,23 @@ int ssd_dev_idle(struct ssd_dev *d, int64_t until)
 		d->now = until;
 	return rc;
 }
+
+const struct ssd_config *ssd_dev_config(const struct ssd_dev *d)
+{
+	return &d->cfg;
+}
+
+void ssd_dev_health(const struct ssd_dev *d, struct ssd_health *h)
+{
+	ssd_ftl_health(d->ftl, h);
+}
+
+uint64_t ssd_dev_trim_queued(const struct ssd_dev *d)
+{
+	return ssd_ftl_trim_queued(d->ftl);
+}
+
+void ssd_dev_set_check_every(struct ssd_dev *d, uint32_t victims)
+{
+	ssd_ftl_set_check_every(d->ftl, victims);
+}

@@ -103,6 +103,21 @@ static inline const struct ssd_counters *ssd_dev_counters(const struct ssd_dev *
 	return d->ctr;
 }
 
+/* The drive as it was created (a finished configuration: the derived
+ * geometry included).  Valid until ssd_dev_destroy. */
+const struct ssd_config *ssd_dev_config(const struct ssd_dev *d);
+
+/* The drive's health now (ssd_ftl_health).  O(blocks). */
+void ssd_dev_health(const struct ssd_dev *d, struct ssd_health *h);
+
+/* 4 KiB pages waiting in the TRIM queue (trim_mode background or
+ * deferred; ssd_ftl_trim_queued). */
+uint64_t ssd_dev_trim_queued(const struct ssd_dev *d);
+
+/* Debug: run the FTL's invariant checker after every `victims` GC
+ * victims (ssd_ftl_set_check_every; 0 = never, the default). */
+void ssd_dev_set_check_every(struct ssd_dev *d, uint32_t victims);
+
 /* OR'd into the ddir of ssd_dev_submit: a write with Force Unit Access. */
 #define SSD_DEV_FUA 0x100
 

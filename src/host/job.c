@@ -218,6 +218,13 @@ static int perr(struct parser *p, int line, int code, const char *fmt, ...)
 	return code;
 }
 
+/* An allocation failed: "out of memory", and SSD_ENOMEM. */
+static int nomem(struct parser *p)
+{
+	ssd_seterr(p->err, p->errlen, "out of memory");
+	return SSD_ENOMEM;
+}
+
 /* "option 'KEY': WHAT (accepted: VALUES)" at the current line. */
 __attribute__((format(printf, 4, 5)))
 static int opt_err(struct parser *p, const struct jopt *o, int code,
@@ -3478,28 +3485,40 @@ static int check_zones(struct parser *p, struct jstate *js)
 	return 0;
 }
 
-static char *dup_or_null(const char *s)
+/* *out = a malloc'd copy of s, or NULL for ""; SSD_ENOMEM. */
+static int dup_or_null(const char *s, char **out)
 {
+	*out = NULL;
 	if (!*s)
-		return NULL;
+		return 0;
 	size_t n = strlen(s) + 1;
-	char *d = ssd_xcalloc(1, n);
-	memcpy(d, s, n);
-	return d;
+	*out = malloc(n);
+	if (!*out)
+		return SSD_ENOMEM;
+	memcpy(*out, s, n);
+	return 0;
 }
 
 /* Keep what resolve_files needs of the job being appended; resolve its
  * offset_increment (a percentage is of the drive). */
-static void keep_files(struct parser *p, struct jstate *js)
+static int keep_files(struct parser *p, struct jstate *js)
 {
 	if (p->njobs == p->jfcap) {
-		p->jfcap = p->jfcap ? 2 * p->jfcap : 8;
-		p->jf = ssd_xrealloc(p->jf, (size_t)p->jfcap * sizeof *p->jf);
+		int cap = p->jfcap ? 2 * p->jfcap : 8;
+		struct jfiles *jf = realloc(p->jf, (size_t)cap * sizeof *jf);
+		if (!jf)
+			return nomem(p);
+		p->jf = jf;
+		p->jfcap = cap;
 	}
 	struct jfiles *f = &p->jf[p->njobs];
 	memset(f, 0, sizeof *f);
-	f->filename = dup_or_null(js->filename);
-	f->format = dup_or_null(js->filename_format);
+	if (dup_or_null(js->filename, &f->filename) ||
+	    dup_or_null(js->filename_format, &f->format)) {
+		free(f->filename);
+		f->filename = NULL;
+		return nomem(p);
+	}
 	f->fs_lo = js->filesize_lo;
 	f->fs_hi = js->filesize_hi;
 	f->size_given = js->rv[RV_SIZE].given && !js->j.fill_device;
@@ -3520,6 +3539,7 @@ static void keep_files(struct parser *p, struct jstate *js)
 		inc = align_up((uint64_t)((double)p->capacity * js->incr.pct /
 					  100.0), pct_align(&js->j));
 	js->j.offset_increment = inc;
+	return 0;
 }
 
 static void free_files(struct parser *p)
@@ -3941,10 +3961,17 @@ static int finish_job(struct parser *p)
 				 j->name);
 
 	if (p->njobs == p->cap) {
-		p->cap = p->cap ? 2 * p->cap : 8;
-		p->jobs = ssd_xrealloc(p->jobs, (size_t)p->cap * sizeof *j);
+		int ncap = p->cap ? 2 * p->cap : 8;
+		struct ssd_job *jobs = realloc(p->jobs,
+					       (size_t)ncap * sizeof *j);
+		if (!jobs)
+			return nomem(p);
+		p->jobs = jobs;
+		p->cap = ncap;
 	}
-	keep_files(p, js);
+	rc = keep_files(p, js);
+	if (rc)
+		return rc;
 	p->jobs[p->njobs++] = *j;
 	return 0;
 }
@@ -4167,15 +4194,21 @@ static void job_defaults(struct ssd_job *j)
 
 /* The names of a job's files for one clone: the filename list (split at
  * ':' not escaped as '\:'), or nrfiles names made from filename_format.
- * Returns how many; each names[i] is malloc'd. */
+ * Returns how many; each names[i] is malloc'd.  Out of memory: *oom is
+ * set and the count returned is of the names made before (free_names
+ * frees them). */
 static uint32_t file_names(const struct jfiles *f, const struct ssd_job *j,
-			   uint32_t clone, char **names)
+			   uint32_t clone, char **names, int *oom)
 {
 	if (f->filename) {
 		uint32_t n = 0;
 		const char *c = f->filename;
 		while (*c) {
-			char *name = ssd_xcalloc(1, strlen(c) + 1), *d = name;
+			char *name = calloc(1, strlen(c) + 1), *d = name;
+			if (!name) {
+				*oom = 1;
+				return n;
+			}
 			for (; *c && *c != ':'; c++) {
 				if (*c == '\\' && c[1] == ':')
 					c++;
@@ -4213,7 +4246,11 @@ static uint32_t file_names(const struct jfiles *f, const struct ssd_job *j,
 				len += (size_t)snprintf(buf + len, 64, "local");
 		}
 		buf[len] = 0;
-		names[i] = ssd_xcalloc(1, len + 1);
+		names[i] = malloc(len + 1);
+		if (!names[i]) {
+			*oom = 1;
+			return i;
+		}
 		memcpy(names[i], buf, len + 1);
 	}
 	return j->nrfiles;
@@ -4361,21 +4398,28 @@ static int clone_region(struct parser *p, int ji, int kind, uint64_t base,
  * p->jobs is the block the caller returns: jobs, regions, clone_io. */
 static int resolve_files(struct parser *p)
 {
-	int rc = 0;
-	int *kind = ssd_xcalloc((size_t)p->njobs, sizeof *kind);
-	uint32_t **idx = ssd_xcalloc((size_t)p->njobs, sizeof *idx);
-	char **names = ssd_xcalloc(SSD_JOB_MAX_FILES + 1, sizeof *names);
+	int rc = 0, oom = 0;
+	int *kind = calloc((size_t)p->njobs, sizeof *kind);
+	uint32_t **idx = calloc((size_t)p->njobs, sizeof *idx);
+	char **names = calloc(SSD_JOB_MAX_FILES + 1, sizeof *names);
 	struct ssd_layout *files = ssd_layout_new();
 	struct ssd_layout *marked = ssd_layout_new(); /* names that are files */
 	uint64_t nreg = 0, nclone = 0;
 	char b1[32], b2[32], b3[32];
+	if (!kind || !idx || !names || !files || !marked)
+		rc = nomem(p);
 
 	/* 1: the names; those of a job with several files, or a filesize,
 	 * are files everywhere */
 	for (int ji = 0; ji < p->njobs && !rc; ji++) {
 		struct ssd_job *j = &p->jobs[ji];
 		const struct jfiles *f = &p->jf[ji];
-		uint32_t n = file_names(f, j, 0, names);
+		uint32_t n = file_names(f, j, 0, names, &oom);
+		if (oom) {
+			free_names(names, n);
+			rc = nomem(p);
+			break;
+		}
 		int dev = 0;
 		for (uint32_t i = 0; i < n; i++)
 			dev |= !strncmp(names[i], "/dev/", 5);
@@ -4388,17 +4432,21 @@ static int resolve_files(struct parser *p)
 			       : (n > 1 || f->fs_lo) ? JT_FILES : JT_PLAIN;
 		if (kind[ji] == JT_FILES) {
 			uint32_t per = names_per_clone(f) ? j->numjobs : 1;
-			for (uint32_t c = 0; c < per; c++) {
+			for (uint32_t c = 0; c < per && !oom; c++) {
 				if (c) {
 					free_names(names, n);
-					n = file_names(f, j, c, names);
+					n = file_names(f, j, c, names, &oom);
 				}
-				for (uint32_t i = 0; i < n; i++)
-					ssd_layout_use(marked, names[i], 0, ji);
+				for (uint32_t i = 0; i < n && !oom; i++)
+					if (ssd_layout_use(marked, names[i], 0,
+							   ji) == UINT32_MAX)
+						oom = 1;
 			}
 		}
 		j->nfiles = n;
 		free_names(names, n);
+		if (oom)
+			rc = nomem(p);
 	}
 
 	/* 2: what each job works on, and what it needs of each file, in
@@ -4406,7 +4454,12 @@ static int resolve_files(struct parser *p)
 	for (int ji = 0; ji < p->njobs && !rc; ji++) {
 		struct ssd_job *j = &p->jobs[ji];
 		const struct jfiles *f = &p->jf[ji];
-		uint32_t n = file_names(f, j, 0, names);
+		uint32_t n = file_names(f, j, 0, names, &oom);
+		if (oom) {
+			free_names(names, n);
+			rc = nomem(p);
+			break;
+		}
 		if (kind[ji] == JT_PLAIN && n == 1 &&
 		    strncmp(names[0], "/dev/", 5)) {
 			if (ssd_layout_find(marked, names[0]) != UINT32_MAX)
@@ -4462,21 +4515,32 @@ static int resolve_files(struct parser *p)
 			free_names(names, n);
 			continue;
 		}
-		idx[ji] = ssd_xcalloc((size_t)j->numjobs * n, sizeof **idx);
+		idx[ji] = calloc((size_t)j->numjobs * n + 1, sizeof **idx);
+		uint32_t held = n; /* names to free */
+		oom = !idx[ji];
 		int per = names_per_clone(f);
-		for (uint32_t c = 0; c < j->numjobs; c++) {
+		for (uint32_t c = 0; c < j->numjobs && !oom; c++) {
 			if (c && per) {
-				free_names(names, n);
-				file_names(f, j, c, names);
+				free_names(names, held);
+				held = file_names(f, j, c, names, &oom);
+				if (oom)
+					break;
 			}
 			uint64_t off = j->offset + c * j->offset_increment;
-			for (uint32_t i = 0; i < n; i++)
-				idx[ji][c * n + i] = ssd_layout_use(
+			for (uint32_t i = 0; i < n && !oom; i++) {
+				uint32_t x = ssd_layout_use(
 					files, names[i],
 					file_need(f, j, off, names[i], i, n),
 					ji);
+				oom = x == UINT32_MAX;
+				idx[ji][c * n + i] = x;
+			}
 		}
-		free_names(names, n);
+		free_names(names, held);
+		if (oom) {
+			rc = nomem(p);
+			break;
+		}
 	}
 
 	/* 3: place the files */
@@ -4502,7 +4566,11 @@ static int resolve_files(struct parser *p)
 	if (!rc && nreg) {
 		size_t jb = (size_t)p->njobs * sizeof *p->jobs;
 		size_t rb = (size_t)nreg * sizeof(struct ssd_job_region);
-		char *blk = ssd_xcalloc(1, jb + rb + (size_t)nclone * 8);
+		char *blk = calloc(1, jb + rb + (size_t)nclone * 8);
+		if (!blk) {
+			rc = nomem(p);
+			goto out;
+		}
 		memcpy(blk, p->jobs, jb);
 		free(p->jobs);
 		p->jobs = (struct ssd_job *)blk;
@@ -4518,13 +4586,19 @@ static int resolve_files(struct parser *p)
 			j->regions = reg;
 			j->clone_io = cio;
 			uint32_t nn = kind[ji] == JT_FILES
-					      ? file_names(f, j, 0, names) : 0;
+					? file_names(f, j, 0, names, &oom) : 0;
+			if (oom)
+				rc = nomem(p);
 			uint64_t total0 = 0;
 			for (uint32_t c = 0; c < j->numjobs && !rc; c++) {
 				if (c && kind[ji] == JT_FILES &&
 				    names_per_clone(f)) {
 					free_names(names, nn);
-					nn = file_names(f, j, c, names);
+					nn = file_names(f, j, c, names, &oom);
+					if (oom) {
+						rc = nomem(p);
+						break;
+					}
 				}
 				uint64_t off = j->offset +
 					       c * j->offset_increment;
@@ -4566,7 +4640,8 @@ static int resolve_files(struct parser *p)
 			cio += j->numjobs;
 		}
 	}
-	for (int ji = 0; ji < p->njobs; ji++)
+out:
+	for (int ji = 0; idx && ji < p->njobs; ji++)
 		free(idx[ji]);
 	free(idx);
 	free(kind);
@@ -4580,14 +4655,22 @@ static int resolve_files(struct parser *p)
 
 #define JOB_INCLUDE_DEPTH 16          /* nested include files */
 
+/* The parser's copy of a file name (messages and jobs point at it), or
+ * NULL when out of memory. */
 static const char *intern_file(struct parser *p, const char *name)
 {
 	for (int i = 0; i < p->nfiles; i++)
 		if (!strcmp(p->files[i], name))
 			return p->files[i];
-	p->files = ssd_xrealloc(p->files, (size_t)(p->nfiles + 1) *
-				sizeof *p->files);
-	return p->files[p->nfiles++] = ssd_xstrdup(name);
+	char **files = realloc(p->files, (size_t)(p->nfiles + 1) *
+			       sizeof *p->files);
+	if (!files)
+		return NULL;
+	p->files = files;
+	char *copy = strdup(name);
+	if (!copy)
+		return NULL;
+	return p->files[p->nfiles++] = copy;
 }
 
 /* The whole of f (at most JOB_FILE_MAX bytes) into a malloc'd *text. */
@@ -4599,7 +4682,10 @@ static int read_all(FILE *f, char **text, size_t *len)
 	for (;;) {
 		if (*len == cap) {
 			cap = cap ? 2 * cap : 8192;
-			*text = ssd_xrealloc(*text, cap);
+			char *t = realloc(*text, cap);
+			if (!t)
+				return SSD_ENOMEM;
+			*text = t;
 		}
 		size_t n = fread(*text + *len, 1, cap - *len, f);
 		*len += n;
@@ -4611,15 +4697,21 @@ static int read_all(FILE *f, char **text, size_t *len)
 	return ferror(f) ? SSD_EIO : 0;
 }
 
-static void add_entry(struct parser *p, const char *text)
+static int add_entry(struct parser *p, const char *text)
 {
 	if (p->nents == p->capents) {
-		p->capents = p->capents ? 2 * p->capents : 64;
-		p->ents = ssd_xrealloc(p->ents, (size_t)p->capents *
-				       sizeof *p->ents);
+		int cap = p->capents ? 2 * p->capents : 64;
+		struct entry *e = realloc(p->ents, (size_t)cap * sizeof *e);
+		if (!e)
+			return nomem(p);
+		p->ents = e;
+		p->capents = cap;
 	}
-	p->ents[p->nents++] = (struct entry){ssd_xstrdup(text), p->file,
-					     p->line};
+	char *copy = strdup(text);
+	if (!copy)
+		return nomem(p);
+	p->ents[p->nents++] = (struct entry){copy, p->file, p->line};
+	return 0;
 }
 
 static int load_text(struct parser *p, const char *text, size_t len,
@@ -4666,6 +4758,8 @@ static int include_file(struct parser *p, const char *name, char **stack,
 	if (rc) {
 		free(text);
 		free(real);
+		if (rc == SSD_ENOMEM)
+			return nomem(p);
 		return perr(p, p->line, rc, "include '%.200s': %s", name,
 			    rc == SSD_ERANGE ? "file is larger than 16 MiB"
 					     : "cannot read it");
@@ -4680,8 +4774,14 @@ static int include_file(struct parser *p, const char *name, char **stack,
 	}
 	const char *file = p->file;
 	int line = p->line;
+	const char *in = intern_file(p, path);
+	if (!in) {
+		free(text);
+		free(real);
+		return nomem(p);
+	}
 	stack[depth + 1] = real;
-	rc = load_text(p, text, len, intern_file(p, path), stack, depth + 1);
+	rc = load_text(p, text, len, in, stack, depth + 1);
 	stack[depth + 1] = NULL;
 	free(real);
 	free(text);
@@ -4734,7 +4834,9 @@ static int load_text(struct parser *p, const char *text, size_t len,
 			return perr(p, p->line, SSD_EPARSE, "section header "
 				    "'%.64s' in an included file (accepted: "
 				    "options only, as in fio)", s);
-		add_entry(p, s);
+		int rc = add_entry(p, s);
+		if (rc)
+			return rc;
 	}
 	return 0;
 }
@@ -4823,9 +4925,17 @@ static int parse_text(const char *text, size_t len, const char *file,
 		      struct ssd_job **jobs, int *njobs, char *err,
 		      size_t errlen)
 {
-	struct parser *p = ssd_xcalloc(1, sizeof *p);
+	struct parser *p = calloc(1, sizeof *p);
+	if (!p) {
+		*jobs = NULL;
+		*njobs = 0;
+		ssd_seterr(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
+	p->err = err;
+	p->errlen = errlen;
 	p->file = intern_file(p, file);
-	int rc = parser_init(p, capacity, err, errlen);
+	int rc = p->file ? parser_init(p, capacity, err, errlen) : nomem(p);
 	char buf[JOB_LINE_MAX + 1];
 	char *stack[JOB_INCLUDE_DEPTH + 1] = {0};
 	if (rc)
@@ -4883,7 +4993,9 @@ int ssd_jobfile_parse(const char *path, uint64_t capacity,
 	size_t len;
 	int rc = read_all(f, &text, &len);
 	if (rc && err && errlen) {
-		if (rc == SSD_ERANGE)
+		if (rc == SSD_ENOMEM)
+			snprintf(err, errlen, "out of memory");
+		else if (rc == SSD_ERANGE)
 			snprintf(err, errlen, "%s: job file is larger than %u "
 				 "MiB", name, JOB_FILE_MAX >> 20);
 		else

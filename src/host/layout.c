@@ -36,9 +36,15 @@ static uint64_t name_hash(const char *s)
 
 struct ssd_layout *ssd_layout_new(void)
 {
-	struct ssd_layout *l = ssd_xcalloc(1, sizeof *l);
+	struct ssd_layout *l = calloc(1, sizeof *l);
+	if (!l)
+		return NULL;
 	l->nslot = 64;
-	l->slot = ssd_xcalloc(l->nslot, sizeof *l->slot);
+	l->slot = calloc(l->nslot, sizeof *l->slot);
+	if (!l->slot) {
+		free(l);
+		return NULL;
+	}
 	return l;
 }
 
@@ -62,13 +68,18 @@ static uint32_t find_slot(const struct ssd_layout *l, const char *name)
 	return s;
 }
 
-static void grow_slots(struct ssd_layout *l)
+/* Twice the slots; SSD_ENOMEM leaves the table as it was. */
+static int grow_slots(struct ssd_layout *l)
 {
+	uint32_t *slot = calloc((size_t)l->nslot * 2, sizeof *slot);
+	if (!slot)
+		return SSD_ENOMEM;
 	free(l->slot);
+	l->slot = slot;
 	l->nslot *= 2;
-	l->slot = ssd_xcalloc(l->nslot, sizeof *l->slot);
 	for (uint32_t i = 0; i < l->n; i++)
 		l->slot[find_slot(l, l->f[i].name)] = i + 1;
+	return 0;
 }
 
 uint32_t ssd_layout_use(struct ssd_layout *l, const char *name,
@@ -82,19 +93,29 @@ uint32_t ssd_layout_use(struct ssd_layout *l, const char *name,
 		return l->slot[s] - 1;
 	}
 	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 16;
-		l->f = ssd_xrealloc(l->f, (size_t)l->cap * sizeof *l->f);
+		uint32_t cap = l->cap ? 2 * l->cap : 16;
+		struct lfile *nf = realloc(l->f, (size_t)cap * sizeof *nf);
+		if (!nf)
+			return UINT32_MAX;
+		l->f = nf;
+		l->cap = cap;
+	}
+	/* at most half full: grow before the new name goes in */
+	if (2 * (l->n + 1) > l->nslot) {
+		if (grow_slots(l))
+			return UINT32_MAX;
+		s = find_slot(l, name);
 	}
 	size_t len = strlen(name) + 1;
 	struct lfile *f = &l->f[l->n];
-	f->name = ssd_xcalloc(1, len);
+	f->name = malloc(len);
+	if (!f->name)
+		return UINT32_MAX;
 	memcpy(f->name, name, len);
 	f->need = need;
 	f->base = 0;
 	f->tag = tag;
 	l->slot[s] = ++l->n;
-	if (2 * l->n > l->nslot)
-		grow_slots(l);
 	return l->n - 1;
 }
 

@@ -25,13 +25,15 @@
 
 struct ssd_layout;
 
+/* An empty layout, or NULL when out of memory. */
 struct ssd_layout *ssd_layout_new(void);
 void ssd_layout_free(struct ssd_layout *l);
 
 /* The file called `name` is used by someone who needs `need` bytes of it
  * (0: any length).  The first use of a name creates the file, recording
  * `tag` (the caller's note of who named it first).  Returns the file's
- * index: files are numbered in order of first use. */
+ * index: files are numbered in order of first use; UINT32_MAX when out of
+ * memory (the layout is left as it was). */
 uint32_t ssd_layout_use(struct ssd_layout *l, const char *name,
 			uint64_t need, int tag);
 

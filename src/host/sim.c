@@ -278,10 +278,10 @@ static int open_logs(struct inst *in, char *err, size_t errlen)
 	for (int i = 0; i < n; i++) {
 		char path[600];
 		log_path(in, i, path, sizeof path);
-		struct ssd_log *l = ssd_log_open_opts(path, kind[i], &o, err,
-						      errlen);
-		if (!l)
-			return SSD_EIO;
+		struct ssd_log *l;
+		int rc = ssd_log_create(path, kind[i], &o, &l, err, errlen);
+		if (rc)
+			return rc;
 		in->log[in->nlogs++] = l;
 	}
 	return 0;

@@ -80,7 +80,7 @@
 
 #include "host/device.h"
 #include "host/job.h"
-#include "report/report.h"
+#include "host/result.h"
 
 /* Run njobs jobs on dev starting at its current time.  seed derives the
  * per-job random streams of jobs without randseed.  Fills *r with the
@@ -124,7 +124,5 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			 ssd_sim_progress_fn progress, void *ctx,
 			 uint32_t every, struct ssd_run_result *r,
 			 char *err, size_t errlen);
-
-void ssd_run_result_free(struct ssd_run_result *r);
 
 #endif

@@ -401,7 +401,7 @@ static void run_free(struct run *r)
 static struct ssd_jobs *jobs_new(const struct ssd_dev *dev, const char *name)
 {
 	struct ssd_jobs *b = NULL;
-	ssd_jobs_new(name, dev->cfg.capacity, &b);
+	ssd_jobs_new(name, ssd_dev_config(dev)->capacity, &b);
 	return b;
 }
 
@@ -433,7 +433,8 @@ static int run_jobs(struct ssd_dev *dev, struct ssd_jobs *b, const char *name,
 		rc = ssd_sim_run(dev, r->jobs, r->njobs, seed, &r->res, msg,
 				 sizeof msg);
 	if (rc) {
-		ssd_seterr(err, errlen, "%s: %s", dev->cfg.name, msg);
+		ssd_seterr(err, errlen, "%s: %s", ssd_dev_config(dev)->name,
+			   msg);
 		ssd_run_result_free(&r->res);
 		free(r->jobs);
 		r->jobs = NULL;
@@ -443,7 +444,8 @@ static int run_jobs(struct ssd_dev *dev, struct ssd_jobs *b, const char *name,
 	for (int i = 0; i < r->res.njobs; i++)
 		if (r->res.jobs[i].error) {
 			ssd_seterr(err, errlen, "%s: job '%s' of %s failed: %s",
-			       dev->cfg.name, r->res.jobs[i].name, name,
+			       ssd_dev_config(dev)->name, r->res.jobs[i].name,
+			       name,
 			       ssd_strerror(r->res.jobs[i].error));
 			run_free(r);
 			return SSD_ESTATE;
@@ -610,8 +612,14 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 	if (!coarse)
 		coarse = SEQ_BS;
 	int n = nfine + ncoarse;
-	double *b = ssd_xcalloc((size_t)n, sizeof *b);
-	double *r = ssd_xcalloc((size_t)n, sizeof *r);
+	double *b = calloc((size_t)n, sizeof *b);
+	double *r = calloc((size_t)n, sizeof *r);
+	if (!b || !r) {
+		free(b);
+		free(r);
+		ssd_seterr(m->err, m->errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
 	struct ssd_dev *dev;
 	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
 	if (rc) {

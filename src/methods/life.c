@@ -126,7 +126,7 @@ static int run_pass(struct ssd_dev *dev, const struct ssd_job *jobs, int n,
 			*worn = 1;
 	ssd_run_result_free(&res);
 	struct ssd_health h;
-	ssd_ftl_health(dev->ftl, &h);
+	ssd_dev_health(dev, &h);
 	if (h.read_only)
 		*worn = 1;
 	return 0;
@@ -150,7 +150,11 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 		if (jobs[i].stonewall)
 			m = i;
 	/* a copy without log files: the figures are the report */
-	struct ssd_job *js = ssd_xcalloc((size_t)njobs, sizeof *js);
+	struct ssd_job *js = calloc((size_t)njobs, sizeof *js);
+	if (!js) {
+		snprintf(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
 	memcpy(js, jobs, (size_t)njobs * sizeof *js);
 	for (int i = 0; i < njobs; i++) {
 		js[i].write_iops_log[0] = 0;
@@ -233,7 +237,7 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 		}
 	}
 	r->worn_out = worn;
-	ssd_ftl_health(dev->ftl, &r->health);
+	ssd_dev_health(dev, &r->health);
 	r->host_bytes = ctr->host_write_lp * SSD_LPAGE;
 	r->nand_bytes = ctr->nand_prog_lp * SSD_LPAGE;
 	ssd_dev_destroy(dev);

@@ -169,7 +169,7 @@ struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 struct ssd_jobs *ssd_scn_jobs_new(struct ssd_scn *s, const struct ssd_dev *dev)
 {
 	struct ssd_jobs *b = NULL;
-	ssd_jobs_new(s->sc->name, dev->cfg.capacity, &b);
+	ssd_jobs_new(s->sc->name, ssd_dev_config(dev)->capacity, &b);
 	return b;
 }
 

@@ -128,7 +128,7 @@ static int run(struct ssd_scn *s)
 		rc = probe(s, dev, slice, secs, qd, &p[3]);
 	}
 	struct ssd_health h;
-	ssd_ftl_health(dev->ftl, &h);
+	ssd_dev_health(dev, &h);
 	ssd_dev_destroy(dev);
 	if (rc)
 		return rc;

@@ -258,7 +258,7 @@ static int run(struct ssd_scn *s)
 		rc = measure(s, dev, p, bs, nbs, span, point, qd, mix, pt[p]);
 	int64_t sim_end = ssd_dev_time(dev);
 	struct ssd_health h;
-	ssd_ftl_health(dev->ftl, &h);
+	ssd_dev_health(dev, &h);
 	ssd_dev_destroy(dev);
 	if (rc == SSD_ERANGE && !s->err[0])
 		snprintf(s->err, sizeof s->err, "iometer: job text too long");

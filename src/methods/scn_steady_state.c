@@ -33,6 +33,13 @@ static const struct ssd_scn_param params[] = {
 	{NULL, NULL, NULL, NULL},
 };
 
+/* An allocation failed: the scenario's message, and SSD_ENOMEM. */
+static int nomem(struct ssd_scn *s)
+{
+	snprintf(s->err, sizeof s->err, "out of memory");
+	return SSD_ENOMEM;
+}
+
 static int run(struct ssd_scn *s)
 {
 	uint64_t bs = ssd_scn_size(s, "bs", 512);
@@ -116,6 +123,10 @@ static int run(struct ssd_scn *s)
 	uint32_t n = ser.n;
 	double *iops = calloc(n + 1, sizeof *iops);
 	double *mov = calloc(n + 1, sizeof *mov);
+	if (!iops || !mov) {
+		rc = nomem(s);
+		goto out;
+	}
 	uint32_t per_avg = (uint32_t)(avg / step);
 	double sum = 0;
 	for (uint32_t i = 0; i < n; i++) {
@@ -158,6 +169,10 @@ static int run(struct ssd_scn *s)
 		fresh_iops += iops[i] / (nf < full ? nf : full);
 	uint32_t nr = full / per_round;
 	double *ry = calloc(nr + 1, sizeof *ry);
+	if (!ry) {
+		rc = nomem(s);
+		goto out;
+	}
 	for (uint32_t r = 0; r < nr; r++) {
 		for (uint32_t i = r * per_round; i < (r + 1) * per_round; i++)
 			ry[r] += iops[i] / per_round;
@@ -197,6 +212,11 @@ static int run(struct ssd_scn *s)
 	/* outliers: seconds of the steady window far from their average */
 	uint32_t nw = w1 > w0 ? w1 - w0 : 0, far = 0;
 	double *dev_pct = calloc(nw + 1, sizeof *dev_pct);
+	if (!dev_pct) {
+		free(ry);
+		rc = nomem(s);
+		goto out;
+	}
 	for (uint32_t i = w0; i < w1; i++) {
 		double d = mov[i] > 0 ? 100 * (iops[i] - mov[i]) / mov[i] : 0;
 		dev_pct[i - w0] = d;

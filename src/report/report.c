@@ -278,10 +278,13 @@ static int group_of(const struct ssd_job_result *j)
 	return j->groupid > 0 ? j->groupid : 0;
 }
 
+/* The groups of r, malloc'd (*ng of them), or NULL when out of memory. */
 static struct group *groups_make(const struct ssd_run_result *r, int *ng)
 {
 	int n = ngroups_of(r);
-	struct group *g = ssd_xcalloc((size_t)(n ? n : 1), sizeof *g);
+	struct group *g = calloc((size_t)(n ? n : 1), sizeof *g);
+	if (!g)
+		return NULL;
 	for (int i = 0; i < r->njobs; i++) {
 		const struct ssd_job_result *j = &r->jobs[i];
 		struct group *rs = &g[group_of(j)];
@@ -1112,11 +1115,10 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 	jw_end(w);
 }
 
-static void report_json(const struct ssd_run_result *r, FILE *out, int plus)
+static void report_json(const struct ssd_run_result *r, FILE *out, int plus,
+			const struct group *g)
 {
 	struct jw w = {.plus = plus};
-	int ng;
-	struct group *g = groups_make(r, &ng);
 
 	ssd_json_init(&w.j, out, 0, SSD_JSON_FIO);
 	ssd_json_object(&w.j);
@@ -1158,17 +1160,28 @@ static void report_json(const struct ssd_run_result *r, FILE *out, int plus)
 	jw_end(&w);
 	jw_end(&w);
 	putc('\n', out);
+}
+
+int ssd_report_json(const struct ssd_run_result *r, FILE *out)
+{
+	int ng;
+	struct group *g = groups_make(r, &ng);
+	if (!g)
+		return SSD_ENOMEM;
+	report_json(r, out, 0, g);
 	free(g);
+	return 0;
 }
 
-void ssd_report_json(const struct ssd_run_result *r, FILE *out)
+int ssd_report_json_plus(const struct ssd_run_result *r, FILE *out)
 {
-	report_json(r, out, 0);
-}
-
-void ssd_report_json_plus(const struct ssd_run_result *r, FILE *out)
-{
-	report_json(r, out, 1);
+	int ng;
+	struct group *g = groups_make(r, &ng);
+	if (!g)
+		return SSD_ENOMEM;
+	report_json(r, out, 1, g);
+	free(g);
+	return 0;
 }
 
 /* ---- text ---- */
@@ -1591,24 +1604,27 @@ static void text_header(const struct ssd_run_result *r, FILE *out)
 	fprintf(out, "ssdlab-%s\n\n", SSDLAB_VERSION);
 }
 
-static void text_body(const struct ssd_run_result *r, FILE *out)
+static void text_body(const struct ssd_run_result *r, FILE *out,
+		      const struct group *g, int ng)
 {
-	int ng;
-	struct group *g = groups_make(r, &ng);
-
 	for (int i = 0; i < r->njobs; i++)
 		text_job(out, &r->jobs[i], &g[group_of(&r->jobs[i])]);
 	for (int k = 0; k < ng; k++)
 		if (g[k].njobs)
 			text_group(out, k, &g[k]);
 	text_drive(out, r);
-	free(g);
 }
 
-void ssd_report_normal(const struct ssd_run_result *r, FILE *out)
+int ssd_report_normal(const struct ssd_run_result *r, FILE *out)
 {
+	int ng;
+	struct group *g = groups_make(r, &ng);
+	if (!g)
+		return SSD_ENOMEM;
 	text_header(r, out);
-	text_body(r, out);
+	text_body(r, out, g, ng);
+	free(g);
+	return 0;
 }
 
 /* ---- terse (fio's --minimal, version 3) ---- */
@@ -1688,29 +1704,44 @@ static void terse_job(FILE *out, const struct ssd_run_result *r,
 	putc('\n', out);
 }
 
-void ssd_report_terse(const struct ssd_run_result *r, FILE *out)
+static void report_terse(const struct ssd_run_result *r, FILE *out,
+			 const struct group *g)
+{
+	for (int i = 0; i < r->njobs; i++)
+		terse_job(out, r, &r->jobs[i], &g[group_of(&r->jobs[i])]);
+}
+
+int ssd_report_terse(const struct ssd_run_result *r, FILE *out)
 {
 	int ng;
 	struct group *g = groups_make(r, &ng);
-	for (int i = 0; i < r->njobs; i++)
-		terse_job(out, r, &r->jobs[i], &g[group_of(&r->jobs[i])]);
+	if (!g)
+		return SSD_ENOMEM;
+	report_terse(r, out, g);
 	free(g);
+	return 0;
 }
 
 /* fio's order for several formats: the normal output's start-up lines,
  * then terse, JSON (json+ wins over json) and the normal report. */
-void ssd_report(const struct ssd_run_result *r, unsigned formats, FILE *out)
+int ssd_report(const struct ssd_run_result *r, unsigned formats, FILE *out)
 {
+	int ng;
+	struct group *g = groups_make(r, &ng);
+	if (!g)
+		return SSD_ENOMEM;
 	if (formats & SSD_OUT_NORMAL)
 		text_header(r, out);
 	if (formats & SSD_OUT_TERSE)
-		ssd_report_terse(r, out);
+		report_terse(r, out, g);
 	if (formats & SSD_OUT_JSON_PLUS)
-		ssd_report_json_plus(r, out);
+		report_json(r, out, 1, g);
 	else if (formats & SSD_OUT_JSON)
-		ssd_report_json(r, out);
+		report_json(r, out, 0, g);
 	if (formats & SSD_OUT_NORMAL)
-		text_body(r, out);
+		text_body(r, out, g, ng);
+	free(g);
+	return 0;
 }
 
 int ssd_output_formats(const char *list, unsigned *formats)

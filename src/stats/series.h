@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "host/job.h"
+#include "base/io.h"
 
 struct ssd_series_pt {
 	uint64_t ios[SSD_DDIR_N];

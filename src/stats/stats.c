@@ -329,26 +329,45 @@ void ssd_log_name(char *buf, size_t n, const char *prefix, int kind,
 		snprintf(buf, n, "%s_%s.log", prefix, k);
 }
 
-struct ssd_log *ssd_log_open_opts(const char *path, int kind,
-				  const struct ssd_log_opts *o, char *err,
-				  size_t errlen)
+int ssd_log_create(const char *path, int kind, const struct ssd_log_opts *o,
+		   struct ssd_log **out, char *err, size_t errlen)
 {
 	static const struct ssd_log_opts none;
+	*out = NULL;
 	if (!o)
 		o = &none;
 	if (kind < 0 || kind >= LOG_NKINDS) {
 		snprintf(err, errlen, "%s: unknown log kind %d", path, kind);
-		return NULL;
+		return SSD_EINVAL;
 	}
 	if (o->hist_coarseness > 6) {
 		snprintf(err, errlen, "%s: histogram coarseness %u (accepted: "
 			 "0..6)", path, o->hist_coarseness);
-		return NULL;
+		return SSD_EINVAL;
+	}
+	/* the memory first: out of it, no file is created */
+	struct ssd_log *l = calloc(1, sizeof *l);
+	if (l && kind == SSD_LOG_HIST && o->hist_ms > 0)
+		l->hist = calloc(LOG_NDIR * SSD_HIST_N, sizeof *l->hist);
+	if (l)
+		l->buf = calloc(1, LOG_BUFSIZE);
+	if (!l || !l->buf || (kind == SSD_LOG_HIST && o->hist_ms > 0 &&
+			      !l->hist)) {
+		if (l) {
+			free(l->hist);
+			free(l->buf);
+		}
+		free(l);
+		snprintf(err, errlen, "%s: out of memory", path);
+		return SSD_ENOMEM;
 	}
 	FILE *f = fopen(path, o->append ? "a" : "w");
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
+		free(l->hist);
+		free(l->buf);
+		free(l);
+		return SSD_EIO;
 	}
 	FILE *target = NULL;
 	if (o->append) {
@@ -359,10 +378,12 @@ struct ssd_log *ssd_log_open_opts(const char *path, int kind,
 			snprintf(err, errlen, "%s: no temporary file: %s", path,
 				 strerror(errno));
 			fclose(target);
-			return NULL;
+			free(l->hist);
+			free(l->buf);
+			free(l);
+			return SSD_EIO;
 		}
 	}
-	struct ssd_log *l = ssd_xcalloc(1, sizeof *l);
 	l->f = f;
 	l->target = target;
 	l->kind = kind;
@@ -372,11 +393,17 @@ struct ssd_log *ssd_log_open_opts(const char *path, int kind,
 	if (kind == SSD_LOG_HIST) {
 		l->hist_ms = o->hist_ms > 0 ? o->hist_ms : 0;
 		l->stride = 1u << o->hist_coarseness;
-		if (l->hist_ms)
-			l->hist = ssd_xcalloc(LOG_NDIR * SSD_HIST_N,
-					      sizeof *l->hist);
 	}
-	l->buf = ssd_xcalloc(1, LOG_BUFSIZE);
+	*out = l;
+	return 0;
+}
+
+struct ssd_log *ssd_log_open_opts(const char *path, int kind,
+				  const struct ssd_log_opts *o, char *err,
+				  size_t errlen)
+{
+	struct ssd_log *l;
+	ssd_log_create(path, kind, o, &l, err, errlen);
 	return l;
 }
 

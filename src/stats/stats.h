@@ -146,8 +146,13 @@ struct ssd_log_opts {
 	int64_t hist_ms;          /* HIST: interval in ms, 0 = no lines */
 	unsigned hist_coarseness; /* HIST: 0..6 */
 };
-/* Open `path` for writing.  Returns NULL and fills err on failure.  o may
- * be NULL (per I/O, fio's default columns). */
+/* Open `path` for writing into *out.  Returns 0, or SSD_EINVAL (a kind
+ * or coarseness out of range), SSD_EIO (the file cannot be created) or
+ * SSD_ENOMEM, with *out NULL and a message in err.  o may be NULL (per
+ * I/O, fio's default columns). */
+int ssd_log_create(const char *path, int kind, const struct ssd_log_opts *o,
+		   struct ssd_log **out, char *err, size_t errlen);
+/* The same, returning the log, or NULL (err filled) on failure. */
 struct ssd_log *ssd_log_open_opts(const char *path, int kind,
 				  const struct ssd_log_opts *o, char *err,
 				  size_t errlen);

@@ -291,13 +291,14 @@ static struct fixture *fixture_make(void)
 }
 
 /* Run a report into a malloc'd string. */
-static char *capture(void (*fn)(const struct ssd_run_result *, FILE *),
+static char *capture(int (*fn)(const struct ssd_run_result *, FILE *),
 		     const struct ssd_run_result *r)
 {
 	FILE *f = tmpfile();
 	if (!f)
 		return calloc(1, 1);
-	fn(r, f);
+	if (fn(r, f))
+		t_fail(__FILE__, __LINE__, "the writer failed");
 	long len = ftell(f);
 	rewind(f);
 	char *s = calloc(1, (size_t)(len > 0 ? len : 0) + 1);
@@ -711,10 +712,10 @@ TEST(terse_v3_fields)
 
 static const struct ssd_run_result *fmt_run;
 static unsigned fmt_bits;
-static void report_fmt(const struct ssd_run_result *r, FILE *out)
+static int report_fmt(const struct ssd_run_result *r, FILE *out)
 {
 	(void)r;
-	ssd_report(fmt_run, fmt_bits, out);
+	return ssd_report(fmt_run, fmt_bits, out);
 }
 
 /* several formats print in fio's order: job lines, terse, JSON, text */
