@@ -6,8 +6,9 @@
  * value structs (counters, health, a job's figures) are copied out field
  * by field, so the internal ones can change without changing the ABI.
  *
- * This is the library's edge: the only place below the CLI that reads
- * the environment (SSDLAB_PRESETS, for ssdlab_drive_load).
+ * This is the library's edge: ssdlab_drive_load finds the presets as
+ * the tool does (methods/preset.c: $SSDLAB_PRESETS, else the compiled-in
+ * directory).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -21,15 +22,8 @@
 #include "host/device.h"
 #include "host/job.h"
 #include "host/sim.h"
+#include "methods/preset.h"
 #include "report/report.h"
-
-/* TEMP-SHIM */
-#include "ftl/ftl.h"
-static const struct ssd_config *ssd_dev_config(const struct ssd_dev *d) { return &d->cfg; }
-static int64_t ssd_dev_last_submit(const struct ssd_dev *d) { return d->now; }
-static void ssd_dev_health(const struct ssd_dev *d, struct ssd_health *h) { ssd_ftl_health(d->ftl, h); }
-static uint64_t ssd_dev_free_blocks(const struct ssd_dev *d) { return ssd_ftl_free_blocks(d->ftl); }
-/* END-TEMP-SHIM */
 
 /* The public codes are the library's own. */
 #define SAME(a, b) ((int)(a) == (int)(b))
@@ -81,10 +75,9 @@ int ssdlab_drive_load(ssdlab_drive *d, const char *name_or_path,
 		set_err(err, errlen, "no drive named");
 		return SSD_EINVAL;
 	}
-	if (!preset_dir) {
-		const char *env = getenv("SSDLAB_PRESETS");
-		preset_dir = env && *env ? env : SSDLAB_PRESET_DIR;
-	}
+	char dir[4096];
+	if (!preset_dir) /* $SSDLAB_PRESETS, else the compiled-in one */
+		preset_dir = ssd_preset_dir(NULL, dir, sizeof dir);
 	struct ssd_config c;
 	ssd_config_defaults(&c);
 	char msg[512] = "";
@@ -551,8 +544,8 @@ int ssdlab_report(const ssdlab_result *r, const char *formats, FILE *out)
 	unsigned f;
 	if (ssd_output_formats(formats ? formats : "normal", &f))
 		return SSD_EPARSE;
-	ssd_report(&r->r, f, out);
-	return ferror(out) ? SSD_EIO : 0;
+	int rc = ssd_report(&r->r, f, out);
+	return rc ? rc : ferror(out) ? SSD_EIO : 0;
 }
 
 void ssdlab_result_free(ssdlab_result *r)

@@ -348,6 +348,11 @@ void ssd_dev_health(const struct ssd_dev *d, struct ssd_health *h)
 	ssd_ftl_health(d->ftl, h);
 }
 
+uint64_t ssd_dev_free_blocks(const struct ssd_dev *d)
+{
+	return ssd_ftl_free_blocks(d->ftl);
+}
+
 uint64_t ssd_dev_trim_queued(const struct ssd_dev *d)
 {
 	return ssd_ftl_trim_queued(d->ftl);

@@ -110,6 +110,15 @@ const struct ssd_config *ssd_dev_config(const struct ssd_dev *d);
 /* The drive's health now (ssd_ftl_health).  O(blocks). */
 void ssd_dev_health(const struct ssd_dev *d, struct ssd_health *h);
 
+/* Erased blocks ready for writing (ssd_ftl_free_blocks). */
+uint64_t ssd_dev_free_blocks(const struct ssd_dev *d);
+
+/* The time of the latest submission: the next may not be earlier. */
+static inline int64_t ssd_dev_last_submit(const struct ssd_dev *d)
+{
+	return d->now;
+}
+
 /* 4 KiB pages waiting in the TRIM queue (trim_mode background or
  * deferred; ssd_ftl_trim_queued). */
 uint64_t ssd_dev_trim_queued(const struct ssd_dev *d);
