@@ -5,6 +5,7 @@
 
 #include "ssdlab.h"
 #include "t.h"
+#include "t_alloc.h"
 
 /* The tiny preset, finished, or NULL. */
 static ssdlab_drive *tiny(void)
@@ -210,4 +211,74 @@ TEST(api_job_errors_stick_and_name_the_option)
 	CHECK(ssdlab_jobs_parse(w, "[a]\niodepth=lots\n", err, sizeof err) < 0);
 	CHECKF(strstr(err, "file.fio:2") && strstr(err, "iodepth"), "%s\n", err);
 	ssdlab_jobs_free(w);
+}
+
+/* The whole public path once: drive, commands, a built job, a run and
+ * its report.  0, or the first error met. */
+static int session(void)
+{
+	ssdlab_drive *d = NULL;
+	ssdlab_dev *dev = NULL;
+	ssdlab_jobs *w = NULL;
+	ssdlab_result *res = NULL;
+	int rc = ssdlab_drive_new(&d);
+	if (!rc)
+		rc = ssdlab_drive_load(d, "tiny", NULL, NULL, 0);
+	if (!rc)
+		rc = ssdlab_drive_set(d, "capacity", "16m", NULL, 0);
+	if (!rc)
+		rc = ssdlab_drive_finish(d, NULL, 0);
+	if (!rc)
+		rc = ssdlab_dev_open(d, 1, &dev);
+	if (!rc) {
+		int64_t t = ssdlab_submit(dev, SSDLAB_WRITE, 0, 1 << 20, 0);
+		rc = t < 0 ? (int)t : 0;
+	}
+	if (!rc)
+		rc = ssdlab_jobs_new("s", ssdlab_dev_capacity(dev), &w);
+	if (!rc) {
+		ssdlab_jobs_add(w, "r");
+		ssdlab_jobs_set(w, "rw", "randrw");
+		ssdlab_jobs_set(w, "bssplit", "4k/50:64k/50");
+		ssdlab_jobs_set(w, "io_size", "2m");
+		rc = ssdlab_jobs_end(w, NULL, 0);
+	}
+	if (!rc)
+		rc = ssdlab_run(dev, w, 1, &res, NULL, 0);
+	if (!rc) {
+		struct ssdlab_job_stats st;
+		ssdlab_result_job(res, 0, &st);
+		rc = st.error;
+	}
+	if (!rc) {
+		FILE *f = tmpfile();
+		rc = f ? ssdlab_report(res, "json+,normal", f) : SSDLAB_EIO;
+		if (f)
+			fclose(f);
+	}
+	ssdlab_result_free(res);
+	ssdlab_jobs_free(w);
+	ssdlab_dev_close(dev);
+	ssdlab_drive_free(d);
+	return rc;
+}
+
+/* Every allocation of that path, failed in turn, is SSDLAB_ENOMEM: never
+ * a crash, an exit or a leak (ASan checks the last two). */
+TEST(api_out_of_memory_is_an_error_code)
+{
+	long n = 1;
+	for (; n < 100000; n++) {
+		t_alloc_fail_at(n);
+		int rc = session();
+		int hit = t_alloc_failed();
+		t_alloc_fail_at(0);
+		if (!hit) {
+			CHECKF(rc == 0, "no failure, returned %d\n", rc);
+			break;
+		}
+		CHECKF(rc == SSDLAB_ENOMEM, "allocation %ld failed: %d (%s)\n",
+		       n, rc, ssdlab_strerror(rc));
+	}
+	CHECKF(n > 20, "only %ld allocations\n", n);
 }
