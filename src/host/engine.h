@@ -22,8 +22,10 @@ struct ssd_event {
 
 struct ssd_engine {
 	struct ssd_event *heap;
-	uint32_t n, cap;
+	uint32_t n, cap;    /* events in heap[] (a taken top included) */
 	uint64_t seq;
+	int top_taken;      /* heap[0] was popped, its slot awaits the next
+	                       push (engine.c) */
 };
 
 /* 0 or SSD_ENOMEM.  `cap` is the most events ever queued at once. */
