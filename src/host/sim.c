@@ -840,8 +840,9 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 
 /* Command id, sent to the drive at t, was refused (c, a negative SSD_E*):
  * the job ends (job_error), unless continue_on_error covers it; then it
- * is counted and answered after the controller's time, returned. */
-static int64_t refused(struct run *r, struct inst *in, uint32_t id, int64_t t,
+ * is counted and answered after the controller's time, returned.  Cold:
+ * kept out of the per-command path it branches from. */
+__attribute__((cold, noinline)) static int64_t refused(struct run *r, struct inst *in, uint32_t id, int64_t t,
 		       int64_t c)
 {
 	struct cmd *cm = &r->cmd[id];
@@ -881,12 +882,11 @@ static inline int at_drive(struct run *r, struct inst *in, uint32_t id,
 	cm->submitted = t;
 	if (cm->flags & CMD_CHECK)
 		check_read(r, in, io, t, cm);
-	struct ssd_event ev = {.time = c, .id = id, .kind = EV_COMPLETE};
 	in->inflight++;
 	/* fio's iodepth_level: the commands at the drive */
 	if (t >= in->ramp_end)
 		in->res->depth[ssd_depth_index(in->inflight)]++;
-	return ssd_engine_push(&r->eng, &ev);
+	return ssd_engine_schedule(&r->eng, c, id, EV_COMPLETE);
 }
 
 /* Command id goes to the drive at t.  A command the drive refuses ends
