@@ -48,14 +48,11 @@ static inline int ssd_engine_pop(struct ssd_engine *e, struct ssd_event *ev);
  * the next command's completion: a pop that removes the top at once and
  * a push that sifts up would walk the heap twice.  So a pop only copies
  * the top out and marks it taken (top_taken); the next push puts its
- * event into the taken slot and sifts it down, and the next pop with the
- * mark still set removes it first.  Sifting down is bottom-up (Floyd's):
- * the hole goes down along the smaller child to a leaf, one compare per
- * level, and the event then rises from there -- little, since a new
- * completion is among the latest events.  The order of events is
- * (time, seq), a total order, so every valid heap pops the same sequence:
- * the heap's layout is no part of the result.  Inline, so the caller's
- * event can stay in registers. */
+ * event into the taken slot and sifts it down (see replace_root), and
+ * the next pop with the mark still set removes it first.  The order of
+ * events is (time, seq), a total order, so every valid heap pops the
+ * same sequence: the heap's layout is no part of the result.  Inline,
+ * so the caller's event can stay in registers. */
 
 /* Doubles the heap's room: 0 or SSD_ENOMEM (engine.c). */
 int ssd_engine_grow(struct ssd_engine *e);
@@ -89,11 +86,27 @@ static inline void ssd_engine_sift_up_(struct ssd_event *h, uint32_t i,
 	h[i] = *x;
 }
 
-/* The root's slot gets x, in a heap of n events (the root included). */
+/* The root's slot gets x, in a heap of n events (the root included).
+ * The next command's completion is mostly either before nearly every
+ * other (while GC holds those) or after every other: the walk goes down
+ * top-down for two levels, which places the first kind at once, then
+ * bottom-up (Floyd's: the hole to a leaf along the smaller children, one
+ * compare a level, then x rises), which suits the second. */
 static inline void ssd_engine_replace_root_(struct ssd_event *h, uint32_t n,
 					    const struct ssd_event *x)
 {
 	uint32_t i = 0;
+	for (int level = 0; level < 2; level++) {
+		uint32_t c = 2 * i + 1;
+		if (c + 1 < n)
+			c += (uint32_t)ssd_engine_before_(&h[c + 1], &h[c]);
+		if (c >= n || ssd_engine_before_(x, &h[c])) {
+			h[i] = *x;
+			return;
+		}
+		h[i] = h[c];
+		i = c;
+	}
 	for (;;) {
 		uint32_t c = 2 * i + 1;
 		if (c + 1 < n)
