@@ -72,8 +72,12 @@ static inline int ssd_engine_before_(const struct ssd_event *a,
 	return ssd_engine_key_(a) < ssd_engine_key_(b);
 }
 
+/* Always inline: out of line, x would be passed in memory, stored field
+ * by field and read back wide -- a store-forwarding stall per event. */
+#define SSD_ENGINE_INLINE_ static inline __attribute__((always_inline))
+
 /* Event x rises from slot i towards the root to its place. */
-static inline void ssd_engine_sift_up_(struct ssd_event *h, uint32_t i,
+SSD_ENGINE_INLINE_ void ssd_engine_sift_up_(struct ssd_event *h, uint32_t i,
 				       const struct ssd_event *x)
 {
 	while (i > 0) {
@@ -92,7 +96,7 @@ static inline void ssd_engine_sift_up_(struct ssd_event *h, uint32_t i,
  * top-down for two levels, which places the first kind at once, then
  * bottom-up (Floyd's: the hole to a leaf along the smaller children, one
  * compare a level, then x rises), which suits the second. */
-static inline void ssd_engine_replace_root_(struct ssd_event *h, uint32_t n,
+SSD_ENGINE_INLINE_ void ssd_engine_replace_root_(struct ssd_event *h, uint32_t n,
 					    const struct ssd_event *x)
 {
 	uint32_t i = 0;

@@ -113,26 +113,46 @@ enum { LAST_STREAM, LAST_TRIM, LAST_VERIFY };
 #define LOOKAHEAD 16
 
 struct inst {
+	/* what every command reads and writes, together: first touched
+	 * after the drive's work for the command before (next_plain) */
 	const struct ssd_job *job;
 	struct ssd_wl *wl;
+	struct ssd_job_result *res; /* shared by clones with group_reporting */
 	int plain;                  /* none of the loop's options: the fast
 	                               path (next_plain) */
 	uint32_t fua;               /* SSD_DEV_FUA on its writes, or 0 */
 	int counted;                /* completions feed only its figures: no
 	                               series, progress, steady state, logs
 	                               or latency target (account) */
-	struct ssd_io ahead[LOOKAHEAD]; /* ring of drawn commands */
+	int wait, resume;           /* W_*, R_* */
+	int done;                   /* no more submissions */
+	uint32_t inflight;
+	uint32_t used;              /* I/O units in use (fio's cur_depth) */
+	uint32_t queued;            /* queued, not yet at the drive */
+	uint32_t ready;             /* completed, not yet reaped */
+	uint32_t min_evts;          /* W_FULL: completions to wait for */
+	uint32_t lt_qd;             /* depth limit: iodepth without a target */
+	uint32_t iodepth_low;       /* the job's */
+	uint32_t complete_min;      /* iodepth_batch_complete_min, >= 1 */
+	int64_t ramp_end, deadline;
+	struct ssd_io cur;          /* the I/O drawn, waiting for its turn */
+	int cur_check;              /* in->cur is a read to check */
+	int last;                   /* LAST_* */
+	uint64_t writes;            /* writes the stream has issued */
+	uint64_t issued_rw, reaped_rw;
+	int last_sync;              /* the last command issued was a flush */
+	int wrote;
+	uint32_t since_sync;        /* writes since the last flush (fsync) */
 	uint32_t ahead_head, ahead_n;
 	int wl_ended;               /* the generator has no more */
-	struct ssd_job_result *res; /* shared by clones with group_reporting */
+	uint64_t rate_bytes[SSD_DDIR_N];
+	uint64_t done_bytes[SSD_DDIR_N], done_ios[SSD_DDIR_N];
+	struct ssd_io ahead[LOOKAHEAD]; /* ring of drawn commands */
 	int group;
-	uint32_t inflight;
 	uint32_t since_think;       /* completions since the last think */
-	uint32_t since_sync;        /* writes since the last flush (fsync) */
-	int done;                   /* no more submissions */
 	int finished;               /* done and nothing in flight */
 	int ramped;                 /* the measured window has opened */
-	int64_t ramp_end, deadline, end;
+	int64_t end;
 	struct ssd_counters ctr0;   /* drive counters when the window opened */
 	struct ssd_log *log[6];
 	int nlogs;
@@ -145,10 +165,7 @@ struct inst {
 	int phase;                  /* PH_* */
 	int vsync;                  /* the flush before the verify phase is in
 	                               flight */
-	int last;                   /* LAST_* */
-	int cur_check;              /* in->cur is a read to check */
 	struct ssd_wl *vwl, *twl;   /* verify and trim cursors */
-	uint64_t writes;            /* writes the stream has issued */
 	uint64_t vpos, tpos;        /* writes each cursor has passed */
 	uint64_t vbatch, tbatch;    /* backlog reads / trims left in a batch */
 	struct ssd_rng trng;        /* trim_percentage draws */
@@ -156,38 +173,28 @@ struct inst {
 	uint64_t bytes_done;        /* progress reports: bytes completed */
 	/* pacing and the order of jobs */
 	int jobidx;                 /* index of its job in the file */
-	int wait, resume;           /* W_*, R_* */
 	uint32_t gen;               /* EV_WAKE generation: older ones are stale */
 	int started;
 	int64_t start;              /* the job's start, ns */
 	int64_t epoch;              /* rate and rate_min count from here */
-	uint32_t used;              /* I/O units in use (fio's cur_depth) */
-	uint32_t queued;            /* queued, not yet at the drive */
-	uint32_t ready;             /* completed, not yet reaped */
 	uint32_t q_head, q_tail;    /* queued commands, a list through cmd */
 	uint32_t r_head, r_tail;    /* completed commands */
-	uint32_t min_evts;          /* W_FULL: completions to wait for */
-	struct ssd_io cur;          /* the I/O drawn, waiting for its turn */
 	int mixed;                  /* a read/write mix (rate may switch) */
 	int has_min;                /* rate_min or rate_iops_min is set */
 	int64_t sleep;              /* R_SLEEP: ns to wait for the turn */
-	uint64_t rate_bps[SSD_DDIR_N], rate_bytes[SSD_DDIR_N];
+	uint64_t rate_bps[SSD_DDIR_N];
 	int64_t rate_next[SSD_DDIR_N], last_ns[SSD_DDIR_N]; /* from epoch */
 	uint32_t min_bs;
 	struct ssd_rng rng;         /* poisson gaps, startdelay ranges */
-	uint64_t issued_rw, reaped_rw, think_mark;
+	uint64_t think_mark;
 	int64_t last_think;
-	uint64_t done_bytes[SSD_DDIR_N], done_ios[SSD_DDIR_N];
 	uint64_t rm_bytes[SSD_DDIR_N], rm_ios[SSD_DDIR_N];
 	int64_t rm_time[SSD_DDIR_N];
-	int last_sync;              /* the last command issued was a flush */
-	int wrote;
 	struct flow *flow;
 	uint64_t flow_counter;
 	int flow_next;              /* next instance waiting on the flow */
 	struct ssrun *ss;           /* steady state of its result, or NULL */
 	/* latency target (fio's latency_qd search, see the top) */
-	uint32_t lt_qd;             /* depth limit: iodepth without a target */
 	uint32_t lt_low, lt_high;   /* the bounds of the search */
 	uint32_t lt_stable;         /* met windows in a row at high - 1 */
 	int lt_end_run;             /* converged: the final window runs */
@@ -1219,7 +1226,7 @@ static int completed(struct run *r, const struct ssd_event *ev)
 		/* the common case, one completion awaited: reaped at once
 		 * (what full_wait would do, without the list) */
 		account(r, in, ev->id, t);
-		if (in->used > in->job->iodepth_low && in->inflight)
+		if (in->used > in->iodepth_low && in->inflight)
 			return 0;
 		if (in->plain && in->resume == R_AFTER_REAP)
 			return next_plain(r, in, t);
@@ -1614,8 +1621,7 @@ static int next_plain(struct run *r, struct inst *in, int64_t t)
 			return rc;
 		if (in->used >= in->lt_qd && !in->done) {
 			/* nothing is queued: every command went out */
-			uint32_t m = in->job->iodepth_batch_complete_min;
-			in->min_evts = m ? m : 1;
+			in->min_evts = in->complete_min;
 			in->resume = R_AFTER_REAP;
 			if (!in->ready && in->inflight) {
 				in->wait = W_FULL; /* full_wait's answer */
@@ -2279,6 +2285,9 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 				in->has_min |= job->rate_min[d] ||
 					       job->rate_iops_min[d];
 			}
+			in->iodepth_low = job->iodepth_low;
+			in->complete_min = job->iodepth_batch_complete_min
+					   ? job->iodepth_batch_complete_min : 1;
 			in->fua = job->sync_writes || job->write_fua
 				  ? SSD_DEV_FUA : 0;
 			in->plain = !job->thinktime && !in->has_min &&
