@@ -113,20 +113,46 @@ enum { LAST_STREAM, LAST_TRIM, LAST_VERIFY };
 #define LOOKAHEAD 16
 
 struct inst {
+	/* what every command reads and writes, together: first touched
+	 * after the drive's work for the command before (next_plain) */
 	const struct ssd_job *job;
 	struct ssd_wl *wl;
-	struct ssd_io ahead[LOOKAHEAD]; /* ring of drawn commands */
+	struct ssd_job_result *res; /* shared by clones with group_reporting */
+	int plain;                  /* none of the loop's options: the fast
+	                               path (next_plain) */
+	uint32_t fua;               /* SSD_DEV_FUA on its writes, or 0 */
+	int counted;                /* completions feed only its figures: no
+	                               series, progress, steady state, logs
+	                               or latency target (account) */
+	int wait, resume;           /* W_*, R_* */
+	int done;                   /* no more submissions */
+	uint32_t inflight;
+	uint32_t used;              /* I/O units in use (fio's cur_depth) */
+	uint32_t queued;            /* queued, not yet at the drive */
+	uint32_t ready;             /* completed, not yet reaped */
+	uint32_t min_evts;          /* W_FULL: completions to wait for */
+	uint32_t lt_qd;             /* depth limit: iodepth without a target */
+	uint32_t iodepth_low;       /* the job's */
+	uint32_t complete_min;      /* iodepth_batch_complete_min, >= 1 */
+	int64_t ramp_end, deadline;
+	struct ssd_io cur;          /* the I/O drawn, waiting for its turn */
+	int cur_check;              /* in->cur is a read to check */
+	int last;                   /* LAST_* */
+	uint64_t writes;            /* writes the stream has issued */
+	uint64_t issued_rw, reaped_rw;
+	int last_sync;              /* the last command issued was a flush */
+	int wrote;
+	uint32_t since_sync;        /* writes since the last flush (fsync) */
 	uint32_t ahead_head, ahead_n;
 	int wl_ended;               /* the generator has no more */
-	struct ssd_job_result *res; /* shared by clones with group_reporting */
+	uint64_t rate_bytes[SSD_DDIR_N];
+	uint64_t done_bytes[SSD_DDIR_N], done_ios[SSD_DDIR_N];
+	struct ssd_io ahead[LOOKAHEAD]; /* ring of drawn commands */
 	int group;
-	uint32_t inflight;
 	uint32_t since_think;       /* completions since the last think */
-	uint32_t since_sync;        /* writes since the last flush (fsync) */
-	int done;                   /* no more submissions */
 	int finished;               /* done and nothing in flight */
 	int ramped;                 /* the measured window has opened */
-	int64_t ramp_end, deadline, end;
+	int64_t end;
 	struct ssd_counters ctr0;   /* drive counters when the window opened */
 	struct ssd_log *log[6];
 	int nlogs;
@@ -139,10 +165,7 @@ struct inst {
 	int phase;                  /* PH_* */
 	int vsync;                  /* the flush before the verify phase is in
 	                               flight */
-	int last;                   /* LAST_* */
-	int cur_check;              /* in->cur is a read to check */
 	struct ssd_wl *vwl, *twl;   /* verify and trim cursors */
-	uint64_t writes;            /* writes the stream has issued */
 	uint64_t vpos, tpos;        /* writes each cursor has passed */
 	uint64_t vbatch, tbatch;    /* backlog reads / trims left in a batch */
 	struct ssd_rng trng;        /* trim_percentage draws */
@@ -150,38 +173,28 @@ struct inst {
 	uint64_t bytes_done;        /* progress reports: bytes completed */
 	/* pacing and the order of jobs */
 	int jobidx;                 /* index of its job in the file */
-	int wait, resume;           /* W_*, R_* */
 	uint32_t gen;               /* EV_WAKE generation: older ones are stale */
 	int started;
 	int64_t start;              /* the job's start, ns */
 	int64_t epoch;              /* rate and rate_min count from here */
-	uint32_t used;              /* I/O units in use (fio's cur_depth) */
-	uint32_t queued;            /* queued, not yet at the drive */
-	uint32_t ready;             /* completed, not yet reaped */
 	uint32_t q_head, q_tail;    /* queued commands, a list through cmd */
 	uint32_t r_head, r_tail;    /* completed commands */
-	uint32_t min_evts;          /* W_FULL: completions to wait for */
-	struct ssd_io cur;          /* the I/O drawn, waiting for its turn */
 	int mixed;                  /* a read/write mix (rate may switch) */
 	int has_min;                /* rate_min or rate_iops_min is set */
 	int64_t sleep;              /* R_SLEEP: ns to wait for the turn */
-	uint64_t rate_bps[SSD_DDIR_N], rate_bytes[SSD_DDIR_N];
+	uint64_t rate_bps[SSD_DDIR_N];
 	int64_t rate_next[SSD_DDIR_N], last_ns[SSD_DDIR_N]; /* from epoch */
 	uint32_t min_bs;
 	struct ssd_rng rng;         /* poisson gaps, startdelay ranges */
-	uint64_t issued_rw, reaped_rw, think_mark;
+	uint64_t think_mark;
 	int64_t last_think;
-	uint64_t done_bytes[SSD_DDIR_N], done_ios[SSD_DDIR_N];
 	uint64_t rm_bytes[SSD_DDIR_N], rm_ios[SSD_DDIR_N];
 	int64_t rm_time[SSD_DDIR_N];
-	int last_sync;              /* the last command issued was a flush */
-	int wrote;
 	struct flow *flow;
 	uint64_t flow_counter;
 	int flow_next;              /* next instance waiting on the flow */
 	struct ssrun *ss;           /* steady state of its result, or NULL */
 	/* latency target (fio's latency_qd search, see the top) */
-	uint32_t lt_qd;             /* depth limit: iodepth without a target */
 	uint32_t lt_low, lt_high;   /* the bounds of the search */
 	uint32_t lt_stable;         /* met windows in a row at high - 1 */
 	int lt_end_run;             /* converged: the final window runs */
@@ -800,8 +813,7 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 	struct ssd_io dio = {.ddir = ddir, .offset = cm->offset,
 			     .len = cm->len};
 	int rec = r->vtrack && ddir != SSD_DDIR_READ;
-	int dflags = ddir == SSD_DDIR_WRITE &&
-		     (j->sync_writes || j->write_fua) ? SSD_DEV_FUA : 0;
+	int dflags = ddir == SSD_DDIR_WRITE ? (int)in->fua : 0;
 	if (rec)
 		record_io(r, &dio);
 	int64_t c = ssd_dev_submit(r->dev, ddir | dflags, cm->offset, cm->len,
@@ -833,6 +845,57 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 	return c;
 }
 
+/* Command id, sent to the drive at t, was refused (c, a negative SSD_E*):
+ * the job ends (job_error), unless continue_on_error covers it; then it
+ * is counted and answered after the controller's time, returned.  Cold:
+ * kept out of the per-command path it branches from. */
+__attribute__((cold, noinline)) static int64_t refused(struct run *r, struct inst *in, uint32_t id, int64_t t,
+		       int64_t c)
+{
+	struct cmd *cm = &r->cmd[id];
+	char what[128];
+	if (cm->ddir == SSD_DDIR_SYNC)
+		snprintf(what, sizeof what, "flush command");
+	else
+		snprintf(what, sizeof what,
+			 "%s command at offset %llu, %u bytes",
+			 ddir_word((int)cm->ddir),
+			 (unsigned long long)cm->offset, cm->len);
+	if (go_on(in, (int)cm->ddir, (int)c, what)) {
+		/* refused: answered after the controller's time */
+		int64_t o = r->dev->cfg.cmd_overhead;
+		cm->flags = (cm->flags | CMD_ERR) & ~(CMD_CHECK | CMD_WAV);
+		return t + (o > SSD_US ? o : SSD_US);
+	}
+	cmd_free(r, in, id);
+	job_error(r, in, (int)c, what);
+	return c;
+}
+
+/* Command id went to the drive at t, the drive's answer c (its completion
+ * time, or a negative SSD_E*): its completion is queued; io is what went
+ * (a read to check). */
+static inline int at_drive(struct run *r, struct inst *in, uint32_t id,
+			   int64_t t, int64_t c, const struct ssd_io *io)
+{
+	struct cmd *cm = &r->cmd[id];
+	if (c >= 0 && ssd_ftl_check_failure(r->dev->ftl))
+		c = SSD_ESTATE;
+	if (c < 0) {
+		c = refused(r, in, id, t, c);
+		if (c < 0)
+			return 0;
+	}
+	cm->submitted = t;
+	if (cm->flags & CMD_CHECK)
+		check_read(r, in, io, t, cm);
+	in->inflight++;
+	/* fio's iodepth_level: the commands at the drive */
+	if (t >= in->ramp_end)
+		in->res->depth[ssd_depth_index(in->inflight)]++;
+	return ssd_engine_schedule(&r->eng, c, id, EV_COMPLETE);
+}
+
 /* Command id goes to the drive at t.  A command the drive refuses ends
  * the job (job_error), unless continue_on_error covers it: it is then
  * counted and answered after the controller's time. */
@@ -847,37 +910,7 @@ static int send(struct run *r, struct inst *in, uint32_t id, int64_t t)
 	} else {
 		c = submit_io(r, in, cm, &io, t);
 	}
-	if (c >= 0 && ssd_ftl_check_failure(r->dev->ftl))
-		c = SSD_ESTATE;
-	if (c < 0) {
-		char what[128];
-		if (cm->ddir == SSD_DDIR_SYNC)
-			snprintf(what, sizeof what, "flush command");
-		else
-			snprintf(what, sizeof what,
-				 "%s command at offset %llu, %u bytes",
-				 ddir_word((int)cm->ddir),
-				 (unsigned long long)cm->offset, cm->len);
-		if (go_on(in, (int)cm->ddir, (int)c, what)) {
-			/* refused: answered after the controller's time */
-			int64_t o = r->dev->cfg.cmd_overhead;
-			c = t + (o > SSD_US ? o : SSD_US);
-			cm->flags = (cm->flags | CMD_ERR) & ~(CMD_CHECK | CMD_WAV);
-		} else {
-			cmd_free(r, in, id);
-			job_error(r, in, (int)c, what);
-			return 0;
-		}
-	}
-	cm->submitted = t;
-	if (cm->flags & CMD_CHECK)
-		check_read(r, in, &io, t, cm);
-	struct ssd_event ev = {.time = c, .id = id, .kind = EV_COMPLETE};
-	in->inflight++;
-	/* fio's iodepth_level: the commands at the drive */
-	if (t >= in->ramp_end)
-		in->res->depth[ssd_depth_index(in->inflight)]++;
-	return ssd_engine_push(&r->eng, &ev);
+	return at_drive(r, in, id, t, c, &io);
 }
 
 /* The queued commands go to the drive at t, in order. */
@@ -1007,9 +1040,9 @@ static void lat_over(struct run *r, struct inst *in, const struct cmd *cm,
 	job_fail(r, in, SSD_ETIMEDOUT, msg);
 }
 
-/* Count a completed command at t, when the job reaps it (fio measures
- * completion latency there). */
-static void account(struct run *r, struct inst *in, uint32_t id, int64_t t)
+/* account() of a command with every feed but the figures (see below). */
+static void account_all(struct run *r, struct inst *in, uint32_t id,
+			int64_t t)
 {
 	struct cmd cm = r->cmd[id];
 	cmd_free(r, in, id);
@@ -1065,6 +1098,33 @@ static void account(struct run *r, struct inst *in, uint32_t id, int64_t t)
 	}
 }
 
+/* Count a completed command at t, when the job reaps it (fio measures
+ * completion latency there).  A read, write or trim of a job that feeds
+ * nothing else (in->counted) only counts in the job's figures. */
+static inline void account(struct run *r, struct inst *in, uint32_t id,
+			   int64_t t)
+{
+	const struct cmd *cm = &r->cmd[id];
+	if (!in->counted || cm->flags || cm->ddir >= SSD_DDIR_N) {
+		account_all(r, in, id, t);
+		return;
+	}
+	int64_t lat = t - cm->submitted;
+	int d = (int)cm->ddir;
+	uint32_t len = cm->len;
+	int window = cm->submitted >= in->ramp_end;
+	cmd_free(r, in, id);
+	in->reaped_rw++;
+	if (window) {
+		struct ssd_job_result *res = in->res;
+		ssd_dstat_add(&res->dir[d], t - in->ramp_end, len, lat);
+		if (lat > SSD_S)
+			res->lat_over_1s++;
+		in->done_bytes[d] += len;
+		in->done_ios[d]++;
+	}
+}
+
 /* Reap up to max completed commands at t. */
 static void reap(struct run *r, struct inst *in, int64_t t, uint32_t max)
 {
@@ -1078,6 +1138,7 @@ static void reap(struct run *r, struct inst *in, int64_t t, uint32_t max)
 /* ---- waiting ---- */
 
 static int step(struct run *r, struct inst *in, int64_t t, int at);
+static int next_plain(struct run *r, struct inst *in, int64_t t);
 
 static int timer(struct run *r, struct inst *in, int64_t at, int resume)
 {
@@ -1165,9 +1226,11 @@ static int completed(struct run *r, const struct ssd_event *ev)
 		/* the common case, one completion awaited: reaped at once
 		 * (what full_wait would do, without the list) */
 		account(r, in, ev->id, t);
-		if (in->used <= in->job->iodepth_low || !in->inflight)
-			return step(r, in, t, in->resume);
-		return 0;
+		if (in->used > in->iodepth_low && in->inflight)
+			return 0;
+		if (in->plain && in->resume == R_AFTER_REAP)
+			return next_plain(r, in, t);
+		return step(r, in, t, in->resume);
 	}
 	list_push(r, &in->r_head, &in->r_tail, ev->id);
 	in->ready++;
@@ -1474,6 +1537,37 @@ static int issue(struct run *r, struct inst *in, int64_t t)
 	return 0;
 }
 
+/* issue() and send() of a plain job's stream I/O in->cur, a read, write
+ * or trim (next_plain): no check, no write mode, no batch, no rate. */
+static inline int issue_plain(struct run *r, struct inst *in, int64_t t)
+{
+	const struct ssd_io *io = &in->cur;
+	int d = io->ddir;
+	uint32_t id = r->cmd_free;
+	struct cmd *cm = &r->cmd[id];
+	r->cmd_free = cm->next_free;
+	cm->offset = io->offset;
+	cm->submitted = t;
+	cm->len = io->len;
+	cm->ddir = (uint32_t)d;
+	cm->inst = (uint32_t)(in - r->in);
+	cm->flags = 0;
+	in->used++;
+	in->last_sync = 0;
+	in->issued_rw++;
+	if (d == SSD_DDIR_WRITE) {
+		in->wrote = 1;
+		in->since_sync++;
+	}
+	in->rate_bytes[d] += io->len;
+	if (r->vtrack || d == SSD_DDIR_TRIM)
+		return send(r, in, id, t); /* the host's record, num_range */
+	int64_t c = ssd_dev_submit(r->dev,
+				   d | (d == SSD_DDIR_WRITE ? (int)in->fua : 0),
+				   io->offset, io->len, t);
+	return at_drive(r, in, id, t, c, io);
+}
+
 /* The think time at t: spin, then sleep the rest (fio's
  * handle_thinktime), cut at the runtime; with rate_ignore_thinktime the
  * rate schedule skips the time thought. */
@@ -1503,6 +1597,41 @@ static int think(struct run *r, struct inst *in, int64_t t)
 }
 
 /* ---- the loop ---- */
+
+/* step() from R_AFTER_REAP for a plain job (in->plain: no think time,
+ * rate, rate_min, latency target, flow, fsync=N, verification, write
+ * modes, submission batches or offload): what is left of fio's loop is
+ * the end test, the draw and the issue, until the queue is full.  The
+ * rest of the loop is step()'s. */
+static int next_plain(struct run *r, struct inst *in, int64_t t)
+{
+	in->wait = W_RUN;
+	for (;;) {
+		if (in->done || t >= in->deadline)
+			return step(r, in, t, R_END);
+		in->cur_check = 0;
+		if (!next_io(r, in, &in->cur))
+			return step(r, in, t, R_END);
+		in->last = LAST_STREAM;
+		in->writes += in->cur.ddir == SSD_DDIR_WRITE;
+		if (in->used >= in->lt_qd)
+			return step(r, in, t, R_ISSUE);
+		int rc = issue_plain(r, in, t);
+		if (rc)
+			return rc;
+		if (in->used >= in->lt_qd && !in->done) {
+			/* nothing is queued: every command went out */
+			in->min_evts = in->complete_min;
+			in->resume = R_AFTER_REAP;
+			if (!in->ready && in->inflight) {
+				in->wait = W_FULL; /* full_wait's answer */
+				return 0;
+			}
+			if (full_wait(r, in, t))
+				return 0;
+		}
+	}
+}
 
 /* fio's do_io loop for one instance from `at`, until it has to wait. */
 static int step(struct run *r, struct inst *in, int64_t t, int at)
@@ -2156,9 +2285,24 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 				in->has_min |= job->rate_min[d] ||
 					       job->rate_iops_min[d];
 			}
+			in->iodepth_low = job->iodepth_low;
+			in->complete_min = job->iodepth_batch_complete_min
+					   ? job->iodepth_batch_complete_min : 1;
+			in->fua = job->sync_writes || job->write_fua
+				  ? SSD_DEV_FUA : 0;
+			in->plain = !job->thinktime && !in->has_min &&
+				    !job->latency_target && !job->flow &&
+				    !job->fsync_every && !in->vafter &&
+				    !in->vreads && !job->wmode_set &&
+				    !job->io_submit_offload &&
+				    job->iodepth_batch <= 1;
+			for (int d = 0; d < SSD_DDIR_N; d++)
+				in->plain &= !in->rate_bps[d];
 			rc = open_logs(in, err, errlen);
 			if (rc)
 				goto out;
+			in->counted = !series && !progress && !in->ss &&
+				      !in->nlogs && !job->latency_target;
 		}
 	}
 	int last = group; /* the last group that ran */

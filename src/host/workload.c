@@ -133,6 +133,10 @@ struct wl_dir {
 
 struct ssd_wl {
 	/* read on every call */
+	int quick;            /* the common random stream: one direction, one
+	                         block size, uniform, every I/O random
+	                         (ssd_wl_next's first branch) */
+	uint64_t nrand;       /* quick, WL_UNIFORM: random positions */
 	struct ssd_rng rng;
 	uint64_t issued;      /* bytes counted against the budget, this loop */
 	uint64_t issued_all;  /* the same over all loops */
@@ -550,6 +554,14 @@ static int wl_setup(struct ssd_wl *w, const struct ssd_job *job,
 		w->centered = 1;
 		w->c_shift = (w->nunits - s_top + c) % w->nunits;
 	}
+	const struct wl_dir *d = &w->dir[w->ddir];
+	w->quick = w->random && !w->mixed && !w->trimwrite &&
+		   w->seq_nr == 1 && d->perc_random >= 100 &&
+		   d->nsplit <= 1 && d->min_bs == d->max_bs &&
+		   w->size >= d->min_bs &&
+		   (w->mode == WL_UNIFORM || w->mode == WL_PERM);
+	if (w->quick)
+		w->nrand = (w->size - d->min_bs) / d->ba + 1;
 	return 0;
 }
 
@@ -707,8 +719,43 @@ static uint64_t next_seq(struct ssd_wl *w, struct wl_dir *d)
 	return 0;
 }
 
+/* ssd_wl_next of a quick generator within its budget: what the general
+ * path below does for it, without the tests that cannot hold. */
+static inline void next_quick(struct ssd_wl *w, struct ssd_io *io)
+{
+	struct wl_dir *d = &w->dir[w->ddir];
+	uint32_t len = d->min_bs;
+	uint64_t pos;
+	if (w->mode == WL_UNIFORM) {
+		pos = ssd_rng_below(&w->rng, w->nrand) * d->ba;
+	} else {
+		if (w->pidx == w->nunits) {
+			w->pidx = 0;
+			w->pass++;
+			perm_init(&w->perm, w->nunits,
+				  ssd_mix64(w->pkey ^ w->pass));
+		}
+		pos = perm_at(&w->perm, w->pidx++, w->nunits) * w->unit;
+	}
+	if (len > w->size - pos)
+		len = (uint32_t)(w->size - pos);
+	d->last = pos;
+	d->seq = pos + len;
+	io->ddir = w->ddir;
+	io->offset = w->start + pos;
+	io->len = len;
+	w->issued += len;
+	w->issued_all += len;
+	w->ios++;
+}
+
 int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io)
 {
+	if (w->quick && w->issued < w->budget &&
+	    (!w->max_ios || w->ios < w->max_ios)) {
+		next_quick(w, io);
+		return 1;
+	}
 	if (w->set)
 		return set_next(w, io);
 	if (w->tw_pending) {
