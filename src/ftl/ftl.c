@@ -460,11 +460,6 @@ void ssd_ftl_set_check_every(struct ssd_ftl *f, uint32_t victims)
 	f->check_every = victims;
 }
 
-const char *ssd_ftl_check_failure(const struct ssd_ftl *f)
-{
-	return f->check_failed ? f->check_msg : NULL;
-}
-
 const char *ssd_ftl_error(const struct ssd_ftl *f)
 {
 	return f->err_msg;
@@ -497,8 +492,8 @@ void ssd_ftl_fault_books(struct ssd_ftl *f)
 
 void ssd_ftl_fault_check(struct ssd_ftl *f, const char *msg)
 {
-	f->check_failed = 1;
 	snprintf(f->check_msg, sizeof f->check_msg, "%s", msg);
+	ftl_set_check_failed(f, 1);
 }
 
 void ssd_ftl_fault_readonly(struct ssd_ftl *f)

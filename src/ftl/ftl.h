@@ -188,9 +188,20 @@ void ssd_ftl_erase_stats(const struct ssd_ftl *f, uint32_t *min,
  * at every ssd_ftl_audit (0 = never, the default). */
 void ssd_ftl_set_check_every(struct ssd_ftl *f, uint32_t victims);
 
+/* What the layers above read of an FTL without a call: the first member
+ * of struct ssd_ftl, so that a pointer to the FTL points to it.  Only the
+ * FTL writes it. */
+struct ssd_ftl_public {
+	const char *check_failure; /* see ssd_ftl_check_failure */
+};
+
 /* The first invariant-check failure in words, or NULL while every check
- * has passed.  The string lives as long as the FTL. */
-const char *ssd_ftl_check_failure(const struct ssd_ftl *f);
+ * has passed.  The string lives as long as the FTL.  Inline, one load:
+ * the runner asks after every command. */
+static inline const char *ssd_ftl_check_failure(const struct ssd_ftl *f)
+{
+	return ((const struct ssd_ftl_public *)(const void *)f)->check_failure;
+}
 
 /* The first internal error (SSD_ESTATE) in words, or "" if none.  The
  * string lives as long as the FTL. */

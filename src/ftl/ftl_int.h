@@ -61,6 +61,7 @@ struct ssd_unit {
 };
 
 struct ssd_ftl {
+	struct ssd_ftl_public pub; /* first (ftl.h) */
 	struct ssd_config cfg;
 	struct ssd_flash flash;
 	struct ssd_counters ctr;
@@ -119,7 +120,7 @@ struct ssd_ftl {
 	uint32_t check_every;
 	uint32_t check_count;
 	uint64_t check_runs;    /* checks run so far */
-	int check_failed;
+	int check_failed;       /* set by ftl_set_check_failed */
 	int check_due;          /* a failure or retirement: check at the
 	                           end of the current call */
 	char check_msg[160];
@@ -134,6 +135,17 @@ struct ssd_ftl {
 	uint32_t *vgen;         /* [slot] write tag of the data it holds */
 	const uint32_t *vsrc;   /* [lpn] the host's tag of its data */
 };
+
+_Static_assert(offsetof(struct ssd_ftl, pub) == 0,
+	       "ssd_ftl_check_failure reads the first member");
+
+/* Record whether a check has failed (check_msg says what), for
+ * ssd_ftl_check_failure too. */
+static inline void ftl_set_check_failed(struct ssd_ftl *f, int failed)
+{
+	f->check_failed = failed;
+	f->pub.check_failure = failed ? f->check_msg : NULL;
+}
 
 static inline int ssd_bit_test(const uint64_t *b, uint32_t i)
 {

@@ -98,7 +98,7 @@ int ftl_no_room(struct ssd_ftl *f, uint32_t ui, const char *what)
 			 f->unit[ui].nfree);
 	if (!f->check_failed) {
 		snprintf(f->check_msg, sizeof f->check_msg, "%s", f->err_msg);
-		f->check_failed = f->check_every != 0;
+		ftl_set_check_failed(f, f->check_every != 0);
 	}
 	return SSD_ESTATE;
 }
