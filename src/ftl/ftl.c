@@ -581,22 +581,22 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	if (!f)
 		return SSD_ENOMEM;
 	f->cfg = *c;
-	uint32_t planes = c->planes_per_die;
-	uint64_t units = (uint64_t)c->channels * c->dies_per_channel *
-			 (c->multiplane ? 1 : planes);
-	f->units = (uint32_t)units;
-	f->bpu = c->blocks_per_plane;
-	f->ppb = c->pages_per_block;
-	f->spp = (c->page_size / SSD_LPAGE) * (c->multiplane ? planes : 1);
-	f->spb = f->spp * f->ppb;
-	f->bits = ssd_cell_bits(c->cell);
-	f->spb_slc = f->spp * (f->ppb / f->bits);
+	struct ssd_geometry g;
+	ssd_config_geometry(c, &g);
+	uint64_t units = g.units;
+	f->units = g.units;
+	f->bpu = g.blocks_per_unit;
+	f->ppb = g.pages_per_block;
+	f->spp = g.lp_per_page;
+	f->spb = g.lp_per_block;
+	f->bits = g.bits;
+	f->spb_slc = g.lp_per_block_slc;
 	f->div_spp = ssd_udiv_init(f->spp);
 	f->div_spb = ssd_udiv_init(f->spb);
 	f->div_bpu = ssd_udiv_init(f->bpu);
-	uint64_t nblocks = units * f->bpu;
-	uint64_t nslots = nblocks * f->spb;
-	uint64_t nlp = c->capacity / SSD_LPAGE;
+	uint64_t nblocks = g.blocks;
+	uint64_t nslots = g.physical_lp;
+	uint64_t nlp = g.user_lp;
 	if (nslots >= SSD_UNMAPPED || nlp >= SSD_UNMAPPED || f->bits < 1) {
 		free(f);
 		return SSD_EINVAL; /* 32-bit slot numbers: up to 16 TiB */
@@ -607,10 +607,10 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->fg_target = c->gc_fg_target > c->gc_fg_blocks + 1 ? c->gc_fg_target
 							     : c->gc_fg_blocks + 1;
 	f->bg_blocks = c->gc_bg_blocks;
+	f->reserve = (uint32_t)g.reserve_blocks;
 	/* SLC cache size in blocks per unit */
-	if (c->slc_cache != SSD_SLC_NONE && f->bits > 1) {
-		uint64_t per = (uint64_t)f->spb_slc * SSD_LPAGE * units;
-		uint64_t n = (c->slc_cache_size + per - 1) / per;
+	if (g.slc_blocks) {
+		uint64_t n = g.slc_blocks;
 		if (c->slc_cache == SSD_SLC_STATIC)
 			f->slc_static = (uint32_t)(n < f->bpu ? n : f->bpu);
 		else
@@ -619,7 +619,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->slc_wear = (uint32_t)(1000ull * c->pe_cycles / (c->slc_pe_cycles ? c->slc_pe_cycles : 1));
 	if (!f->slc_wear)
 		f->slc_wear = 1;
-	f->need_blocks = (nlp + f->spb - 1) / f->spb + units * (f->fg_blocks + 2);
+	f->need_blocks = g.data_blocks + units * g.reserve_blocks;
 	ssd_rng_seed(&f->rng, seed ^ 0x6763u);
 	f->l2p = big_alloc(nlp * sizeof *f->l2p);
 	f->p2l = big_alloc(nslots * sizeof *f->p2l);
@@ -637,8 +637,8 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->ulimit = calloc(units, sizeof *f->ulimit);
 	f->gc = ssd_gc_find(c->gc_policy);
 	if (c->map_cache) {
-		f->mc_epp = c->page_size / 4;
-		f->mc_pages = (uint32_t)((nlp + f->mc_epp - 1) / f->mc_epp);
+		f->mc_epp = g.map_epp;
+		f->mc_pages = (uint32_t)g.map_pages;
 		uint64_t cap = c->map_cache / c->page_size;
 		f->mc_cap = (uint32_t)(cap < 1 ? 1 : cap > f->mc_pages ? f->mc_pages : cap);
 		f->mc_head = f->mc_tail = SSD_NO_BLOCK;

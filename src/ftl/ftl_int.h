@@ -74,6 +74,8 @@ struct ssd_ftl {
 	uint32_t spb;           /* slots per block */
 	struct ssd_udiv div_spp, div_spb, div_bpu; /* fast division by them */
 	uint32_t fg_blocks, bg_blocks;
+	uint32_t reserve;       /* blocks per unit kept from data: the
+	                           geometry's reserve_blocks */
 	uint32_t fg_target;     /* free blocks a foreground burst restores */
 	uint32_t *l2p;          /* [lpn] slot */
 	uint32_t *p2l;          /* [slot] lpn (meaningful where vbits is set) */
@@ -366,7 +368,7 @@ static inline int slc_room(const struct ssd_ftl *f, const struct ssd_unit *u)
 	if (u->nslc >= f->slc_max)
 		return 0;
 	uint32_t fold_need = (u->nslc + 1 + f->bits - 1) / f->bits;
-	return u->nfree > f->fg_blocks + 2 + fold_need;
+	return u->nfree > f->reserve + fold_need;
 }
 
 

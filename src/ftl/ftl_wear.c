@@ -42,10 +42,10 @@ int64_t ftl_spare_left(const struct ssd_ftl *f)
 }
 
 /* Slots unit ui can hold with its GC reserve kept free: its good native
- * blocks less gc_fg_blocks + 2. */
+ * blocks less the reserve (gc_fg_blocks + 2). */
 uint64_t ftl_unit_cap(const struct ssd_ftl *f, uint32_t ui)
 {
-	uint64_t good = f->unit[ui].good_native, reserve = f->fg_blocks + 2;
+	uint64_t good = f->unit[ui].good_native, reserve = f->reserve;
 	return good > reserve ? (good - reserve) * f->spb : 0;
 }
 
