@@ -28,7 +28,11 @@
  * blocks, and the rest must hold the user capacity; a dynamic SLC cache,
  * the write buffer and the map cache must be within what the drive can
  * hold.  A failed rule becomes one message naming the culprit key and a
- * value that works (explain()).
+ * value that works (explain()).  Every count derived from the shape
+ * (units, slots per page and block, erase blocks, the reserve, the SLC
+ * cache's blocks, map pages) has one definition, geometry(), which the
+ * rules use and ssd_config_geometry() gives the FTL, the flash backend
+ * and the methods.
  *
  * Overrides.  ssd_config_set() marks what it sets in c->overridden; a
  * drive file's own keys are not marked.  When capacity is overridden and
@@ -946,25 +950,57 @@ uint32_t ssd_config_dies(const struct ssd_config *c)
 	return c->channels * c->dies_per_channel;
 }
 
-/* Bytes in one block of every plane of the drive. */
-static uint64_t row_bytes(const struct ssd_config *c)
+/* The geometry of c with bpp blocks per plane (config.h): the one
+ * definition of every derived count, for the rules below, the FTL, the
+ * flash backend and the methods.  Safe on a config not range-checked
+ * yet (no division by zero). */
+static void geometry(const struct ssd_config *c, uint64_t bpp,
+		     struct ssd_geometry *g)
 {
-	return (uint64_t)c->page_size * c->pages_per_block * c->channels *
-	       c->dies_per_channel * c->planes_per_die;
+	memset(g, 0, sizeof *g);
+	uint32_t mp = c->multiplane ? c->planes_per_die : 1;
+	uint32_t ppb = c->pages_per_block;
+	g->dies = ssd_config_dies(c);
+	g->planes = g->dies * c->planes_per_die;
+	g->units = c->multiplane ? g->dies : g->planes;
+	g->planes_per_unit = mp;
+	g->blocks_per_unit = (uint32_t)bpp;
+	g->pages_per_block = ppb;
+	g->bits = ssd_cell_bits(c->cell);
+	g->slc_pages_per_block = g->bits ? ppb / g->bits : 0;
+	g->lp_per_page = (c->page_size / SSD_LPAGE) * mp;
+	g->lp_per_block = g->lp_per_page * ppb;
+	g->lp_per_block_slc = g->lp_per_page * g->slc_pages_per_block;
+	g->blocks = (uint64_t)g->units * bpp;
+	g->erase_blocks = (uint64_t)g->planes * bpp;
+	g->erase_block_bytes = (uint64_t)c->page_size * ppb;
+	g->row_bytes = g->erase_block_bytes * g->planes;
+	g->row_slc_bytes = (uint64_t)g->slc_pages_per_block * c->page_size *
+			   g->planes;
+	g->physical_bytes = g->row_bytes * bpp;
+	g->physical_lp = g->blocks * g->lp_per_block;
+	g->user_lp = c->capacity / SSD_LPAGE;
+	if (g->lp_per_block)
+		g->data_blocks = (g->user_lp + g->lp_per_block - 1) / g->lp_per_block;
+	g->reserve_blocks = (uint64_t)c->gc_fg_blocks + 2;
+	if (c->slc_cache != SSD_SLC_NONE && g->bits > 1 && g->row_slc_bytes)
+		g->slc_blocks = (c->slc_cache_size + g->row_slc_bytes - 1) /
+				g->row_slc_bytes;
+	g->map_epp = c->page_size / 4;
+	if (g->map_epp)
+		g->map_pages = (g->user_lp + g->map_epp - 1) / g->map_epp;
 }
 
-/* Bytes one block of every plane holds in SLC mode (1/bits of its
- * pages). */
-static uint64_t row_slc_bytes(const struct ssd_config *c)
+void ssd_config_geometry(const struct ssd_config *c, struct ssd_geometry *g)
 {
-	return (uint64_t)(c->pages_per_block / ssd_cell_bits(c->cell)) *
-	       c->page_size * c->channels * c->dies_per_channel *
-	       c->planes_per_die;
+	geometry(c, c->blocks_per_plane, g);
 }
 
 uint64_t ssd_config_physical_bytes(const struct ssd_config *c)
 {
-	return row_bytes(c) * c->blocks_per_plane;
+	struct ssd_geometry g;
+	geometry(c, c->blocks_per_plane, &g);
+	return g.physical_bytes;
 }
 
 /* Re-check every field against its row (code may have set fields
@@ -1032,18 +1068,19 @@ static int check_ranges(const struct ssd_config *c, char *err, size_t errlen)
 
 uint32_t ssd_config_slc_blocks(const struct ssd_config *c)
 {
-	if (c->slc_cache != SSD_SLC_STATIC || c->cell == SSD_CELL_SLC)
-		return 0;
-	uint64_t row_slc = row_slc_bytes(c);
-	return row_slc ? (uint32_t)((c->slc_cache_size + row_slc - 1) / row_slc) : 0;
+	struct ssd_geometry g;
+	geometry(c, c->blocks_per_plane, &g);
+	return c->slc_cache == SSD_SLC_STATIC ? (uint32_t)g.slc_blocks : 0;
 }
 
 double ssd_config_min_op(const struct ssd_config *c)
 {
-	uint64_t row = row_bytes(c);
+	struct ssd_geometry g;
+	geometry(c, c->blocks_per_plane, &g);
+	uint64_t row = g.row_bytes;
 	if (!row || !c->capacity)
 		return 0;
-	uint64_t bpp = (c->capacity + row - 1) / row + c->gc_fg_blocks + 2 +
+	uint64_t bpp = (c->capacity + row - 1) / row + g.reserve_blocks +
 		       ssd_config_slc_blocks(c);
 	if (bpp < (uint64_t)c->gc_bg_blocks + 4)
 		bpp = (uint64_t)c->gc_bg_blocks + 4;
@@ -1068,12 +1105,13 @@ enum { FIT_OK, FIT_BPP32, FIT_PHYS, FIT_FEW, FIT_RESERVE, FIT_SLC_DYN,
        FIT_WBUF, FIT_MAP };
 
 struct fit {
+	struct ssd_geometry g; /* with bpp blocks per plane (once known) */
 	uint64_t row;       /* bytes in one block of every plane */
 	uint64_t bpp;       /* blocks per plane: the fewest holding
 	                       capacity*(1+op) */
 	uint64_t data;      /* blocks per plane the capacity fills */
 	uint64_t slc;       /* blocks per plane of a static SLC cache */
-	uint64_t reserve;   /* gc_fg_blocks + 2 + slc */
+	uint64_t reserve;   /* the FTL's reserve (g.reserve_blocks) + slc */
 	uint64_t usable;    /* bytes beside the reserve */
 	uint64_t dyn_max;   /* bytes a dynamic SLC cache can hold at most */
 	uint64_t map_bytes; /* the whole map, in whole map pages */
@@ -1082,7 +1120,8 @@ struct fit {
 static int fit(const struct ssd_config *c, struct fit *f)
 {
 	memset(f, 0, sizeof *f);
-	f->row = row_bytes(c);
+	geometry(c, 0, &f->g);
+	f->row = f->g.row_bytes;
 	/* The spare is rounded to whole bytes first, so that an op written
 	 * in decimal does not add a block through binary rounding. */
 	uint64_t spare = (uint64_t)llround((double)c->capacity * c->op);
@@ -1091,26 +1130,25 @@ static int fit(const struct ssd_config *c, struct fit *f)
 	f->data = (c->capacity + f->row - 1) / f->row;
 	if (f->bpp > UINT32_MAX)
 		return FIT_BPP32;
+	geometry(c, f->bpp, &f->g);
 	/* The FTL numbers physical 4 KiB slots with 32 bits (one value is
 	 * kept for "unmapped"). */
 	if (f->row * f->bpp / SSD_LPAGE >= UINT32_MAX)
 		return FIT_PHYS;
 	if (f->bpp < (uint64_t)c->gc_bg_blocks + 4)
 		return FIT_FEW;
-	f->slc = ssd_config_slc_blocks(c);
-	f->reserve = (uint64_t)c->gc_fg_blocks + 2 + f->slc;
+	f->slc = c->slc_cache == SSD_SLC_STATIC ? f->g.slc_blocks : 0;
+	f->reserve = f->g.reserve_blocks + f->slc;
 	f->usable = f->bpp > f->reserve ? (f->bpp - f->reserve) * f->row : 0;
 	if (f->usable < c->capacity)
 		return FIT_RESERVE;
-	uint64_t beyond = f->bpp - c->gc_fg_blocks - 2;
-	f->dyn_max = beyond * row_slc_bytes(c);
+	uint64_t beyond = f->bpp - f->g.reserve_blocks;
+	f->dyn_max = beyond * f->g.row_slc_bytes;
 	if (c->slc_cache == SSD_SLC_DYNAMIC && c->slc_cache_size > f->dyn_max)
 		return FIT_SLC_DYN;
 	if (c->write_buffer > c->capacity / SSD_CONFIG_WBUF_DIV)
 		return FIT_WBUF;
-	uint64_t epp = c->page_size / 4; /* map entries per map page */
-	uint64_t nlp = c->capacity / SSD_LPAGE;
-	f->map_bytes = (nlp + epp - 1) / epp * c->page_size;
+	f->map_bytes = f->g.map_pages * c->page_size;
 	if (c->map_cache && (c->map_cache < c->page_size ||
 			     c->map_cache > f->map_bytes))
 		return FIT_MAP;
@@ -1192,8 +1230,8 @@ static int adapt(struct ssd_config *c, struct ssd_config *floor)
 		uint64_t v = 0;
 		if (why == FIT_SLC_DYN)
 			v = f.dyn_max / SSD_LPAGE * SSD_LPAGE;
-		else if (f.bpp > f.data + t.gc_fg_blocks + 2)
-			v = (f.bpp - f.data - t.gc_fg_blocks - 2) * row_slc_bytes(&t);
+		else if (f.bpp > f.data + f.g.reserve_blocks)
+			v = (f.bpp - f.data - f.g.reserve_blocks) * f.g.row_slc_bytes;
 		if (!v || v >= t.slc_cache_size)
 			break;
 		t.slc_cache_size = v;
@@ -1240,7 +1278,7 @@ static char *least_capacity(const struct ssd_config *c, char *buf, size_t n)
 	fit(c, &f);
 	if (!(c->op > 0))
 		return buf;
-	uint64_t reserve = (uint64_t)c->gc_fg_blocks + 2 + ssd_config_slc_blocks(c);
+	uint64_t reserve = f.g.reserve_blocks + ssd_config_slc_blocks(c);
 	double a = ((double)reserve * (double)f.row + 0.5) / c->op;
 	double b = ((double)(c->gc_bg_blocks + 3) * (double)f.row + 1) / (1 + c->op);
 	double x = a > b ? a : b;
@@ -1308,7 +1346,7 @@ static int explain(const struct ssd_config *c, int why, int tried, char *err,
 	struct fit f;
 	fit(c, &f);
 	char a[48], b[48], d[48], clause[160], even[320] = "";
-	uint32_t planes = ssd_config_dies(c) * c->planes_per_die;
+	uint32_t planes = f.g.planes;
 	if (tried && c->adapted) {
 		char list[256];
 		snprintf(even, sizeof even, " (even adapted to %s)",
@@ -1346,11 +1384,11 @@ static int explain(const struct ssd_config *c, int why, int tried, char *err,
 		       raise_clause(c, 1, clause, sizeof clause), even);
 		return SSD_ERANGE;
 	case FIT_RESERVE: {
-		uint64_t base = (uint64_t)c->gc_fg_blocks + 2;
+		uint64_t base = f.g.reserve_blocks;
 		if (f.slc && f.bpp > base && (f.bpp - base) * f.row >= c->capacity) {
 			/* the static SLC cache is what does not fit */
 			uint64_t room = f.bpp - base - f.data;
-			uint64_t max = room * row_slc_bytes(c);
+			uint64_t max = room * f.g.row_slc_bytes;
 			fmt_size(max, b, sizeof b);
 			if (room)
 				snprintf(d, sizeof d, "%llu (%s)",
@@ -1402,7 +1440,7 @@ static int explain(const struct ssd_config *c, int why, int tried, char *err,
 		       "%s can never fill: the %llu blocks per plane beyond the FTL's "
 		       "reserve hold %s in SLC mode (accepted: at most %s, or raise "
 		       "op)%s", ssd_fmt_bytes(c->slc_cache_size, a, sizeof a),
-		       (unsigned long long)(f.bpp - c->gc_fg_blocks - 2),
+		       (unsigned long long)(f.bpp - f.g.reserve_blocks),
 		       ssd_fmt_bytes(f.dyn_max, b, sizeof b),
 		       fmt_size(f.dyn_max / SSD_LPAGE * SSD_LPAGE, d, sizeof d), even);
 		return SSD_ERANGE;

@@ -216,7 +216,54 @@ double ssd_config_min_op(const struct ssd_config *c);
 const char *ssd_config_description(const struct ssd_config *c, char *buf,
 				   size_t n);
 
-/* Derived sizes of a finished config. */
+/* The drive's geometry as every layer uses it, each quantity defined
+ * once, by ssd_config_geometry().  A unit is an allocation unit of the
+ * FTL: a plane, or with multiplane a die whose planes work in lockstep;
+ * an FTL block is one erase block on each plane of its unit, so a unit
+ * has blocks_per_plane FTL blocks either way.  A slot is 4 KiB, the
+ * FTL's mapping unit ("lp" counts slots).  The reserve is what the FTL
+ * keeps from data in each unit: gc_fg_blocks free blocks and the open
+ * blocks of the two write points (host and GC). */
+struct ssd_geometry {
+	uint32_t dies;             /* channels x dies_per_channel */
+	uint32_t planes;           /* planes in the drive */
+	uint32_t units;            /* allocation units */
+	uint32_t planes_per_unit;  /* erase blocks per FTL block (and per
+	                              FTL block erase): planes_per_die with
+	                              multiplane, else 1 */
+	uint32_t blocks_per_unit;  /* FTL blocks per unit (blocks_per_plane) */
+	uint32_t pages_per_block;  /* NAND pages per block */
+	uint32_t slc_pages_per_block; /* the same in SLC mode (1/bits) */
+	uint32_t bits;             /* bits per cell of the native mode */
+	uint32_t lp_per_page;      /* slots per (multi-plane) page */
+	uint32_t lp_per_block;     /* slots per FTL block */
+	uint32_t lp_per_block_slc; /* slots per FTL block in SLC mode */
+	uint64_t blocks;           /* FTL blocks: units x blocks_per_unit */
+	uint64_t erase_blocks;     /* physical erase blocks: planes x
+	                              blocks_per_plane */
+	uint64_t erase_block_bytes;/* bytes of one erase block */
+	uint64_t row_bytes;        /* bytes of one block on every plane (a
+	                              "row": blocks_per_plane rows in all) */
+	uint64_t row_slc_bytes;    /* the same in SLC mode */
+	uint64_t physical_bytes;   /* all flash: rows x row_bytes */
+	uint64_t physical_lp;      /* slots of all flash */
+	uint64_t user_lp;          /* logical 4 KiB pages: capacity / 4 KiB */
+	uint64_t data_blocks;      /* FTL blocks user_lp fills, rounded up */
+	uint64_t reserve_blocks;   /* per unit: gc_fg_blocks + 2 */
+	uint64_t slc_blocks;       /* per unit, blocks the SLC cache's size
+	                              takes in SLC mode (static: the cache;
+	                              dynamic: its most; 0 without one) */
+	uint32_t map_epp;          /* map entries (4 bytes) per map page */
+	uint64_t map_pages;        /* map pages of the whole map */
+};
+
+/* Fill *g from config c (its blocks_per_plane as set; 0 before
+ * ssd_config_finish, which makes the block counts 0).  O(1), no
+ * allocation.  The config keeps no copy, so it stays a plain value that
+ * code may change and finish again; callers derive *g once at setup. */
+void ssd_config_geometry(const struct ssd_config *c, struct ssd_geometry *g);
+
+/* Derived sizes of a finished config (fields of its geometry). */
 uint64_t ssd_config_physical_bytes(const struct ssd_config *c);
 uint32_t ssd_config_dies(const struct ssd_config *c);
 

@@ -104,14 +104,14 @@ void ssd_config_print(const struct ssd_config *c, FILE *out)
 	}
 	if (c->blocks_per_plane) {
 		char a[32], b[32];
-		uint32_t planes = ssd_config_dies(c) * c->planes_per_die;
+		struct ssd_geometry g;
+		ssd_config_geometry(c, &g);
 		fprintf(out, "# physical: %s in %llu blocks of %s on %u dies "
 			"(%u planes)\n",
-			ssd_fmt_bytes(ssd_config_physical_bytes(c), a, sizeof a),
-			(unsigned long long)planes * c->blocks_per_plane,
-			ssd_fmt_bytes((uint64_t)c->page_size * c->pages_per_block, b,
-				      sizeof b),
-			ssd_config_dies(c), planes);
+			ssd_fmt_bytes(g.physical_bytes, a, sizeof a),
+			(unsigned long long)g.erase_blocks,
+			ssd_fmt_bytes(g.erase_block_bytes, b, sizeof b),
+			g.dies, g.planes);
 	}
 }
 

@@ -1,11 +1,11 @@
 /*
  * ftl.c -- mapping and the host path (read, write, flush, idle), write
- * points, the block pools, the garbage-collection engine and the SLC
- * cache, and setup.  The model and the block life cycle are described
- * in ftl.h; wear, the map cache, TRIM and the invariant checker have
- * files of their own (ftl_wear.c, ftl_mapcache.c, ftl_trim.c,
- * ftl_check.c).  The host write path and the GC copy loop stay in this
- * one file so that their per-page helpers inline.
+ * points, the block pools, and setup.  The model and the block life
+ * cycle are described in ftl.h; the GC engine, the SLC cache, wear, the
+ * map cache, TRIM and the invariant checker have files of their own
+ * (ftl_gc.c, ftl_slc.c, ftl_wear.c, ftl_mapcache.c, ftl_trim.c,
+ * ftl_check.c).  The per-page write-point helpers that the host path
+ * shares with the GC copy loop are static inline in ftl_int.h.
  *
  * Hot path: ssd_ftl_write on a full drive = invalidate the old slot (a bit
  * and a count, and the policy's O(1) index update), map the new slot (two
@@ -21,17 +21,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-/* Why a victim is being cleaned; decides the counters and its fate. */
-enum { VK_GC, VK_FOLD, VK_WL, VK_RETIRE };
-
-/* Copies ahead of the cleaning cursor whose map entries are prefetched:
- * each GC copy stores into l2p at a random place, and the cleaner would
- * otherwise wait on those cache misses one after another. */
-#define GC_AHEAD 16
-
 /* ---- block pools ---- */
 
-static void free_push(struct ssd_ftl *f, uint32_t blk)
+void ftl_free_push(struct ssd_ftl *f, uint32_t blk)
 {
 	struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, blk)];
 	f->state[blk] = SSD_BLK_FREE;
@@ -90,53 +82,6 @@ static uint32_t slc_free_pop(struct ssd_ftl *f, struct ssd_unit *u)
 	return b;
 }
 
-/* The fold queue: full SLC-mode blocks of a unit, oldest first. */
-static void fold_push(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk)
-{
-	f->next[blk] = SSD_NO_BLOCK;
-	f->prev[blk] = u->fold_tail;
-	if (u->fold_tail == SSD_NO_BLOCK)
-		u->fold_head = blk;
-	else
-		f->next[u->fold_tail] = blk;
-	u->fold_tail = blk;
-}
-
-static void fold_unlink(struct ssd_ftl *f, struct ssd_unit *u, uint32_t b)
-{
-	uint32_t n = f->next[b], p = f->prev[b];
-	if (p == SSD_NO_BLOCK)
-		u->fold_head = n;
-	else
-		f->next[p] = n;
-	if (n == SSD_NO_BLOCK)
-		u->fold_tail = p;
-	else
-		f->prev[n] = p;
-	if (!f->valid[b])
-		u->slc_empty--;
-}
-
-static uint32_t fold_pop(struct ssd_ftl *f, struct ssd_unit *u)
-{
-	uint32_t b = u->fold_head;
-	if (b != SSD_NO_BLOCK)
-		fold_unlink(f, u, b);
-	return b;
-}
-
-/* A program of a block near its endurance may fail: from 95% of it on,
- * with a chance rising to 1% per page at 100%. */
-static inline int program_fails(struct ssd_ftl *f, const struct ssd_wp *wp,
-				uint32_t blk)
-{
-	if (!wp->fragile)
-		return 0;
-	uint64_t w = f->wear[blk], l = f->limit[blk];
-	double p = 0.01 * ((double)w / (double)l - 0.95) / 0.05;
-	return ssd_rng_unit(&f->rng) < p;
-}
-
 /* ---- data verification (only with ssd_ftl_verify_on) ---- */
 
 /* A host write of lpn goes into slot: the slot's out-of-band area takes
@@ -146,21 +91,14 @@ static inline void verify_host(struct ssd_ftl *f, uint32_t lpn, uint32_t slot)
 	f->vgen[slot] = f->vsrc[lpn];
 }
 
-/* The data of slot `from` is copied into slot `to` (GC, folding, the
- * rewrite of a failed page): its tag goes with it. */
-static inline void verify_copy(struct ssd_ftl *f, uint32_t from, uint32_t to)
-{
-	f->vgen[to] = f->vgen[from];
-}
-
 /* ---- mapping ---- */
 
-static void block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk)
+void ftl_block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk)
 {
 	f->state[blk] = SSD_BLK_FULL;
 	f->stamp[blk] = f->ctr.host_write_lp;
 	if (ssd_flash_slc(&f->flash, blk)) {
-		fold_push(f, &f->unit[ui], blk);
+		ftl_fold_push(f, &f->unit[ui], blk);
 		if (!f->valid[blk])
 			f->unit[ui].slc_empty++;
 	} else
@@ -169,7 +107,7 @@ static void block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk)
 
 /* Give write point w of unit ui an open block: native, or SLC mode.
  * Returns 0 or SSD_ENOSPC. */
-static int wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
+int ftl_wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
 {
 	struct ssd_unit *u = &f->unit[ui];
 	uint32_t blk = slc && f->slc_static ? slc_free_pop(f, u) : free_pop(f, u);
@@ -190,49 +128,14 @@ static int wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
 	return 0;
 }
 
-static int64_t wp_program(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
-			  int64_t ready);
-static void erase_pending(struct ssd_ftl *f, uint32_t ui, int64_t t);
-
-/* Put lpn, whose data is in the controller at `ready` (read from slot
- * `src`), into the next slot of w (a GC-style append: the data moves into
- * the register when its page is complete).  Used for GC copies and to
- * rewrite the data of a failed page.  Returns 0 or a negative error. */
-static int wp_append(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
-		     uint32_t lpn, uint32_t src, int64_t ready, int slc)
-{
-	if (w->blk == SSD_NO_BLOCK) {
-		int rc = wp_open(f, ui, w, slc);
-		if (rc)
-			return rc;
-	}
-	uint32_t slot = w->blk * f->spb + w->next++;
-	ssd_bit_set(f->vbits, slot);
-	f->p2l[slot] = lpn;
-	f->l2p[lpn] = slot;
-	if (f->vgen)
-		verify_copy(f, src, slot);
-	f->valid[w->blk]++;
-	if (ready > w->ready)
-		w->ready = ready;
-	if (++w->fill == f->spp) {
-		w->fill = 0;
-		int64_t in = ssd_flash_load(&f->flash, ui, f->spp, w->ready);
-		int64_t end = wp_program(f, ui, w, in);
-		if (end < 0)
-			return (int)end;
-	}
-	return 0;
-}
-
 /* The page just programmed in w's block failed: retire the block (after
  * its other data has been cleaned) and write the page's data again into
  * a new block; the data is still in the controller.  Each slot is
  * remapped before its old copy is dropped, so when no block is left to
  * take it (the drive is wearing out: the caller turns it read-only) the
  * data stays mapped where it was and nothing is lost. */
-static int64_t program_failed(struct ssd_ftl *f, uint32_t ui,
-			      struct ssd_wp *w, int64_t ready)
+int64_t ftl_program_failed(struct ssd_ftl *f, uint32_t ui,
+			   struct ssd_wp *w, int64_t ready)
 {
 	struct ssd_unit *u = &f->unit[ui];
 	uint32_t blk = w->blk, slc = ssd_flash_slc(&f->flash, blk);
@@ -261,34 +164,6 @@ static int64_t program_failed(struct ssd_ftl *f, uint32_t ui,
 	return ready;
 }
 
-/* The open page of w is complete and its data is in the register at
- * `ready`: program it.  Returns the program's end or a negative error. */
-static int64_t wp_program(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
-			  int64_t ready)
-{
-	uint32_t blk = w->blk;
-	int64_t end = ssd_flash_program(&f->flash, ui, blk, ready);
-	if (end < 0)
-		return end;
-	if (program_fails(f, w, blk))
-		return program_failed(f, ui, w, end);
-	if (w->next == w->cap) {
-		block_full(f, ui, blk);
-		w->blk = SSD_NO_BLOCK;
-	}
-	if (w == &f->unit[ui].gc && f->unit[ui].pend_head != SSD_NO_BLOCK)
-		erase_pending(f, ui, end);
-	return end;
-}
-
-/* ---- garbage collection ---- */
-
-static void check_after_gc(struct ssd_ftl *f)
-{
-	if (f->check_every && !(++f->check_count % f->check_every))
-		ftl_check_run(f);
-}
-
 /* A program failure, a retirement or the turn to read-only happened
  * inside the operation now ending: check the maps once they are whole
  * again, at the end of the public call. */
@@ -300,395 +175,7 @@ static inline void check_events(struct ssd_ftl *f)
 	}
 }
 
-/* Erase a cleaned victim: back to its pool, or retired if the erase
- * fails (the block reached its endurance). */
-static int64_t erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
-			   int64_t t)
-{
-	struct ssd_unit *u = &f->unit[ui];
-	uint32_t w = ssd_flash_slc(&f->flash, blk) ? f->slc_wear : 1000;
-	int64_t end = ssd_flash_erase(&f->flash, ui, blk, t);
-	if (ssd_flash_slc(&f->flash, blk))
-		u->nslc--;
-	if ((uint64_t)f->wear[blk] + w > f->limit[blk]) {
-		f->ctr.erase_fail++;
-		ftl_retire(f, u, blk);
-		return end;
-	}
-	f->wear[blk] += w;
-	if (!is_static_slc(f, blk))
-		ssd_flash_set_slc(&f->flash, blk, 0);
-	free_push(f, blk);
-	ftl_wl_check(f, ui);
-	return end;
-}
-
-/* Victims whose last copies wait in the GC write point's open page are
- * erased once that page is programmed (at t): until then the victim is
- * the only durable copy of that data, so a flush never has to pad the
- * GC page. */
-static void erase_pending(struct ssd_ftl *f, uint32_t ui, int64_t t)
-{
-	struct ssd_unit *u = &f->unit[ui];
-	while (u->pend_head != SSD_NO_BLOCK) {
-		uint32_t b = u->pend_head;
-		u->pend_head = f->next[b];
-		erase_block(f, ui, b, t);
-	}
-}
-
-/* Make b the victim of unit ui: list its valid slots (a scan of the
- * cached valid bitmap) and prefetch the first map entries. */
-static void victim_start(struct ssd_ftl *f, struct ssd_unit *u, uint32_t ui,
-			 uint32_t b, int kind)
-{
-	if (f->state[b] != SSD_BLK_RETIRE)
-		f->state[b] = SSD_BLK_VICTIM;
-	u->victim = b;
-	u->vkind = kind;
-	u->vpos = u->vcount = 0;
-	u->vcopy_open = 0;
-	f->ctr.gc_victims++;
-	uint32_t *list = &f->vlist[(size_t)ui * f->spb];
-	uint64_t first = (uint64_t)b * f->spb, end = first + f->spb;
-	for (uint64_t w = first >> 6; w <= (end - 1) >> 6; w++) {
-		uint64_t bits = f->vbits[w];
-		if (w == first >> 6)
-			bits &= ~0ULL << (first & 63);
-		if (w == (end - 1) >> 6 && (end & 63))
-			bits &= ~(~0ULL << (end & 63));
-		while (bits) {
-			list[u->vcount++] = (uint32_t)(w * 64 + (uint64_t)__builtin_ctzll(bits));
-			bits &= bits - 1;
-		}
-	}
-	for (uint32_t i = 0; i < 4 * GC_AHEAD && i < u->vcount; i += 16)
-		__builtin_prefetch(&f->p2l[list[i]], 0);
-	for (uint32_t i = 0; i < GC_AHEAD && i < u->vcount; i++)
-		__builtin_prefetch(&f->l2p[f->p2l[list[i]]], 1);
-}
-
-/* Choose the next victim of unit ui.  `fold_ok`: an SLC block may be
- * folded (cleaning is needed, or it is idle time).  Returns 0, or
- * SSD_ENOSPC when there is nothing worth cleaning (bg: nothing that would
- * gain a page). */
-static int victim_pick(struct ssd_ftl *f, uint32_t ui, int bg)
-{
-	struct ssd_unit *u = &f->unit[ui];
-	uint32_t v = u->retire_head;
-	if (v != SSD_NO_BLOCK) {
-		u->retire_head = f->next[v];
-		victim_start(f, u, ui, v, VK_RETIRE);
-		return 0;
-	}
-	v = u->wl_victim;
-	if (v != SSD_NO_BLOCK) {
-		u->wl_victim = SSD_NO_BLOCK;
-		if (f->state[v] == SSD_BLK_FULL && !ssd_flash_slc(&f->flash, v)) {
-			f->gc->remove(&f->gcv, f->gc_state, v);
-			victim_start(f, u, ui, v, VK_WL);
-			return 0;
-		}
-	}
-	/* Folding frees a native block only if the SLC block goes back to
-	 * the native pool (dynamic cache); a static cache block goes back to
-	 * the cache while its data takes native pages.  So foreground
-	 * cleaning, which needs native blocks, leaves static folding to idle
-	 * time, and idle time folds a static block only while the unit has
-	 * native free blocks to spare (else it cleans native blocks first). */
-	int fold = !f->slc_static || (bg && u->nfree > f->fg_blocks + 1);
-	v = fold ? fold_pop(f, u) : SSD_NO_BLOCK;
-	if (v != SSD_NO_BLOCK) {
-		victim_start(f, u, ui, v, VK_FOLD);
-		return 0;
-	}
-	v = f->gc->pick(&f->gcv, f->gc_state, ui);
-	if (v == SSD_NO_BLOCK)
-		return SSD_ENOSPC;
-	if (bg && f->valid[v] + f->spp > f->spb) {
-		/* Cleaning it would gain less than a page: idle-time GC stops
-		 * here rather than burn erase cycles. */
-		f->gc->full(&f->gcv, f->gc_state, v);
-		return SSD_ENOSPC;
-	}
-	victim_start(f, u, ui, v, VK_GC);
-	return 0;
-}
-
-/* Clean in unit ui, no earlier than t: pick a victim if none is in
- * progress, copy the valid slots of up to `pages` of its pages (one NAND
- * read each, programs as the GC write point's pages fill), and erase it
- * (or retire it) once nothing valid is left.  Returns the time the last
- * operation ends, or a negative error.
- *
- * This loop is most of the simulator's time on a full drive (several
- * copies per host write), so it keeps geometry and array pointers in
- * locals: stores through the uint32_t maps could otherwise alias the
- * struct's uint32_t fields and force reloads on every copy. */
-static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
-		       uint32_t pages)
-{
-	struct ssd_unit *u = &f->unit[ui];
-	if (u->victim == SSD_NO_BLOCK) {
-		int rc = victim_pick(f, ui, bg);
-		if (rc)
-			return rc;
-	}
-	const uint32_t blk = u->victim, spp = f->spp, spb = f->spb;
-	const uint32_t *const list = &f->vlist[(size_t)ui * spb];
-	const uint32_t count = u->vcount;
-	uint32_t *const l2p = f->l2p, *const p2l = f->p2l;
-	uint64_t *const vbits = f->vbits;
-	uint32_t *const vgen = f->vgen; /* NULL unless a job verifies */
-	struct ssd_wp *w = &u->gc;
-	const uint32_t first = blk * spb;
-	uint32_t i = u->vpos, moved = 0;
-	int64_t last = t;
-	int rc = 0;
-	if (spp == 1 && !f->mc_cap) {
-		/* 4 KiB pages: every valid slot is a page of its own (the
-		 * common benchmark geometry, so it gets its own loop) */
-		uint32_t *const valid = f->valid;
-		for (; i < count && pages; i++) {
-			uint32_t old = list[i];
-			if (i + 4 * GC_AHEAD < count)
-				__builtin_prefetch(&p2l[list[i + 4 * GC_AHEAD]], 0);
-			if (i + GC_AHEAD < count)
-				__builtin_prefetch(&l2p[p2l[list[i + GC_AHEAD]]], 1);
-			if (!ssd_bit_test(vbits, old))
-				continue;
-			if (w->blk == SSD_NO_BLOCK && (rc = wp_open(f, ui, w, 0)))
-				break;
-			int64_t ready = ssd_flash_read(&f->flash, ui, blk,
-						       old / spp, 1, t);
-			uint32_t lpn = p2l[old];
-			uint32_t slot = w->blk * spb + w->next++;
-			ssd_bit_clear(vbits, old);
-			ssd_bit_set(vbits, slot);
-			p2l[slot] = lpn;
-			l2p[lpn] = slot;
-			if (vgen)
-				vgen[slot] = vgen[old]; /* the data's tag moves */
-			valid[w->blk]++;
-			moved++;
-			last = ready;
-			pages--;
-			int64_t in = ssd_flash_load(&f->flash, ui, 1, ready);
-			int64_t end = wp_program(f, ui, w, in);
-			if (end < 0) {
-				rc = (int)end;
-				i++;
-				break;
-			}
-		}
-	}
-	while (!rc && i < count && pages) {
-		/* the next victim page holding a valid slot */
-		while (i < count && !ssd_bit_test(vbits, list[i]))
-			i++;
-		if (i == count)
-			break;
-		uint32_t page_end = first + (ssd_udiv(list[i] - first, f->div_spp) + 1) * spp;
-		uint32_t n = 0;
-		for (uint32_t j = i; j < count && list[j] < page_end; j++)
-			n += ssd_bit_test(vbits, list[j]);
-		int64_t ready = ssd_flash_read(&f->flash, ui, blk,
-					       (page_end - 1) / spp, n, t);
-		for (; i < count && list[i] < page_end; i++) {
-			uint32_t old = list[i];
-			if (i + 4 * GC_AHEAD < count)
-				__builtin_prefetch(&p2l[list[i + 4 * GC_AHEAD]], 0);
-			if (i + GC_AHEAD < count)
-				__builtin_prefetch(&l2p[p2l[list[i + GC_AHEAD]]], 1);
-			if (!ssd_bit_test(vbits, old))
-				continue;
-			if (w->blk == SSD_NO_BLOCK && (rc = wp_open(f, ui, w, 0)))
-				break;
-			uint32_t lpn = p2l[old];
-			map_touch(f, lpn, 1, t);
-			ssd_bit_clear(vbits, old);
-			moved++;
-			if ((rc = wp_append(f, ui, w, lpn, old, ready, 0))) {
-				i++;
-				break;
-			}
-			u->vcopy_open = w->fill != 0;
-		}
-		last = ready;
-		pages--;
-	}
-	u->vpos = i;
-	f->valid[blk] -= moved;
-	f->ctr.gc_copy_lp += moved;
-	if (bg)
-		f->ctr.gc_bg_copy_lp += moved;
-	if (u->vkind == VK_FOLD)
-		f->ctr.fold_copy_lp += moved;
-	else if (u->vkind == VK_WL)
-		f->ctr.wl_copy_lp += moved;
-	if (rc)
-		return rc;
-	if (f->valid[blk]) {
-		if (pages)
-			return SSD_ESTATE; /* a valid slot escaped the list */
-		return last;
-	}
-	/* every valid slot has moved: erase the victim, or retire it */
-	int64_t end = last;
-	u->victim = SSD_NO_BLOCK;
-	if (u->vkind == VK_RETIRE) {
-		if (ssd_flash_slc(&f->flash, blk))
-			u->nslc--;
-		ftl_retire(f, u, blk);
-	} else if (u->vcopy_open && u->gc.fill) {
-		f->next[blk] = u->pend_head; /* erased with the GC page */
-		u->pend_head = blk;
-	} else {
-		end = erase_block(f, ui, blk, t);
-	}
-	check_after_gc(f);
-	return end;
-}
-
-/* Free blocks below which a unit cleans in a burst before it opens a host
- * block: it keeps more than gc_fg_blocks, so a failed erase or a retired
- * block never leaves the GC write point without a block.  Paced GC works
- * from gc_fg_blocks down and normally frees a block just in time, so the
- * burst only finishes the victim in progress. */
-static inline uint32_t gc_floor(const struct ssd_ftl *f)
-{
-	return f->fg_blocks + 1;
-}
-
-/* Paced foreground GC, as controllers interleave cleaning with host
- * writes instead of stopping the world: once a unit is down to
- * gc_fg_blocks free blocks, every host page it programs owes the cleaner
- * copies in the victim's proportion -- valid / (slots - valid) per host
- * slot, so one block is freed per block of host data -- and the cleaner
- * pays them a victim page at a time.  The burst below remains the
- * backstop when the pool still runs dry. */
-static int gc_paced(struct ssd_ftl *f, uint32_t ui, int64_t t)
-{
-	struct ssd_unit *u = &f->unit[ui];
-	if (u->victim == SSD_NO_BLOCK) {
-		int rc = victim_pick(f, ui, 0);
-		if (rc)
-			return rc;
-	}
-	/* copies go to a native block: cleaning v valid slots gains
-	 * 1 - v/spb blocks, whatever the victim's mode (folding an SLC block
-	 * is cheap) */
-	uint32_t v = u->vcount, spb = f->spb;
-	u->gc_debt += v >= spb ? (double)f->spp * spb
-			       : (double)f->spp * v / (spb - v);
-	while (u->gc_debt > 0) {
-		uint64_t before = f->ctr.gc_copy_lp;
-		uint32_t victim = u->victim;
-		/* pages whose copies pay the debt: at most spp copies each */
-		uint32_t pages = (uint32_t)(u->gc_debt / f->spp) + 1;
-		int64_t r = gc_step(f, ui, t, 0, pages);
-		if (r < 0)
-			return (int)r;
-		u->gc_debt -= (double)(f->ctr.gc_copy_lp - before);
-		if (victim != SSD_NO_BLOCK && u->victim == SSD_NO_BLOCK) {
-			/* a block was freed: the debt of this victim is paid */
-			if (u->gc_debt > 0)
-				u->gc_debt = 0;
-			break;
-		}
-	}
-	return 0;
-}
-
-/* 1 if some block of unit ui that GC may pick holds a slot that is not
- * valid: cleaning can still gain space.  O(blocks of the unit). */
-static int unit_can_gain(const struct ssd_ftl *f, uint32_t ui)
-{
-	for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++)
-		if ((f->state[b] == SSD_BLK_FULL || f->state[b] == SSD_BLK_VICTIM) &&
-		    f->valid[b] < blk_slots(f, b))
-			return 1;
-	return 0;
-}
-
-/* Foreground GC: clean unit ui until it has gc_floor() free blocks, then
- * on towards gc_fg_target.
- * Each step cleans a whole victim.  A unit within its limit gains a
- * block in at most bpu / (gc_fg_blocks + 2) greedy victims (the reserve
- * is spread over its blocks at worst); one that has not reached the
- * floor after cleaning twice as many victims as it has blocks, and has
- * no block left with anything to gain, makes no progress -> SSD_ENOSPC
- * (ftl_no_room() tells wear from a defect). */
-static int gc_foreground(struct ssd_ftl *f, uint32_t ui, int64_t t)
-{
-	struct ssd_unit *u = &f->unit[ui];
-	uint64_t guard = (uint64_t)f->bpu * 2 + 2, trips = 0;
-	while (u->nfree < gc_floor(f)) {
-		/* a cleaned victim waiting for its copies' page needs only
-		 * that page filled, not a whole new victim */
-		int pend = u->pend_head != SSD_NO_BLOCK;
-		int64_t r = gc_step(f, ui, t, 0, pend ? 1 : UINT32_MAX);
-		if (r < 0)
-			return (int)r;
-		if (!pend && !guard--) {
-			/* a policy that picks at random can miss the few
-			 * blocks with space for a long while: go on while
-			 * they exist (a bounded number of rounds) */
-			if (++trips > 64 || !unit_can_gain(f, ui))
-				return SSD_ENOSPC;
-			guard = (uint64_t)f->bpu * 2 + 2;
-		}
-	}
-	/* then on to the high-water mark, as far as cleaning gains blocks:
-	 * a unit close to its limit may not reach it, and that is no
-	 * error */
-	uint64_t extra = (uint64_t)(f->fg_target - gc_floor(f)) * 4 + 4;
-	while (u->nfree < f->fg_target && extra--) {
-		int pend = u->pend_head != SSD_NO_BLOCK;
-		int64_t r = gc_step(f, ui, t, 0, pend ? 1 : UINT32_MAX);
-		if (r == SSD_ENOSPC)
-			break;
-		if (r < 0)
-			return (int)r;
-	}
-	return 0;
-}
-
 /* ---- host operations ---- */
-
-/* May unit u open one more block in SLC mode for host data?  Static: a
- * free SLC block exists.  Dynamic: under the cache's size, and enough
- * free blocks stay to fold everything cached into native mode. */
-static int slc_room(const struct ssd_ftl *f, const struct ssd_unit *u)
-{
-	if (f->slc_static)
-		return u->nslc_free > 0;
-	if (u->nslc >= f->slc_max)
-		return 0;
-	uint32_t fold_need = (u->nslc + 1 + f->bits - 1) / f->bits;
-	return u->nfree > f->fg_blocks + 2 + fold_need;
-}
-
-/* A cached block whose data has all been overwritten or trimmed needs no
- * folding: when the cache is out of room, erase such a block (the die
- * pays tBERS) and give its space back to the cache.  Returns 1 if the
- * cache has room afterwards. */
-static int slc_reclaim(struct ssd_ftl *f, uint32_t ui, int64_t t)
-{
-	struct ssd_unit *u = &f->unit[ui];
-	while (u->slc_empty && !slc_room(f, u)) {
-		uint32_t b = u->fold_head;
-		while (b != SSD_NO_BLOCK && f->valid[b])
-			b = f->next[b];
-		if (b == SSD_NO_BLOCK)
-			break; /* the count is checked by ssd_ftl_check */
-		fold_unlink(f, u, b);
-		f->state[b] = SSD_BLK_VICTIM;
-		f->ctr.gc_victims++;
-		erase_block(f, ui, b, t);
-	}
-	return slc_room(f, u);
-}
 
 /* Unit ui has a partly filled host page: the host stream is in the
  * middle of it, and the rest of the page goes to the same unit.  (The
@@ -738,10 +225,10 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	struct ssd_unit *u = &f->unit[ui];
 	struct ssd_wp *w = &u->host;
 	if (f->cfg.slc_cache && (u->host_slc.blk != SSD_NO_BLOCK || slc_room(f, u) ||
-				 (u->slc_empty && slc_reclaim(f, ui, t)))) {
+				 (u->slc_empty && ftl_slc_reclaim(f, ui, t)))) {
 		w = &u->host_slc;
 		if (w->blk == SSD_NO_BLOCK) {
-			int rc = wp_open(f, ui, w, 1);
+			int rc = ftl_wp_open(f, ui, w, 1);
 			if (rc == SSD_ENOSPC)
 				return ftl_no_room(f, ui, "no free block for the SLC cache");
 			if (rc)
@@ -749,7 +236,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		}
 	} else if (w->blk == SSD_NO_BLOCK) {
 		if (u->nfree < gc_floor(f)) {
-			int rc = gc_foreground(f, ui, t);
+			int rc = ftl_gc_foreground(f, ui, t);
 			if (rc == SSD_ENOSPC)
 				return ftl_no_room(f, ui, "GC made no progress");
 			if (rc)
@@ -759,7 +246,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 				return SSD_EROFS;
 			}
 		}
-		int rc = wp_open(f, ui, w, 0);
+		int rc = ftl_wp_open(f, ui, w, 0);
 		if (rc == SSD_ENOSPC)
 			return ftl_no_room(f, ui, "no free block for host data");
 		if (rc)
@@ -796,7 +283,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		if (end < 0)
 			return end;
 		if (f->cfg.gc_pacing && u->nfree <= f->fg_blocks) {
-			int rc = gc_paced(f, ui, t);
+			int rc = ftl_gc_paced(f, ui, t);
 			if (rc && rc != SSD_ENOSPC)
 				return rc;
 		}
@@ -905,7 +392,7 @@ static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
 		/* host data only: GC copies stay durable in their victim
-		 * until their page fills (erase_pending) */
+		 * until their page fills (ftl_erase_pending) */
 		int64_t a = wp_pad(f, ui, &u->host, t);
 		int64_t b = wp_pad(f, ui, &u->host_slc, t);
 		if (a < 0)
@@ -931,32 +418,11 @@ int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t)
 	return r;
 }
 
-/* Idle-time work of one unit; stops when the window closes or there is
- * nothing worth cleaning (SSD_ENOSPC from the victim choice, or no
- * block for the GC write point: idle time is no place to fail). */
-static int idle_unit(struct ssd_ftl *f, uint32_t ui, int64_t from, int64_t until)
-{
-	struct ssd_unit *u = &f->unit[ui];
-	while (u->nfree < f->bg_blocks || u->victim != SSD_NO_BLOCK ||
-	       u->fold_head != SSD_NO_BLOCK ||
-	       u->retire_head != SSD_NO_BLOCK) {
-		int64_t s = ssd_max64(from, ssd_flash_unit_busy(&f->flash, ui));
-		if (s >= until)
-			return 0;
-		int64_t r = gc_step(f, ui, s, 1, 1);
-		if (r == SSD_ENOSPC)
-			return 0;
-		if (r < 0)
-			return (int)r;
-	}
-	return 0;
-}
-
 int ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until)
 {
 	int rc = 0;
 	for (uint32_t ui = 0; ui < f->units && !rc; ui++)
-		rc = idle_unit(f, ui, from, until);
+		rc = ftl_gc_idle(f, ui, from, until);
 	check_events(f);
 	return rc;
 }
@@ -994,11 +460,6 @@ void ssd_ftl_set_check_every(struct ssd_ftl *f, uint32_t victims)
 	f->check_every = victims;
 }
 
-const char *ssd_ftl_check_failure(const struct ssd_ftl *f)
-{
-	return f->check_failed ? f->check_msg : NULL;
-}
-
 const char *ssd_ftl_error(const struct ssd_ftl *f)
 {
 	return f->err_msg;
@@ -1031,8 +492,8 @@ void ssd_ftl_fault_books(struct ssd_ftl *f)
 
 void ssd_ftl_fault_check(struct ssd_ftl *f, const char *msg)
 {
-	f->check_failed = 1;
 	snprintf(f->check_msg, sizeof f->check_msg, "%s", msg);
+	ftl_set_check_failed(f, 1);
 }
 
 void ssd_ftl_fault_readonly(struct ssd_ftl *f)
@@ -1120,22 +581,22 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	if (!f)
 		return SSD_ENOMEM;
 	f->cfg = *c;
-	uint32_t planes = c->planes_per_die;
-	uint64_t units = (uint64_t)c->channels * c->dies_per_channel *
-			 (c->multiplane ? 1 : planes);
-	f->units = (uint32_t)units;
-	f->bpu = c->blocks_per_plane;
-	f->ppb = c->pages_per_block;
-	f->spp = (c->page_size / SSD_LPAGE) * (c->multiplane ? planes : 1);
-	f->spb = f->spp * f->ppb;
-	f->bits = ssd_cell_bits(c->cell);
-	f->spb_slc = f->spp * (f->ppb / f->bits);
+	struct ssd_geometry g;
+	ssd_config_geometry(c, &g);
+	uint64_t units = g.units;
+	f->units = g.units;
+	f->bpu = g.blocks_per_unit;
+	f->ppb = g.pages_per_block;
+	f->spp = g.lp_per_page;
+	f->spb = g.lp_per_block;
+	f->bits = g.bits;
+	f->spb_slc = g.lp_per_block_slc;
 	f->div_spp = ssd_udiv_init(f->spp);
 	f->div_spb = ssd_udiv_init(f->spb);
 	f->div_bpu = ssd_udiv_init(f->bpu);
-	uint64_t nblocks = units * f->bpu;
-	uint64_t nslots = nblocks * f->spb;
-	uint64_t nlp = c->capacity / SSD_LPAGE;
+	uint64_t nblocks = g.blocks;
+	uint64_t nslots = g.physical_lp;
+	uint64_t nlp = g.user_lp;
 	if (nslots >= SSD_UNMAPPED || nlp >= SSD_UNMAPPED || f->bits < 1) {
 		free(f);
 		return SSD_EINVAL; /* 32-bit slot numbers: up to 16 TiB */
@@ -1146,10 +607,10 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->fg_target = c->gc_fg_target > c->gc_fg_blocks + 1 ? c->gc_fg_target
 							     : c->gc_fg_blocks + 1;
 	f->bg_blocks = c->gc_bg_blocks;
+	f->reserve = (uint32_t)g.reserve_blocks;
 	/* SLC cache size in blocks per unit */
-	if (c->slc_cache != SSD_SLC_NONE && f->bits > 1) {
-		uint64_t per = (uint64_t)f->spb_slc * SSD_LPAGE * units;
-		uint64_t n = (c->slc_cache_size + per - 1) / per;
+	if (g.slc_blocks) {
+		uint64_t n = g.slc_blocks;
 		if (c->slc_cache == SSD_SLC_STATIC)
 			f->slc_static = (uint32_t)(n < f->bpu ? n : f->bpu);
 		else
@@ -1158,7 +619,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->slc_wear = (uint32_t)(1000ull * c->pe_cycles / (c->slc_pe_cycles ? c->slc_pe_cycles : 1));
 	if (!f->slc_wear)
 		f->slc_wear = 1;
-	f->need_blocks = (nlp + f->spb - 1) / f->spb + units * (f->fg_blocks + 2);
+	f->need_blocks = g.data_blocks + units * g.reserve_blocks;
 	ssd_rng_seed(&f->rng, seed ^ 0x6763u);
 	f->l2p = big_alloc(nlp * sizeof *f->l2p);
 	f->p2l = big_alloc(nslots * sizeof *f->p2l);
@@ -1176,8 +637,8 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->ulimit = calloc(units, sizeof *f->ulimit);
 	f->gc = ssd_gc_find(c->gc_policy);
 	if (c->map_cache) {
-		f->mc_epp = c->page_size / 4;
-		f->mc_pages = (uint32_t)((nlp + f->mc_epp - 1) / f->mc_epp);
+		f->mc_epp = g.map_epp;
+		f->mc_pages = (uint32_t)g.map_pages;
 		uint64_t cap = c->map_cache / c->page_size;
 		f->mc_cap = (uint32_t)(cap < 1 ? 1 : cap > f->mc_pages ? f->mc_pages : cap);
 		f->mc_head = f->mc_tail = SSD_NO_BLOCK;
@@ -1218,7 +679,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 			ssd_flash_set_slc(&f->flash, b, 1);
 		else
 			good_native++;
-		free_push(f, b);
+		ftl_free_push(f, b);
 	}
 	f->spare_initial = good_native > f->need_blocks ? good_native - f->need_blocks : 0;
 	ftl_unit_limits(f);
@@ -1260,4 +721,3 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	free(f->tq);
 	free(f);
 }
-

@@ -52,29 +52,8 @@
  * form a list (next[]); the policy indexes FULL blocks with next[]/prev[];
  * full SLC-mode blocks wait in a FIFO (the fold queue).
  *
- * GC.  Foreground: with gc_pacing (the default) a unit down to
- * gc_fg_blocks free blocks makes every host page it programs pay for its
- * share of copies, a victim page at a time, so cleaning keeps pace with
- * the host; without it (or as a backstop when the pool still runs dry),
- * before a unit opens a new host block with too few free blocks it cleans
- * whole blocks in one burst, up to gc_fg_target free blocks (a high-water
- * mark: fewer, longer stalls).  The copies and erases occupy the die, so
- * host writes wait for them, as on a real drive.  Background: in idle time the device calls ssd_ftl_idle(), which
- * folds the SLC cache and then cleans, one NAND page at a time while the
- * die would otherwise sit idle, until each unit has gc_bg_blocks free
- * blocks.  A victim is, in order: a block to retire, a static
- * wear-leveling move, an SLC block to fold (when cleaning is needed), or
- * the policy's pick.
- *
- * SLC cache.  Static: the first blocks of every unit live in SLC mode for
- * good and hold the cache.  Dynamic: free blocks are opened in SLC mode
- * while the unit keeps enough free blocks to fold everything cached, so
- * the cache shrinks as the drive fills.  Host writes go to an SLC-mode
- * block while the cache has room, else straight to native mode.  Folding
- * copies cached data to native blocks: in idle time, and in the
- * foreground when a unit runs short of free blocks.  A cached block whose
- * data has all been overwritten or trimmed needs no folding: when the
- * cache is out of room it is erased and reused at once.
+ * GC: foreground (paced, or in bursts) and in idle time, a victim page at
+ * a time (ftl_gc.c).  SLC cache, static or dynamic, and folding: ftl_slc.c.
  *
  * Wear.  Blocks have an endurance and wear out; the drive turns
  * read-only when its spares are gone (ftl_wear.c).
@@ -209,9 +188,20 @@ void ssd_ftl_erase_stats(const struct ssd_ftl *f, uint32_t *min,
  * at every ssd_ftl_audit (0 = never, the default). */
 void ssd_ftl_set_check_every(struct ssd_ftl *f, uint32_t victims);
 
+/* What the layers above read of an FTL without a call: the first member
+ * of struct ssd_ftl, so that a pointer to the FTL points to it.  Only the
+ * FTL writes it. */
+struct ssd_ftl_public {
+	const char *check_failure; /* see ssd_ftl_check_failure */
+};
+
 /* The first invariant-check failure in words, or NULL while every check
- * has passed.  The string lives as long as the FTL. */
-const char *ssd_ftl_check_failure(const struct ssd_ftl *f);
+ * has passed.  The string lives as long as the FTL.  Inline, one load:
+ * the runner asks after every command. */
+static inline const char *ssd_ftl_check_failure(const struct ssd_ftl *f)
+{
+	return ((const struct ssd_ftl_public *)(const void *)f)->check_failure;
+}
 
 /* The first internal error (SSD_ESTATE) in words, or "" if none.  The
  * string lives as long as the FTL. */

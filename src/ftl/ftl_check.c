@@ -26,7 +26,7 @@ void ftl_check_run(struct ssd_ftl *f)
 		return;
 	f->check_runs++;
 	if (ssd_ftl_check(f, f->check_msg, sizeof f->check_msg))
-		f->check_failed = 1;
+		ftl_set_check_failed(f, 1);
 }
 
 int ssd_ftl_audit(struct ssd_ftl *f)

@@ -53,14 +53,15 @@ struct ssd_unit {
 	uint32_t victim;        /* block being cleaned, or SSD_NO_BLOCK */
 	uint32_t vpos, vcount;  /* cursor and length of the victim's list of
 	                           slots valid when it was picked (vlist) */
-	int vkind;              /* why it is cleaned (ftl.c) */
+	int vkind;              /* why it is cleaned (ftl_gc.c) */
 	int vcopy_open;         /* its last copy waits in the GC page */
 	uint32_t wl_victim;     /* static wear leveling's next move */
 	uint32_t erases;        /* erases in this unit (wear-leveling check) */
-	double gc_debt;         /* slots paced GC still owes (ftl.c) */
+	double gc_debt;         /* slots paced GC still owes (ftl_gc.c) */
 };
 
 struct ssd_ftl {
+	struct ssd_ftl_public pub; /* first (ftl.h) */
 	struct ssd_config cfg;
 	struct ssd_flash flash;
 	struct ssd_counters ctr;
@@ -73,6 +74,8 @@ struct ssd_ftl {
 	uint32_t spb;           /* slots per block */
 	struct ssd_udiv div_spp, div_spb, div_bpu; /* fast division by them */
 	uint32_t fg_blocks, bg_blocks;
+	uint32_t reserve;       /* blocks per unit kept from data: the
+	                           geometry's reserve_blocks */
 	uint32_t fg_target;     /* free blocks a foreground burst restores */
 	uint32_t *l2p;          /* [lpn] slot */
 	uint32_t *p2l;          /* [slot] lpn (meaningful where vbits is set) */
@@ -119,7 +122,7 @@ struct ssd_ftl {
 	uint32_t check_every;
 	uint32_t check_count;
 	uint64_t check_runs;    /* checks run so far */
-	int check_failed;
+	int check_failed;       /* set by ftl_set_check_failed */
 	int check_due;          /* a failure or retirement: check at the
 	                           end of the current call */
 	char check_msg[160];
@@ -134,6 +137,17 @@ struct ssd_ftl {
 	uint32_t *vgen;         /* [slot] write tag of the data it holds */
 	const uint32_t *vsrc;   /* [lpn] the host's tag of its data */
 };
+
+_Static_assert(offsetof(struct ssd_ftl, pub) == 0,
+	       "ssd_ftl_check_failure reads the first member");
+
+/* Record whether a check has failed (check_msg says what), for
+ * ssd_ftl_check_failure too. */
+static inline void ftl_set_check_failed(struct ssd_ftl *f, int failed)
+{
+	f->check_failed = failed;
+	f->pub.check_failure = failed ? f->check_msg : NULL;
+}
 
 static inline int ssd_bit_test(const uint64_t *b, uint32_t i)
 {
@@ -224,5 +238,138 @@ static inline int64_t map_touch(struct ssd_ftl *f, uint32_t lpn, int dirty,
 /* ftl_check.c: run the checker now if check_every is set and no check
  * has failed yet. */
 void ftl_check_run(struct ssd_ftl *f);
+
+/* ---- write points and the block pools (ftl.c, ftl_gc.c, ftl_slc.c) ----
+ *
+ * A write point's open page is programmed by wp_program, once per NAND
+ * page, from the host path (ftl.c) and the GC copy loop (ftl_gc.c): it and
+ * wp_append are static inline here so that both inline them; what they
+ * call only once per block or on a failure is a function. */
+
+/* ftl.c: give write point w of unit ui an open block (native, or SLC
+ * mode): 0 or SSD_ENOSPC.  A block's last page is programmed: it is FULL
+ * (the policy's, or the fold queue's).  The page just programmed in w's
+ * block failed: rewrite its data elsewhere and retire the block.  A block
+ * goes back to its unit's free pool. */
+int ftl_wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc);
+void ftl_block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk);
+int64_t ftl_program_failed(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
+			   int64_t ready);
+void ftl_free_push(struct ssd_ftl *f, uint32_t blk);
+
+/* ftl_gc.c: erase a cleaned victim (or retire it if the erase fails);
+ * erase the victims whose last copies were in the GC page just
+ * programmed at t; paced and burst foreground cleaning, and one unit's
+ * idle-time work in [from, until) (0 or a negative error each). */
+int64_t ftl_erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
+			int64_t t);
+void ftl_erase_pending(struct ssd_ftl *f, uint32_t ui, int64_t t);
+int ftl_gc_paced(struct ssd_ftl *f, uint32_t ui, int64_t t);
+int ftl_gc_foreground(struct ssd_ftl *f, uint32_t ui, int64_t t);
+int ftl_gc_idle(struct ssd_ftl *f, uint32_t ui, int64_t from, int64_t until);
+
+/* ftl_slc.c: the fold queue (push a full SLC block, pop the oldest), and
+ * erasing cached blocks with no valid data while the cache is out of
+ * room (1 if it has room afterwards). */
+void ftl_fold_push(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk);
+uint32_t ftl_fold_pop(struct ssd_ftl *f, struct ssd_unit *u);
+int ftl_slc_reclaim(struct ssd_ftl *f, uint32_t ui, int64_t t);
+
+/* A program of a block near its endurance may fail: from 95% of it on,
+ * with a chance rising to 1% per page at 100%. */
+static inline int program_fails(struct ssd_ftl *f, const struct ssd_wp *wp,
+				uint32_t blk)
+{
+	if (!wp->fragile)
+		return 0;
+	uint64_t w = f->wear[blk], l = f->limit[blk];
+	double p = 0.01 * ((double)w / (double)l - 0.95) / 0.05;
+	return ssd_rng_unit(&f->rng) < p;
+}
+
+/* The data of slot `from` is copied into slot `to` (GC, folding, the
+ * rewrite of a failed page): its tag goes with it. */
+static inline void verify_copy(struct ssd_ftl *f, uint32_t from, uint32_t to)
+{
+	f->vgen[to] = f->vgen[from];
+}
+
+static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
+				  struct ssd_wp *w, int64_t ready);
+
+/* Put lpn, whose data is in the controller at `ready` (read from slot
+ * `src`), into the next slot of w (a GC-style append: the data moves into
+ * the register when its page is complete).  Used for GC copies and to
+ * rewrite the data of a failed page.  Returns 0 or a negative error. */
+static inline int wp_append(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
+		     uint32_t lpn, uint32_t src, int64_t ready, int slc)
+{
+	if (w->blk == SSD_NO_BLOCK) {
+		int rc = ftl_wp_open(f, ui, w, slc);
+		if (rc)
+			return rc;
+	}
+	uint32_t slot = w->blk * f->spb + w->next++;
+	ssd_bit_set(f->vbits, slot);
+	f->p2l[slot] = lpn;
+	f->l2p[lpn] = slot;
+	if (f->vgen)
+		verify_copy(f, src, slot);
+	f->valid[w->blk]++;
+	if (ready > w->ready)
+		w->ready = ready;
+	if (++w->fill == f->spp) {
+		w->fill = 0;
+		int64_t in = ssd_flash_load(&f->flash, ui, f->spp, w->ready);
+		int64_t end = wp_program(f, ui, w, in);
+		if (end < 0)
+			return (int)end;
+	}
+	return 0;
+}
+
+/* The open page of w is complete and its data is in the register at
+ * `ready`: program it.  Returns the program's end or a negative error. */
+static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
+				  struct ssd_wp *w, int64_t ready)
+{
+	uint32_t blk = w->blk;
+	int64_t end = ssd_flash_program(&f->flash, ui, blk, ready);
+	if (end < 0)
+		return end;
+	if (program_fails(f, w, blk))
+		return ftl_program_failed(f, ui, w, end);
+	if (w->next == w->cap) {
+		ftl_block_full(f, ui, blk);
+		w->blk = SSD_NO_BLOCK;
+	}
+	if (w == &f->unit[ui].gc && f->unit[ui].pend_head != SSD_NO_BLOCK)
+		ftl_erase_pending(f, ui, end);
+	return end;
+}
+
+/* Free blocks below which a unit cleans in a burst before it opens a host
+ * block: it keeps more than gc_fg_blocks, so a failed erase or a retired
+ * block never leaves the GC write point without a block.  Paced GC works
+ * from gc_fg_blocks down and normally frees a block just in time, so the
+ * burst only finishes the victim in progress. */
+static inline uint32_t gc_floor(const struct ssd_ftl *f)
+{
+	return f->fg_blocks + 1;
+}
+
+/* May unit u open one more block in SLC mode for host data?  Static: a
+ * free SLC block exists.  Dynamic: under the cache's size, and enough
+ * free blocks stay to fold everything cached into native mode. */
+static inline int slc_room(const struct ssd_ftl *f, const struct ssd_unit *u)
+{
+	if (f->slc_static)
+		return u->nslc_free > 0;
+	if (u->nslc >= f->slc_max)
+		return 0;
+	uint32_t fold_need = (u->nslc + 1 + f->bits - 1) / f->bits;
+	return u->nfree > f->reserve + fold_need;
+}
+
 
 #endif

@@ -42,10 +42,10 @@ int64_t ftl_spare_left(const struct ssd_ftl *f)
 }
 
 /* Slots unit ui can hold with its GC reserve kept free: its good native
- * blocks less gc_fg_blocks + 2. */
+ * blocks less the reserve (gc_fg_blocks + 2). */
 uint64_t ftl_unit_cap(const struct ssd_ftl *f, uint32_t ui)
 {
-	uint64_t good = f->unit[ui].good_native, reserve = f->fg_blocks + 2;
+	uint64_t good = f->unit[ui].good_native, reserve = f->reserve;
 	return good > reserve ? (good - reserve) * f->spb : 0;
 }
 
@@ -98,7 +98,7 @@ int ftl_no_room(struct ssd_ftl *f, uint32_t ui, const char *what)
 			 f->unit[ui].nfree);
 	if (!f->check_failed) {
 		snprintf(f->check_msg, sizeof f->check_msg, "%s", f->err_msg);
-		f->check_failed = f->check_every != 0;
+		ftl_set_check_failed(f, f->check_every != 0);
 	}
 	return SSD_ESTATE;
 }

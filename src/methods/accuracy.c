@@ -15,14 +15,11 @@
 
 double ssd_accuracy_alpha(const struct ssd_config *c)
 {
-	uint64_t units = (uint64_t)c->channels * c->dies_per_channel *
-			 (c->multiplane ? 1 : c->planes_per_die);
-	uint64_t spb = (uint64_t)c->pages_per_block * (c->page_size / SSD_LPAGE) *
-		       (c->multiplane ? c->planes_per_die : 1);
-	uint64_t blocks = units * c->blocks_per_plane;
-	double data = ((double)blocks - (double)units * (c->gc_fg_blocks + 0.5)) *
-		      (double)spb;
-	return (double)(c->capacity / SSD_LPAGE) / data;
+	struct ssd_geometry g;
+	ssd_config_geometry(c, &g);
+	double data = ((double)g.blocks - (double)g.units * (c->gc_fg_blocks + 0.5)) *
+		      (double)g.lp_per_block;
+	return (double)g.user_lp / data;
 }
 
 int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,

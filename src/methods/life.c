@@ -56,12 +56,13 @@ double ssd_life_naive_tbw(double capacity_bytes, double pe_cycles,
 void ssd_life_estimate(const struct ssd_config *c, double waf,
 		       double daily_bytes, struct ssd_life_estimate *e)
 {
+	struct ssd_geometry g;
+	ssd_config_geometry(c, &g);
 	memset(e, 0, sizeof *e);
 	e->user_bytes = c->capacity;
-	e->physical_bytes = ssd_config_physical_bytes(c);
-	e->block_bytes = (uint64_t)c->page_size * c->pages_per_block;
-	e->physical_blocks = e->block_bytes ? e->physical_bytes / e->block_bytes
-					    : 0;
+	e->physical_bytes = g.physical_bytes;
+	e->block_bytes = g.erase_block_bytes;
+	e->physical_blocks = g.erase_blocks;
 	e->pe_cycles = c->pe_cycles;
 	e->waf = waf;
 	e->daily_bytes = daily_bytes;

@@ -39,11 +39,12 @@ int64_t ssd_flash_xfer_ns(const struct ssd_config *c)
 int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 		   uint32_t nblocks, struct ssd_counters *ctr, uint64_t seed)
 {
-	uint32_t planes = c->planes_per_die;
-	f->dies = c->channels * c->dies_per_channel;
+	struct ssd_geometry g;
+	ssd_config_geometry(c, &g);
+	f->dies = g.dies;
 	f->channels = c->channels;
-	f->units = c->multiplane ? f->dies : f->dies * planes;
-	f->lp_per_page = (c->page_size / SSD_LPAGE) * (c->multiplane ? planes : 1);
+	f->units = g.units;
+	f->lp_per_page = g.lp_per_page;
 	f->t_read = c->t_read;
 	f->t_prog = c->t_prog;
 	f->t_erase = c->t_erase;
@@ -51,14 +52,14 @@ int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 	f->t_prog_slc = c->slc_t_prog;
 	f->xfer_lp = ssd_flash_xfer_ns(c);
 	f->ctr = ctr;
-	f->erase_blocks = c->multiplane ? planes : 1;
+	f->erase_blocks = g.planes_per_unit;
 	f->die_busy = calloc(f->dies, sizeof *f->die_busy);
 	f->chan_busy = calloc(f->channels, sizeof *f->chan_busy);
 	f->reg_free = calloc(f->units, sizeof *f->reg_free);
 	f->udie = calloc(f->units, sizeof *f->udie);
 	f->uchan = calloc(f->units, sizeof *f->uchan);
 	f->die_page = malloc(f->dies * sizeof *f->die_page);
-	uint32_t bits = ssd_cell_bits(c->cell), ppb = c->pages_per_block;
+	uint32_t bits = g.bits, ppb = g.pages_per_block;
 	page_type_times(f->t_read_pt, c->t_read, c->t_read_spread, bits, ppb);
 	page_type_times(f->t_prog_pt, c->t_prog, c->t_prog_spread, bits, ppb);
 	f->ptype = malloc(ppb);
@@ -92,8 +93,7 @@ int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 		}
 	if (!f->die_busy || !f->chan_busy || !f->reg_free || !f->udie || !f->uchan || !f->die_page ||
 	    !f->ptype || !f->t_read_pg || !f->t_prog_pg ||
-	    ssd_nand_init(&f->nand, nblocks, c->pages_per_block,
-			  c->pages_per_block / ssd_cell_bits(c->cell))) {
+	    ssd_nand_init(&f->nand, nblocks, ppb, g.slc_pages_per_block)) {
 		ssd_flash_free(f);
 		return SSD_ENOMEM;
 	}

@@ -88,6 +88,36 @@ TEST(config_defaults_finish)
 	CHECK(c.blocks_per_plane == 548);
 }
 
+/* The geometry's counts agree with each other and with the config, in
+ * both multiplane modes. */
+TEST(config_geometry_counts)
+{
+	for (int mp = 0; mp < 2; mp++) {
+		struct ssd_config c;
+		struct ssd_geometry g;
+		char err[256] = "";
+		ssd_config_defaults(&c);
+		c.multiplane = mp;
+		CHECKF(ssd_config_finish(&c, err, sizeof err) == 0, "%s", err);
+		ssd_config_geometry(&c, &g);
+		CHECK(g.dies == 8 && g.planes == 16);
+		CHECK(g.units == (mp ? 8u : 16u));
+		CHECK(g.units * g.planes_per_unit == g.planes);
+		CHECK(g.blocks_per_unit == c.blocks_per_plane);
+		CHECK(g.blocks * g.planes_per_unit == g.erase_blocks);
+		CHECK(g.lp_per_page == 4 * g.planes_per_unit);
+		CHECK(g.lp_per_block == g.lp_per_page * c.pages_per_block);
+		CHECK(g.physical_lp * SSD_LPAGE == g.physical_bytes);
+		CHECK(g.physical_bytes == ssd_config_physical_bytes(&c));
+		CHECK(g.erase_blocks * g.erase_block_bytes == g.physical_bytes);
+		CHECK(g.user_lp == c.capacity / SSD_LPAGE);
+		CHECK(g.data_blocks * g.lp_per_block >= g.user_lp &&
+		      (g.data_blocks - 1) * g.lp_per_block < g.user_lp);
+		CHECK(g.reserve_blocks == c.gc_fg_blocks + 2);
+		CHECK(g.map_epp == c.page_size / 4);
+	}
+}
+
 TEST(config_default_preset_matches_builtin)
 {
 	struct ssd_config a, b;
