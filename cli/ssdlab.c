@@ -1,7 +1,10 @@
 /*
- * ssdlab.c -- the command-line tool.  It uses the library's public
- * headers only; every user-facing message about bad input is made here or
- * in the file parsers, one line, naming where and what.
+ * ssdlab.c -- the command-line tool: each command parses its options
+ * (the common ones -- --drive, --set, --seed, --output-format, --output --
+ * in one place, common_opt) and calls the library, through the modules'
+ * interface headers (never a private NAME_int.h).  Every user-facing
+ * message about bad input is made here or in the file parsers, one line,
+ * naming where and what.
  *
  * Exit codes: 0 success, 1 the simulation failed, 2 usage or input error.
  */
