@@ -30,7 +30,7 @@ SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
             -fno-omit-frame-pointer
 endif
 PRESETS := $(abspath presets)
-ALLCFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -Itests/unit $(WARN) $(CFLAGS) $(SANFLAGS) \
+ALLCFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -Isrc $(WARN) $(CFLAGS) $(SANFLAGS) \
             -DSSDLAB_PRESET_DIR='"$(PRESETS)"' -MMD -MP
 LDLIBS  := -lm
 
@@ -40,6 +40,8 @@ CLI_SRC  := $(wildcard cli/*.c)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UT_SRC   := $(wildcard tests/unit/*.c tests/unit/*/*.c)
 UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
+# the unit tests alone see their harness (tests/unit/t.h)
+$(UT_OBJ): ALLCFLAGS += -Itests/unit
 LIB      := $(BUILD)/libssdlab.a
 
 .PHONY: all demo plots test unit-test cli-test san-test bench docs doc-check clean proptest fio-examples \
