@@ -133,7 +133,7 @@ PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALLCFLAGS) -fPIC -c -o $@ $<
+	$(CC) $(ALLCFLAGS) -fPIC -fvisibility=hidden -c -o $@ $<
 
 $(SHLIB): $(PIC_OBJ)
 	$(CC) $(CFLAGS) $(SANFLAGS) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)

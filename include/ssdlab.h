@@ -59,6 +59,14 @@
 extern "C" {
 #endif
 
+/* What the shared library exports: these functions and nothing else (the
+ * library's own functions are hidden). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SSDLAB_API __attribute__((visibility("default")))
+#else
+#define SSDLAB_API
+#endif
+
 /* ---- version ---- */
 
 /* SSDLAB_VERSION_MAJOR, _MINOR and _PATCH are the one definition of
@@ -77,7 +85,7 @@ extern "C" {
 /* The library's version as "MAJOR.MINOR.PATCH": a static string, never
  * NULL, the same as SSDLAB_VERSION of the headers it was built with --
  * which may differ from the header a program was compiled with. */
-const char *ssdlab_version(void);
+SSDLAB_API const char *ssdlab_version(void);
 
 /* ---- errors ---- */
 
@@ -98,7 +106,7 @@ enum {
 };
 
 /* A short description of an error code ("drive is read-only"). */
-const char *ssdlab_strerror(int code);
+SSDLAB_API const char *ssdlab_strerror(int code);
 
 /* ---- drive configuration ---- */
 
@@ -106,7 +114,7 @@ typedef struct ssdlab_drive ssdlab_drive;
 
 /* A configuration with the built-in defaults (the "default" preset's
  * values).  SSDLAB_ENOMEM. */
-int ssdlab_drive_new(ssdlab_drive **out);
+SSDLAB_API int ssdlab_drive_new(ssdlab_drive **out);
 
 /* Load a preset by name ("tiny", "intel-x25m-80g"; the file NAME.ini in
  * preset_dir, or, when preset_dir is NULL, in the directory named by the
@@ -115,7 +123,7 @@ int ssdlab_drive_new(ssdlab_drive **out);
  * '/' or ending in ".ini"), over the built-in defaults: keys set before
  * are lost.  SSDLAB_ENOENT (no such preset), SSDLAB_EIO, SSDLAB_EPARSE,
  * SSDLAB_ERANGE (a bad line: the message names file, line and key). */
-int ssdlab_drive_load(ssdlab_drive *d, const char *name_or_path,
+SSDLAB_API int ssdlab_drive_load(ssdlab_drive *d, const char *name_or_path,
 		      const char *preset_dir, char *err, size_t errlen);
 
 /* Set one key ("op", "0.28"; "capacity", "1g"), as `--set` does: it
@@ -123,26 +131,26 @@ int ssdlab_drive_load(ssdlab_drive *d, const char *name_or_path,
  * set adapt to a capacity the file's shape cannot hold.  On error the
  * configuration is unchanged: SSDLAB_ENOENT (unknown key), SSDLAB_EPARSE,
  * SSDLAB_ERANGE, SSDLAB_EINVAL (a derived key). */
-int ssdlab_drive_set(ssdlab_drive *d, const char *key, const char *value,
+SSDLAB_API int ssdlab_drive_set(ssdlab_drive *d, const char *key, const char *value,
 		     char *err, size_t errlen);
 
 /* Derive and check the drive (geometry, timings, every rule between
  * keys).  Needed after the last load/set and before the drive is used;
  * harmless to repeat.  SSDLAB_ERANGE / SSDLAB_EINVAL with a message that
  * names the key to change and a value that works. */
-int ssdlab_drive_finish(ssdlab_drive *d, char *err, size_t errlen);
+SSDLAB_API int ssdlab_drive_finish(ssdlab_drive *d, char *err, size_t errlen);
 
 /* Of a finished drive: user capacity and raw NAND, in bytes. */
-uint64_t ssdlab_drive_capacity(const ssdlab_drive *d);
-uint64_t ssdlab_drive_physical_bytes(const ssdlab_drive *d);
+SSDLAB_API uint64_t ssdlab_drive_capacity(const ssdlab_drive *d);
+SSDLAB_API uint64_t ssdlab_drive_physical_bytes(const ssdlab_drive *d);
 
 /* Every key with its value, as a drive file that loads back to the same
  * drive (`ssdlab drive show`), or as one JSON object.  SSDLAB_EIO when
  * writing fails. */
-int ssdlab_drive_print(const ssdlab_drive *d, FILE *out);
-int ssdlab_drive_json(const ssdlab_drive *d, FILE *out);
+SSDLAB_API int ssdlab_drive_print(const ssdlab_drive *d, FILE *out);
+SSDLAB_API int ssdlab_drive_json(const ssdlab_drive *d, FILE *out);
 
-void ssdlab_drive_free(ssdlab_drive *d);
+SSDLAB_API void ssdlab_drive_free(ssdlab_drive *d);
 
 /* ---- a simulated drive ---- */
 
@@ -152,11 +160,11 @@ typedef struct ssdlab_dev ssdlab_dev;
  * drives everything random in the flash (program failures, read
  * retries...).  SSDLAB_EINVAL (not finished, or a geometry too large for
  * the model), SSDLAB_ENOMEM. */
-int ssdlab_dev_open(const ssdlab_drive *d, uint64_t seed, ssdlab_dev **out);
-void ssdlab_dev_close(ssdlab_dev *dev);
+SSDLAB_API int ssdlab_dev_open(const ssdlab_drive *d, uint64_t seed, ssdlab_dev **out);
+SSDLAB_API void ssdlab_dev_close(ssdlab_dev *dev);
 
 /* User capacity in bytes. */
-uint64_t ssdlab_dev_capacity(const ssdlab_dev *dev);
+SSDLAB_API uint64_t ssdlab_dev_capacity(const ssdlab_dev *dev);
 
 /* Host commands.  OR SSDLAB_FUA into a write's op for Force Unit Access
  * (it completes once its data is programmed). */
@@ -172,20 +180,20 @@ enum ssdlab_op { SSDLAB_READ = 0, SSDLAB_WRITE = 1, SSDLAB_TRIM = 2 };
  * of life: reads still work), SSDLAB_ENOSPC / SSDLAB_ESTATE (the model
  * failed; the drive refuses every later command).  Commands submitted
  * before earlier ones complete queue together, as on a real drive. */
-int64_t ssdlab_submit(ssdlab_dev *dev, int op, uint64_t offset, uint32_t len,
+SSDLAB_API int64_t ssdlab_submit(ssdlab_dev *dev, int op, uint64_t offset, uint32_t len,
 		      int64_t t);
 
 /* Flush at time t: every write accepted so far becomes durable.  Returns
  * the completion time or a negative code. */
-int64_t ssdlab_flush(ssdlab_dev *dev, int64_t t);
+SSDLAB_API int64_t ssdlab_flush(ssdlab_dev *dev, int64_t t);
 
 /* Leave the drive idle until `until`: queued TRIMs, SLC-cache folding and
  * background GC run.  0 or the error that work met. */
-int ssdlab_idle(ssdlab_dev *dev, int64_t until);
+SSDLAB_API int ssdlab_idle(ssdlab_dev *dev, int64_t until);
 
 /* The time the drive has reached: the later of its last submission and
  * the last completion it handed out.  The next command may come at it. */
-int64_t ssdlab_now(const ssdlab_dev *dev);
+SSDLAB_API int64_t ssdlab_now(const ssdlab_dev *dev);
 
 /* What the drive has done since it was made.  "lp" is a 4 KiB logical
  * page; NAND figures are in NAND pages or blocks.  A period's figures are
@@ -212,17 +220,17 @@ struct ssdlab_counters {
 	uint64_t erase_fail, prog_fail; /* failures (each retired a block) */
 	uint64_t ro_reject;          /* writes refused: read-only */
 };
-int ssdlab_counters(const ssdlab_dev *dev, struct ssdlab_counters *out);
+SSDLAB_API int ssdlab_counters(const ssdlab_dev *dev, struct ssdlab_counters *out);
 
 /* *out = after - before, field by field. */
-void ssdlab_counters_sub(const struct ssdlab_counters *after,
+SSDLAB_API void ssdlab_counters_sub(const struct ssdlab_counters *after,
 			 const struct ssdlab_counters *before,
 			 struct ssdlab_counters *out);
 
 /* Write amplification: bytes programmed into NAND (padding in) per byte
  * the host wrote, over the counters given (a snapshot or a difference).
  * NAN when the host wrote nothing.  The one definition the reports use. */
-double ssdlab_waf(const struct ssdlab_counters *c);
+SSDLAB_API double ssdlab_waf(const struct ssdlab_counters *c);
 
 /* The drive's health, SMART-like. */
 #define SSDLAB_WEAR_BINS 16
@@ -243,7 +251,7 @@ struct ssdlab_health {
 	uint64_t erase_hist[SSDLAB_WEAR_BINS];
 	uint64_t free_blocks;     /* erased blocks ready for writing */
 };
-int ssdlab_health(const ssdlab_dev *dev, struct ssdlab_health *out);
+SSDLAB_API int ssdlab_health(const ssdlab_dev *dev, struct ssdlab_health *out);
 
 /* ---- workloads ---- */
 
@@ -253,16 +261,16 @@ typedef struct ssdlab_jobs ssdlab_jobs;
  * "<jobs>") for a drive of `capacity` user bytes: percentages and
  * default sizes resolve against it (ssdlab_dev_capacity).  SSDLAB_ENOMEM,
  * SSDLAB_EINVAL (a capacity below 4 KiB). */
-int ssdlab_jobs_new(const char *name, uint64_t capacity, ssdlab_jobs **out);
+SSDLAB_API int ssdlab_jobs_new(const char *name, uint64_t capacity, ssdlab_jobs **out);
 
 /* Fill an empty workload from fio job text or a job file ("-": standard
  * input): its [global] and job sections, include, ${VAR} and the rest of
  * fio's syntax.  SSDLAB_EINVAL if the workload has sections already;
  * SSDLAB_EPARSE / SSDLAB_ERANGE / SSDLAB_ENOENT / SSDLAB_EUNSUP with
  * "FILE:LINE: option 'KEY': what is wrong (accepted: ...)". */
-int ssdlab_jobs_parse(ssdlab_jobs *w, const char *text, char *err,
+SSDLAB_API int ssdlab_jobs_parse(ssdlab_jobs *w, const char *text, char *err,
 		      size_t errlen);
-int ssdlab_jobs_parse_file(ssdlab_jobs *w, const char *path, char *err,
+SSDLAB_API int ssdlab_jobs_parse_file(ssdlab_jobs *w, const char *path, char *err,
 			   size_t errlen);
 
 /* Or build it in code, section by section, exactly as a job file reads:
@@ -277,14 +285,14 @@ int ssdlab_jobs_parse_file(ssdlab_jobs *w, const char *path, char *err,
  * caller did not).  Errors stick: after the first, every call returns
  * it and does nothing, and ssdlab_jobs_end returns it with the message
  * "NAME: option 'KEY': what is wrong (accepted: ...)". */
-int ssdlab_jobs_global(ssdlab_jobs *w);
-int ssdlab_jobs_add(ssdlab_jobs *w, const char *name);
-int ssdlab_jobs_set(ssdlab_jobs *w, const char *key, const char *value);
-int ssdlab_jobs_end(ssdlab_jobs *w, char *err, size_t errlen);
+SSDLAB_API int ssdlab_jobs_global(ssdlab_jobs *w);
+SSDLAB_API int ssdlab_jobs_add(ssdlab_jobs *w, const char *name);
+SSDLAB_API int ssdlab_jobs_set(ssdlab_jobs *w, const char *key, const char *value);
+SSDLAB_API int ssdlab_jobs_end(ssdlab_jobs *w, char *err, size_t errlen);
 
 /* Job sections of an ended workload (numjobs clones not counted). */
-int ssdlab_jobs_count(const ssdlab_jobs *w);
-void ssdlab_jobs_free(ssdlab_jobs *w);
+SSDLAB_API int ssdlab_jobs_count(const ssdlab_jobs *w);
+SSDLAB_API void ssdlab_jobs_free(ssdlab_jobs *w);
 
 /* ---- running and reporting ---- */
 
@@ -297,11 +305,11 @@ typedef struct ssdlab_result ssdlab_result;
  * (its report says where); free it with ssdlab_result_free.  A job whose
  * drive turned read-only ends with that error in its figures and the run
  * goes on (returns 0).  Other failures: a negative code and a message. */
-int ssdlab_run(ssdlab_dev *dev, ssdlab_jobs *w, uint64_t seed,
+SSDLAB_API int ssdlab_run(ssdlab_dev *dev, ssdlab_jobs *w, uint64_t seed,
 	       ssdlab_result **out, char *err, size_t errlen);
 
 /* Reported jobs (clones merged under group_reporting). */
-int ssdlab_result_jobs(const ssdlab_result *r);
+SSDLAB_API int ssdlab_result_jobs(const ssdlab_result *r);
 
 /* One reported job's figures, over its measured window (after ramp). */
 struct ssdlab_dir_stats {
@@ -319,20 +327,20 @@ struct ssdlab_job_stats {
 	double waf;                 /* ssdlab_waf(&ctr) */
 	struct ssdlab_health health;/* the drive at the job's end */
 };
-int ssdlab_result_job(const ssdlab_result *r, int job,
+SSDLAB_API int ssdlab_result_job(const ssdlab_result *r, int job,
 		      struct ssdlab_job_stats *out);
 
 /* The p-th percentile (0 < p <= 100) of a job's completion latency in
  * one direction, in ns, at fio's resolution; 0 if it had none. */
-int64_t ssdlab_result_percentile(const ssdlab_result *r, int job, int op,
+SSDLAB_API int64_t ssdlab_result_percentile(const ssdlab_result *r, int job, int op,
 				 double p);
 
 /* Write the report as the ssdlab tool does: formats is fio's
  * --output-format, "normal", "json", "json+", "terse" or a comma list.
  * SSDLAB_EPARSE for an unknown format, SSDLAB_EIO when writing fails. */
-int ssdlab_report(const ssdlab_result *r, const char *formats, FILE *out);
+SSDLAB_API int ssdlab_report(const ssdlab_result *r, const char *formats, FILE *out);
 
-void ssdlab_result_free(ssdlab_result *r);
+SSDLAB_API void ssdlab_result_free(ssdlab_result *r);
 
 #ifdef __cplusplus
 }

@@ -34,6 +34,16 @@ if command -v readelf >/dev/null 2>&1; then
 	readelf -d "$prefix/lib/libssdlab.so.$version" | grep -q "SONAME.*\[libssdlab.so.$major\]" ||
 		fail "shared library's soname is not libssdlab.so.$major"
 fi
+# the shared library exports the public interface and nothing else: every
+# function of ssdlab.h, no internal ssd_* one
+if command -v nm >/dev/null 2>&1; then
+	nm -D --defined-only "$prefix/lib/libssdlab.so.$version" |
+		awk '$2 ~ /^[TDBRV]$/ && $3 !~ /^_/ { print $3 }' | sort >exported.txt
+	sed -n 's/^SSDLAB_API .*[ *]\(ssdlab_[a-z_]*\)(.*/\1/p' "$prefix/include/ssdlab.h" | sort >public.txt
+	[ -s public.txt ] || fail "no SSDLAB_API functions in ssdlab.h"
+	cmp -s exported.txt public.txt ||
+		{ diff public.txt exported.txt >&2; fail "the shared library exports other than the public functions"; }
+fi
 (cd "$TOP/presets" && ls *.ini) >want.txt
 (cd "$prefix/share/ssdlab/presets" && ls *.ini) >got.txt
 cmp -s want.txt got.txt || fail "installed presets differ from presets/"
