@@ -115,7 +115,7 @@ fio-examples: ssdlab
 clean:
 	rm -rf build ssdlab
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UT_OBJ:.o=.d) $(PIC_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UT_OBJ:.o=.d)
 -include $(patsubst %.o,build/san/%.d,$(LIB_SRC:.c=.o) $(CLI_SRC:.c=.o) $(UT_SRC:.c=.o))
 
 $(BUILD)/simbench: bench/simbench.c $(LIB)
@@ -130,6 +130,7 @@ SHLIB   := $(BUILD)/libssdlab.so.$(VERSION)
 # The shared library's objects are position-independent and built apart,
 # in $(BUILD)/pic/: libssdlab.a and ./ssdlab keep the faster non-PIC ones.
 PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+-include $(PIC_OBJ:.o=.d)
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -93,12 +93,12 @@ enum {
 	SSDLAB_OK = 0,
 	SSDLAB_EINVAL = -1,    /* bad argument or value */
 	SSDLAB_ENOMEM = -2,    /* out of memory */
-	SSDLAB_EIO = -3,       /* a file could not be read or written */
+	SSDLAB_EIO = -3,       /* a file could not be opened, read or written */
 	SSDLAB_ERANGE = -4,    /* a value out of the accepted range */
 	SSDLAB_ENOSPC = -5,    /* the drive found no free block */
 	SSDLAB_EROFS = -6,     /* the drive is read-only (end of life) */
 	SSDLAB_EPARSE = -7,    /* malformed input */
-	SSDLAB_ENOENT = -8,    /* no such preset, key, option or file */
+	SSDLAB_ENOENT = -8,    /* no such preset or drive key */
 	SSDLAB_EUNSUP = -9,    /* recognised but not supported */
 	SSDLAB_ESTATE = -10,   /* a flash rule or an invariant was violated */
 	SSDLAB_EILSEQ = -11,   /* data read back is not what was written */
@@ -117,11 +117,13 @@ typedef struct ssdlab_drive ssdlab_drive;
 SSDLAB_API int ssdlab_drive_new(ssdlab_drive **out);
 
 /* Load a preset by name ("tiny", "intel-x25m-80g"; the file NAME.ini in
- * preset_dir, or, when preset_dir is NULL, in the directory named by the
- * environment variable SSDLAB_PRESETS or else the presets directory the
- * library was installed with) or a drive file by path (a name holding a
- * '/' or ending in ".ini"), over the built-in defaults: keys set before
- * are lost.  SSDLAB_ENOENT (no such preset), SSDLAB_EIO, SSDLAB_EPARSE,
+ * preset_dir) or a drive file by path (a name holding a '/' or ending in
+ * ".ini"), over the built-in defaults: keys set before are lost.  With
+ * preset_dir NULL the directory is $SSDLAB_PRESETS, else the presets
+ * directory of the source tree the library was built from; an installed
+ * library's presets are in `pkg-config --variable=presetdir ssdlab`
+ * (pass it, or set SSDLAB_PRESETS).  SSDLAB_ENOENT (no such preset),
+ * SSDLAB_EIO (a file that cannot be opened or read), SSDLAB_EPARSE,
  * SSDLAB_ERANGE (a bad line: the message names file, line and key). */
 SSDLAB_API int ssdlab_drive_load(ssdlab_drive *d, const char *name_or_path,
 		      const char *preset_dir, char *err, size_t errlen);
@@ -172,23 +174,32 @@ enum ssdlab_op { SSDLAB_READ = 0, SSDLAB_WRITE = 1, SSDLAB_TRIM = 2 };
 #define SSDLAB_FUA 0x100
 
 /* Submit a command on [offset, offset + len) at simulated time t (t must
- * not be before the previous submission; a gap since the drive's last
- * completion is idle time for its background work).  Offsets and lengths
- * are in bytes; a write of part of a 4 KiB page is a read-modify-write.
- * Returns the command's completion time (>= t), or SSDLAB_EINVAL (outside
- * the capacity, or t going back), SSDLAB_EROFS (a write to a drive at end
+ * not be before the previous submission, nor before the end of the last
+ * ssdlab_idle; a gap since the drive's last completion is idle time for
+ * its background work).  Offsets and lengths are in bytes (len > 0; a
+ * longer TRIM is split by the caller); a write of part of a 4 KiB page
+ * is a read-modify-write.  Returns the command's completion time (>= t),
+ * or SSDLAB_EINVAL (len 0, outside the capacity, t going back, an op
+ * that is not one of the three, FUA on anything but a write),
+ * SSDLAB_EROFS (a write to a drive at end
  * of life: reads still work), SSDLAB_ENOSPC / SSDLAB_ESTATE (the model
  * failed; the drive refuses every later command).  Commands submitted
  * before earlier ones complete queue together, as on a real drive. */
 SSDLAB_API int64_t ssdlab_submit(ssdlab_dev *dev, int op, uint64_t offset, uint32_t len,
 		      int64_t t);
 
-/* Flush at time t: every write accepted so far becomes durable.  Returns
- * the completion time or a negative code. */
+/* Flush at time t (the same rule for t as ssdlab_submit): every write
+ * accepted so far becomes durable -- buffered data is programmed, open
+ * pages are padded and programmed, and the flush completes when the last
+ * of those programs, and of the full pages still programming, ends.  A
+ * FUA write completes the same way.  Returns the completion time or a
+ * negative code. */
 SSDLAB_API int64_t ssdlab_flush(ssdlab_dev *dev, int64_t t);
 
 /* Leave the drive idle until `until`: queued TRIMs, SLC-cache folding and
- * background GC run.  0 or the error that work met. */
+ * background GC run, and the next command may come at `until` at the
+ * earliest.  An `until` at or before ssdlab_now does nothing.  0 or the
+ * error that work met. */
 SSDLAB_API int ssdlab_idle(ssdlab_dev *dev, int64_t until);
 
 /* The time the drive has reached: the later of its last submission and
@@ -259,15 +270,18 @@ typedef struct ssdlab_jobs ssdlab_jobs;
 
 /* An empty workload named `name` (in messages and reports; NULL:
  * "<jobs>") for a drive of `capacity` user bytes: percentages and
- * default sizes resolve against it (ssdlab_dev_capacity).  SSDLAB_ENOMEM,
- * SSDLAB_EINVAL (a capacity below 4 KiB). */
+ * default sizes resolve against it (ssdlab_dev_capacity; ssdlab_run
+ * refuses it on a drive of another size).  SSDLAB_ENOMEM, SSDLAB_EINVAL
+ * (a capacity below 4 KiB). */
 SSDLAB_API int ssdlab_jobs_new(const char *name, uint64_t capacity, ssdlab_jobs **out);
 
 /* Fill an empty workload from fio job text or a job file ("-": standard
  * input): its [global] and job sections, include, ${VAR} and the rest of
  * fio's syntax.  SSDLAB_EINVAL if the workload has sections already;
- * SSDLAB_EPARSE / SSDLAB_ERANGE / SSDLAB_ENOENT / SSDLAB_EUNSUP with
- * "FILE:LINE: option 'KEY': what is wrong (accepted: ...)". */
+ * SSDLAB_EIO (a file that cannot be read), SSDLAB_EPARSE (an unknown
+ * option or a malformed value), SSDLAB_ERANGE, SSDLAB_EUNSUP (an option
+ * ssdlab refuses, with the reason) with "FILE:LINE: option 'KEY': what is
+ * wrong (accepted: ...)". */
 SSDLAB_API int ssdlab_jobs_parse(ssdlab_jobs *w, const char *text, char *err,
 		      size_t errlen);
 SSDLAB_API int ssdlab_jobs_parse_file(ssdlab_jobs *w, const char *path, char *err,
@@ -331,13 +345,15 @@ SSDLAB_API int ssdlab_result_job(const ssdlab_result *r, int job,
 		      struct ssdlab_job_stats *out);
 
 /* The p-th percentile (0 < p <= 100) of a job's completion latency in
- * one direction, in ns, at fio's resolution; 0 if it had none. */
+ * one direction, in ns, at fio's resolution; 0 if it had none;
+ * SSDLAB_EINVAL for a job, op or p out of range. */
 SSDLAB_API int64_t ssdlab_result_percentile(const ssdlab_result *r, int job, int op,
 				 double p);
 
 /* Write the report as the ssdlab tool does: formats is fio's
  * --output-format, "normal", "json", "json+", "terse" or a comma list.
- * SSDLAB_EPARSE for an unknown format, SSDLAB_EIO when writing fails. */
+ * The stream is flushed.  SSDLAB_EPARSE for an unknown format,
+ * SSDLAB_EIO when writing fails. */
 SSDLAB_API int ssdlab_report(const ssdlab_result *r, const char *formats, FILE *out);
 
 SSDLAB_API void ssdlab_result_free(ssdlab_result *r);

@@ -124,14 +124,14 @@ uint64_t ssdlab_drive_physical_bytes(const ssdlab_drive *d)
 int ssdlab_drive_print(const ssdlab_drive *d, FILE *out)
 {
 	ssd_config_print(&d->cfg, out);
-	return ferror(out) ? SSD_EIO : 0;
+	return fflush(out) || ferror(out) ? SSD_EIO : 0;
 }
 
 int ssdlab_drive_json(const ssdlab_drive *d, FILE *out)
 {
 	ssd_config_json(&d->cfg, out, 0);
 	fputc('\n', out);
-	return ferror(out) ? SSD_EIO : 0;
+	return fflush(out) || ferror(out) ? SSD_EIO : 0;
 }
 
 void ssdlab_drive_free(ssdlab_drive *d)
@@ -321,7 +321,7 @@ struct ssdlab_jobs {
 	struct ssd_jobs *b;     /* the builder, until ended */
 	int sections;           /* sections begun in b */
 	int ended;
-	int rc;                 /* the error ending met (sticky) */
+	int rc;                 /* the first error met (sticky) */
 	char msg[512];          /* ... and its message */
 	struct ssd_job *v;      /* the jobs, once ended */
 	int n;
@@ -331,8 +331,10 @@ struct ssdlab_jobs {
 
 int ssdlab_jobs_new(const char *name, uint64_t capacity, ssdlab_jobs **out)
 {
-	ssdlab_jobs *w = calloc(1, sizeof *w);
 	*out = NULL;
+	if (capacity < SSD_LPAGE)
+		return SSD_EINVAL;
+	ssdlab_jobs *w = calloc(1, sizeof *w);
 	if (!w)
 		return SSD_ENOMEM;
 	snprintf(w->name, sizeof w->name, "%s", name ? name : "<jobs>");
@@ -396,7 +398,7 @@ int ssdlab_jobs_parse_file(ssdlab_jobs *w, const char *path, char *err,
 
 int ssdlab_jobs_global(ssdlab_jobs *w)
 {
-	if (w->ended)
+	if (w->ended || w->rc)
 		return w->rc ? w->rc : SSD_EINVAL;
 	ssd_jobs_global(w->b);
 	w->sections++;
@@ -405,7 +407,7 @@ int ssdlab_jobs_global(ssdlab_jobs *w)
 
 int ssdlab_jobs_add(ssdlab_jobs *w, const char *name)
 {
-	if (w->ended)
+	if (w->ended || w->rc)
 		return w->rc ? w->rc : SSD_EINVAL;
 	ssd_jobs_add(w->b, name ? name : "job");
 	w->sections++;
@@ -418,14 +420,19 @@ int ssdlab_jobs_set(ssdlab_jobs *w, const char *key, const char *value)
 		return w->rc ? w->rc : SSD_EINVAL;
 	if (!key || !w->sections)
 		return SSD_EINVAL;
-	return ssd_jobs_set(w->b, key, value);
+	int rc = ssd_jobs_set(w->b, key, value);
+	if (rc && !w->rc)
+		w->rc = rc; /* the builder keeps its message for the end */
+	return rc;
 }
 
 int ssdlab_jobs_end(ssdlab_jobs *w, char *err, size_t errlen)
 {
 	if (!w->ended) {
-		w->rc = ssd_jobs_end(w->b, &w->v, &w->n, w->msg,
-				     sizeof w->msg);
+		int rc = ssd_jobs_end(w->b, &w->v, &w->n, w->msg,
+				      sizeof w->msg);
+		if (rc || !w->rc)
+			w->rc = rc;
 		w->b = NULL;
 		w->ended = 1;
 	}
@@ -474,6 +481,15 @@ int ssdlab_run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
 	int rc = ssdlab_jobs_end(w, err, errlen);
 	if (rc)
 		return rc;
+	uint64_t cap = ssd_dev_config(h->dev)->capacity;
+	if (w->capacity != cap) {
+		if (err && errlen)
+			snprintf(err, errlen, "%s: the jobs were made for a drive of "
+				 "%llu bytes, this one holds %llu", w->name,
+				 (unsigned long long)w->capacity,
+				 (unsigned long long)cap);
+		return SSD_EINVAL;
+	}
 	ssdlab_result *res = calloc(1, sizeof *res);
 	if (!res) {
 		set_err(err, errlen, ssd_strerror(SSD_ENOMEM));
@@ -545,7 +561,7 @@ int ssdlab_report(const ssdlab_result *r, const char *formats, FILE *out)
 	if (ssd_output_formats(formats ? formats : "normal", &f))
 		return SSD_EPARSE;
 	int rc = ssd_report(&r->r, f, out);
-	return rc ? rc : ferror(out) ? SSD_EIO : 0;
+	return rc ? rc : fflush(out) || ferror(out) ? SSD_EIO : 0;
 }
 
 void ssdlab_result_free(ssdlab_result *r)

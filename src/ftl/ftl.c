@@ -400,6 +400,9 @@ static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 		if (b < 0)
 			return b;
 		done = ssd_max64(done, ssd_max64(a, b));
+		/* and the full pages still programming */
+		done = ssd_max64(done, ssd_max64(u->host.durable,
+						 u->host_slc.durable));
 	}
 	if (padded) {
 		/* the current unit's page went out padded: the next host

@@ -282,3 +282,83 @@ TEST(api_out_of_memory_is_an_error_code)
 	}
 	CHECKF(n > 20, "only %ld allocations\n", n);
 }
+
+/* FUA and flush wait for the program of a page that is already full: on
+ * the tiny drive one 4 KiB write fills a whole write unit, which goes to
+ * the flash at once and programs for its tPROG (hundreds of us, by page type) after the write
+ * completes. */
+TEST(api_fua_and_flush_wait_for_a_full_page_programming)
+{
+	ssdlab_drive *d = tiny();
+	CHECK(d);
+	ssdlab_dev *dev;
+	CHECK(ssdlab_dev_open(d, 1, &dev) == 0);
+	ssdlab_drive_free(d);
+	const int64_t s = 1000000000;
+	int64_t plain = ssdlab_submit(dev, SSDLAB_WRITE, 0, 4096, 0);
+	CHECK(plain > 0);
+	int64_t fua = ssdlab_submit(dev, SSDLAB_WRITE | SSDLAB_FUA, 4096, 4096, s);
+	CHECK(fua > s);
+	CHECKF(fua - s > 100000 && fua - s > 10 * plain,
+	       "plain write %lld ns, FUA write %lld ns\n", (long long)plain,
+	       (long long)(fua - s));
+	int64_t w = ssdlab_submit(dev, SSDLAB_WRITE, 8192, 4096, 2 * s);
+	CHECK(w > 2 * s);
+	int64_t f = ssdlab_flush(dev, w);
+	CHECKF(f - w > 100000, "flush after a full page: %lld ns\n",
+	       (long long)(f - w));
+	/* nothing in flight: a flush is quick */
+	int64_t f2 = ssdlab_flush(dev, 3 * s);
+	CHECK(f2 >= 3 * s && f2 - 3 * s < 100000);
+	ssdlab_dev_close(dev);
+}
+
+TEST(api_promises_kept_at_the_edges)
+{
+	ssdlab_jobs *w;
+	char err[512] = "";
+	CHECK(ssdlab_jobs_new("x", 4095, &w) == SSDLAB_EINVAL && !w);
+	/* an error sticks for section calls too */
+	CHECK(ssdlab_jobs_new("x", 64u << 20, &w) == 0);
+	CHECK(ssdlab_jobs_add(w, "a") == 0);
+	int rc = ssdlab_jobs_set(w, "bs", "banana");
+	CHECK(rc < 0);
+	CHECK(ssdlab_jobs_add(w, "b") == rc && ssdlab_jobs_global(w) == rc);
+	CHECK(ssdlab_jobs_end(w, err, sizeof err) == rc);
+	ssdlab_jobs_free(w);
+
+	/* jobs made for another capacity are refused, saying so */
+	ssdlab_drive *d = tiny();
+	ssdlab_dev *dev;
+	CHECK(d && ssdlab_dev_open(d, 1, &dev) == 0);
+	CHECK(ssdlab_jobs_new("big", 256u << 20, &w) == 0);
+	ssdlab_jobs_add(w, "a");
+	ssdlab_jobs_set(w, "rw", "write");
+	ssdlab_result *res = NULL;
+	CHECK(ssdlab_run(dev, w, 1, &res, err, sizeof err) == SSDLAB_EINVAL);
+	CHECKF(!res && strstr(err, "268435456") && strstr(err, "67108864"),
+	       "%s\n", err);
+	ssdlab_jobs_free(w);
+
+	/* a report or a drive that cannot be written is SSDLAB_EIO */
+	CHECK(ssdlab_jobs_new("w", ssdlab_dev_capacity(dev), &w) == 0);
+	ssdlab_jobs_add(w, "a");
+	ssdlab_jobs_set(w, "rw", "write");
+	ssdlab_jobs_set(w, "size", "1m");
+	CHECK(ssdlab_run(dev, w, 1, &res, err, sizeof err) == 0);
+	for (int i = 0; i < 4; i++) {
+		FILE *full = fopen("/dev/full", "w"); /* each call its own */
+		if (!full)
+			break;
+		rc = i == 0 ? ssdlab_report(res, "normal", full)
+		   : i == 1 ? ssdlab_report(res, "terse", full)
+		   : i == 2 ? ssdlab_drive_json(d, full)
+			    : ssdlab_drive_print(d, full);
+		fclose(full);
+		CHECKF(rc == SSDLAB_EIO, "case %d: %d\n", i, rc);
+	}
+	ssdlab_result_free(res);
+	ssdlab_jobs_free(w);
+	ssdlab_dev_close(dev);
+	ssdlab_drive_free(d);
+}
