@@ -282,6 +282,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 			return ftl_no_room(f, ui, "no free block to rewrite a failed page");
 		if (end < 0)
 			return end;
+		w->durable = ssd_max64(w->durable, end);
 		if (f->cfg.gc_pacing && u->nfree <= f->fg_blocks) {
 			int rc = ftl_gc_paced(f, ui, t);
 			if (rc && rc != SSD_ENOSPC)

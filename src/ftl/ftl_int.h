@@ -36,10 +36,10 @@ struct ssd_wp {
 	int fragile;            /* the block is near its endurance */
 	uint32_t cap;           /* slots of the open block in its mode */
 	int64_t ready;          /* data of the open page is loaded by then */
-	int64_t durable;        /* every page this write point sent to the
-	                           flash is programmed by then (a flush waits
-	                           for it: a full page still programming is
-	                           not durable yet) */
+	int64_t durable;        /* host write points: every page a host
+	                           write filled is programmed by then (a
+	                           flush waits for it: a full page still
+	                           programming is not durable yet) */
 };
 
 struct ssd_unit {
@@ -341,14 +341,8 @@ static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
 	int64_t end = ssd_flash_program(&f->flash, ui, blk, ready);
 	if (end < 0)
 		return end;
-	if (program_fails(f, w, blk)) {
-		end = ftl_program_failed(f, ui, w, end);
-		if (end > w->durable)
-			w->durable = end;
-		return end;
-	}
-	if (end > w->durable)
-		w->durable = end;
+	if (program_fails(f, w, blk))
+		return ftl_program_failed(f, ui, w, end);
 	if (w->next == w->cap) {
 		ftl_block_full(f, ui, blk);
 		w->blk = SSD_NO_BLOCK;
