@@ -1498,10 +1498,9 @@ static uint32_t write_mode_flags(struct inst *in)
 	return flags[best];
 }
 
-/* Queue in->cur at t: the batch goes to the drive at iodepth_batch. */
-static int issue(struct run *r, struct inst *in, int64_t t)
+/* A free command slot for in->cur, submitted at t (flags cleared). */
+static inline uint32_t cmd_take(struct run *r, struct inst *in, int64_t t)
 {
-	const struct ssd_job *j = in->job;
 	const struct ssd_io *io = &in->cur;
 	uint32_t id = r->cmd_free;
 	struct cmd *cm = &r->cmd[id];
@@ -1511,11 +1510,23 @@ static int issue(struct run *r, struct inst *in, int64_t t)
 	cm->len = io->len;
 	cm->ddir = (uint32_t)io->ddir;
 	cm->inst = (uint32_t)(in - r->in);
-	cm->flags = in->cur_check ? CMD_CHECK : 0;
+	cm->flags = 0;
+	in->used++;
+	return id;
+}
+
+/* Queue in->cur at t: the batch goes to the drive at iodepth_batch. */
+static int issue(struct run *r, struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	const struct ssd_io *io = &in->cur;
+	uint32_t id = cmd_take(r, in, t);
+	struct cmd *cm = &r->cmd[id];
+	if (in->cur_check)
+		cm->flags = CMD_CHECK;
 	if (j->wmode_set && io->ddir == SSD_DDIR_WRITE &&
 	    in->last == LAST_STREAM && in->phase == PH_IO)
 		cm->flags |= write_mode_flags(in);
-	in->used++;
 	in->last_sync = io->ddir == SSD_DDIR_SYNC;
 	if (is_rw(io->ddir)) {
 		int d = io->ddir;
@@ -1543,16 +1554,7 @@ static inline int issue_plain(struct run *r, struct inst *in, int64_t t)
 {
 	const struct ssd_io *io = &in->cur;
 	int d = io->ddir;
-	uint32_t id = r->cmd_free;
-	struct cmd *cm = &r->cmd[id];
-	r->cmd_free = cm->next_free;
-	cm->offset = io->offset;
-	cm->submitted = t;
-	cm->len = io->len;
-	cm->ddir = (uint32_t)d;
-	cm->inst = (uint32_t)(in - r->in);
-	cm->flags = 0;
-	in->used++;
+	uint32_t id = cmd_take(r, in, t);
 	in->last_sync = 0;
 	in->issued_rw++;
 	if (d == SSD_DDIR_WRITE) {
