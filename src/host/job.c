@@ -2836,7 +2836,7 @@ static const struct jopt opts[] = {
 	/* refused for now: fio's SPRandom preconditioning */
 	UNSUP("sprandom", NULL, "SPRandom preconditioning (offsets chosen so "
 	      "that one pass leaves the steady-state distribution of invalid "
-	      "pages) is not implemented yet; precondition with a random "
+	      "pages) is not modelled: precondition with a random "
 	      "write job of two or more drive capacities"),
 	UNSUP("spr_num_regions", NULL, "goes with sprandom"),
 	UNSUP("spr_op", NULL, "goes with sprandom"),
