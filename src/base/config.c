@@ -101,6 +101,8 @@ static const char *const cell_names[] = {"slc", "mlc", "tlc", "qlc", NULL};
 static const char *const slc_names[] = {"none", "static", "dynamic", NULL};
 static const char *const trim_names[] = {"immediate", "background", "deferred",
 					 NULL};
+static const char *const type_names[] = {"ssd", "hdd", NULL};
+static const char *const raid_names[] = {"none", "0", NULL};
 static const char *const gc_names[] = {
 	[SSD_GC_GREEDY] = "greedy",
 	[SSD_GC_COST_BENEFIT] = "cost-benefit",
@@ -142,6 +144,10 @@ static const struct opt options[] = {
 	{"description", T_STRING, FIELD(description),
 	 "Modern TLC drive: 32 GiB user capacity, 7% spare, 4 channels",
 	 .unit = "text", .help = "One line saying what the drive models."},
+	{"type", T_ENUM, FIELD(type), "ssd", .values = type_names,
+	 .flags = F_DESCR, .unit = "drive type",
+	 .help = "What the drive is: ssd (flash, the keys below) or hdd (a "
+		 "hard disk, the hdd_* keys; docs/hdd.md)."},
 	{"capacity", T_SIZE, FIELD(capacity), "32g", MIB, 16 * TIB,
 	 .flags = F_MUL4K | F_DESCR, .unit = "bytes",
 	 .help = "User capacity, what the host sees."},
@@ -306,10 +312,119 @@ static const struct opt options[] = {
 		 "pages are written back (0 = the whole map in DRAM); from one "
 		 "map page (page_size) to the whole map (4 bytes per 4 KiB of "
 		 "capacity), in whole map pages (rounded down)."},
+
+	/* the hard disk (type = hdd) */
+	{"hdd_rpm", T_U32, FIELD(hdd_rpm), "7200", 3600, 20000, .flags = F_HDD,
+	 .unit = "rpm", .help = "hdd: spindle speed; a revolution takes "
+				"60/rpm s, the mean rotational wait half of it."},
+	{"hdd_seek_track", T_TIME, FIELD(hdd_seek_track), "1ms", 1, 100 * SSD_MS,
+	 .flags = F_HDD, .unit = "time",
+	 .help = "hdd: track-to-track seek (a distance of one cylinder)."},
+	{"hdd_seek_avg", T_TIME, FIELD(hdd_seek_avg), "8500us", 1, 100 * SSD_MS,
+	 .flags = F_HDD, .unit = "time",
+	 .help = "hdd: average seek, over a third of the stroke (the mean "
+		 "distance of two random positions)."},
+	{"hdd_seek_full", T_TIME, FIELD(hdd_seek_full), "18ms", 1, 200 * SSD_MS,
+	 .flags = F_HDD, .unit = "time", .help = "hdd: full-stroke seek."},
+	{"hdd_mbps_outer", T_U32, FIELD(hdd_mbps_outer), "100", 1, 10000,
+	 .flags = F_HDD, .unit = "MB/s",
+	 .help = "hdd: media rate on the outermost zone (the lowest "
+		 "addresses)."},
+	{"hdd_mbps_inner", T_U32, FIELD(hdd_mbps_inner), "50", 1, 10000,
+	 .flags = F_HDD, .unit = "MB/s",
+	 .help = "hdd: media rate on the innermost zone (the highest "
+		 "addresses); at most hdd_mbps_outer."},
+	{"hdd_zones", T_U32, FIELD(hdd_zones), "16", 1, 256, .flags = F_HDD,
+	 .unit = "zones",
+	 .help = "hdd: recording zones from outer to inner, each with its own "
+		 "sectors per track."},
+	{"hdd_cache", T_SIZE, FIELD(hdd_cache), "8m", 0, 1024 * MIB,
+	 .flags = F_HDD | F_MUL4K, .unit = "bytes",
+	 .help = "hdd: the disk's DRAM buffer (read-ahead and write cache)."},
+	{"hdd_write_cache", T_BOOL, FIELD(hdd_write_cache), "yes",
+	 .flags = F_HDD, .unit = "bool",
+	 .help = "hdd: writes complete once in the buffer and go to the "
+		 "platters behind (a flush or FUA waits for them)."},
+	{"hdd_read_ahead", T_SIZE, FIELD(hdd_read_ahead), "256k", 0, 64 * MIB,
+	 .flags = F_HDD | F_MUL4K, .unit = "bytes",
+	 .help = "hdd: bytes read past a read's end into the buffer while the "
+		 "head is there (at most hdd_cache)."},
+	/* the machine around the drive: host layers (docs/stack.md) */
+	{"page_cache", T_SIZE, FIELD(page_cache), "0", 0, 1024ull * 1024 * MIB,
+	 .flags = F_STACK | F_MUL4K, .unit = "bytes",
+	 .help = "Host page cache: jobs with direct=0 (fio's default) read and "
+		 "write through it, direct=1 jobs bypass it (0 = none: every "
+		 "job goes direct)."},
+	{"page_cache_dirty_ratio", T_FRACTION, FIELD(page_cache_dirty_ratio),
+	 "0.2", .fmin = 0.01, .fmax = 1, .flags = F_STACK,
+	 .unit = "fraction of page_cache",
+	 .help = "Dirty share at which a writer waits for write-back (Linux's "
+		 "vm.dirty_ratio)."},
+	{"page_cache_dirty_bg_ratio", T_FRACTION,
+	 FIELD(page_cache_dirty_bg_ratio), "0.1", .fmin = 0, .fmax = 1,
+	 .flags = F_STACK, .unit = "fraction of page_cache",
+	 .help = "Dirty share at which write-back starts without waiting for "
+		 "expiry (vm.dirty_background_ratio); at most "
+		 "page_cache_dirty_ratio."},
+	{"page_cache_dirty_expire", T_TIME, FIELD(page_cache_dirty_expire), "30s",
+	 0, 3600ll * 1000 * SSD_MS, .flags = F_STACK, .unit = "time",
+	 .help = "Age at which a dirty page is written back "
+		 "(vm.dirty_expire_centisecs)."},
+	{"page_cache_writeback_interval", T_TIME,
+	 FIELD(page_cache_writeback_interval), "5s", SSD_MS,
+	 3600ll * 1000 * SSD_MS, .flags = F_STACK, .unit = "time",
+	 .help = "The flusher wakes this often to write back expired pages "
+		 "(vm.dirty_writeback_centisecs)."},
+	{"page_cache_read_ahead", T_SIZE, FIELD(page_cache_read_ahead), "128k",
+	 0, 64 * MIB, .flags = F_STACK | F_MUL4K, .unit = "bytes",
+	 .help = "Read-ahead of a sequential reader (the block device's "
+		 "read_ahead_kb)."},
+	{"page_cache_mbps", T_U32, FIELD(page_cache_mbps), "4000", 1, 1000000,
+	 .flags = F_STACK, .unit = "MB/s",
+	 .help = "Memory copy rate: what a cache hit or a buffered write "
+		 "costs."},
+	{"mft", T_BOOL, FIELD(mft), "no", .flags = F_STACK | F_DESCR,
+	 .unit = "bool",
+	 .help = "A log-structured host layer (EasyCo's MFT): writes gather in "
+		 "RAM and go to the drive as long sequential runs, its map kept "
+		 "on the drive (docs/stack.md)."},
+	{"mft_block", T_SIZE, FIELD(mft_block), "16k", 4 * KIB, 1024 * KIB,
+	 .flags = F_STACK | F_MUL4K | F_POW2, .unit = "bytes",
+	 .help = "mft: its mapping unit; a write of part of a block reads the "
+		 "rest (16 KiB recommended)."},
+	{"mft_buffer", T_SIZE, FIELD(mft_buffer), "32m", 64 * KIB, 64ull * 1024 * MIB,
+	 .flags = F_STACK | F_MUL4K, .unit = "bytes",
+	 .help = "mft: host RAM that gathers writes before they go to the "
+		 "log."},
+	{"mft_write", T_SIZE, FIELD(mft_write), "1m", 4 * KIB, 64 * MIB,
+	 .flags = F_STACK | F_MUL4K, .unit = "bytes",
+	 .help = "mft: one write to the log (a multiple of mft_block, at most "
+		 "mft_buffer)."},
+	{"mft_flush_interval", T_TIME, FIELD(mft_flush_interval), "7s", SSD_MS,
+	 3600ll * 1000 * SSD_MS, .flags = F_STACK, .unit = "time",
+	 .help = "mft: gathered writes go to the log at least this often."},
+	{"mft_reserve", T_FRACTION, FIELD(mft_reserve), "0.1", .fmin = 0.02,
+	 .fmax = 0.9, .flags = F_STACK, .unit = "fraction of the drive",
+	 .help = "mft: share of the drive kept for its map and the free space "
+		 "its log cleaner needs (the volume is that much smaller)."},
+	{"mft_map_cache", T_SIZE, FIELD(mft_map_cache), "0", 0, 64ull * 1024 * MIB,
+	 .flags = F_STACK, .unit = "bytes",
+	 .help = "mft: RAM for its map; a miss reads a map page from the drive "
+		 "(0 = the whole map in RAM, read once)."},
+	{"raid", T_ENUM, FIELD(raid), "none", .values = raid_names,
+	 .flags = F_STACK | F_DESCR, .unit = "level",
+	 .help = "Host RAID over raid_members copies of the drive: none or 0 "
+		 "(striping)."},
+	{"raid_members", T_U32, FIELD(raid_members), "2", 2, 64,
+	 .flags = F_STACK, .unit = "drives", .help = "Drives in the array."},
+	{"raid_stripe", T_SIZE, FIELD(raid_stripe), "64k", 4 * KIB, 64 * MIB,
+	 .flags = F_STACK | F_MUL4K | F_POW2, .unit = "bytes",
+	 .help = "RAID 0 stripe unit: consecutive stripes go to consecutive "
+		 "members."},
 };
 #define NOPTS ((int)(sizeof options / sizeof options[0]))
-_Static_assert(sizeof options / sizeof options[0] <= 64,
-	       "struct ssd_config's overridden/adapted masks have 64 bits");
+_Static_assert(sizeof options / sizeof options[0] <= 128,
+	       "struct ssd_config's overridden/adapted masks have 128 bits");
 
 /* ---- small helpers ---- */
 
@@ -659,12 +774,12 @@ void ssd_config_defaults(struct ssd_config *c)
 }
 
 /* Bit of option row o in the overridden/adapted masks. */
-static uint64_t row_bit(const struct opt *o)
+static ssd_keymask row_bit(const struct opt *o)
 {
-	return 1ull << (o - options);
+	return (ssd_keymask)1 << (o - options);
 }
 
-static uint64_t key_bit(const char *name)
+static ssd_keymask key_bit(const char *name)
 {
 	const struct opt *o = find_opt(name);
 	return o ? row_bit(o) : 0;
@@ -1159,7 +1274,7 @@ static int fit(const struct ssd_config *c, struct fit *f)
  * first (fewer pages per block: the array keeps its parallelism, so its
  * speed), then fewer dies per channel, channels, planes, then smaller
  * pages -- each halved, down to its least value.  0 at the floor. */
-static int shrink_step(struct ssd_config *t, uint64_t pinned)
+static int shrink_step(struct ssd_config *t, ssd_keymask pinned)
 {
 	static const char *const order[] = {"pages_per_block", "dies_per_channel",
 					    "channels", "planes_per_die",
@@ -1186,9 +1301,9 @@ static int adapt(struct ssd_config *c, struct ssd_config *floor)
 {
 	struct ssd_config t = *c;
 	struct fit f;
-	uint64_t pin = c->overridden;
-	uint64_t b_wb = key_bit("write_buffer"), b_map = key_bit("map_cache");
-	uint64_t b_slc = key_bit("slc_cache_size");
+	ssd_keymask pin = c->overridden;
+	ssd_keymask b_wb = key_bit("write_buffer"), b_map = key_bit("map_cache");
+	ssd_keymask b_slc = key_bit("slc_cache_size");
 	/* capacity-proportional quantities keep their share of the drive */
 	double k = c->file_capacity > c->capacity
 			   ? (double)c->capacity / (double)c->file_capacity : 1;
@@ -1323,14 +1438,14 @@ static char *raise_clause(const struct ssd_config *c, int cap_too, char *buf,
 }
 
 /* The keys adaptation changed, "k=v, k=v", into buf. */
-static char *adapted_list(const struct ssd_config *c, uint64_t mask, char *buf,
+static char *adapted_list(const struct ssd_config *c, ssd_keymask mask, char *buf,
 			  size_t n)
 {
 	size_t len = 0;
 	buf[0] = 0;
 	for (int i = 0; i < NOPTS && len < n; i++) {
 		char v[48];
-		if (!(mask & (1ull << i)))
+		if (!(mask & ((ssd_keymask)1 << i)))
 			continue;
 		len += (size_t)snprintf(buf + len, n - len, "%s%s=%s", len ? ", " : "",
 					options[i].name, fmt_value(c, &options[i], v, sizeof v));
@@ -1510,6 +1625,49 @@ static int check_keys(const struct ssd_config *c, char *err, size_t errlen)
 		       (unsigned long long)(1000 * pe));
 		return SSD_ERANGE;
 	}
+	if (c->hdd_seek_track > c->hdd_seek_avg ||
+	    c->hdd_seek_avg > c->hdd_seek_full) {
+		char a[24], b[24], d[24];
+		ssd_seterr(err, errlen, "keys 'hdd_seek_track' (%s), 'hdd_seek_avg' "
+		       "(%s) and 'hdd_seek_full' (%s): a longer seek cannot take "
+		       "less time (accepted: track <= avg <= full)",
+		       fmt_time(c->hdd_seek_track, a, sizeof a),
+		       fmt_time(c->hdd_seek_avg, b, sizeof b),
+		       fmt_time(c->hdd_seek_full, d, sizeof d));
+		return SSD_EINVAL;
+	}
+	if (c->hdd_mbps_inner > c->hdd_mbps_outer) {
+		ssd_seterr(err, errlen, "keys 'hdd_mbps_inner' (%u) and "
+		       "'hdd_mbps_outer' (%u): the inner tracks are the shorter, "
+		       "so the slower (accepted: hdd_mbps_inner <= hdd_mbps_outer)",
+		       c->hdd_mbps_inner, c->hdd_mbps_outer);
+		return SSD_EINVAL;
+	}
+	if (c->hdd_read_ahead > c->hdd_cache) {
+		char a[24], b[24];
+		ssd_seterr(err, errlen, "key 'hdd_read_ahead': %s is more than the "
+		       "buffer it goes into, hdd_cache = %s (accepted: 0..%s)",
+		       ssd_fmt_bytes(c->hdd_read_ahead, a, sizeof a),
+		       ssd_fmt_bytes(c->hdd_cache, b, sizeof b), b);
+		return SSD_ERANGE;
+	}
+	if (c->page_cache_dirty_bg_ratio > c->page_cache_dirty_ratio) {
+		ssd_seterr(err, errlen, "key 'page_cache_dirty_bg_ratio': %g is "
+		       "above page_cache_dirty_ratio (%g): background write-back "
+		       "must start before writers wait (accepted: 0..%g)",
+		       c->page_cache_dirty_bg_ratio, c->page_cache_dirty_ratio,
+		       c->page_cache_dirty_ratio);
+		return SSD_ERANGE;
+	}
+	if (c->mft_write % c->mft_block || c->mft_write > c->mft_buffer) {
+		char a[24], b[24], d[24];
+		ssd_seterr(err, errlen, "key 'mft_write': %s must be a multiple of "
+		       "mft_block (%s) and at most mft_buffer (%s)",
+		       ssd_fmt_bytes(c->mft_write, a, sizeof a),
+		       ssd_fmt_bytes(c->mft_block, b, sizeof b),
+		       ssd_fmt_bytes(c->mft_buffer, d, sizeof d));
+		return SSD_ERANGE;
+	}
 	if (c->slc_cache != SSD_SLC_NONE && !c->slc_cache_size) {
 		ssd_seterr(err, errlen, "key 'slc_cache_size': 0 with slc_cache = %s: "
 		       "the cache would hold nothing (accepted: a size of 4k or "
@@ -1572,11 +1730,11 @@ const char *ssd_config_description(const struct ssd_config *c, char *buf,
 				   size_t n)
 {
 	char changed[256] = "", adapted[256] = "", note[300];
-	uint64_t descr = 0;
+	ssd_keymask descr = 0;
 	for (int i = 0; i < NOPTS; i++)
 		if (options[i].flags & F_DESCR)
-			descr |= 1ull << i;
-	uint64_t ch = c->overridden & descr & ~c->adapted;
+			descr |= (ssd_keymask)1 << i;
+	ssd_keymask ch = c->overridden & descr & ~c->adapted;
 	if (c->overridden & key_bit("description"))
 		ch = 0; /* the user described this drive */
 	adapted_list(c, ch, changed, sizeof changed);

@@ -42,6 +42,8 @@
 enum ssd_cell { SSD_CELL_SLC, SSD_CELL_MLC, SSD_CELL_TLC, SSD_CELL_QLC };
 enum ssd_slc_mode { SSD_SLC_NONE, SSD_SLC_STATIC, SSD_SLC_DYNAMIC };
 enum ssd_trim_mode { SSD_TRIM_IMMEDIATE, SSD_TRIM_BACKGROUND, SSD_TRIM_DEFERRED };
+enum ssd_drive_type { SSD_TYPE_SSD, SSD_TYPE_HDD };
+enum ssd_raid_level { SSD_RAID_NONE, SSD_RAID_0 };
 enum ssd_gc_policy {
 	SSD_GC_GREEDY,
 	SSD_GC_COST_BENEFIT,
@@ -49,12 +51,16 @@ enum ssd_gc_policy {
 	SSD_GC_RANDOM
 };
 
+/* A set of keys: bit i stands for row i of the option table. */
+__extension__ typedef unsigned __int128 ssd_keymask;
+
 /* The FTL maps 4 KiB logical pages; all capacities are multiples of it. */
 #define SSD_LPAGE 4096u
 
 struct ssd_config {
 	char name[64];            /* preset name, or file stem */
 	char description[256];    /* one line, from the preset */
+	int type;                 /* enum ssd_drive_type: what the drive is */
 
 	/* capacity and spare */
 	uint64_t capacity;        /* user capacity, bytes (multiple of 4 KiB) */
@@ -131,11 +137,49 @@ struct ssd_config {
 	uint64_t map_cache;       /* cached part of the logical-to-physical
 	                             map, bytes (0 = the whole map in DRAM) */
 
+	/* hard disk (type = hdd; docs/hdd.md): the keys above that name
+	 * flash have no effect on it, capacity, host_mbps and cmd_overhead
+	 * do */
+	uint32_t hdd_rpm;         /* spindle speed, revolutions per minute */
+	int64_t hdd_seek_track;   /* track-to-track seek, ns */
+	int64_t hdd_seek_avg;     /* average seek (a third of the stroke), ns */
+	int64_t hdd_seek_full;    /* full-stroke seek, ns */
+	uint32_t hdd_mbps_outer;  /* media rate on the outermost zone, MB/s */
+	uint32_t hdd_mbps_inner;  /* media rate on the innermost zone, MB/s */
+	uint32_t hdd_zones;       /* recording zones, outer to inner */
+	uint64_t hdd_cache;       /* the disk's DRAM buffer, bytes */
+	int hdd_write_cache;      /* writes complete once in the buffer */
+	uint64_t hdd_read_ahead;  /* bytes read past a read into the buffer */
+
+	/* The machine around the drive (docs/stack.md): host layers between
+	 * the workload and the drive, stacked page cache > MFT > RAID >
+	 * drive(s); each is absent at its default. */
+	uint64_t page_cache;      /* host page cache, bytes (0 = none: every
+	                             job goes direct) */
+	double page_cache_dirty_ratio;      /* dirty share where writers wait */
+	double page_cache_dirty_bg_ratio;   /* dirty share where write-back
+	                                       starts */
+	int64_t page_cache_dirty_expire;    /* dirty page age written back, ns */
+	int64_t page_cache_writeback_interval; /* flusher wakes every, ns */
+	uint64_t page_cache_read_ahead;     /* sequential read-ahead, bytes */
+	uint32_t page_cache_mbps;           /* memory copy rate, MB/s */
+	int mft;                  /* a log-structured host layer (MFT) */
+	uint32_t mft_block;       /* its mapping unit, bytes */
+	uint64_t mft_buffer;      /* RAM gathering writes, bytes */
+	uint32_t mft_write;       /* one log write, bytes */
+	int64_t mft_flush_interval; /* the buffer is written at least every, ns */
+	double mft_reserve;       /* share of the drive kept for its tables and
+	                             log cleaning */
+	uint64_t mft_map_cache;   /* RAM for its map, bytes (0 = all) */
+	int raid;                 /* enum ssd_raid_level */
+	uint32_t raid_members;    /* drives in the array */
+	uint32_t raid_stripe;     /* stripe unit, bytes */
+
 	/* Bookkeeping of ssd_config_set() and ssd_config_finish(), not keys:
 	 * bit i stands for row i of the option table. */
-	uint64_t overridden;      /* set by ssd_config_set() over the drive
+	ssd_keymask overridden;   /* set by ssd_config_set() over the drive
 	                             file or the defaults (--set) */
-	uint64_t adapted;         /* changed by ssd_config_finish() so that
+	ssd_keymask adapted;      /* changed by ssd_config_finish() so that
 	                             the drive holds an overridden capacity */
 	uint64_t file_capacity;   /* capacity the drive file or the defaults
 	                             gave, bytes (scales the SLC cache) */

@@ -33,6 +33,9 @@ enum opt_type { T_STRING, T_SIZE, T_U32, T_FRACTION, T_TIME, T_ENUM, T_BOOL };
                         cell type's default */
 #define F_DESCR 16u  /* what a description speaks of: an override is
                         noted in ssd_config_description() */
+#define F_HDD 32u    /* a hard disk's key: printed for type = hdd only */
+#define F_STACK 64u  /* a key of the machine around the drive (a host
+                        layer), not of the drive itself */
 
 struct opt {
 	const char *name;

@@ -1,0 +1,119 @@
+/*
+ * blk.h -- one interface for everything a host command can go to: a
+ * drive (the SSD's host interface, a hard disk) or a host layer over
+ * other nodes (the page cache, MFT, RAID 0).  A machine is a tree of
+ * nodes built from a drive file (stack.c, docs/stack.md):
+ *
+ *     workload -> [page cache] -> [MFT] -> [RAID 0] -> drive (x members)
+ *
+ * each bracketed layer present only when its keys ask for it.  A node
+ * owns the nodes below it.
+ *
+ * The contract every node keeps, as the SSD's does (device.h):
+ *  - submissions to one node come in non-decreasing time; a layer that
+ *    works in the background (write-back, log flushes) does that work
+ *    lazily, when it is next called (submit, flush or idle) with a later
+ *    time, so that what it sends below is in time order too;
+ *  - submit returns the command's completion time (>= t) or a negative
+ *    SSD_E* code; flush returns when every write accepted before it is
+ *    durable; idle(until) lets background work run up to `until`;
+ *  - ranges are checked by the caller: [offset, offset + len) lies in
+ *    the node's capacity, len > 0.
+ *
+ * The flags OR'd into ddir: SSD_DEV_FUA (device.h), and SSD_BLK_DIRECT
+ * (the job opened the volume with O_DIRECT: the page cache passes the
+ * command through; every other node ignores it and must not pass it to
+ * an SSD, whose ssd_dev_submit knows only FUA).
+ *
+ * Counters.  ssd_blk_submit counts what each node was asked to do
+ * (struct ssd_blk_io); a node's own figures (hits, write-back, map
+ * reads...) come out row by row through ops->stat for the report.
+ */
+#ifndef SSD_BLK_H
+#define SSD_BLK_H
+
+#include <stdint.h>
+
+#include "base/io.h"
+
+struct ssd_dev;
+
+/* OR'd into ddir: the command bypasses the host page cache (direct=1). */
+#define SSD_BLK_DIRECT 0x200
+
+/* What a node was asked to do, counted by ssd_blk_submit/ssd_blk_flush. */
+struct ssd_blk_io {
+	uint64_t cmds[SSD_DDIR_N];  /* commands: read, write, trim */
+	uint64_t bytes[SSD_DDIR_N]; /* their bytes */
+	uint64_t flushes;
+};
+
+/* One row of a node's own figures: "hit_ratio 0.93 fraction". */
+struct ssd_blk_stat {
+	const char *key;   /* a JSON-safe identifier */
+	double value;
+	const char *unit;  /* "bytes", "commands", "fraction", "ns", ... */
+};
+
+struct ssd_blk;
+
+struct ssd_blk_ops {
+	const char *kind; /* "ssd", "hdd", "page_cache", "mft", "raid0" */
+	int64_t (*submit)(struct ssd_blk *b, int ddir, uint64_t offset,
+			  uint32_t len, int64_t t);
+	int64_t (*flush)(struct ssd_blk *b, int64_t t);
+	int (*idle)(struct ssd_blk *b, int64_t until);
+	/* Row i of the node's own figures into *s: 1, or 0 past the last
+	 * row.  May be NULL (no rows). */
+	int (*stat)(const struct ssd_blk *b, int i, struct ssd_blk_stat *s);
+	/* Free what the node allocated, the nodes below included (with
+	 * ssd_blk_destroy), but not the struct ssd_blk itself when it is
+	 * embedded: destroy frees the node as a whole. */
+	void (*destroy)(struct ssd_blk *b);
+};
+
+struct ssd_blk {
+	const struct ssd_blk_ops *ops;
+	char name[24];            /* for reports: "page_cache", "ssd0", ... */
+	uint64_t capacity;        /* bytes it offers above */
+	uint32_t nlower;          /* nodes below: 0 for a drive */
+	struct ssd_blk **lower;   /* owned */
+	struct ssd_dev *ssd;      /* an SSD drive node: its device, else NULL */
+	struct ssd_blk_io io;     /* what it was asked (ssd_blk_submit) */
+	int64_t last;             /* its latest submission, ns */
+};
+
+/* Submit to a node, counted in b->io.  (ddir & 0xff) is the direction. */
+static inline int64_t ssd_blk_submit(struct ssd_blk *b, int ddir,
+				     uint64_t offset, uint32_t len, int64_t t)
+{
+	int d = ddir & 0xff;
+	if (d >= 0 && d < SSD_DDIR_N) {
+		b->io.cmds[d]++;
+		b->io.bytes[d] += len;
+	}
+	if (t > b->last)
+		b->last = t;
+	return b->ops->submit(b, ddir, offset, len, t);
+}
+
+static inline int64_t ssd_blk_flush(struct ssd_blk *b, int64_t t)
+{
+	b->io.flushes++;
+	if (t > b->last)
+		b->last = t;
+	return b->ops->flush(b, t);
+}
+
+static inline int ssd_blk_idle(struct ssd_blk *b, int64_t until)
+{
+	return b->ops->idle(b, until);
+}
+
+static inline void ssd_blk_destroy(struct ssd_blk *b)
+{
+	if (b)
+		b->ops->destroy(b);
+}
+
+#endif
