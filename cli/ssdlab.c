@@ -420,7 +420,7 @@ static int cmd_run(int argc, char **argv)
 	char err[512];
 	struct ssd_job *jobs = NULL;
 	int njobs = 0;
-	if (ssd_jobfile_parse(jobfile, cfg.capacity, &jobs, &njobs, err, sizeof err)) {
+	if (ssd_jobfile_parse(jobfile, ssd_config_volume(&cfg), &jobs, &njobs, err, sizeof err)) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return EXIT_USAGE;
 	}
@@ -733,7 +733,7 @@ static int cmd_life(int argc, char **argv)
 	}
 	struct ssd_job *jobs = NULL;
 	int njobs = 0;
-	int rc = ssd_life_jobs(jobfile, cfg.capacity, &jobs, &njobs, err,
+	int rc = ssd_life_jobs(jobfile, ssd_config_volume(&cfg), &jobs, &njobs, err,
 			       sizeof err);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);

@@ -113,7 +113,7 @@ int ssdlab_drive_finish(ssdlab_drive *d, char *err, size_t errlen)
 
 uint64_t ssdlab_drive_capacity(const ssdlab_drive *d)
 {
-	return d->cfg.capacity;
+	return ssd_config_volume(&d->cfg);
 }
 
 uint64_t ssdlab_drive_physical_bytes(const ssdlab_drive *d)
@@ -172,7 +172,7 @@ void ssdlab_dev_close(ssdlab_dev *h)
 
 uint64_t ssdlab_dev_capacity(const ssdlab_dev *h)
 {
-	return ssd_dev_config(h->dev)->capacity;
+	return ssd_dev_capacity(h->dev);
 }
 
 int64_t ssdlab_submit(ssdlab_dev *h, int op, uint64_t offset, uint32_t len,
@@ -481,7 +481,7 @@ int ssdlab_run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
 	int rc = ssdlab_jobs_end(w, err, errlen);
 	if (rc)
 		return rc;
-	uint64_t cap = ssd_dev_config(h->dev)->capacity;
+	uint64_t cap = ssd_dev_capacity(h->dev);
 	if (w->capacity != cap) {
 		if (err && errlen)
 			snprintf(err, errlen, "%s: the jobs were made for a drive of "

@@ -1716,6 +1716,33 @@ static int finish(struct ssd_config *c, int may_adapt, char *err, size_t errlen)
 	return 0;
 }
 
+uint64_t ssd_config_raid_capacity(const struct ssd_config *c)
+{
+	if (c->raid != SSD_RAID_0)
+		return c->capacity;
+	return c->capacity / c->raid_stripe * c->raid_stripe * c->raid_members;
+}
+
+uint64_t ssd_config_volume(const struct ssd_config *c)
+{
+	uint64_t v = ssd_config_raid_capacity(c);
+	if (c->mft)
+		v = ssd_config_mft_capacity(c, v);
+	return v;
+}
+
+uint64_t ssd_config_mft_capacity(const struct ssd_config *c, uint64_t lower)
+{
+	uint64_t keep = (uint64_t)((double)lower * (1 - c->mft_reserve));
+	return keep / c->mft_block * c->mft_block;
+}
+
+int ssd_config_is_machine(const struct ssd_config *c)
+{
+	return c->type != SSD_TYPE_SSD || c->page_cache || c->mft ||
+	       c->raid != SSD_RAID_NONE;
+}
+
 int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)
 {
 	return finish(c, 0, err, errlen);

@@ -196,6 +196,21 @@ static inline uint32_t ssd_cell_bits(int cell)
 	return (uint32_t)cell + 1;
 }
 
+/* The capacity the host sees on the machine c describes, bytes: the
+ * drive's capacity, or with host layers (docs/stack.md) RAID 0's
+ * raid_members x the drive's (each in whole stripes), then MFT's share
+ * (1 - mft_reserve, in whole mft_blocks); a page cache changes nothing.
+ * c is finished. */
+uint64_t ssd_config_volume(const struct ssd_config *c);
+
+/* The parts of it: what RAID 0 over the drives offers (the drive's
+ * capacity without RAID), and what MFT offers over `lower` bytes. */
+uint64_t ssd_config_raid_capacity(const struct ssd_config *c);
+uint64_t ssd_config_mft_capacity(const struct ssd_config *c, uint64_t lower);
+
+/* 1 if c describes more than a bare SSD: a hard disk, or host layers. */
+int ssd_config_is_machine(const struct ssd_config *c);
+
 /* Fill *c with the built-in defaults (the "default" preset's values). */
 void ssd_config_defaults(struct ssd_config *c);
 

@@ -3,16 +3,20 @@
  * controller-overhead timing (see device.h).
  */
 #include "host/device.h"
+#include "host/stack.h"
 
 #include <stdlib.h>
 
 int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_dev **out)
 {
+	if (ssd_stack_wanted(c))
+		return ssd_stack_create(c, seed, out);
 	struct ssd_dev *d = calloc(1, sizeof *d);
 	if (!d)
 		return SSD_ENOMEM;
 	d->cfg = *c;
+	d->capacity = c->capacity;
 	d->wb_n = (uint32_t)(c->write_buffer / SSD_LPAGE);
 	d->ra_n = (uint32_t)(c->read_ahead / SSD_LPAGE);
 	d->seq_next = UINT32_MAX;
@@ -38,6 +42,7 @@ void ssd_dev_destroy(struct ssd_dev *d)
 {
 	if (!d)
 		return;
+	ssd_blk_destroy(d->top);
 	ssd_ftl_destroy(d->ftl);
 	free(d->wb);
 	free(d->ra_ready);
@@ -228,8 +233,10 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		       uint32_t len, int64_t t)
 {
 	uint64_t end = offset + len;
-	if (!len || end > d->cfg.capacity || end < offset)
+	if (!len || end > d->capacity || end < offset)
 		return SSD_EINVAL;
+	if (__builtin_expect(d->top != NULL, 0))
+		return ssd_stack_submit(d, ddir, offset, len, t);
 	int rc = idle_gap(d, t);
 	if (rc)
 		return rc;
@@ -304,7 +311,7 @@ void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
 		      int stage)
 {
 	uint64_t end = offset + len;
-	if (!len || end > d->cfg.capacity || end < offset)
+	if (!d->ftl || !len || end > d->capacity || end < offset)
 		return;
 	uint32_t lpn = (uint32_t)(offset / SSD_LPAGE);
 	uint32_t n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - lpn;
@@ -313,6 +320,8 @@ void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
 
 int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 {
+	if (d->top)
+		return ssd_stack_flush(d, t);
 	int rc = idle_gap(d, t);
 	if (rc)
 		return rc;
@@ -330,7 +339,7 @@ int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 
 int ssd_dev_idle(struct ssd_dev *d, int64_t until)
 {
-	int rc = idle_gap(d, until);
+	int rc = d->top ? ssd_stack_idle(d, until) : idle_gap(d, until);
 	if (until > d->busy_until)
 		d->busy_until = until;
 	if (until > d->now)
@@ -345,20 +354,61 @@ const struct ssd_config *ssd_dev_config(const struct ssd_dev *d)
 
 void ssd_dev_health(const struct ssd_dev *d, struct ssd_health *h)
 {
-	ssd_ftl_health(d->ftl, h);
+	if (d->top)
+		ssd_stack_health(d, h);
+	else
+		ssd_ftl_health(d->ftl, h);
+}
+
+/* The SSDs of a machine, in order: the i-th, or NULL past the last.  A
+ * bare SSD is its own only SSD. */
+static struct ssd_dev *ssd_at(const struct ssd_dev *d, int i)
+{
+	return d->top ? ssd_stack_ssd(d, i) : i ? NULL : (struct ssd_dev *)d;
 }
 
 uint64_t ssd_dev_free_blocks(const struct ssd_dev *d)
 {
-	return ssd_ftl_free_blocks(d->ftl);
+	uint64_t n = 0;
+	struct ssd_dev *s;
+	for (int i = 0; (s = ssd_at(d, i)); i++)
+		n += ssd_ftl_free_blocks(s->ftl);
+	return n;
 }
 
 uint64_t ssd_dev_trim_queued(const struct ssd_dev *d)
 {
-	return ssd_ftl_trim_queued(d->ftl);
+	uint64_t n = 0;
+	struct ssd_dev *s;
+	for (int i = 0; (s = ssd_at(d, i)); i++)
+		n += ssd_ftl_trim_queued(s->ftl);
+	return n;
 }
 
 void ssd_dev_set_check_every(struct ssd_dev *d, uint32_t victims)
 {
-	ssd_ftl_set_check_every(d->ftl, victims);
+	struct ssd_dev *s;
+	for (int i = 0; (s = ssd_at(d, i)); i++)
+		ssd_ftl_set_check_every(s->ftl, victims);
+}
+
+int ssd_dev_audit(struct ssd_dev *d)
+{
+	struct ssd_dev *s;
+	for (int i = 0; (s = ssd_at(d, i)); i++) {
+		int rc = ssd_ftl_audit(s->ftl);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+const char *ssd_dev_error(const struct ssd_dev *d)
+{
+	struct ssd_dev *s;
+	const char *why;
+	for (int i = 0; (s = ssd_at(d, i)); i++)
+		if ((why = ssd_ftl_error(s->ftl))[0])
+			return why;
+	return "";
 }

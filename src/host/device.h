@@ -67,6 +67,7 @@
 #include "base/config.h"
 #include "base/io.h"
 #include "ftl/ftl.h"
+#include "host/blk.h"
 
 struct ssd_dev {
 	struct ssd_ftl *ftl;
@@ -95,13 +96,60 @@ struct ssd_dev {
 	 * the drive so that a later run verifies an earlier one; NULL until
 	 * a job verifies.  Freed with the drive. */
 	uint32_t *vrec;
+	/* The machine (stack.c, docs/stack.md): with host layers or a hard
+	 * disk, this struct is the machine's entry and `top` the stack below
+	 * it; ftl is NULL and ctr points to mctr (the machine's counters: the
+	 * host's side counted here, the NAND side summed over its SSDs).
+	 * NULL for a bare SSD, which is this struct itself. */
+	struct ssd_blk *top;
+	struct ssd_counters mctr;
+	uint64_t capacity;      /* what the host sees, bytes */
+	int direct_flag;        /* SSD_BLK_DIRECT when the machine has a page
+	                           cache (direct=1 jobs bypass it), else 0 */
 };
 
-/* The drive's counters, live (ssd_ftl_counters). */
+/* A machine's counters brought up to date (stack.c). */
+void ssd_stack_counters(const struct ssd_dev *d);
+
+/* The drive's counters, live (ssd_ftl_counters); a machine's: the host's
+ * commands as they entered it, the NAND side summed over its SSDs. */
 static inline const struct ssd_counters *ssd_dev_counters(const struct ssd_dev *d)
 {
+	if (d->top)
+		ssd_stack_counters(d);
 	return d->ctr;
 }
+
+/* The capacity the host sees, bytes: the drive's, or the volume a
+ * machine's layers offer (ssd_config_volume). */
+static inline uint64_t ssd_dev_capacity(const struct ssd_dev *d)
+{
+	return d->capacity;
+}
+
+/* 1 if the drive is a machine of host layers or a hard disk rather than
+ * a bare SSD: FTL-level tools (verify, the invariant checker) then act
+ * on its SSDs, or do not apply. */
+static inline int ssd_dev_is_machine(const struct ssd_dev *d)
+{
+	return d->top != NULL;
+}
+
+/* The FTL invariant checker's first failure (ssd_ftl_check_failure) of
+ * the drive or of any SSD in the machine; NULL if none. */
+const char *ssd_stack_check_failure(const struct ssd_dev *d);
+static inline const char *ssd_dev_check_failure(const struct ssd_dev *d)
+{
+	return d->ftl ? ssd_ftl_check_failure(d->ftl) : ssd_stack_check_failure(d);
+}
+
+/* A full check of the maps of the drive's SSDs (ssd_ftl_audit): 0, or
+ * the first failure's SSD_E* code. */
+int ssd_dev_audit(struct ssd_dev *d);
+
+/* Why the FTL of the drive or of an SSD in the machine failed
+ * (ssd_ftl_error), or "". */
+const char *ssd_dev_error(const struct ssd_dev *d);
 
 /* The drive as it was created (a finished configuration: the derived
  * geometry included).  Valid until ssd_dev_destroy. */

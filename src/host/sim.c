@@ -121,6 +121,9 @@ struct inst {
 	int plain;                  /* none of the loop's options: the fast
 	                               path (next_plain) */
 	uint32_t fua;               /* SSD_DEV_FUA on its writes, or 0 */
+	uint32_t dflag;             /* SSD_BLK_DIRECT on all its commands when
+	                               it is direct on a machine with a page
+	                               cache (ssd_dev.direct_flag), or 0 */
 	int counted;                /* completions feed only its figures: no
 	                               series, progress, steady state, logs
 	                               or latency target (account) */
@@ -359,11 +362,11 @@ static int after_end(struct run *r, struct inst *in, int64_t t);
  * that work is the job's error. */
 static void host_reaches(struct run *r, struct inst *in, int64_t t)
 {
-	int failed = ssd_ftl_check_failure(r->dev->ftl) != NULL;
+	int failed = ssd_dev_check_failure(r->dev) != NULL;
 	int rc = ssd_dev_idle(r->dev, t);
 	if (rc && !r->rc)
 		job_error(r, in, rc, "idle time");
-	else if (!failed && ssd_ftl_check_failure(r->dev->ftl) && !r->rc)
+	else if (!failed && ssd_dev_check_failure(r->dev) && !r->rc)
 		job_error(r, in, SSD_ESTATE, "idle time");
 }
 
@@ -389,12 +392,12 @@ static void finish_inst(struct run *r, struct inst *in, int64_t t)
 	in->end = t;
 	host_reaches(r, in, t);
 	struct ssd_job_result *res = in->res;
-	struct ssd_ftl *f = r->dev->ftl;
+	struct ssd_dev *dev = r->dev;
 	/* with --check, every job ends with a full check of the maps */
-	int failed = ssd_ftl_check_failure(f) != NULL;
-	if (ssd_ftl_audit(f) && !failed && !r->rc)
+	int failed = ssd_dev_check_failure(dev) != NULL;
+	if (ssd_dev_audit(dev) && !failed && !r->rc)
 		job_error(r, in, SSD_ESTATE, "end of job");
-	struct ssd_counters now = *ssd_ftl_counters(f), d;
+	struct ssd_counters now = *ssd_dev_counters(dev), d;
 	if (!in->ramped)
 		in->ctr0 = now; /* ended within its ramp: an empty window */
 	ssd_counters_sub(&d, &now, &in->ctr0);
@@ -408,11 +411,12 @@ static void finish_inst(struct run *r, struct inst *in, int64_t t)
 	res->start_ns = in->ramp_end;
 	if (t - r->t0 > res->end_ns)
 		res->end_ns = t - r->t0;
-	ssd_ftl_health(f, &res->health);
+	ssd_dev_health(dev, &res->health);
 	res->latency_depth = in->lt_qd;
-	ssd_ftl_erase_stats(f, &res->erase_min, &res->erase_mean,
-			    &res->erase_max);
-	res->free_blocks = ssd_ftl_free_blocks(f);
+	res->erase_min = res->health.erase_min;
+	res->erase_mean = res->health.erase_mean;
+	res->erase_max = res->health.erase_max;
+	res->free_blocks = ssd_dev_free_blocks(dev);
 	int rc = after_end(r, in, t);
 	if (rc && !r->rc) {
 		r->rc = rc;
@@ -471,14 +475,14 @@ static void job_error(struct run *r, struct inst *in, int rc,
 {
 	struct ssd_job_result *res = in->res;
 	char msg[sizeof res->errmsg];
-	const char *why = ssd_ftl_error(r->dev->ftl);
+	const char *why = ssd_dev_error(r->dev);
 	if (rc == SSD_EILSEQ)
 		snprintf(msg, sizeof msg, "%s", what); /* fio's verify line */
 	else if (rc == SSD_ESTATE && why[0])
 		snprintf(msg, sizeof msg, "%s: %s", what, why);
-	else if (rc == SSD_ESTATE && ssd_ftl_check_failure(r->dev->ftl))
+	else if (rc == SSD_ESTATE && ssd_dev_check_failure(r->dev))
 		snprintf(msg, sizeof msg, "%s: invariant check failed: %s",
-			 what, ssd_ftl_check_failure(r->dev->ftl));
+			 what, ssd_dev_check_failure(r->dev));
 	else
 		snprintf(msg, sizeof msg, "%s: %s", what, ssd_strerror(rc));
 	if (!res->error) {
@@ -555,7 +559,7 @@ static void record_io(struct run *r, const struct ssd_io *io)
 {
 	uint32_t lpn, n;
 	ssd_verify_pages(io->offset, io->len, &lpn, &n);
-	if ((uint64_t)lpn + n > ssd_ftl_pages(r->dev->ftl))
+	if ((uint64_t)lpn + n > (ssd_dev_capacity(r->dev) / SSD_LPAGE))
 		return; /* the drive refuses it */
 	if (r->vrec) {
 		if (io->ddir == SSD_DDIR_WRITE)
@@ -572,7 +576,7 @@ static void record_lost(struct run *r, const struct ssd_io *io)
 {
 	uint32_t lpn, n;
 	ssd_verify_pages(io->offset, io->len, &lpn, &n);
-	if (r->vrec && (uint64_t)lpn + n <= ssd_ftl_pages(r->dev->ftl))
+	if (r->vrec && (uint64_t)lpn + n <= (ssd_dev_capacity(r->dev) / SSD_LPAGE))
 		ssd_vrec_lost(r->vrec, lpn, n);
 }
 
@@ -601,7 +605,7 @@ static int seen_before(struct run *r, const struct inst *in,
 	uint32_t lpn, n;
 	ssd_verify_pages(io->offset, io->len, &lpn, &n);
 	if (!r->vseen || (io->offset | io->len) % SSD_LPAGE ||
-	    (uint64_t)lpn + n > ssd_ftl_pages(r->dev->ftl))
+	    (uint64_t)lpn + n > (ssd_dev_capacity(r->dev) / SSD_LPAGE))
 		return 0;
 	uint16_t me = (uint16_t)in->index;
 	int all = 1;
@@ -813,7 +817,7 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 	struct ssd_io dio = {.ddir = ddir, .offset = cm->offset,
 			     .len = cm->len};
 	int rec = r->vtrack && ddir != SSD_DDIR_READ;
-	int dflags = ddir == SSD_DDIR_WRITE ? (int)in->fua : 0;
+	int dflags = (ddir == SSD_DDIR_WRITE ? (int)in->fua : 0) | (int)in->dflag;
 	if (rec)
 		record_io(r, &dio);
 	int64_t c = ssd_dev_submit(r->dev, ddir | dflags, cm->offset, cm->len,
@@ -829,8 +833,8 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 			break;
 		if (rec)
 			record_io(r, &x);
-		int64_t c2 = ssd_dev_submit(r->dev, SSD_DDIR_TRIM, x.offset,
-					    x.len, t);
+		int64_t c2 = ssd_dev_submit(r->dev, SSD_DDIR_TRIM | (int)in->dflag,
+					    x.offset, x.len, t);
 		if (c2 < 0) {
 			if (rec)
 				record_lost(r, &x);
@@ -879,7 +883,7 @@ static inline int at_drive(struct run *r, struct inst *in, uint32_t id,
 			   int64_t t, int64_t c, const struct ssd_io *io)
 {
 	struct cmd *cm = &r->cmd[id];
-	if (c >= 0 && ssd_ftl_check_failure(r->dev->ftl))
+	if (c >= 0 && ssd_dev_check_failure(r->dev))
 		c = SSD_ESTATE;
 	if (c < 0) {
 		c = refused(r, in, id, t, c);
@@ -1204,9 +1208,9 @@ static int completed(struct run *r, const struct ssd_event *ev)
 	if (cm->flags & CMD_WAV) {
 		/* write and verify: the write is done, the read back goes */
 		cm->flags &= ~CMD_WAV;
-		int64_t c = ssd_dev_submit(r->dev, SSD_DDIR_READ, cm->offset,
-					   cm->len, t);
-		if (c >= 0 && ssd_ftl_check_failure(r->dev->ftl))
+		int64_t c = ssd_dev_submit(r->dev, SSD_DDIR_READ | (int)in->dflag,
+					   cm->offset, cm->len, t);
+		if (c >= 0 && ssd_dev_check_failure(r->dev))
 			c = SSD_ESTATE;
 		if (c >= 0) {
 			struct ssd_event e = {.time = c, .id = ev->id,
@@ -1565,7 +1569,8 @@ static inline int issue_plain(struct run *r, struct inst *in, int64_t t)
 	if (r->vtrack || d == SSD_DDIR_TRIM)
 		return send(r, in, id, t); /* the host's record, num_range */
 	int64_t c = ssd_dev_submit(r->dev,
-				   d | (d == SSD_DDIR_WRITE ? (int)in->fua : 0),
+				   d | (d == SSD_DDIR_WRITE ? (int)in->fua : 0) |
+				   (int)in->dflag,
 				   io->offset, io->len, t);
 	return at_drive(r, in, id, t, c, io);
 }
@@ -2115,11 +2120,13 @@ static int verify_setup(struct run *r, const struct ssd_job *jobs, int njobs)
 		check |= jobs[j].verify == SSD_VERIFY_DATA;
 		phase |= jobs[j].verify != SSD_VERIFY_NONE && jobs[j].do_verify;
 	}
+	if (check && ssd_dev_is_machine(r->dev))
+		return SSD_EUNSUP; /* the record lives in an SSD's pages */
 	if (check && ssd_verify_attach(r->dev))
 		return SSD_ENOMEM;
 	r->vrec = r->dev->vrec;
 	if (phase) {
-		r->vseen = calloc((size_t)ssd_ftl_pages(r->dev->ftl) + 1, sizeof *r->vseen);
+		r->vseen = calloc((size_t)(ssd_dev_capacity(r->dev) / SSD_LPAGE) + 1, sizeof *r->vseen);
 		if (!r->vseen)
 			return SSD_ENOMEM;
 	}
@@ -2206,7 +2213,13 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 		free(r.vseen);
 		res->jobs = NULL;
 		ssd_engine_free(&r.eng);
-		snprintf(err, errlen, "out of memory");
+		if (rc == SSD_EUNSUP)
+			snprintf(err, errlen, "verify checks data against a bare "
+				 "SSD's pages; this drive file describes a "
+				 "machine (type = hdd or host layers): run "
+				 "verify without them");
+		else
+			snprintf(err, errlen, "out of memory");
 		return rc;
 	}
 	int group = 0, rgroupid = 0, k = 0, ri = 0;
@@ -2292,6 +2305,7 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 					   ? job->iodepth_batch_complete_min : 1;
 			in->fua = job->sync_writes || job->write_fua
 				  ? SSD_DEV_FUA : 0;
+			in->dflag = job->buffered ? 0 : (uint32_t)dev->direct_flag;
 			in->plain = !job->thinktime && !in->has_min &&
 				    !job->latency_target && !job->flow &&
 				    !job->fsync_every && !in->vafter &&
@@ -2357,9 +2371,9 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 	}
 	res->sim_ns = ssd_dev_time(dev) - t_start;
 	res->host_ios = dev->host_ios - ios0;
-	if (!rc && ssd_ftl_check_failure(dev->ftl)) {
+	if (!rc && ssd_dev_check_failure(dev)) {
 		snprintf(err, errlen, "invariant check failed: %s",
-			 ssd_ftl_check_failure(dev->ftl));
+			 ssd_dev_check_failure(dev));
 		rc = SSD_ESTATE;
 	}
 out:

@@ -401,7 +401,7 @@ static void run_free(struct run *r)
 static struct ssd_jobs *jobs_new(const struct ssd_dev *dev, const char *name)
 {
 	struct ssd_jobs *b = NULL;
-	ssd_jobs_new(name, ssd_dev_config(dev)->capacity, &b);
+	ssd_jobs_new(name, ssd_dev_capacity(dev), &b);
 	return b;
 }
 

@@ -59,7 +59,7 @@ void ssd_life_estimate(const struct ssd_config *c, double waf,
 	struct ssd_geometry g;
 	ssd_config_geometry(c, &g);
 	memset(e, 0, sizeof *e);
-	e->user_bytes = c->capacity;
+	e->user_bytes = ssd_config_volume(c);
 	e->physical_bytes = g.physical_bytes;
 	e->block_bytes = g.erase_block_bytes;
 	e->physical_blocks = g.erase_blocks;

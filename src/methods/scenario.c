@@ -99,7 +99,7 @@ uint64_t ssd_scn_size(const struct ssd_scn *s, const char *name,
 		      uint64_t align)
 {
 	uint64_t v = 0;
-	parse_size_pct(ssd_scn_str(s, name), s->cfg.capacity, &v);
+	parse_size_pct(ssd_scn_str(s, name), ssd_config_volume(&s->cfg), &v);
 	if (align > 1)
 		v -= v % align;
 	return v;
@@ -114,7 +114,7 @@ static int check_params(struct ssd_scn *s)
 		int rc = 0;
 		if (strstr(p->unit, "size")) {
 			uint64_t x;
-			rc = parse_size_pct(v, s->cfg.capacity, &x);
+			rc = parse_size_pct(v, ssd_config_volume(&s->cfg), &x);
 		} else if (strstr(p->unit, "time") || strstr(p->unit, "second")) {
 			int64_t x;
 			rc = ssd_parse_time(v, SSD_S, &x);
@@ -169,7 +169,7 @@ struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 struct ssd_jobs *ssd_scn_jobs_new(struct ssd_scn *s, const struct ssd_dev *dev)
 {
 	struct ssd_jobs *b = NULL;
-	ssd_jobs_new(s->sc->name, ssd_dev_config(dev)->capacity, &b);
+	ssd_jobs_new(s->sc->name, ssd_dev_capacity(dev), &b);
 	return b;
 }
 

@@ -456,13 +456,13 @@ static int run(struct ssd_scn *s)
 	uint64_t seq = ssd_scn_size(s, "seq_size", 128 * 1024);
 	int64_t idle = ssd_scn_time(s, "idle");
 	h.bs = (uint32_t)bs;
-	h.zone = h.zones > 0 ? s->cfg.capacity / (uint64_t)h.zones : 0;
+	h.zone = h.zones > 0 ? ssd_config_volume(&s->cfg) / (uint64_t)h.zones : 0;
 	h.zone -= bs ? h.zone % bs : 0;
 	h.sample = (uint64_t)((double)h.zone * sample);
 	h.sample -= bs ? h.sample % bs : 0;
 	if (nops < 0 || h.zones < 1 || h.zones > 4096 || h.qd < 1 || !bs ||
 	    bs > (64u << 20) || h.zone < bs || !(sample > 0 && sample <= 1) ||
-	    !mean || !seq || seq > s->cfg.capacity || idle < 0) {
+	    !mean || !seq || seq > ssd_config_volume(&s->cfg) || idle < 0) {
 		snprintf(s->err, sizeof s->err, "fill-idle: need ops a list of up "
 			 "to %d values >= 0, 1 <= zones <= 4096 with a zone >= bs, "
 			 "0 < sample <= 1, iodepth >= 1, file_mean >= 4k, 0 < "
@@ -472,8 +472,8 @@ static int run(struct ssd_scn *s)
 	if (h.sample < bs)
 		h.sample = bs;
 	struct ssd_fileset fs;
-	uint64_t nfiles = s->cfg.capacity / mean;
-	int rc = ssd_fileset_make(&fs, 0, s->cfg.capacity, s->cfg.capacity,
+	uint64_t nfiles = ssd_config_volume(&s->cfg) / mean;
+	int rc = ssd_fileset_make(&fs, 0, ssd_config_volume(&s->cfg), ssd_config_volume(&s->cfg),
 				  nfiles ? nfiles : 1, FILE_SIGMA,
 				  ssd_mix64(s->seed ^ 0x66696c6c));
 	if (rc) {

@@ -78,7 +78,7 @@ static int run(struct ssd_scn *s)
 	uint64_t slice = ssd_scn_size(s, "slice", 128 * 1024);
 	int64_t idle = ssd_scn_time(s, "idle"), secs = ssd_scn_time(s, "probe");
 	int qd = (int)ssd_scn_num(s, "iodepth");
-	if (!slice || slice > s->cfg.capacity || secs <= 0 || idle < 0 || qd < 1) {
+	if (!slice || slice > ssd_config_volume(&s->cfg) || secs <= 0 || idle < 0 || qd < 1) {
 		snprintf(s->err, sizeof s->err, "gc-states: need 0 < slice <= "
 			 "capacity, probe > 0, idle >= 0, iodepth >= 1");
 		return SSD_ERANGE;

@@ -219,7 +219,7 @@ static int run(struct ssd_scn *s)
 	int qd = (int)ssd_scn_num(s, "iodepth");
 	double mixd = ssd_scn_num(s, "rwmixread");
 	int mix = (int)mixd;
-	if (!span || span > s->cfg.capacity || point <= 0 || qd < 1 ||
+	if (!span || span > ssd_config_volume(&s->cfg) || point <= 0 || qd < 1 ||
 	    mixd < 0 || mixd > 100 || mix != mixd || bs_min < 512 ||
 	    bs_max < bs_min || (bs_min & (bs_min - 1)) ||
 	    (bs_max & (bs_max - 1)) || bs_max > span || bs_max > (128u << 20)) {

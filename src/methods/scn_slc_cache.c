@@ -36,7 +36,7 @@ static int run(struct ssd_scn *s)
 	int64_t step = ssd_scn_time(s, "interval");
 	double drop = ssd_scn_num(s, "drop");
 	int hold = (int)ssd_scn_num(s, "hold"), iodepth = (int)ssd_scn_num(s, "iodepth");
-	if (!bs || !size || size > s->cfg.capacity || step <= 0 || drop <= 0 ||
+	if (!bs || !size || size > ssd_config_volume(&s->cfg) || step <= 0 || drop <= 0 ||
 	    drop >= 1 || hold < 1 || iodepth < 1) {
 		snprintf(s->err, sizeof s->err, "slc-cache: need 0 < size <= capacity, "
 			 "bs and interval > 0, 0 < drop < 1, hold and iodepth >= 1");
@@ -115,7 +115,7 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_num(s, "average_mbps", avg);
 	if (cliff >= 0) {
 		ssd_scn_json_num(s, "cache_gb", cache_gb);
-		ssd_scn_json_num(s, "cache_pct_of_capacity", 100 * cache_gb * 1e9 / (double)s->cfg.capacity);
+		ssd_scn_json_num(s, "cache_pct_of_capacity", 100 * cache_gb * 1e9 / (double)ssd_config_volume(&s->cfg));
 		ssd_scn_json_num(s, "post_cache_mbps", post);
 	} else {
 		ssd_scn_json_str(s, "cache_gb", "no cliff");
@@ -126,7 +126,7 @@ static int run(struct ssd_scn *s)
 	fprintf(s->out, "  initial speed     %.0f MB/s\n", initial);
 	if (cliff >= 0)
 		fprintf(s->out, "  cache             %.2f GB (%.2f%% of capacity), then %.0f MB/s\n",
-			cache_gb, 100 * cache_gb * 1e9 / (double)s->cfg.capacity, post);
+			cache_gb, 100 * cache_gb * 1e9 / (double)ssd_config_volume(&s->cfg), post);
 	else
 		fprintf(s->out, "  cache             no cliff: one speed all the way\n");
 	fprintf(s->out, "  average           %.0f MB/s\n", avg);

@@ -641,7 +641,7 @@ static int write_wsat_hir(struct ssd_scn *s, const struct pts *t)
 		 "set arrow 1 from %g, graph 0 to %g, graph 1 nohead dt 2 lc rgb 'gray40'\n"
 		 "plot 'pts-wsat.csv' skip 1 using 2:3 with lines lw 1.5 "
 		 "lc rgb '#1f5fbf' title 'IOPS against data written (dashed: one capacity)'",
-		 s->cfg.capacity / 1e9, t->qd, s->cfg.capacity / 1e9, s->cfg.capacity / 1e9);
+		 ssd_config_volume(&s->cfg) / 1e9, t->qd, ssd_config_volume(&s->cfg) / 1e9, ssd_config_volume(&s->cfg) / 1e9);
 	if ((rc = ssd_scn_plot(s, "pts-wsat-tgbw", "SNIA PTS write saturation", body)))
 		return rc;
 
@@ -758,7 +758,7 @@ static void write_summary(struct ssd_scn *s, const struct pts *t)
 {
 	FILE *o = s->out;
 	char lb[16], txt[256];
-	double cap = (double)s->cfg.capacity;
+	double cap = (double)ssd_config_volume(&s->cfg);
 	fprintf(o, "snia-pts on %s: SNIA PTS-E tests, shortened (points of %g s, "
 		"WIPC %.0f%% of capacity)\n", s->cfg.name, t->point / 1e9,
 		100 * (double)t->wipc / cap);

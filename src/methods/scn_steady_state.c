@@ -64,7 +64,7 @@ static int run(struct ssd_scn *s)
 	 * once steady state holds: at least min_volume written, then the
 	 * PTS rule on the last five rounds (the big drives would otherwise
 	 * write their full volume long after the answer is known). */
-	uint64_t chunk = s->cfg.capacity / 4 / bs * bs, min_volume = ssd_scn_size(s, "min_volume", bs);
+	uint64_t chunk = ssd_config_volume(&s->cfg) / 4 / bs * bs, min_volume = ssd_scn_size(s, "min_volume", bs);
 	uint64_t written = 0, host_lp = 0, nand_lp = 0, chunks = 0;
 	int64_t sim_ns = 0;
 	uint32_t per_round = (uint32_t)(round / step);
@@ -100,7 +100,7 @@ static int run(struct ssd_scn *s)
 		uint32_t first = nr;
 		for (uint32_t i = 0; i < pts; i++) {
 			span += (double)ser.pt[i].bytes[SSD_DDIR_WRITE];
-			if (span >= (double)s->cfg.capacity) {
+			if (span >= (double)ssd_config_volume(&s->cfg)) {
 				first = i / per_round + 1;
 				break;
 			}
@@ -184,7 +184,7 @@ static int run(struct ssd_scn *s)
 	double wrote = 0;
 	for (uint32_t i = 0; i < full; i++) {
 		wrote += (double)ser.pt[i].bytes[SSD_DDIR_WRITE];
-		if (wrote >= (double)s->cfg.capacity) {
+		if (wrote >= (double)ssd_config_volume(&s->cfg)) {
 			first = i / per_round + 1;
 			break;
 		}

@@ -150,7 +150,7 @@ static int format(struct ssd_scn *s, struct ssd_dev *dev, int trim)
 	if (!trim)
 		return 0;
 	struct ssd_run_result res;
-	uint64_t bs = s->cfg.capacity < (128u << 20) ? s->cfg.capacity : 128u << 20;
+	uint64_t bs = ssd_config_volume(&s->cfg) < (128u << 20) ? ssd_config_volume(&s->cfg) : 128u << 20;
 	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
 	if (b)
 		ssd_scn_job(b, "format-trim", SSD_RW_TRIM, (uint32_t)bs, 1);
@@ -215,7 +215,7 @@ static int run_mode(struct ssd_scn *s, const struct torture *t, int trim,
 			files = 1;
 		if (files > t->fill / 4096)
 			files = t->fill / 4096; /* every file at least 4 KiB */
-		rc = ssd_fileset_make(&fs, 0, s->cfg.capacity, t->fill, files,
+		rc = ssd_fileset_make(&fs, 0, ssd_config_volume(&s->cfg), t->fill, files,
 				      FILE_SIGMA, ssd_mix64(s->seed ^ 0x66696c6573ULL));
 		if (rc)
 			snprintf(s->err, sizeof s->err, "torture: cannot make the files: %s",
@@ -289,7 +289,7 @@ static void report(struct ssd_scn *s, const struct torture *t,
 		"pattern %.0f s (the review: 3 h), %llu files (%.0f kB on average, "
 		"%.0f%% of the capacity), %.0f s idle\n", s->cfg.name,
 		(double)t->db_step * NQD / 1e9, (unsigned long long)m[0].files,
-		m[0].file_mean / 1e3, 100.0 * (double)t->fill / (double)s->cfg.capacity,
+		m[0].file_mean / 1e3, 100.0 * (double)t->fill / (double)ssd_config_volume(&s->cfg),
 		t->idle / 1e9);
 	fprintf(s->out, "  %-26s %9s %9s\n", "application load, MB/s", "TRIM on", "TRIM off");
 	for (int st = 0; st < NSTATES; st++) {
@@ -307,7 +307,7 @@ static void report(struct ssd_scn *s, const struct torture *t,
 	fprintf(s->out, "\n  (it wrote %.3g GB, %.0f%% of the capacity, WAF %.2f; its "
 		"reads of LBAs not yet written cost no NAND)\n",
 		(double)m[0].db_written / 1e9,
-		100.0 * (double)m[0].db_written / (double)s->cfg.capacity, m[0].db_waf);
+		100.0 * (double)m[0].db_written / (double)ssd_config_volume(&s->cfg), m[0].db_waf);
 	fprintf(s->out, "  copy of the files          %.0f MB/s with TRIM on, %.0f MB/s off\n",
 		m[0].copy_mbps, m[1].copy_mbps);
 	fprintf(s->out, "  seed 004: Samsung 470 fw 0601 118 -> 99 -> 98 MB/s with TRIM "
@@ -357,9 +357,9 @@ static int run(struct ssd_scn *s)
 	t.db_read = (int)rd;
 	t.files = (uint64_t)files;
 	if (t.db_step <= 0 || t.idle < 0 || !t.db_bs || t.db_bs > (1u << 20) ||
-	    !(rd >= 0 && rd <= 100) || t.fill < 4096 || t.fill > s->cfg.capacity ||
+	    !(rd >= 0 && rd <= 100) || t.fill < 4096 || t.fill > ssd_config_volume(&s->cfg) ||
 	    !(files >= 0 && files <= 1e9) || t.app_size < (1u << 20) ||
-	    t.app_size > s->cfg.capacity || t.app_io < 64 * 1024) {
+	    t.app_size > ssd_config_volume(&s->cfg) || t.app_io < 64 * 1024) {
 		snprintf(s->err, sizeof s->err, "torture: need db_time > 0, 4k <= "
 			 "db_bs <= 1m, 0 <= db_read <= 100, 4k <= fill <= capacity, "
 			 "0 <= files <= 1e9, 1m <= app_size <= capacity, app_io >= 64k, "

@@ -41,7 +41,7 @@ static int run(struct ssd_scn *s)
 	int64_t step = ssd_scn_time(s, "interval");
 	uint64_t used = (uint64_t)files * file + test + big;
 	if (files < 1 || !file || !test || !big || !trim_bs || step <= 0 ||
-	    pause < 0 || gap < 0 || used > s->cfg.capacity) {
+	    pause < 0 || gap < 0 || used > ssd_config_volume(&s->cfg)) {
 		snprintf(s->err, sizeof s->err, "trim-latency: files x file + test + "
 			 "big must fit the capacity, all sizes and interval > 0");
 		return SSD_ERANGE;

@@ -371,7 +371,7 @@ static int run(struct ssd_scn *s)
 	zone -= zone % 4096;
 	uint64_t sample = (uint64_t)((double)zone * share);
 	sample -= sample % 4096;
-	if (!span || span > s->cfg.capacity || !(fill > 0 && fill <= 1) ||
+	if (!span || span > ssd_config_volume(&s->cfg) || !(fill > 0 && fill <= 1) ||
 	    zones != zd || zones < 1 || zones > MAX_ZONES || !(share > 0 && share <= 1) ||
 	    !bs || seq_qd < 1 || qd < 2 || secs <= 0 || cycles != cd ||
 	    cycles < 1 || cycles > MAX_CYCLES || io_cycles != iod ||

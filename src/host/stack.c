@@ -1,0 +1,445 @@
+/*
+ * stack.c -- the machine around the drive: the drives as nodes, RAID 0,
+ * the builder, and the device's entry points on a machine (stack.h).
+ */
+#include "host/stack.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+/* ---- an SSD as a node: its own device (device.c) ---- */
+
+static int64_t ssd_node_submit(struct ssd_blk *b, int ddir, uint64_t offset,
+			       uint32_t len, int64_t t)
+{
+	return ssd_dev_submit(b->ssd, ddir & ~SSD_BLK_DIRECT, offset, len, t);
+}
+
+static int64_t ssd_node_flush(struct ssd_blk *b, int64_t t)
+{
+	return ssd_dev_flush(b->ssd, t);
+}
+
+static int ssd_node_idle(struct ssd_blk *b, int64_t until)
+{
+	return ssd_dev_idle(b->ssd, until);
+}
+
+static int ssd_node_stat(const struct ssd_blk *b, int i, struct ssd_blk_stat *s)
+{
+	const struct ssd_counters *c = ssd_dev_counters(b->ssd);
+	switch (i) {
+	case 0:
+		*s = (struct ssd_blk_stat){"nand_write_bytes",
+			(double)c->nand_prog_lp * SSD_LPAGE, "bytes"};
+		return 1;
+	case 1:
+		*s = (struct ssd_blk_stat){"gc_copy_bytes",
+			(double)c->gc_copy_lp * SSD_LPAGE, "bytes"};
+		return 1;
+	case 2:
+		*s = (struct ssd_blk_stat){"waf", ssd_counters_waf(c), "ratio"};
+		return 1;
+	case 3:
+		*s = (struct ssd_blk_stat){"erases", (double)c->nand_erase,
+			"blocks"};
+		return 1;
+	case 4:
+		*s = (struct ssd_blk_stat){"free_blocks",
+			(double)ssd_dev_free_blocks(b->ssd), "blocks"};
+		return 1;
+	}
+	return 0;
+}
+
+static void ssd_node_destroy(struct ssd_blk *b)
+{
+	ssd_dev_destroy(b->ssd);
+	free(b);
+}
+
+static const struct ssd_blk_ops ssd_node_ops = {
+	.kind = "ssd",
+	.submit = ssd_node_submit,
+	.flush = ssd_node_flush,
+	.idle = ssd_node_idle,
+	.stat = ssd_node_stat,
+	.destroy = ssd_node_destroy,
+};
+
+static int ssd_node_create(const struct ssd_config *c, uint64_t seed,
+			   struct ssd_blk **out)
+{
+	struct ssd_blk *b = calloc(1, sizeof *b);
+	if (!b)
+		return SSD_ENOMEM;
+	int rc = ssd_dev_create(c, seed, &b->ssd);
+	if (rc) {
+		free(b);
+		return rc;
+	}
+	b->ops = &ssd_node_ops;
+	b->capacity = c->capacity;
+	*out = b;
+	return 0;
+}
+
+/* ---- RAID 0: stripe units round-robin over the members ---- */
+
+/*
+ * Stripe unit k (of raid_stripe bytes) of the volume is unit k / n of
+ * member k % n.  A command is cut at stripe boundaries; the pieces that
+ * go to one member are contiguous on it (units k and k + n are
+ * neighbours there), so each member gets one command for its share, all
+ * at the command's time, and the command completes with the last of
+ * them (the block layer merges the pieces of one bio per member the same
+ * way).  A flush goes to every member.
+ */
+struct raid0 {
+	struct ssd_blk b;
+	uint64_t stripe;
+};
+
+static int64_t raid0_submit(struct ssd_blk *b, int ddir, uint64_t offset,
+			    uint32_t len, int64_t t)
+{
+	const struct raid0 *r = (const struct raid0 *)b;
+	uint64_t n = b->nlower, su = r->stripe;
+	uint64_t k0 = offset / su, k1 = (offset + len - 1) / su;
+	int64_t done = t;
+	for (uint64_t m = 0; m < n && k0 + m <= k1; m++) {
+		/* member of unit k0 + m: its first and last unit of the range */
+		uint64_t kf = k0 + m, kl = k1 - (k1 - kf) % n;
+		uint64_t from = kf == k0 ? offset : kf * su;
+		uint64_t to = kl == k1 ? offset + len : (kl + 1) * su;
+		uint64_t moff = kf / n * su + from % su;
+		uint64_t mlen = (kl / n - kf / n) * su + (to - kl * su) -
+				from % su;
+		int64_t c = ssd_blk_submit(b->lower[kf % n], ddir, moff,
+					   (uint32_t)mlen, t);
+		if (c < 0)
+			return c;
+		if (c > done)
+			done = c;
+	}
+	return done;
+}
+
+static int64_t raid0_flush(struct ssd_blk *b, int64_t t)
+{
+	int64_t done = t;
+	for (uint32_t i = 0; i < b->nlower; i++) {
+		int64_t c = ssd_blk_flush(b->lower[i], t);
+		if (c < 0)
+			return c;
+		if (c > done)
+			done = c;
+	}
+	return done;
+}
+
+static int raid0_idle(struct ssd_blk *b, int64_t until)
+{
+	for (uint32_t i = 0; i < b->nlower; i++) {
+		int rc = ssd_blk_idle(b->lower[i], until);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int raid0_stat(const struct ssd_blk *b, int i, struct ssd_blk_stat *s)
+{
+	const struct raid0 *r = (const struct raid0 *)b;
+	switch (i) {
+	case 0:
+		*s = (struct ssd_blk_stat){"members", (double)b->nlower,
+			"drives"};
+		return 1;
+	case 1:
+		*s = (struct ssd_blk_stat){"stripe", (double)r->stripe,
+			"bytes"};
+		return 1;
+	}
+	return 0;
+}
+
+static void free_lower(struct ssd_blk *b)
+{
+	for (uint32_t i = 0; i < b->nlower; i++)
+		ssd_blk_destroy(b->lower[i]);
+	free(b->lower);
+}
+
+static void raid0_destroy(struct ssd_blk *b)
+{
+	free_lower(b);
+	free(b);
+}
+
+static const struct ssd_blk_ops raid0_ops = {
+	.kind = "raid0",
+	.submit = raid0_submit,
+	.flush = raid0_flush,
+	.idle = raid0_idle,
+	.stat = raid0_stat,
+	.destroy = raid0_destroy,
+};
+
+/* RAID 0 over the n nodes of `members` (taken: freed with it, also on
+ * failure). */
+static int raid0_create(const struct ssd_config *c, struct ssd_blk **members,
+			uint32_t n, struct ssd_blk **out)
+{
+	struct raid0 *r = calloc(1, sizeof *r);
+	if (!r) {
+		for (uint32_t i = 0; i < n; i++)
+			ssd_blk_destroy(members[i]);
+		free(members);
+		return SSD_ENOMEM;
+	}
+	r->b.ops = &raid0_ops;
+	snprintf(r->b.name, sizeof r->b.name, "raid0");
+	r->b.lower = members;
+	r->b.nlower = n;
+	r->stripe = c->raid_stripe;
+	r->b.capacity = ssd_config_raid_capacity(c);
+	*out = &r->b;
+	return 0;
+}
+
+/* ---- the builder ---- */
+
+/* The drive at the bottom, number i of the array: an SSD or a hard
+ * disk, from the file without its machine keys. */
+static int drive_create(const struct ssd_config *c, uint64_t seed, uint32_t i,
+			struct ssd_blk **out)
+{
+	struct ssd_config dc = *c;
+	dc.page_cache = 0;
+	dc.mft = 0;
+	dc.raid = SSD_RAID_NONE;
+	if (dc.type != SSD_TYPE_SSD)
+		return SSD_EUNSUP;
+	int rc = ssd_node_create(&dc, seed + i, out);
+	if (!rc)
+		snprintf((*out)->name, sizeof (*out)->name, "%s%u",
+			 c->type == SSD_TYPE_HDD ? "hdd" : "ssd", i);
+	return rc;
+}
+
+static int build(const struct ssd_config *c, uint64_t seed,
+		 struct ssd_blk **out)
+{
+	struct ssd_blk *top;
+	int rc;
+	if (c->raid == SSD_RAID_0) {
+		uint32_t n = c->raid_members;
+		struct ssd_blk **m = calloc(n, sizeof *m);
+		if (!m)
+			return SSD_ENOMEM;
+		for (uint32_t i = 0; i < n; i++) {
+			if ((rc = drive_create(c, seed, i, &m[i]))) {
+				while (i--)
+					ssd_blk_destroy(m[i]);
+				free(m);
+				return rc;
+			}
+		}
+		if ((rc = raid0_create(c, m, n, &top)))
+			return rc;
+	} else if ((rc = drive_create(c, seed, 0, &top))) {
+		return rc;
+	}
+	*out = top;
+	return 0;
+}
+
+int ssd_stack_create(const struct ssd_config *c, uint64_t seed,
+		     struct ssd_dev **out)
+{
+	struct ssd_dev *d = calloc(1, sizeof *d);
+	if (!d)
+		return SSD_ENOMEM;
+	d->cfg = *c;
+	d->ctr = &d->mctr;
+	int rc = build(c, seed, &d->top);
+	if (rc) {
+		free(d);
+		return rc;
+	}
+	d->capacity = d->top->capacity;
+	d->direct_flag = c->page_cache ? SSD_BLK_DIRECT : 0;
+	*out = d;
+	return 0;
+}
+
+/* ---- the device's entry points on a machine ---- */
+
+int64_t ssd_stack_submit(struct ssd_dev *d, int ddir, uint64_t offset,
+			 uint32_t len, int64_t t)
+{
+	if (d->err)
+		return d->err;
+	d->now = t;
+	d->host_ios++;
+	int64_t c = ssd_blk_submit(d->top, ddir, offset, len, t);
+	if (c < 0)
+		return c;
+	uint64_t lp = (offset + len + SSD_LPAGE - 1) / SSD_LPAGE -
+		      offset / SSD_LPAGE;
+	switch (ddir & 0xff) {
+	case SSD_DDIR_READ:
+		d->mctr.host_read_lp += lp;
+		break;
+	case SSD_DDIR_WRITE:
+		d->mctr.host_write_lp += lp;
+		d->mctr.host_write_bytes += len;
+		break;
+	case SSD_DDIR_TRIM:
+		d->mctr.host_trim_lp += lp;
+		break;
+	}
+	if (c > d->busy_until)
+		d->busy_until = c;
+	return c;
+}
+
+int64_t ssd_stack_flush(struct ssd_dev *d, int64_t t)
+{
+	if (d->err)
+		return d->err;
+	d->now = t;
+	int64_t c = ssd_blk_flush(d->top, t);
+	if (c < 0)
+		return c;
+	d->mctr.flushes++;
+	if (c > d->busy_until)
+		d->busy_until = c;
+	return c;
+}
+
+int ssd_stack_idle(struct ssd_dev *d, int64_t until)
+{
+	if (d->err)
+		return d->err;
+	int64_t from = ssd_dev_time(d);
+	if (until <= from)
+		return 0;
+	d->err = ssd_blk_idle(d->top, until);
+	return d->err;
+}
+
+/* Depth-first walk: the i-th node and its depth, or NULL. */
+static const struct ssd_blk *walk(const struct ssd_blk *b, int depth, int *i,
+				  int *at)
+{
+	if (!(*i)--) {
+		*at = depth;
+		return b;
+	}
+	for (uint32_t k = 0; k < b->nlower; k++) {
+		const struct ssd_blk *x = walk(b->lower[k], depth + 1, i, at);
+		if (x)
+			return x;
+	}
+	return NULL;
+}
+
+const struct ssd_blk *ssd_stack_node(const struct ssd_dev *d, int i,
+				     int *depth)
+{
+	int at = 0;
+	const struct ssd_blk *b = d->top && i >= 0 ? walk(d->top, 0, &i, &at)
+						   : NULL;
+	if (depth)
+		*depth = at;
+	return b;
+}
+
+struct ssd_dev *ssd_stack_ssd(const struct ssd_dev *d, int i)
+{
+	const struct ssd_blk *b;
+	for (int k = 0; (b = ssd_stack_node(d, k, NULL)); k++)
+		if (b->ssd && !i--)
+			return b->ssd;
+	return NULL;
+}
+
+const char *ssd_stack_check_failure(const struct ssd_dev *d)
+{
+	struct ssd_dev *s;
+	const char *why;
+	for (int i = 0; (s = ssd_stack_ssd(d, i)); i++)
+		if ((why = ssd_ftl_check_failure(s->ftl)))
+			return why;
+	return NULL;
+}
+
+void ssd_stack_counters(const struct ssd_dev *d)
+{
+	struct ssd_counters *m = d->ctr, sum;
+	memset(&sum, 0, sizeof sum);
+	struct ssd_dev *s;
+	for (int i = 0; (s = ssd_stack_ssd(d, i)); i++) {
+		const uint64_t *a = (const uint64_t *)s->ctr;
+		uint64_t *z = (uint64_t *)&sum;
+		for (size_t k = 0; k < sizeof sum / sizeof *z; k++)
+			z[k] += a[k];
+	}
+	/* the host's side: as the commands entered the machine */
+	sum.host_read_lp = m->host_read_lp;
+	sum.host_write_lp = m->host_write_lp;
+	sum.host_trim_lp = m->host_trim_lp;
+	sum.host_write_bytes = m->host_write_bytes;
+	sum.flushes = m->flushes;
+	*m = sum;
+}
+
+void ssd_stack_health(const struct ssd_dev *d, struct ssd_health *h)
+{
+	memset(h, 0, sizeof *h);
+	struct ssd_dev *s;
+	int n = 0;
+	double erase_sum = 0;
+	for (int i = 0; (s = ssd_stack_ssd(d, i)); i++, n++) {
+		struct ssd_health x;
+		ssd_ftl_health(s->ftl, &x);
+		if (!n || x.percentage_used > h->percentage_used) {
+			/* the most worn SSD speaks for the machine's wear */
+			uint64_t hw = h->host_bytes_written, hr = h->host_bytes_read,
+				 nw = h->nand_bytes_written, bad = h->bad_blocks,
+				 ef = h->erase_failures, pf = h->program_failures;
+			int ro = h->read_only;
+			*h = x;
+			h->host_bytes_written = hw + x.host_bytes_written;
+			h->host_bytes_read = hr + x.host_bytes_read;
+			h->nand_bytes_written = nw + x.nand_bytes_written;
+			h->bad_blocks = bad + x.bad_blocks;
+			h->erase_failures = ef + x.erase_failures;
+			h->program_failures = pf + x.program_failures;
+			h->read_only = ro || x.read_only;
+		} else {
+			h->host_bytes_written += x.host_bytes_written;
+			h->host_bytes_read += x.host_bytes_read;
+			h->nand_bytes_written += x.nand_bytes_written;
+			h->bad_blocks += x.bad_blocks;
+			h->erase_failures += x.erase_failures;
+			h->program_failures += x.program_failures;
+			h->read_only |= x.read_only;
+			if (x.erase_min < h->erase_min)
+				h->erase_min = x.erase_min;
+			if (x.erase_max > h->erase_max)
+				h->erase_max = x.erase_max;
+		}
+		erase_sum += x.erase_mean;
+	}
+	if (n)
+		h->erase_mean = erase_sum / n;
+	/* what the host wrote and read: the machine's own counts */
+	const struct ssd_counters *c = ssd_dev_counters(d);
+	h->host_bytes_written = c->host_write_bytes;
+	h->host_bytes_read = c->host_read_lp * SSD_LPAGE;
+}
