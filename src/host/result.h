@@ -15,6 +15,7 @@
 
 #include "base/config.h"
 #include "base/counters.h"
+#include "host/blk.h"
 #include "host/job.h"
 #include "host/steadystate.h"
 #include "stats/stats.h"
@@ -71,6 +72,19 @@ struct ssd_job_result {
 	                           errmsg names its command) */
 };
 
+/* One node of a machine (stack.h) at the end of a run: what it was
+ * asked and its own figures, since the drive was created. */
+#define SSD_NODE_ROWS 24
+struct ssd_node_result {
+	char name[24];          /* "page_cache", "mft", "raid0", "ssd0"... */
+	const char *kind;       /* its ops' kind (static) */
+	int depth;              /* 0 = the top */
+	uint64_t capacity;      /* bytes it offers above */
+	struct ssd_blk_io io;   /* what it was asked */
+	int nrows;
+	struct ssd_blk_stat rows[SSD_NODE_ROWS];
+};
+
 struct ssd_run_result {
 	const struct ssd_config *cfg;
 	const char *jobfile;    /* path, or a scenario name */
@@ -80,6 +94,9 @@ struct ssd_run_result {
 	uint64_t host_ios;      /* host I/Os simulated */
 	int njobs;
 	struct ssd_job_result *jobs;
+	int nnodes;             /* a machine's nodes, top down; 0 for a bare
+	                           SSD */
+	struct ssd_node_result *nodes;
 };
 
 /* Free what the runner allocated for r (its jobs and their steady-state

@@ -56,6 +56,7 @@
  * (a compare and a count) and per loop turn (a compare of times).
  */
 #include "host/sim.h"
+#include "host/stack.h"
 
 #include <errno.h>
 #include <math.h>
@@ -236,6 +237,37 @@ void ssd_run_result_free(struct ssd_run_result *r)
 	free(r->jobs);
 	r->jobs = NULL;
 	r->njobs = 0;
+	free(r->nodes);
+	r->nodes = NULL;
+	r->nnodes = 0;
+}
+
+/* The machine's nodes as the run leaves them (none for a bare SSD).
+ * 0 or SSD_ENOMEM. */
+static int snapshot_nodes(const struct ssd_dev *dev, struct ssd_run_result *res)
+{
+	int n = 0, depth;
+	while (ssd_stack_node(dev, n, NULL))
+		n++;
+	if (!n)
+		return 0;
+	res->nodes = calloc((size_t)n, sizeof *res->nodes);
+	if (!res->nodes)
+		return SSD_ENOMEM;
+	res->nnodes = n;
+	for (int i = 0; i < n; i++) {
+		const struct ssd_blk *b = ssd_stack_node(dev, i, &depth);
+		struct ssd_node_result *x = &res->nodes[i];
+		snprintf(x->name, sizeof x->name, "%s", b->name);
+		x->kind = b->ops->kind;
+		x->depth = depth;
+		x->capacity = b->capacity;
+		x->io = b->io;
+		while (b->ops->stat && x->nrows < SSD_NODE_ROWS &&
+		       b->ops->stat(b, x->nrows, &x->rows[x->nrows]))
+			x->nrows++;
+	}
+	return 0;
 }
 
 /* ---- logs and output ---- */
@@ -2371,6 +2403,10 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 	}
 	res->sim_ns = ssd_dev_time(dev) - t_start;
 	res->host_ios = dev->host_ios - ios0;
+	if (snapshot_nodes(dev, res) && !rc) {
+		snprintf(err, errlen, "out of memory");
+		rc = SSD_ENOMEM;
+	}
 	if (!rc && ssd_dev_check_failure(dev)) {
 		snprintf(err, errlen, "invariant check failed: %s",
 			 ssd_dev_check_failure(dev));

@@ -204,6 +204,7 @@ static const char *const ddir_name[SSD_DDIR_N] = {"read", "write", "trim"};
 struct jw {
 	struct ssd_json j;
 	int plus;               /* json+: latency histograms as "bins" */
+	const struct ssd_config *cfg; /* the run's drive, or NULL */
 };
 
 static void jw_key(struct jw *w, const char *k)
@@ -245,6 +246,88 @@ static void jw_str(struct jw *w, const char *k, const char *s)
 static void jw_bool(struct jw *w, const char *k, int v)
 {
 	ssd_json_kbool(&w->j, k, v);
+}
+
+/* ---- the machine around the drive (host/stack.h) ---- */
+
+/* "machine": its nodes top down, each with what it was asked and its own
+ * figures over the drive's life. */
+static void json_machine(struct jw *w, const struct ssd_run_result *r)
+{
+	ssd_json_karray(&w->j, "machine");
+	for (int i = 0; i < r->nnodes; i++) {
+		const struct ssd_node_result *x = &r->nodes[i];
+		ssd_json_object(&w->j);
+		jw_str(w, "name", x->name);
+		jw_str(w, "kind", x->kind);
+		jw_u64(w, "depth", (uint64_t)x->depth);
+		jw_u64(w, "capacity", x->capacity);
+		for (int d = 0; d < SSD_DDIR_N; d++) {
+			char k[32];
+			snprintf(k, sizeof k, "%s_cmds", ddir_name[d]);
+			jw_u64(w, k, x->io.cmds[d]);
+			snprintf(k, sizeof k, "%s_bytes", ddir_name[d]);
+			jw_u64(w, k, x->io.bytes[d]);
+		}
+		jw_u64(w, "flushes", x->io.flushes);
+		jw_obj(w, "stats");
+		for (int k = 0; k < x->nrows; k++) {
+			double v = x->rows[k].value;
+			ssd_json_key(&w->j, x->rows[k].key);
+			if (v == floor(v) && fabs(v) < 9e15)
+				ssd_json_i64(&w->j, (int64_t)v); /* a count */
+			else
+				ssd_json_general(&w->j, v, 9);
+		}
+		jw_end(w);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* A figure of a node's row as text: bytes in binary units, times in
+ * ms, ratios with three decimals, counts whole. */
+static const char *row_text(const struct ssd_blk_stat *st, char *buf, size_t n)
+{
+	double v = st->value;
+	if (v != v) {
+		snprintf(buf, n, "-");
+	} else if (!strcmp(st->unit, "bytes") && v >= 0 && v < 1.8e19) {
+		ssd_fmt_bytes((uint64_t)v, buf, n);
+	} else if (!strcmp(st->unit, "ns")) {
+		snprintf(buf, n, "%.3fms", v / 1e6);
+	} else if (!strcmp(st->unit, "ratio") || !strcmp(st->unit, "fraction") ||
+		   v != floor(v)) {
+		snprintf(buf, n, "%.3f", v);
+	} else {
+		snprintf(buf, n, "%.0f", v);
+	}
+	return buf;
+}
+
+static void text_machine(FILE *out, const struct ssd_run_result *r)
+{
+	if (!r->nnodes)
+		return;
+	char a[32], b[32], c[32];
+	fprintf(out, "Machine (figures since the drive was created):\n");
+	for (int i = 0; i < r->nnodes; i++) {
+		const struct ssd_node_result *x = &r->nodes[i];
+		fprintf(out, "  %*s%s (%s, %s): read %" PRIu64 " cmds %s, "
+			"write %" PRIu64 " cmds %s, trim %" PRIu64 ", flush %"
+			PRIu64 "\n", 2 * x->depth, "", x->name, x->kind,
+			ssd_fmt_bytes(x->capacity, a, sizeof a), x->io.cmds[0],
+			ssd_fmt_bytes(x->io.bytes[0], b, sizeof b), x->io.cmds[1],
+			ssd_fmt_bytes(x->io.bytes[1], c, sizeof c), x->io.cmds[2],
+			x->io.flushes);
+		if (!x->nrows)
+			continue;
+		fprintf(out, "  %*s  ", 2 * x->depth, "");
+		for (int k = 0; k < x->nrows; k++)
+			fprintf(out, "%s%s=%s", k ? ", " : "", x->rows[k].key,
+				row_text(&x->rows[k], a, sizeof a));
+		putc('\n', out);
+	}
 }
 
 /* ---- per-group aggregates (fio's group_run_stats) ---- */
@@ -943,37 +1026,59 @@ static void json_health(struct jw *w, const struct ssd_health *h)
  * "host_page_cache" for direct=0) in the job's ssdlab object. */
 #define NOEFFECT_MAX 512
 static const char page_cache_note[] =
-	"buffered I/O (direct=0): no host page cache is modelled yet, every "
-	"I/O reaches the drive as with direct=1";
+	"buffered I/O (direct=0): the machine has no host page cache "
+	"(page_cache = 0), every I/O reaches the drive as with direct=1";
 
-static void text_noeffect(FILE *out, const struct ssd_job *job)
+/* The options job took without effect on the machine c: direct and
+ * buffered do have one when it has a page cache.  Their count. */
+static int noeffect(const struct ssd_job *job, const struct ssd_config *c,
+		    const char **names)
 {
-	const char *names[NOEFFECT_MAX];
 	int n = job ? ssd_job_noeffect(job, names, NOEFFECT_MAX) : 0;
 	if (n > NOEFFECT_MAX)
 		n = NOEFFECT_MAX;
+	if (!c || !c->page_cache)
+		return n;
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (strcmp(names[i], "direct") && strcmp(names[i], "buffered"))
+			names[k++] = names[i];
+	return k;
+}
+
+/* 1 if job's buffered I/O reaches the drive directly for want of a page
+ * cache. */
+static int no_cache(const struct ssd_job *job, const struct ssd_config *c)
+{
+	return job && job->buffered && !(c && c->page_cache);
+}
+
+static void text_noeffect(FILE *out, const struct ssd_job *job,
+			  const struct ssd_config *c)
+{
+	const char *names[NOEFFECT_MAX];
+	int n = noeffect(job, c, names);
 	if (n) {
 		fputs("  ssdlab: options taken without effect: ", out);
 		for (int i = 0; i < n; i++)
 			fprintf(out, "%s%s", i ? ", " : "", names[i]);
 		putc('\n', out);
 	}
-	if (job && job->buffered)
+	if (no_cache(job, c))
 		fprintf(out, "  ssdlab: %s\n", page_cache_note);
 }
 
-static void json_noeffect(struct jw *w, const struct ssd_job *job)
+static void json_noeffect(struct jw *w, const struct ssd_job *job,
+			  const struct ssd_config *c)
 {
 	const char *names[NOEFFECT_MAX];
-	int n = job ? ssd_job_noeffect(job, names, NOEFFECT_MAX) : 0;
-	if (n > NOEFFECT_MAX)
-		n = NOEFFECT_MAX;
+	int n = noeffect(job, c, names);
 	jw_key(w, "options_without_effect");
 	ssd_json_array_flat(&w->j);
 	for (int i = 0; i < n; i++)
 		ssd_json_string(&w->j, names[i]);
 	jw_end(w);
-	if (job && job->buffered)
+	if (no_cache(job, c))
 		jw_str(w, "host_page_cache", page_cache_note);
 }
 
@@ -1015,7 +1120,7 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 		jw_u64(w, "verified_pages", j->verify_pages);
 		jw_u64(w, "verified_zero_pages", j->verify_zero_pages);
 	}
-	json_noeffect(w, j->job);
+	json_noeffect(w, j->job, w->cfg);
 	json_health(w, &j->health);
 	if (j->error) {
 		jw_str(w, "error", ssd_strerror(j->error));
@@ -1118,7 +1223,7 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 static void report_json(const struct ssd_run_result *r, FILE *out, int plus,
 			const struct group *g)
 {
-	struct jw w = {.plus = plus};
+	struct jw w = {.plus = plus, .cfg = r->cfg};
 
 	ssd_json_init(&w.j, out, 0, SSD_JSON_FIO);
 	ssd_json_object(&w.j);
@@ -1143,6 +1248,8 @@ static void report_json(const struct ssd_run_result *r, FILE *out, int plus,
 		ssd_config_json_write(r->cfg, &w.j);
 	else
 		ssd_json_null(&w.j);
+	if (r->nnodes)
+		json_machine(&w, r);
 	jw_u64(&w, "seed", r->seed);
 	{
 		char buf[64];
@@ -1381,7 +1488,8 @@ static void text_health(FILE *out, const struct ssd_health *h)
 		num2str(nw, sizeof nw, h->nand_bytes_written, 4, 1, N2S_BYTE));
 }
 
-static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j)
+static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
+			    const struct ssd_config *cfg)
 {
 	const struct ssd_counters *c = &j->ctr;
 	double waf = waf_of(c);
@@ -1411,7 +1519,7 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j)
 			j->job->verify_name, j->verify_pages + j->verify_zero_pages,
 			j->verify_zero_pages);
 	text_health(out, &j->health);
-	text_noeffect(out, j->job);
+	text_noeffect(out, j->job, cfg);
 }
 
 /* fio's flush block ("fsync/fdatasync/sync_file_range:" with the sync
@@ -1480,7 +1588,7 @@ static void text_steadystate(FILE *out, const struct ssd_ss *ss)
 }
 
 static void text_job(FILE *out, const struct ssd_job_result *j,
-		     const struct group *rs)
+		     const struct group *rs, const struct ssd_config *c)
 {
 	fprintf(out, "%s: (groupid=%d, jobs=%" PRIu32 "): err=%2d", j->name,
 		j->groupid, j->clones ? j->clones : 1, job_errno(j));
@@ -1501,7 +1609,7 @@ static void text_job(FILE *out, const struct ssd_job_result *j,
 	if (j->ss.n)
 		text_steadystate(out, &j->ss);
 	text_sync_and_depths(out, j);
-	text_ssdlab_job(out, j);
+	text_ssdlab_job(out, j, c);
 }
 
 /* fio's show_group_stats. */
@@ -1608,11 +1716,12 @@ static void text_body(const struct ssd_run_result *r, FILE *out,
 		      const struct group *g, int ng)
 {
 	for (int i = 0; i < r->njobs; i++)
-		text_job(out, &r->jobs[i], &g[group_of(&r->jobs[i])]);
+		text_job(out, &r->jobs[i], &g[group_of(&r->jobs[i])], r->cfg);
 	for (int k = 0; k < ng; k++)
 		if (g[k].njobs)
 			text_group(out, k, &g[k]);
 	text_drive(out, r);
+	text_machine(out, r);
 }
 
 int ssd_report_normal(const struct ssd_run_result *r, FILE *out)
