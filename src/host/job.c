@@ -1174,8 +1174,8 @@ static int ne_cpus(struct parser *p, struct jstate *js, const struct jopt *o,
 }
 
 /* direct and buffered: both values are accepted; direct=0 or
- * buffered=1 is noted in the report (no host page cache is modelled, so
- * every I/O still reaches the drive). */
+ * buffered=1 goes through the machine's page cache, or is noted in the
+ * report when the machine has none (every I/O then reaches the drive). */
 static int ne_direct(struct parser *p, struct jstate *js,
 		     const struct jopt *o, char *val)
 {
@@ -1794,9 +1794,13 @@ static const struct { const char *title, *why; } ne_groups[NEG_N] = {
 		"(cmdprio) are not modelled by the drive: every write goes to "
 		"its write points, every command is served as it comes."},
 	[NEG_CACHE] = {"The host page cache",
-		"No host page cache is modelled yet: every I/O reaches the "
-		"drive as with direct=1.  A job with direct=0 or buffered=1 "
-		"says so in its report."},
+		"The page cache belongs to the machine, not to the job: with "
+		"page_cache set in the drive file (docs/stack.md), direct=0 "
+		"jobs (fio's default) read and write through it and direct=1 "
+		"jobs bypass it; without one every I/O reaches the drive as "
+		"with direct=1, and a job with direct=0 or buffered=1 says so "
+		"in its report.  The cache's other knobs (invalidate, "
+		"pre_read, fadvise) have no effect."},
 	[NEG_FILES] = {"Files and the file system",
 		"The target is the simulated drive itself, not a file in a "
 		"file system: there is nothing to create, lay out, lock, "
@@ -2699,9 +2703,10 @@ static const struct jopt opts[] = {
 	/* the host page cache */
 	{.name = "direct", .type = OT_NOEFFECT, .idx = NEG_CACHE,
 	 .fn = ne_direct, .value = "boolean",
-	 .help = "direct=0 is accepted and the report says so: no host page "
-		 "cache is modelled yet, so every I/O reaches the drive as "
-		 "with direct=1."},
+	 .help = "direct=1 bypasses the machine's page cache (page_cache in "
+		 "the drive file); direct=0 goes through it, or, on a machine "
+		 "without one, reaches the drive as with direct=1 and the "
+		 "report says so."},
 	{.name = "buffered", .type = OT_NOEFFECT, .idx = NEG_CACHE,
 	 .fn = ne_direct, .value = "boolean",
 	 .help = "The opposite of direct; buffered=1 is reported as "

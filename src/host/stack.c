@@ -188,9 +188,7 @@ static const struct ssd_blk_ops raid0_ops = {
 	.destroy = raid0_destroy,
 };
 
-/* RAID 0 over the n nodes of `members` (taken: freed with it, also on
- * failure). */
-static int raid0_create(const struct ssd_config *c, struct ssd_blk **members,
+int ssd_raid0_create(const struct ssd_config *c, struct ssd_blk **members,
 			uint32_t n, struct ssd_blk **out)
 {
 	struct raid0 *r = calloc(1, sizeof *r);
@@ -248,7 +246,7 @@ static int build(const struct ssd_config *c, uint64_t seed,
 				return rc;
 			}
 		}
-		if ((rc = raid0_create(c, m, n, &top)))
+		if ((rc = ssd_raid0_create(c, m, n, &top)))
 			return rc;
 	} else if ((rc = drive_create(c, seed, 0, &top))) {
 		return rc;

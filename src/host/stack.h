@@ -55,6 +55,13 @@ int64_t ssd_stack_flush(struct ssd_dev *d, int64_t t);
 int ssd_stack_idle(struct ssd_dev *d, int64_t until);
 void ssd_stack_health(const struct ssd_dev *d, struct ssd_health *h);
 
+/* RAID 0 (stripe units of raid_stripe round-robin) over the n nodes of
+ * `members`, an array from malloc: both are taken, freed with the node
+ * (and on failure).  Its capacity: n x the members' whole stripes
+ * (ssd_config_raid_capacity of c, whose capacity is a member's). */
+int ssd_raid0_create(const struct ssd_config *c, struct ssd_blk **members,
+		     uint32_t n, struct ssd_blk **out);
+
 /* The i-th SSD of the machine (depth first), or NULL past the last. */
 struct ssd_dev *ssd_stack_ssd(const struct ssd_dev *d, int i);
 

@@ -43,11 +43,11 @@ run plain.fio >out.txt
 run plain.fio --output-format=json >out.json
 json out.json "assert d['jobs'][0]['ssdlab']['options_without_effect'] == []"
 
-# direct=0 and buffered=1 run, and say that no page cache is modelled
+# direct=0 and buffered=1 run, and say that the machine has no page cache
 for o in direct=0 buffered=1; do
 	printf '[a]\nrw=write\nsize=1m\n%s\n' "$o" >buf.fio
 	run buf.fio >out.txt || fail "$o refused"
-	grep -q 'ssdlab: buffered I/O (direct=0): no host page cache is modelled yet, every I/O reaches the drive as with direct=1' out.txt ||
+	grep -q 'ssdlab: buffered I/O (direct=0): the machine has no host page cache (page_cache = 0), every I/O reaches the drive as with direct=1' out.txt ||
 		{ cat out.txt >&2; fail "$o: no page-cache note"; }
 	run buf.fio --output-format=json >out.json
 	json out.json "assert 'no host page cache' in d['jobs'][0]['ssdlab']['host_page_cache']"

@@ -1,0 +1,260 @@
+/* The machine around the drive: RAID 0's striping, the stack as a
+ * device (capacity, counters, report nodes). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/sim.h"
+#include "host/stack.h"
+#include "t.h"
+
+static char err[512];
+
+/* A member that records what it gets and answers after 100 us. */
+#define REC_MAX 64
+struct rec {
+	struct ssd_blk b;
+	int n;
+	struct {
+		int ddir;
+		uint64_t off;
+		uint32_t len;
+		int64_t t;
+	} cmd[REC_MAX];
+};
+
+static int64_t rec_submit(struct ssd_blk *b, int ddir, uint64_t off,
+			  uint32_t len, int64_t t)
+{
+	struct rec *r = (struct rec *)b;
+	if (r->n < REC_MAX) {
+		r->cmd[r->n].ddir = ddir;
+		r->cmd[r->n].off = off;
+		r->cmd[r->n].len = len;
+		r->cmd[r->n].t = t;
+		r->n++;
+	}
+	return t + 100 * SSD_US + (int64_t)(off % 7);
+}
+
+static int64_t rec_flush(struct ssd_blk *b, int64_t t)
+{
+	return t + 5 * SSD_US;
+}
+
+static int rec_idle(struct ssd_blk *b, int64_t until)
+{
+	return 0;
+}
+
+static void rec_destroy(struct ssd_blk *b)
+{
+	free(b);
+}
+
+static const struct ssd_blk_ops rec_ops = {
+	.kind = "rec", .submit = rec_submit, .flush = rec_flush,
+	.idle = rec_idle, .destroy = rec_destroy,
+};
+
+/* RAID 0 over n recording members of `cap` bytes, stripe su. */
+static struct ssd_blk *raid(uint32_t n, uint64_t cap, uint32_t su,
+			    struct rec **m)
+{
+	struct ssd_config c;
+	ssd_config_defaults(&c);
+	c.capacity = cap;
+	c.raid = SSD_RAID_0;
+	c.raid_members = n;
+	c.raid_stripe = su;
+	struct ssd_blk **v = calloc(n, sizeof *v);
+	for (uint32_t i = 0; i < n; i++) {
+		m[i] = calloc(1, sizeof *m[i]);
+		m[i]->b.ops = &rec_ops;
+		m[i]->b.capacity = cap;
+		v[i] = &m[i]->b;
+	}
+	struct ssd_blk *b = NULL;
+	if (ssd_raid0_create(&c, v, n, &b))
+		return NULL;
+	return b;
+}
+
+TEST(raid0_capacity_is_whole_stripes_of_every_member)
+{
+	struct rec *m[3];
+	/* 1 MiB + 10 KiB members, 64 KiB stripes: 16 whole stripes each */
+	struct ssd_blk *b = raid(3, (1 << 20) + 10240, 64 << 10, m);
+	CHECK(b);
+	CHECK(b->capacity == 3ull * (1 << 20));
+	ssd_blk_destroy(b);
+}
+
+TEST(raid0_small_command_goes_to_one_member_at_its_place)
+{
+	struct rec *m[2];
+	struct ssd_blk *b = raid(2, 8 << 20, 64 << 10, m);
+	CHECK(b);
+	/* unit 3 (192 KiB..256 KiB) is member 1's unit 1 */
+	int64_t c = ssd_blk_submit(b, SSD_DDIR_WRITE, (192 << 10) + 4096, 8192,
+				   1000);
+	CHECK(m[0]->n == 0 && m[1]->n == 1);
+	CHECK(m[1]->cmd[0].off == (64 << 10) + 4096);
+	CHECK(m[1]->cmd[0].len == 8192 && m[1]->cmd[0].t == 1000);
+	CHECK(c == 1000 + 100 * SSD_US + (int64_t)(((64 << 10) + 4096) % 7));
+	ssd_blk_destroy(b);
+}
+
+TEST(raid0_large_command_splits_into_one_contiguous_piece_per_member)
+{
+	struct rec *m[3];
+	struct ssd_blk *b = raid(3, 8 << 20, 4096, m);
+	CHECK(b);
+	/* bytes 2048 .. 2048 + 7 units: units 0..7, the last one partial */
+	uint32_t len = 7 * 4096;
+	int64_t c = ssd_blk_submit(b, SSD_DDIR_READ | SSD_DEV_FUA, 2048, len, 50);
+	/* unit k is member k % 3's unit k / 3 */
+	CHECK(m[0]->n == 1 && m[1]->n == 1 && m[2]->n == 1);
+	/* member 0: units 0 (from 2048), 3, 6: [2048, 3 * 4096) */
+	CHECK(m[0]->cmd[0].off == 2048 && m[0]->cmd[0].len == 3 * 4096 - 2048);
+	/* member 1: units 1, 4, 7 (to 2048 into it): [0, 2 * 4096 + 2048) */
+	CHECK(m[1]->cmd[0].off == 0 && m[1]->cmd[0].len == 2 * 4096 + 2048);
+	/* member 2: units 2, 5 */
+	CHECK(m[2]->cmd[0].off == 0 && m[2]->cmd[0].len == 2 * 4096);
+	uint32_t sum = 0;
+	int64_t last = 0;
+	for (int i = 0; i < 3; i++) {
+		sum += m[i]->cmd[0].len;
+		CHECK(m[i]->cmd[0].ddir == (SSD_DDIR_READ | SSD_DEV_FUA));
+		int64_t ci = 50 + 100 * SSD_US + (int64_t)(m[i]->cmd[0].off % 7);
+		if (ci > last)
+			last = ci;
+	}
+	CHECK(sum == len);
+	CHECK(c == last); /* the last piece completes the command */
+	ssd_blk_destroy(b);
+}
+
+TEST(raid0_every_byte_lands_once_on_a_brute_force_map)
+{
+	/* random ranges against a byte-by-byte map of the striping */
+	struct rec *m[4];
+	const uint32_t su = 8192, n = 4;
+	struct ssd_blk *b = raid(n, 1 << 20, su, m);
+	CHECK(b);
+	uint64_t seed = 7;
+	for (int k = 0; k < 300; k++) {
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		uint64_t off = (seed >> 20) % (b->capacity - 1);
+		uint32_t len = (uint32_t)((seed >> 8) % (5 * su)) + 1;
+		if (off + len > b->capacity)
+			len = (uint32_t)(b->capacity - off);
+		for (uint32_t i = 0; i < n; i++)
+			m[i]->n = 0;
+		ssd_blk_submit(b, SSD_DDIR_WRITE, off, len, k);
+		uint32_t got = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			CHECK(m[i]->n <= 1);
+			if (!m[i]->n)
+				continue;
+			got += m[i]->cmd[0].len;
+			/* its first and last byte map back into the range */
+			for (int e = 0; e < 2; e++) {
+				uint64_t mo = m[i]->cmd[0].off +
+					      (e ? m[i]->cmd[0].len - 1 : 0);
+				uint64_t unit = mo / su * n + i;
+				uint64_t vo = unit * su + mo % su;
+				CHECKF(vo >= off && vo < off + len,
+				       "member %u byte %llu -> %llu outside "
+				       "[%llu, +%u)", i, (unsigned long long)mo,
+				       (unsigned long long)vo,
+				       (unsigned long long)off, len);
+			}
+		}
+		CHECK(got == len);
+	}
+	ssd_blk_destroy(b);
+}
+
+TEST(raid0_flush_reaches_every_member)
+{
+	struct rec *m[2];
+	struct ssd_blk *b = raid(2, 1 << 20, 4096, m);
+	CHECK(b);
+	CHECK(ssd_blk_flush(b, 10) == 10 + 5 * SSD_US);
+	ssd_blk_destroy(b);
+}
+
+/* The tiny drive with keys set, as a device. */
+static struct ssd_dev *machine(const char *k1, const char *v1, const char *k2,
+			       const char *v2)
+{
+	struct ssd_config c;
+	struct ssd_dev *d = NULL;
+	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err) ||
+	    (k1 && ssd_config_set(&c, k1, v1, NULL, err, sizeof err)) ||
+	    (k2 && ssd_config_set(&c, k2, v2, NULL, err, sizeof err)) ||
+	    ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
+		return NULL;
+	return d;
+}
+
+static int run(struct ssd_dev *d, const char *text, struct ssd_run_result *res)
+{
+	struct ssd_job *jobs = NULL;
+	int n = 0;
+	memset(res, 0, sizeof *res);
+	int rc = ssd_jobfile_parse_string(text, "t.fio", ssd_dev_capacity(d),
+					  &jobs, &n, err, sizeof err);
+	if (!rc)
+		rc = ssd_sim_run(d, jobs, n, 1, res, err, sizeof err);
+	free(jobs);
+	return rc;
+}
+
+TEST(raid0_machine_is_twice_the_drive_and_sums_its_ssds)
+{
+	struct ssd_dev *d = machine("raid", "0", NULL, NULL), *one = machine(NULL, NULL, NULL, NULL);
+	CHECKF(d && one, "%s", err);
+	CHECK(ssd_dev_is_machine(d) && !ssd_dev_is_machine(one));
+	CHECK(ssd_dev_capacity(d) == 2 * ssd_dev_capacity(one));
+	CHECK(ssd_dev_capacity(d) == ssd_config_volume(ssd_dev_config(d)));
+	struct ssd_run_result r1, r2;
+	const char *job = "[w]\nrw=randwrite\nbs=4k\niodepth=16\ndirect=1\n"
+			  "size=100%\nio_size=32m\n";
+	CHECKF(run(d, job, &r2) == 0, "%s", err);
+	CHECKF(run(one, job, &r1) == 0, "%s", err);
+	/* the same host writes; two drives take them in half the time */
+	CHECK(r2.jobs[0].ctr.host_write_lp == r1.jobs[0].ctr.host_write_lp);
+	double ratio = (double)r1.jobs[0].runtime_ns / (double)r2.jobs[0].runtime_ns;
+	CHECKF(ratio > 1.8 && ratio < 2.2, "speed-up %.3f", ratio);
+	/* NAND programs: the machine's are its two SSDs' */
+	const struct ssd_counters *c = ssd_dev_counters(d);
+	uint64_t prog = ssd_dev_counters(ssd_stack_ssd(d, 0))->nand_prog_lp +
+			ssd_dev_counters(ssd_stack_ssd(d, 1))->nand_prog_lp;
+	CHECK(c->nand_prog_lp == prog && prog > 0);
+	CHECK(!ssd_stack_ssd(d, 2));
+	/* the report's nodes: raid0 over ssd0 and ssd1 */
+	CHECK(r2.nnodes == 3);
+	CHECK(!strcmp(r2.nodes[0].name, "raid0") && r2.nodes[0].depth == 0);
+	CHECK(!strcmp(r2.nodes[1].name, "ssd0") && r2.nodes[1].depth == 1);
+	CHECK(!strcmp(r2.nodes[2].kind, "ssd"));
+	CHECK(r2.nodes[1].io.bytes[SSD_DDIR_WRITE] +
+	      r2.nodes[2].io.bytes[SSD_DDIR_WRITE] == 32u << 20);
+	CHECK(r1.nnodes == 0);
+	ssd_run_result_free(&r1);
+	ssd_run_result_free(&r2);
+	ssd_dev_destroy(d);
+	ssd_dev_destroy(one);
+}
+
+TEST(machine_refuses_verify_with_the_reason)
+{
+	struct ssd_dev *d = machine("raid", "0", NULL, NULL);
+	CHECKF(d, "%s", err);
+	struct ssd_run_result r;
+	int rc = run(d, "[w]\nrw=write\nbs=4k\nsize=1m\nverify=crc32c\n", &r);
+	CHECK(rc == SSD_EUNSUP);
+	CHECKF(strstr(err, "verify"), "%s", err);
+	ssd_run_result_free(&r);
+	ssd_dev_destroy(d);
+}
