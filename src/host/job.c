@@ -1184,6 +1184,7 @@ static int ne_direct(struct parser *p, struct jstate *js,
 		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not a boolean",
 			       val);
 	js->j.buffered = strcmp(o->name, "direct") == 0 ? !b : b;
+	js->j.direct = !js->j.buffered;
 	return 0;
 }
 

@@ -328,9 +328,12 @@ struct ssd_job {
 	uint64_t noeffect[SSD_JOB_NOEFFECT_WORDS]; /* bit i: row i of the
 	                         option table was given; ssd_job_noeffect()
 	                         names them for the report */
-	int buffered;         /* direct=0 or buffered=1: fio would go
-	                         through the host page cache, which is not
-	                         modelled (every I/O reaches the drive) */
+	int buffered;         /* direct=0 or buffered=1 given: through the
+	                         machine's page cache, or noted in the
+	                         report when the machine has none */
+	int direct;           /* direct=1 or buffered=0 given: past the
+	                         machine's page cache (without either the
+	                         job is buffered, fio's default) */
 };
 
 /*

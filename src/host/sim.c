@@ -2337,7 +2337,7 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 					   ? job->iodepth_batch_complete_min : 1;
 			in->fua = job->sync_writes || job->write_fua
 				  ? SSD_DEV_FUA : 0;
-			in->dflag = job->buffered ? 0 : (uint32_t)dev->direct_flag;
+			in->dflag = job->direct ? (uint32_t)dev->direct_flag : 0;
 			in->plain = !job->thinktime && !in->has_min &&
 				    !job->latency_target && !job->flow &&
 				    !job->fsync_every && !in->vafter &&

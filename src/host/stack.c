@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "host/pagecache.h"
 
 /* ---- an SSD as a node: its own device (device.c) ---- */
 
@@ -250,6 +251,15 @@ static int build(const struct ssd_config *c, uint64_t seed,
 			return rc;
 	} else if ((rc = drive_create(c, seed, 0, &top))) {
 		return rc;
+	}
+	if (c->page_cache) {
+		struct ssd_blk *pc;
+		if ((rc = ssd_pcache_create(c, top, &pc))) {
+			ssd_blk_destroy(top);
+			return rc;
+		}
+		snprintf(pc->name, sizeof pc->name, "page_cache");
+		top = pc;
 	}
 	*out = top;
 	return 0;
