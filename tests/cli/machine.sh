@@ -1,0 +1,81 @@
+# The machine around the drive (docs/stack.md): RAID 0 stripes and scales,
+# the page cache takes buffered jobs and lets direct ones past, fsync
+# writes back, the report shows every node, a machine's drive file loads
+# back as the same machine, and bad machine keys get one-line errors.
+. "$TOP/tests/cli/lib.inc"
+js() { # FILE EXPR: a Python assertion on a JSON file (d)
+	python3 -c "import json,sys; d=json.load(open('$1')); $2" ||
+		fail "$1: $2"
+}
+
+# RAID 0: twice the volume, every byte once, about twice the throughput
+printf '[seq]\nrw=write\nbs=1m\ndirect=1\nsize=100%%\n' >seq.fio
+"$SSDLAB" run seq.fio --drive tiny --output-format=json >one.json
+"$SSDLAB" run seq.fio --drive tiny --set raid=0 --output-format=json >two.json
+js two.json "
+j = d['jobs'][0]; m = d['ssdlab']['machine']
+assert j['write']['io_bytes'] == 2 * 64 * 2**20, j['write']['io_bytes']
+assert [n['name'] for n in m] == ['raid0', 'ssd0', 'ssd1'], m
+assert m[1]['write_bytes'] + m[2]['write_bytes'] == 128 * 2**20
+assert abs(m[1]['write_bytes'] - m[2]['write_bytes']) <= 2**20
+one = json.load(open('one.json'))['jobs'][0]['write']['bw_bytes']
+two = j['write']['bw_bytes']
+assert 1.8 < two / one < 2.2, (one, two)"
+js one.json "assert 'machine' not in d['ssdlab']"
+
+# the page cache: buffered random writes into a cache that holds them
+# below its background ratio (8 MiB < 10% of 128 MiB) finish at memory
+# speed; direct ones go to the drive; end_fsync writes
+# the dirty pages back
+printf '[w]\nrw=randwrite\nbs=4k\nsize=8m\nend_fsync=1\n' >buf.fio
+printf '[w]\nrw=randwrite\nbs=4k\nsize=8m\nend_fsync=1\ndirect=1\n' >dir.fio
+for f in buf dir; do
+	"$SSDLAB" run $f.fio --drive tiny --set page_cache=128m --output-format=json >$f.json
+done
+js buf.json "
+j = d['jobs'][0]; pc = d['ssdlab']['machine'][0]
+assert pc['kind'] == 'page_cache', pc
+assert pc['stats']['write_bytes'] == 8 * 2**20, pc['stats']
+assert pc['stats']['writeback_bytes'] == 8 * 2**20, pc['stats']
+assert pc['stats']['direct_cmds'] == 0
+assert j['sync']['total_ios'] == 1
+assert j['write']['clat_ns']['mean'] < 5000, j['write']['clat_ns']
+assert pc['stats']['throttled_writes'] == 0, pc['stats']
+# written back sorted by offset and merged: fewer commands than pages
+assert pc['stats']['writeback_cmds'] < 2048, pc['stats']"
+js dir.json "
+j = d['jobs'][0]; pc = d['ssdlab']['machine'][0]
+assert pc['stats']['direct_cmds'] == 2048, pc['stats']
+assert pc['stats']['write_bytes'] == 0, pc['stats']
+assert j['write']['clat_ns']['mean'] > 20000, j['write']['clat_ns']"
+# buffered reads of a file that fits: the second pass hits the cache
+printf '[r]\nrw=read\nbs=64k\nsize=8m\nloops=2\n' >rd.fio
+"$SSDLAB" run rd.fio --drive tiny --set page_cache=32m --output-format=json >rd.json
+js rd.json "
+s = d['ssdlab']['machine'][0]['stats']
+assert s['read_hit_bytes'] >= 8 * 2**20, s
+assert 0.45 < s['hit_ratio'] <= 1, s"
+# on a machine with a page cache direct= takes effect: not listed as
+# without effect; on a bare drive a buffered job says there is no cache
+"$SSDLAB" run dir.fio --drive tiny --set page_cache=32m >out.txt
+! grep -q 'without effect: direct' out.txt || fail "direct listed as without effect"
+grep -q '^Machine' out.txt || fail "no Machine section"
+printf '[w]\nrw=write\nbs=4k\nsize=1m\ndirect=0\n' >d0.fio
+"$SSDLAB" run d0.fio --drive tiny >out.txt
+grep -q 'the machine has no host page cache' out.txt || fail "no page-cache note"
+
+# a machine's drive file loads back as the same machine
+"$SSDLAB" drive show tiny --set raid=0 --set raid_members=3 --set page_cache=8m >m.ini
+"$SSDLAB" drive show m.ini >m2.ini
+diff m.ini m2.ini >/dev/null || fail "drive show of a machine does not load back"
+grep -q '^raid_members *= 3' m2.ini || fail "raid_members lost"
+
+# bad machine keys: one line naming the key
+expect_err 2 "raid_members" "$SSDLAB" run seq.fio --drive tiny --set raid=0 --set raid_members=1
+expect_err 2 "raid" "$SSDLAB" run seq.fio --drive tiny --set raid=5
+expect_err 2 "page_cache_dirty_bg_ratio" "$SSDLAB" run seq.fio --drive tiny --set page_cache=1m --set page_cache_dirty_bg_ratio=0.5
+expect_err 2 "raid_stripe" "$SSDLAB" run seq.fio --drive tiny --set raid=0 --set raid_stripe=12k
+# verify needs a bare SSD
+printf '[v]\nrw=write\nbs=4k\nsize=1m\nverify=crc32c\n' >v.fio
+expect_err 1 "verify" "$SSDLAB" run v.fio --drive tiny --set raid=0
+echo "machine: ok"
