@@ -139,17 +139,17 @@ const char *ssd_slc_mode_name(int mode)
 #define TIB (1024ull * 1024 * MIB)
 
 static const struct opt options[] = {
-	{"name", T_STRING, FIELD(name), "default", .unit = "text",
+	{"name", T_STRING, FIELD(name), "default", .flags = F_ANY, .unit = "text",
 	 .help = "Drive name shown in reports (default: the file name)."},
 	{"description", T_STRING, FIELD(description),
 	 "Modern TLC drive: 32 GiB user capacity, 7% spare, 4 channels",
-	 .unit = "text", .help = "One line saying what the drive models."},
+	 .flags = F_ANY, .unit = "text", .help = "One line saying what the drive models."},
 	{"type", T_ENUM, FIELD(type), "ssd", .values = type_names,
-	 .flags = F_DESCR, .unit = "drive type",
+	 .flags = F_ANY | F_DESCR, .unit = "drive type",
 	 .help = "What the drive is: ssd (flash, the keys below) or hdd (a "
 		 "hard disk, the hdd_* keys; docs/hdd.md)."},
 	{"capacity", T_SIZE, FIELD(capacity), "32g", MIB, 16 * TIB,
-	 .flags = F_MUL4K | F_DESCR, .unit = "bytes",
+	 .flags = F_ANY | F_MUL4K | F_DESCR, .unit = "bytes",
 	 .help = "User capacity, what the host sees."},
 	{"op", T_FRACTION, FIELD(op), "0.07", .fmin = 0, .fmax = 4,
 	 .flags = F_DESCR, .unit = "fraction of capacity",
@@ -214,11 +214,11 @@ static const struct opt options[] = {
 	 .unit = "bool",
 	 .help = "The planes of a die read, program and erase in lockstep."},
 	{"host_mbps", T_U32, FIELD(host_mbps), "3500", 0, 1000000,
-	 .flags = F_DESCR, .unit = "MB/s",
+	 .flags = F_ANY | F_DESCR, .unit = "MB/s",
 	 .help = "Host link rate (0 = unlimited; PCIe 3.0 x4 ~3500, "
 		 "SATA 3 Gb/s ~300)."},
 	{"cmd_overhead", T_TIME, FIELD(cmd_overhead), "2us", 0, 1000 * SSD_MS,
-	 .unit = "time", .help = "Controller time per host command."},
+	 .flags = F_ANY, .unit = "time", .help = "Controller time per host command."},
 	{"read_ahead", T_SIZE, FIELD(read_ahead), "0", 0, 64 * MIB,
 	 .flags = F_MUL4K, .unit = "bytes",
 	 .help = "Controller read-ahead: once a read starts where the previous "
@@ -1684,6 +1684,12 @@ static int finish(struct ssd_config *c, int may_adapt, char *err, size_t errlen)
 		rc = check_keys(c, err, errlen);
 	if (rc)
 		return rc;
+	if (c->type == SSD_TYPE_HDD) {
+		/* a hard disk: no flash to fit (its keys keep their values,
+		 * unused) */
+		c->blocks_per_plane = 0;
+		return 0;
+	}
 	struct fit f;
 	int why = fit(c, &f);
 	if (why && may_adapt && (c->overridden & key_bit("capacity"))) {

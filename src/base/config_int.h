@@ -36,6 +36,8 @@ enum opt_type { T_STRING, T_SIZE, T_U32, T_FRACTION, T_TIME, T_ENUM, T_BOOL };
 #define F_HDD 32u    /* a hard disk's key: printed for type = hdd only */
 #define F_STACK 64u  /* a key of the machine around the drive (a host
                         layer), not of the drive itself */
+#define F_ANY 128u   /* a key of every drive type (the others but F_HDD
+                        and F_STACK ones are the flash's) */
 
 struct opt {
 	const char *name;

@@ -85,6 +85,9 @@ void ssd_config_print(const struct ssd_config *c, FILE *out)
 	for (int i = 0; (o = ssd_cfg_row(i)); i++) {
 		if ((o->flags & F_HDD) && c->type != SSD_TYPE_HDD)
 			continue; /* a hard disk's keys: the defaults on an SSD */
+		if (c->type == SSD_TYPE_HDD &&
+		    !(o->flags & (F_HDD | F_STACK | F_ANY)))
+			continue; /* the flash's keys: no effect on a disk */
 		if (o->type == T_STRING) {
 			/* quoted when it would not read back as it is */
 			string_value(c, o, text, sizeof text);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "hdd/hdd.h"
 #include "host/pagecache.h"
 
 /* ---- an SSD as a node: its own device (device.c) ---- */
@@ -84,6 +85,85 @@ static int ssd_node_create(const struct ssd_config *c, uint64_t seed,
 	b->ops = &ssd_node_ops;
 	b->capacity = c->capacity;
 	*out = b;
+	return 0;
+}
+
+/* ---- a hard disk as a node (hdd/hdd.h) ---- */
+
+struct hdd_node {
+	struct ssd_blk b;
+	struct ssd_hdd *h;
+};
+
+static int64_t hdd_node_submit(struct ssd_blk *b, int ddir, uint64_t offset,
+			       uint32_t len, int64_t t)
+{
+	return ssd_hdd_submit(((struct hdd_node *)b)->h, ddir & 0xff,
+			      (ddir & SSD_DEV_FUA) != 0, offset, len, t);
+}
+
+static int64_t hdd_node_flush(struct ssd_blk *b, int64_t t)
+{
+	return ssd_hdd_flush(((struct hdd_node *)b)->h, t);
+}
+
+static int hdd_node_idle(struct ssd_blk *b, int64_t until)
+{
+	return ssd_hdd_idle(((struct hdd_node *)b)->h, until);
+}
+
+static int hdd_node_stat(const struct ssd_blk *b, int i, struct ssd_blk_stat *s)
+{
+	struct ssd_hdd_stats x;
+	ssd_hdd_stats(((const struct hdd_node *)b)->h, &x);
+	uint64_t acc = x.media_reads + x.media_writes;
+	const struct ssd_blk_stat rows[] = {
+		{"media_read_bytes", (double)x.media_read_bytes, "bytes"},
+		{"media_write_bytes", (double)x.media_write_bytes, "bytes"},
+		{"seeks", (double)x.seeks, "accesses"},
+		{"mean_seek_ns", acc ? (double)x.seek_ns / (double)acc : 0, "ns"},
+		{"mean_rotation_ns", acc ? (double)x.rot_ns / (double)acc : 0, "ns"},
+		{"buffer_hit_bytes", (double)(x.hit_bytes + x.stream_bytes), "bytes"},
+		{"read_ahead_bytes", (double)x.readahead_bytes, "bytes"},
+		{"write_cache_bytes", (double)x.wc_bytes, "bytes"},
+		{"write_cache_waits", (double)x.wc_waits, "writes"},
+		{"destages", (double)x.destages, "operations"},
+		{"trims_refused", (double)x.trims, "commands"},
+	};
+	if (i < 0 || i >= (int)(sizeof rows / sizeof rows[0]))
+		return 0;
+	*s = rows[i];
+	return 1;
+}
+
+static void hdd_node_destroy(struct ssd_blk *b)
+{
+	ssd_hdd_destroy(((struct hdd_node *)b)->h);
+	free(b);
+}
+
+static const struct ssd_blk_ops hdd_node_ops = {
+	.kind = "hdd",
+	.submit = hdd_node_submit,
+	.flush = hdd_node_flush,
+	.idle = hdd_node_idle,
+	.stat = hdd_node_stat,
+	.destroy = hdd_node_destroy,
+};
+
+static int hdd_node_create(const struct ssd_config *c, struct ssd_blk **out)
+{
+	struct hdd_node *n = calloc(1, sizeof *n);
+	if (!n)
+		return SSD_ENOMEM;
+	int rc = ssd_hdd_create(c, &n->h);
+	if (rc) {
+		free(n);
+		return rc;
+	}
+	n->b.ops = &hdd_node_ops;
+	n->b.capacity = c->capacity;
+	*out = &n->b;
 	return 0;
 }
 
@@ -220,9 +300,8 @@ static int drive_create(const struct ssd_config *c, uint64_t seed, uint32_t i,
 	dc.page_cache = 0;
 	dc.mft = 0;
 	dc.raid = SSD_RAID_NONE;
-	if (dc.type != SSD_TYPE_SSD)
-		return SSD_EUNSUP;
-	int rc = ssd_node_create(&dc, seed + i, out);
+	int rc = dc.type == SSD_TYPE_HDD ? hdd_node_create(&dc, out)
+					 : ssd_node_create(&dc, seed + i, out);
 	if (!rc)
 		snprintf((*out)->name, sizeof (*out)->name, "%s%u",
 			 c->type == SSD_TYPE_HDD ? "hdd" : "ssd", i);

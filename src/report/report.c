@@ -1492,6 +1492,17 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 			    const struct ssd_config *cfg)
 {
 	const struct ssd_counters *c = &j->ctr;
+	if (cfg && cfg->type == SSD_TYPE_HDD && cfg->raid == SSD_RAID_NONE) {
+		/* a hard disk: no flash to count (the Machine section has
+		 * its seeks and buffer) */
+		fprintf(out,
+			"  ssdlab: host 4KiB pages: read=%" PRIu64 " written=%"
+			PRIu64 " trimmed=%" PRIu64 ", completions over 1s=%"
+			PRIu64 "\n", c->host_read_lp, c->host_write_lp,
+			c->host_trim_lp, j->lat_over_1s);
+		text_noeffect(out, j->job, cfg);
+		return;
+	}
 	double waf = waf_of(c);
 	char w[64], m[64];
 	if (isfinite(waf))
@@ -1668,7 +1679,23 @@ static void text_drive(FILE *out, const struct ssd_run_result *r)
 	const struct ssd_config *c = r->cfg;
 	char a[64], b[64], s[64];
 	putc('\n', out);
-	if (c) {
+	if (c && c->type == SSD_TYPE_HDD) {
+		char desc[sizeof c->description], c2[32];
+		ssd_config_description(c, desc, sizeof desc);
+		fprintf(out, "Drive %s%s%s:\n", c->name, desc[0] ? " -- " : "",
+			desc);
+		fprintf(out,
+			"  hard disk: capacity=%s (%" PRIu64 " bytes), %" PRIu32
+			" rpm, seek %s/%s/%s ms (track/avg/full), media %" PRIu32
+			"..%" PRIu32 " MB/s in %" PRIu32 " zones, buffer %s%s\n",
+			ssd_fmt_bytes(c->capacity, a, sizeof a), c->capacity,
+			c->hdd_rpm, fmt_f(s, sizeof s, 0, 2, c->hdd_seek_track / 1e6),
+			fmt_f(b, sizeof b, 0, 2, c->hdd_seek_avg / 1e6),
+			fmt_f(c2, sizeof c2, 0, 2, c->hdd_seek_full / 1e6),
+			c->hdd_mbps_inner, c->hdd_mbps_outer, c->hdd_zones,
+			ssd_fmt_bytes(c->hdd_cache, desc, sizeof desc),
+			c->hdd_write_cache ? " (write cache on)" : "");
+	} else if (c) {
 		const char *cell = ssd_cell_name(c->cell);
 		const char *gc = ssd_gc_policy_name(c->gc_policy);
 		char desc[sizeof c->description];
