@@ -96,6 +96,7 @@ struct ssd_mft {
 	uint32_t ndirty;
 	/* time */
 	int64_t tc;            /* time of the work being done */
+	int64_t now;           /* latest call (submit, flush, idle) */
 	int64_t lower_last;    /* latest command to lower */
 	int64_t busy;          /* latest completion from lower */
 	/* the log head's current writer */
@@ -393,8 +394,9 @@ static void head_close(struct ssd_mft *m)
  * frees anything. */
 static int clean_until(struct ssd_mft *m, uint32_t target)
 {
-	int ctx = m->ctx, r = 0;
+	int ctx = m->ctx, flags = m->ctx_flags, r = 0;
 	m->ctx = CTX_CLEAN;
+	m->ctx_flags = 0; /* a FUA flush's cleaning needs no FUA */
 	m->cleaning = 1;
 	for (uint32_t n = 0; m->nfree < target; n++) {
 		uint32_t v = victim(m);
@@ -409,6 +411,7 @@ static int clean_until(struct ssd_mft *m, uint32_t target)
 		r = emit_run(m);
 	m->cleaning = 0;
 	m->ctx = ctx;
+	m->ctx_flags = flags;
 	return r;
 }
 
@@ -631,7 +634,7 @@ static int lazy_flush(struct ssd_mft *m, int64_t t)
 {
 	if (m->pend_since < 0 || m->pend_since + m->interval > t)
 		return 0;
-	m->tc = max64(m->pend_since + m->interval, m->lower_last);
+	m->tc = max64(max64(m->pend_since + m->interval, m->lower_last), m->now);
 	int64_t r = log_flush(m, 0, CAUSE_TIMER);
 	return r < 0 ? (int)r : 0;
 }
@@ -813,6 +816,7 @@ static int64_t mft_submit(struct ssd_blk *b, int ddir, uint64_t offset,
 	int r = lazy_flush(m, t);
 	if (r < 0)
 		return r;
+	m->now = max64(m->now, t);
 	m->tc = max64(t, m->lower_last);
 	switch (d) {
 	case SSD_DDIR_READ:
@@ -830,11 +834,13 @@ static int64_t mft_flush(struct ssd_blk *b, int64_t t)
 	int r = lazy_flush(m, t);
 	if (r < 0)
 		return r;
+	m->now = max64(m->now, t);
 	m->tc = max64(t, m->lower_last);
 	int64_t f = log_flush(m, 0, CAUSE_CMD);
 	if (f < 0)
 		return f;
-	int64_t lf = ssd_blk_flush(low(m), max64(m->tc, m->lower_last));
+	m->lower_last = max64(m->tc, m->lower_last);
+	int64_t lf = ssd_blk_flush(low(m), m->lower_last);
 	if (lf < 0)
 		return lf;
 	return max64(f, lf);
@@ -846,7 +852,9 @@ static int mft_idle(struct ssd_blk *b, int64_t until)
 	int r = lazy_flush(m, until);
 	if (r < 0)
 		return r;
-	int64_t t = max64(m->busy, m->lower_last);
+	/* idle from the latest call or the end of lower's work, whichever
+	 * is later */
+	int64_t t = max64(max64(m->busy, m->lower_last), m->now);
 	m->ctx = CTX_CLEAN;
 	while (m->nfree < m->seg_idle && t < until) {
 		uint32_t v = victim(m);

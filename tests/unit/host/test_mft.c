@@ -765,3 +765,30 @@ TEST(mft_create_out_of_memory_is_enomem)
 	}
 	CHECK(ok);
 }
+
+/* The same with 4 KiB blocks and a one-page map cache: map misses and
+ * dirty evictions inside flushes and cleaning, invariants after every
+ * step. */
+TEST(mft_small_blocks_and_map_cache_invariants_hold)
+{
+	struct ssd_config c;
+	struct fake *f;
+	cfg(&c);
+	c.mft_block = 4096;
+	c.mft_buffer = 256 * KIB;
+	c.mft_write = 64 * KIB;
+	c.mft_map_cache = 4096;
+	c.mft_reserve = 0.05;
+	struct ssd_blk *b = mk(&c, 32 * MIB, &f);
+	CHECK(b);
+	uint64_t s = 2024;
+	int64_t t = 0;
+	for (int i = 0; i < 15000; i++) {
+		t = step(b, &s, t, i % 3000 < 2000);
+		CHECKF(t >= 0, "step %d failed", i);
+		CHECKF(check(b, f), "after step %d", i);
+	}
+	CHECK(stat_of(b, "segments_cleaned") > 50 && stat_of(b, "map_reads") > 1000);
+	CHECK(stat_of(b, "map_writes") > stat_of(b, "flushes"));
+	ssd_blk_destroy(b);
+}
