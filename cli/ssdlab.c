@@ -976,6 +976,8 @@ static int cmd_scenario(int argc, char **argv)
 			d.sets[nd++] = d.sets[i];
 	}
 	d.nsets = nd;
+	if (!d.drive)
+		d.drive = sc->drive; /* the scenario's own drive, or default */
 	struct ssd_config cfg;
 	int rc = load_drive(&d, &cfg);
 	if (rc)
@@ -986,7 +988,7 @@ static int cmd_scenario(int argc, char **argv)
 		outdir = dir;
 	}
 	char err[512];
-	rc = ssd_scenario_run(sc, &cfg, outdir, psets, np, d.seed, stdout, err,
+	rc = ssd_scenario_run(sc, &cfg, outdir, preset_dir(), psets, np, d.seed, stdout, err,
 			      sizeof err);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
@@ -1018,7 +1020,7 @@ static int demo(void)
 	       "point where its free space is exhausted.\n\n");
 	fflush(stdout);
 	double w0 = wall_now();
-	rc = ssd_scenario_run(&ssd_scn_steady_state, &cfg, "ssdlab-demo", NULL, 0,
+	rc = ssd_scenario_run(&ssd_scn_steady_state, &cfg, "ssdlab-demo", preset_dir(), NULL, 0,
 			      1, stdout, err, sizeof err);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);

@@ -9,6 +9,7 @@
 
 #include "base/util.h"
 #include "hdd/hdd.h"
+#include "host/mft.h"
 #include "host/pagecache.h"
 
 /* ---- an SSD as a node: its own device (device.c) ---- */
@@ -330,6 +331,15 @@ static int build(const struct ssd_config *c, uint64_t seed,
 			return rc;
 	} else if ((rc = drive_create(c, seed, 0, &top))) {
 		return rc;
+	}
+	if (c->mft) {
+		struct ssd_blk *mft;
+		if ((rc = ssd_mft_create(c, top, &mft))) {
+			ssd_blk_destroy(top);
+			return rc;
+		}
+		snprintf(mft->name, sizeof mft->name, "mft");
+		top = mft;
 	}
 	if (c->page_cache) {
 		struct ssd_blk *pc;

@@ -69,6 +69,11 @@ enum fig {
 	F_MAX_LAT,
 	F_SPIKE_ONSET,
 	F_SPIKES_PER_MIN,
+	F_MEAN_LAT_LARGE,
+	F_OSCACHE,
+	F_MFT_SEQ_WRITE,
+	F_MFT_RAND_WRITE,
+	F_MFT_SEQ_READ,
 	F_MEASURED,         /* rows below are not modelled */
 };
 
@@ -132,12 +137,25 @@ static const struct ssd_cal_figure figures[] = {
 	[F_SPIKES_PER_MIN] = {"spikes_per_min", "1/min",
 		"requests of 100 ms or more per minute in the same test, from the "
 		"first such window on", NULL},
-	[F_MEASURED] = {"mean_latency_large_ms", "ms", NULL,
-		"the seed does not say how large its \"large\" requests were"},
-	{"rand_write_iops_oscache", "IOPS", NULL,
-		"measured through the Windows file cache, which ssdlab does not "
-		"model"},
-	{"iometer_database_iops", "IOPS", NULL,
+	[F_MEAN_LAT_LARGE] = {"mean_latency_large_ms", "ms",
+		"the same test with 1 MiB requests, 20 s (the seed does not say "
+		"how large its \"large\" requests were: 1 MiB, the largest size "
+		"of its IOmeter charts, is taken)", NULL},
+	[F_OSCACHE] = {"rand_write_iops_oscache", "IOPS",
+		"4 KiB random buffered writes at QD1 for 10 s over a 4 GiB test "
+		"file (the drive, if smaller) written just before, through a "
+		"256 MiB host page cache (page_cache = 256m unless the drive "
+		"file sets one): IOPS as the application sees them", NULL},
+	[F_MFT_SEQ_WRITE] = {"mft_seq_write_mbps", "MB/s",
+		"the drive with mft = yes: the 4 GiB test file written with "
+		"1 MiB requests at QD1 (the MFT benchmark's first step)", NULL},
+	[F_MFT_RAND_WRITE] = {"mft_rand_write_iops", "IOPS",
+		"the drive with mft = yes: 4 KiB random writes at QD1 for 10 s "
+		"over the test file, no page cache", NULL},
+	[F_MFT_SEQ_READ] = {"mft_seq_read_mbps", "MB/s",
+		"the drive with mft = yes: 4 MiB random reads at QD1 for 10 s "
+		"over the test file (the MFT benchmark's largest read)", NULL},
+	[F_MEASURED] = {"iometer_database_iops", "IOPS", NULL,
 		"IOmeter pattern whose queue depth and test span the seed does "
 		"not give"},
 	{"iometer_fileserver_iops", "IOPS", NULL,
@@ -754,12 +772,15 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 	if (rc)
 		return rc;
 	struct run run;
-	struct ssd_jobs *jb = jobs_new(dev, "calibrate-span");
+	/* a hard disk has no state for random writes to age: the latency
+	 * test runs on it as it is */
+	int disk = c.type == SSD_TYPE_HDD;
+	struct ssd_jobs *jb = disk ? NULL : jobs_new(dev, "calibrate-span");
 	if (jb)
 		add_job(jb, "fill", SSD_RW_RANDWRITE, 4096, 32, 0, 0, 0);
-	rc = run_jobs(dev, jb, "calibrate-span", m->o->seed, &run, m->err,
-		      m->errlen);
-	if (!rc) {
+	rc = disk ? 0 : run_jobs(dev, jb, "calibrate-span", m->o->seed, &run,
+				 m->err, m->errlen);
+	if (!rc && !disk) {
 		m->v[F_RAND_WRITE_SPAN] = iops(job(&run, "fill"),
 					       SSD_DDIR_WRITE);
 		run_free(&run);
@@ -773,7 +794,7 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 		rc = run_jobs(dev, jb, "calibrate-steady", m->o->seed, &run,
 			      m->err, m->errlen);
 	}
-	if (!rc) {
+	if (!rc && !disk) {
 		m->v[F_RAND_WRITE_STEADY] = iops(job(&run, "steady"),
 						 SSD_DDIR_WRITE);
 		run_free(&run);
@@ -792,12 +813,14 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 		rc = run_jobs(dev, jb, "calibrate-used", m->o->seed, &run,
 			      m->err, m->errlen);
 	}
-	if (!rc) {
+	if (!rc && !disk) {
 		m->v[F_SEQ_READ_USED] = mbps(job(&run, "used_read"),
 					     SSD_DDIR_READ);
 		m->v[F_SEQ_WRITE_USED] = mbps(job(&run, "used_write"),
 					      SSD_DDIR_WRITE);
 		run_free(&run);
+	}
+	if (!rc) {
 		idle(dev, 60 * SSD_S);
 		int nw = quick ? 10 : LAT_WINDOWS;
 		jb = jobs_new(dev, "calibrate-latency");
@@ -810,15 +833,32 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 			j->time_based = 1;
 			j->runtime = LAT_WINDOW_S * SSD_S;
 		}
+		/* then "large" requests: 1 MiB */
+		struct ssd_job *j = jb ? add_job(jb, "large", SSD_RW_RANDRW,
+						 1 << 20, 1, 1, 0, 0) : NULL;
+		if (j) {
+			j->rwmixread = 70;
+			j->time_based = 1;
+			j->runtime = (quick ? 2 : 20) * SSD_S;
+		}
 		rc = run_jobs(dev, jb, "calibrate-latency", m->o->seed, &run,
 			      m->err, m->errlen);
 	}
 	if (!rc) {
 		double sum = 0, n = 0, max = 0, onset = INFINITY, spikes = 0;
 		int64_t t0 = run.res.jobs[0].start_ns, t_end = t0;
+		const struct ssd_job_result *lj = job(&run, "large");
+		if (lj) {
+			struct ssd_moments lat = lj->dir[SSD_DDIR_READ].lat;
+			ssd_moments_merge(&lat, &lj->dir[SSD_DDIR_WRITE].lat);
+			m->v[F_MEAN_LAT_LARGE] = lat.n ? ssd_moments_mean(&lat) / 1e6
+						       : NAN;
+		}
 		for (int i = 0; i < run.res.njobs; i++) {
 			const struct ssd_job_result *j = &run.res.jobs[i];
 			double wspikes = 0;
+			if (j == lj)
+				continue;
 			for (int d = 0; d < 2; d++) {
 				const struct ssd_dstat *ds = &j->dir[d];
 				if (!ds->lat.n)
@@ -841,6 +881,106 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 		m->v[F_SPIKE_ONSET] = onset;
 		m->v[F_SPIKES_PER_MIN] = isinf(onset) ? 0
 			: spikes * 60 / ((double)(t_end - t0) / 1e9 - onset);
+		run_free(&run);
+	}
+	ssd_dev_destroy(dev);
+	return rc;
+}
+
+/* ---- through the host's layers: the page cache, MFT ---- */
+
+#define TEST_FILE (4 * GIB)
+
+/* c with a drive key set (a machine key: no adaptation needed), finished;
+ * 0 or the config's error in m->err. */
+static int with_key(const struct ssd_config *full, const char *key,
+		    const char *value, struct ssd_config *c, struct meas *m)
+{
+	*c = *full;
+	int rc = ssd_config_set(c, key, value, "calibrate", m->err, m->errlen);
+	if (!rc) {
+		c->blocks_per_plane = 0;
+		rc = ssd_config_finish(c, m->err, m->errlen);
+	}
+	return rc;
+}
+
+/* The test file: the first 4 GiB of the volume (all of a smaller one). */
+static uint64_t test_file(const struct ssd_dev *dev)
+{
+	uint64_t v = ssd_dev_capacity(dev);
+	return round_down(v < TEST_FILE ? v : TEST_FILE, 1 << 20);
+}
+
+/* The seed's "with the OS cache": buffered 4 KiB random writes. */
+static int do_oscache(const struct ssd_config *full, struct meas *m)
+{
+	struct ssd_config c;
+	int rc = full->page_cache ? (c = *full, 0)
+		 : with_key(full, "page_cache", "256m", &c, m);
+	struct ssd_dev *dev = NULL;
+	if (!rc)
+		rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
+	if (rc)
+		return rc;
+	uint64_t file = test_file(dev);
+	struct ssd_jobs *jb = jobs_new(dev, "calibrate-oscache");
+	struct ssd_job *j;
+	if (jb) {
+		j = add_job(jb, "file", SSD_RW_WRITE, 1 << 20, 1, 0, 0, file);
+		j->direct = 1;
+		j = add_job(jb, "oscache", SSD_RW_RANDWRITE, 4096, 1, 1, 0, file);
+		j->buffered = 1;
+		j->norandommap = 1;
+		j->time_based = 1;
+		j->runtime = (m->o->quick ? 2 : 10) * SSD_S;
+	}
+	struct run run;
+	rc = run_jobs(dev, jb, "calibrate-oscache", m->o->seed, &run, m->err,
+		      m->errlen);
+	if (!rc) {
+		m->v[F_OSCACHE] = iops(job(&run, "oscache"), SSD_DDIR_WRITE);
+		run_free(&run);
+	}
+	ssd_dev_destroy(dev);
+	return rc;
+}
+
+/* The MFT benchmark's steps on the drive formatted by MFT. */
+static int do_mft(const struct ssd_config *full, struct meas *m)
+{
+	struct ssd_config c;
+	int rc = with_key(full, "mft", "yes", &c, m);
+	struct ssd_dev *dev = NULL;
+	if (!rc)
+		rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
+	if (rc)
+		return rc;
+	uint64_t file = test_file(dev);
+	int64_t point = (m->o->quick ? 2 : 10) * SSD_S;
+	struct ssd_jobs *jb = jobs_new(dev, "calibrate-mft");
+	struct ssd_job *j;
+	if (jb) {
+		j = add_job(jb, "file", SSD_RW_WRITE, 1 << 20, 1, 0, 0, file);
+		j->direct = 1;
+		j = add_job(jb, "read", SSD_RW_RANDREAD, 4 << 20, 1, 1, 0, file);
+		j->direct = 1;
+		j->norandommap = 1;
+		j->time_based = 1;
+		j->runtime = point;
+		j = add_job(jb, "write", SSD_RW_RANDWRITE, 4096, 1, 1, 0, file);
+		j->direct = 1;
+		j->norandommap = 1;
+		j->time_based = 1;
+		j->runtime = point;
+	}
+	struct run run;
+	rc = run_jobs(dev, jb, "calibrate-mft", m->o->seed, &run, m->err,
+		      m->errlen);
+	if (!rc) {
+		m->v[F_MFT_SEQ_WRITE] = mbps(job(&run, "file"), SSD_DDIR_WRITE);
+		m->v[F_MFT_SEQ_READ] = mbps(job(&run, "read"), SSD_DDIR_READ);
+		m->v[F_MFT_RAND_WRITE] = iops(job(&run, "write"), SSD_DDIR_WRITE);
 		run_free(&run);
 	}
 	ssd_dev_destroy(dev);
@@ -877,7 +1017,9 @@ int ssd_cal_measure(const struct ssd_config *c,
 		{F_SEQ_READ, F_SEQ_WRITE, do_fresh},
 		{F_RAND_WRITE_FRESH, F_RAND_WRITE_FRESH, do_rfresh},
 		{F_SLC_CACHE, F_TRIM_32G, do_fill},
-		{F_RAND_WRITE_SPAN, F_SPIKES_PER_MIN, do_steady},
+		{F_RAND_WRITE_SPAN, F_MEAN_LAT_LARGE, do_steady},
+		{F_OSCACHE, F_OSCACHE, do_oscache},
+		{F_MFT_SEQ_WRITE, F_MFT_SEQ_READ, do_mft},
 	};
 	for (size_t p = 0; p < sizeof phases / sizeof phases[0]; p++) {
 		int need = 0;

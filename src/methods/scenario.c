@@ -3,6 +3,7 @@
  * parameters, drives, job runs, CSV, gnuplot, result.json.
  */
 #include "methods/scenario.h"
+#include "methods/preset.h"
 
 #include <errno.h>
 #include <math.h>
@@ -29,6 +30,7 @@ const struct ssd_scenario *const ssd_scenarios[] = {
 	&ssd_scn_snia_pts,
 	&ssd_scn_fill_idle,
 	&ssd_scn_torture,
+	&ssd_scn_essay_bench,
 	NULL,
 };
 
@@ -156,14 +158,28 @@ struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 	}
 	if (rc)
 		return NULL;
+	return ssd_scn_device(s, &c);
+}
+
+struct ssd_dev *ssd_scn_device(struct ssd_scn *s, const struct ssd_config *c)
+{
 	struct ssd_dev *d = NULL;
-	rc = ssd_dev_create(&c, s->seed, &d);
+	int rc = ssd_dev_create(c, s->seed, &d);
 	if (rc) {
 		snprintf(s->err, sizeof s->err, "cannot create the drive: %s",
 			 ssd_strerror(rc));
 		return NULL;
 	}
 	return d;
+}
+
+int ssd_scn_preset(struct ssd_scn *s, const char *name,
+		   const char *const *sets, int nsets, struct ssd_config *c)
+{
+	char buf[4096];
+	const char *dir = s->preset_dir ? s->preset_dir
+			: ssd_preset_dir(NULL, buf, sizeof buf);
+	return ssd_preset_load(dir, name, sets, nsets, c, s->err, sizeof s->err);
 }
 
 struct ssd_jobs *ssd_scn_jobs_new(struct ssd_scn *s, const struct ssd_dev *dev)
@@ -376,8 +392,9 @@ void ssd_scn_json_close(struct ssd_scn *s, int array)
 
 int ssd_scenario_run(const struct ssd_scenario *sc,
 		     const struct ssd_config *cfg, const char *outdir,
-		     const char *const *sets, int nsets, uint64_t seed,
-		     FILE *out, char *err, size_t errlen)
+		     const char *preset_dir, const char *const *sets,
+		     int nsets, uint64_t seed, FILE *out, char *err,
+		     size_t errlen)
 {
 	struct ssd_scn *s = calloc(1, sizeof *s);
 	if (!s) {
@@ -387,6 +404,7 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 	s->sc = sc;
 	s->cfg = *cfg;
 	s->outdir = outdir;
+	s->preset_dir = preset_dir;
 	s->seed = seed;
 	s->out = out;
 	s->gnuplot = -1;

@@ -41,6 +41,8 @@ struct ssd_scenario {
 	const char *summary;               /* one line */
 	const struct ssd_scn_param *params; /* ends with {NULL} */
 	int (*run)(struct ssd_scn *s);     /* 0 or a negative SSD_E* */
+	const char *drive;                 /* the drive without --drive
+	                                      (NULL: "default") */
 };
 
 #define SSD_SCN_MAX_PARAMS 32
@@ -50,6 +52,7 @@ struct ssd_scn {
 	const struct ssd_scenario *sc;
 	struct ssd_config cfg;     /* the drive (finished) */
 	const char *outdir;
+	const char *preset_dir;    /* where other drives are found by name */
 	uint64_t seed;
 	char value[SSD_SCN_MAX_PARAMS][128]; /* parameter values, as text */
 	FILE *out;                 /* the summary (stdout) */
@@ -64,12 +67,15 @@ extern const struct ssd_scenario *const ssd_scenarios[];
 const struct ssd_scenario *ssd_scenario_find(const char *name);
 
 /* Run scenario `sc` on drive `cfg` into `outdir` (created if missing),
- * with parameter overrides "NAME=VALUE" (sets[i]).  Returns 0, or a
- * negative code with a one-line message in err. */
+ * with parameter overrides "NAME=VALUE" (sets[i]); a scenario that uses
+ * other drives by name finds them in preset_dir (preset.h; NULL: the
+ * environment's or the compiled-in one).  Returns 0, or a negative code
+ * with a one-line message in err. */
 int ssd_scenario_run(const struct ssd_scenario *sc,
 		     const struct ssd_config *cfg, const char *outdir,
-		     const char *const *sets, int nsets, uint64_t seed,
-		     FILE *out, char *err, size_t errlen);
+		     const char *preset_dir, const char *const *sets,
+		     int nsets, uint64_t seed, FILE *out, char *err,
+		     size_t errlen);
 
 /* 1 if NAME is a parameter of sc. */
 int ssd_scenario_has_param(const struct ssd_scenario *sc, const char *name);
@@ -89,6 +95,15 @@ const char *ssd_scn_str(const struct ssd_scn *s, const char *name);
  * "op=0.28"; NULL for none).  Returns NULL with s->err set on error. */
 struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 			      int nsets);
+
+/* Another drive than the scenario's: a preset name or .ini path, with
+ * overrides sets[i] ("KEY=VALUE"), finished, into *c.  0, or the error
+ * with s->err set. */
+int ssd_scn_preset(struct ssd_scn *s, const char *name,
+		   const char *const *sets, int nsets, struct ssd_config *c);
+
+/* A fresh device of the finished config c; NULL with s->err set. */
+struct ssd_dev *ssd_scn_device(struct ssd_scn *s, const struct ssd_config *c);
 
 /* A job file for dev, named for the scenario (job.h's builder); NULL
  * when out of memory (ssd_scn_run then says so). */
@@ -139,4 +154,5 @@ extern const struct ssd_scenario ssd_scn_snia_pts;
 
 extern const struct ssd_scenario ssd_scn_fill_idle;
 extern const struct ssd_scenario ssd_scn_torture;
+extern const struct ssd_scenario ssd_scn_essay_bench;
 #endif

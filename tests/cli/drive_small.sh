@@ -35,6 +35,13 @@ for ini in "$TOP"/presets/*.ini; do
 		[ "$(grep -c '^Run status group' out.txt)" -eq 2 ] ||
 			fail "$p capacity=$cap: incomplete report"
 		grep -q '^Run: seed=1' out.txt || fail "$p capacity=$cap: no Run line"
+		if grep -q '^type *= *hdd' "$ini"; then
+			# a hard disk: no GC, its capacity on the disk's line
+			grep -q '^  hard disk: capacity=' out.txt ||
+				fail "$p capacity=$cap: no hard disk line"
+			n=$((n + 1))
+			continue
+		fi
 		grep -Eq 'gc: copied=[1-9]' out.txt || fail "$p capacity=$cap: no GC ran"
 		# the report describes the drive that ran
 		grep -q "^Drive $p -- .*\[changed: capacity=$cap" out.txt ||
