@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/mft.h"
 #include "host/sim.h"
 #include "host/stack.h"
 #include "t.h"
@@ -255,6 +256,79 @@ TEST(machine_refuses_verify_with_the_reason)
 	int rc = run(d, "[w]\nrw=write\nbs=4k\nsize=1m\nverify=crc32c\n", &r);
 	CHECK(rc == SSD_EUNSUP);
 	CHECKF(strstr(err, "verify"), "%s", err);
+	ssd_run_result_free(&r);
+	ssd_dev_destroy(d);
+}
+
+/* The tiny drive with up to four keys set, as a device. */
+static struct ssd_dev *machine4(const char *const *kv, int n)
+{
+	struct ssd_config c;
+	struct ssd_dev *d = NULL;
+	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err))
+		return NULL;
+	for (int i = 0; i < n; i += 2)
+		if (ssd_config_set(&c, kv[i], kv[i + 1], NULL, err, sizeof err))
+			return NULL;
+	if (ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
+		return NULL;
+	return d;
+}
+
+TEST(stack_volume_is_what_the_config_says)
+{
+	static const char *const cases[][8] = {
+		{"mft", "yes"},
+		{"raid", "0", "raid_members", "3"},
+		{"raid", "0", "mft", "yes", "mft_reserve", "0.25"},
+		{"page_cache", "8m", "mft", "yes", "raid", "0"},
+		{"type", "hdd", "raid", "0", "mft", "yes"},
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		int n = 0;
+		while (n < 8 && cases[k][n])
+			n++;
+		struct ssd_dev *d = machine4(cases[k], n);
+		CHECKF(d, "case %zu: %s", k, err);
+		CHECKF(ssd_dev_capacity(d) == ssd_config_volume(ssd_dev_config(d)),
+		       "case %zu: %llu != %llu", k,
+		       (unsigned long long)ssd_dev_capacity(d),
+		       (unsigned long long)ssd_config_volume(ssd_dev_config(d)));
+		ssd_dev_destroy(d);
+	}
+}
+
+TEST(stack_page_cache_over_mft_over_raid0_of_two_ssds)
+{
+	static const char *const kv[] = {"page_cache", "8m", "mft", "yes",
+					 "raid", "0", "mft_buffer", "1m"};
+	struct ssd_dev *d = machine4(kv, 8);
+	CHECKF(d, "%s", err);
+	struct ssd_run_result r;
+	CHECKF(run(d, "[w]\nrw=randwrite\nbs=4k\nsize=100%\nio_size=64m\n"
+		      "end_fsync=1\n[r]\nstonewall\nrw=randread\nbs=16k\n"
+		      "size=100%\nio_size=16m\n", &r) == 0, "%s", err);
+	static const char *const order[] = {"page_cache", "mft", "raid0",
+					    "ssd0", "ssd1"};
+	CHECK(r.nnodes == 5);
+	for (int i = 0; i < 5; i++)
+		CHECKF(!strcmp(r.nodes[i].name, order[i]) &&
+		       r.nodes[i].depth == (i < 3 ? i : 3), "node %d: %s", i,
+		       r.nodes[i].name);
+	/* everything the application wrote went down, through MFT's log */
+	CHECK(r.nodes[0].io.bytes[SSD_DDIR_WRITE] == 64u << 20);
+	CHECK(r.nodes[1].io.bytes[SSD_DDIR_WRITE] == 64u << 20);
+	CHECK(r.nodes[2].io.bytes[SSD_DDIR_WRITE] >= 64u << 20);
+	CHECK(r.nodes[3].io.bytes[SSD_DDIR_WRITE] > 0 &&
+	      r.nodes[4].io.bytes[SSD_DDIR_WRITE] > 0);
+	/* MFT's maps hold after it all */
+	const struct ssd_blk *mft = ssd_stack_node(d, 1, NULL);
+	char why[256];
+	CHECKF(ssd_mft_check(mft, why, sizeof why) == 0, "%s", why);
+	/* the machine's WAF is end to end: MFT's log and cleaning included */
+	const struct ssd_counters *c = ssd_dev_counters(d);
+	CHECK(c->host_write_bytes == 64u << 20);
+	CHECK(ssd_counters_waf(c) > 1);
 	ssd_run_result_free(&r);
 	ssd_dev_destroy(d);
 }
