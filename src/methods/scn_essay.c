@@ -26,8 +26,9 @@
  *     (direct=0) -- the writes complete in host RAM until the dirty limit
  *     and then at the pace of write-back;
  *  3. IOmeter's latency test: random 70% read / 30% write at QD1 for
- *     `point`, at 4 KiB ("small requests") and 1 MiB ("large"; the essay
- *     does not say how large), direct, over the whole volume of the
+ *     `lat_time`, at 4 KiB ("small requests") and 1 MiB ("large"; the essay
+ *     does not say how large), each after 60 s idle, direct, over the
+ *     whole volume of the
  *     machine of step 1 (an SSD filled sequentially first: a read of a
  *     page never written costs it nothing, a disk has no such pages);
  *  4. HD Tune: read and write transfer rate at `tune_points` positions
@@ -55,6 +56,8 @@ static const struct ssd_scn_param params[] = {
 	{"point", "10", "time", "Simulated length of each request size "
 	 "(about 10 s in the MFT benchmark)."},
 	{"cache", "256m", "size", "The host page cache of the OS-cache runs."},
+	{"lat_time", "60", "time", "Length of each latency test (small and "
+	 "large requests), as calibrate runs it."},
 	{"tune_points", "32", "number", "HD Tune: positions across the volume."},
 	{"tune_chunk", "16m", "size", "HD Tune: bytes read or written at each."},
 	{NULL, NULL, NULL, NULL},
@@ -229,32 +232,40 @@ static int sweep(struct ssd_scn *s, struct ssd_dev *dev, int dir, int buffered,
 	return 0;
 }
 
-/* IOmeter's latency test: 70/30 random mix at QD1, 4 KiB and 1 MiB. */
-static int latency(struct ssd_scn *s, struct ssd_dev *dev, uint64_t file,
+/* IOmeter's latency test: 70/30 random mix at QD1, 4 KiB and 1 MiB,
+ * each after 60 s idle (as calibrate runs it: both from the same rested
+ * state, the buffers drained). */
+static int latency(struct ssd_scn *s, struct ssd_dev *dev, uint64_t span,
 		   int64_t point, double *ms)
 {
-	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
-	for (int i = 0; b && i < 2; i++) {
-		struct ssd_job *j = ssd_scn_job(b, i ? "mix-1m" : "mix-4k",
-						SSD_RW_RANDRW, i ? 1u << 20 : 4096, 1);
-		j->stonewall = 1;
-		j->size = file;
-		j->time_based = 1;
-		j->runtime = point;
-		j->norandommap = 1;
-		j->rwmixread = 70;
-		j->direct = 1;
-	}
-	struct ssd_run_result res;
-	int rc = ssd_scn_run(s, dev, b, NULL, &res);
-	if (rc)
-		return rc;
-	for (int i = 0; i < 2 && i < res.njobs; i++) {
-		struct ssd_moments lat = res.jobs[i].dir[SSD_DDIR_READ].lat;
-		ssd_moments_merge(&lat, &res.jobs[i].dir[SSD_DDIR_WRITE].lat);
+	for (int i = 0; i < 2; i++) {
+		int rc = ssd_dev_idle(dev, ssd_dev_time(dev) + 60 * SSD_S);
+		if (rc) {
+			snprintf(s->err, sizeof s->err, "essay-bench: idle time: %s",
+				 ssd_strerror(rc));
+			return rc;
+		}
+		struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
+		struct ssd_job *j = b ? ssd_scn_job(b, i ? "mix-1m" : "mix-4k",
+						    SSD_RW_RANDRW,
+						    i ? 1u << 20 : 4096, 1) : NULL;
+		if (j) {
+			j->size = span;
+			j->time_based = 1;
+			j->runtime = point;
+			j->norandommap = 1;
+			j->rwmixread = 70;
+			j->direct = 1;
+		}
+		struct ssd_run_result res;
+		rc = ssd_scn_run(s, dev, b, NULL, &res);
+		if (rc)
+			return rc;
+		struct ssd_moments lat = res.jobs[0].dir[SSD_DDIR_READ].lat;
+		ssd_moments_merge(&lat, &res.jobs[0].dir[SSD_DDIR_WRITE].lat);
 		ms[i] = ssd_moments_mean(&lat) / 1e6;
+		ssd_run_result_free(&res);
 	}
-	ssd_run_result_free(&res);
 	return 0;
 }
 
@@ -336,7 +347,8 @@ static int run_conf(struct ssd_scn *s, int k, struct conf_result *r)
 			rc = write_file(s, dev, ssd_dev_capacity(dev) / (1 << 20) *
 					(1 << 20), 0, &(double){0});
 		if (!rc && m == M_DIRECT)
-			rc = latency(s, dev, ssd_dev_capacity(dev), point, r->lat_ms);
+			rc = latency(s, dev, ssd_dev_capacity(dev),
+				     ssd_scn_time(s, "lat_time"), r->lat_ms);
 		if (!rc && m == M_DIRECT)
 			rc = tune(s, dev, np, chunk, r->tune);
 		ssd_dev_destroy(dev);
@@ -527,10 +539,10 @@ static int run(struct ssd_scn *s)
 	uint64_t chunk = ssd_scn_size(s, "tune_chunk", 1 << 20);
 	int np = (int)npd;
 	if (!file || point <= 0 || !cache || npd != np || np < 2 ||
-	    np > TUNE_MAX || !chunk) {
+	    np > TUNE_MAX || !chunk || ssd_scn_time(s, "lat_time") <= 0) {
 		snprintf(s->err, sizeof s->err, "essay-bench: need file >= 1m, "
-			 "point > 0, cache >= 4k, tune_points an integer 2..%d, "
-			 "tune_chunk >= 1m", TUNE_MAX);
+			 "point > 0, lat_time > 0, cache >= 4k, tune_points an "
+			 "integer 2..%d, tune_chunk >= 1m", TUNE_MAX);
 		return SSD_ERANGE;
 	}
 	if (s->cfg.type != SSD_TYPE_SSD || ssd_config_is_machine(&s->cfg)) {
