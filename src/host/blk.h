@@ -66,6 +66,11 @@ struct ssd_blk_ops {
 	/* Row i of the node's own figures into *s: 1, or 0 past the last
 	 * row.  May be NULL (no rows). */
 	int (*stat)(const struct ssd_blk *b, int i, struct ssd_blk_stat *s);
+	/* Hint that a command on [offset, offset + len) is coming: the
+	 * node warms what it will look up (ssd_dev_prefetch).  May be
+	 * NULL (no hint). */
+	void (*prefetch)(const struct ssd_blk *b, uint64_t offset,
+			 uint32_t len, int stage);
 	/* Free what the node allocated, the nodes below included (with
 	 * ssd_blk_destroy), but not the struct ssd_blk itself when it is
 	 * embedded: destroy frees the node as a whole. */
@@ -108,6 +113,13 @@ static inline int64_t ssd_blk_flush(struct ssd_blk *b, int64_t t)
 static inline int ssd_blk_idle(struct ssd_blk *b, int64_t until)
 {
 	return b->ops->idle(b, until);
+}
+
+static inline void ssd_blk_prefetch(const struct ssd_blk *b, uint64_t offset,
+				    uint32_t len, int stage)
+{
+	if (b->ops->prefetch)
+		b->ops->prefetch(b, offset, len, stage);
 }
 
 static inline void ssd_blk_destroy(struct ssd_blk *b)

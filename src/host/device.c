@@ -43,6 +43,7 @@ void ssd_dev_destroy(struct ssd_dev *d)
 	if (!d)
 		return;
 	ssd_blk_destroy(d->top);
+	free(d->ssds);
 	ssd_ftl_destroy(d->ftl);
 	free(d->wb);
 	free(d->ra_ready);
@@ -311,8 +312,12 @@ void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
 		      int stage)
 {
 	uint64_t end = offset + len;
-	if (!d->ftl || !len || end > d->capacity || end < offset)
+	if (!len || end > d->capacity || end < offset)
 		return;
+	if (__builtin_expect(d->top != NULL, 0)) {
+		ssd_blk_prefetch(d->top, offset, len, stage);
+		return;
+	}
 	uint32_t lpn = (uint32_t)(offset / SSD_LPAGE);
 	uint32_t n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - lpn;
 	ssd_ftl_prefetch(d->ftl, lpn, n < 4 ? n : 4, stage);

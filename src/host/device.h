@@ -106,6 +106,9 @@ struct ssd_dev {
 	uint64_t capacity;      /* what the host sees, bytes */
 	int direct_flag;        /* SSD_BLK_DIRECT when the machine has a page
 	                           cache (direct=1 jobs bypass it), else 0 */
+	struct ssd_dev **ssds;  /* a machine's SSDs, depth first (owned by
+	                           their nodes; the array by the machine) */
+	int nssd;
 };
 
 /* A machine's counters brought up to date (stack.c). */
@@ -140,7 +143,9 @@ static inline int ssd_dev_is_machine(const struct ssd_dev *d)
 const char *ssd_stack_check_failure(const struct ssd_dev *d);
 static inline const char *ssd_dev_check_failure(const struct ssd_dev *d)
 {
-	return d->ftl ? ssd_ftl_check_failure(d->ftl) : ssd_stack_check_failure(d);
+	if (__builtin_expect(d->ftl != NULL, 1))
+		return ssd_ftl_check_failure(d->ftl);
+	return ssd_stack_check_failure(d);
 }
 
 /* A full check of the maps of the drive's SSDs (ssd_ftl_audit): 0, or

@@ -125,6 +125,8 @@ struct inst {
 	uint32_t dflag;             /* SSD_BLK_DIRECT on all its commands when
 	                               it is direct on a machine with a page
 	                               cache (ssd_dev.direct_flag), or 0 */
+	uint32_t ddir_flags[SSD_DDIR_N]; /* what goes with a command of each
+	                               direction: dflag, and fua on writes */
 	int counted;                /* completions feed only its figures: no
 	                               series, progress, steady state, logs
 	                               or latency target (account) */
@@ -849,7 +851,7 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 	struct ssd_io dio = {.ddir = ddir, .offset = cm->offset,
 			     .len = cm->len};
 	int rec = r->vtrack && ddir != SSD_DDIR_READ;
-	int dflags = (ddir == SSD_DDIR_WRITE ? (int)in->fua : 0) | (int)in->dflag;
+	int dflags = (int)in->ddir_flags[ddir];
 	if (rec)
 		record_io(r, &dio);
 	int64_t c = ssd_dev_submit(r->dev, ddir | dflags, cm->offset, cm->len,
@@ -1601,8 +1603,7 @@ static inline int issue_plain(struct run *r, struct inst *in, int64_t t)
 	if (r->vtrack || d == SSD_DDIR_TRIM)
 		return send(r, in, id, t); /* the host's record, num_range */
 	int64_t c = ssd_dev_submit(r->dev,
-				   d | (d == SSD_DDIR_WRITE ? (int)in->fua : 0) |
-				   (int)in->dflag,
+				   d | (int)in->ddir_flags[d],
 				   io->offset, io->len, t);
 	return at_drive(r, in, id, t, c, io);
 }
@@ -2338,6 +2339,9 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			in->fua = job->sync_writes || job->write_fua
 				  ? SSD_DEV_FUA : 0;
 			in->dflag = job->direct ? (uint32_t)dev->direct_flag : 0;
+			for (int d = 0; d < SSD_DDIR_N; d++)
+				in->ddir_flags[d] = in->dflag |
+					(d == SSD_DDIR_WRITE ? in->fua : 0);
 			in->plain = !job->thinktime && !in->has_min &&
 				    !job->latency_target && !job->flow &&
 				    !job->fsync_every && !in->vafter &&

@@ -57,6 +57,12 @@ static int ssd_node_stat(const struct ssd_blk *b, int i, struct ssd_blk_stat *s)
 	return 0;
 }
 
+static void ssd_node_prefetch(const struct ssd_blk *b, uint64_t offset,
+			      uint32_t len, int stage)
+{
+	ssd_dev_prefetch(b->ssd, offset, len, stage);
+}
+
 static void ssd_node_destroy(struct ssd_blk *b)
 {
 	ssd_dev_destroy(b->ssd);
@@ -69,6 +75,7 @@ static const struct ssd_blk_ops ssd_node_ops = {
 	.flush = ssd_node_flush,
 	.idle = ssd_node_idle,
 	.stat = ssd_node_stat,
+	.prefetch = ssd_node_prefetch,
 	.destroy = ssd_node_destroy,
 };
 
@@ -209,6 +216,18 @@ static int64_t raid0_submit(struct ssd_blk *b, int ddir, uint64_t offset,
 	return done;
 }
 
+/* The hint goes to the member of the command's first stripe unit (the
+ * FTL warms at most a few pages of it anyway). */
+static void raid0_prefetch(const struct ssd_blk *b, uint64_t offset,
+			   uint32_t len, int stage)
+{
+	const struct raid0 *r = (const struct raid0 *)b;
+	uint64_t n = b->nlower, su = r->stripe, k = offset / su;
+	uint64_t in = su - offset % su;
+	ssd_blk_prefetch(b->lower[k % n], k / n * su + offset % su,
+			 (uint32_t)(len < in ? len : in), stage);
+}
+
 static int64_t raid0_flush(struct ssd_blk *b, int64_t t)
 {
 	int64_t done = t;
@@ -267,6 +286,7 @@ static const struct ssd_blk_ops raid0_ops = {
 	.flush = raid0_flush,
 	.idle = raid0_idle,
 	.stat = raid0_stat,
+	.prefetch = raid0_prefetch,
 	.destroy = raid0_destroy,
 };
 
@@ -369,6 +389,19 @@ int ssd_stack_create(const struct ssd_config *c, uint64_t seed,
 	}
 	d->capacity = d->top->capacity;
 	d->direct_flag = c->page_cache ? SSD_BLK_DIRECT : 0;
+	/* the SSDs, listed once: the checker's state is read per command */
+	const struct ssd_blk *b;
+	int n = 0;
+	for (int i = 0; (b = ssd_stack_node(d, i, NULL)); i++)
+		n += b->ssd != NULL;
+	if (n && !(d->ssds = calloc((size_t)n, sizeof *d->ssds))) {
+		ssd_blk_destroy(d->top);
+		free(d);
+		return SSD_ENOMEM;
+	}
+	for (int i = 0; (b = ssd_stack_node(d, i, NULL)); i++)
+		if (b->ssd)
+			d->ssds[d->nssd++] = b->ssd;
 	*out = d;
 	return 0;
 }
@@ -458,11 +491,7 @@ const struct ssd_blk *ssd_stack_node(const struct ssd_dev *d, int i,
 
 struct ssd_dev *ssd_stack_ssd(const struct ssd_dev *d, int i)
 {
-	const struct ssd_blk *b;
-	for (int k = 0; (b = ssd_stack_node(d, k, NULL)); k++)
-		if (b->ssd && !i--)
-			return b->ssd;
-	return NULL;
+	return i >= 0 && i < d->nssd ? d->ssds[i] : NULL;
 }
 
 const char *ssd_stack_check_failure(const struct ssd_dev *d)
