@@ -11,7 +11,8 @@
 # was defined for) and with paced foreground GC (the presets' default).  Prints each round and a summary with
 # medians and the median of the per-round ratios.
 #
-# Then times the demo once (its own last line reports the wall time).
+# Then times the demo once (its own last line reports the wall time), and
+# the machine's layers (bench/machine.sh).
 #
 # Environment: ROUNDS (default 5), CAPACITY (default 32g).
 set -eu
@@ -70,4 +71,7 @@ echo "(raw lines in $log)"
 echo
 echo "demo (./ssdlab, default 32 GiB drive, fresh to steady state):"
 "$top/ssdlab" | grep 'wall time'
+echo
+echo "the machine around the drive (bench/machine.sh):"
+"$top/bench/machine.sh"
 
