@@ -104,6 +104,8 @@ struct ssd_mft {
 	int64_t ctx_done;
 	int cleaning;
 	struct mft_ctr ctr;
+	int64_t copy_busy;     /* the host's memory copies busy until, ns */
+	int no_trim;           /* the drive below refused TRIM: none sent */
 };
 
 static const struct ssd_blk_ops mft_ops;
@@ -126,6 +128,16 @@ static int64_t max64(int64_t a, int64_t b)
 static int64_t copy_ns(const struct ssd_mft *m, uint64_t bytes)
 {
 	return (int64_t)((bytes * 1000 + m->mbps - 1) / m->mbps);
+}
+
+/* A copy of `bytes` that can start at t: one copy at a time at the copy
+ * rate (commands in flight share the host's memory), so it ends copy_ns
+ * after the later of t and the previous copy. */
+static int64_t copy_at(struct ssd_mft *m, int64_t t, uint64_t bytes)
+{
+	int64_t s = t > m->copy_busy ? t : m->copy_busy;
+	m->copy_busy = s + copy_ns(m, bytes);
+	return m->copy_busy;
 }
 
 /* ---- lower ---- */
@@ -311,9 +323,17 @@ static int seg_free(struct ssd_mft *m, uint32_t s)
 	m->sstate[s] = SEG_FREE;
 	m->freeq[(m->fhead + m->nfree) % m->nseg] = s;
 	m->nfree++;
-	m->ctr.segment_trims++;
+	if (m->no_trim)
+		return 0;
 	int64_t d = low_submit(m, SSD_DDIR_TRIM, (uint64_t)s * m->seg_bytes,
 			       m->seg_bytes);
+	if (d == SSD_EUNSUP) {
+		/* a drive without TRIM (a hard disk): the freed segment is
+		 * simply rewritten later */
+		m->no_trim = 1;
+		return 0;
+	}
+	m->ctr.segment_trims++;
 	return d < 0 ? (int)d : 0;
 }
 
@@ -725,7 +745,7 @@ static int64_t mft_read(struct ssd_mft *m, uint64_t off, uint32_t len, int64_t t
 			return r;
 		done = max64(done, r);
 	}
-	return max64(done + (tmap - t), t + copy_ns(m, copy));
+	return max64(done + (tmap - t), copy ? copy_at(m, t, copy) : t);
 }
 
 static int64_t mft_write(struct ssd_mft *m, int flags, uint64_t off,
@@ -766,7 +786,7 @@ static int64_t mft_write(struct ssd_mft *m, int flags, uint64_t off,
 	}
 	if (waited)
 		m->ctr.buffer_waits++;
-	int64_t done = ready + copy_ns(m, len);
+	int64_t done = copy_at(m, ready, len);
 	if (flags & SSD_DEV_FUA) {
 		int64_t f = log_flush(m, SSD_DEV_FUA, CAUSE_CMD);
 		if (f < 0)

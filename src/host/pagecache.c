@@ -86,6 +86,7 @@ struct ssd_pcache {
 	struct pc_stream st[PC_STREAMS];
 	uint64_t st_tick;
 	struct pc_stats s;
+	int64_t copy_busy;     /* the host's memory copies busy until, ns */
 };
 
 static struct ssd_pcache *pc_of(struct ssd_blk *b)
@@ -101,6 +102,16 @@ static struct ssd_blk *lower_of(struct ssd_pcache *p)
 static int64_t copy_ns(const struct ssd_pcache *p, uint64_t len)
 {
 	return (int64_t)((len * 1000 + p->mbps - 1) / p->mbps);
+}
+
+/* A copy of len bytes that can start at t: the host's memory moves one
+ * copy at a time at page_cache_mbps (several commands in flight share
+ * it), so it ends copy_ns after the later of t and the previous copy. */
+static int64_t copy_at(struct ssd_pcache *p, int64_t t, uint64_t len)
+{
+	int64_t s = t > p->copy_busy ? t : p->copy_busy;
+	p->copy_busy = s + copy_ns(p, len);
+	return p->copy_busy;
 }
 
 static int64_t max64(int64_t a, int64_t b)
@@ -567,7 +578,7 @@ static int64_t pc_read(struct ssd_pcache *p, uint64_t off, uint32_t len,
 		if (e)
 			return e;
 	}
-	return done + copy_ns(p, len);
+	return copy_at(p, done, len);
 }
 
 /* ---- writes ------------------------------------------------------------ */
@@ -655,7 +666,7 @@ static int64_t pc_write(struct ssd_pcache *p, uint64_t off, uint32_t len,
 	int e = bg_pass(p, t);
 	if (e)
 		return e;
-	int64_t done = wait + copy_ns(p, len);
+	int64_t done = copy_at(p, wait, len);
 	uint64_t nr = (uint64_t)p->dirty.n + p->wb.n;
 	if (nr > p->dirty_thresh) {
 		int64_t free_at = wb_clean_time(p, nr - p->dirty_thresh);
@@ -705,7 +716,7 @@ static int64_t pc_write_fua(struct ssd_pcache *p, uint64_t off, uint32_t len,
 	}
 	p->s.write += len;
 	p->s.fua_write += len;
-	return max64(done, wait + copy_ns(p, len));
+	return max64(done, copy_at(p, wait, len));
 }
 
 /* ---- direct commands and TRIM ------------------------------------------ */

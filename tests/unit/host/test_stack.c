@@ -332,3 +332,52 @@ TEST(stack_page_cache_over_mft_over_raid0_of_two_ssds)
 	ssd_run_result_free(&r);
 	ssd_dev_destroy(d);
 }
+
+TEST(stack_mft_over_a_disk_cleans_without_trim)
+{
+	/* MFT frees segments by TRIM where the drive below has it; a hard
+	 * disk has none, and the cleaner must go on without */
+	static const char *const kv[] = {"type", "hdd", "mft", "yes",
+					 "mft_buffer", "1m"};
+	struct ssd_dev *d = machine4(kv, 6);
+	CHECKF(d, "%s", err);
+	struct ssd_run_result r;
+	CHECKF(run(d, "[w]\nrw=randwrite\nbs=16k\ndirect=1\nsize=100%\n"
+		      "io_size=300%\n", &r) == 0, "%s", err);
+	CHECK(r.jobs[0].error == 0);
+	const struct ssd_blk *mft = ssd_stack_node(d, 0, NULL);
+	char why[256];
+	CHECKF(ssd_mft_check(mft, why, sizeof why) == 0, "%s", why);
+	CHECK(r.nodes[1].io.cmds[SSD_DDIR_TRIM] == 1); /* tried once */
+	ssd_run_result_free(&r);
+	ssd_dev_destroy(d);
+}
+
+TEST(stack_host_memory_copies_share_one_rate)
+{
+	/* commands in flight together share the host's memory: hits and
+	 * buffered writes never beat page_cache_mbps (4000 MB/s), however
+	 * deep the queue */
+	static const char *const cases[][4] = {
+		{"mft", "yes"},
+		{"page_cache", "64m"},
+	};
+	for (int k = 0; k < 2; k++) {
+		struct ssd_dev *d = machine4(cases[k], 2);
+		CHECKF(d, "%s", err);
+		struct ssd_run_result r;
+		CHECKF(run(d, "[w]\nrw=write\nbs=128k\niodepth=32\nsize=32m\n"
+			      "[r]\nstonewall\nrw=read\nbs=128k\niodepth=32\n"
+			      "size=32m\n", &r) == 0, "%s", err);
+		for (int j = 0; j < 2; j++) {
+			const struct ssd_dstat *ds = &r.jobs[j].dir[j ? SSD_DDIR_READ
+								     : SSD_DDIR_WRITE];
+			double mbps = (double)ds->bytes * 1e3 /
+				      (double)r.jobs[j].runtime_ns;
+			CHECKF(mbps <= 4000 * 1.001, "case %d job %d: %.0f MB/s",
+			       k, j, mbps);
+		}
+		ssd_run_result_free(&r);
+		ssd_dev_destroy(d);
+	}
+}
