@@ -515,6 +515,11 @@ static int cmd_drives(int argc, char **argv)
 		    ssd_config_finish(&c, err, sizeof err)) {
 			fprintf(stderr, "%s: %s\n", prog, err);
 			rc = 1;
+		} else if (c.type == SSD_TYPE_HDD) {
+			/* a hard disk: no spare, no cells */
+			printf("%-20s %10s %6s %4s  %s\n", names[i],
+			       ssd_fmt_bytes(c.capacity, cap, sizeof cap), "-",
+			       "hdd", c.description);
 		} else {
 			printf("%-20s %10s %5.1f%% %4s  %s\n", names[i],
 			       ssd_fmt_bytes(c.capacity, cap, sizeof cap),

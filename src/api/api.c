@@ -19,6 +19,7 @@
 
 #include "base/config.h"
 #include "base/util.h"
+#include "host/stack.h"
 #include "host/device.h"
 #include "host/job.h"
 #include "host/sim.h"
@@ -107,6 +108,8 @@ int ssdlab_drive_set(ssdlab_drive *d, const char *key, const char *value,
 int ssdlab_drive_finish(ssdlab_drive *d, char *err, size_t errlen)
 {
 	int rc = ssd_config_fit(&d->cfg, err, errlen);
+	if (!rc)
+		rc = ssd_stack_check(&d->cfg, err, errlen);
 	d->finished = rc == 0;
 	return rc;
 }

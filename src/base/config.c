@@ -314,73 +314,73 @@ static const struct opt options[] = {
 		 "capacity), in whole map pages (rounded down)."},
 
 	/* the hard disk (type = hdd) */
-	{"hdd_rpm", T_U32, FIELD(hdd_rpm), "7200", 3600, 20000, .flags = F_HDD,
+	{"hdd_rpm", T_U32, FIELD(hdd_rpm), "7200", 3600, 20000, .flags = F_DESCR | F_HDD,
 	 .unit = "rpm", .help = "hdd: spindle speed; a revolution takes "
 				"60/rpm s, the mean rotational wait half of it."},
 	{"hdd_seek_track", T_TIME, FIELD(hdd_seek_track), "1ms", 1, 100 * SSD_MS,
-	 .flags = F_HDD, .unit = "time",
+	 .flags = F_DESCR | F_HDD, .unit = "time",
 	 .help = "hdd: track-to-track seek (a distance of one cylinder)."},
 	{"hdd_seek_avg", T_TIME, FIELD(hdd_seek_avg), "8500us", 1, 100 * SSD_MS,
-	 .flags = F_HDD, .unit = "time",
+	 .flags = F_DESCR | F_HDD, .unit = "time",
 	 .help = "hdd: average seek, over a third of the stroke (the mean "
 		 "distance of two random positions)."},
 	{"hdd_seek_full", T_TIME, FIELD(hdd_seek_full), "18ms", 1, 200 * SSD_MS,
-	 .flags = F_HDD, .unit = "time", .help = "hdd: full-stroke seek."},
+	 .flags = F_DESCR | F_HDD, .unit = "time", .help = "hdd: full-stroke seek."},
 	{"hdd_mbps_outer", T_U32, FIELD(hdd_mbps_outer), "100", 1, 10000,
-	 .flags = F_HDD, .unit = "MB/s",
+	 .flags = F_DESCR | F_HDD, .unit = "MB/s",
 	 .help = "hdd: media rate on the outermost zone (the lowest "
 		 "addresses)."},
 	{"hdd_mbps_inner", T_U32, FIELD(hdd_mbps_inner), "50", 1, 10000,
-	 .flags = F_HDD, .unit = "MB/s",
+	 .flags = F_DESCR | F_HDD, .unit = "MB/s",
 	 .help = "hdd: media rate on the innermost zone (the highest "
 		 "addresses); at most hdd_mbps_outer."},
-	{"hdd_zones", T_U32, FIELD(hdd_zones), "16", 1, 256, .flags = F_HDD,
+	{"hdd_zones", T_U32, FIELD(hdd_zones), "16", 1, 256, .flags = F_DESCR | F_HDD,
 	 .unit = "zones",
 	 .help = "hdd: recording zones from outer to inner, each with its own "
 		 "sectors per track."},
 	{"hdd_cache", T_SIZE, FIELD(hdd_cache), "8m", 0, 1024 * MIB,
-	 .flags = F_HDD | F_MUL4K, .unit = "bytes",
+	 .flags = F_DESCR | F_HDD | F_MUL4K, .unit = "bytes",
 	 .help = "hdd: the disk's DRAM buffer (read-ahead and write cache)."},
 	{"hdd_write_cache", T_BOOL, FIELD(hdd_write_cache), "yes",
-	 .flags = F_HDD, .unit = "bool",
+	 .flags = F_DESCR | F_HDD, .unit = "bool",
 	 .help = "hdd: writes complete once in the buffer and go to the "
 		 "platters behind (a flush or FUA waits for them)."},
 	{"hdd_read_ahead", T_SIZE, FIELD(hdd_read_ahead), "256k", 0, 64 * MIB,
-	 .flags = F_HDD | F_MUL4K, .unit = "bytes",
+	 .flags = F_DESCR | F_HDD | F_MUL4K, .unit = "bytes",
 	 .help = "hdd: bytes read past a read's end into the buffer while the "
 		 "head is there (at most hdd_cache)."},
 	/* the machine around the drive: host layers (docs/stack.md) */
 	{"page_cache", T_SIZE, FIELD(page_cache), "0", 0, 1024ull * 1024 * MIB,
-	 .flags = F_STACK | F_MUL4K, .unit = "bytes",
+	 .flags = F_DESCR | F_STACK | F_MUL4K, .unit = "bytes",
 	 .help = "Host page cache: jobs with direct=0 (fio's default) read and "
 		 "write through it, direct=1 jobs bypass it (0 = none: every "
 		 "job goes direct)."},
 	{"page_cache_dirty_ratio", T_FRACTION, FIELD(page_cache_dirty_ratio),
-	 "0.2", .fmin = 0.01, .fmax = 1, .flags = F_STACK,
+	 "0.2", .fmin = 0.01, .fmax = 1, .flags = F_DESCR | F_STACK,
 	 .unit = "fraction of page_cache",
 	 .help = "Dirty share at which a writer waits for write-back (Linux's "
 		 "vm.dirty_ratio)."},
 	{"page_cache_dirty_bg_ratio", T_FRACTION,
 	 FIELD(page_cache_dirty_bg_ratio), "0.1", .fmin = 0, .fmax = 1,
-	 .flags = F_STACK, .unit = "fraction of page_cache",
+	 .flags = F_DESCR | F_STACK, .unit = "fraction of page_cache",
 	 .help = "Dirty share at which write-back starts without waiting for "
 		 "expiry (vm.dirty_background_ratio); at most "
 		 "page_cache_dirty_ratio."},
 	{"page_cache_dirty_expire", T_TIME, FIELD(page_cache_dirty_expire), "30s",
-	 0, 3600ll * 1000 * SSD_MS, .flags = F_STACK, .unit = "time",
+	 0, 3600ll * 1000 * SSD_MS, .flags = F_DESCR | F_STACK, .unit = "time",
 	 .help = "Age at which a dirty page is written back "
 		 "(vm.dirty_expire_centisecs)."},
 	{"page_cache_writeback_interval", T_TIME,
 	 FIELD(page_cache_writeback_interval), "5s", SSD_MS,
-	 3600ll * 1000 * SSD_MS, .flags = F_STACK, .unit = "time",
+	 3600ll * 1000 * SSD_MS, .flags = F_DESCR | F_STACK, .unit = "time",
 	 .help = "The flusher wakes this often to write back expired pages "
 		 "(vm.dirty_writeback_centisecs)."},
 	{"page_cache_read_ahead", T_SIZE, FIELD(page_cache_read_ahead), "128k",
-	 0, 64 * MIB, .flags = F_STACK | F_MUL4K, .unit = "bytes",
+	 0, 64 * MIB, .flags = F_DESCR | F_STACK | F_MUL4K, .unit = "bytes",
 	 .help = "Read-ahead of a sequential reader (the block device's "
 		 "read_ahead_kb)."},
 	{"page_cache_mbps", T_U32, FIELD(page_cache_mbps), "4000", 1, 1000000,
-	 .flags = F_STACK, .unit = "MB/s",
+	 .flags = F_DESCR | F_STACK, .unit = "MB/s",
 	 .help = "Memory copy rate: what a cache hit or a buffered write "
 		 "costs."},
 	{"mft", T_BOOL, FIELD(mft), "no", .flags = F_STACK | F_DESCR,
@@ -389,26 +389,26 @@ static const struct opt options[] = {
 		 "RAM and go to the drive as long sequential runs, its map kept "
 		 "on the drive (docs/stack.md)."},
 	{"mft_block", T_SIZE, FIELD(mft_block), "16k", 4 * KIB, 1024 * KIB,
-	 .flags = F_STACK | F_MUL4K | F_POW2, .unit = "bytes",
+	 .flags = F_DESCR | F_STACK | F_MUL4K | F_POW2, .unit = "bytes",
 	 .help = "mft: its mapping unit; a write of part of a block reads the "
 		 "rest (16 KiB recommended)."},
 	{"mft_buffer", T_SIZE, FIELD(mft_buffer), "32m", 64 * KIB, 64ull * 1024 * MIB,
-	 .flags = F_STACK | F_MUL4K, .unit = "bytes",
+	 .flags = F_DESCR | F_STACK | F_MUL4K, .unit = "bytes",
 	 .help = "mft: host RAM that gathers writes before they go to the "
 		 "log."},
 	{"mft_write", T_SIZE, FIELD(mft_write), "1m", 4 * KIB, 64 * MIB,
-	 .flags = F_STACK | F_MUL4K, .unit = "bytes",
+	 .flags = F_DESCR | F_STACK | F_MUL4K, .unit = "bytes",
 	 .help = "mft: one write to the log (a multiple of mft_block, at most "
 		 "mft_buffer)."},
 	{"mft_flush_interval", T_TIME, FIELD(mft_flush_interval), "7s", SSD_MS,
-	 3600ll * 1000 * SSD_MS, .flags = F_STACK, .unit = "time",
+	 3600ll * 1000 * SSD_MS, .flags = F_DESCR | F_STACK, .unit = "time",
 	 .help = "mft: gathered writes go to the log at least this often."},
 	{"mft_reserve", T_FRACTION, FIELD(mft_reserve), "0.1", .fmin = 0.02,
-	 .fmax = 0.9, .flags = F_STACK, .unit = "fraction of the drive",
+	 .fmax = 0.9, .flags = F_DESCR | F_STACK, .unit = "fraction of the drive",
 	 .help = "mft: share of the drive kept for its map and the free space "
 		 "its log cleaner needs (the volume is that much smaller)."},
 	{"mft_map_cache", T_SIZE, FIELD(mft_map_cache), "0", 0, 64ull * 1024 * MIB,
-	 .flags = F_STACK, .unit = "bytes",
+	 .flags = F_DESCR | F_STACK, .unit = "bytes",
 	 .help = "mft: RAM for its map; a miss reads a map page from the drive "
 		 "(0 = the whole map in RAM, read once)."},
 	{"raid", T_ENUM, FIELD(raid), "none", .values = raid_names,
@@ -416,9 +416,9 @@ static const struct opt options[] = {
 	 .help = "Host RAID over raid_members copies of the drive: none or 0 "
 		 "(striping)."},
 	{"raid_members", T_U32, FIELD(raid_members), "2", 2, 64,
-	 .flags = F_STACK, .unit = "drives", .help = "Drives in the array."},
+	 .flags = F_DESCR | F_STACK, .unit = "drives", .help = "Drives in the array."},
 	{"raid_stripe", T_SIZE, FIELD(raid_stripe), "64k", 4 * KIB, 64 * MIB,
-	 .flags = F_STACK | F_MUL4K | F_POW2, .unit = "bytes",
+	 .flags = F_DESCR | F_STACK | F_MUL4K | F_POW2, .unit = "bytes",
 	 .help = "RAID 0 stripe unit: consecutive stripes go to consecutive "
 		 "members."},
 };

@@ -3894,7 +3894,7 @@ static int finish_job(struct parser *p)
 							      : "offset";
 			return perr(p, opt_line(js, key), SSD_ERANGE,
 				    "option '%s': offset %s + size %s is "
-				    "beyond the drive capacity %s (job '%s'; "
+				    "beyond the volume's capacity %s (job '%s'; "
 				    "accepted: offset + size <= capacity)",
 				    key, ssd_fmt_bytes(off, b1, sizeof b1),
 				    ssd_fmt_bytes(size, b2, sizeof b2),
@@ -4369,7 +4369,7 @@ static int clone_region(struct parser *p, int ji, int kind, uint64_t base,
 	if (kind == JT_DRIVE && (off > len || io > len - off))
 		return perr(p, f->ln_incr, SSD_ERANGE,
 			    "option 'offset_increment': a clone of job '%s' "
-			    "works in [%s, +%s), beyond the drive capacity %s "
+			    "works in [%s, +%s), beyond the volume's capacity %s "
 			    "(accepted: offset + (numjobs-1) x "
 			    "offset_increment + size <= capacity)", j->name,
 			    ssd_fmt_bytes(off, b1, sizeof b1),

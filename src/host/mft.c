@@ -994,6 +994,65 @@ static int seg_fits(uint64_t blocks, uint64_t nlog, uint64_t bps, uint32_t want,
 	return nseg >= want && nseg * bps >= nlog + spare * bps;
 }
 
+/* MFT's layout over `cap` bytes of drive: blocks, map pages, segment
+ * size.  0, or SSD_ERANGE with what does not fit in err (may be NULL). */
+static int layout(const struct ssd_config *c, uint64_t cap, uint64_t *nlog_out,
+		  uint64_t *npages_out, uint64_t *blocks_out, uint64_t *bps_out,
+		  char *err, size_t n)
+{
+	char a[32], b[32];
+	uint32_t B = c->mft_block;
+	uint64_t nlog = (uint64_t)((double)cap * (1 - c->mft_reserve)) / B;
+	uint64_t npages = (nlog + MAP_ENTRIES - 1) / MAP_ENTRIES;
+	if (nlog == 0) {
+		ssd_seterr(err, n, "key 'mft_reserve': %g of a %s drive leaves no "
+			   "whole mft_block (%s) for the volume", c->mft_reserve,
+			   ssd_fmt_bytes(cap, a, sizeof a),
+			   ssd_fmt_bytes(B, b, sizeof b));
+		return SSD_ERANGE;
+	}
+	if (nlog >= NONE) {
+		ssd_seterr(err, n, "key 'mft_block': a %s volume is more than "
+			   "2^32 blocks of %s: raise mft_block",
+			   ssd_fmt_bytes(cap, a, sizeof a),
+			   ssd_fmt_bytes(B, b, sizeof b));
+		return SSD_ERANGE;
+	}
+	if (npages * MAP_PAGE >= cap) {
+		ssd_seterr(err, n, "key 'mft_reserve': MFT's map does not fit "
+			   "a %s drive", ssd_fmt_bytes(cap, a, sizeof a));
+		return SSD_ERANGE;
+	}
+	uint64_t map_base = (cap - npages * MAP_PAGE) / MAP_PAGE * MAP_PAGE;
+	uint64_t blocks = map_base / B;
+	uint64_t wb = c->mft_write / B;
+	uint64_t k = (SEG_TARGET + c->mft_write - 1) / c->mft_write, bps = k * wb;
+	while (k > 1 && !seg_fits(blocks, nlog, bps, SEG_MIN_COUNT, SEG_MIN_SPARE))
+		bps = --k * wb;
+	while (bps > 1 && !seg_fits(blocks, nlog, bps, SEG_MIN_COUNT, SEG_MIN_SPARE))
+		bps = (bps + 1) / 2;
+	if (!seg_fits(blocks, nlog, bps, 1, SEG_SPARE_REQ) || blocks >= NONE) {
+		ssd_seterr(err, n, "keys 'mft_reserve' and 'mft_block': %g of a "
+			   "%s drive leaves MFT's cleaner fewer than %d spare "
+			   "segments of %s: raise mft_reserve or lower mft_block "
+			   "and mft_write", c->mft_reserve,
+			   ssd_fmt_bytes(cap, a, sizeof a), SEG_SPARE_REQ,
+			   ssd_fmt_bytes(bps * B, b, sizeof b));
+		return SSD_ERANGE;
+	}
+	*nlog_out = nlog;
+	*npages_out = npages;
+	*blocks_out = blocks;
+	*bps_out = bps;
+	return 0;
+}
+
+int ssd_mft_fits(const struct ssd_config *c, uint64_t cap, char *err, size_t n)
+{
+	uint64_t a, b, d, e;
+	return layout(c, cap, &a, &b, &d, &e, err, n);
+}
+
 int ssd_mft_create(const struct ssd_config *c, struct ssd_blk *lower,
 		   struct ssd_blk **out)
 {
@@ -1005,20 +1064,11 @@ int ssd_mft_create(const struct ssd_config *c, struct ssd_blk *lower,
 	uint32_t B = c->mft_block, shift = 0;
 	while ((1u << shift) < B)
 		shift++;
-	uint64_t nlog = (uint64_t)((double)lower->capacity * (1 - c->mft_reserve)) / B;
-	uint64_t npages = (nlog + MAP_ENTRIES - 1) / MAP_ENTRIES;
-	if (nlog == 0 || nlog >= NONE || npages * MAP_PAGE >= lower->capacity)
+	uint64_t nlog, npages, blocks, bps;
+	if (layout(c, lower->capacity, &nlog, &npages, &blocks, &bps, NULL, 0))
 		return SSD_EINVAL;
 	uint64_t map_base = (lower->capacity - npages * MAP_PAGE) / MAP_PAGE * MAP_PAGE;
-	uint64_t blocks = map_base / B;
 	uint64_t wb = c->mft_write / B;
-	uint64_t k = (SEG_TARGET + c->mft_write - 1) / c->mft_write, bps = k * wb;
-	while (k > 1 && !seg_fits(blocks, nlog, bps, SEG_MIN_COUNT, SEG_MIN_SPARE))
-		bps = --k * wb;
-	while (bps > 1 && !seg_fits(blocks, nlog, bps, SEG_MIN_COUNT, SEG_MIN_SPARE))
-		bps = (bps + 1) / 2;
-	if (!seg_fits(blocks, nlog, bps, 1, SEG_SPARE_REQ) || blocks >= NONE)
-		return SSD_EINVAL;
 
 	struct ssd_mft *m = calloc(1, sizeof *m);
 	if (!m)

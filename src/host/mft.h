@@ -151,6 +151,11 @@ int ssd_mft_create(const struct ssd_config *c, struct ssd_blk *lower,
  * index agree; the map cache and dirty list agree.  O(nlog + nphys).
  * Returns 0, or SSD_ESTATE with the first violation in err (n bytes), or
  * SSD_EINVAL when b is not an MFT node. */
+/* 0 if MFT with c's keys fits `cap` bytes of drive, else SSD_ERANGE with
+ * a one-line message in err naming the keys to change. */
+int ssd_mft_fits(const struct ssd_config *c, uint64_t cap, char *err,
+		 size_t n);
+
 int ssd_mft_check(const struct ssd_blk *b, char *err, size_t n);
 
 /* The physical byte offset on lower of logical block `lblk` (0-based), or

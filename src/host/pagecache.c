@@ -593,9 +593,7 @@ static int64_t write_through(struct ssd_pcache *p, uint64_t lo, uint64_t hi,
 		a = off;
 	if (b > end)
 		b = end;
-	p->s.through += b - a;
-	p->s.wb_bytes += b - a;
-	p->s.wb_cmds++;
+	p->s.through += b - a; /* apart from write-back's figures */
 	return ssd_blk_submit(lower_of(p), SSD_DDIR_WRITE, a, (uint32_t)(b - a),
 			      t);
 }

@@ -374,6 +374,13 @@ static int build(const struct ssd_config *c, uint64_t seed,
 	return 0;
 }
 
+int ssd_stack_check(const struct ssd_config *c, char *err, size_t errlen)
+{
+	if (c->mft)
+		return ssd_mft_fits(c, ssd_config_raid_capacity(c), err, errlen);
+	return 0;
+}
+
 int ssd_stack_create(const struct ssd_config *c, uint64_t seed,
 		     struct ssd_dev **out)
 {

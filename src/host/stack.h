@@ -42,6 +42,12 @@ static inline int ssd_stack_wanted(const struct ssd_config *c)
 	return ssd_config_is_machine(c);
 }
 
+/* What the layers need of the drives under them, checked before a
+ * machine is built (the drive file's own rules are ssd_config_finish's):
+ * 0, or SSD_ERANGE with a one-line message naming the keys.  A bare SSD
+ * always passes. */
+int ssd_stack_check(const struct ssd_config *c, char *err, size_t errlen);
+
 /* Build the machine c describes (finished), as a device.  0, SSD_ENOMEM
  * or SSD_EINVAL. */
 int ssd_stack_create(const struct ssd_config *c, uint64_t seed,

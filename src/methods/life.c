@@ -133,6 +133,16 @@ static int run_pass(struct ssd_dev *dev, const struct ssd_job *jobs, int n,
 	return 0;
 }
 
+/* A lifetime is the flash's: a hard disk has none to wear. */
+static int has_flash(const struct ssd_config *c, char *err, size_t errlen)
+{
+	if (c->type != SSD_TYPE_HDD)
+		return 0;
+	ssd_seterr(err, errlen, "life estimates the wear of flash: drive '%s' "
+		   "is a hard disk (type = hdd), which has none", c->name);
+	return SSD_EINVAL;
+}
+
 int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 		 int njobs, uint64_t seed, int until_worn,
 		 struct ssd_life_run *r, char *err, size_t errlen)
@@ -140,6 +150,9 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 	char a[32];
 	memset(r, 0, sizeof *r);
 	r->until_worn = until_worn;
+	int hf = has_flash(c, err, errlen);
+	if (hf)
+		return hf;
 	if (njobs <= 0) {
 		snprintf(err, errlen, "the workload has no jobs");
 		return SSD_EINVAL;
@@ -520,9 +533,11 @@ int ssd_life_config(const char *preset_dir, const char *drive,
 		    const char *const *sets, int nsets, int accelerated,
 		    struct ssd_config *c, char *err, size_t errlen)
 {
-	if (!accelerated)
-		return ssd_preset_load(preset_dir, drive ? drive : "default",
-				       sets, nsets, c, err, errlen);
+	if (!accelerated) {
+		int rc = ssd_preset_load(preset_dir, drive ? drive : "default",
+					 sets, nsets, c, err, errlen);
+		return rc ? rc : has_flash(c, err, errlen);
+	}
 	/* the short life goes first, so the overrides can still change it */
 	const char **all = malloc((size_t)(nsets + SSD_LIFE_ACCEL_NKEYS) *
 				  sizeof *all);
@@ -539,7 +554,7 @@ int ssd_life_config(const char *preset_dir, const char *drive,
 				 drive ? drive : SSD_LIFE_ACCEL_DRIVE, all,
 				 nsets + SSD_LIFE_ACCEL_NKEYS, c, err, errlen);
 	free(all);
-	return rc;
+	return rc ? rc : has_flash(c, err, errlen);
 }
 
 int ssd_life_jobs(const char *jobfile, uint64_t capacity,

@@ -2,6 +2,7 @@
  * preset.c -- finding the drive presets (preset.h).
  */
 #include "methods/preset.h"
+#include "host/stack.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -111,5 +112,7 @@ int ssd_preset_load(const char *dir, const char *name,
 	}
 	if (!rc)
 		rc = ssd_config_fit(c, err, errlen);
+	if (!rc)
+		rc = ssd_stack_check(c, err, errlen);
 	return rc;
 }

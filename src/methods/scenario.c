@@ -4,6 +4,7 @@
  */
 #include "methods/scenario.h"
 #include "methods/preset.h"
+#include "host/stack.h"
 
 #include <errno.h>
 #include <math.h>
@@ -156,6 +157,8 @@ struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 		c.blocks_per_plane = 0;
 		rc = ssd_config_finish(&c, s->err, sizeof s->err);
 	}
+	if (!rc)
+		rc = ssd_stack_check(&c, s->err, sizeof s->err);
 	if (rc)
 		return NULL;
 	return ssd_scn_device(s, &c);
@@ -400,6 +403,13 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 	if (!s) {
 		snprintf(err, errlen, "out of memory");
 		return SSD_ENOMEM;
+	}
+	if (sc->needs_trim && cfg->type == SSD_TYPE_HDD) {
+		snprintf(err, errlen, "scenario %s deletes with TRIM, and drive "
+			 "'%s' is a hard disk (type = hdd), which has none",
+			 sc->name, cfg->name);
+		free(s);
+		return SSD_ERANGE;
 	}
 	s->sc = sc;
 	s->cfg = *cfg;

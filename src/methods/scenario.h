@@ -43,6 +43,8 @@ struct ssd_scenario {
 	int (*run)(struct ssd_scn *s);     /* 0 or a negative SSD_E* */
 	const char *drive;                 /* the drive without --drive
 	                                      (NULL: "default") */
+	int needs_trim;                    /* it deletes with TRIM: refused
+	                                      on a drive without (a disk) */
 };
 
 #define SSD_SCN_MAX_PARAMS 32

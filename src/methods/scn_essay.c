@@ -131,6 +131,8 @@ static int conf_cfg(struct ssd_scn *s, int k, int cache, uint64_t cache_size,
 		c->blocks_per_plane = 0;
 		rc = ssd_config_finish(c, s->err, sizeof s->err);
 	}
+	if (!rc)
+		rc = ssd_stack_check(c, s->err, sizeof s->err);
 	return rc;
 }
 
@@ -209,6 +211,13 @@ static int sweep(struct ssd_scn *s, struct ssd_dev *dev, int dir, int buffered,
 			j->norandommap = 1;
 			j->buffered = buffered;
 			j->direct = !buffered;
+			/* each point draws its own offsets: with the run's
+			 * seed alone every point (a run of one job) would
+			 * replay the same ones and find the previous
+			 * points' pages in the cache */
+			j->randseed = ssd_mix64(s->seed ^ ((uint64_t)(dir * 64 + i + 1) << 32 |
+						(uint64_t)buffered << 16));
+			j->has_randseed = 1;
 		}
 		struct flushes f0;
 		flushes_at(dev, &f0);
@@ -538,11 +547,13 @@ static int run(struct ssd_scn *s)
 	double npd = ssd_scn_num(s, "tune_points");
 	uint64_t chunk = ssd_scn_size(s, "tune_chunk", 1 << 20);
 	int np = (int)npd;
-	if (!file || point <= 0 || !cache || npd != np || np < 2 ||
+	if (file < (512u << (NSIZES - 1)) || point <= 0 || !cache ||
+	    ssd_scn_size(s, "cache", 0) % 4096 || npd != np || np < 2 ||
 	    np > TUNE_MAX || !chunk || ssd_scn_time(s, "lat_time") <= 0) {
-		snprintf(s->err, sizeof s->err, "essay-bench: need file >= 1m, "
-			 "point > 0, lat_time > 0, cache >= 4k, tune_points an "
-			 "integer 2..%d, tune_chunk >= 1m", TUNE_MAX);
+		snprintf(s->err, sizeof s->err, "essay-bench: need file >= 4m "
+			 "(the largest request), point > 0, lat_time > 0, cache "
+			 "a multiple of 4k, tune_points an integer 2..%d, "
+			 "tune_chunk >= 1m", TUNE_MAX);
 		return SSD_ERANGE;
 	}
 	if (s->cfg.type != SSD_TYPE_SSD || ssd_config_is_machine(&s->cfg)) {

@@ -522,4 +522,5 @@ const struct ssd_scenario ssd_scn_fill_idle = {
 		   "fill + TRIM; for several OP values",
 	.params = params,
 	.run = run,
+	.needs_trim = 1,
 };

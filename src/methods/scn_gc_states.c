@@ -178,4 +178,5 @@ const struct ssd_scenario ssd_scn_gc_states = {
 		   "without TRIM, after idle, after TRIM of the whole span",
 	.params = params,
 	.run = run,
+	.needs_trim = 1,
 };

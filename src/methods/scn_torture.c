@@ -389,4 +389,5 @@ const struct ssd_scenario ssd_scn_torture = {
 		   "after idle; with TRIM and without",
 	.params = params,
 	.run = run,
+	.needs_trim = 1,
 };

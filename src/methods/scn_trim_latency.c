@@ -191,4 +191,5 @@ const struct ssd_scenario ssd_scn_trim_latency = {
 		   "deleted (TRIM): read speed every 0.5 s, TRIM stalls",
 	.params = params,
 	.run = run,
+	.needs_trim = 1,
 };

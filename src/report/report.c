@@ -323,9 +323,17 @@ static void text_machine(FILE *out, const struct ssd_run_result *r)
 		if (!x->nrows)
 			continue;
 		fprintf(out, "  %*s  ", 2 * x->depth, "");
-		for (int k = 0; k < x->nrows; k++)
-			fprintf(out, "%s%s=%s", k ? ", " : "", x->rows[k].key,
+		for (int k = 0; k < x->nrows; k++) {
+			/* times print in ms: "mean_seek=0.997ms", not
+			 * "mean_seek_ns=..." (JSON keeps the key and ns) */
+			const char *key = x->rows[k].key;
+			size_t kl = strlen(key);
+			int ns = !strcmp(x->rows[k].unit, "ns") && kl > 3 &&
+				 !strcmp(key + kl - 3, "_ns");
+			fprintf(out, "%s%.*s=%s", k ? ", " : "",
+				(int)(ns ? kl - 3 : kl), key,
 				row_text(&x->rows[k], a, sizeof a));
+		}
 		putc('\n', out);
 	}
 }

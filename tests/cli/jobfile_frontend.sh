@@ -87,7 +87,7 @@ expect_err 2 "sub/bad\.fio:2: option 'bs'" run ibad.fio
 # a job-level check about an option from an include names it too
 printf 'size=2g\n' >sub/big.fio
 printf '[a]\ninclude sub/big.fio\n' >ibig.fio
-expect_err 2 "sub/big\.fio:1: option 'size'.*beyond the drive" run ibig.fio
+expect_err 2 "sub/big\.fio:1: option 'size'.*beyond the volume" run ibig.fio
 # cycles and depth
 printf 'include cyc2.fio\n' >cyc1.fio
 printf 'include cyc1.fio\n' >cyc2.fio

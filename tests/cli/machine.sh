@@ -78,4 +78,20 @@ expect_err 2 "raid_stripe" "$SSDLAB" run seq.fio --drive tiny --set raid=0 --set
 # verify needs a bare SSD
 printf '[v]\nrw=write\nbs=4k\nsize=1m\nverify=crc32c\n' >v.fio
 expect_err 1 "verify" "$SSDLAB" run v.fio --drive tiny --set raid=0
+# MFT that cannot fit the drive below: the keys named at load time
+expect_err 2 "mft_reserve' and 'mft_block'" "$SSDLAB" run seq.fio --drive tiny --set mft=yes --set mft_reserve=0.02 --set mft_block=1m --set mft_write=1m
+expect_err 2 "key 'mft_reserve'" "$SSDLAB" run seq.fio --drive tiny --set capacity=8m --set mft=yes --set mft_reserve=0.9 --set mft_block=1m --set mft_write=1m
+# a hard disk: no flash to wear, no TRIM for the methods that delete
+expect_err 2 "is a hard disk" "$SSDLAB" life --drive hitachi-hdt725032vla360
+expect_err 2 "deletes with TRIM.*hard disk" "$SSDLAB" scenario run torture --drive hitachi-hdt725032vla360
+printf '[t]\nrw=randtrim\nbs=4k\nsize=1m\n' >t.fio
+expect_err 1 "trim command .*not supported" "$SSDLAB" run t.fio --drive hitachi-hdt725032vla360 --set capacity=64m
+# MFT over a disk cleans without TRIM
+printf '[w]\nrw=randwrite\nbs=16k\ndirect=1\nsize=100%%\nio_size=300%%\n' >mw.fio
+expect_status 0 "$SSDLAB" run mw.fio --drive hitachi-hdt725032vla360 --set capacity=64m --set mft=yes
+grep -q 'err= 0' out.txt || fail "MFT over a disk"
+# the report's note names every machine key changed
+"$SSDLAB" run seq.fio --drive tiny --set page_cache=8m --set raid=0 --set raid_stripe=128k >out.txt
+grep -q '^Drive tiny -- .*\[changed: page_cache=8m, raid=0, raid_stripe=128k\]' out.txt ||
+	{ grep '^Drive' out.txt >&2; fail "the note of changed machine keys"; }
 echo "machine: ok"
