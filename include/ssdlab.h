@@ -142,7 +142,9 @@ SSDLAB_API int ssdlab_drive_set(ssdlab_drive *d, const char *key, const char *va
  * names the key to change and a value that works. */
 SSDLAB_API int ssdlab_drive_finish(ssdlab_drive *d, char *err, size_t errlen);
 
-/* Of a finished drive: user capacity and raw NAND, in bytes. */
+/* Of a finished drive: the capacity the host sees (the volume of a
+ * machine with host layers, docs/stack.md) and raw NAND (0 for a hard
+ * disk), in bytes. */
 SSDLAB_API uint64_t ssdlab_drive_capacity(const ssdlab_drive *d);
 SSDLAB_API uint64_t ssdlab_drive_physical_bytes(const ssdlab_drive *d);
 
@@ -165,13 +167,17 @@ typedef struct ssdlab_dev ssdlab_dev;
 SSDLAB_API int ssdlab_dev_open(const ssdlab_drive *d, uint64_t seed, ssdlab_dev **out);
 SSDLAB_API void ssdlab_dev_close(ssdlab_dev *dev);
 
-/* User capacity in bytes. */
+/* The capacity the host sees, in bytes (a machine's volume). */
 SSDLAB_API uint64_t ssdlab_dev_capacity(const ssdlab_dev *dev);
 
 /* Host commands.  OR SSDLAB_FUA into a write's op for Force Unit Access
- * (it completes once its data is programmed). */
+ * (it completes once its data is programmed); OR SSDLAB_DIRECT into any
+ * op to bypass the machine's page cache (O_DIRECT; without it commands
+ * are buffered when the drive file sets page_cache, and the flag does
+ * nothing otherwise). */
 enum ssdlab_op { SSDLAB_READ = 0, SSDLAB_WRITE = 1, SSDLAB_TRIM = 2 };
 #define SSDLAB_FUA 0x100
+#define SSDLAB_DIRECT 0x200
 
 /* Submit a command on [offset, offset + len) at simulated time t (t must
  * not be before the previous submission, nor before the end of the last

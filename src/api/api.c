@@ -37,7 +37,8 @@ _Static_assert(SAME(SSDLAB_EINVAL, SSD_EINVAL) && SAME(SSDLAB_ENOMEM, SSD_ENOMEM
 	       SAME(SSDLAB_ETIMEDOUT, SSD_ETIMEDOUT), "error codes");
 _Static_assert(SAME(SSDLAB_READ, SSD_DDIR_READ) &&
 	       SAME(SSDLAB_WRITE, SSD_DDIR_WRITE) &&
-	       SAME(SSDLAB_TRIM, SSD_DDIR_TRIM) && SAME(SSDLAB_FUA, SSD_DEV_FUA),
+	       SAME(SSDLAB_TRIM, SSD_DDIR_TRIM) && SAME(SSDLAB_FUA, SSD_DEV_FUA) &&
+	       SAME(SSDLAB_DIRECT, SSD_BLK_DIRECT),
 	       "command codes");
 _Static_assert(SAME(SSDLAB_WEAR_BINS, SSD_WEAR_BINS), "wear bins");
 
@@ -181,7 +182,7 @@ uint64_t ssdlab_dev_capacity(const ssdlab_dev *h)
 int64_t ssdlab_submit(ssdlab_dev *h, int op, uint64_t offset, uint32_t len,
 		      int64_t t)
 {
-	int dir = op & ~SSD_DEV_FUA;
+	int dir = op & ~(SSD_DEV_FUA | SSD_BLK_DIRECT);
 	if (dir != SSD_DDIR_READ && dir != SSD_DDIR_WRITE &&
 	    dir != SSD_DDIR_TRIM)
 		return SSD_EINVAL;
@@ -189,6 +190,10 @@ int64_t ssdlab_submit(ssdlab_dev *h, int op, uint64_t offset, uint32_t len,
 		return SSD_EINVAL;
 	if (t < ssd_dev_last_submit(h->dev))
 		return SSD_EINVAL;
+	/* the direct flag means something to a page cache only; a bare
+	 * SSD's path knows FUA alone */
+	if (!h->dev->direct_flag)
+		op &= ~SSD_BLK_DIRECT;
 	return ssd_dev_submit(h->dev, op, offset, len, t);
 }
 

@@ -362,3 +362,37 @@ TEST(api_promises_kept_at_the_edges)
 	ssdlab_dev_close(dev);
 	ssdlab_drive_free(d);
 }
+
+TEST(api_machine_page_cache_and_direct)
+{
+	/* a drive file with a page cache: commands are buffered unless
+	 * SSDLAB_DIRECT; on a bare drive the flag changes nothing */
+	ssdlab_drive *d;
+	char err[512];
+	CHECK(ssdlab_drive_new(&d) == 0);
+	CHECK(ssdlab_drive_load(d, "tiny", NULL, err, sizeof err) == 0);
+	CHECK(ssdlab_drive_finish(d, err, sizeof err) == 0);
+	ssdlab_dev *bare;
+	CHECK(ssdlab_dev_open(d, 1, &bare) == 0);
+	int64_t a = ssdlab_submit(bare, SSDLAB_WRITE, 0, 4096, 0);
+	int64_t b = ssdlab_submit(bare, SSDLAB_WRITE | SSDLAB_DIRECT, 4096, 4096, a);
+	CHECK(a > 0 && b - a == a); /* the same write, the same time */
+	ssdlab_dev_close(bare);
+	CHECK(ssdlab_drive_set(d, "page_cache", "8m", err, sizeof err) == 0);
+	CHECK(ssdlab_drive_finish(d, err, sizeof err) == 0);
+	ssdlab_dev *m;
+	CHECK(ssdlab_dev_open(d, 1, &m) == 0);
+	int64_t buf = ssdlab_submit(m, SSDLAB_WRITE, 0, 4096, 0);
+	int64_t dir = ssdlab_submit(m, SSDLAB_WRITE | SSDLAB_DIRECT, 4096, 4096, buf);
+	CHECKF(buf < 5000 && dir - buf >= a, "buffered %lld, direct %lld",
+	       (long long)buf, (long long)(dir - buf));
+	/* the buffered page reaches the drive with a flush */
+	struct ssdlab_counters c;
+	CHECK(ssdlab_counters(m, &c) == 0);
+	CHECK(c.host_write_bytes == 8192);
+	CHECK(ssdlab_flush(m, dir) > dir);
+	CHECK(ssdlab_counters(m, &c) == 0);
+	CHECK(c.nand_prog_lp * 4096 >= 8192);
+	ssdlab_dev_close(m);
+	ssdlab_drive_free(d);
+}
