@@ -266,7 +266,10 @@ static int run(struct ssd_scn *s)
 				"(raise volume)\n", nr);
 	fprintf(s->out, "  outliers           %u of %u s beyond +-20%% of the %.0f s average "
 			"(range %+.0f%% .. %+.0f%%)\n", far, nw, avg / 1e9, lo, hi);
-	fprintf(s->out, "  write amplification %.2f over the whole run\n", waf);
+	if (nand_lp || s->cfg.type != SSD_TYPE_HDD)
+		fprintf(s->out, "  write amplification %.2f over the whole run\n", waf);
+	else
+		fprintf(s->out, "  write amplification -  (a hard disk: no flash)\n");
 	fprintf(s->out, "  data and plots     %s/steady-state.{csv,png,svg}\n", s->outdir);
 	free(ry);
 	free(dev_pct);
