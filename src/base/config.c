@@ -103,6 +103,7 @@ static const char *const trim_names[] = {"immediate", "background", "deferred",
 					 NULL};
 static const char *const type_names[] = {"ssd", "hdd", NULL};
 static const char *const raid_names[] = {"none", "0", NULL};
+static const char *const hddq_names[] = {"fcfs", "sptf", NULL};
 static const char *const gc_names[] = {
 	[SSD_GC_GREEDY] = "greedy",
 	[SSD_GC_COST_BENEFIT] = "cost-benefit",
@@ -349,6 +350,13 @@ static const struct opt options[] = {
 	 .flags = F_DESCR | F_HDD | F_MUL4K, .unit = "bytes",
 	 .help = "hdd: bytes read past a read's end into the buffer while the "
 		 "head is there (at most hdd_cache)."},
+	{"hdd_queue", T_ENUM, FIELD(hdd_queue), "sptf", .values = hddq_names,
+	 .flags = F_DESCR | F_HDD, .unit = "order",
+	 .help = "hdd: the order the disk serves queued commands in: sptf "
+		 "(NCQ: of the first 32 waiting, the one whose seek and "
+		 "rotation are shortest) or fcfs (arrival order).  sptf needs "
+		 "the disk to be the machine's drive itself; under host layers "
+		 "it serves fcfs (docs/hdd.md)."},
 	/* the machine around the drive: host layers (docs/stack.md) */
 	{"page_cache", T_SIZE, FIELD(page_cache), "0", 0, 1024ull * 1024 * MIB,
 	 .flags = F_DESCR | F_STACK | F_MUL4K, .unit = "bytes",

@@ -44,6 +44,7 @@ enum ssd_slc_mode { SSD_SLC_NONE, SSD_SLC_STATIC, SSD_SLC_DYNAMIC };
 enum ssd_trim_mode { SSD_TRIM_IMMEDIATE, SSD_TRIM_BACKGROUND, SSD_TRIM_DEFERRED };
 enum ssd_drive_type { SSD_TYPE_SSD, SSD_TYPE_HDD };
 enum ssd_raid_level { SSD_RAID_NONE, SSD_RAID_0 };
+enum ssd_hdd_queue { SSD_HDD_FCFS, SSD_HDD_SPTF };
 enum ssd_gc_policy {
 	SSD_GC_GREEDY,
 	SSD_GC_COST_BENEFIT,
@@ -150,6 +151,7 @@ struct ssd_config {
 	uint64_t hdd_cache;       /* the disk's DRAM buffer, bytes */
 	int hdd_write_cache;      /* writes complete once in the buffer */
 	uint64_t hdd_read_ahead;  /* bytes read past a read into the buffer */
+	int hdd_queue;            /* enum ssd_hdd_queue: command order */
 
 	/* The machine around the drive (docs/stack.md): host layers between
 	 * the workload and the drive, stacked page cache > MFT > RAID >

@@ -28,6 +28,7 @@ const char *ssd_strerror(int code)
 	case SSD_ESTATE: return "flash rule or invariant violated";
 	case SSD_EILSEQ: return "data verification failed";
 	case SSD_ETIMEDOUT: return "max latency exceeded";
+	case SSD_EPENDING: return "queued in the drive";
 	}
 	return "unknown error";
 }

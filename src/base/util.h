@@ -30,7 +30,10 @@ enum {
 	SSD_EUNSUP = -9,  /* recognised but not supported */
 	SSD_ESTATE = -10, /* a flash rule or an invariant was violated */
 	SSD_EILSEQ = -11, /* data read back is not what was written (verify) */
-	SSD_ETIMEDOUT = -12 /* an I/O's latency exceeds the job's limit */
+	SSD_ETIMEDOUT = -12, /* an I/O's latency exceeds the job's limit */
+	SSD_EPENDING = -13  /* not an error: the command waits in the
+	                       drive's queue, its completion comes later
+	                       (ssd_dev_decide) */
 };
 
 /* A static string naming the error code; never NULL. */

@@ -41,6 +41,13 @@ struct seg {                    /* a read segment [start, end) */
 	uint64_t used;          /* LRU clock */
 };
 
+struct qcmd {                   /* a command waiting for the head */
+	uint64_t a, b;
+	int64_t t;              /* its arrival */
+	uint32_t tag;
+	int write;              /* a write through to the platters */
+};
+
 struct ssd_hdd {
 	uint64_t capacity;
 	uint32_t nzones;
@@ -80,6 +87,11 @@ struct ssd_hdd {
 	int64_t destaged_t;         /* the last destage operation ends */
 	uint64_t destaged_n;        /* ... and holds this much until then */
 	struct ssd_hdd_stats st;
+	/* the command queue (ssd_hdd_submit_q): head commands waiting, in
+	 * arrival order; sptf picks among the first SSD_HDD_NCQ */
+	int sptf;
+	struct qcmd *q;
+	uint32_t nq, qcap;
 };
 
 /* ---- integer helpers ---- */
@@ -296,6 +308,7 @@ int ssd_hdd_create(const struct ssd_config *c, struct ssd_hdd **out)
 	h->cache = c->hdd_cache;
 	h->ra = c->hdd_read_ahead;
 	h->wce = c->hdd_write_cache;
+	h->sptf = c->hdd_queue == SSD_HDD_SPTF;
 
 	double rev = 60e9 / h->rpm;
 	uint64_t sum = 0;
@@ -329,6 +342,8 @@ int ssd_hdd_create(const struct ssd_config *c, struct ssd_hdd **out)
 
 void ssd_hdd_destroy(struct ssd_hdd *h)
 {
+	if (h)
+		free(h->q);
 	if (!h)
 		return;
 	free(h->zone);
@@ -773,9 +788,117 @@ int ssd_hdd_idle(struct ssd_hdd *h, int64_t until)
 {
 	if (until > h->now) {
 		h->now = until;
-		run_bg(h, until);
+		if (!h->nq) /* queued commands have the head first */
+			run_bg(h, until);
 	}
 	return 0;
+}
+
+/* ---- the command queue ---- */
+
+/* 1 if a read or write of [a, b) at t needs the head: not a hit of the
+ * buffer, the read-ahead or the write cache, not a cached write.  A pure
+ * look (do_read and do_write decide again when they serve it). */
+static int needs_head(const struct ssd_hdd *h, int write, int fua,
+		      uint64_t a, uint64_t b, int64_t t)
+{
+	if (write)
+		return !h->wce || fua || b - a > h->cache;
+	if (h->s_on && a >= h->s_seg && (b <= stream_pos(h, t) || a <= h->s_lim))
+		return 0;
+	for (int i = 0; i < h->nseg; i++)
+		if (h->seg[i].start <= a && h->seg[i].end >= b)
+			return 0;
+	return !wc_hit(h, a, b);
+}
+
+/* Serve queued command k (taken out of the queue) at the head's time:
+ * its completion, never before `from` (a command decided now cannot have
+ * completed in the past). */
+static int64_t serve(struct ssd_hdd *h, uint32_t k, int64_t from,
+		     uint32_t *tag)
+{
+	struct qcmd c = h->q[k];
+	memmove(&h->q[k], &h->q[k + 1], (h->nq - k - 1) * sizeof *h->q);
+	h->nq--;
+	*tag = c.tag;
+	int64_t done = c.write ? write_through(h, c.a, c.b, c.t)
+			       : do_read(h, c.a, c.b, c.t);
+	return max64(done, from);
+}
+
+int64_t ssd_hdd_next_decision(const struct ssd_hdd *h)
+{
+	if (!h->nq)
+		return INT64_MAX;
+	return max64(h->bg_t, h->q[0].t);
+}
+
+int ssd_hdd_decide(struct ssd_hdd *h, int64_t t, uint32_t *tag, int64_t *done)
+{
+	int64_t at = ssd_hdd_next_decision(h);
+	if (!h->nq || at > t)
+		return 0;
+	/* SPTF: of the first SSD_HDD_NCQ waiting, the least positioning
+	 * time from where the head is when it frees (ties: the oldest) */
+	uint32_t best = 0, n = h->nq < SSD_HDD_NCQ ? h->nq : SSD_HDD_NCQ;
+	int64_t best_ns = INT64_MAX;
+	for (uint32_t k = 0; h->sptf && k < n; k++) {
+		const struct qcmd *c = &h->q[k];
+		int64_t t0 = max64(at, c->t + h->overhead);
+		struct loc l = locate(h, c->a);
+		uint64_t d = l.track > h->head_track ? l.track - h->head_track
+						     : h->head_track - l.track;
+		int64_t sk = ssd_hdd_seek_ns(h, d);
+		int64_t pos = t0 - at + sk + rot_wait(h, t0 + sk, l);
+		if (pos < best_ns) {
+			best_ns = pos;
+			best = k;
+		}
+	}
+	*done = serve(h, best, at, tag);
+	return 1;
+}
+
+int64_t ssd_hdd_submit_q(struct ssd_hdd *h, int ddir, int fua, uint64_t offset,
+			 uint32_t len, int64_t t, uint32_t tag)
+{
+	int d = ddir & 0xff;
+	if (!h->sptf || d == SSD_DDIR_TRIM || (d != SSD_DDIR_READ &&
+	    d != SSD_DDIR_WRITE) || !len || offset > h->capacity ||
+	    len > h->capacity - offset)
+		return ssd_hdd_submit(h, ddir, fua, offset, len, t);
+	if (t < h->now)
+		t = h->now;
+	int write = d == SSD_DDIR_WRITE;
+	if (!h->nq) {
+		/* nothing waits: the background work up to t first, as an
+		 * unqueued command has it (so that at queue depth 1 the two
+		 * orders give the same times) */
+		h->now = t;
+		run_bg(h, t);
+		if (!needs_head(h, write, fua, offset, offset + len, t) ||
+		    h->bg_t <= t + h->overhead)
+			return ssd_hdd_submit(h, ddir, fua, offset, len, t);
+	}
+	if (!needs_head(h, write, fua, offset, offset + len, t)) {
+		/* a hit or a cached write does not wait for the head */
+		h->now = t;
+		return write ? do_write(h, offset, offset + len, fua, t)
+			     : do_read(h, offset, offset + len, t);
+	}
+	h->now = t;
+	if (h->nq == h->qcap) {
+		uint32_t cap = h->qcap ? 2 * h->qcap : 64;
+		struct qcmd *q = realloc(h->q, cap * sizeof *q);
+		if (!q)
+			return SSD_ENOMEM;
+		h->q = q;
+		h->qcap = cap;
+	}
+	h->q[h->nq++] = (struct qcmd){.a = offset, .b = offset + len, .t = t,
+				      .tag = tag, .write = write};
+	return SSD_EPENDING;
 }
 
 void ssd_hdd_stats(const struct ssd_hdd *h, struct ssd_hdd_stats *s)

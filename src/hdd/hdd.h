@@ -85,10 +85,10 @@
  *  - The host link: host_mbps (0 = unlimited); one transfer at a time.
  *    A media read's transfer overlaps the media transfer.
  *
- * Queueing: first come, first served.  Every command's completion is
- * computed when it is submitted, so a queued command cannot be
- * overtaken by a later one (no elevator over the host's commands); at
- * queue depth 1 the order is the same anyway.  A hit or a cached write
+ * Queueing.  ssd_hdd_submit serves in arrival order: its completion is
+ * computed when the command is submitted.  ssd_hdd_submit_q (below)
+ * keeps a queue and, with hdd_queue = sptf, reorders it as NCQ does;
+ * at queue depth 1 both give the same times.  A hit or a cached write
  * does not wait for the head.  cmd_overhead comes first, overlapped
  * with waiting for the head.
  *
@@ -156,6 +156,30 @@ int64_t ssd_hdd_submit(struct ssd_hdd *h, int ddir, int fua, uint64_t offset,
 /* Flush the write cache: returns when every write accepted before t is
  * on the platters (>= t). */
 int64_t ssd_hdd_flush(struct ssd_hdd *h, int64_t t);
+
+/*
+ * The command queue (hdd_queue = sptf: SATA's NCQ).  A command that
+ * needs the head while the head is busy (a read the buffer does not hold,
+ * a write to the platters) waits in the disk's queue, and when the head
+ * frees the disk serves, of the first SSD_HDD_NCQ waiting, the one with
+ * the shortest positioning time (seek plus rotational wait from where the
+ * head is then; ties go to the oldest).  Hits and cached writes complete
+ * as they come.
+ *
+ * ssd_hdd_submit_q is ssd_hdd_submit with a tag: it returns the
+ * completion time when the command is served at once, or SSD_EPENDING
+ * when it waits.  ssd_hdd_next_decision is when the disk next chooses
+ * (INT64_MAX: nothing waits); ssd_hdd_decide(t) serves the next command
+ * if that time is at most t: 1 with its tag and completion, 0 if not
+ * yet.  A caller that queues must call decide at each decision time (the
+ * runner does, as an event) and drain the queue (decide with INT64_MAX)
+ * before a flush.  With hdd_queue = fcfs submit_q is submit.
+ */
+#define SSD_HDD_NCQ 32
+int64_t ssd_hdd_submit_q(struct ssd_hdd *h, int ddir, int fua, uint64_t offset,
+			 uint32_t len, int64_t t, uint32_t tag);
+int64_t ssd_hdd_next_decision(const struct ssd_hdd *h);
+int ssd_hdd_decide(struct ssd_hdd *h, int64_t t, uint32_t *tag, int64_t *done);
 
 /* Let background work (read-ahead, destaging) run up to `until`: what
  * starts before it is done.  0. */

@@ -397,6 +397,16 @@ void ssd_dev_set_check_every(struct ssd_dev *d, uint32_t victims)
 		ssd_ftl_set_check_every(s->ftl, victims);
 }
 
+int64_t ssd_dev_next_decision(const struct ssd_dev *d)
+{
+	return d->top ? ssd_stack_next_decision(d) : INT64_MAX;
+}
+
+int ssd_dev_decide(struct ssd_dev *d, int64_t t, uint32_t *tag, int64_t *done)
+{
+	return d->top ? ssd_stack_decide(d, t, tag, done) : 0;
+}
+
 int ssd_dev_audit(struct ssd_dev *d)
 {
 	struct ssd_dev *s;

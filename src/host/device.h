@@ -109,6 +109,12 @@ struct ssd_dev {
 	struct ssd_dev **ssds;  /* a machine's SSDs, depth first (owned by
 	                           their nodes; the array by the machine) */
 	int nssd;
+	int queues;             /* the drive keeps a command queue and
+	                           reorders it (a hard disk with hdd_queue =
+	                           sptf, the machine's drive itself): a
+	                           submission may return SSD_EPENDING */
+	uint32_t tag;           /* with queues: the next submission's tag,
+	                           which ssd_dev_decide hands back */
 };
 
 /* A machine's counters brought up to date (stack.c). */
@@ -147,6 +153,13 @@ static inline const char *ssd_dev_check_failure(const struct ssd_dev *d)
 		return ssd_ftl_check_failure(d->ftl);
 	return ssd_stack_check_failure(d);
 }
+
+/* A drive that queues (d->queues): when it next chooses a waiting
+ * command (INT64_MAX: none waits), and the choice at or before t -- 1
+ * with the command's tag and completion, 0 if none is due.  A drive
+ * that does not queue: INT64_MAX and 0. */
+int64_t ssd_dev_next_decision(const struct ssd_dev *d);
+int ssd_dev_decide(struct ssd_dev *d, int64_t t, uint32_t *tag, int64_t *done);
 
 /* A full check of the maps of the drive's SSDs (ssd_ftl_audit): 0, or
  * the first failure's SSD_E* code. */

@@ -70,7 +70,7 @@
 #include "host/verify.h"
 #include "host/workload.h"
 
-enum { EV_COMPLETE, EV_WAKE, EV_RAMP, EV_START, EV_SS };
+enum { EV_COMPLETE, EV_WAKE, EV_RAMP, EV_START, EV_SS, EV_DEVICE };
 #define EV_KIND(k) ((k) & 0xff)
 #define EV_GEN(k) ((k) >> 8)
 
@@ -350,6 +350,8 @@ struct cmd {
 
 struct run {
 	struct ssd_dev *dev;
+	int64_t dev_ev;             /* a drive that queues (ssd_dev.queues):
+	                               its EV_DEVICE is due at, or INT64_MAX */
 	uint32_t *vrec;             /* the host's record, or NULL (verify.h) */
 	uint16_t *vseen;            /* [lpn] the instance (index) that read it
 	                               back since its latest write, 0 = none
@@ -854,6 +856,7 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 	int dflags = (int)in->ddir_flags[ddir];
 	if (rec)
 		record_io(r, &dio);
+	r->dev->tag = (uint32_t)(cm - r->cmd);
 	int64_t c = ssd_dev_submit(r->dev, ddir | dflags, cm->offset, cm->len,
 				   t);
 	if (rec && c < 0)
@@ -910,6 +913,42 @@ __attribute__((cold, noinline)) static int64_t refused(struct run *r, struct ins
 	return c;
 }
 
+/* A command waits in the drive's queue (SSD_EPENDING): the drive's next
+ * decision gets an EV_DEVICE, unless one comes as soon.  Cold: only a
+ * drive that queues answers so. */
+__attribute__((cold, noinline)) static int queued(struct run *r)
+{
+	int64_t at = ssd_dev_next_decision(r->dev);
+	if (at >= r->dev_ev)
+		return 0;
+	r->dev_ev = at;
+	return ssd_engine_schedule(&r->eng, at, 0, EV_DEVICE);
+}
+
+/* EV_DEVICE at t: the drive decides what it serves next; each decided
+ * command's completion is queued, and the next decision gets its event.
+ * With t = INT64_MAX (before a flush) every waiting command is decided.
+ * *last, if not NULL, gets the latest completion. */
+static int device_decides(struct run *r, int64_t t, int64_t *last)
+{
+	uint32_t tag;
+	int64_t done;
+	if (t != INT64_MAX || r->dev_ev == INT64_MAX)
+		r->dev_ev = INT64_MAX;
+	while (ssd_dev_decide(r->dev, t, &tag, &done)) {
+		if (last && done > *last)
+			*last = done;
+		int rc = ssd_engine_schedule(&r->eng, done, tag, EV_COMPLETE);
+		if (rc)
+			return rc;
+	}
+	int64_t at = ssd_dev_next_decision(r->dev);
+	if (at == INT64_MAX || at >= r->dev_ev)
+		return 0;
+	r->dev_ev = at;
+	return ssd_engine_schedule(&r->eng, at, 0, EV_DEVICE);
+}
+
 /* Command id went to the drive at t, the drive's answer c (its completion
  * time, or a negative SSD_E*): its completion is queued; io is what went
  * (a read to check). */
@@ -919,7 +958,7 @@ static inline int at_drive(struct run *r, struct inst *in, uint32_t id,
 	struct cmd *cm = &r->cmd[id];
 	if (c >= 0 && ssd_dev_check_failure(r->dev))
 		c = SSD_ESTATE;
-	if (c < 0) {
+	if (c < 0 && c != SSD_EPENDING) {
 		c = refused(r, in, id, t, c);
 		if (c < 0)
 			return 0;
@@ -931,6 +970,8 @@ static inline int at_drive(struct run *r, struct inst *in, uint32_t id,
 	/* fio's iodepth_level: the commands at the drive */
 	if (t >= in->ramp_end)
 		in->res->depth[ssd_depth_index(in->inflight)]++;
+	if (c == SSD_EPENDING)
+		return queued(r);
 	return ssd_engine_schedule(&r->eng, c, id, EV_COMPLETE);
 }
 
@@ -944,7 +985,14 @@ static int send(struct run *r, struct inst *in, uint32_t id, int64_t t)
 			    .len = cm->len};
 	int64_t c;
 	if (cm->ddir == SSD_DDIR_SYNC) {
+		/* a drive's queue is served before a flush (SATA's FLUSH
+		 * CACHE is not queued): it completes after them */
+		int64_t last = t;
+		if (r->dev->queues && device_decides(r, INT64_MAX, &last))
+			return SSD_ENOMEM;
 		c = ssd_dev_flush(r->dev, t);
+		if (c >= 0 && c < last)
+			c = last;
 	} else {
 		c = submit_io(r, in, cm, &io, t);
 	}
@@ -1602,6 +1650,7 @@ static inline int issue_plain(struct run *r, struct inst *in, int64_t t)
 	in->rate_bytes[d] += io->len;
 	if (r->vtrack || d == SSD_DDIR_TRIM)
 		return send(r, in, id, t); /* the host's record, num_range */
+	r->dev->tag = id;
 	int64_t c = ssd_dev_submit(r->dev,
 				   d | (int)in->ddir_flags[d],
 				   io->offset, io->len, t);
@@ -2136,6 +2185,9 @@ static int run_group(struct run *r, int group)
 		case EV_SS:
 			rc = ss_tick(r, &r->ss[ev.id], ev.time);
 			break;
+		case EV_DEVICE:
+			rc = device_decides(r, ev.time, NULL);
+			break;
 		}
 		if (rc)
 			return rc;
@@ -2190,7 +2242,7 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			 char *err, size_t errlen)
 {
 	memset(res, 0, sizeof *res);
-	struct run r = {.dev = dev, .series = series, .err = err,
+	struct run r = {.dev = dev, .dev_ev = INT64_MAX, .series = series, .err = err,
 			.errlen = errlen, .progress = progress,
 			.progress_ctx = ctx,
 			.progress_every = every ? every : 1024,

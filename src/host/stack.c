@@ -150,6 +150,21 @@ static void hdd_node_destroy(struct ssd_blk *b)
 	free(b);
 }
 
+/* The disk's queue, when the disk is the machine's drive itself. */
+static int64_t hdd_node_submit_q(struct ssd_blk *b, int ddir, uint64_t offset,
+				 uint32_t len, int64_t t, uint32_t tag)
+{
+	int d = ddir & 0xff;
+	if (d >= 0 && d < SSD_DDIR_N) {
+		b->io.cmds[d]++;
+		b->io.bytes[d] += len;
+	}
+	if (t > b->last)
+		b->last = t;
+	return ssd_hdd_submit_q(((struct hdd_node *)b)->h, d,
+				(ddir & SSD_DEV_FUA) != 0, offset, len, t, tag);
+}
+
 static const struct ssd_blk_ops hdd_node_ops = {
 	.kind = "hdd",
 	.submit = hdd_node_submit,
@@ -396,6 +411,10 @@ int ssd_stack_create(const struct ssd_config *c, uint64_t seed,
 	}
 	d->capacity = d->top->capacity;
 	d->direct_flag = c->page_cache ? SSD_BLK_DIRECT : 0;
+	/* a disk that reorders its queue, talked to directly: the runner
+	 * takes its completions as the disk decides them */
+	d->queues = d->top->ops == &hdd_node_ops &&
+		    c->hdd_queue == SSD_HDD_SPTF;
 	/* the SSDs, listed once: the checker's state is read per command */
 	const struct ssd_blk *b;
 	int n = 0;
@@ -422,8 +441,10 @@ int64_t ssd_stack_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		return d->err;
 	d->now = t;
 	d->host_ios++;
-	int64_t c = ssd_blk_submit(d->top, ddir, offset, len, t);
-	if (c < 0)
+	int64_t c = d->queues ? hdd_node_submit_q(d->top, ddir, offset, len, t,
+						  d->tag)
+			      : ssd_blk_submit(d->top, ddir, offset, len, t);
+	if (c < 0 && c != SSD_EPENDING)
 		return c;
 	uint64_t lp = (offset + len + SSD_LPAGE - 1) / SSD_LPAGE -
 		      offset / SSD_LPAGE;
@@ -442,6 +463,22 @@ int64_t ssd_stack_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 	if (c > d->busy_until)
 		d->busy_until = c;
 	return c;
+}
+
+int64_t ssd_stack_next_decision(const struct ssd_dev *d)
+{
+	return d->queues ? ssd_hdd_next_decision(((const struct hdd_node *)d->top)->h)
+			 : INT64_MAX;
+}
+
+int ssd_stack_decide(struct ssd_dev *d, int64_t t, uint32_t *tag, int64_t *done)
+{
+	if (!d->queues ||
+	    !ssd_hdd_decide(((struct hdd_node *)d->top)->h, t, tag, done))
+		return 0;
+	if (*done > d->busy_until)
+		d->busy_until = *done;
+	return 1;
 }
 
 int64_t ssd_stack_flush(struct ssd_dev *d, int64_t t)
