@@ -860,8 +860,14 @@ int ssd_hdd_decide(struct ssd_hdd *h, int64_t t, uint32_t *tag, int64_t *done)
 	return 1;
 }
 
+void ssd_hdd_tag_waiting(struct ssd_hdd *h, uint32_t tag)
+{
+	if (h->nq)
+		h->q[h->nq - 1].tag = tag;
+}
+
 int64_t ssd_hdd_submit_q(struct ssd_hdd *h, int ddir, int fua, uint64_t offset,
-			 uint32_t len, int64_t t, uint32_t tag)
+			 uint32_t len, int64_t t)
 {
 	int d = ddir & 0xff;
 	if (!h->sptf || d == SSD_DDIR_TRIM || (d != SSD_DDIR_READ &&
@@ -897,7 +903,7 @@ int64_t ssd_hdd_submit_q(struct ssd_hdd *h, int ddir, int fua, uint64_t offset,
 		h->qcap = cap;
 	}
 	h->q[h->nq++] = (struct qcmd){.a = offset, .b = offset + len, .t = t,
-				      .tag = tag, .write = write};
+				      .write = write};
 	return SSD_EPENDING;
 }
 

@@ -166,9 +166,9 @@ int64_t ssd_hdd_flush(struct ssd_hdd *h, int64_t t);
  * head is then; ties go to the oldest).  Hits and cached writes complete
  * as they come.
  *
- * ssd_hdd_submit_q is ssd_hdd_submit with a tag: it returns the
+ * ssd_hdd_submit_q is ssd_hdd_submit with a queue: it returns the
  * completion time when the command is served at once, or SSD_EPENDING
- * when it waits.  ssd_hdd_next_decision is when the disk next chooses
+ * when it waits (then ssd_hdd_tag_waiting names it).  ssd_hdd_next_decision is when the disk next chooses
  * (INT64_MAX: nothing waits); ssd_hdd_decide(t) serves the next command
  * if that time is at most t: 1 with its tag and completion, 0 if not
  * yet.  A caller that queues must call decide at each decision time (the
@@ -177,7 +177,9 @@ int64_t ssd_hdd_flush(struct ssd_hdd *h, int64_t t);
  */
 #define SSD_HDD_NCQ 32
 int64_t ssd_hdd_submit_q(struct ssd_hdd *h, int ddir, int fua, uint64_t offset,
-			 uint32_t len, int64_t t, uint32_t tag);
+			 uint32_t len, int64_t t);
+/* The command the latest ssd_hdd_submit_q left waiting gets `tag`. */
+void ssd_hdd_tag_waiting(struct ssd_hdd *h, uint32_t tag);
 int64_t ssd_hdd_next_decision(const struct ssd_hdd *h);
 int ssd_hdd_decide(struct ssd_hdd *h, int64_t t, uint32_t *tag, int64_t *done);
 

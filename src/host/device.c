@@ -402,6 +402,12 @@ int64_t ssd_dev_next_decision(const struct ssd_dev *d)
 	return d->top ? ssd_stack_next_decision(d) : INT64_MAX;
 }
 
+void ssd_dev_tag_waiting(struct ssd_dev *d, uint32_t tag)
+{
+	if (d->top)
+		ssd_stack_tag_waiting(d, tag);
+}
+
 int ssd_dev_decide(struct ssd_dev *d, int64_t t, uint32_t *tag, int64_t *done)
 {
 	return d->top ? ssd_stack_decide(d, t, tag, done) : 0;

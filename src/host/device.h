@@ -113,8 +113,6 @@ struct ssd_dev {
 	                           reorders it (a hard disk with hdd_queue =
 	                           sptf, the machine's drive itself): a
 	                           submission may return SSD_EPENDING */
-	uint32_t tag;           /* with queues: the next submission's tag,
-	                           which ssd_dev_decide hands back */
 };
 
 /* A machine's counters brought up to date (stack.c). */
@@ -159,6 +157,9 @@ static inline const char *ssd_dev_check_failure(const struct ssd_dev *d)
  * with the command's tag and completion, 0 if none is due.  A drive
  * that does not queue: INT64_MAX and 0. */
 int64_t ssd_dev_next_decision(const struct ssd_dev *d);
+/* The command the latest submission left waiting (SSD_EPENDING) gets
+ * `tag`, which ssd_dev_decide hands back with its completion. */
+void ssd_dev_tag_waiting(struct ssd_dev *d, uint32_t tag);
 int ssd_dev_decide(struct ssd_dev *d, int64_t t, uint32_t *tag, int64_t *done);
 
 /* A full check of the maps of the drive's SSDs (ssd_ftl_audit): 0, or

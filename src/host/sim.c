@@ -856,7 +856,6 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 	int dflags = (int)in->ddir_flags[ddir];
 	if (rec)
 		record_io(r, &dio);
-	r->dev->tag = (uint32_t)(cm - r->cmd);
 	int64_t c = ssd_dev_submit(r->dev, ddir | dflags, cm->offset, cm->len,
 				   t);
 	if (rec && c < 0)
@@ -913,11 +912,20 @@ __attribute__((cold, noinline)) static int64_t refused(struct run *r, struct ins
 	return c;
 }
 
-/* A command waits in the drive's queue (SSD_EPENDING): the drive's next
- * decision gets an EV_DEVICE, unless one comes as soon.  Cold: only a
- * drive that queues answers so. */
-__attribute__((cold, noinline)) static int queued(struct run *r)
+/* Command id waits in the drive's queue since t (SSD_EPENDING): it is
+ * in flight as at_drive counts it (no read check: a drive that queues
+ * is a disk, which verify does not take), and the drive's next decision
+ * gets an EV_DEVICE, unless one comes as soon.  Cold: only a drive that
+ * queues answers so. */
+__attribute__((cold, noinline)) static int queued(struct run *r,
+						  struct inst *in, uint32_t id,
+						  int64_t t)
 {
+	ssd_dev_tag_waiting(r->dev, id);
+	r->cmd[id].submitted = t;
+	in->inflight++;
+	if (t >= in->ramp_end)
+		in->res->depth[ssd_depth_index(in->inflight)]++;
 	int64_t at = ssd_dev_next_decision(r->dev);
 	if (at >= r->dev_ev)
 		return 0;
@@ -958,7 +966,9 @@ static inline int at_drive(struct run *r, struct inst *in, uint32_t id,
 	struct cmd *cm = &r->cmd[id];
 	if (c >= 0 && ssd_dev_check_failure(r->dev))
 		c = SSD_ESTATE;
-	if (c < 0 && c != SSD_EPENDING) {
+	if (c < 0) {
+		if (c == SSD_EPENDING)
+			return queued(r, in, id, t);
 		c = refused(r, in, id, t, c);
 		if (c < 0)
 			return 0;
@@ -970,8 +980,6 @@ static inline int at_drive(struct run *r, struct inst *in, uint32_t id,
 	/* fio's iodepth_level: the commands at the drive */
 	if (t >= in->ramp_end)
 		in->res->depth[ssd_depth_index(in->inflight)]++;
-	if (c == SSD_EPENDING)
-		return queued(r);
 	return ssd_engine_schedule(&r->eng, c, id, EV_COMPLETE);
 }
 
@@ -1650,7 +1658,6 @@ static inline int issue_plain(struct run *r, struct inst *in, int64_t t)
 	in->rate_bytes[d] += io->len;
 	if (r->vtrack || d == SSD_DDIR_TRIM)
 		return send(r, in, id, t); /* the host's record, num_range */
-	r->dev->tag = id;
 	int64_t c = ssd_dev_submit(r->dev,
 				   d | (int)in->ddir_flags[d],
 				   io->offset, io->len, t);

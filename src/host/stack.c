@@ -152,7 +152,7 @@ static void hdd_node_destroy(struct ssd_blk *b)
 
 /* The disk's queue, when the disk is the machine's drive itself. */
 static int64_t hdd_node_submit_q(struct ssd_blk *b, int ddir, uint64_t offset,
-				 uint32_t len, int64_t t, uint32_t tag)
+				 uint32_t len, int64_t t)
 {
 	int d = ddir & 0xff;
 	if (d >= 0 && d < SSD_DDIR_N) {
@@ -162,7 +162,7 @@ static int64_t hdd_node_submit_q(struct ssd_blk *b, int ddir, uint64_t offset,
 	if (t > b->last)
 		b->last = t;
 	return ssd_hdd_submit_q(((struct hdd_node *)b)->h, d,
-				(ddir & SSD_DEV_FUA) != 0, offset, len, t, tag);
+				(ddir & SSD_DEV_FUA) != 0, offset, len, t);
 }
 
 static const struct ssd_blk_ops hdd_node_ops = {
@@ -441,8 +441,7 @@ int64_t ssd_stack_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		return d->err;
 	d->now = t;
 	d->host_ios++;
-	int64_t c = d->queues ? hdd_node_submit_q(d->top, ddir, offset, len, t,
-						  d->tag)
+	int64_t c = d->queues ? hdd_node_submit_q(d->top, ddir, offset, len, t)
 			      : ssd_blk_submit(d->top, ddir, offset, len, t);
 	if (c < 0 && c != SSD_EPENDING)
 		return c;
@@ -469,6 +468,12 @@ int64_t ssd_stack_next_decision(const struct ssd_dev *d)
 {
 	return d->queues ? ssd_hdd_next_decision(((const struct hdd_node *)d->top)->h)
 			 : INT64_MAX;
+}
+
+void ssd_stack_tag_waiting(struct ssd_dev *d, uint32_t tag)
+{
+	if (d->queues)
+		ssd_hdd_tag_waiting(((struct hdd_node *)d->top)->h, tag);
 }
 
 int ssd_stack_decide(struct ssd_dev *d, int64_t t, uint32_t *tag, int64_t *done)

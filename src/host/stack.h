@@ -59,6 +59,7 @@ int64_t ssd_stack_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 			 uint32_t len, int64_t t);
 int64_t ssd_stack_flush(struct ssd_dev *d, int64_t t);
 int64_t ssd_stack_next_decision(const struct ssd_dev *d);
+void ssd_stack_tag_waiting(struct ssd_dev *d, uint32_t tag);
 int ssd_stack_decide(struct ssd_dev *d, int64_t t, uint32_t *tag, int64_t *done);
 int ssd_stack_idle(struct ssd_dev *d, int64_t until);
 void ssd_stack_health(const struct ssd_dev *d, struct ssd_health *h);

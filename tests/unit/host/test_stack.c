@@ -435,13 +435,13 @@ TEST(stack_disk_queue_serves_every_command_once)
 	int64_t first = -1;
 	int pending = 0;
 	for (int i = 0; i < 6; i++) {
-		d->tag = (uint32_t)i;
 		int64_t c = ssd_dev_submit(d, SSD_DDIR_READ, off[i], 4096, 1000);
 		if (i == 0) {
 			CHECK(c > 1000);
 			first = c;
 		} else {
 			CHECK(c == SSD_EPENDING);
+			ssd_dev_tag_waiting(d, (uint32_t)i);
 			pending++;
 		}
 	}
