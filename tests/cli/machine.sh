@@ -94,4 +94,19 @@ grep -q 'err= 0' out.txt || fail "MFT over a disk"
 "$SSDLAB" run seq.fio --drive tiny --set page_cache=8m --set raid=0 --set raid_stripe=128k >out.txt
 grep -q '^Drive tiny -- .*\[changed: page_cache=8m, raid=0, raid_stripe=128k\]' out.txt ||
 	{ grep '^Drive' out.txt >&2; fail "the note of changed machine keys"; }
+# the disk's queue: at QD32 SPTF serves far more random reads than FCFS,
+# at QD1 the same
+for q in 1 32; do
+	printf '[r]\nrw=randread\nbs=4k\ndirect=1\niodepth=%s\nruntime=10s\ntime_based\n' $q >q$q.fio
+	for o in fcfs sptf; do
+		"$SSDLAB" run q$q.fio --drive hitachi-hdt725032vla360 --set hdd_queue=$o \
+			--output-format=json >q$q$o.json
+	done
+done
+python3 - <<'PY' || fail "the disk's command queue"
+import json
+io = lambda f: json.load(open(f))["jobs"][0]["read"]["total_ios"]
+assert io("q1fcfs.json") == io("q1sptf.json"), (io("q1fcfs.json"), io("q1sptf.json"))
+assert io("q32sptf.json") > 2 * io("q32fcfs.json"), (io("q32fcfs.json"), io("q32sptf.json"))
+PY
 echo "machine: ok"
