@@ -88,9 +88,10 @@ struct ssd_blk {
 	int64_t last;             /* its latest submission, ns */
 };
 
-/* Submit to a node, counted in b->io.  (ddir & 0xff) is the direction. */
-static inline int64_t ssd_blk_submit(struct ssd_blk *b, int ddir,
-				     uint64_t offset, uint32_t len, int64_t t)
+/* A command of len bytes at t, counted in b->io.  (ddir & 0xff) is the
+ * direction. */
+static inline void ssd_blk_count(struct ssd_blk *b, int ddir, uint32_t len,
+				 int64_t t)
 {
 	int d = ddir & 0xff;
 	if (d >= 0 && d < SSD_DDIR_N) {
@@ -99,6 +100,13 @@ static inline int64_t ssd_blk_submit(struct ssd_blk *b, int ddir,
 	}
 	if (t > b->last)
 		b->last = t;
+}
+
+/* Submit to a node, counted in b->io. */
+static inline int64_t ssd_blk_submit(struct ssd_blk *b, int ddir,
+				     uint64_t offset, uint32_t len, int64_t t)
+{
+	ssd_blk_count(b, ddir, len, t);
 	return b->ops->submit(b, ddir, offset, len, t);
 }
 

@@ -155,12 +155,7 @@ static int64_t hdd_node_submit_q(struct ssd_blk *b, int ddir, uint64_t offset,
 				 uint32_t len, int64_t t)
 {
 	int d = ddir & 0xff;
-	if (d >= 0 && d < SSD_DDIR_N) {
-		b->io.cmds[d]++;
-		b->io.bytes[d] += len;
-	}
-	if (t > b->last)
-		b->last = t;
+	ssd_blk_count(b, ddir, len, t);
 	return ssd_hdd_submit_q(((struct hdd_node *)b)->h, d,
 				(ddir & SSD_DEV_FUA) != 0, offset, len, t);
 }
