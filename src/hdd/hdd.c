@@ -92,6 +92,7 @@ struct ssd_hdd {
 	int sptf;
 	struct qcmd *q;
 	uint32_t nq, qcap;
+	int64_t wt_done;            /* the latest write to the platters ends */
 };
 
 /* ---- integer helpers ---- */
@@ -718,6 +719,7 @@ static int64_t write_through(struct ssd_hdd *h, uint64_t a, uint64_t b,
 	stream_preempt(h, t0);
 	int64_t me = media(h, max64(t0, h->bg_t), a, len, NULL);
 	h->bg_t = me;
+	h->wt_done = max64(h->wt_done, me);
 	h->st.media_writes++;
 	h->st.media_write_bytes += len;
 	return max64(me, le);
@@ -781,7 +783,8 @@ int64_t ssd_hdd_flush(struct ssd_hdd *h, int64_t t)
 		while (h->nwc)
 			destage_one(h, t);
 	}
-	return max64(t + h->overhead, h->destaged_t);
+	/* and every write already on its way to the platters */
+	return max64(max64(t + h->overhead, h->destaged_t), h->wt_done);
 }
 
 int ssd_hdd_idle(struct ssd_hdd *h, int64_t until)

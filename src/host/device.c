@@ -402,6 +402,17 @@ int64_t ssd_dev_next_decision(const struct ssd_dev *d)
 	return d->top ? ssd_stack_next_decision(d) : INT64_MAX;
 }
 
+void ssd_dev_set_queueing(struct ssd_dev *d, int on)
+{
+	if (!on) {
+		uint32_t tag;
+		int64_t done;
+		while (ssd_dev_decide(d, INT64_MAX, &tag, &done))
+			;
+	}
+	d->queues = on && d->can_queue;
+}
+
 void ssd_dev_tag_waiting(struct ssd_dev *d, uint32_t tag)
 {
 	if (d->top)

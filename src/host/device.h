@@ -109,9 +109,11 @@ struct ssd_dev {
 	struct ssd_dev **ssds;  /* a machine's SSDs, depth first (owned by
 	                           their nodes; the array by the machine) */
 	int nssd;
-	int queues;             /* the drive keeps a command queue and
+	int can_queue;          /* the drive keeps a command queue and
 	                           reorders it (a hard disk with hdd_queue =
-	                           sptf, the machine's drive itself): a
+	                           sptf, the machine's drive itself) */
+	int queues;             /* ... and a caller that takes decisions
+	                           asked for it (ssd_dev_set_queueing): a
 	                           submission may return SSD_EPENDING */
 };
 
@@ -151,6 +153,13 @@ static inline const char *ssd_dev_check_failure(const struct ssd_dev *d)
 		return ssd_ftl_check_failure(d->ftl);
 	return ssd_stack_check_failure(d);
 }
+
+/* A caller that takes the drive's decisions (the job runner) turns its
+ * queue on for as long as it does; off (the default), every submission
+ * answers with its completion and the drive serves in arrival order.
+ * Turning it off serves whatever still waits (its completions are
+ * dropped). */
+void ssd_dev_set_queueing(struct ssd_dev *d, int on);
 
 /* A drive that queues (d->queues): when it next chooses a waiting
  * command (INT64_MAX: none waits), and the choice at or before t -- 1

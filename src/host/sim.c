@@ -912,6 +912,19 @@ __attribute__((cold, noinline)) static int64_t refused(struct run *r, struct ins
 	return c;
 }
 
+/* Command id is the one the drive's latest submission left waiting: it
+ * gets its tag, and the drive's next decision an EV_DEVICE, unless one
+ * comes as soon. */
+static int waits(struct run *r, uint32_t id)
+{
+	ssd_dev_tag_waiting(r->dev, id);
+	int64_t at = ssd_dev_next_decision(r->dev);
+	if (at >= r->dev_ev)
+		return 0;
+	r->dev_ev = at;
+	return ssd_engine_schedule(&r->eng, at, 0, EV_DEVICE);
+}
+
 /* Command id waits in the drive's queue since t (SSD_EPENDING): it is
  * in flight as at_drive counts it (no read check: a drive that queues
  * is a disk, which verify does not take), and the drive's next decision
@@ -921,16 +934,11 @@ __attribute__((cold, noinline)) static int queued(struct run *r,
 						  struct inst *in, uint32_t id,
 						  int64_t t)
 {
-	ssd_dev_tag_waiting(r->dev, id);
 	r->cmd[id].submitted = t;
 	in->inflight++;
 	if (t >= in->ramp_end)
 		in->res->depth[ssd_depth_index(in->inflight)]++;
-	int64_t at = ssd_dev_next_decision(r->dev);
-	if (at >= r->dev_ev)
-		return 0;
-	r->dev_ev = at;
-	return ssd_engine_schedule(&r->eng, at, 0, EV_DEVICE);
+	return waits(r, id);
 }
 
 /* EV_DEVICE at t: the drive decides what it serves next; each decided
@@ -1307,6 +1315,8 @@ static int completed(struct run *r, const struct ssd_event *ev)
 					      .kind = EV_COMPLETE};
 			return ssd_engine_push(&r->eng, &e);
 		}
+		if (c == SSD_EPENDING) /* in the drive's queue, still in flight */
+			return waits(r, ev->id);
 		char what[128];
 		snprintf(what, sizeof what, "read back (write and verify) at "
 			 "offset %llu, %u bytes",
@@ -2314,6 +2324,7 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			snprintf(err, errlen, "out of memory");
 		return rc;
 	}
+	ssd_dev_set_queueing(dev, 1); /* the runner takes the drive's decisions */
 	int group = 0, rgroupid = 0, k = 0, ri = 0;
 	uint64_t ios0 = dev->host_ios;
 	int64_t t_start = ssd_dev_time(dev);
@@ -2510,6 +2521,7 @@ out:
 	free(r.job_left);
 	free(rgroup);
 	ssd_engine_free(&r.eng);
+	ssd_dev_set_queueing(dev, 0);
 	if (!res->njobs)
 		ssd_run_result_free(res); /* nothing ran */
 	return rc;

@@ -408,8 +408,8 @@ int ssd_stack_create(const struct ssd_config *c, uint64_t seed,
 	d->direct_flag = c->page_cache ? SSD_BLK_DIRECT : 0;
 	/* a disk that reorders its queue, talked to directly: the runner
 	 * takes its completions as the disk decides them */
-	d->queues = d->top->ops == &hdd_node_ops &&
-		    c->hdd_queue == SSD_HDD_SPTF;
+	d->can_queue = d->top->ops == &hdd_node_ops &&
+		       c->hdd_queue == SSD_HDD_SPTF;
 	/* the SSDs, listed once: the checker's state is read per command */
 	const struct ssd_blk *b;
 	int n = 0;
@@ -461,19 +461,19 @@ int64_t ssd_stack_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 
 int64_t ssd_stack_next_decision(const struct ssd_dev *d)
 {
-	return d->queues ? ssd_hdd_next_decision(((const struct hdd_node *)d->top)->h)
+	return d->can_queue ? ssd_hdd_next_decision(((const struct hdd_node *)d->top)->h)
 			 : INT64_MAX;
 }
 
 void ssd_stack_tag_waiting(struct ssd_dev *d, uint32_t tag)
 {
-	if (d->queues)
+	if (d->can_queue)
 		ssd_hdd_tag_waiting(((struct hdd_node *)d->top)->h, tag);
 }
 
 int ssd_stack_decide(struct ssd_dev *d, int64_t t, uint32_t *tag, int64_t *done)
 {
-	if (!d->queues ||
+	if (!d->can_queue ||
 	    !ssd_hdd_decide(((struct hdd_node *)d->top)->h, t, tag, done))
 		return 0;
 	if (*done > d->busy_until)

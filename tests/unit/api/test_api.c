@@ -396,3 +396,26 @@ TEST(api_machine_page_cache_and_direct)
 	ssdlab_dev_close(m);
 	ssdlab_drive_free(d);
 }
+
+TEST(api_disk_answers_every_command_with_its_completion)
+{
+	/* a disk with NCQ behind the library's synchronous calls: served
+	 * in arrival order, every call answered */
+	ssdlab_drive *d;
+	char err[512];
+	CHECK(ssdlab_drive_new(&d) == 0);
+	CHECK(ssdlab_drive_load(d, "hitachi-hdt725032vla360", NULL, err,
+				sizeof err) == 0);
+	CHECK(ssdlab_drive_finish(d, err, sizeof err) == 0);
+	ssdlab_dev *dev;
+	CHECK(ssdlab_dev_open(d, 1, &dev) == 0);
+	int64_t a = ssdlab_submit(dev, SSDLAB_READ, 0, 4096, 0);
+	int64_t b = ssdlab_submit(dev, SSDLAB_READ, 200000000000ull, 4096, 0);
+	int64_t w = ssdlab_submit(dev, SSDLAB_WRITE | SSDLAB_FUA, 50000000000ull,
+				  4096, 0);
+	CHECKF(a > 0 && b > a && w > b, "%lld %lld %lld", (long long)a,
+	       (long long)b, (long long)w);
+	CHECK(ssdlab_flush(dev, 0) >= w);
+	ssdlab_dev_close(dev);
+	ssdlab_drive_free(d);
+}

@@ -428,6 +428,14 @@ TEST(stack_disk_queue_serves_every_command_once)
 	static const char *const kv[] = {"type", "hdd", "capacity", "8g"};
 	struct ssd_dev *d = machine4(kv, 4);
 	CHECKF(d, "%s", err);
+	/* off until a caller that takes decisions asks (the runner does) */
+	CHECK(d->can_queue && !d->queues);
+	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 0, 4096, 0) > 0);
+	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 7ull << 30, 4096, 0) > 0);
+	ssd_dev_destroy(d);
+	d = machine4(kv, 4);
+	CHECKF(d, "%s", err);
+	ssd_dev_set_queueing(d, 1);
 	CHECK(d->queues);
 	/* a busy head: the first read takes it, the rest wait */
 	uint64_t off[6] = {0, 7ull << 30, 1ull << 20, 4ull << 30, 2ull << 20,
@@ -464,5 +472,48 @@ TEST(stack_disk_queue_serves_every_command_once)
 	 * the far ones, which FCFS would have served in between */
 	CHECKF(order[0] == 2 && order[1] == 4, "order %u %u %u %u %u", order[0],
 	       order[1], order[2], order[3], order[4]);
+	ssd_dev_destroy(d);
+}
+
+TEST(stack_disk_queue_is_off_after_a_run_and_for_direct_callers)
+{
+	/* after a run the queue is off again: plain submissions answer
+	 * with completions, also while the head is busy */
+	static const char *const kv[] = {"type", "hdd", "capacity", "8g"};
+	struct ssd_dev *d = machine4(kv, 4);
+	CHECKF(d, "%s", err);
+	struct ssd_run_result r;
+	CHECKF(run(d, "[r]\nrw=randread\nbs=4k\ndirect=1\niodepth=16\n"
+		      "io_size=1m\n", &r) == 0, "%s", err);
+	ssd_run_result_free(&r);
+	CHECK(!d->queues && ssd_dev_next_decision(d) == INT64_MAX);
+	int64_t t = ssd_dev_time(d);
+	int64_t a = ssd_dev_submit(d, SSD_DDIR_READ, 0, 4096, t);
+	int64_t b = ssd_dev_submit(d, SSD_DDIR_READ, 6ull << 30, 4096, t);
+	CHECK(a > t && b > a);
+	/* write and verify at depth: the read back may wait in the queue */
+	CHECKF(run(d, "[wav]\nioengine=sg\nsg_write_mode=write_and_verify\n"
+		      "rw=randwrite\nbs=4k\niodepth=4\nio_size=1m\n", &r) == 0,
+	       "%s", err);
+	CHECK(r.jobs[0].error == 0);
+	CHECK(r.jobs[0].dir[SSD_DDIR_WRITE].ios == 256);
+	ssd_run_result_free(&r);
+	/* a flush waits for FUA writes still on their way, in either order */
+	for (int o = 0; o < 2; o++) {
+		static const char *const kq[][6] = {
+			{"type", "hdd", "capacity", "1g", "hdd_queue", "fcfs"},
+			{"type", "hdd", "capacity", "1g", "hdd_queue", "sptf"},
+		};
+		struct ssd_dev *q = machine4(kq[o], 6);
+		CHECKF(q, "%s", err);
+		CHECKF(run(q, "[fl]\nrw=randwrite\nwritefua=1\nbs=4k\n"
+			      "iodepth=16\nfsync=8\nio_size=2m\n", &r) == 0,
+		       "%s", err);
+		const struct ssd_dstat *sy = &r.jobs[0].sync;
+		CHECKF(sy->lat.n > 0 && sy->lat.min > 1000000, "order %d: the "
+		       "fastest flush %.0f ns", o, sy->lat.min);
+		ssd_run_result_free(&r);
+		ssd_dev_destroy(q);
+	}
 	ssd_dev_destroy(d);
 }
