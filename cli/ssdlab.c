@@ -875,10 +875,11 @@ static void scenario_run_help(const struct ssd_scenario *sc)
 	printf("usage: ssdlab scenario run %s [--drive NAME|FILE.ini] [--set KEY=VALUE]...\n"
 	       "                               [--out DIR] [--seed N]\n"
 	       "%s\n\n"
-	       "Writes into DIR (default ssdlab-out/%s): result.json, CSV time series\n"
-	       "and plots.  --set takes drive keys and these parameters (name =\n"
+	       "Runs on --drive, without it on the preset '%s'.  Writes into\n"
+	       "DIR (default ssdlab-out/%s): result.json, CSV time series and\n"
+	       "plots.  --set takes drive keys and these parameters (name =\n"
 	       "default, meaning, unit):\n",
-	       sc->name, sc->summary, sc->name);
+	       sc->name, sc->summary, sc->drive ? sc->drive : "default", sc->name);
 	if (sc->params && sc->params[0].name)
 		scenario_params(sc);
 	else
