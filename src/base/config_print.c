@@ -77,17 +77,24 @@ static char *quote_value(const char *s, char *buf, size_t n)
 	return buf;
 }
 
+/* 1 if row o speaks of drive c: a hard disk's keys only for a disk,
+ * the flash's only for an SSD (drive show and the JSON leave the others
+ * out; they load back at their defaults, which have no effect). */
+static int shown(const struct ssd_config *c, const struct opt *o)
+{
+	if (o->flags & F_HDD)
+		return c->type == SSD_TYPE_HDD;
+	return c->type != SSD_TYPE_HDD || (o->flags & (F_STACK | F_ANY));
+}
+
 void ssd_config_print(const struct ssd_config *c, FILE *out)
 {
 	char text[sizeof c->description], val[2 * sizeof c->description + 4];
 	char line[sizeof val + 32];
 	const struct opt *o;
 	for (int i = 0; (o = ssd_cfg_row(i)); i++) {
-		if ((o->flags & F_HDD) && c->type != SSD_TYPE_HDD)
-			continue; /* a hard disk's keys: the defaults on an SSD */
-		if (c->type == SSD_TYPE_HDD &&
-		    !(o->flags & (F_HDD | F_STACK | F_ANY)))
-			continue; /* the flash's keys: no effect on a disk */
+		if (!shown(c, o))
+			continue;
 		if (o->type == T_STRING) {
 			/* quoted when it would not read back as it is */
 			string_value(c, o, text, sizeof text);
@@ -247,6 +254,8 @@ void ssd_config_json_write(const struct ssd_config *c, struct ssd_json *w)
 	const struct opt *o;
 	ssd_json_object(w);
 	for (int i = 0; (o = ssd_cfg_row(i)); i++) {
+		if (!shown(c, o))
+			continue;
 		ssd_json_key(w, o->name);
 		switch (o->type) {
 		case T_STRING: {
