@@ -148,9 +148,10 @@ SSDLAB_API int ssdlab_drive_finish(ssdlab_drive *d, char *err, size_t errlen);
 SSDLAB_API uint64_t ssdlab_drive_capacity(const ssdlab_drive *d);
 SSDLAB_API uint64_t ssdlab_drive_physical_bytes(const ssdlab_drive *d);
 
-/* Every key with its value, as a drive file that loads back to the same
- * drive (`ssdlab drive show`), or as one JSON object.  SSDLAB_EIO when
- * writing fails. */
+/* Every key that speaks of the drive (a hard disk's keys only for a
+ * disk, the flash's only for an SSD) with its value, as a drive file
+ * that loads back to the same drive (`ssdlab drive show`), or as one
+ * JSON object.  SSDLAB_EIO when writing fails. */
 SSDLAB_API int ssdlab_drive_print(const ssdlab_drive *d, FILE *out);
 SSDLAB_API int ssdlab_drive_json(const ssdlab_drive *d, FILE *out);
 

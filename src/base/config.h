@@ -328,8 +328,9 @@ void ssd_config_geometry(const struct ssd_config *c, struct ssd_geometry *g);
 uint64_t ssd_config_physical_bytes(const struct ssd_config *c);
 uint32_t ssd_config_dies(const struct ssd_config *c);
 
-/* Print every key = value, one per line, with unit and meaning as a
- * trailing comment (the format of `ssdlab drive show`).  The derived
+/* Print every key = value that speaks of the drive (a disk's keys for a
+ * disk, the flash's for an SSD), one per line, with unit and meaning as
+ * a trailing comment (the format of `ssdlab drive show`).  The derived
  * blocks_per_plane line and a closing physical-size line are printed as
  * comments, so the output is itself a loadable drive file. */
 void ssd_config_print(const struct ssd_config *c, FILE *out);
@@ -338,7 +339,8 @@ void ssd_config_print(const struct ssd_config *c, FILE *out);
 void ssd_config_print_doc(FILE *out);
 
 /* Write the config as a JSON object (no trailing newline) with every key
- * (blocks_per_plane included) and its value: sizes in bytes, times in ns,
+ * that speaks of the drive, as ssd_config_print (blocks_per_plane
+ * included), and its value: sizes in bytes, times in ns,
  * enums as their names, bools as true/false.  `indent` is the column of
  * the object's closing brace; keys go one per line two columns deeper.
  * A negative indent writes the object on one line. */
