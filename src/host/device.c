@@ -10,7 +10,7 @@
 int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_dev **out)
 {
-	if (ssd_stack_wanted(c))
+	if (ssd_config_is_machine(c))
 		return ssd_stack_create(c, seed, out);
 	struct ssd_dev *d = calloc(1, sizeof *d);
 	if (!d)

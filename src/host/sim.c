@@ -949,7 +949,7 @@ static int device_decides(struct run *r, int64_t t, int64_t *last)
 {
 	uint32_t tag;
 	int64_t done;
-	if (t != INT64_MAX || r->dev_ev == INT64_MAX)
+	if (t != INT64_MAX) /* this is the event due: it is spent */
 		r->dev_ev = INT64_MAX;
 	while (ssd_dev_decide(r->dev, t, &tag, &done)) {
 		if (last && done > *last)

@@ -36,12 +36,6 @@
 #include "host/blk.h"
 #include "host/device.h"
 
-/* 1 if c asks for a machine rather than a bare SSD. */
-static inline int ssd_stack_wanted(const struct ssd_config *c)
-{
-	return ssd_config_is_machine(c);
-}
-
 /* What the layers need of the drives under them, checked before a
  * machine is built (the drive file's own rules are ssd_config_finish's):
  * 0, or SSD_ERANGE with a one-line message naming the keys.  A bare SSD

@@ -84,7 +84,7 @@ struct conf_result {
 	double file_mbps[NMODE];        /* the test file's sequential write */
 	double lat_ms[2];               /* 70/30 mix mean latency: 4k, 1m */
 	double tune[2][2][TUNE_MAX];    /* [read, write][64k, 1m][point] MB/s */
-	double mft_flush_s, mft_writes_per_flush, mft_waf;
+	double mft_flush_s, mft_writes_per_flush;
 };
 
 /* "512", "4k", "1m". */
@@ -348,7 +348,6 @@ static int run_conf(struct ssd_scn *s, int k, struct conf_result *r)
 							: NAN;
 			r->mft_writes_per_flush = fl.flushes > 0 ? fl.writes / fl.flushes
 								 : NAN;
-			r->mft_waf = node_stat(dev, "mft", "mft_waf");
 		}
 		/* the latency test and HD Tune span the whole volume: an SSD
 		 * is filled first, so that no read finds an unwritten page
@@ -397,8 +396,7 @@ static int write_csv(struct ssd_scn *s, const struct conf_result *r)
 	return 0;
 }
 
-static int write_tune_csv(struct ssd_scn *s, const struct conf_result *r, int n,
-			  uint64_t cap_min)
+static int write_tune_csv(struct ssd_scn *s, const struct conf_result *r, int n)
 {
 	FILE *f = ssd_scn_file(s, "hdtune.csv");
 	if (!f)
@@ -416,7 +414,6 @@ static int write_tune_csv(struct ssd_scn *s, const struct conf_result *r, int n,
 				r[k].tune[1][1][i]);
 		fputc('\n', f);
 	}
-	(void)cap_min;
 	if (fclose(f)) {
 		snprintf(s->err, sizeof s->err, "cannot write %s/hdtune.csv", s->outdir);
 		return SSD_EIO;
@@ -424,7 +421,7 @@ static int write_tune_csv(struct ssd_scn *s, const struct conf_result *r, int n,
 	return 0;
 }
 
-static int plots(struct ssd_scn *s, int n)
+static int plots(struct ssd_scn *s)
 {
 	char xtics[1024] = "set xtics (", body[4096];
 	for (int i = 0; i < NSIZES; i++) {
@@ -490,7 +487,6 @@ static int plots(struct ssd_scn *s, int n)
 		if (rc)
 			return rc;
 	}
-	(void)n;
 	return 0;
 }
 
@@ -575,9 +571,9 @@ static int run(struct ssd_scn *s)
 	if (!rc)
 		rc = write_csv(s, r);
 	if (!rc)
-		rc = write_tune_csv(s, r, np, 0);
+		rc = write_tune_csv(s, r, np);
 	if (!rc)
-		rc = plots(s, np);
+		rc = plots(s);
 	if (rc) {
 		free(r);
 		return rc;

@@ -185,16 +185,17 @@ TEST(raid0_flush_reaches_every_member)
 	ssd_blk_destroy(b);
 }
 
-/* The tiny drive with keys set, as a device. */
-static struct ssd_dev *machine(const char *k1, const char *v1, const char *k2,
-			       const char *v2)
+/* The tiny drive with keys (kv: n/2 KEY, VALUE pairs) set, as a device. */
+static struct ssd_dev *machine(const char *const *kv, int n)
 {
 	struct ssd_config c;
 	struct ssd_dev *d = NULL;
-	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err) ||
-	    (k1 && ssd_config_set(&c, k1, v1, NULL, err, sizeof err)) ||
-	    (k2 && ssd_config_set(&c, k2, v2, NULL, err, sizeof err)) ||
-	    ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
+	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err))
+		return NULL;
+	for (int i = 0; i < n; i += 2)
+		if (ssd_config_set(&c, kv[i], kv[i + 1], NULL, err, sizeof err))
+			return NULL;
+	if (ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
 		return NULL;
 	return d;
 }
@@ -214,7 +215,8 @@ static int run(struct ssd_dev *d, const char *text, struct ssd_run_result *res)
 
 TEST(raid0_machine_is_twice_the_drive_and_sums_its_ssds)
 {
-	struct ssd_dev *d = machine("raid", "0", NULL, NULL), *one = machine(NULL, NULL, NULL, NULL);
+	static const char *const raid[] = {"raid", "0"};
+	struct ssd_dev *d = machine(raid, 2), *one = machine(NULL, 0);
 	CHECKF(d && one, "%s", err);
 	CHECK(ssd_dev_is_machine(d) && !ssd_dev_is_machine(one));
 	CHECK(ssd_dev_capacity(d) == 2 * ssd_dev_capacity(one));
@@ -250,7 +252,8 @@ TEST(raid0_machine_is_twice_the_drive_and_sums_its_ssds)
 
 TEST(machine_refuses_verify_with_the_reason)
 {
-	struct ssd_dev *d = machine("raid", "0", NULL, NULL);
+	static const char *const raid[] = {"raid", "0"};
+	struct ssd_dev *d = machine(raid, 2);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	int rc = run(d, "[w]\nrw=write\nbs=4k\nsize=1m\nverify=crc32c\n", &r);
@@ -258,21 +261,6 @@ TEST(machine_refuses_verify_with_the_reason)
 	CHECKF(strstr(err, "verify"), "%s", err);
 	ssd_run_result_free(&r);
 	ssd_dev_destroy(d);
-}
-
-/* The tiny drive with up to four keys set, as a device. */
-static struct ssd_dev *machine4(const char *const *kv, int n)
-{
-	struct ssd_config c;
-	struct ssd_dev *d = NULL;
-	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err))
-		return NULL;
-	for (int i = 0; i < n; i += 2)
-		if (ssd_config_set(&c, kv[i], kv[i + 1], NULL, err, sizeof err))
-			return NULL;
-	if (ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
-		return NULL;
-	return d;
 }
 
 TEST(stack_volume_is_what_the_config_says)
@@ -288,7 +276,7 @@ TEST(stack_volume_is_what_the_config_says)
 		int n = 0;
 		while (n < 8 && cases[k][n])
 			n++;
-		struct ssd_dev *d = machine4(cases[k], n);
+		struct ssd_dev *d = machine(cases[k], n);
 		CHECKF(d, "case %zu: %s", k, err);
 		CHECKF(ssd_dev_capacity(d) == ssd_config_volume(ssd_dev_config(d)),
 		       "case %zu: %llu != %llu", k,
@@ -302,7 +290,7 @@ TEST(stack_page_cache_over_mft_over_raid0_of_two_ssds)
 {
 	static const char *const kv[] = {"page_cache", "8m", "mft", "yes",
 					 "raid", "0", "mft_buffer", "1m"};
-	struct ssd_dev *d = machine4(kv, 8);
+	struct ssd_dev *d = machine(kv, 8);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	CHECKF(run(d, "[w]\nrw=randwrite\nbs=4k\nsize=100%\nio_size=64m\n"
@@ -339,7 +327,7 @@ TEST(stack_mft_over_a_disk_cleans_without_trim)
 	 * disk has none, and the cleaner must go on without */
 	static const char *const kv[] = {"type", "hdd", "mft", "yes",
 					 "mft_buffer", "1m"};
-	struct ssd_dev *d = machine4(kv, 6);
+	struct ssd_dev *d = machine(kv, 6);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	CHECKF(run(d, "[w]\nrw=randwrite\nbs=16k\ndirect=1\nsize=100%\n"
@@ -363,7 +351,7 @@ TEST(stack_host_memory_copies_share_one_rate)
 		{"page_cache", "64m"},
 	};
 	for (int k = 0; k < 2; k++) {
-		struct ssd_dev *d = machine4(cases[k], 2);
+		struct ssd_dev *d = machine(cases[k], 2);
 		CHECKF(d, "%s", err);
 		struct ssd_run_result r;
 		CHECKF(run(d, "[w]\nrw=write\nbs=128k\niodepth=32\nsize=32m\n"
@@ -393,7 +381,7 @@ static double disk_iops(const char *order, int qd, const char *extra)
 	kv[3] = "32g";
 	kv[4] = "hdd_queue";
 	kv[5] = order;
-	struct ssd_dev *d = machine4(kv, 6);
+	struct ssd_dev *d = machine(kv, 6);
 	if (!d)
 		return -1;
 	char job[256];
@@ -426,14 +414,14 @@ TEST(stack_disk_queue_reorders_at_depth_and_not_at_one)
 TEST(stack_disk_queue_serves_every_command_once)
 {
 	static const char *const kv[] = {"type", "hdd", "capacity", "8g"};
-	struct ssd_dev *d = machine4(kv, 4);
+	struct ssd_dev *d = machine(kv, 4);
 	CHECKF(d, "%s", err);
 	/* off until a caller that takes decisions asks (the runner does) */
 	CHECK(d->can_queue && !d->queues);
 	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 0, 4096, 0) > 0);
 	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 7ull << 30, 4096, 0) > 0);
 	ssd_dev_destroy(d);
-	d = machine4(kv, 4);
+	d = machine(kv, 4);
 	CHECKF(d, "%s", err);
 	ssd_dev_set_queueing(d, 1);
 	CHECK(d->queues);
@@ -480,7 +468,7 @@ TEST(stack_disk_queue_is_off_after_a_run_and_for_direct_callers)
 	/* after a run the queue is off again: plain submissions answer
 	 * with completions, also while the head is busy */
 	static const char *const kv[] = {"type", "hdd", "capacity", "8g"};
-	struct ssd_dev *d = machine4(kv, 4);
+	struct ssd_dev *d = machine(kv, 4);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	CHECKF(run(d, "[r]\nrw=randread\nbs=4k\ndirect=1\niodepth=16\n"
@@ -504,7 +492,7 @@ TEST(stack_disk_queue_is_off_after_a_run_and_for_direct_callers)
 			{"type", "hdd", "capacity", "1g", "hdd_queue", "fcfs"},
 			{"type", "hdd", "capacity", "1g", "hdd_queue", "sptf"},
 		};
-		struct ssd_dev *q = machine4(kq[o], 6);
+		struct ssd_dev *q = machine(kq[o], 6);
 		CHECKF(q, "%s", err);
 		CHECKF(run(q, "[fl]\nrw=randwrite\nwritefua=1\nbs=4k\n"
 			      "iodepth=16\nfsync=8\nio_size=2m\n", &r) == 0,
