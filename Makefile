@@ -32,22 +32,26 @@ endif
 PRESETS := $(abspath presets)
 ALLCFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -Isrc $(WARN) $(CFLAGS) $(SANFLAGS) \
             -DSSDLAB_PRESET_DIR='"$(PRESETS)"' -MMD -MP
-LDLIBS  := -lm
+LDLIBS  := -lm -pthread
 
 LIB_SRC  := $(wildcard src/*/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_SRC  := $(wildcard cli/*.c)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+# a sanitized ssdlab serve preloads the runtime its sanitized plugin needs
+ifeq ($(SAN),1)
+$(CLI_OBJ): ALLCFLAGS += -DSSDLAB_ASAN_RUNTIME='"$(shell $(CC) -print-file-name=libasan.so)"'
+endif
 UT_SRC   := $(wildcard tests/unit/*.c tests/unit/*/*.c)
 UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 # the unit tests alone see their harness (tests/unit/t.h)
 $(UT_OBJ): ALLCFLAGS += -Itests/unit
 LIB      := $(BUILD)/libssdlab.a
 
-.PHONY: all demo plots test unit-test cli-test san-test bench docs doc-check clean proptest fio-examples \
+.PHONY: all plugin demo plots test unit-test cli-test san-test bench docs doc-check clean proptest fio-examples \
         man shared install uninstall check-layers
 
-all: ssdlab
+all: ssdlab plugin
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -81,8 +85,9 @@ plots:
 	@tools/install-gnuplot.sh
 
 # The whole suite: normal build, then ASan+UBSan build of the same tests.
-test: ssdlab $(BUILD)/unit_tests
-	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san build/san/ssdlab build/san/unit_tests
+test: ssdlab plugin $(BUILD)/unit_tests
+	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san build/san/ssdlab build/san/unit_tests \
+		$(if $(HAVE_NBDKIT),build/san/nbdkit-ssdlab-plugin.so)
 	@tests/run.sh $(BUILD) build/san
 
 unit-test: $(BUILD)/unit_tests
@@ -186,3 +191,20 @@ uninstall:
 # the violations of tools/layers.allow are reported as known.
 check-layers:
 	tools/check-layers.sh --allow tools/layers.allow
+
+# ---- the NBD server: an nbdkit plugin (nbdkit/ssdlab.c, docs/serve.md) ----
+# Built when nbdkit's plugin header is installed (Debian: nbdkit-plugin-dev);
+# `ssdlab serve` finds it beside its binary.  It holds the library's
+# position-independent objects, so it needs nothing but nbdkit to load.
+HAVE_NBDKIT := $(shell pkg-config --exists nbdkit 2>/dev/null && echo 1)
+PLUGIN := $(BUILD)/nbdkit-ssdlab-plugin.so
+$(BUILD)/pic/nbdkit/%.o: ALLCFLAGS += $(shell pkg-config --cflags nbdkit 2>/dev/null)
+$(PLUGIN): $(BUILD)/pic/nbdkit/ssdlab.o $(PIC_OBJ)
+	$(CC) $(CFLAGS) $(SANFLAGS) -shared -o $@ $^ $(LDLIBS)
+ifeq ($(HAVE_NBDKIT),1)
+plugin: $(PLUGIN)
+else
+plugin:
+	@echo "nbdkit-plugin.h not found: 'ssdlab serve' needs the plugin (apt-get install nbdkit nbdkit-plugin-dev)"
+endif
+-include $(BUILD)/pic/nbdkit/ssdlab.d

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "methods/accuracy.h"
@@ -766,6 +767,277 @@ static int cmd_life(int argc, char **argv)
 	return rc ? 1 : 0;
 }
 
+/* ---- ssdlab serve ---- */
+
+static const char serve_help[] =
+	"usage: ssdlab serve [options] [-- NBDKIT-OPTION...]\n"
+	"Serve a simulated drive as a network block device (NBD), so that real\n"
+	"programs use it: fio's nbd engine, qemu-io, qemu-img, nbdcopy, nbdfuse\n"
+	"with a file system on it, a virtual machine, the kernel's nbd-client.\n"
+	"The data is real (what is written reads back; trimmed and never-written\n"
+	"ranges read as zeros); the latencies, GC and wear are the model's.\n"
+	"Starts nbdkit (in the foreground) with ssdlab's plugin; docs/serve.md.\n"
+	"\n"
+	"  --drive NAME|FILE.ini   drive preset or file (default: default)\n"
+	"  --set KEY=VALUE         override a drive key (repeatable)\n"
+	"  --seed N                seed of the drive (default 1)\n"
+	"  --socket PATH           listen on a Unix socket\n"
+	"  --port N                listen on TCP port N (default 10809)\n"
+	"  --ip ADDR               the TCP address (default 127.0.0.1)\n"
+	"  --clock real|fast       real (default): simulated time is wall time,\n"
+	"                          each reply waits for its simulated completion\n"
+	"                          and idle time on the wire is idle time for\n"
+	"                          background GC; fast: no waiting, simulated\n"
+	"                          time runs as fast as the requests come\n"
+	"  --fast-qd N             the fast clock serves the requests as a closed\n"
+	"                          loop of N commands (default 1)\n"
+	"  --data memory|FILE      where the data lives: memory (default; pages\n"
+	"                          allocated as written, freed on TRIM) or a\n"
+	"                          new or empty sparse file (holes punched)\n"
+	"  --output FILE           the report (as 'ssdlab run' writes it) on\n"
+	"                          SIGUSR1 and at exit, to FILE (rewritten\n"
+	"                          each time) instead of standard output\n"
+	"  --output-format FMT     normal (default), json, json+, terse or a list\n"
+	"  --stats-interval TIME   a row of counters every TIME of simulated time\n"
+	"                          (WAF, GC copies, free blocks, IOPS; a bare\n"
+	"                          number is seconds) ...\n"
+	"  --stats-log FILE        ... into FILE (CSV; default serve-stats.csv)\n"
+	"  --threads N             nbdkit's threads per connection, the deepest\n"
+	"                          queue one client gets (default 64)\n"
+	"  --run CMD               run CMD with the drive served (nbdkit's\n"
+	"                          captive mode: $uri, $unixsocket in CMD), stop\n"
+	"                          when it exits and exit with its status\n"
+	"  --check N               run the FTL invariant checker after every\n"
+	"                          N garbage-collected blocks (slow; for tests)\n"
+	"  --verbose               nbdkit's debug messages\n"
+	"  --help                  this text\n"
+	"\n"
+	"Stop it with SIGTERM or Ctrl-C: the report is written as it exits.\n"
+	"Environment: SSDLAB_NBDKIT (the nbdkit program), SSDLAB_NBDKIT_PLUGIN\n"
+	"(the plugin, found beside this binary otherwise).\n"
+	"\n"
+	"Exit status: nbdkit's (with --run, the command's); 2 for a usage or\n"
+	"input error.\n";
+
+static int serve_format(struct common_opts *o, const char *val)
+{
+	(void)o;
+	unsigned f;
+	if (ssd_output_formats(val, &f))
+		return usage_error("--output-format needs normal, json, json+, terse or "
+				   "a comma list of them, got '%s'", val);
+	return 0;
+}
+
+/* The plugin: $SSDLAB_NBDKIT_PLUGIN, else beside the binary (build/),
+ * in build/ beside it (the checkout's ./ssdlab), or installed in
+ * ../lib/ssdlab/.  NULL if none is readable. */
+static const char *serve_plugin(void)
+{
+	static char path[PATH_MAX + 64];
+	const char *env = getenv("SSDLAB_NBDKIT_PLUGIN");
+	if (env && *env)
+		return access(env, R_OK) ? NULL : env;
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (n <= 0)
+		return NULL;
+	exe[n] = 0;
+	char *slash = strrchr(exe, '/');
+	if (!slash)
+		return NULL;
+	*slash = 0;
+	static const char *const rel[] = {"", "/build", "/../lib/ssdlab"};
+	for (int i = 0; i < 3; i++) {
+		snprintf(path, sizeof path, "%s%s/nbdkit-ssdlab-plugin.so", exe, rel[i]);
+		if (!access(path, R_OK))
+			return path;
+	}
+	return NULL;
+}
+
+static int cmd_serve(int argc, char **argv)
+{
+	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
+					  OPT_FORMAT | OPT_OUTPUT,
+				.seed = 1, .check_format = serve_format};
+	const char *sock = NULL, *port = NULL, *ip = "127.0.0.1", *clock = "real";
+	const char *data = "memory", *stats_log = NULL, *stats_interval = NULL;
+	const char *run = NULL;
+	uint64_t threads = 64, fast_qd = 1, check = 0;
+	int verbose = 0, rest = argc;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--")) {
+			rest = i + 1;
+			break;
+		}
+		int r = common_opt(&d, argc, argv, &i);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(serve_help, stdout);
+			return 0;
+		}
+		if (!strcmp(a, "--verbose")) {
+			verbose = 1;
+			continue;
+		}
+		static const char *const names[] = {
+			"--socket", "--port", "--ip", "--clock", "--fast-qd", "--data",
+			"--stats-interval", "--stats-log", "--threads", "--run",
+			"--check", NULL};
+		const char *val = NULL;
+		int which = value_opt(argc, argv, &i, names, &val);
+		if (which == -2)
+			return EXIT_USAGE;
+		uint64_t v;
+		int64_t ns;
+		switch (which) {
+		case 0: sock = val; continue;
+		case 1:
+			if (ssd_parse_u64(val, &v) || v < 1 || v > 65535)
+				return usage_error("--port needs a port number from 1 to 65535, got '%s'", val);
+			port = val;
+			continue;
+		case 2: ip = val; continue;
+		case 3:
+			if (strcmp(val, "real") && strcmp(val, "fast"))
+				return usage_error("--clock needs real or fast, got '%s'", val);
+			clock = val;
+			continue;
+		case 4:
+			if (ssd_parse_u64(val, &fast_qd) || fast_qd < 1 || fast_qd > 65536)
+				return usage_error("--fast-qd needs a number from 1 to 65536, got '%s'", val);
+			continue;
+		case 5:
+			if (!*val)
+				return usage_error("--data needs memory or a file name");
+			data = val;
+			continue;
+		case 6:
+			if (ssd_parse_time(val, 1000000000, &ns) || ns < 1000000)
+				return usage_error("--stats-interval needs a time of at least 1ms (like 1s or 500ms), got '%s'", val);
+			stats_interval = val;
+			continue;
+		case 7: stats_log = val; continue;
+		case 8:
+			if (ssd_parse_u64(val, &threads) || threads < 1 || threads > 1024)
+				return usage_error("--threads needs a number from 1 to 1024, got '%s'", val);
+			continue;
+		case 9: run = val; continue;
+		case 10:
+			if (parse_u64_arg("--check", val, &check))
+				return EXIT_USAGE;
+			if (check > UINT32_MAX)
+				return usage_error("--check needs a number of GC victims, got '%s'", val);
+			continue;
+		}
+		if (a[0] == '-' && a[1])
+			return usage_error("unknown option '%s'", a);
+		return usage_error("serve takes no arguments, got '%s'", a);
+	}
+	if (sock && port)
+		return usage_error("--socket and --port exclude each other");
+	if (stats_log && !stats_interval)
+		return usage_error("--stats-log needs --stats-interval");
+	/* the drive is checked here, so that its errors read as this
+	 * tool's; the plugin loads it again from the same words */
+	struct ssd_config cfg;
+	int rc = load_drive(&d, &cfg);
+	if (rc)
+		return rc;
+	if (strcmp(data, "memory")) {
+		struct stat sb;
+		if (!stat(data, &sb) && (!S_ISREG(sb.st_mode) || sb.st_size)) {
+			fprintf(stderr, "%s: data file %s: %s\n", prog, data,
+				S_ISREG(sb.st_mode) ? "exists and is not empty (the drive "
+				"starts fresh; remove it or name another)"
+				: "not a regular file");
+			return EXIT_USAGE;
+		}
+	}
+	const char *plugin = serve_plugin();
+	if (!plugin) {
+		fprintf(stderr, "%s: serve needs the nbdkit plugin nbdkit-ssdlab-plugin.so, "
+			"not found beside this binary (build it with 'make' after "
+			"'apt-get install nbdkit nbdkit-plugin-dev')\n", prog);
+		return EXIT_USAGE;
+	}
+	const char *nbdkit = getenv("SSDLAB_NBDKIT");
+	if (!nbdkit || !*nbdkit)
+		nbdkit = "nbdkit";
+	/* nbdkit's argv: its options, the plugin, the plugin's key=value */
+	int max = 32 + 2 * d.nsets + (argc - rest);
+	char **av = calloc((size_t)max, sizeof *av);
+	char (*kv)[PATH_MAX + 32] = calloc((size_t)(16 + d.nsets), sizeof *kv);
+	if (!av || !kv) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return 1;
+	}
+	int n = 0, k = 0;
+	char tbuf[32];
+	av[n++] = (char *)nbdkit;
+	av[n++] = "-f";
+	if (verbose)
+		av[n++] = "-v";
+	snprintf(tbuf, sizeof tbuf, "%llu", (unsigned long long)threads);
+	av[n++] = "-t";
+	av[n++] = tbuf;
+	if (sock) {
+		av[n++] = "-U";
+		av[n++] = (char *)sock;
+	} else if (run && !port) {
+		av[n++] = "-U";
+		av[n++] = "-";
+	} else {
+		av[n++] = "-i";
+		av[n++] = (char *)ip;
+		av[n++] = "-p";
+		av[n++] = (char *)(port ? port : "10809");
+	}
+	if (run) {
+		av[n++] = "--run";
+		av[n++] = (char *)run;
+	}
+	for (int i = rest; i < argc; i++)
+		av[n++] = argv[i];
+	av[n++] = (char *)plugin;
+#define KV(...) (snprintf(kv[k], sizeof kv[k], __VA_ARGS__), av[n++] = kv[k++])
+	KV("drive=%s", d.drive ? d.drive : "default");
+	for (int i = 0; i < d.nsets; i++)
+		KV("set=%s", d.sets[i]);
+	KV("presets=%s", preset_dir());
+	KV("seed=%llu", (unsigned long long)d.seed);
+	KV("clock=%s", clock);
+	KV("fast-qd=%llu", (unsigned long long)fast_qd);
+	KV("data=%s", data);
+	if (d.output)
+		KV("output=%s", d.output);
+	if (d.format)
+		KV("format=%s", d.format);
+	if (stats_interval) {
+		KV("stats-interval=%s", stats_interval);
+		KV("stats-log=%s", stats_log ? stats_log : "serve-stats.csv");
+	}
+	if (check)
+		KV("check=%llu", (unsigned long long)check);
+#undef KV
+	av[n] = NULL;
+	fflush(stdout);
+#ifdef SSDLAB_ASAN_RUNTIME
+	/* a sanitized build's plugin needs its runtime loaded first */
+	setenv("LD_PRELOAD", SSDLAB_ASAN_RUNTIME, 1);
+	setenv("ASAN_OPTIONS", "detect_leaks=0", 0);
+#endif
+	execvp(nbdkit, av);
+	fprintf(stderr, "%s: cannot run %s: %s (apt-get install nbdkit)\n", prog,
+		nbdkit, strerror(errno));
+	return EXIT_USAGE;
+}
+
 /* ---- ssdlab calibrate ---- */
 
 static const char calibrate_help[] =
@@ -1052,6 +1324,7 @@ static const char main_help[] =
 	"  ssdlab scenario list|run    the reviewers' test methods, with plots\n"
 	"  ssdlab calibrate            presets of real drives vs the reviews' figures\n"
 	"  ssdlab life                 lifetime: measured WAF, TBW, years\n"
+	"  ssdlab serve                the drive over NBD, for real tools and file systems\n"
 	"  ssdlab --version            print the version\n"
 	"\n"
 	"'ssdlab COMMAND --help' explains each command.\n";
@@ -1071,7 +1344,7 @@ int main(int argc, char **argv)
 	}
 	static const char *const cmds[] = {"run", "drives", "drive", "job",
 					   "scenario", "accuracy", "calibrate",
-					   "life", NULL};
+					   "life", "serve", NULL};
 	for (int i = 0; cmds[i]; i++)
 		if (!strcmp(cmd, cmds[i]))
 			help_cmd = cmds[i];
@@ -1091,6 +1364,8 @@ int main(int argc, char **argv)
 		return cmd_calibrate(argc - 1, argv + 1);
 	if (!strcmp(cmd, "life"))
 		return cmd_life(argc - 1, argv + 1);
+	if (!strcmp(cmd, "serve"))
+		return cmd_serve(argc - 1, argv + 1);
 	if (!strcmp(cmd, "demo"))
 		return demo();
 	return usage_error("unknown command '%s'", cmd);

@@ -3,7 +3,7 @@
 #
 # usage: tools/check-layers.sh [--allow FILE]
 #
-# Reads every #include of src/**, cli/, bench/, tests/unit/, examples/ and
+# Reads every #include of src/**, cli/, nbdkit/, bench/, tests/unit/, examples/ and
 # include/ and prints one line per violation, sorted:
 #
 #   FILE: includes "HEADER": WHY
@@ -11,8 +11,8 @@
 # The rules:
 #  (a) a file of src/LAYER/ includes headers of its own folder or of lower
 #      layers only, in the order
-#          base < stats < nand < ftl < hdd < host < report < methods < api
-#      (cli/, bench/ and tests/unit/ stand above them all);
+#          base < stats < nand < ftl < hdd < host < report < methods < serve < api
+#      (cli/, nbdkit/, bench/ and tests/unit/ stand above them all);
 #  (b) a module's private header NAME_int.h is included only by the .c
 #      files (and the other private headers) of its own folder;
 #      tests/unit/FOLDER/ counts as inside src/FOLDER/;
@@ -43,7 +43,7 @@ case $allow in ''|/*) ;; *) allow_path=$(pwd)/$allow ;; esac
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-ORDER="base stats nand ftl hdd host report methods api"
+ORDER="base stats nand ftl hdd host report methods serve api"
 # the C library's headers an example may use: C11's and POSIX's basics
 CLIB="assert.h complex.h ctype.h errno.h fenv.h float.h inttypes.h iso646.h
 limits.h locale.h math.h setjmp.h signal.h stdalign.h stdarg.h stdatomic.h
@@ -144,7 +144,7 @@ check_file() { # check_file FILE: one line per violation on stdout
 	done
 }
 
-files=$(find src cli bench tests/unit examples include -type f \
+files=$(find src cli nbdkit bench tests/unit examples include -type f \
 	\( -name '*.c' -o -name '*.h' \) 2>/dev/null | LC_ALL=C sort)
 found=$(for f in $files; do check_file "$f"; done | LC_ALL=C sort -u)
 

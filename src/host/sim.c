@@ -244,9 +244,7 @@ void ssd_run_result_free(struct ssd_run_result *r)
 	r->nnodes = 0;
 }
 
-/* The machine's nodes as the run leaves them (none for a bare SSD).
- * 0 or SSD_ENOMEM. */
-static int snapshot_nodes(const struct ssd_dev *dev, struct ssd_run_result *res)
+int ssd_run_snapshot_nodes(const struct ssd_dev *dev, struct ssd_run_result *res)
 {
 	int n = 0, depth;
 	while (ssd_stack_node(dev, n, NULL))
@@ -2477,7 +2475,7 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 	}
 	res->sim_ns = ssd_dev_time(dev) - t_start;
 	res->host_ios = dev->host_ios - ios0;
-	if (snapshot_nodes(dev, res) && !rc) {
+	if (ssd_run_snapshot_nodes(dev, res) && !rc) {
 		snprintf(err, errlen, "out of memory");
 		rc = SSD_ENOMEM;
 	}

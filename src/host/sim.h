@@ -125,4 +125,9 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			 uint32_t every, struct ssd_run_result *r,
 			 char *err, size_t errlen);
 
+/* The machine's nodes as they are now, into res->nodes (none for a bare
+ * SSD; what a run's report shows in its "Machine" section).  0 or
+ * SSD_ENOMEM.  ssd_run_result_free frees them. */
+int ssd_run_snapshot_nodes(const struct ssd_dev *dev, struct ssd_run_result *res);
+
 #endif

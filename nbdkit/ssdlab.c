@@ -1,0 +1,380 @@
+/*
+ * ssdlab.c -- the nbdkit plugin that serves a simulated drive over NBD
+ * (build/nbdkit-ssdlab-plugin.so; `ssdlab serve` starts nbdkit with it).
+ *
+ * nbdkit does the protocol: the handshake, option negotiation, structured
+ * replies, TLS, many connections and the checking of every request's
+ * range and flags.  This file only maps its callbacks onto the served
+ * drive (src/serve/serve.h), which holds the data, the clock and the
+ * statistics; all connections share that one drive, as they would share
+ * one disk.
+ *
+ *   nbdkit [-U SOCKET] build/nbdkit-ssdlab-plugin.so [drive=NAME|FILE]
+ *          [set=KEY=VALUE]... [seed=N] [clock=real|fast] [fast-qd=N]
+ *          [data=memory|FILE] [output=FILE] [format=FMT]
+ *          [stats-interval=TIME stats-log=FILE] [check=N] [presets=DIR]
+ *
+ * A report as `ssdlab run` writes it goes to `output` (standard output
+ * by default) on SIGUSR1 and when nbdkit exits.
+ */
+#define NBDKIT_API_VERSION 2
+#include <nbdkit-plugin.h>
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/config.h"
+#include "base/util.h"
+#include "methods/preset.h"
+#include "report/report.h"
+#include "serve/serve.h"
+
+#define THREAD_MODEL NBDKIT_THREAD_MODEL_PARALLEL
+
+#define MAX_SETS 256
+
+static const char *drive = "default";
+static const char *sets[MAX_SETS];
+static int nsets;
+static struct ssd_srv_opts opts = {.seed = 1, .clock = SSD_SRV_REAL};
+static const char *presets;
+static struct ssd_srv *srv;
+
+/* SIGUSR1 and the end wake the reporter thread through this pipe. */
+static int wake[2] = {-1, -1};
+static pthread_t reporter;
+static int reporter_on;
+
+static int plg_config(const char *key, const char *value)
+{
+	if (!strcmp(key, "drive")) {
+		drive = value;
+	} else if (!strcmp(key, "set")) {
+		if (!strchr(value, '=') || value[0] == '=') {
+			nbdkit_error("set=%s: wanted set=KEY=VALUE", value);
+			return -1;
+		}
+		if (nsets == MAX_SETS) {
+			nbdkit_error("set=%s: more than %d set= parameters", value, MAX_SETS);
+			return -1;
+		}
+		sets[nsets++] = value;
+	} else if (!strcmp(key, "seed")) {
+		if (ssd_parse_u64(value, &opts.seed)) {
+			nbdkit_error("seed=%s: wanted a number", value);
+			return -1;
+		}
+	} else if (!strcmp(key, "clock")) {
+		if (!strcmp(value, "real")) {
+			opts.clock = SSD_SRV_REAL;
+		} else if (!strcmp(value, "fast")) {
+			opts.clock = SSD_SRV_FAST;
+		} else {
+			nbdkit_error("clock=%s: wanted real or fast", value);
+			return -1;
+		}
+	} else if (!strcmp(key, "fast-qd")) {
+		uint64_t v;
+		if (ssd_parse_u64(value, &v) || v < 1 || v > 65536) {
+			nbdkit_error("fast-qd=%s: wanted a number from 1 to 65536", value);
+			return -1;
+		}
+		opts.fast_qd = (uint32_t)v;
+	} else if (!strcmp(key, "data")) {
+		opts.data = value;
+	} else if (!strcmp(key, "output")) {
+		opts.output = value;
+	} else if (!strcmp(key, "format")) {
+		if (ssd_output_formats(value, &opts.formats)) {
+			nbdkit_error("format=%s: wanted normal, json, json+, terse or a "
+				     "comma list of them", value);
+			return -1;
+		}
+	} else if (!strcmp(key, "stats-interval")) {
+		if (ssd_parse_time(value, 1000000000, &opts.stats_interval) ||
+		    opts.stats_interval < 1000000) {
+			nbdkit_error("stats-interval=%s: wanted a time of at least 1ms "
+				     "(a bare number is seconds)", value);
+			return -1;
+		}
+	} else if (!strcmp(key, "stats-log")) {
+		opts.stats_log = value;
+	} else if (!strcmp(key, "check")) {
+		uint64_t v;
+		if (ssd_parse_u64(value, &v) || v > UINT32_MAX) {
+			nbdkit_error("check=%s: wanted a number of GC victims", value);
+			return -1;
+		}
+		opts.check_every = (uint32_t)v;
+	} else if (!strcmp(key, "presets")) {
+		presets = value;
+	} else {
+		nbdkit_error("unknown parameter '%s' (see nbdkit ssdlab --help)", key);
+		return -1;
+	}
+	return 0;
+}
+
+static struct ssd_config cfg;
+
+static int plg_config_complete(void)
+{
+	char err[512], buf[4096];
+	const char *dir = presets ? presets : ssd_preset_dir(NULL, buf, sizeof buf);
+	if (ssd_preset_load(dir, drive, sets, nsets, &cfg, err, sizeof err)) {
+		nbdkit_error("%s", err);
+		return -1;
+	}
+	if (opts.stats_interval && !opts.stats_log) {
+		nbdkit_error("stats-interval needs stats-log=FILE");
+		return -1;
+	}
+	return 0;
+}
+
+/* The drive is built once nbdkit is ready to serve (after daemonizing,
+ * in get_ready's process) so that its memory is the server's. */
+static int plg_get_ready(void)
+{
+	char err[512];
+	opts.cfg = &cfg;
+	int rc = ssd_srv_open(&opts, &srv, err, sizeof err);
+	if (rc) {
+		nbdkit_error("%s", err);
+		return -1;
+	}
+	return 0;
+}
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+	char c = 'r';
+	if (write(wake[1], &c, 1) < 0) {
+		/* the pipe is full: a report is already on its way */
+	}
+}
+
+/* Every 100 ms: bring the drive up to now (idle time is background
+ * work) and write the series; on SIGUSR1: the report. */
+static void *reporter_main(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		struct pollfd p = {.fd = wake[0], .events = POLLIN};
+		int n = poll(&p, 1, 100);
+		if (n > 0) {
+			char c;
+			if (read(wake[0], &c, 1) == 1 && c == 'q')
+				return NULL;
+			if (ssd_srv_report(srv))
+				nbdkit_error("%s", ssd_srv_error(srv));
+		}
+		if (ssd_srv_tick(srv))
+			nbdkit_debug("%s", ssd_srv_error(srv));
+	}
+}
+
+static int plg_after_fork(void)
+{
+	if (pipe(wake)) {
+		nbdkit_error("pipe: %m");
+		return -1;
+	}
+	struct sigaction sa = {.sa_handler = on_usr1, .sa_flags = SA_RESTART};
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGUSR1, &sa, NULL)) {
+		nbdkit_error("sigaction: %m");
+		return -1;
+	}
+	int rc = pthread_create(&reporter, NULL, reporter_main, NULL);
+	if (rc) {
+		nbdkit_error("pthread_create: %s", strerror(rc));
+		return -1;
+	}
+	reporter_on = 1;
+	return 0;
+}
+
+/* After the last connection: the final report. */
+static void plg_cleanup(void)
+{
+	if (reporter_on) {
+		char c = 'q';
+		if (write(wake[1], &c, 1) == 1)
+			pthread_join(reporter, NULL);
+		reporter_on = 0;
+	}
+	if (srv && ssd_srv_close(srv))
+		nbdkit_error("%s", ssd_srv_error(srv));
+	srv = NULL;
+}
+
+static void *plg_open(int readonly)
+{
+	(void)readonly;
+	return srv; /* every connection is a client of the one drive */
+}
+
+static int64_t plg_get_size(void *h)
+{
+	return (int64_t)ssd_srv_size(h);
+}
+
+static int plg_is_rotational(void *h)
+{
+	return cfg.type == SSD_TYPE_HDD;
+}
+
+static int plg_can_trim(void *h)
+{
+	return ssd_srv_can_trim(h);
+}
+
+static int plg_yes(void *h)
+{
+	return 1;
+}
+
+static int plg_can_fua(void *h)
+{
+	return NBDKIT_FUA_NATIVE;
+}
+
+/* A fast zero must not be slower than writing: it is, when it becomes a
+ * TRIM of whole pages. */
+static int plg_can_fast_zero(void *h)
+{
+	return ssd_srv_can_trim(h);
+}
+
+static int plg_block_size(void *h, uint32_t *min, uint32_t *pref, uint32_t *max)
+{
+	*min = 1;
+	*pref = 4096;
+	*max = 0xffffffff;
+	return 0;
+}
+
+/* nbdkit sends the errno set here to the client (EROFS as NBD's EPERM,
+ * ENOSPC, EIO...), and logs the message. */
+static int answer(int rc)
+{
+	if (!rc)
+		return 0;
+	nbdkit_error("%s", ssd_srv_error(srv));
+	nbdkit_set_error(-rc);
+	return -1;
+}
+
+static int plg_pread(void *h, void *buf, uint32_t count, uint64_t off,
+			uint32_t flags)
+{
+	return answer(ssd_srv_read(h, buf, count, off));
+}
+
+static int plg_pwrite(void *h, const void *buf, uint32_t count, uint64_t off,
+			 uint32_t flags)
+{
+	return answer(ssd_srv_write(h, buf, count, off,
+				    flags & NBDKIT_FLAG_FUA ? SSD_SRV_FUA : 0));
+}
+
+static int plg_flush(void *h, uint32_t flags)
+{
+	return answer(ssd_srv_flush(h));
+}
+
+static int plg_trim(void *h, uint32_t count, uint64_t off, uint32_t flags)
+{
+	return answer(ssd_srv_trim(h, count, off,
+				   flags & NBDKIT_FLAG_FUA ? SSD_SRV_FUA : 0));
+}
+
+static int plg_zero(void *h, uint32_t count, uint64_t off, uint32_t flags)
+{
+	int trim = (flags & NBDKIT_FLAG_MAY_TRIM) && ssd_srv_can_trim(h);
+	if ((flags & NBDKIT_FLAG_FAST_ZERO) && !trim) {
+		nbdkit_set_error(ENOTSUP);
+		return -1;
+	}
+	return answer(ssd_srv_zero(h, count, off,
+				   (flags & NBDKIT_FLAG_FUA ? SSD_SRV_FUA : 0) |
+				   (trim ? SSD_SRV_MAY_TRIM : 0)));
+}
+
+static int add_extent(void *ctx, uint64_t off, uint64_t len, int zero)
+{
+	return nbdkit_add_extent(ctx, off, len,
+				 zero ? NBDKIT_EXTENT_HOLE | NBDKIT_EXTENT_ZERO : 0);
+}
+
+static int plg_extents(void *h, uint32_t count, uint64_t off, uint32_t flags,
+			  struct nbdkit_extents *e)
+{
+	int rc = ssd_srv_extents(h, off, count, add_extent, e);
+	return rc ? answer(rc < 0 ? rc : -EIO) : 0;
+}
+
+static void plg_dump_plugin(void)
+{
+	printf("ssdlab_version=%s\n", SSDLAB_VERSION);
+}
+
+static struct nbdkit_plugin plugin = {
+	.name = "ssdlab",
+	.longname = "ssdlab: a simulated flash SSD (or hard disk) over NBD",
+	.version = SSDLAB_VERSION,
+	.description =
+		"Serves a simulated drive: its data is real, its latencies, GC and wear\n"
+		"are the model's.  drive=NAME|FILE set=KEY=VALUE... seed=N\n"
+		"clock=real|fast fast-qd=N data=memory|FILE output=FILE format=FMT\n"
+		"stats-interval=TIME stats-log=FILE check=N presets=DIR\n"
+		"(see docs/serve.md; `ssdlab serve` starts nbdkit with this plugin)",
+	.config = plg_config,
+	.config_help =
+		"drive=NAME|FILE        drive preset or file (default: default)\n"
+		"set=KEY=VALUE          override a drive key (repeatable)\n"
+		"seed=N                 seed of the drive (default 1)\n"
+		"clock=real|fast        simulated time is wall time, or runs free\n"
+		"fast-qd=N              the fast clock's closed-loop depth (1)\n"
+		"data=memory|FILE       where the data lives (default memory)\n"
+		"output=FILE            report file (default standard output)\n"
+		"format=FMT             normal, json, json+, terse, or a list\n"
+		"stats-interval=TIME    a row of the series every TIME\n"
+		"stats-log=FILE         the series (CSV)\n"
+		"check=N                FTL invariant checker every N GC victims\n"
+		"presets=DIR            the preset directory",
+	.config_complete = plg_config_complete,
+	.magic_config_key = "drive",
+	.get_ready = plg_get_ready,
+	.after_fork = plg_after_fork,
+	.cleanup = plg_cleanup,
+	.open = plg_open,
+	.get_size = plg_get_size,
+	.block_size = plg_block_size,
+	.can_write = plg_yes,
+	.can_flush = plg_yes,
+	.is_rotational = plg_is_rotational,
+	.can_trim = plg_can_trim,
+	.can_zero = plg_yes,
+	.can_fast_zero = plg_can_fast_zero,
+	.can_fua = plg_can_fua,
+	.can_multi_conn = plg_yes,
+	.can_extents = plg_yes,
+	.pread = plg_pread,
+	.pwrite = plg_pwrite,
+	.flush = plg_flush,
+	.trim = plg_trim,
+	.zero = plg_zero,
+	.extents = plg_extents,
+	.dump_plugin = plg_dump_plugin,
+	.errno_is_preserved = 0,
+};
+
+NBDKIT_REGISTER_PLUGIN(plugin)

@@ -1,0 +1,944 @@
+/*
+ * serve.c -- the drive that real programs use (serve.h): the data store,
+ * the two clocks, and the statistics and report of what the clients did.
+ */
+#include "serve/serve.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "host/device.h"
+#include "host/job.h"
+#include "host/result.h"
+#include "host/sim.h"
+#include "report/report.h"
+
+/* ---- the data store ---- */
+
+/* A memory store is a two-level table of 4 KiB pages: leaves of LEAF_N
+ * page pointers (4 MiB of the drive each) are made when a page in them
+ * is first written and freed with their last page, so a drive of any
+ * size costs its written pages, a pointer per page of written leaves and
+ * a pointer per 4 MiB.  Hand-written rather than a general map: it is
+ * the whole data path and two array lookups are all it needs. */
+#define PG 4096u
+#define LEAF_BITS 10
+#define LEAF_N (1u << LEAF_BITS)
+
+struct leaf {
+	uint32_t used;             /* pages allocated in it */
+	uint8_t *pg[LEAF_N];
+};
+
+struct store {
+	int fd;                    /* a file store, or -1 */
+	uint64_t size;
+	uint64_t nleaf;            /* entries of top */
+	struct leaf **top;
+	uint64_t pages, leaves;    /* allocated */
+};
+
+static uint8_t *page_get(struct store *st, uint64_t pn, int make)
+{
+	struct leaf **lp = &st->top[pn >> LEAF_BITS];
+	if (!*lp) {
+		if (!make)
+			return NULL;
+		*lp = calloc(1, sizeof **lp);
+		if (!*lp)
+			return NULL;
+		st->leaves++;
+	}
+	uint8_t **p = &(*lp)->pg[pn & (LEAF_N - 1)];
+	if (!*p && make) {
+		*p = calloc(1, PG);
+		if (!*p)
+			return NULL;
+		(*lp)->used++;
+		st->pages++;
+	}
+	return *p;
+}
+
+static void page_free(struct store *st, uint64_t pn)
+{
+	struct leaf **lp = &st->top[pn >> LEAF_BITS];
+	if (!*lp)
+		return;
+	uint8_t **p = &(*lp)->pg[pn & (LEAF_N - 1)];
+	if (!*p)
+		return;
+	free(*p);
+	*p = NULL;
+	st->pages--;
+	if (!--(*lp)->used) {
+		free(*lp);
+		*lp = NULL;
+		st->leaves--;
+	}
+}
+
+static int full_io(int fd, void *buf, size_t len, uint64_t off, int wr)
+{
+	uint8_t *b = buf;
+	while (len) {
+		ssize_t n = wr ? pwrite(fd, b, len, (off_t)off)
+			       : pread(fd, b, len, (off_t)off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0) { /* past the end of the file: reads as zeros */
+			if (wr)
+				return -EIO;
+			memset(b, 0, len);
+			return 0;
+		}
+		b += n;
+		len -= (size_t)n;
+		off += (uint64_t)n;
+	}
+	return 0;
+}
+
+static int store_read(struct store *st, uint8_t *buf, uint32_t len, uint64_t off)
+{
+	if (st->fd >= 0)
+		return full_io(st->fd, buf, len, off, 0);
+	while (len) {
+		uint32_t in = (uint32_t)(off % PG), n = PG - in < len ? PG - in : len;
+		const uint8_t *p = page_get(st, off / PG, 0);
+		if (p)
+			memcpy(buf, p + in, n);
+		else
+			memset(buf, 0, n);
+		buf += n;
+		off += n;
+		len -= n;
+	}
+	return 0;
+}
+
+static int store_write(struct store *st, const uint8_t *buf, uint32_t len,
+		       uint64_t off)
+{
+	if (st->fd >= 0)
+		return full_io(st->fd, (void *)buf, len, off, 1);
+	while (len) {
+		uint32_t in = (uint32_t)(off % PG), n = PG - in < len ? PG - in : len;
+		uint8_t *p = page_get(st, off / PG, 1);
+		if (!p)
+			return -ENOMEM;
+		memcpy(p + in, buf, n);
+		buf += n;
+		off += n;
+		len -= n;
+	}
+	return 0;
+}
+
+/* [off, off + len) reads as zeros afterwards: whole pages are freed (a
+ * file: hole punched), parts of pages cleared. */
+static int store_zero(struct store *st, uint64_t len, uint64_t off)
+{
+	if (st->fd >= 0) {
+		if (!fallocate(st->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+			       (off_t)off, (off_t)len))
+			return 0;
+		if (errno != EOPNOTSUPP)
+			return -errno;
+		static const uint8_t zeros[PG];
+		while (len) {
+			uint32_t n = len < PG ? (uint32_t)len : PG;
+			int rc = full_io(st->fd, (void *)zeros, n, off, 1);
+			if (rc)
+				return rc;
+			off += n;
+			len -= n;
+		}
+		return 0;
+	}
+	while (len) {
+		uint32_t in = (uint32_t)(off % PG);
+		uint64_t n = PG - in < len ? PG - in : len;
+		if (n == PG) {
+			page_free(st, off / PG);
+		} else {
+			uint8_t *p = page_get(st, off / PG, 0);
+			if (p)
+				memset(p + in, 0, (size_t)n);
+		}
+		off += n;
+		len -= n;
+	}
+	return 0;
+}
+
+static void store_free(struct store *st)
+{
+	if (st->fd >= 0)
+		close(st->fd);
+	for (uint64_t i = 0; st->top && i < st->nleaf; i++) {
+		if (!st->top[i])
+			continue;
+		for (uint32_t k = 0; k < LEAF_N; k++)
+			free(st->top[i]->pg[k]);
+		free(st->top[i]);
+	}
+	free(st->top);
+}
+
+/* ---- the server ---- */
+
+/* The completion times of the commands in flight in simulated time, a
+ * binary min-heap. */
+struct heap {
+	int64_t *v;
+	uint32_t n, cap;
+};
+
+static int heap_push(struct heap *h, int64_t x)
+{
+	if (h->n == h->cap) {
+		uint32_t cap = h->cap ? h->cap * 2 : 64;
+		int64_t *v = realloc(h->v, cap * sizeof *v);
+		if (!v)
+			return -ENOMEM;
+		h->v = v;
+		h->cap = cap;
+	}
+	uint32_t i = h->n++;
+	while (i && h->v[(i - 1) / 2] > x) {
+		h->v[i] = h->v[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h->v[i] = x;
+	return 0;
+}
+
+static int64_t heap_pop(struct heap *h)
+{
+	int64_t top = h->v[0], x = h->v[--h->n];
+	uint32_t i = 0;
+	for (;;) {
+		uint32_t c = 2 * i + 1;
+		if (c >= h->n)
+			break;
+		if (c + 1 < h->n && h->v[c + 1] < h->v[c])
+			c++;
+		if (h->v[c] >= x)
+			break;
+		h->v[i] = h->v[c];
+		i = c;
+	}
+	if (h->n)
+		h->v[i] = x;
+	return top;
+}
+
+struct ssd_srv {
+	pthread_mutex_t lock;
+	struct ssd_config cfg;
+	struct ssd_dev *dev;
+	struct store st;
+	int clock;
+	uint32_t fast_qd;
+	int64_t vnow;              /* the fast clock */
+	struct timespec t0;        /* the real clock's start */
+	struct heap inflight;
+	int can_trim;
+	uint64_t seed;
+	char name[64];
+	char *output;
+	unsigned formats;
+	/* what the clients did, as the report counts it */
+	struct ssd_dstat dir[SSD_DDIR_N];
+	struct ssd_dstat sync;
+	int64_t last_done[SSD_DDIR_N + 1];
+	uint64_t depth[SSD_DEPTH_N];
+	uint32_t max_depth;
+	uint32_t bs_min, bs_max;
+	uint64_t lat_over_1s, requests;
+	uint64_t zero_trim_bytes, zero_write_bytes;
+	unsigned dirs_seen;        /* 1 << ddir */
+	/* the series */
+	FILE *log;
+	int64_t interval, next_row;
+	uint64_t row_ios[SSD_DDIR_N], row_bytes[SSD_DDIR_N], row_flushes;
+	struct ssd_counters row_ctr;
+	uint64_t flushes;
+	char err[256];
+};
+
+static int fail(struct ssd_srv *s, int rc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int fail(struct ssd_srv *s, int rc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(s->err, sizeof s->err, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+static int64_t wall_rel(const struct ssd_srv *s)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)(ts.tv_sec - s->t0.tv_sec) * 1000000000 +
+	       (ts.tv_nsec - s->t0.tv_nsec);
+}
+
+/* The real clock: sleep until simulated time t. */
+static void wait_until(const struct ssd_srv *s, int64_t t)
+{
+	struct timespec ts = s->t0;
+	ts.tv_sec += t / 1000000000;
+	ts.tv_nsec += t % 1000000000;
+	if (ts.tv_nsec >= 1000000000) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000;
+	}
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+static const char *series_header =
+	"time_s,read_iops,write_iops,trim_iops,read_mbps,write_mbps,flushes,"
+	"host_write_lp,nand_prog_lp,gc_copy_lp,gc_bg_copy_lp,waf_interval,waf,"
+	"free_blocks,percentage_used,read_only\n";
+
+int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
+		 char *err, size_t errlen)
+{
+	*out = NULL;
+	struct ssd_srv *s = calloc(1, sizeof *s);
+	if (!s) {
+		snprintf(err, errlen, "out of memory");
+		return -ENOMEM;
+	}
+	s->st.fd = -1;
+	s->cfg = *o->cfg;
+	s->clock = o->clock;
+	s->fast_qd = o->fast_qd ? o->fast_qd : 1;
+	s->seed = o->seed;
+	s->formats = o->formats ? o->formats : SSD_OUT_NORMAL;
+	snprintf(s->name, sizeof s->name, "%s", o->name ? o->name : "nbd");
+	int rc = 0;
+	if (o->output && !(s->output = strdup(o->output))) {
+		rc = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto bad;
+	}
+	int drc = ssd_dev_create(&s->cfg, o->seed, &s->dev);
+	if (drc) {
+		rc = drc == SSD_ENOMEM ? -ENOMEM : -EINVAL;
+		snprintf(err, errlen, "%s", drc == SSD_ENOMEM ? "out of memory"
+			 : "the drive's geometry is too large for the model");
+		goto bad;
+	}
+	if (o->check_every)
+		ssd_dev_set_check_every(s->dev, o->check_every);
+	s->st.size = ssd_dev_capacity(s->dev);
+	if (o->data && strcmp(o->data, "memory")) {
+		int fd = open(o->data, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+		struct stat sb;
+		if (fd < 0 || fstat(fd, &sb)) {
+			rc = -errno;
+			snprintf(err, errlen, "data file %s: %s", o->data, strerror(errno));
+			if (fd >= 0)
+				close(fd);
+			goto bad;
+		}
+		s->st.fd = fd;
+		/* the drive starts fresh: a file holding data would read back
+		 * what this drive never wrote, and emptying it would lose it */
+		if (!S_ISREG(sb.st_mode) || sb.st_size) {
+			rc = -EEXIST;
+			snprintf(err, errlen, "data file %s: %s", o->data,
+				 S_ISREG(sb.st_mode) ? "exists and is not empty (the drive starts "
+				 "fresh; remove it or name another)" : "not a regular file");
+			goto bad;
+		}
+		if (ftruncate(fd, (off_t)s->st.size)) {
+			rc = -errno;
+			snprintf(err, errlen, "data file %s: %s", o->data, strerror(errno));
+			goto bad;
+		}
+	} else {
+		s->st.nleaf = (s->st.size + (uint64_t)PG * LEAF_N - 1) / ((uint64_t)PG * LEAF_N);
+		s->st.top = calloc(s->st.nleaf, sizeof *s->st.top);
+		if (!s->st.top) {
+			rc = -ENOMEM;
+			snprintf(err, errlen, "out of memory");
+			goto bad;
+		}
+	}
+	/* a hard disk refuses TRIM, and so do the page cache and RAID 0
+	 * over disks; MFT takes it (it unmaps its blocks) over anything */
+	s->can_trim = s->cfg.type != SSD_TYPE_HDD || s->cfg.mft;
+	if (o->stats_interval > 0) {
+		s->log = fopen(o->stats_log, "w");
+		if (!s->log) {
+			rc = -errno;
+			snprintf(err, errlen, "stats log %s: %s", o->stats_log,
+				 strerror(errno));
+			goto bad;
+		}
+		fputs(series_header, s->log);
+		fflush(s->log);
+		s->interval = o->stats_interval;
+		s->next_row = o->stats_interval;
+	}
+	pthread_mutex_init(&s->lock, NULL);
+	s->bs_min = UINT32_MAX;
+	clock_gettime(CLOCK_MONOTONIC, &s->t0);
+	*out = s;
+	return 0;
+bad:
+	if (s->dev)
+		ssd_dev_destroy(s->dev);
+	store_free(&s->st);
+	free(s->output);
+	free(s);
+	return rc;
+}
+
+uint64_t ssd_srv_size(const struct ssd_srv *s)
+{
+	return s->st.size;
+}
+
+int ssd_srv_can_trim(const struct ssd_srv *s)
+{
+	return s->can_trim;
+}
+
+const char *ssd_srv_error(const struct ssd_srv *s)
+{
+	return s->err;
+}
+
+void ssd_srv_store_usage(const struct ssd_srv *s, uint64_t *pages, uint64_t *bytes)
+{
+	*pages = s->st.pages;
+	*bytes = s->st.fd >= 0 ? 0
+		: s->st.pages * PG + s->st.leaves * sizeof(struct leaf) +
+		  s->st.nleaf * sizeof *s->st.top;
+}
+
+/* Simulated time now, under the lock. */
+static int64_t now_locked(const struct ssd_srv *s)
+{
+	return s->clock == SSD_SRV_REAL ? wall_rel(s) : s->vnow;
+}
+
+int64_t ssd_srv_now(struct ssd_srv *s)
+{
+	pthread_mutex_lock(&s->lock);
+	int64_t t = now_locked(s);
+	pthread_mutex_unlock(&s->lock);
+	return t;
+}
+
+/* When a request arriving now enters the drive (under the lock): not
+ * before the drive's last submission; the fast clock's closed loop waits
+ * for a slot.  Counts the depth it meets. */
+static int64_t enter(struct ssd_srv *s)
+{
+	int64_t t = ssd_max64(now_locked(s), ssd_dev_last_submit(s->dev));
+	struct heap *h = &s->inflight;
+	while (h->n && h->v[0] <= t)
+		heap_pop(h);
+	if (s->clock == SSD_SRV_FAST && h->n >= s->fast_qd)
+		t = ssd_max64(t, heap_pop(h));
+	uint32_t depth = h->n + 1;
+	s->depth[ssd_depth_index(depth)]++;
+	if (depth > s->max_depth)
+		s->max_depth = depth;
+	return t;
+}
+
+static void stats_rows(struct ssd_srv *s, int64_t now);
+
+/* A command done in simulated time [t, c] (under the lock): counted in
+ * its direction, kept in flight until c. */
+static void leave(struct ssd_srv *s, int ddir, int64_t t, int64_t c,
+		  uint64_t bytes)
+{
+	int k = ddir == SSD_DDIR_SYNC ? SSD_DDIR_N : ddir;
+	struct ssd_dstat *d = ddir == SSD_DDIR_SYNC ? &s->sync : &s->dir[ddir];
+	/* the window sampler wants completions in order: a command that
+	 * completes before one submitted earlier counts at the later time */
+	int64_t at = ssd_max64(c, s->last_done[k]);
+	s->last_done[k] = at;
+	ssd_dstat_add(d, at, bytes, c - t);
+	if (c - t > 1000000000)
+		s->lat_over_1s++;
+	s->requests++;
+	if (ddir == SSD_DDIR_SYNC) {
+		s->flushes++;
+	} else {
+		s->dirs_seen |= 1u << ddir;
+		if (bytes) {
+			uint32_t b = bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)bytes;
+			if (b < s->bs_min)
+				s->bs_min = b;
+			if (b > s->bs_max)
+				s->bs_max = b;
+		}
+	}
+	if (c > t)
+		heap_push(&s->inflight, c); /* out of memory: counted shallower */
+	if (s->clock == SSD_SRV_FAST)
+		s->vnow = t;
+	if (s->log)
+		stats_rows(s, now_locked(s));
+}
+
+/* A drive's error as an errno, with its message. */
+static int drive_error(struct ssd_srv *s, int64_t rc, const char *what,
+		       uint64_t off, uint64_t len)
+{
+	switch (rc) {
+	case SSD_EROFS:
+		return fail(s, -EROFS, "%s at offset %llu, %llu bytes: the drive is "
+			    "read-only (worn out); reads still work", what,
+			    (unsigned long long)off, (unsigned long long)len);
+	case SSD_EUNSUP:
+		return fail(s, -EOPNOTSUPP, "%s: the drive does not support it", what);
+	case SSD_EINVAL:
+		return fail(s, -EINVAL, "%s at offset %llu, %llu bytes: outside the drive",
+			    what, (unsigned long long)off, (unsigned long long)len);
+	case SSD_ENOMEM:
+		return fail(s, -ENOMEM, "%s: out of memory", what);
+	case SSD_ENOSPC:
+		return fail(s, -ENOSPC, "%s at offset %llu: the model ran out of free "
+			    "blocks: %s", what, (unsigned long long)off,
+			    ssd_dev_error(s->dev));
+	default:
+		return fail(s, -EIO, "%s at offset %llu: the drive failed: %s", what,
+			    (unsigned long long)off, ssd_dev_error(s->dev));
+	}
+}
+
+static int range_ok(struct ssd_srv *s, const char *what, uint64_t len, uint64_t off)
+{
+	if (off > s->st.size || len > s->st.size - off)
+		return fail(s, -EINVAL, "%s at offset %llu, %llu bytes: outside the "
+			    "drive (%llu bytes)", what, (unsigned long long)off,
+			    (unsigned long long)len, (unsigned long long)s->st.size);
+	return 0;
+}
+
+/* The end of a request: a real clock waits for its completion. */
+static int finish(struct ssd_srv *s, int rc, int64_t c)
+{
+	if (!rc && s->clock == SSD_SRV_REAL)
+		wait_until(s, c);
+	return rc;
+}
+
+int ssd_srv_read(struct ssd_srv *s, void *buf, uint32_t len, uint64_t off)
+{
+	if (!len)
+		return 0;
+	pthread_mutex_lock(&s->lock);
+	int rc = range_ok(s, "read", len, off);
+	int64_t t = 0, c = 0;
+	if (!rc) {
+		t = enter(s);
+		c = ssd_dev_submit(s->dev, SSD_DDIR_READ, off, len, t);
+		if (c < 0)
+			rc = drive_error(s, c, "read", off, len);
+		else if (!(rc = store_read(&s->st, buf, len, off)))
+			leave(s, SSD_DDIR_READ, t, c, len);
+		else
+			fail(s, rc, "read at offset %llu: the data file: %s",
+			     (unsigned long long)off, strerror(-rc));
+	}
+	pthread_mutex_unlock(&s->lock);
+	return finish(s, rc, c);
+}
+
+int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
+		  uint64_t off, unsigned flags)
+{
+	if (!len)
+		return flags & SSD_SRV_FUA ? ssd_srv_flush(s) : 0;
+	pthread_mutex_lock(&s->lock);
+	int rc = range_ok(s, "write", len, off);
+	int64_t t = 0, c = 0;
+	if (!rc) {
+		t = enter(s);
+		int op = SSD_DDIR_WRITE | (flags & SSD_SRV_FUA ? SSD_DEV_FUA : 0);
+		c = ssd_dev_submit(s->dev, op, off, len, t);
+		/* the data is kept only once the drive took the write */
+		if (c < 0)
+			rc = drive_error(s, c, "write", off, len);
+		else if (!(rc = store_write(&s->st, buf, len, off)))
+			leave(s, SSD_DDIR_WRITE, t, c, len);
+		else
+			fail(s, rc, "write at offset %llu: the data store: %s",
+			     (unsigned long long)off, strerror(-rc));
+	}
+	pthread_mutex_unlock(&s->lock);
+	return finish(s, rc, c);
+}
+
+/* A flush at t after a FUA trim or zero: its completion, or an error. */
+static int64_t fua_flush(struct ssd_srv *s, int64_t t, int64_t c, unsigned flags)
+{
+	if (!(flags & SSD_SRV_FUA))
+		return c;
+	int64_t f = ssd_dev_flush(s->dev, t);
+	return f < 0 ? f : ssd_max64(c, f);
+}
+
+int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
+{
+	if (!s->can_trim)
+		return fail(s, -EOPNOTSUPP, "trim: the drive does not support it");
+	if (!len)
+		return 0;
+	pthread_mutex_lock(&s->lock);
+	int rc = range_ok(s, "trim", len, off);
+	int64_t t = 0, c = 0;
+	if (!rc) {
+		t = enter(s);
+		c = ssd_dev_submit(s->dev, SSD_DDIR_TRIM, off, len, t);
+		if (c >= 0)
+			c = fua_flush(s, t, c, flags);
+		if (c < 0)
+			rc = drive_error(s, c, "trim", off, len);
+		else if (!(rc = store_zero(&s->st, len, off)))
+			leave(s, SSD_DDIR_TRIM, t, c, len);
+		else
+			fail(s, rc, "trim at offset %llu: the data file: %s",
+			     (unsigned long long)off, strerror(-rc));
+	}
+	pthread_mutex_unlock(&s->lock);
+	return finish(s, rc, c);
+}
+
+/* Write zeroes.  Where it may deallocate and the drive has TRIM, the
+ * whole 4 KiB pages of the range are trimmed (the drive then reads them
+ * as zeros) and the parts of pages at its ends written; otherwise the
+ * drive writes every byte.  Counted as the TRIM or the writes it became. */
+int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
+{
+	if (!len)
+		return flags & SSD_SRV_FUA ? ssd_srv_flush(s) : 0;
+	pthread_mutex_lock(&s->lock);
+	int rc = range_ok(s, "write zeroes", len, off);
+	int64_t t = 0, c = 0;
+	if (!rc) {
+		t = enter(s);
+		uint64_t end = off + len;
+		uint64_t a = (off + PG - 1) / PG * PG, b = end / PG * PG;
+		int trim = (flags & SSD_SRV_MAY_TRIM) && s->can_trim && a < b;
+		struct part { uint64_t off, len; int ddir; } part[3];
+		int np = 0;
+		if (trim) {
+			if (off < a)
+				part[np++] = (struct part){off, a - off, SSD_DDIR_WRITE};
+			part[np++] = (struct part){a, b - a, SSD_DDIR_TRIM};
+			if (b < end)
+				part[np++] = (struct part){b, end - b, SSD_DDIR_WRITE};
+		} else {
+			part[np++] = (struct part){off, len, SSD_DDIR_WRITE};
+		}
+		c = t;
+		for (int i = 0; i < np && c >= 0; i++) {
+			int64_t ci = ssd_dev_submit(s->dev, part[i].ddir, part[i].off,
+						    (uint32_t)part[i].len, t);
+			c = ci < 0 ? ci : ssd_max64(c, ci);
+		}
+		if (c >= 0)
+			c = fua_flush(s, t, c, flags);
+		if (c < 0) {
+			rc = drive_error(s, c, "write zeroes", off, len);
+		} else if ((rc = store_zero(&s->st, len, off))) {
+			fail(s, rc, "write zeroes at offset %llu: the data file: %s",
+			     (unsigned long long)off, strerror(-rc));
+		} else {
+			for (int i = 0; i < np; i++) {
+				if (part[i].ddir == SSD_DDIR_TRIM)
+					s->zero_trim_bytes += part[i].len;
+				else
+					s->zero_write_bytes += part[i].len;
+			}
+			leave(s, trim ? SSD_DDIR_TRIM : SSD_DDIR_WRITE, t, c, len);
+		}
+	}
+	pthread_mutex_unlock(&s->lock);
+	return finish(s, rc, c);
+}
+
+int ssd_srv_flush(struct ssd_srv *s)
+{
+	pthread_mutex_lock(&s->lock);
+	int rc = 0;
+	int64_t t = enter(s);
+	int64_t c = ssd_dev_flush(s->dev, t);
+	if (c < 0)
+		rc = drive_error(s, c, "flush", 0, 0);
+	else if (s->st.fd >= 0 && fdatasync(s->st.fd))
+		rc = fail(s, -errno, "flush: the data file: %s", strerror(errno));
+	else
+		leave(s, SSD_DDIR_SYNC, t, c, 0);
+	pthread_mutex_unlock(&s->lock);
+	return finish(s, rc, c);
+}
+
+int ssd_srv_extents(struct ssd_srv *s, uint64_t off, uint64_t len,
+		    int (*fn)(void *ctx, uint64_t off, uint64_t len, int zero),
+		    void *ctx)
+{
+	pthread_mutex_lock(&s->lock);
+	uint64_t end = off + len > s->st.size ? s->st.size : off + len;
+	int rc = 0;
+	while (off < end && !rc) {
+		uint64_t next;
+		int zero;
+		if (s->st.fd >= 0) {
+			off_t d = lseek(s->st.fd, (off_t)off, SEEK_DATA);
+			if (d < 0 && errno != ENXIO) {
+				rc = fail(s, -errno, "extents: the data file: %s",
+					  strerror(errno));
+				break;
+			}
+			if (d < 0 || (uint64_t)d >= end) {
+				next = end;
+				zero = 1;
+			} else if ((uint64_t)d > off) {
+				next = (uint64_t)d;
+				zero = 1;
+			} else {
+				off_t h = lseek(s->st.fd, (off_t)off, SEEK_HOLE);
+				next = h < 0 || (uint64_t)h > end ? end : (uint64_t)h;
+				zero = 0;
+			}
+		} else {
+			zero = !page_get(&s->st, off / PG, 0);
+			next = (off / PG + 1) * PG;
+			while (next < end && (page_get(&s->st, next / PG, 0) == NULL) == zero) {
+				/* a missing leaf is 4 MiB of zeros at once */
+				if (zero && !s->st.top[next / PG >> LEAF_BITS])
+					next = ((next / PG >> LEAF_BITS) + 1) * LEAF_N * (uint64_t)PG;
+				else
+					next += PG;
+			}
+			if (next > end)
+				next = end;
+		}
+		rc = fn(ctx, off, next - off, zero);
+		off = next;
+	}
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* ---- the series and the report ---- */
+
+static double per_s(uint64_t n, int64_t ns)
+{
+	return ns > 0 ? (double)n * 1e9 / (double)ns : 0;
+}
+
+/* The rows of the series due by `now` (under the lock). */
+static void stats_rows(struct ssd_srv *s, int64_t now)
+{
+	while (s->log && now >= s->next_row) {
+		const struct ssd_counters *c = ssd_dev_counters(s->dev);
+		struct ssd_counters d;
+		ssd_counters_sub(&d, c, &s->row_ctr);
+		struct ssd_health h;
+		ssd_dev_health(s->dev, &h);
+		uint64_t ios[SSD_DDIR_N], bytes[SSD_DDIR_N];
+		for (int i = 0; i < SSD_DDIR_N; i++) {
+			ios[i] = s->dir[i].ios - s->row_ios[i];
+			bytes[i] = s->dir[i].bytes - s->row_bytes[i];
+			s->row_ios[i] = s->dir[i].ios;
+			s->row_bytes[i] = s->dir[i].bytes;
+		}
+		int64_t I = s->interval;
+		double wi = ssd_counters_waf(&d), wt = ssd_counters_waf(c);
+		fprintf(s->log, "%.3f,%.0f,%.0f,%.0f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu,",
+			(double)s->next_row / 1e9, per_s(ios[0], I), per_s(ios[1], I),
+			per_s(ios[2], I), per_s(bytes[0], I) / 1e6, per_s(bytes[1], I) / 1e6,
+			(unsigned long long)(s->flushes - s->row_flushes),
+			(unsigned long long)c->host_write_lp,
+			(unsigned long long)c->nand_prog_lp,
+			(unsigned long long)c->gc_copy_lp,
+			(unsigned long long)c->gc_bg_copy_lp);
+		if (wi == wi)
+			fprintf(s->log, "%.4f,", wi);
+		else
+			fputs(",", s->log);
+		if (wt == wt)
+			fprintf(s->log, "%.4f,", wt);
+		else
+			fputs(",", s->log);
+		fprintf(s->log, "%llu,%.3f,%d\n",
+			(unsigned long long)ssd_dev_free_blocks(s->dev),
+			h.percentage_used, h.read_only);
+		fflush(s->log);
+		s->row_ctr = *c;
+		s->row_flushes = s->flushes;
+		s->next_row += I;
+		/* a long silence in a fast run is one row, not millions */
+		if (now - s->next_row > 1000 * I)
+			s->next_row += (now - s->next_row) / I * I;
+	}
+}
+
+/* Idle time up to now runs the drive's background work (the real clock;
+ * the fast one has no time between requests).  Under the lock. */
+static int catch_up(struct ssd_srv *s)
+{
+	if (s->clock != SSD_SRV_REAL)
+		return 0;
+	int64_t t = wall_rel(s);
+	int rc = 0;
+	if (t > ssd_dev_time(s->dev)) {
+		int e = ssd_dev_idle(s->dev, t);
+		if (e)
+			rc = drive_error(s, e, "background work", 0, 0);
+	}
+	stats_rows(s, t);
+	return rc;
+}
+
+int ssd_srv_tick(struct ssd_srv *s)
+{
+	pthread_mutex_lock(&s->lock);
+	int rc = catch_up(s);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+/* The clients' requests as one job, named after the server: the report
+ * of `ssdlab run` over the server's life so far.  Under the lock. */
+static int report_locked(struct ssd_srv *s, FILE *out)
+{
+	struct ssd_jobs *b;
+	if (ssd_jobs_new(s->name, s->st.size, &b))
+		return -ENOMEM;
+	ssd_jobs_add(b, s->name);
+	/* the header's rw= names the directions the clients used */
+	unsigned rw = s->dirs_seen;
+	ssd_jobs_set(b, "rw", rw == 1 ? "randread" : rw == 2 ? "randwrite"
+		     : rw == 4 ? "randtrim" : "randrw");
+	if (s->bs_max)
+		ssd_jobs_setf(b, "bsrange", "%u-%u", s->bs_min, s->bs_max);
+	ssd_jobs_setf(b, "iodepth", "%u", s->max_depth ? s->max_depth : 1);
+	struct ssd_job *jobs = NULL;
+	int njobs = 0;
+	char err[256];
+	if (ssd_jobs_end(b, &jobs, &njobs, err, sizeof err) || njobs != 1) {
+		free(jobs);
+		return fail(s, -EINVAL, "report: %s", err);
+	}
+	struct ssd_job_result *j = calloc(1, sizeof *j);
+	if (!j) {
+		free(jobs);
+		return -ENOMEM;
+	}
+	int64_t now = now_locked(s);
+	int64_t end = ssd_max64(now, ssd_dev_time(s->dev));
+	snprintf(j->name, sizeof j->name, "%s", s->name);
+	j->clones = 1;
+	j->job = &jobs[0];
+	for (int i = 0; i < SSD_DDIR_N; i++) {
+		j->dir[i] = s->dir[i];
+		ssd_dstat_finish(&j->dir[i], end);
+	}
+	j->sync = s->sync;
+	j->runtime_ns = end;
+	j->end_ns = end;
+	j->ctr = *ssd_dev_counters(s->dev);
+	ssd_dev_health(s->dev, &j->health);
+	j->erase_min = j->health.erase_min;
+	j->erase_mean = j->health.erase_mean;
+	j->erase_max = j->health.erase_max;
+	j->free_blocks = ssd_dev_free_blocks(s->dev);
+	j->lat_over_1s = s->lat_over_1s;
+	j->latency_depth = s->max_depth ? s->max_depth : 1;
+	memcpy(j->depth, s->depth, sizeof j->depth);
+	struct ssd_run_result r = {
+		.cfg = ssd_dev_config(s->dev), .jobfile = "ssdlab serve",
+		.seed = s->seed, .sim_ns = end,
+		.wall_s = (double)wall_rel(s) / 1e9, .host_ios = s->requests,
+		.njobs = 1, .jobs = j,
+	};
+	int rc = ssd_run_snapshot_nodes(s->dev, &r) ? -ENOMEM : 0;
+	if (!rc && ssd_report(&r, s->formats, out))
+		rc = -ENOMEM;
+	ssd_run_result_free(&r);
+	free(jobs);
+	return rc;
+}
+
+int ssd_srv_report(struct ssd_srv *s)
+{
+	pthread_mutex_lock(&s->lock);
+	int rc = 0;
+	(void)catch_up(s); /* a drive that failed still reports what it did */
+	if (!s->output) {
+		rc = report_locked(s, stdout);
+		if (!rc && (fflush(stdout) || ferror(stdout)))
+			rc = fail(s, -EIO, "report: cannot write to standard output");
+	} else {
+		size_t n = strlen(s->output) + 8;
+		char *tmp = malloc(n);
+		FILE *f = tmp ? (snprintf(tmp, n, "%s.tmp", s->output), fopen(tmp, "w")) : NULL;
+		if (!f) {
+			rc = fail(s, tmp ? -errno : -ENOMEM, "report %s: %s", s->output,
+				  tmp ? strerror(errno) : "out of memory");
+		} else {
+			rc = report_locked(s, f);
+			if (fflush(f) || ferror(f)) {
+				if (!rc)
+					rc = fail(s, -EIO, "report %s: write failed", tmp);
+			}
+			if (fclose(f) && !rc)
+				rc = fail(s, -EIO, "report %s: write failed", tmp);
+			if (!rc && rename(tmp, s->output))
+				rc = fail(s, -errno, "report %s: %s", s->output, strerror(errno));
+			if (rc)
+				unlink(tmp);
+		}
+		free(tmp);
+	}
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
+int ssd_srv_close(struct ssd_srv *s)
+{
+	if (!s)
+		return 0;
+	int rc = ssd_srv_report(s);
+	if (s->log) {
+		pthread_mutex_lock(&s->lock);
+		stats_rows(s, now_locked(s));
+		pthread_mutex_unlock(&s->lock);
+		fclose(s->log);
+	}
+	pthread_mutex_destroy(&s->lock);
+	ssd_dev_destroy(s->dev);
+	store_free(&s->st);
+	free(s->inflight.v);
+	free(s->output);
+	free(s);
+	return rc;
+}

@@ -1,0 +1,118 @@
+/*
+ * serve.h -- the simulated drive as a block device that real programs
+ * use: the data they write, a clock that maps their requests onto
+ * simulated time, and the report of what the drive did for them.
+ *
+ * A network block device server (nbdkit, with the plugin in
+ * nbdkit/ssdlab.c) hands each client request to ssd_srv_read, _write,
+ * _trim, _zero or _flush, from as many threads as it likes; one lock
+ * serializes the drive and the data store, and the waiting a request
+ * does for its simulated completion (the real clock) happens outside it,
+ * so requests in flight together queue together in the drive.
+ *
+ * The data store keeps what was written, 4 KiB page by page: in memory
+ * (a page is allocated when first written and freed when trimmed or
+ * zeroed) or in a sparse file (holes punched).  Never-written and
+ * trimmed ranges read as zeros.  What the drive model does (latencies,
+ * GC, wear) never changes the data: the store is the truth, the model the
+ * timing and the counters.
+ *
+ * Clocks:
+ *  - SSD_SRV_REAL: simulated time is wall-clock time since the server
+ *    started (CLOCK_MONOTONIC).  A request enters the drive at its
+ *    arrival and its call returns at its simulated completion; gaps on
+ *    the wire are idle time for the drive's background work.
+ *  - SSD_SRV_FAST: no waiting.  The requests are a closed loop of
+ *    `fast_qd` commands: a request enters the drive at the previous
+ *    one's entry, or, with fast_qd commands still in flight in
+ *    simulated time, at the earliest of their completions (fast_qd 1: each
+ *    command after the previous one completes, as a synchronous client).
+ *
+ * Every function returns 0 or a negative errno (EIO, EROFS, ENOSPC,
+ * EINVAL, EOPNOTSUPP, ENOMEM), with a message for ssd_srv_error.
+ */
+#ifndef SSD_SERVE_H
+#define SSD_SERVE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/config.h"
+
+enum { SSD_SRV_REAL = 0, SSD_SRV_FAST = 1 };
+
+/* Flags of the request calls. */
+#define SSD_SRV_FUA 1      /* durable before it completes */
+#define SSD_SRV_MAY_TRIM 2 /* zero: may deallocate (NBD's write zeroes
+                              without NO_HOLE) */
+
+struct ssd_srv_opts {
+	const struct ssd_config *cfg; /* a finished drive (copied) */
+	uint64_t seed;
+	int clock;                /* SSD_SRV_REAL or SSD_SRV_FAST */
+	uint32_t fast_qd;         /* SSD_SRV_FAST's closed loop (0: 1) */
+	const char *data;         /* NULL or "memory", or a file path: a
+	                             new or empty file, made sparse */
+	const char *output;       /* the report's file; NULL: standard output */
+	unsigned formats;         /* SSD_OUT_* (0: normal) */
+	int64_t stats_interval;   /* ns of simulated time; 0: no series */
+	const char *stats_log;    /* the series' CSV file (needed with an
+	                             interval) */
+	uint32_t check_every;     /* the FTL invariant checker after every N
+	                             GC victims (0: never) */
+	const char *name;         /* the report's job name (NULL: "nbd") */
+};
+
+struct ssd_srv;
+
+/* Build the drive and its data store.  0, or -errno with err[] saying
+ * what (a data file that cannot be made, a drive the model refuses). */
+int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
+		 char *err, size_t errlen);
+/* Write the final report (ssd_srv_report) and free everything.  0, or
+ * the report's error. */
+int ssd_srv_close(struct ssd_srv *s);
+
+/* The size the clients see, bytes. */
+uint64_t ssd_srv_size(const struct ssd_srv *s);
+/* The drive accepts TRIM (a hard disk does not). */
+int ssd_srv_can_trim(const struct ssd_srv *s);
+
+int ssd_srv_read(struct ssd_srv *s, void *buf, uint32_t len, uint64_t off);
+int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
+		  uint64_t off, unsigned flags);
+int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags);
+int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags);
+int ssd_srv_flush(struct ssd_srv *s);
+
+/* The store's allocation over [off, off + len): fn(ctx, offset, length,
+ * zero) for consecutive runs, zero = 1 for runs never written or
+ * deallocated (they read as zeros).  0 or fn's nonzero return. */
+int ssd_srv_extents(struct ssd_srv *s, uint64_t off, uint64_t len,
+		    int (*fn)(void *ctx, uint64_t off, uint64_t len, int zero),
+		    void *ctx);
+
+/* Bring the drive up to now (the real clock: idle time runs its
+ * background work) and write the series' rows that are due.  A server
+ * calls it now and then (every 100 ms or so) between requests. */
+int ssd_srv_tick(struct ssd_srv *s);
+
+/* The report, as `ssdlab run` writes it: the drive's counters, WAF, GC,
+ * erase spread, free blocks, health and the latency percentiles of the
+ * requests as the drive saw them, since the server started.  To the
+ * output file (rewritten whole, atomically) or standard output
+ * (appended).  0 or -errno. */
+int ssd_srv_report(struct ssd_srv *s);
+
+/* What the store holds: 4 KiB pages allocated, and the bytes of memory
+ * it takes for them and their tables (0 for a file store). */
+void ssd_srv_store_usage(const struct ssd_srv *s, uint64_t *pages,
+			 uint64_t *bytes);
+
+/* The message of the last error. */
+const char *ssd_srv_error(const struct ssd_srv *s);
+
+/* Simulated time now, ns since the server started (tests). */
+int64_t ssd_srv_now(struct ssd_srv *s);
+
+#endif
