@@ -791,6 +791,11 @@ static const char serve_help[] =
 	"                          time runs as fast as the requests come\n"
 	"  --fast-qd N             the fast clock serves the requests as a closed\n"
 	"                          loop of N commands (default 1)\n"
+	"  --client-overhead TIME  the real clock replies this much before each\n"
+	"                          simulated completion: the client stack's own\n"
+	"                          round trip (its latency at --clock fast), so\n"
+	"                          that what the client measures is the drive's\n"
+	"                          (default 0; a bare number is microseconds)\n"
 	"  --data memory|FILE      where the data lives: memory (default; pages\n"
 	"                          allocated as written, freed on TRIM) or a\n"
 	"                          new or empty sparse file (holes punched)\n"
@@ -863,7 +868,7 @@ static int cmd_serve(int argc, char **argv)
 				.seed = 1, .check_format = serve_format};
 	const char *sock = NULL, *port = NULL, *ip = "127.0.0.1", *clock = "real";
 	const char *data = "memory", *stats_log = NULL, *stats_interval = NULL;
-	const char *run = NULL;
+	const char *run = NULL, *overhead = NULL;
 	uint64_t threads = 64, fast_qd = 1, check = 0;
 	int verbose = 0, rest = argc;
 	for (int i = 1; i < argc; i++) {
@@ -888,7 +893,7 @@ static int cmd_serve(int argc, char **argv)
 		static const char *const names[] = {
 			"--socket", "--port", "--ip", "--clock", "--fast-qd", "--data",
 			"--stats-interval", "--stats-log", "--threads", "--run",
-			"--check", NULL};
+			"--check", "--client-overhead", NULL};
 		const char *val = NULL;
 		int which = value_opt(argc, argv, &i, names, &val);
 		if (which == -2)
@@ -928,6 +933,11 @@ static int cmd_serve(int argc, char **argv)
 				return usage_error("--threads needs a number from 1 to 1024, got '%s'", val);
 			continue;
 		case 9: run = val; continue;
+		case 11:
+			if (ssd_parse_time(val, 1000, &ns) || ns < 0 || ns > 1000000000)
+				return usage_error("--client-overhead needs a time up to 1s (like 45us), got '%s'", val);
+			overhead = val;
+			continue;
 		case 10:
 			if (parse_u64_arg("--check", val, &check))
 				return EXIT_USAGE;
@@ -1014,6 +1024,8 @@ static int cmd_serve(int argc, char **argv)
 	KV("clock=%s", clock);
 	KV("fast-qd=%llu", (unsigned long long)fast_qd);
 	KV("data=%s", data);
+	if (overhead)
+		KV("client-overhead=%s", overhead);
 	if (d.output)
 		KV("output=%s", d.output);
 	if (d.format)

@@ -11,6 +11,7 @@
  *
  *   nbdkit [-U SOCKET] build/nbdkit-ssdlab-plugin.so [drive=NAME|FILE]
  *          [set=KEY=VALUE]... [seed=N] [clock=real|fast] [fast-qd=N]
+ *          [client-overhead=TIME]
  *          [data=memory|FILE] [output=FILE] [format=FMT]
  *          [stats-interval=TIME stats-log=FILE] [check=N] [presets=DIR]
  *
@@ -85,6 +86,13 @@ static int plg_config(const char *key, const char *value)
 			return -1;
 		}
 		opts.fast_qd = (uint32_t)v;
+	} else if (!strcmp(key, "client-overhead")) {
+		if (ssd_parse_time(value, 1000, &opts.client_overhead) ||
+		    opts.client_overhead < 0 || opts.client_overhead > 1000000000) {
+			nbdkit_error("client-overhead=%s: wanted a time up to 1s (a bare "
+				     "number is microseconds)", value);
+			return -1;
+		}
 	} else if (!strcmp(key, "data")) {
 		opts.data = value;
 	} else if (!strcmp(key, "output")) {
@@ -333,7 +341,7 @@ static struct nbdkit_plugin plugin = {
 	.description =
 		"Serves a simulated drive: its data is real, its latencies, GC and wear\n"
 		"are the model's.  drive=NAME|FILE set=KEY=VALUE... seed=N\n"
-		"clock=real|fast fast-qd=N data=memory|FILE output=FILE format=FMT\n"
+		"clock=real|fast fast-qd=N client-overhead=TIME data=memory|FILE output=FILE format=FMT\n"
 		"stats-interval=TIME stats-log=FILE check=N presets=DIR\n"
 		"(see docs/serve.md; `ssdlab serve` starts nbdkit with this plugin)",
 	.config = plg_config,
@@ -343,6 +351,8 @@ static struct nbdkit_plugin plugin = {
 		"seed=N                 seed of the drive (default 1)\n"
 		"clock=real|fast        simulated time is wall time, or runs free\n"
 		"fast-qd=N              the fast clock's closed-loop depth (1)\n"
+		"client-overhead=TIME   real clock: replies this much early (the\n"
+		"                       client stack's round trip; bare number: us)\n"
 		"data=memory|FILE       where the data lives (default memory)\n"
 		"output=FILE            report file (default standard output)\n"
 		"format=FMT             normal, json, json+, terse, or a list\n"

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -250,6 +251,7 @@ struct ssd_srv {
 	struct ssd_dev *dev;
 	struct store st;
 	int clock;
+	int64_t overhead;          /* taken off each real-clock wait */
 	uint32_t fast_qd;
 	int64_t vnow;              /* the fast clock */
 	struct timespec t0;        /* the real clock's start */
@@ -265,7 +267,7 @@ struct ssd_srv {
 	int64_t last_done[SSD_DDIR_N + 1];
 	uint64_t depth[SSD_DEPTH_N];
 	uint32_t max_depth;
-	uint32_t bs_min, bs_max;
+	uint32_t bs_min[SSD_DDIR_N], bs_max[SSD_DDIR_N]; /* sizes seen */
 	uint64_t lat_over_1s, requests;
 	uint64_t zero_trim_bytes, zero_write_bytes;
 	unsigned dirs_seen;        /* 1 << ddir */
@@ -297,23 +299,40 @@ static int64_t wall_rel(const struct ssd_srv *s)
 	       (ts.tv_nsec - s->t0.tv_nsec);
 }
 
-/* The real clock: sleep until simulated time t. */
+/* The real clock: return at simulated time t.  A sleeping thread wakes
+ * tens of microseconds late (the kernel's timer slack, then the
+ * scheduler), which would add to every latency a client sees: the thread
+ * sleeps until SPIN_NS before t with the least slack, and spins the
+ * rest on the clock. */
+#define SPIN_NS 60000
 static void wait_until(const struct ssd_srv *s, int64_t t)
 {
-	struct timespec ts = s->t0;
-	ts.tv_sec += t / 1000000000;
-	ts.tv_nsec += t % 1000000000;
-	if (ts.tv_nsec >= 1000000000) {
-		ts.tv_sec++;
-		ts.tv_nsec -= 1000000000;
+	static __thread int slack_set;
+	if (!slack_set) {
+		prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
+		slack_set = 1;
 	}
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+	int64_t now = wall_rel(s);
+	if (t - now > SPIN_NS) {
+		int64_t w = t - SPIN_NS;
+		struct timespec ts = s->t0;
+		ts.tv_sec += w / 1000000000;
+		ts.tv_nsec += w % 1000000000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+			;
+	}
+	while (wall_rel(s) < t)
 		;
 }
 
 static const char *series_header =
 	"time_s,read_iops,write_iops,trim_iops,read_mbps,write_mbps,flushes,"
-	"host_write_lp,nand_prog_lp,gc_copy_lp,gc_bg_copy_lp,waf_interval,waf,"
+	"host_pages_written,nand_lpages_programmed,gc_copied_pages,gc_bg_copied_pages,"
+	"waf_interval,waf,"
 	"free_blocks,percentage_used,read_only\n";
 
 int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
@@ -329,6 +348,7 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 	s->cfg = *o->cfg;
 	s->clock = o->clock;
 	s->fast_qd = o->fast_qd ? o->fast_qd : 1;
+	s->overhead = o->client_overhead > 0 ? o->client_overhead : 0;
 	s->seed = o->seed;
 	s->formats = o->formats ? o->formats : SSD_OUT_NORMAL;
 	snprintf(s->name, sizeof s->name, "%s", o->name ? o->name : "nbd");
@@ -399,7 +419,6 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		s->next_row = o->stats_interval;
 	}
 	pthread_mutex_init(&s->lock, NULL);
-	s->bs_min = UINT32_MAX;
 	clock_gettime(CLOCK_MONOTONIC, &s->t0);
 	*out = s;
 	return 0;
@@ -449,6 +468,11 @@ int64_t ssd_srv_now(struct ssd_srv *s)
 	return t;
 }
 
+struct ssd_dev *ssd_srv_dev(struct ssd_srv *s)
+{
+	return s->dev;
+}
+
 /* When a request arriving now enters the drive (under the lock): not
  * before the drive's last submission; the fast clock's closed loop waits
  * for a slot.  Counts the depth it meets. */
@@ -488,13 +512,11 @@ static void leave(struct ssd_srv *s, int ddir, int64_t t, int64_t c,
 		s->flushes++;
 	} else {
 		s->dirs_seen |= 1u << ddir;
-		if (bytes) {
-			uint32_t b = bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)bytes;
-			if (b < s->bs_min)
-				s->bs_min = b;
-			if (b > s->bs_max)
-				s->bs_max = b;
-		}
+		uint32_t b = bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)bytes;
+		if (b < s->bs_min[ddir] || !s->bs_max[ddir])
+			s->bs_min[ddir] = b;
+		if (b > s->bs_max[ddir])
+			s->bs_max[ddir] = b;
 	}
 	if (c > t)
 		heap_push(&s->inflight, c); /* out of memory: counted shallower */
@@ -543,7 +565,7 @@ static int range_ok(struct ssd_srv *s, const char *what, uint64_t len, uint64_t 
 static int finish(struct ssd_srv *s, int rc, int64_t c)
 {
 	if (!rc && s->clock == SSD_SRV_REAL)
-		wait_until(s, c);
+		wait_until(s, c - s->overhead);
 	return rc;
 }
 
@@ -838,8 +860,6 @@ static int report_locked(struct ssd_srv *s, FILE *out)
 	unsigned rw = s->dirs_seen;
 	ssd_jobs_set(b, "rw", rw == 1 ? "randread" : rw == 2 ? "randwrite"
 		     : rw == 4 ? "randtrim" : "randrw");
-	if (s->bs_max)
-		ssd_jobs_setf(b, "bsrange", "%u-%u", s->bs_min, s->bs_max);
 	ssd_jobs_setf(b, "iodepth", "%u", s->max_depth ? s->max_depth : 1);
 	struct ssd_job *jobs = NULL;
 	int njobs = 0;
@@ -848,6 +868,13 @@ static int report_locked(struct ssd_srv *s, FILE *out)
 		free(jobs);
 		return fail(s, -EINVAL, "report: %s", err);
 	}
+	/* the sizes the clients sent, which no bs= need describe (NBD's
+	 * requests are bytes) */
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		if (s->bs_max[d]) {
+			jobs[0].min_bs[d] = s->bs_min[d];
+			jobs[0].max_bs[d] = s->bs_max[d];
+		}
 	struct ssd_job_result *j = calloc(1, sizeof *j);
 	if (!j) {
 		free(jobs);
@@ -888,36 +915,49 @@ static int report_locked(struct ssd_srv *s, FILE *out)
 	return rc;
 }
 
+/* The report into `path`: a regular file (or a new one) is replaced
+ * whole, through a temporary beside it, so that a reader never sees half
+ * a report; anything else (/dev/stderr, a pipe) is written in place. */
+static int report_file(struct ssd_srv *s, const char *path)
+{
+	struct stat sb;
+	int in_place = !stat(path, &sb) && !S_ISREG(sb.st_mode);
+	size_t n = strlen(path) + 8;
+	char *tmp = malloc(n);
+	if (!tmp)
+		return fail(s, -ENOMEM, "report %s: out of memory", path);
+	snprintf(tmp, n, "%s.tmp", path);
+	const char *to = in_place ? path : tmp;
+	FILE *f = fopen(to, in_place ? "a" : "w");
+	int rc;
+	if (!f) {
+		rc = fail(s, -errno, "report %s: %s", to, strerror(errno));
+	} else {
+		rc = report_locked(s, f);
+		if ((fflush(f) || ferror(f)) && !rc)
+			rc = fail(s, -EIO, "report %s: write failed", to);
+		if (fclose(f) && !rc)
+			rc = fail(s, -EIO, "report %s: write failed", to);
+		if (!in_place && !rc && rename(tmp, path))
+			rc = fail(s, -errno, "report %s: %s", path, strerror(errno));
+		if (!in_place && rc)
+			unlink(tmp);
+	}
+	free(tmp);
+	return rc;
+}
+
 int ssd_srv_report(struct ssd_srv *s)
 {
 	pthread_mutex_lock(&s->lock);
-	int rc = 0;
 	(void)catch_up(s); /* a drive that failed still reports what it did */
-	if (!s->output) {
+	int rc;
+	if (s->output) {
+		rc = report_file(s, s->output);
+	} else {
 		rc = report_locked(s, stdout);
 		if (!rc && (fflush(stdout) || ferror(stdout)))
 			rc = fail(s, -EIO, "report: cannot write to standard output");
-	} else {
-		size_t n = strlen(s->output) + 8;
-		char *tmp = malloc(n);
-		FILE *f = tmp ? (snprintf(tmp, n, "%s.tmp", s->output), fopen(tmp, "w")) : NULL;
-		if (!f) {
-			rc = fail(s, tmp ? -errno : -ENOMEM, "report %s: %s", s->output,
-				  tmp ? strerror(errno) : "out of memory");
-		} else {
-			rc = report_locked(s, f);
-			if (fflush(f) || ferror(f)) {
-				if (!rc)
-					rc = fail(s, -EIO, "report %s: write failed", tmp);
-			}
-			if (fclose(f) && !rc)
-				rc = fail(s, -EIO, "report %s: write failed", tmp);
-			if (!rc && rename(tmp, s->output))
-				rc = fail(s, -errno, "report %s: %s", s->output, strerror(errno));
-			if (rc)
-				unlink(tmp);
-		}
-		free(tmp);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return rc;

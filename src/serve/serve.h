@@ -51,6 +51,11 @@ struct ssd_srv_opts {
 	uint64_t seed;
 	int clock;                /* SSD_SRV_REAL or SSD_SRV_FAST */
 	uint32_t fast_qd;         /* SSD_SRV_FAST's closed loop (0: 1) */
+	int64_t client_overhead;  /* SSD_SRV_REAL: ns taken off each reply's
+	                             wait, the client stack's own round trip
+	                             (measured at SSD_SRV_FAST), so that what
+	                             the client measures is the drive's
+	                             latency; 0: the drive's plus the stack's */
 	const char *data;         /* NULL or "memory", or a file path: a
 	                             new or empty file, made sparse */
 	const char *output;       /* the report's file; NULL: standard output */
@@ -114,5 +119,9 @@ const char *ssd_srv_error(const struct ssd_srv *s);
 
 /* Simulated time now, ns since the server started (tests). */
 int64_t ssd_srv_now(struct ssd_srv *s);
+
+/* The drive itself, for tests that inject its faults.  Not locked. */
+struct ssd_dev;
+struct ssd_dev *ssd_srv_dev(struct ssd_srv *s);
 
 #endif

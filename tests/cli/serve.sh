@@ -1,0 +1,154 @@
+# ssdlab serve: the drive over NBD, used by the real tools -- fio's nbd
+# engine with verification, qemu-io, nbdcopy, nbdinfo, a file system made
+# and trimmed through nbdfuse -- with the server's report counting what
+# they did; usage errors; the end of life seen through NBD.
+. "$TOP/tests/cli/lib.inc"
+. "$TOP/tests/cli/serve.inc"
+
+# ---- usage errors: one line, exit 2, before nbdkit starts ----
+expect_err 2 "clock needs real or fast" "$SSDLAB" serve --clock slow
+expect_err 2 "exclude each other" "$SSDLAB" serve --socket s --port 1
+expect_err 2 "unknown drive .nosuch." "$SSDLAB" serve --drive nosuch
+expect_err 2 "stats-log needs --stats-interval" "$SSDLAB" serve --stats-log x.csv
+echo data >full.img
+expect_err 2 "data file full.img: exists and is not empty" "$SSDLAB" serve --data full.img
+
+# ---- the functional server: fast clock, data in memory ----
+start f --set capacity=256m --clock fast --output f.json --output-format json
+nbdinfo --json "$URI" >info.json
+python3 - info.json <<'EOF' || fail "nbdinfo: $(cat info.json)"
+import json, sys
+e = json.load(open(sys.argv[1]))["exports"][0]
+assert e["export-size"] == 256 << 20, e["export-size"]
+for k in ("can_flush", "can_fua", "can_trim", "can_zero", "can_multi_conn", "can_fast_zero"):
+    assert e[k] is True, k
+assert e["is_rotational"] is False and e["is_read_only"] is False
+EOF
+
+# fio's nbd engine: random writes verified by crc32c, trims, the trimmed
+# range read back as zeros, the rest read back and verified
+cat >v.fio <<'EOF'
+[global]
+ioengine=nbd
+uri=${URI}
+bs=4k
+size=32m
+[write]
+rw=randwrite
+iodepth=16
+verify=crc32c
+do_verify=1
+[trim]
+stonewall
+rw=randtrim
+offset=8m
+size=8m
+iodepth=8
+[zeros]
+stonewall
+rw=read
+offset=8m
+size=8m
+verify=pattern
+verify_pattern=0
+verify_only=1
+[rest]
+stonewall
+rw=read
+size=8m
+verify=crc32c
+verify_only=1
+EOF
+fio --output-format=json v.fio >v.json 2>v.err || { cat v.err >&2; fail "fio verify failed"; }
+[ "$(jq v.json '",".join(str(x["error"]) for x in r["jobs"])')" = "0,0,0,0" ] || fail "fio errors"
+[ "$(jq v.json 'r["jobs"][0]["write"]["io_bytes"], r["jobs"][1]["trim"]["io_bytes"], r["jobs"][2]["read"]["io_bytes"]')" = "(33554432, 8388608, 8388608)" ] ||
+	fail "fio did not do the I/O: $(jq v.json 'r["jobs"][0]["write"]["io_bytes"]')"
+# the check can fail: the trimmed range is not 0x01
+sed 's/verify_pattern=0$/verify_pattern=0x01/' v.fio >bad.fio
+python3 - bad.fio <<'EOF'
+import sys
+p = sys.argv[1]; s = open(p).read()
+s = s[s.index("[zeros]"):s.index("[rest]")]
+open(p, "w").write("[global]\nioengine=nbd\nuri=${URI}\nbs=4k\n" + s.replace("stonewall\n", ""))
+EOF
+if fio bad.fio >bad.out 2>&1; then fail "a wrong pattern verified"; fi
+grep -q "verify failed" bad.out || fail "fio's verify did not report: $(tail -3 bad.out)"
+
+# qemu-io: a pattern written and read back (qemu-io exits 0 on a mismatch:
+# its message is the failure)
+qemu-io -f raw -c 'write -P 0xab 64M 1M' -c 'read -P 0xab 64M 1M' -c 'read -P 0 66M 4k' \
+	"$URI" >q.out 2>&1 || { cat q.out >&2; fail "qemu-io failed"; }
+grep -qi "pattern verification failed\|error" q.out && { cat q.out >&2; fail "qemu-io pattern"; }
+qemu-io -f raw -c 'read -P 0xcd 64M 4k' "$URI" >q2.out 2>&1 || true
+grep -qi "pattern verification failed" q2.out || fail "qemu-io did not catch a wrong pattern"
+
+# nbdcopy: a file in and out with equal checksums
+head -c 8388608 /dev/urandom >in.bin
+nbdcopy in.bin "$URI"
+nbdcopy "$URI" out.img
+[ "$(head -c 8388608 out.img | sha256sum)" = "$(sha256sum <in.bin)" ] || fail "nbdcopy round trip"
+[ "$(stat -c %s out.img)" = $((256 << 20)) ] || fail "nbdcopy out size"
+
+# a file system through nbdfuse (where FUSE mounts work): made, files
+# written and deleted without mounting, checked, its free space trimmed
+fs=0
+if command -v nbdfuse >/dev/null 2>&1 && command -v mkfs.ext4 >/dev/null 2>&1 &&
+   command -v debugfs >/dev/null 2>&1 && [ -e /dev/fuse ]; then
+	mkdir mnt
+	nbdfuse "$PWD/mnt" --unix "$PWD/f.sock" >fuse.log 2>&1 &
+	i=0
+	while [ ! -f mnt/nbd ] && [ $i -lt 100 ]; do i=$((i + 1)); sleep 0.05; done
+	[ -f mnt/nbd ] && fs=1 || echo "note: nbdfuse could not mount here: $(cat fuse.log)"
+fi
+if [ $fs = 1 ]; then
+	mkfs.ext4 -q -F -E nodiscard mnt/nbd
+	usr1 f.json
+	t0=$(jq f.json 'j["ssdlab"]["host_pages_trimmed"]')
+	for k in 1 2 3; do
+		head -c 2097152 /dev/urandom >file$k
+		debugfs -w -R "write file$k file$k" mnt/nbd >/dev/null 2>&1
+	done
+	debugfs -R "dump file2 back2" mnt/nbd >/dev/null 2>&1
+	cmp file2 back2 || fail "a file read back through ext4 differs"
+	debugfs -w -R "rm file1" mnt/nbd >/dev/null 2>&1
+	debugfs -w -R "rm file3" mnt/nbd >/dev/null 2>&1
+	e2fsck -f -n mnt/nbd >fsck.out 2>&1 || { cat fsck.out >&2; fail "e2fsck found errors"; }
+	usr1 f.json
+	t1=$(jq f.json 'j["ssdlab"]["host_pages_trimmed"]')
+	# fstrim's work without a mount: discard the free blocks
+	e2fsck -f -y -E discard mnt/nbd >/dev/null 2>&1
+	usr1 f.json
+	t2=$(jq f.json 'j["ssdlab"]["host_pages_trimmed"]')
+	[ "$t1" = "$t0" ] || fail "trims before the discard: $t0 -> $t1"
+	# the deleted files' 4 MiB at least, and the free space
+	[ "$t2" -gt $((t1 + 1024)) ] || fail "e2fsck -E discard trimmed $t1 -> $t2 pages"
+	debugfs -R "dump file2 back2b" mnt/nbd >/dev/null 2>&1
+	cmp file2 back2b || fail "the kept file changed after the discard"
+	fusermount3 -u "$PWD/mnt" 2>/dev/null || umount "$PWD/mnt"
+fi
+stop
+# the final report counts what every client did
+[ "$(jq f.json 'j["trim"]["io_bytes"] >= 8 << 20 and j["write"]["io_bytes"] >= 40 << 20')" = True ] ||
+	fail "report: $(jq f.json 'j["trim"]["io_bytes"], j["write"]["io_bytes"]')"
+[ "$(jq f.json 'j["ssdlab"]["host_pages_written"] >= 10240 and j["ssdlab"]["waf"] >= 1')" = True ] ||
+	fail "report counters"
+
+# ---- the end of life: writes fail as a drive's do, reads work ----
+start ro --set capacity=16m --set pe_cycles=3 --set pe_spread=0 --clock fast \
+	--output ro.json --output-format json
+cat >wear.fio <<'EOF'
+[global]
+ioengine=nbd
+uri=${URI}
+bs=64k
+[wear]
+rw=randwrite
+loops=200
+EOF
+fio wear.fio >wear.out 2>&1 && fail "writes never failed on a worn-out drive"
+grep -q "Operation not permitted\|Read-only\|error=" wear.out || fail "wear: $(tail -3 wear.out)"
+printf '[global]\nioengine=nbd\nuri=${URI}\nbs=64k\n[r]\nrw=read\n' >read.fio
+fio read.fio >read.out 2>&1 || { cat read.out >&2; fail "reads failed on the read-only drive"; }
+stop
+[ "$(jq ro.json 'j["ssdlab"]["health"]["read_only"]')" = "True" ] || fail "not read-only: $(jq ro.json 'j["ssdlab"]["health"]')"
+echo ok

@@ -1,0 +1,98 @@
+# ssdlab serve's real clock against the wall clock: fio sees the drive's
+# latencies, and idle time on the wire runs background GC.  (A *_timing
+# test runs in the normal build only: a sanitizer's slowdown is not the
+# model's.)
+. "$TOP/tests/cli/lib.inc"
+. "$TOP/tests/cli/serve.inc"
+
+# ---- the real clock: fio sees the drive's latencies ----
+# What fio measures is the drive's latency plus the round trip of its own
+# stack (fio, libnbd, the socket, nbdkit: some 35 to 65 us on a 2-core
+# virtual machine).  At a millisecond and more that is within 10% as it
+# is; a run on a drive whose reads take 1 ms measures it (fio's latency
+# less the drive's), and --client-overhead takes it off a drive whose
+# reads take 200 us.  Medians: this machine may be busy with other work.
+cat >lat.fio <<'EOF'
+[global]
+ioengine=nbd
+uri=${URI}
+bs=4k
+[fill]
+rw=write
+size=16m
+iodepth=8
+[lat]
+stonewall
+rw=randread
+size=16m
+iodepth=1
+runtime=2
+time_based=1
+EOF
+lat_run() { # lat_run NAME OPTIONS...: fio's and the server's median read latency, ns
+	name=$1; shift
+	start "$name" "$@" --output "$name.json" --output-format json
+	fio --output-format=json lat.fio >"$name.fio.json" 2>"$name.fio.err" ||
+		{ cat "$name.fio.err" >&2; fail "fio on $name"; }
+	stop
+	fl=$(jq "$name.fio.json" 'r["jobs"][1]["read"]["clat_ns"]["percentile"]["50.000000"]')
+	sl=$(jq "$name.json" 'j["read"]["clat_ns"]["percentile"]["50.000000"]')
+}
+within() { # within NAME MIN-DRIVE-LATENCY: fio's latency within 10% of the server's
+	python3 -c "
+f, s = $fl, $sl
+print('$1: fio %.1f us, server %.1f us (%+.1f%%)' % (f / 1e3, s / 1e3, (f - s) / s * 100))
+assert s >= $2, 'the drive is too fast for this check'
+assert abs(f - s) <= 0.10 * s, 'more than 10%% apart'" || fail "latency on $1"
+}
+lat_run ssd1ms --set capacity=256m --set t_read=1ms --set t_read_spread=0
+within ssd1ms 1000e3
+over=$(python3 -c "print(max(0, int($fl - $sl)))")
+lat_run ssd200us --set capacity=256m --set t_read=200us --set t_read_spread=0 \
+	--client-overhead "${over}ns"
+within ssd200us 200e3
+lat_run hdd --drive hitachi-hdt725032vla360
+within hdd 2000e3
+
+# ---- idle time on the wire is idle time for background GC ----
+start gc --drive tiny --set capacity=32m --set op=0.25 --set gc_bg_blocks=16 --output gc.json \
+	--output-format json --stats-interval 200ms --stats-log gc.csv
+cat >age.fio <<'EOF'
+[global]
+ioengine=nbd
+uri=${URI}
+bs=4k
+[fill]
+rw=write
+size=100%
+iodepth=8
+[age]
+stonewall
+rw=randwrite
+norandommap=1
+bs=64k
+iodepth=16
+number_ios=1024
+EOF
+fio age.fio >age.out 2>&1 || { cat age.out >&2; fail "fio age"; }
+usr1 gc.json
+b0=$(jq gc.json 'j["ssdlab"]["gc_bg_copied_pages"]')
+sleep 1.5
+usr1 gc.json
+b1=$(jq gc.json 'j["ssdlab"]["gc_bg_copied_pages"]')
+[ "$b1" -gt "$b0" ] || fail "no background GC while idle: $b0 -> $b1"
+stop
+# the series: a row every 200 ms, background copies rising in the quiet
+# (an interval after one without writes)
+python3 - gc.csv <<'EOF' || fail "the series"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) >= 10, len(rows)
+assert rows[-1]["gc_bg_copied_pages"] and int(rows[-1]["gc_bg_copied_pages"]) > 0
+# the writers keep the drive busy, so its background work waits for the quiet
+assert any(int(b["gc_bg_copied_pages"]) > int(a["gc_bg_copied_pages"])
+           for a, b in zip(rows, rows[1:])
+           if float(b["write_iops"]) == 0 and float(a["write_iops"]) == 0), "no copies in a quiet interval"
+EOF
+
+echo ok

@@ -1,0 +1,383 @@
+/*
+ * test_serve.c -- the served drive (serve/serve.h): the data store, the
+ * clocks, the mapping of NBD's commands onto the drive, the report.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "t.h"
+#include "ftl/ftl.h"
+#include "host/device.h"
+#include "report/report.h"
+#include "serve/serve.h"
+
+static char err[512];
+
+static struct ssd_config cfg;
+
+/* The tiny drive (64 MiB) with keys set (kv: n/2 KEY, VALUE pairs). */
+static const struct ssd_config *drive(const char *name, const char *const *kv, int n)
+{
+	if (ssd_config_open(&cfg, name, SSDLAB_PRESET_DIR, err, sizeof err))
+		return NULL;
+	for (int i = 0; i < n; i += 2)
+		if (ssd_config_set(&cfg, kv[i], kv[i + 1], NULL, err, sizeof err))
+			return NULL;
+	if (ssd_config_finish(&cfg, err, sizeof err))
+		return NULL;
+	return &cfg;
+}
+
+static struct ssd_srv *srv_with(const struct ssd_config *c, int clock, uint32_t qd,
+				const char *data)
+{
+	struct ssd_srv *s = NULL;
+	if (!c)
+		return NULL;
+	struct ssd_srv_opts o = {.cfg = c, .seed = 1, .clock = clock, .fast_qd = qd,
+				 .data = data, .output = "/dev/null"};
+	if (ssd_srv_open(&o, &s, err, sizeof err))
+		return NULL;
+	return s;
+}
+
+static struct ssd_srv *fast_tiny(void)
+{
+	return srv_with(drive("tiny", NULL, 0), SSD_SRV_FAST, 1, NULL);
+}
+
+static void fill(uint8_t *b, size_t n, unsigned seed)
+{
+	for (size_t i = 0; i < n; i++)
+		b[i] = (uint8_t)(seed * 131 + i * 7 + (i >> 9));
+}
+
+static int all_zero(const uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (b[i])
+			return 0;
+	return 1;
+}
+
+TEST(serve_reads_back_what_was_written_and_zeros_elsewhere)
+{
+	struct ssd_srv *s = fast_tiny();
+	CHECKF(s, "%s", err);
+	static uint8_t w[3 * 4096 + 100], r[sizeof w];
+	fill(w, sizeof w, 1);
+	/* not aligned to anything, across four pages */
+	CHECK(ssd_srv_write(s, w, sizeof w, 4096 * 10 + 1234, 0) == 0);
+	CHECK(ssd_srv_read(s, r, sizeof r, 4096 * 10 + 1234) == 0);
+	CHECK(!memcmp(w, r, sizeof w));
+	/* the bytes around it were never written */
+	CHECK(ssd_srv_read(s, r, 1234, 4096 * 10) == 0 && all_zero(r, 1234));
+	CHECK(ssd_srv_read(s, r, 4096, 4096 * 20) == 0 && all_zero(r, 4096));
+	uint64_t pages, bytes;
+	ssd_srv_store_usage(s, &pages, &bytes);
+	CHECKF(pages == 4, "%llu", (unsigned long long)pages);
+	CHECK(bytes >= 4 * 4096 && bytes < 4 * 4096 + 64 * 1024);
+	/* the drive saw them: 4 pages written, partial ones merged */
+	const struct ssd_counters *c = ssd_dev_counters(ssd_srv_dev(s));
+	CHECK(c->host_write_lp == 4 && c->host_write_bytes == sizeof w);
+	CHECK(ssd_srv_report(s) == 0 || (fprintf(stderr, "%s\n", ssd_srv_error(s)), 0));
+	CHECK(ssd_srv_close(s) == 0);
+	/* the report went to /dev/null, which is still a device (a report
+	 * is written in place into anything but a regular file) */
+	struct stat sb;
+	CHECK(stat("/dev/null", &sb) == 0 && S_ISCHR(sb.st_mode));
+}
+
+TEST(serve_trim_frees_whole_pages_and_zeros_parts)
+{
+	struct ssd_srv *s = fast_tiny();
+	CHECKF(s, "%s", err);
+	static uint8_t w[4 * 4096], r[sizeof w];
+	fill(w, sizeof w, 2);
+	CHECK(ssd_srv_write(s, w, sizeof w, 0, 0) == 0);
+	/* from the middle of page 0 to the middle of page 3 */
+	CHECK(ssd_srv_trim(s, 3 * 4096, 2048, 0) == 0);
+	CHECK(ssd_srv_read(s, r, sizeof r, 0) == 0);
+	CHECK(!memcmp(r, w, 2048));
+	CHECK(all_zero(r + 2048, 3 * 4096));
+	CHECK(!memcmp(r + 2048 + 3 * 4096, w + 2048 + 3 * 4096, 2048));
+	uint64_t pages, bytes;
+	ssd_srv_store_usage(s, &pages, &bytes);
+	CHECKF(pages == 2, "%llu", (unsigned long long)pages); /* 1 and 2 freed */
+	CHECK(ssd_dev_counters(ssd_srv_dev(s))->host_trim_lp >= 2);
+	/* every page gone: the leaf goes too */
+	CHECK(ssd_srv_trim(s, sizeof w, 0, 0) == 0);
+	ssd_srv_store_usage(s, &pages, &bytes);
+	CHECK(pages == 0 && bytes < 4096);
+	CHECK(ssd_srv_close(s) == 0);
+}
+
+TEST(serve_write_zeroes_is_a_trim_only_when_it_may_be)
+{
+	struct ssd_srv *s = fast_tiny();
+	CHECKF(s, "%s", err);
+	static uint8_t w[8 * 4096], r[sizeof w];
+	fill(w, sizeof w, 3);
+	CHECK(ssd_srv_write(s, w, sizeof w, 0, 0) == 0);
+	const struct ssd_counters *c = ssd_dev_counters(ssd_srv_dev(s));
+	uint64_t wl = c->host_write_lp, tl = c->host_trim_lp;
+	/* NBD's NO_HOLE: the drive writes the zeros */
+	CHECK(ssd_srv_zero(s, 4 * 4096, 0, 0) == 0);
+	c = ssd_dev_counters(ssd_srv_dev(s));
+	CHECK(c->host_write_lp == wl + 4 && c->host_trim_lp == tl);
+	/* may trim: the whole pages are trimmed, the part at the end written */
+	CHECK(ssd_srv_zero(s, 3 * 4096 + 100, 4 * 4096, SSD_SRV_MAY_TRIM) == 0);
+	c = ssd_dev_counters(ssd_srv_dev(s));
+	CHECKF(c->host_write_lp == wl + 5 && c->host_trim_lp == tl + 3, "%llu %llu",
+	       (unsigned long long)c->host_write_lp, (unsigned long long)c->host_trim_lp);
+	CHECK(ssd_srv_read(s, r, sizeof r, 0) == 0);
+	CHECK(all_zero(r, 7 * 4096 + 100));
+	CHECK(!memcmp(r + 7 * 4096 + 100, w + 7 * 4096 + 100, 4096 - 100));
+	CHECK(ssd_srv_close(s) == 0);
+}
+
+TEST(serve_refuses_ranges_outside_the_drive)
+{
+	struct ssd_srv *s = fast_tiny();
+	CHECKF(s, "%s", err);
+	uint8_t b[4096] = {0};
+	uint64_t size = ssd_srv_size(s);
+	CHECK(size == 64ull << 20);
+	CHECK(ssd_srv_write(s, b, 4096, size - 2048, 0) == -EINVAL);
+	CHECK(strstr(ssd_srv_error(s), "outside the drive") != NULL);
+	CHECK(ssd_srv_read(s, b, 4096, UINT64_MAX - 100) == -EINVAL);
+	CHECK(ssd_srv_trim(s, 4096, size, 0) == -EINVAL);
+	CHECK(ssd_srv_write(s, b, 4096, size - 4096, 0) == 0);
+	CHECK(ssd_srv_close(s) == 0);
+}
+
+/* The fast clock at depth 1: each command enters when the one before
+ * completed, as a synchronous client. */
+TEST(serve_fast_clock_depth_one_is_a_synchronous_client)
+{
+	const struct ssd_config *c = drive("tiny", NULL, 0);
+	CHECKF(c, "%s", err);
+	struct ssd_dev *ref = NULL;
+	CHECK(ssd_dev_create(c, 1, &ref) == 0);
+	struct ssd_srv *s = srv_with(c, SSD_SRV_FAST, 1, NULL);
+	CHECKF(s, "%s", err);
+	static uint8_t b[4096];
+	int64_t t = 0;
+	for (int i = 0; i < 50; i++) {
+		CHECK(ssd_srv_read(s, b, 4096, 0) == 0 || 1);
+		CHECK(ssd_srv_write(s, b, 4096, (uint64_t)i * 8192, SSD_SRV_FUA) == 0);
+		int64_t c1 = ssd_dev_submit(ref, SSD_DDIR_READ, 0, 4096, t);
+		int64_t c2 = ssd_dev_submit(ref, SSD_DDIR_WRITE | SSD_DEV_FUA,
+					    (uint64_t)i * 8192, 4096, c1);
+		CHECK(c1 > t && c2 > c1);
+		t = c2;
+	}
+	/* the next command would enter at the last completion */
+	CHECK(ssd_srv_flush(s) == 0);
+	int64_t f = ssd_dev_flush(ref, t);
+	CHECKF(ssd_srv_now(s) == t, "%lld %lld", (long long)ssd_srv_now(s), (long long)t);
+	(void)f;
+	ssd_dev_destroy(ref);
+	CHECK(ssd_srv_close(s) == 0);
+}
+
+/* At depth 4 the first four commands enter together; the fifth waits
+ * for the earliest completion. */
+TEST(serve_fast_clock_keeps_its_depth_in_flight)
+{
+	struct ssd_srv *s = srv_with(drive("tiny", NULL, 0), SSD_SRV_FAST, 4, NULL);
+	CHECKF(s, "%s", err);
+	static uint8_t b[4096];
+	for (int i = 0; i < 4; i++) {
+		CHECK(ssd_srv_write(s, b, 4096, (uint64_t)i << 20, SSD_SRV_FUA) == 0);
+		CHECK(ssd_srv_now(s) == 0);
+	}
+	CHECK(ssd_srv_write(s, b, 4096, 5 << 20, SSD_SRV_FUA) == 0);
+	CHECK(ssd_srv_now(s) > 0);
+	CHECK(ssd_srv_close(s) == 0);
+}
+
+static double wall(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* The real clock holds a request until its simulated completion: a
+ * random read on the hard disk takes its milliseconds of seek and
+ * rotation in wall time too (a lower bound: a busy machine only adds). */
+TEST(serve_real_clock_waits_for_the_simulated_completion)
+{
+	struct ssd_srv *s = srv_with(drive("hitachi-hdt725032vla360", NULL, 0),
+				     SSD_SRV_REAL, 0, NULL);
+	CHECKF(s, "%s", err);
+	CHECK(!ssd_srv_can_trim(s));
+	static uint8_t b[4096];
+	double w0 = wall();
+	int64_t t0 = ssd_srv_now(s);
+	CHECK(ssd_srv_read(s, b, 4096, 100ull << 30) == 0);
+	double dw = wall() - w0;
+	int64_t dt = ssd_srv_now(s) - t0;
+	CHECKF(dw >= 0.002 && dt >= 2000000, "%.6f s wall, %lld ns simulated", dw,
+	       (long long)dt);
+	/* a disk has no TRIM; write zeroes then writes */
+	CHECK(ssd_srv_trim(s, 4096, 0, 0) == -EOPNOTSUPP);
+	CHECK(ssd_srv_zero(s, 4096, 0, SSD_SRV_MAY_TRIM) == 0);
+	CHECK(ssd_dev_counters(ssd_srv_dev(s))->host_write_lp == 1);
+	CHECK(ssd_srv_close(s) == 0);
+}
+
+/* Idle time on the wire is idle time for the drive: background GC runs
+ * between requests under the real clock. */
+TEST(serve_real_clock_idle_time_runs_background_gc)
+{
+	static const char *const kv[] = {"capacity", "16m", "op", "0.25",
+					 "gc_bg_blocks", "8"};
+	struct ssd_srv *s = srv_with(drive("tiny", kv, 6), SSD_SRV_REAL, 0, NULL);
+	CHECKF(s, "%s", err);
+	static uint8_t b[65536];
+	uint64_t size = ssd_srv_size(s);
+	/* fill, then overwrite at random to leave invalid pages everywhere */
+	for (uint64_t off = 0; off < size; off += sizeof b)
+		CHECK(ssd_srv_write(s, b, sizeof b, off, 0) == 0);
+	uint64_t x = 1;
+	for (int i = 0; i < 6000; i++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		CHECK(ssd_srv_write(s, b, 4096, (x >> 20) % (size / 4096) * 4096, 0) == 0);
+	}
+	uint64_t bg0 = ssd_dev_counters(ssd_srv_dev(s))->gc_bg_copy_lp;
+	uint64_t free0 = ssd_dev_free_blocks(ssd_srv_dev(s));
+	struct timespec ts = {0, 300000000};
+	nanosleep(&ts, NULL);
+	CHECK(ssd_srv_tick(s) == 0);
+	uint64_t bg1 = ssd_dev_counters(ssd_srv_dev(s))->gc_bg_copy_lp;
+	CHECKF(bg1 > bg0 && ssd_dev_free_blocks(ssd_srv_dev(s)) >= free0,
+	       "bg copies %llu -> %llu, free %llu", (unsigned long long)bg0,
+	       (unsigned long long)bg1, (unsigned long long)free0);
+	CHECK(ssd_srv_close(s) == 0);
+}
+
+TEST(serve_read_only_drive_refuses_writes_and_still_reads)
+{
+	struct ssd_srv *s = fast_tiny();
+	CHECKF(s, "%s", err);
+	static uint8_t w[4096], r[4096];
+	fill(w, sizeof w, 4);
+	CHECK(ssd_srv_write(s, w, 4096, 0, 0) == 0);
+	ssd_ftl_fault_readonly(ssd_srv_dev(s)->ftl);
+	static uint8_t other[4096];
+	fill(other, sizeof other, 5);
+	CHECK(ssd_srv_write(s, other, 4096, 0, 0) == -EROFS);
+	CHECK(strstr(ssd_srv_error(s), "read-only") != NULL);
+	/* the refused write did not reach the data */
+	CHECK(ssd_srv_read(s, r, 4096, 0) == 0 && !memcmp(r, w, 4096));
+	CHECK(ssd_srv_close(s) == 0);
+}
+
+static int count_runs(void *ctx, uint64_t off, uint64_t len, int zero)
+{
+	uint64_t *v = ctx;
+	/* v[0] runs; v[1 + 2k] offset, v[2 + 2k] zero */
+	if (v[0] < 8) {
+		v[1 + 2 * v[0]] = off;
+		v[2 + 2 * v[0]] = (uint64_t)zero;
+	}
+	v[0]++;
+	(void)len;
+	return 0;
+}
+
+TEST(serve_extents_follow_the_store)
+{
+	struct ssd_srv *s = fast_tiny();
+	CHECKF(s, "%s", err);
+	static uint8_t w[8192];
+	fill(w, sizeof w, 6);
+	CHECK(ssd_srv_write(s, w, 8192, 40960, 0) == 0);
+	uint64_t v[17] = {0};
+	CHECK(ssd_srv_extents(s, 0, 64 << 20, count_runs, v) == 0);
+	CHECKF(v[0] == 3, "%llu runs", (unsigned long long)v[0]);
+	CHECK(v[1] == 0 && v[2] == 1);
+	CHECK(v[3] == 40960 && v[4] == 0);
+	CHECK(v[5] == 49152 && v[6] == 1);
+	CHECK(ssd_srv_close(s) == 0);
+}
+
+TEST(serve_file_store_punches_holes_and_refuses_a_file_with_data)
+{
+	char path[] = "/tmp/ssdlab-serve-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	close(fd);
+	struct ssd_srv *s = srv_with(drive("tiny", NULL, 0), SSD_SRV_FAST, 1, path);
+	CHECKF(s, "%s", err);
+	static uint8_t w[1 << 20], r[1 << 20];
+	fill(w, sizeof w, 7);
+	CHECK(ssd_srv_write(s, w, sizeof w, 1 << 20, 0) == 0);
+	CHECK(ssd_srv_flush(s) == 0);
+	struct stat a, b;
+	CHECK(stat(path, &a) == 0 && a.st_size == 64 << 20);
+	CHECK(ssd_srv_trim(s, 1 << 19, 1 << 20, 0) == 0);
+	CHECK(stat(path, &b) == 0);
+	CHECKF(b.st_blocks < a.st_blocks, "%lld -> %lld blocks", (long long)a.st_blocks,
+	       (long long)b.st_blocks);
+	CHECK(ssd_srv_read(s, r, sizeof r, 1 << 20) == 0);
+	CHECK(all_zero(r, 1 << 19) && !memcmp(r + (1 << 19), w + (1 << 19), 1 << 19));
+	CHECK(ssd_srv_close(s) == 0);
+	/* it now holds data: a new drive would read back what it never wrote */
+	struct ssd_srv_opts o = {.cfg = drive("tiny", NULL, 0), .clock = SSD_SRV_FAST,
+				 .data = path};
+	CHECK(ssd_srv_open(&o, &s, err, sizeof err) == -EEXIST);
+	CHECKF(strstr(err, "exists and is not empty") != NULL, "%s", err);
+	unlink(path);
+}
+
+/* The report is `ssdlab run`'s: the requests as one job, the drive's
+ * counters and latencies; the series has a row per interval. */
+TEST(serve_report_and_series)
+{
+	char rep[] = "/tmp/ssdlab-serve-rep-XXXXXX", log[] = "/tmp/ssdlab-serve-log-XXXXXX";
+	int fd = mkstemp(rep);
+	CHECK(fd >= 0);
+	close(fd);
+	fd = mkstemp(log);
+	CHECK(fd >= 0);
+	close(fd);
+	struct ssd_srv *s = NULL;
+	struct ssd_srv_opts o = {.cfg = drive("tiny", NULL, 0), .clock = SSD_SRV_FAST,
+				 .output = rep, .formats = SSD_OUT_JSON,
+				 .stats_interval = 1000000, .stats_log = log,
+				 .name = "clients"};
+	CHECKF(ssd_srv_open(&o, &s, err, sizeof err) == 0, "%s", err);
+	static uint8_t b[4096];
+	for (int i = 0; i < 2000; i++)
+		CHECK(ssd_srv_write(s, b, 4096, (uint64_t)(i % 1000) * 4096, 0) == 0);
+	CHECK(ssd_srv_report(s) == 0);
+	CHECK(ssd_srv_close(s) == 0);
+	FILE *f = fopen(rep, "r");
+	CHECK(f);
+	static char text[1 << 20];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = 0;
+	CHECK(strstr(text, "\"jobname\" : \"clients\"") != NULL);
+	CHECK(strstr(text, "\"total_ios\" : 2000") != NULL);
+	CHECK(strstr(text, "\"waf\"") != NULL);
+	f = fopen(log, "r");
+	CHECK(f);
+	n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = 0;
+	CHECK(!strncmp(text, "time_s,read_iops,write_iops", 27));
+	int rows = 0;
+	for (char *p = text; (p = strchr(p, '\n')); p++)
+		rows++;
+	CHECKF(rows > 3, "%d rows", rows);
+	unlink(rep);
+	unlink(log);
+}
