@@ -12,7 +12,7 @@
 # medians and the median of the per-round ratios.
 #
 # Then times the demo once (its own last line reports the wall time), and
-# the machine's layers (bench/machine.sh).
+# the machine's layers (bench/machine.sh), and the NBD server (bench/serve.sh).
 #
 # Environment: ROUNDS (default 5), CAPACITY (default 32g).
 set -eu
@@ -75,3 +75,6 @@ echo
 echo "the machine around the drive (bench/machine.sh):"
 "$top/bench/machine.sh"
 
+echo
+echo "the NBD server against nbdkit's memory plugin (bench/serve.sh):"
+"$top/bench/serve.sh"

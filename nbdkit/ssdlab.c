@@ -25,6 +25,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -218,8 +219,19 @@ static void plg_cleanup(void)
 			pthread_join(reporter, NULL);
 		reporter_on = 0;
 	}
-	if (srv && ssd_srv_close(srv))
-		nbdkit_error("%s", ssd_srv_error(srv));
+	if (srv) {
+		/* what the data took: the figure users size a server by */
+		uint64_t pages, bytes;
+		ssd_srv_store_usage(srv, &pages, &bytes);
+		fprintf(stderr, "ssdlab: data store: %llu pages of 4 KiB held",
+			(unsigned long long)pages);
+		if (opts.data && strcmp(opts.data, "memory"))
+			fprintf(stderr, " in %s\n", opts.data);
+		else
+			fprintf(stderr, ", %llu bytes of memory\n", (unsigned long long)bytes);
+		if (ssd_srv_close(srv))
+			nbdkit_error("%s", ssd_srv_error(srv));
+	}
 	srv = NULL;
 }
 
