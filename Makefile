@@ -7,7 +7,8 @@
 #   make docs       regenerate docs/options.md and docs/jobfiles.md
 #   make man        the manual page build/ssdlab.1 (tools/man.py)
 #   make install    ssdlab, libssdlab.a/.so, ssdlab.h, ssdlab.pc, the man
-#                   page and the presets under PREFIX (/usr/local), DESTDIR
+#                   page, the presets and the nbdkit plugin under PREFIX
+#                   (/usr/local), DESTDIR
 #   make uninstall  remove what install installed
 #   make check-layers  includes against the layer order (tools/check-layers.sh)
 #   make doc-check  re-run the commands of docs/scenarios.md, compare outputs
@@ -33,6 +34,8 @@ PRESETS := $(abspath presets)
 ALLCFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -Isrc $(WARN) $(CFLAGS) $(SANFLAGS) \
             -DSSDLAB_PRESET_DIR='"$(PRESETS)"' -MMD -MP
 LDLIBS  := -lm -pthread
+# nbdkit's plugin header (Debian: nbdkit-plugin-dev): the NBD server's plugin
+HAVE_NBDKIT := $(shell pkg-config --exists nbdkit 2>/dev/null && echo 1)
 
 LIB_SRC  := $(wildcard src/*/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -165,7 +168,7 @@ presetdir   := $(PREFIX)/share/ssdlab/presets
 
 # Only the public header is installed: the headers under src/ are the
 # library's own.
-install: $(BUILD)/ssdlab $(LIB) $(SHLIB) $(BUILD)/ssdlab.1 ssdlab.pc.in
+install: $(BUILD)/ssdlab $(LIB) $(SHLIB) $(BUILD)/ssdlab.1 ssdlab.pc.in $(if $(HAVE_NBDKIT),$(PLUGIN))
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(pkgconfigdir) \
 	        $(DESTDIR)$(includedir) $(DESTDIR)$(man1dir) $(DESTDIR)$(presetdir)
 	install -m 755 $(BUILD)/ssdlab $(DESTDIR)$(bindir)/ssdlab
@@ -178,6 +181,8 @@ install: $(BUILD)/ssdlab $(LIB) $(SHLIB) $(BUILD)/ssdlab.1 ssdlab.pc.in
 	        > $(DESTDIR)$(pkgconfigdir)/ssdlab.pc
 	install -m 644 $(BUILD)/ssdlab.1 $(DESTDIR)$(man1dir)/ssdlab.1
 	install -m 644 presets/*.ini $(DESTDIR)$(presetdir)
+	$(if $(HAVE_NBDKIT),install -d $(DESTDIR)$(libdir)/ssdlab && \
+	        install -m 755 $(PLUGIN) $(DESTDIR)$(libdir)/ssdlab/nbdkit-ssdlab-plugin.so)
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/ssdlab $(DESTDIR)$(libdir)/libssdlab.a \
@@ -185,6 +190,8 @@ uninstall:
 	      $(DESTDIR)$(libdir)/libssdlab.so $(DESTDIR)$(includedir)/ssdlab.h \
 	      $(DESTDIR)$(pkgconfigdir)/ssdlab.pc $(DESTDIR)$(man1dir)/ssdlab.1
 	rm -f $(addprefix $(DESTDIR)$(presetdir)/,$(notdir $(wildcard presets/*.ini)))
+	rm -f $(DESTDIR)$(libdir)/ssdlab/nbdkit-ssdlab-plugin.so
+	-rmdir $(DESTDIR)$(libdir)/ssdlab 2>/dev/null
 	-rmdir $(DESTDIR)$(presetdir) $(DESTDIR)$(PREFIX)/share/ssdlab 2>/dev/null
 
 # Includes against the layer order, private headers, examples' includes;
@@ -196,7 +203,6 @@ check-layers:
 # Built when nbdkit's plugin header is installed (Debian: nbdkit-plugin-dev);
 # `ssdlab serve` finds it beside its binary.  It holds the library's
 # position-independent objects, so it needs nothing but nbdkit to load.
-HAVE_NBDKIT := $(shell pkg-config --exists nbdkit 2>/dev/null && echo 1)
 PLUGIN := $(BUILD)/nbdkit-ssdlab-plugin.so
 $(BUILD)/pic/nbdkit/%.o: ALLCFLAGS += $(shell pkg-config --cflags nbdkit 2>/dev/null)
 $(PLUGIN): $(BUILD)/pic/nbdkit/ssdlab.o $(PIC_OBJ)

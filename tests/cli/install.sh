@@ -89,6 +89,15 @@ grep -q '^only-installed ' drives.txt || { cat drives.txt >&2; fail "installed s
 	fail "installed ssdlab drive show of an installed preset"
 rm "$prefix/share/ssdlab/presets/only-installed.ini"
 
+# the installed ssdlab serve finds the installed nbdkit plugin
+if command -v nbdkit >/dev/null 2>&1 && command -v nbdinfo >/dev/null 2>&1 && [ -f "$(dirname "$SSDLAB")/nbdkit-ssdlab-plugin.so" ]; then
+	[ -f "$prefix/lib/ssdlab/nbdkit-ssdlab-plugin.so" ] || fail "the nbdkit plugin was not installed"
+	(cd / && env -u SSDLAB_PRESETS "$prefix/bin/ssdlab" serve --drive tiny --clock fast \
+		--output /dev/null --run 'nbdinfo --size "$uri"') >size.txt 2>serve.err ||
+		{ cat serve.err >&2; fail "installed ssdlab serve"; }
+	[ "$(cat size.txt)" = 67108864 ] || fail "installed ssdlab serve: size $(cat size.txt)"
+fi
+
 # the example programs: each builds against the installed library and runs
 for ex in "$TOP"/examples/*.c; do
 	[ -f "$ex" ] || continue
