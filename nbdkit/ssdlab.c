@@ -146,20 +146,6 @@ static int plg_config_complete(void)
 	return 0;
 }
 
-/* The drive is built once nbdkit is ready to serve (after daemonizing,
- * in get_ready's process) so that its memory is the server's. */
-static int plg_get_ready(void)
-{
-	char err[512];
-	opts.cfg = &cfg;
-	int rc = ssd_srv_open(&opts, &srv, err, sizeof err);
-	if (rc) {
-		nbdkit_error("%s", err);
-		return -1;
-	}
-	return 0;
-}
-
 static void on_usr1(int sig)
 {
 	(void)sig;
@@ -189,8 +175,19 @@ static void *reporter_main(void *arg)
 	}
 }
 
+/* The drive is built in the process that serves (nbdkit forks into the
+ * background, or with --run into a child, after get_ready), so that its
+ * memory is that process's alone and its real clock starts as it
+ * serves; then the reporter thread. */
 static int plg_after_fork(void)
 {
+	char err[512];
+	opts.cfg = &cfg;
+	int rc = ssd_srv_open(&opts, &srv, err, sizeof err);
+	if (rc) {
+		nbdkit_error("%s", err);
+		return -1;
+	}
 	if (pipe(wake)) {
 		nbdkit_error("pipe: %m");
 		return -1;
@@ -201,7 +198,7 @@ static int plg_after_fork(void)
 		nbdkit_error("sigaction: %m");
 		return -1;
 	}
-	int rc = pthread_create(&reporter, NULL, reporter_main, NULL);
+	rc = pthread_create(&reporter, NULL, reporter_main, NULL);
 	if (rc) {
 		nbdkit_error("pthread_create: %s", strerror(rc));
 		return -1;
@@ -374,7 +371,6 @@ static struct nbdkit_plugin plugin = {
 		"presets=DIR            the preset directory",
 	.config_complete = plg_config_complete,
 	.magic_config_key = "drive",
-	.get_ready = plg_get_ready,
 	.after_fork = plg_after_fork,
 	.cleanup = plg_cleanup,
 	.open = plg_open,
