@@ -54,6 +54,28 @@ within ssd200us 200e3
 lat_run hdd --drive hitachi-hdt725032vla360
 within hdd 2000e3
 
+# requests in flight together queue together: at QD16 the drive sees a
+# deep queue, and its dies serve the reads in parallel
+sed 's/^iodepth=1$/iodepth=16/' lat.fio >qd16.fio
+start qd16 --set capacity=256m --set t_read=200us --set t_read_spread=0 \
+	--output qd16.json --output-format json
+fio --output-format=json qd16.fio >qd16.fio.json 2>qd16.fio.err ||
+	{ cat qd16.fio.err >&2; fail "fio at QD16"; }
+stop
+python3 - ssd200us.fio.json qd16.fio.json qd16.json <<'EOF' || fail "QD16"
+import json, sys
+def load(p):
+    t = open(p).read()
+    return json.loads(t[t.index("{"):])
+qd1 = load(sys.argv[1])["jobs"][1]["read"]["iops"]
+qd16 = load(sys.argv[2])["jobs"][1]["read"]["iops"]
+lv = load(sys.argv[3])["jobs"][0]["iodepth_level"]
+deep = lv["8"] + lv["16"]
+print("QD1 %.0f IOPS, QD16 %.0f IOPS; %.1f%% of commands found 8 to 31 at the drive, themselves in" % (qd1, qd16, deep))
+assert qd16 > 3 * qd1, "the reads did not overlap"
+assert deep > 50, lv
+EOF
+
 # ---- idle time on the wire is idle time for background GC ----
 start gc --drive tiny --set capacity=32m --set op=0.25 --set gc_bg_blocks=16 --output gc.json \
 	--output-format json --stats-interval 200ms --stats-log gc.csv
