@@ -22,9 +22,11 @@
 #include <nbdkit-plugin.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +53,7 @@ static struct ssd_srv *srv;
 static int wake[2] = {-1, -1};
 static pthread_t reporter;
 static int reporter_on;
+static atomic_int quit;
 
 static int plg_config(const char *key, const char *value)
 {
@@ -151,7 +154,7 @@ static void on_usr1(int sig)
 	(void)sig;
 	char c = 'r';
 	if (write(wake[1], &c, 1) < 0) {
-		/* the pipe is full: a report is already on its way */
+		/* the pipe is full: reports are already on their way */
 	}
 }
 
@@ -163,13 +166,13 @@ static void *reporter_main(void *arg)
 	for (;;) {
 		struct pollfd p = {.fd = wake[0], .events = POLLIN};
 		int n = poll(&p, 1, 100);
-		if (n > 0) {
-			char c;
-			if (read(wake[0], &c, 1) == 1 && c == 'q')
-				return NULL;
-			if (ssd_srv_report(srv))
-				nbdkit_error("%s", ssd_srv_error(srv));
-		}
+		if (atomic_load(&quit))
+			return NULL;
+		char buf[64];
+		/* any number of signals since the last look: one report */
+		if (n > 0 && read(wake[0], buf, sizeof buf) > 0 &&
+		    ssd_srv_report(srv))
+			nbdkit_error("%s", ssd_srv_error(srv));
 		if (ssd_srv_tick(srv))
 			nbdkit_debug("%s", ssd_srv_error(srv));
 	}
@@ -179,6 +182,14 @@ static void *reporter_main(void *arg)
  * background, or with --run into a child, after get_ready), so that its
  * memory is that process's alone and its real clock starts as it
  * serves; then the reporter thread. */
+/* Before nbdkit forks: a SIGUSR1 to a process that does not serve (the
+ * parent of --run's server) is ignored rather than fatal. */
+static int plg_get_ready(void)
+{
+	signal(SIGUSR1, SIG_IGN);
+	return 0;
+}
+
 static int plg_after_fork(void)
 {
 	char err[512];
@@ -188,7 +199,7 @@ static int plg_after_fork(void)
 		nbdkit_error("%s", err);
 		return -1;
 	}
-	if (pipe(wake)) {
+	if (pipe2(wake, O_NONBLOCK | O_CLOEXEC)) {
 		nbdkit_error("pipe: %m");
 		return -1;
 	}
@@ -211,9 +222,12 @@ static int plg_after_fork(void)
 static void plg_cleanup(void)
 {
 	if (reporter_on) {
+		atomic_store(&quit, 1);
 		char c = 'q';
-		if (write(wake[1], &c, 1) == 1)
-			pthread_join(reporter, NULL);
+		if (write(wake[1], &c, 1) < 0) {
+			/* full: the reporter wakes within 100 ms anyway */
+		}
+		pthread_join(reporter, NULL);
 		reporter_on = 0;
 	}
 	if (srv) {
@@ -371,6 +385,7 @@ static struct nbdkit_plugin plugin = {
 		"presets=DIR            the preset directory",
 	.config_complete = plg_config_complete,
 	.magic_config_key = "drive",
+	.get_ready = plg_get_ready,
 	.after_fork = plg_after_fork,
 	.cleanup = plg_cleanup,
 	.open = plg_open,
