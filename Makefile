@@ -33,7 +33,7 @@ endif
 PRESETS := $(abspath presets)
 ALLCFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -Isrc $(WARN) $(CFLAGS) $(SANFLAGS) \
             -DSSDLAB_PRESET_DIR='"$(PRESETS)"' -MMD -MP
-LDLIBS  := -lm -pthread
+LDLIBS  := -lm -pthread -lz
 # nbdkit's plugin header (Debian: nbdkit-plugin-dev): the NBD server's plugin
 HAVE_NBDKIT := $(shell pkg-config --exists nbdkit 2>/dev/null && echo 1)
 
