@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "methods/accuracy.h"
@@ -804,8 +806,8 @@ static const char serve_help[] =
 	"                          each time) instead of standard output\n"
 	"  --output-format FMT     normal (default), json, json+, terse or a list\n"
 	"  --stats-interval TIME   a row of counters every TIME of simulated time\n"
-	"                          (WAF, GC copies, free blocks, IOPS; a bare\n"
-	"                          number is seconds) ...\n"
+	"                          (WAF, GC copies, free blocks, IOPS; at least\n"
+	"                          10ms; a bare number is seconds) ...\n"
 	"  --stats-log FILE        ... into FILE (CSV; default serve-stats.csv)\n"
 	"  --threads N             nbdkit's threads per connection, the deepest\n"
 	"                          queue one client gets (default 64)\n"
@@ -841,8 +843,14 @@ static const char *serve_plugin(void)
 {
 	static char path[PATH_MAX + 64];
 	const char *env = getenv("SSDLAB_NBDKIT_PLUGIN");
-	if (env && *env)
-		return access(env, R_OK) ? NULL : env;
+	if (env && *env) {
+		if (access(env, R_OK)) {
+			fprintf(stderr, "%s: SSDLAB_NBDKIT_PLUGIN=%s: %s\n", prog, env,
+				strerror(errno));
+			exit(EXIT_USAGE);
+		}
+		return env;
+	}
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	if (n <= 0)
@@ -861,6 +869,60 @@ static const char *serve_plugin(void)
 	return NULL;
 }
 
+/* A file the server will write: its folder must exist and be writable
+ * (checked here, so that the mistake is a usage error before anything
+ * listens).  0, or the usage error printed. */
+static int serve_path_ok(const char *what, const char *path)
+{
+	char dir[PATH_MAX];
+	snprintf(dir, sizeof dir, "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*slash = 0;
+	const char *d = slash ? (*dir ? dir : "/") : ".";
+	if (access(d, W_OK)) {
+		fprintf(stderr, "%s: %s %s: folder %s: %s\n", prog, what, path, d,
+			strerror(errno));
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* --socket PATH: a socket left by a server that is gone is removed (as
+ * nbdkit does not); one a server still listens on, or a file that is
+ * not a socket, is an error. */
+static int serve_socket_ok(const char *path)
+{
+	struct stat sb;
+	if (lstat(path, &sb))
+		return serve_path_ok("socket", path);
+	if (!S_ISSOCK(sb.st_mode)) {
+		fprintf(stderr, "%s: socket %s: exists and is not a socket\n", prog, path);
+		return EXIT_USAGE;
+	}
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	if (strlen(path) >= sizeof sa.sun_path) {
+		fprintf(stderr, "%s: socket %s: the path is too long for a socket\n",
+			prog, path);
+		return EXIT_USAGE;
+	}
+	strcpy(sa.sun_path, path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	int up = fd >= 0 && !connect(fd, (struct sockaddr *)&sa, sizeof sa);
+	int refused = !up && errno == ECONNREFUSED;
+	if (fd >= 0)
+		close(fd);
+	if (up) {
+		fprintf(stderr, "%s: socket %s: a server is listening on it\n", prog, path);
+		return EXIT_USAGE;
+	}
+	if (refused && unlink(path)) {
+		fprintf(stderr, "%s: socket %s: %s\n", prog, path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
 static int cmd_serve(int argc, char **argv)
 {
 	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
@@ -870,7 +932,7 @@ static int cmd_serve(int argc, char **argv)
 	const char *data = "memory", *stats_log = NULL, *stats_interval = NULL;
 	const char *run = NULL, *overhead = NULL;
 	uint64_t threads = 64, fast_qd = 1, check = 0;
-	int verbose = 0, rest = argc;
+	int verbose = 0, rest = argc, ip_set = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "--")) {
@@ -907,7 +969,7 @@ static int cmd_serve(int argc, char **argv)
 				return usage_error("--port needs a port number from 1 to 65535, got '%s'", val);
 			port = val;
 			continue;
-		case 2: ip = val; continue;
+		case 2: ip = val; ip_set = 1; continue;
 		case 3:
 			if (strcmp(val, "real") && strcmp(val, "fast"))
 				return usage_error("--clock needs real or fast, got '%s'", val);
@@ -923,8 +985,8 @@ static int cmd_serve(int argc, char **argv)
 			data = val;
 			continue;
 		case 6:
-			if (ssd_parse_time(val, 1000000000, &ns) || ns < 1000000)
-				return usage_error("--stats-interval needs a time of at least 1ms (like 1s or 500ms), got '%s'", val);
+			if (ssd_parse_time(val, 1000000000, &ns) || ns < 10000000)
+				return usage_error("--stats-interval needs a time of at least 10ms (like 1s or 500ms), got '%s'", val);
 			stats_interval = val;
 			continue;
 		case 7: stats_log = val; continue;
@@ -951,6 +1013,8 @@ static int cmd_serve(int argc, char **argv)
 	}
 	if (sock && port)
 		return usage_error("--socket and --port exclude each other");
+	if (sock && ip_set)
+		return usage_error("--ip goes with --port, not --socket");
 	if (stats_log && !stats_interval)
 		return usage_error("--stats-log needs --stats-interval");
 	/* the drive is checked here, so that its errors read as this
@@ -969,6 +1033,12 @@ static int cmd_serve(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
+	if ((sock && (rc = serve_socket_ok(sock))) ||
+	    (d.output && (rc = serve_path_ok("report", d.output))) ||
+	    (strcmp(data, "memory") && (rc = serve_path_ok("data file", data))) ||
+	    (stats_interval &&
+	     (rc = serve_path_ok("stats log", stats_log ? stats_log : "serve-stats.csv"))))
+		return rc;
 	const char *plugin = serve_plugin();
 	if (!plugin) {
 		fprintf(stderr, "%s: serve needs the nbdkit plugin nbdkit-ssdlab-plugin.so, "

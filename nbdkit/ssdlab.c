@@ -58,7 +58,12 @@ static atomic_int quit;
 static int plg_config(const char *key, const char *value)
 {
 	if (!strcmp(key, "drive")) {
-		drive = value;
+		/* a file, not a preset name: absolute, as nbdkit may change
+		 * directory when it forks into the background */
+		drive = strchr(value, '/') || strstr(value, ".ini")
+			? nbdkit_absolute_path(value) : value;
+		if (!drive)
+			return -1;
 	} else if (!strcmp(key, "set")) {
 		if (!strchr(value, '=') || value[0] == '=') {
 			nbdkit_error("set=%s: wanted set=KEY=VALUE", value);
@@ -98,9 +103,12 @@ static int plg_config(const char *key, const char *value)
 			return -1;
 		}
 	} else if (!strcmp(key, "data")) {
-		opts.data = value;
+		opts.data = strcmp(value, "memory") ? nbdkit_absolute_path(value) : value;
+		if (!opts.data)
+			return -1;
 	} else if (!strcmp(key, "output")) {
-		opts.output = value;
+		if (!(opts.output = nbdkit_absolute_path(value)))
+			return -1;
 	} else if (!strcmp(key, "format")) {
 		if (ssd_output_formats(value, &opts.formats)) {
 			nbdkit_error("format=%s: wanted normal, json, json+, terse or a "
@@ -109,13 +117,14 @@ static int plg_config(const char *key, const char *value)
 		}
 	} else if (!strcmp(key, "stats-interval")) {
 		if (ssd_parse_time(value, 1000000000, &opts.stats_interval) ||
-		    opts.stats_interval < 1000000) {
-			nbdkit_error("stats-interval=%s: wanted a time of at least 1ms "
+		    opts.stats_interval < 10000000) {
+			nbdkit_error("stats-interval=%s: wanted a time of at least 10ms "
 				     "(a bare number is seconds)", value);
 			return -1;
 		}
 	} else if (!strcmp(key, "stats-log")) {
-		opts.stats_log = value;
+		if (!(opts.stats_log = nbdkit_absolute_path(value)))
+			return -1;
 	} else if (!strcmp(key, "check")) {
 		uint64_t v;
 		if (ssd_parse_u64(value, &v) || v > UINT32_MAX) {
@@ -124,7 +133,8 @@ static int plg_config(const char *key, const char *value)
 		}
 		opts.check_every = (uint32_t)v;
 	} else if (!strcmp(key, "presets")) {
-		presets = value;
+		if (!(presets = nbdkit_absolute_path(value)))
+			return -1;
 	} else {
 		nbdkit_error("unknown parameter '%s' (see nbdkit ssdlab --help)", key);
 		return -1;
@@ -133,7 +143,13 @@ static int plg_config(const char *key, const char *value)
 }
 
 static struct ssd_config cfg;
+static FILE *report_out;   /* nbdkit's standard output, as it started */
 
+/* The drive and its files are made here, before nbdkit listens or runs
+ * --run's command, so that anything wrong ends nbdkit at once with its
+ * message (after it forks, a failure would leave --run's client waiting
+ * on a socket nobody serves).  With --run the drive is thus built before
+ * nbdkit forks the server: the parent keeps a copy-on-write image of it. */
 static int plg_config_complete(void)
 {
 	char err[512], buf[4096];
@@ -146,7 +162,24 @@ static int plg_config_complete(void)
 		nbdkit_error("stats-interval needs stats-log=FILE");
 		return -1;
 	}
+	opts.cfg = &cfg;
+	opts.out = report_out;
+	if (ssd_srv_open(&opts, &srv, err, sizeof err)) {
+		nbdkit_error("%s", err);
+		return -1;
+	}
 	return 0;
+}
+
+/* nbdkit points standard output at /dev/null once it has loaded the
+ * plugin; the report without an output file goes to the standard output
+ * nbdkit was started with, kept here. */
+static void plg_load(void)
+{
+	int fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	report_out = fd >= 0 ? fdopen(fd, "a") : NULL;
+	if (!report_out && fd >= 0)
+		close(fd);
 }
 
 static void on_usr1(int sig)
@@ -178,10 +211,8 @@ static void *reporter_main(void *arg)
 	}
 }
 
-/* The drive is built in the process that serves (nbdkit forks into the
- * background, or with --run into a child, after get_ready), so that its
- * memory is that process's alone and its real clock starts as it
- * serves; then the reporter thread. */
+/* In the process that serves (nbdkit forks into the background, or with
+ * --run into a child, after get_ready): the reporter thread. */
 /* Before nbdkit forks: a SIGUSR1 to a process that does not serve (the
  * parent of --run's server) is ignored rather than fatal. */
 static int plg_get_ready(void)
@@ -192,13 +223,7 @@ static int plg_get_ready(void)
 
 static int plg_after_fork(void)
 {
-	char err[512];
-	opts.cfg = &cfg;
-	int rc = ssd_srv_open(&opts, &srv, err, sizeof err);
-	if (rc) {
-		nbdkit_error("%s", err);
-		return -1;
-	}
+	ssd_srv_start_clock(srv); /* the real clock starts as it serves */
 	if (pipe2(wake, O_NONBLOCK | O_CLOEXEC)) {
 		nbdkit_error("pipe: %m");
 		return -1;
@@ -209,7 +234,7 @@ static int plg_after_fork(void)
 		nbdkit_error("sigaction: %m");
 		return -1;
 	}
-	rc = pthread_create(&reporter, NULL, reporter_main, NULL);
+	int rc = pthread_create(&reporter, NULL, reporter_main, NULL);
 	if (rc) {
 		nbdkit_error("pthread_create: %s", strerror(rc));
 		return -1;
@@ -234,12 +259,13 @@ static void plg_cleanup(void)
 		/* what the data took: the figure users size a server by */
 		uint64_t pages, bytes;
 		ssd_srv_store_usage(srv, &pages, &bytes);
-		fprintf(stderr, "ssdlab: data store: %llu pages of 4 KiB held",
-			(unsigned long long)pages);
 		if (opts.data && strcmp(opts.data, "memory"))
-			fprintf(stderr, " in %s\n", opts.data);
+			fprintf(stderr, "ssdlab: data store: %llu bytes allocated in %s\n",
+				(unsigned long long)bytes, opts.data);
 		else
-			fprintf(stderr, ", %llu bytes of memory\n", (unsigned long long)bytes);
+			fprintf(stderr, "ssdlab: data store: %llu pages of 4 KiB held, "
+				"%llu bytes of memory\n", (unsigned long long)pages,
+				(unsigned long long)bytes);
 		if (ssd_srv_close(srv))
 			nbdkit_error("%s", ssd_srv_error(srv));
 	}
@@ -288,7 +314,7 @@ static int plg_block_size(void *h, uint32_t *min, uint32_t *pref, uint32_t *max)
 {
 	*min = 1;
 	*pref = 4096;
-	*max = 0xffffffff;
+	*max = 64 << 20; /* nbdkit's largest data request */
 	return 0;
 }
 
@@ -330,7 +356,8 @@ static int plg_trim(void *h, uint32_t count, uint64_t off, uint32_t flags)
 static int plg_zero(void *h, uint32_t count, uint64_t off, uint32_t flags)
 {
 	int trim = (flags & NBDKIT_FLAG_MAY_TRIM) && ssd_srv_can_trim(h);
-	if ((flags & NBDKIT_FLAG_FAST_ZERO) && !trim) {
+	/* fast only as a TRIM of whole pages: parts of pages are written */
+	if ((flags & NBDKIT_FLAG_FAST_ZERO) && (!trim || off % 4096 || count % 4096)) {
 		nbdkit_set_error(ENOTSUP);
 		return -1;
 	}
@@ -339,17 +366,21 @@ static int plg_zero(void *h, uint32_t count, uint64_t off, uint32_t flags)
 				   (trim ? SSD_SRV_MAY_TRIM : 0)));
 }
 
+/* 1 when nbdkit refuses the extent (it has set the error itself). */
 static int add_extent(void *ctx, uint64_t off, uint64_t len, int zero)
 {
 	return nbdkit_add_extent(ctx, off, len,
-				 zero ? NBDKIT_EXTENT_HOLE | NBDKIT_EXTENT_ZERO : 0);
+				 zero ? NBDKIT_EXTENT_HOLE | NBDKIT_EXTENT_ZERO : 0)
+		? 1 : 0;
 }
 
 static int plg_extents(void *h, uint32_t count, uint64_t off, uint32_t flags,
 			  struct nbdkit_extents *e)
 {
 	int rc = ssd_srv_extents(h, off, count, add_extent, e);
-	return rc ? answer(rc < 0 ? rc : -EIO) : 0;
+	if (rc > 0)
+		return -1;
+	return answer(rc);
 }
 
 static void plg_dump_plugin(void)
@@ -383,6 +414,7 @@ static struct nbdkit_plugin plugin = {
 		"stats-log=FILE         the series (CSV)\n"
 		"check=N                FTL invariant checker every N GC victims\n"
 		"presets=DIR            the preset directory",
+	.load = plg_load,
 	.config_complete = plg_config_complete,
 	.magic_config_key = "drive",
 	.get_ready = plg_get_ready,

@@ -5,8 +5,10 @@
 #include "serve/serve.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,13 +148,16 @@ static int store_write(struct store *st, const uint8_t *buf, uint32_t len,
 	return 0;
 }
 
-/* [off, off + len) reads as zeros afterwards: whole pages are freed (a
- * file: hole punched), parts of pages cleared. */
-static int store_zero(struct store *st, uint64_t len, uint64_t off)
+/* [off, off + len) reads as zeros afterwards.  dealloc: whole pages are
+ * freed (a file: hole punched), parts of pages cleared; otherwise the
+ * range stays allocated, as NBD's write zeroes with NO_HOLE asks (memory:
+ * pages of zeros; a file: zeroed in place). */
+static int store_zero(struct store *st, uint64_t len, uint64_t off, int dealloc)
 {
 	if (st->fd >= 0) {
-		if (!fallocate(st->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-			       (off_t)off, (off_t)len))
+		int mode = dealloc ? FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE
+				   : FALLOC_FL_ZERO_RANGE | FALLOC_FL_KEEP_SIZE;
+		if (!fallocate(st->fd, mode, (off_t)off, (off_t)len))
 			return 0;
 		if (errno != EOPNOTSUPP)
 			return -errno;
@@ -170,10 +175,12 @@ static int store_zero(struct store *st, uint64_t len, uint64_t off)
 	while (len) {
 		uint32_t in = (uint32_t)(off % PG);
 		uint64_t n = PG - in < len ? PG - in : len;
-		if (n == PG) {
+		if (n == PG && dealloc) {
 			page_free(st, off / PG);
 		} else {
-			uint8_t *p = page_get(st, off / PG, 0);
+			uint8_t *p = page_get(st, off / PG, !dealloc);
+			if (!p && !dealloc)
+				return -ENOMEM;
 			if (p)
 				memset(p + in, 0, (size_t)n);
 		}
@@ -252,6 +259,7 @@ struct ssd_srv {
 	struct store st;
 	int clock;
 	int64_t overhead;          /* taken off each real-clock wait */
+	_Atomic int64_t last_arrive; /* the real clock: the latest arrival */
 	uint32_t fast_qd;
 	int64_t vnow;              /* the fast clock */
 	struct timespec t0;        /* the real clock's start */
@@ -267,6 +275,7 @@ struct ssd_srv {
 	int64_t last_done[SSD_DDIR_N + 1];
 	uint64_t depth[SSD_DEPTH_N];
 	uint32_t max_depth;
+	uint32_t depth_now;        /* the depth the request entering met */
 	uint32_t bs_min[SSD_DDIR_N], bs_max[SSD_DDIR_N]; /* sizes seen */
 	uint64_t lat_over_1s, requests;
 	uint64_t zero_trim_bytes, zero_write_bytes;
@@ -277,8 +286,14 @@ struct ssd_srv {
 	uint64_t row_ios[SSD_DDIR_N], row_bytes[SSD_DDIR_N], row_flushes;
 	struct ssd_counters row_ctr;
 	uint64_t flushes;
-	char err[256];
+	FILE *out;                 /* the report without an output file */
+	int created;               /* the data file was made here */
+	int64_t end_rows;          /* the series: rows written up to */
 };
+
+/* The last error's message, per thread: the server's threads fail
+ * independently, each answering its own client. */
+static __thread char err_msg[256];
 
 static int fail(struct ssd_srv *s, int rc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -286,7 +301,8 @@ static int fail(struct ssd_srv *s, int rc, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(s->err, sizeof s->err, fmt, ap);
+	(void)s;
+	vsnprintf(err_msg, sizeof err_msg, fmt, ap);
 	va_end(ap);
 	return rc;
 }
@@ -301,32 +317,60 @@ static int64_t wall_rel(const struct ssd_srv *s)
 
 /* The real clock: return at simulated time t.  A sleeping thread wakes
  * tens of microseconds late (the kernel's timer slack, then the
- * scheduler), which would add to every latency a client sees: the thread
- * sleeps until SPIN_NS before t with the least slack, and spins the
- * rest on the clock. */
+ * scheduler), which would add to every latency a client sees.  A thread
+ * waiting alone sleeps until SPIN_NS before t with the least slack and
+ * spins the rest on the clock.  With others waiting too, or once another
+ * request has arrived after it, it sleeps instead: spinning threads would
+ * take the cores that the clients and nbdkit's request readers need, and
+ * a client with requests in flight together is waiting on more than one
+ * of them anyway. */
 #define SPIN_NS 60000
-static void wait_until(const struct ssd_srv *s, int64_t t)
+static atomic_int waiting;
+
+static void sleep_until(const struct ssd_srv *s, int64_t t)
+{
+	struct timespec ts = s->t0;
+	ts.tv_sec += t / 1000000000;
+	ts.tv_nsec += t % 1000000000;
+	if (ts.tv_nsec >= 1000000000) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000;
+	}
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+static void wait_until(struct ssd_srv *s, int64_t t, int64_t arrive)
 {
 	static __thread int slack_set;
 	if (!slack_set) {
 		prctl(PR_SET_TIMERSLACK, 1UL, 0, 0, 0);
 		slack_set = 1;
 	}
-	int64_t now = wall_rel(s);
-	if (t - now > SPIN_NS) {
-		int64_t w = t - SPIN_NS;
-		struct timespec ts = s->t0;
-		ts.tv_sec += w / 1000000000;
-		ts.tv_nsec += w % 1000000000;
-		if (ts.tv_nsec >= 1000000000) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000;
-		}
-		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
-			;
+	if (wall_rel(s) >= t)
+		return;
+	if (atomic_fetch_add(&waiting, 1) > 0) {
+		sleep_until(s, t); /* not alone: one sleep, no spin */
+		atomic_fetch_sub(&waiting, 1);
+		return;
 	}
-	while (wall_rel(s) < t)
-		;
+	if (t - wall_rel(s) > SPIN_NS)
+		sleep_until(s, t - SPIN_NS);
+	while (wall_rel(s) < t) {
+		if (atomic_load(&waiting) > 1 || atomic_load(&s->last_arrive) != arrive) {
+			sleep_until(s, t);
+			break;
+		}
+	}
+	atomic_fetch_sub(&waiting, 1);
+}
+
+/* A request arrives: its time on the real clock, noted as the latest. */
+static int64_t arrival(struct ssd_srv *s)
+{
+	int64_t t = wall_rel(s);
+	atomic_store(&s->last_arrive, t);
+	return t;
 }
 
 static const char *series_header =
@@ -379,9 +423,11 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 			goto bad;
 		}
 		s->st.fd = fd;
+		s->created = S_ISREG(sb.st_mode) && !sb.st_size;
 		/* the drive starts fresh: a file holding data would read back
 		 * what this drive never wrote, and emptying it would lose it */
 		if (!S_ISREG(sb.st_mode) || sb.st_size) {
+			s->created = 0;
 			rc = -EEXIST;
 			snprintf(err, errlen, "data file %s: %s", o->data,
 				 S_ISREG(sb.st_mode) ? "exists and is not empty (the drive starts "
@@ -405,6 +451,24 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 	/* a hard disk refuses TRIM, and so do the page cache and RAID 0
 	 * over disks; MFT takes it (it unmaps its blocks) over anything */
 	s->can_trim = s->cfg.type != SSD_TYPE_HDD || s->cfg.mft;
+	/* the report's file must be writable now, not found wanting at the
+	 * end of a session */
+	if (s->output) {
+		char tmp[PATH_MAX + 8];
+		snprintf(tmp, sizeof tmp, "%s.tmp", s->output);
+		struct stat ob;
+		int in_place = !stat(s->output, &ob) && !S_ISREG(ob.st_mode);
+		FILE *f = fopen(in_place ? s->output : tmp, "a");
+		if (!f) {
+			rc = -errno;
+			snprintf(err, errlen, "report %s: %s", s->output, strerror(errno));
+			goto bad;
+		}
+		fclose(f);
+		if (!in_place)
+			unlink(tmp);
+	}
+	s->out = o->out ? o->out : stdout;
 	if (o->stats_interval > 0) {
 		s->log = fopen(o->stats_log, "w");
 		if (!s->log) {
@@ -425,6 +489,8 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 bad:
 	if (s->dev)
 		ssd_dev_destroy(s->dev);
+	if (s->created)
+		unlink(o->data); /* made here for nothing */
 	store_free(&s->st);
 	free(s->output);
 	free(s);
@@ -443,15 +509,26 @@ int ssd_srv_can_trim(const struct ssd_srv *s)
 
 const char *ssd_srv_error(const struct ssd_srv *s)
 {
-	return s->err;
+	(void)s;
+	return err_msg;
 }
 
 void ssd_srv_store_usage(const struct ssd_srv *s, uint64_t *pages, uint64_t *bytes)
 {
+	struct stat sb;
 	*pages = s->st.pages;
-	*bytes = s->st.fd >= 0 ? 0
-		: s->st.pages * PG + s->st.leaves * sizeof(struct leaf) +
-		  s->st.nleaf * sizeof *s->st.top;
+	if (s->st.fd >= 0)
+		*bytes = fstat(s->st.fd, &sb) ? 0 : (uint64_t)sb.st_blocks * 512;
+	else
+		*bytes = s->st.pages * PG + s->st.leaves * sizeof(struct leaf) +
+			 s->st.nleaf * sizeof *s->st.top;
+}
+
+void ssd_srv_start_clock(struct ssd_srv *s)
+{
+	pthread_mutex_lock(&s->lock);
+	clock_gettime(CLOCK_MONOTONIC, &s->t0);
+	pthread_mutex_unlock(&s->lock);
 }
 
 /* Simulated time now, under the lock. */
@@ -473,25 +550,24 @@ struct ssd_dev *ssd_srv_dev(struct ssd_srv *s)
 	return s->dev;
 }
 
-/* When a request arriving now enters the drive (under the lock): not
- * before the drive's last submission; the fast clock's closed loop waits
- * for a slot.  Counts the depth it meets. */
-static int64_t enter(struct ssd_srv *s)
+/* When a request that arrived at `arrive` (the real clock's time, taken
+ * before the lock, so that waiting for it counts in its latency) enters
+ * the drive, under the lock: not before the drive's last submission; the
+ * fast clock's closed loop waits for a slot.  Notes the depth it meets. */
+static int64_t enter(struct ssd_srv *s, int64_t arrive)
 {
-	int64_t t = ssd_max64(now_locked(s), ssd_dev_last_submit(s->dev));
+	int64_t t = s->clock == SSD_SRV_REAL ? arrive : s->vnow;
+	t = ssd_max64(t, ssd_dev_last_submit(s->dev));
 	struct heap *h = &s->inflight;
 	while (h->n && h->v[0] <= t)
 		heap_pop(h);
 	if (s->clock == SSD_SRV_FAST && h->n >= s->fast_qd)
 		t = ssd_max64(t, heap_pop(h));
-	uint32_t depth = h->n + 1;
-	s->depth[ssd_depth_index(depth)]++;
-	if (depth > s->max_depth)
-		s->max_depth = depth;
+	s->depth_now = h->n + 1;
 	return t;
 }
 
-static void stats_rows(struct ssd_srv *s, int64_t now);
+static void stats_rows(struct ssd_srv *s, int64_t now, int last);
 
 /* A command done in simulated time [t, c] (under the lock): counted in
  * its direction, kept in flight until c. */
@@ -511,6 +587,10 @@ static void leave(struct ssd_srv *s, int ddir, int64_t t, int64_t c,
 	if (ddir == SSD_DDIR_SYNC) {
 		s->flushes++;
 	} else {
+		/* fio's depths count the reads, writes and trims */
+		s->depth[ssd_depth_index(s->depth_now)]++;
+		if (s->depth_now > s->max_depth)
+			s->max_depth = s->depth_now;
 		s->dirs_seen |= 1u << ddir;
 		uint32_t b = bytes > UINT32_MAX ? UINT32_MAX : (uint32_t)bytes;
 		if (b < s->bs_min[ddir] || !s->bs_max[ddir])
@@ -523,7 +603,7 @@ static void leave(struct ssd_srv *s, int ddir, int64_t t, int64_t c,
 	if (s->clock == SSD_SRV_FAST)
 		s->vnow = t;
 	if (s->log)
-		stats_rows(s, now_locked(s));
+		stats_rows(s, now_locked(s), 0);
 }
 
 /* A drive's error as an errno, with its message. */
@@ -561,11 +641,16 @@ static int range_ok(struct ssd_srv *s, const char *what, uint64_t len, uint64_t 
 	return 0;
 }
 
-/* The end of a request: a real clock waits for its completion. */
-static int finish(struct ssd_srv *s, int rc, int64_t c)
+/* The end of a request, outside the lock: a FUA command or a flush on a
+ * file store makes the file durable too; a real clock waits for the
+ * completion. */
+static int finish(struct ssd_srv *s, int rc, int64_t arrive, int64_t c,
+		  int durable)
 {
+	if (!rc && durable && s->st.fd >= 0 && fdatasync(s->st.fd))
+		rc = fail(s, -errno, "the data file: %s", strerror(errno));
 	if (!rc && s->clock == SSD_SRV_REAL)
-		wait_until(s, c - s->overhead);
+		wait_until(s, c - s->overhead, arrive);
 	return rc;
 }
 
@@ -573,11 +658,12 @@ int ssd_srv_read(struct ssd_srv *s, void *buf, uint32_t len, uint64_t off)
 {
 	if (!len)
 		return 0;
+	int64_t arrive = arrival(s);
 	pthread_mutex_lock(&s->lock);
 	int rc = range_ok(s, "read", len, off);
 	int64_t t = 0, c = 0;
 	if (!rc) {
-		t = enter(s);
+		t = enter(s, arrive);
 		c = ssd_dev_submit(s->dev, SSD_DDIR_READ, off, len, t);
 		if (c < 0)
 			rc = drive_error(s, c, "read", off, len);
@@ -588,7 +674,7 @@ int ssd_srv_read(struct ssd_srv *s, void *buf, uint32_t len, uint64_t off)
 			     (unsigned long long)off, strerror(-rc));
 	}
 	pthread_mutex_unlock(&s->lock);
-	return finish(s, rc, c);
+	return finish(s, rc, arrive, c, 0);
 }
 
 int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
@@ -596,11 +682,12 @@ int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
 {
 	if (!len)
 		return flags & SSD_SRV_FUA ? ssd_srv_flush(s) : 0;
+	int64_t arrive = arrival(s);
 	pthread_mutex_lock(&s->lock);
 	int rc = range_ok(s, "write", len, off);
 	int64_t t = 0, c = 0;
 	if (!rc) {
-		t = enter(s);
+		t = enter(s, arrive);
 		int op = SSD_DDIR_WRITE | (flags & SSD_SRV_FUA ? SSD_DEV_FUA : 0);
 		c = ssd_dev_submit(s->dev, op, off, len, t);
 		/* the data is kept only once the drive took the write */
@@ -613,7 +700,7 @@ int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
 			     (unsigned long long)off, strerror(-rc));
 	}
 	pthread_mutex_unlock(&s->lock);
-	return finish(s, rc, c);
+	return finish(s, rc, arrive, c, flags & SSD_SRV_FUA);
 }
 
 /* A flush at t after a FUA trim or zero: its completion, or an error. */
@@ -631,24 +718,25 @@ int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 		return fail(s, -EOPNOTSUPP, "trim: the drive does not support it");
 	if (!len)
 		return 0;
+	int64_t arrive = arrival(s);
 	pthread_mutex_lock(&s->lock);
 	int rc = range_ok(s, "trim", len, off);
 	int64_t t = 0, c = 0;
 	if (!rc) {
-		t = enter(s);
+		t = enter(s, arrive);
 		c = ssd_dev_submit(s->dev, SSD_DDIR_TRIM, off, len, t);
 		if (c >= 0)
 			c = fua_flush(s, t, c, flags);
 		if (c < 0)
 			rc = drive_error(s, c, "trim", off, len);
-		else if (!(rc = store_zero(&s->st, len, off)))
+		else if (!(rc = store_zero(&s->st, len, off, 1)))
 			leave(s, SSD_DDIR_TRIM, t, c, len);
 		else
 			fail(s, rc, "trim at offset %llu: the data file: %s",
 			     (unsigned long long)off, strerror(-rc));
 	}
 	pthread_mutex_unlock(&s->lock);
-	return finish(s, rc, c);
+	return finish(s, rc, arrive, c, flags & SSD_SRV_FUA);
 }
 
 /* Write zeroes.  Where it may deallocate and the drive has TRIM, the
@@ -659,11 +747,12 @@ int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 {
 	if (!len)
 		return flags & SSD_SRV_FUA ? ssd_srv_flush(s) : 0;
+	int64_t arrive = arrival(s);
 	pthread_mutex_lock(&s->lock);
 	int rc = range_ok(s, "write zeroes", len, off);
 	int64_t t = 0, c = 0;
 	if (!rc) {
-		t = enter(s);
+		t = enter(s, arrive);
 		uint64_t end = off + len;
 		uint64_t a = (off + PG - 1) / PG * PG, b = end / PG * PG;
 		int trim = (flags & SSD_SRV_MAY_TRIM) && s->can_trim && a < b;
@@ -688,7 +777,7 @@ int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 			c = fua_flush(s, t, c, flags);
 		if (c < 0) {
 			rc = drive_error(s, c, "write zeroes", off, len);
-		} else if ((rc = store_zero(&s->st, len, off))) {
+		} else if ((rc = store_zero(&s->st, len, off, !!(flags & SSD_SRV_MAY_TRIM)))) {
 			fail(s, rc, "write zeroes at offset %llu: the data file: %s",
 			     (unsigned long long)off, strerror(-rc));
 		} else {
@@ -702,23 +791,22 @@ int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 		}
 	}
 	pthread_mutex_unlock(&s->lock);
-	return finish(s, rc, c);
+	return finish(s, rc, arrive, c, flags & SSD_SRV_FUA);
 }
 
 int ssd_srv_flush(struct ssd_srv *s)
 {
+	int64_t arrive = arrival(s);
 	pthread_mutex_lock(&s->lock);
 	int rc = 0;
-	int64_t t = enter(s);
+	int64_t t = enter(s, arrive);
 	int64_t c = ssd_dev_flush(s->dev, t);
 	if (c < 0)
 		rc = drive_error(s, c, "flush", 0, 0);
-	else if (s->st.fd >= 0 && fdatasync(s->st.fd))
-		rc = fail(s, -errno, "flush: the data file: %s", strerror(errno));
 	else
 		leave(s, SSD_DDIR_SYNC, t, c, 0);
 	pthread_mutex_unlock(&s->lock);
-	return finish(s, rc, c);
+	return finish(s, rc, arrive, c, 1);
 }
 
 int ssd_srv_extents(struct ssd_srv *s, uint64_t off, uint64_t len,
@@ -776,46 +864,65 @@ static double per_s(uint64_t n, int64_t ns)
 	return ns > 0 ? (double)n * 1e9 / (double)ns : 0;
 }
 
-/* The rows of the series due by `now` (under the lock). */
-static void stats_rows(struct ssd_srv *s, int64_t now)
+/* One row of the series: the interval of `span` ns that ends at `at`. */
+static void emit_row(struct ssd_srv *s, int64_t at, int64_t span,
+		     const struct ssd_health *h)
 {
-	while (s->log && now >= s->next_row) {
-		const struct ssd_counters *c = ssd_dev_counters(s->dev);
-		struct ssd_counters d;
-		ssd_counters_sub(&d, c, &s->row_ctr);
-		struct ssd_health h;
-		ssd_dev_health(s->dev, &h);
-		uint64_t ios[SSD_DDIR_N], bytes[SSD_DDIR_N];
-		for (int i = 0; i < SSD_DDIR_N; i++) {
-			ios[i] = s->dir[i].ios - s->row_ios[i];
-			bytes[i] = s->dir[i].bytes - s->row_bytes[i];
-			s->row_ios[i] = s->dir[i].ios;
-			s->row_bytes[i] = s->dir[i].bytes;
+	const struct ssd_counters *c = ssd_dev_counters(s->dev);
+	struct ssd_counters d;
+	ssd_counters_sub(&d, c, &s->row_ctr);
+	uint64_t ios[SSD_DDIR_N], bytes[SSD_DDIR_N];
+	for (int i = 0; i < SSD_DDIR_N; i++) {
+		ios[i] = s->dir[i].ios - s->row_ios[i];
+		bytes[i] = s->dir[i].bytes - s->row_bytes[i];
+		s->row_ios[i] = s->dir[i].ios;
+		s->row_bytes[i] = s->dir[i].bytes;
+	}
+	double wi = ssd_counters_waf(&d), wt = ssd_counters_waf(c);
+	fprintf(s->log, "%.3f,%.0f,%.0f,%.0f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu,",
+		(double)at / 1e9, per_s(ios[0], span), per_s(ios[1], span),
+		per_s(ios[2], span), per_s(bytes[0], span) / 1e6,
+		per_s(bytes[1], span) / 1e6,
+		(unsigned long long)(s->flushes - s->row_flushes),
+		(unsigned long long)c->host_write_lp,
+		(unsigned long long)c->nand_prog_lp,
+		(unsigned long long)c->gc_copy_lp,
+		(unsigned long long)c->gc_bg_copy_lp);
+	if (wi == wi)
+		fprintf(s->log, "%.4f,", wi);
+	else
+		fputs(",", s->log);
+	if (wt == wt)
+		fprintf(s->log, "%.4f,", wt);
+	else
+		fputs(",", s->log);
+	fprintf(s->log, "%llu,%.3f,%d\n",
+		(unsigned long long)ssd_dev_free_blocks(s->dev),
+		h->percentage_used, h->read_only);
+	fflush(s->log);
+	s->row_ctr = *c;
+	s->row_flushes = s->flushes;
+}
+
+/* The rows of the series due by `now` (under the lock); `last`: and the
+ * partial interval up to now, at the end. */
+static void stats_rows(struct ssd_srv *s, int64_t now, int last)
+{
+	if (!s->log)
+		return;
+	struct ssd_health h;
+	int have_h = 0;
+	int64_t I = s->interval;
+	while (now >= s->next_row || (last && now > s->next_row - I)) {
+		if (!have_h) { /* O(blocks): once for the rows due together */
+			ssd_dev_health(s->dev, &h);
+			have_h = 1;
 		}
-		int64_t I = s->interval;
-		double wi = ssd_counters_waf(&d), wt = ssd_counters_waf(c);
-		fprintf(s->log, "%.3f,%.0f,%.0f,%.0f,%.3f,%.3f,%llu,%llu,%llu,%llu,%llu,",
-			(double)s->next_row / 1e9, per_s(ios[0], I), per_s(ios[1], I),
-			per_s(ios[2], I), per_s(bytes[0], I) / 1e6, per_s(bytes[1], I) / 1e6,
-			(unsigned long long)(s->flushes - s->row_flushes),
-			(unsigned long long)c->host_write_lp,
-			(unsigned long long)c->nand_prog_lp,
-			(unsigned long long)c->gc_copy_lp,
-			(unsigned long long)c->gc_bg_copy_lp);
-		if (wi == wi)
-			fprintf(s->log, "%.4f,", wi);
-		else
-			fputs(",", s->log);
-		if (wt == wt)
-			fprintf(s->log, "%.4f,", wt);
-		else
-			fputs(",", s->log);
-		fprintf(s->log, "%llu,%.3f,%d\n",
-			(unsigned long long)ssd_dev_free_blocks(s->dev),
-			h.percentage_used, h.read_only);
-		fflush(s->log);
-		s->row_ctr = *c;
-		s->row_flushes = s->flushes;
+		if (now < s->next_row) { /* the last, partial interval */
+			emit_row(s, now, now - (s->next_row - I), &h);
+			break;
+		}
+		emit_row(s, s->next_row, I, &h);
 		s->next_row += I;
 		/* a long silence in a fast run is one row, not millions */
 		if (now - s->next_row > 1000 * I)
@@ -836,7 +943,7 @@ static int catch_up(struct ssd_srv *s)
 		if (e)
 			rc = drive_error(s, e, "background work", 0, 0);
 	}
-	stats_rows(s, t);
+	stats_rows(s, t, 0);
 	return rc;
 }
 
@@ -955,8 +1062,8 @@ int ssd_srv_report(struct ssd_srv *s)
 	if (s->output) {
 		rc = report_file(s, s->output);
 	} else {
-		rc = report_locked(s, stdout);
-		if (!rc && (fflush(stdout) || ferror(stdout)))
+		rc = report_locked(s, s->out);
+		if (!rc && (fflush(s->out) || ferror(s->out)))
 			rc = fail(s, -EIO, "report: cannot write to standard output");
 	}
 	pthread_mutex_unlock(&s->lock);
@@ -970,7 +1077,7 @@ int ssd_srv_close(struct ssd_srv *s)
 	int rc = ssd_srv_report(s);
 	if (s->log) {
 		pthread_mutex_lock(&s->lock);
-		stats_rows(s, now_locked(s));
+		stats_rows(s, ssd_max64(now_locked(s), ssd_dev_time(s->dev)), 1);
 		pthread_mutex_unlock(&s->lock);
 		fclose(s->log);
 	}

@@ -58,9 +58,12 @@ struct ssd_srv_opts {
 	                             latency; 0: the drive's plus the stack's */
 	const char *data;         /* NULL or "memory", or a file path: a
 	                             new or empty file, made sparse */
-	const char *output;       /* the report's file; NULL: standard output */
+	const char *output;       /* the report's file; NULL: `out` */
+	FILE *out;                /* the report's stream without a file (NULL:
+	                             stdout) */
 	unsigned formats;         /* SSD_OUT_* (0: normal) */
-	int64_t stats_interval;   /* ns of simulated time; 0: no series */
+	int64_t stats_interval;   /* ns of simulated time; 0: no series; the
+	                             last, partial interval is a row too */
 	const char *stats_log;    /* the series' CSV file (needed with an
 	                             interval) */
 	uint32_t check_every;     /* the FTL invariant checker after every N
@@ -77,6 +80,10 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 /* Write the final report (ssd_srv_report) and free everything.  0, or
  * the report's error. */
 int ssd_srv_close(struct ssd_srv *s);
+
+/* The real clock starts now (a server that forks after ssd_srv_open
+ * calls it as it begins to serve). */
+void ssd_srv_start_clock(struct ssd_srv *s);
 
 /* The size the clients see, bytes. */
 uint64_t ssd_srv_size(const struct ssd_srv *s);
@@ -110,7 +117,8 @@ int ssd_srv_tick(struct ssd_srv *s);
 int ssd_srv_report(struct ssd_srv *s);
 
 /* What the store holds: 4 KiB pages allocated, and the bytes of memory
- * it takes for them and their tables (0 for a file store). */
+ * it takes for them and their tables (a file store: 0 pages, and the
+ * bytes the file has allocated). */
 void ssd_srv_store_usage(const struct ssd_srv *s, uint64_t *pages,
 			 uint64_t *bytes);
 

@@ -151,6 +151,43 @@ stop
 [ "$(jq f.json 'j["ssdlab"]["host_pages_written"] >= 10240 and j["ssdlab"]["waf"] >= 1')" = True ] ||
 	fail "report counters"
 
+# ---- the edges of starting and stopping ----
+# the report without --output goes to the standard output serve had
+start o --drive tiny --clock fast
+qemu-io -f raw -c 'write -P 7 0 64k' "$URI" >/dev/null
+stop
+grep -q '^nbd: (groupid=0' o.out || { cat o.out o.err >&2; fail "no report on standard output"; }
+# the same socket again, after a clean stop (nbdkit leaves it behind)
+start o --drive tiny --clock fast
+stop
+# a drive that cannot be made ends serve before --run's command starts
+# (it would wait for a server that never comes)
+expect_err 2 "folder .*nodir" timeout 20 "$SSDLAB" serve --data nodir/x.img --run 'echo RAN'
+set +e
+timeout 20 nbdkit -f -U - "$(dirname "$SSDLAB")/nbdkit-ssdlab-plugin.so" drive=tiny \
+	data="$PWD/nodir/x.img" --run 'echo RAN' >run.out 2>run.err
+rc=$?
+set -e
+[ $rc -ne 0 ] && [ $rc -ne 124 ] && ! grep -q RAN run.out ||
+	fail "a plugin that cannot open ran the command (exit $rc): $(cat run.err)"
+# ... and a data file it made for nothing is gone
+set +e
+timeout 20 nbdkit -f -U - "$(dirname "$SSDLAB")/nbdkit-ssdlab-plugin.so" drive=tiny \
+	data="$PWD/made.img" stats-interval=1s stats-log=/nonexistent-dir/s.csv \
+	--run 'echo RAN' >run.out 2>run.err
+set -e
+[ ! -e made.img ] || fail "a failed start left its data file"
+# the plugin under nbdkit directly, forking into the background (and out
+# of this folder): its relative paths are this folder's
+nbdkit -U "$PWD/bg.sock" -P "$PWD/bg.pid" "$(dirname "$SSDLAB")/nbdkit-ssdlab-plugin.so" \
+	drive=tiny clock=fast output=bg.json format=json
+i=0
+while [ ! -s bg.pid ]; do i=$((i + 1)); [ $i -lt 200 ] || fail "nbdkit did not start"; sleep 0.05; done
+qemu-io -f raw -c 'write -P 7 0 4k' "nbd+unix:///?socket=$PWD/bg.sock" >/dev/null
+kill -TERM "$(cat bg.pid)"
+i=0
+while [ ! -f bg.json ]; do i=$((i + 1)); [ $i -lt 200 ] || fail "no report in this folder"; sleep 0.05; done
+
 # ---- the end of life: writes fail as a drive's do, reads work ----
 start ro --set capacity=16m --set pe_cycles=3 --set pe_spread=0 --clock fast \
 	--output ro.json --output-format json

@@ -378,6 +378,111 @@ TEST(serve_report_and_series)
 	for (char *p = text; (p = strchr(p, '\n')); p++)
 		rows++;
 	CHECKF(rows > 3, "%d rows", rows);
+	/* the rows' writes add up to every write: the last, partial
+	 * interval is a row too */
+	double sum = 0, prev = 0;
+	char *line = strchr(text, '\n') + 1;
+	for (; *line; line = strchr(line, '\n') + 1) {
+		double ts, wr;
+		CHECK(sscanf(line, "%lf,%*f,%lf", &ts, &wr) == 2);
+		sum += wr * (ts - prev);
+		prev = ts;
+	}
+	CHECKF(sum > 1995 && sum < 2005, "%.3f writes in the rows", sum); /* rounded rates */
 	unlink(rep);
 	unlink(log);
+}
+
+/* NBD's write zeroes with NO_HOLE leaves the range allocated (only a
+ * may-trim one deallocates it), in memory and in a file. */
+TEST(serve_write_zeroes_without_may_trim_stays_allocated)
+{
+	struct ssd_srv *s = fast_tiny();
+	CHECKF(s, "%s", err);
+	static uint8_t w[2 * 4096], r[sizeof w];
+	fill(w, sizeof w, 8);
+	CHECK(ssd_srv_write(s, w, sizeof w, 0, 0) == 0);
+	CHECK(ssd_srv_zero(s, sizeof w, 0, 0) == 0);
+	uint64_t pages, bytes;
+	ssd_srv_store_usage(s, &pages, &bytes);
+	CHECK(pages == 2);
+	CHECK(ssd_srv_read(s, r, sizeof r, 0) == 0 && all_zero(r, sizeof r));
+	uint64_t v[17] = {0};
+	CHECK(ssd_srv_extents(s, 0, 8192, count_runs, v) == 0);
+	CHECK(v[0] == 1 && v[2] == 0); /* data, not a hole */
+	CHECK(ssd_srv_zero(s, sizeof w, 0, SSD_SRV_MAY_TRIM) == 0);
+	ssd_srv_store_usage(s, &pages, &bytes);
+	CHECK(pages == 0);
+	CHECK(ssd_srv_close(s) == 0);
+
+	char path[] = "/tmp/ssdlab-serve-z-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	close(fd);
+	s = srv_with(drive("tiny", NULL, 0), SSD_SRV_FAST, 1, path);
+	CHECKF(s, "%s", err);
+	static uint8_t big[1 << 20];
+	fill(big, sizeof big, 9);
+	CHECK(ssd_srv_write(s, big, sizeof big, 0, 0) == 0);
+	struct stat a, b;
+	CHECK(stat(path, &a) == 0);
+	CHECK(ssd_srv_zero(s, sizeof big, 0, 0) == 0);
+	CHECK(stat(path, &b) == 0);
+	CHECKF(b.st_blocks == a.st_blocks, "%lld -> %lld", (long long)a.st_blocks,
+	       (long long)b.st_blocks);
+	CHECK(ssd_srv_read(s, big, sizeof big, 0) == 0 && all_zero(big, sizeof big));
+	CHECK(ssd_srv_close(s) == 0);
+	unlink(path);
+}
+
+/* A server that fails to open removes the data file it made, so that the
+ * corrected command can use the name. */
+TEST(serve_failed_open_leaves_no_data_file)
+{
+	char path[] = "/tmp/ssdlab-serve-f-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	close(fd);
+	unlink(path);
+	struct ssd_srv *s = NULL;
+	struct ssd_srv_opts o = {.cfg = drive("tiny", NULL, 0), .clock = SSD_SRV_FAST,
+				 .data = path, .stats_interval = 1000000000,
+				 .stats_log = "/nonexistent-dir/s.csv"};
+	CHECK(ssd_srv_open(&o, &s, err, sizeof err) < 0);
+	CHECKF(strstr(err, "stats log /nonexistent-dir/s.csv") != NULL, "%s", err);
+	CHECK(access(path, F_OK) != 0);
+}
+
+/* The report's I/O depths count the reads, writes and trims (fio's),
+ * not the flushes between them: they add up to 100%. */
+TEST(serve_depths_count_the_data_commands)
+{
+	struct ssd_srv *s = fast_tiny();
+	CHECKF(s, "%s", err);
+	static uint8_t b[4096];
+	CHECK(ssd_srv_write(s, b, 4096, 0, 0) == 0);
+	for (int i = 0; i < 3; i++)
+		CHECK(ssd_srv_flush(s) == 0);
+	CHECK(ssd_srv_write(s, b, 4096, 4096, 0) == 0);
+	CHECK(ssd_srv_write(s, b, 4096, 1u << 30, 0) == -EINVAL); /* refused */
+	char rep[] = "/tmp/ssdlab-serve-d-XXXXXX";
+	int fd = mkstemp(rep);
+	CHECK(fd >= 0);
+	close(fd);
+	CHECK(ssd_srv_close(s) == 0);
+	struct ssd_srv_opts o = {.cfg = drive("tiny", NULL, 0), .clock = SSD_SRV_FAST,
+				 .output = rep};
+	CHECK(ssd_srv_open(&o, &s, err, sizeof err) == 0);
+	CHECK(ssd_srv_write(s, b, 4096, 0, 0) == 0);
+	for (int i = 0; i < 3; i++)
+		CHECK(ssd_srv_flush(s) == 0);
+	CHECK(ssd_srv_close(s) == 0);
+	FILE *f = fopen(rep, "r");
+	CHECK(f);
+	static char text[1 << 16];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[n] = 0;
+	CHECKF(strstr(text, "IO depths    : 1=100.0%") != NULL, "%s", text);
+	unlink(rep);
 }
