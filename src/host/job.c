@@ -28,6 +28,7 @@
  * nanoseconds of simulated time, percentages as given.
  */
 #include "host/job.h"
+#include "host/trace.h"
 #include "host/layout.h"
 
 #include <ctype.h>
@@ -973,6 +974,76 @@ static int fn_wait_for(struct parser *p, struct jstate *js,
 	if (strlen(val) >= sizeof js->j.wait_for)
 		return opt_err(p, o, SSD_ERANGE, "name is too long");
 	snprintf(js->j.wait_for, sizeof js->j.wait_for, "%s", val);
+	return 0;
+}
+
+/* read_iolog=FILE: checked here, that a job file naming a missing or
+ * malformed trace fails as it is read (its first records; the rest is
+ * read as the job runs). */
+static int fn_read_iolog(struct parser *p, struct jstate *js,
+			 const struct jopt *o, char *val)
+{
+	if (!*val || strlen(val) >= sizeof js->j.read_iolog)
+		return opt_err(p, o, SSD_ERANGE, "'%s' is %s", val,
+			       *val ? "too long a name" : "empty");
+	struct ssd_trace *t; /* NULL when it does not open */
+	char err[512];
+	int rc = ssd_trace_open(val, SSD_TRACE_AUTO, &t, err, sizeof err);
+	struct ssd_trace_rec r;
+	for (int i = 0; !rc && i < 16; i++) {
+		int k = ssd_trace_next(t, &r);
+		if (k < 0) {
+			snprintf(err, sizeof err, "%s", ssd_trace_error(t));
+			rc = k;
+		}
+		if (k <= 0)
+			break;
+	}
+	ssd_trace_close(t);
+	if (rc)
+		return opt_err(p, o, rc == SSD_ENOENT ? SSD_EIO : rc, "%s", err);
+	snprintf(js->j.read_iolog, sizeof js->j.read_iolog, "%s", val);
+	return 0;
+}
+
+static int fn_write_iolog(struct parser *p, struct jstate *js,
+			  const struct jopt *o, char *val)
+{
+	if (!*val || strlen(val) >= sizeof js->j.write_iolog)
+		return opt_err(p, o, SSD_ERANGE, "'%s' is %s", val,
+			       *val ? "too long a name" : "empty");
+	snprintf(js->j.write_iolog, sizeof js->j.write_iolog, "%s", val);
+	return 0;
+}
+
+static int fn_replay_align(struct parser *p, struct jstate *js,
+			   const struct jopt *o, char *val)
+{
+	uint64_t v;
+	if (ssd_parse_size(val, &v) || !v || v > (1u << 31) || (v & (v - 1)))
+		return opt_err(p, o, SSD_ERANGE, "'%s' is not a power of 2", val);
+	js->j.replay_align = (uint32_t)v;
+	return 0;
+}
+
+static int fn_replay_skip(struct parser *p, struct jstate *js,
+			  const struct jopt *o, char *val)
+{
+	unsigned m = 0;
+	for (char *save = NULL, *w = strtok_r(val, ",", &save); w;
+	     w = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(w, "read"))
+			m |= 1u << SSD_TOP_READ;
+		else if (!strcmp(w, "write"))
+			m |= 1u << SSD_TOP_WRITE;
+		else if (!strcmp(w, "trim"))
+			m |= 1u << SSD_TOP_TRIM;
+		else if (!strcmp(w, "sync"))
+			m |= 1u << SSD_TOP_SYNC | 1u << SSD_TOP_DATASYNC;
+		else
+			return opt_err(p, o, SSD_EPARSE, "'%s' is not an action", w);
+	}
+	js->j.replay_skip = m;
 	return 0;
 }
 
@@ -2567,6 +2638,48 @@ static const struct jopt opts[] = {
 		 "for; a stale copy of a page is always an error (it is the "
 		 "FTL's)."},
 
+	/* traces (docs/traces.md) */
+	{.name = "read_iolog", .type = OT_FN, .fn = fn_read_iolog,
+	 .value = "a trace file: fio's iolog (version 2 or 3) or a blktrace "
+		  "file, plain or gzip-compressed", .def = "none",
+	 .help = "Replay the trace instead of drawing I/O: its reads, writes, "
+		 "trims and syncs in its order, onto the job's region (offset, "
+		 "size or its file: every file the trace names is that region, "
+		 "as fio's replay_redirect makes it).  A request waits for the "
+		 "trace's gap after the one before it, as fio waits "
+		 "(replay_no_stall=1: no waiting, as fast as iodepth allows); a "
+		 "version 2 log's wait waits until that many ms after the job "
+		 "started, as fio does.  The trace is read as the job goes, in "
+		 "constant memory; loops= replays it again.  Other formats: "
+		 "ssdlab trace convert."},
+	{.name = "write_iolog", .type = OT_FN, .fn = fn_write_iolog,
+	 .value = "a file name", .def = "none",
+	 .help = "Record every I/O the job issues, as fio does: an iolog "
+		 "version 3 (issue time in microseconds since the job "
+		 "started, file, action, offset in the job's file, length), "
+		 "which read_iolog here and real fio replay.  The file is the "
+		 "job's filename, or NAME.0.0 as fio names a job's file."},
+	{.name = "replay_no_stall", .type = OT_BOOL, FIELD(replay_no_stall),
+	 .value = "boolean (a bare key means 1)", .def = "0",
+	 .help = "read_iolog: ignore the trace's times, issue each request as "
+		 "soon as the queue has room."},
+	{.name = "replay_time_scale", .type = OT_U32, FIELD(replay_time_scale),
+	 .min = 1, .max = UINT32_MAX, .value = "integer >= 1 (percent)",
+	 .def = "100",
+	 .help = "read_iolog: the trace's gaps last gap x 100 / this (200: "
+		 "twice as fast)."},
+	{.name = "replay_align", .type = OT_FN, .fn = fn_replay_align,
+	 FIELD(replay_align), .value = "a power of 2 in bytes", .def = "none",
+	 .help = "read_iolog: each offset is aligned down to this."},
+	{.name = "replay_scale", .type = OT_U32, FIELD(replay_scale), .min = 1,
+	 .max = UINT32_MAX, .value = "integer >= 1", .def = "1",
+	 .help = "read_iolog: each offset is divided by this (a trace in "
+		 "sectors of a larger unit)."},
+	{.name = "replay_skip", .type = OT_FN, .fn = fn_replay_skip,
+	 .value = "a list of read, write, trim, sync", .def = "none",
+	 .help = "read_iolog: leave out these actions of the trace (sync also "
+		 "leaves out datasync)."},
+
 	/* accepted, no effect on a simulated drive: grouped by what they
 	 * concern (ne_groups[] gives each group's reason); the report lists
 	 * the ones a job took */
@@ -2719,6 +2832,8 @@ static const struct jopt opts[] = {
 	NE_T("sync_file_range", NEG_CACHE),
 
 	/* files and the file system */
+	NE_T("replay_redirect", NEG_FILES),
+	NE_B("read_iolog_chunked", NEG_MEMORY),
 	NE_T("directory", NEG_FILES),
 	NE_B("unique_filename", NEG_FILES),
 	NE_C("filetype", NEG_FILES, "none, file, block, char"),
@@ -2861,10 +2976,11 @@ static const struct jopt opts[] = {
 	/* refused for now: pacing and the order of jobs */
 
 
-	/* refused for now: traces */
-	UNSUP("read_iolog", NULL, "replay a trace file instead"),
-	UNSUP("write_iolog", NULL, "the I/O stream is reproducible from the "
-	      "seed"),
+	/* refused: merging traces (the job replays one) */
+	UNSUP("merge_blktrace_file", NULL, "merge the traces first (blkparse "
+	      "-d, or ssdlab trace convert of each and one file)"),
+	UNSUP("merge_blktrace_scalars", NULL, "merge the traces first"),
+	UNSUP("merge_blktrace_iters", NULL, "merge the traces first"),
 #undef ZBD_WHY
 #undef UNSUP
 };
@@ -3928,6 +4044,22 @@ static int finish_job(struct parser *p)
 	if (rc)
 		return rc;
 
+	if (j->write_iolog[0] && j->numjobs > 1)
+		return perr(p, opt_line(js, "write_iolog"), SSD_EINVAL,
+			    "option 'write_iolog': job '%s' has %u clones, which "
+			    "would write the one file together (accepted: "
+			    "numjobs=1, or a job per log)", j->name, j->numjobs);
+	if (j->read_iolog[0] && j->verify != SSD_VERIFY_NONE)
+		return perr(p, opt_line(js, "verify"), SSD_EUNSUP,
+			    "option 'verify': job '%s' replays a trace "
+			    "(read_iolog), whose data is not known (accepted: "
+			    "verify=0 with read_iolog)", j->name);
+	if (j->read_iolog[0] && j->nfiles > 1)
+		return perr(p, opt_line(js, "read_iolog"), SSD_EINVAL,
+			    "option 'read_iolog': job '%s' has %u files; a trace "
+			    "is replayed onto one (accepted: one file, or none: "
+			    "the job's region)", j->name, j->nfiles);
+
 	if (j->verify_only && j->time_based)
 		return perr(p, opt_line(js, "verify_only"), SSD_EINVAL,
 			    "option 'verify_only': job '%s' is time_based, so "
@@ -4164,6 +4296,8 @@ static void job_defaults(struct ssd_job *j)
 {
 	memset(j, 0, sizeof *j);
 	j->rw = SSD_RW_READ;
+	j->replay_time_scale = 100;
+	j->replay_scale = 1;
 	j->rwmixread = 50;
 	for (int d = 0; d < SSD_DDIR_N; d++) {
 		j->bs[d] = 4096;

@@ -291,6 +291,19 @@ struct ssd_job {
 	char raw[SSD_JOB_RAW_MAX];
 	uint32_t raw_global, raw_len;
 
+	/* traces (docs/traces.md) */
+	char read_iolog[256];  /* the trace replayed ("" = none): fio's iolog
+	                          v2/v3 or a blktrace file, plain or gzip */
+	char write_iolog[256]; /* the issued I/O recorded as fio's iolog v3
+	                          ("" = none) */
+	int replay_no_stall;   /* issue as fast as the queue allows */
+	uint32_t replay_time_scale; /* percent: a gap of the trace lasts
+	                          gap x 100 / this (default 100) */
+	uint32_t replay_align; /* offsets aligned down to this power of 2 (0:
+	                          as they are) */
+	uint32_t replay_scale; /* offsets divided by this (default 1) */
+	unsigned replay_skip;  /* 1 << SSD_TOP_* of the actions left out */
+
 	/* errors, exits, percentiles and command modes */
 	int continue_on_error; /* SSD_COE_* bits: errors that do not end
 	                          the job (fio's continue_on_error) */

@@ -182,6 +182,10 @@ struct inst {
 	uint32_t gen;               /* EV_WAKE generation: older ones are stale */
 	int started;
 	int64_t start;              /* the job's start, ns */
+	int64_t last_issue;         /* read_iolog: the latest issue, ns */
+	FILE *iolog;                /* write_iolog: the log being written */
+	char iolog_file[80];        /* ... the file its lines name */
+	uint64_t iolog_base;        /* ... whose offset 0 is this, bytes */
 	int64_t epoch;              /* rate and rate_min count from here */
 	uint32_t q_head, q_tail;    /* queued commands, a list through cmd */
 	uint32_t r_head, r_tail;    /* completed commands */
@@ -335,6 +339,56 @@ static int open_logs(struct inst *in, char *err, size_t errlen)
 	return 0;
 }
 
+/* write_iolog: the job's I/O as fio logs it (iolog.c's log_io_u), a
+ * version 3 iolog: issue time in microseconds since the job started, the
+ * file, the action, the offset in the file and the length.  The file is
+ * named as fio names a job's file (NAME.CLONE.0); offsets count from the
+ * job's first file, or from the drive's start. */
+static int open_iolog(struct inst *in, uint32_t clone, char *err, size_t errlen)
+{
+	const struct ssd_job *j = in->job;
+	if (!j->write_iolog[0])
+		return 0;
+	in->iolog = fopen(j->write_iolog, "w");
+	if (!in->iolog) {
+		snprintf(err, errlen, "job '%s': write_iolog '%s': %s", j->name,
+			 j->write_iolog, strerror(errno));
+		return SSD_EIO;
+	}
+	if (j->nfiles && j->regions)
+		in->iolog_base = j->regions[(size_t)clone * j->nfiles].start;
+	snprintf(in->iolog_file, sizeof in->iolog_file, "%s.%u.0", j->name, clone);
+	fprintf(in->iolog, "fio version 3 iolog\n0 %s add\n0 %s open\n",
+		in->iolog_file, in->iolog_file);
+	return 0;
+}
+
+static void log_iolog(struct inst *in, const struct ssd_io *io, int64_t t)
+{
+	static const char *const act[] = {"read", "write", "trim", "sync"};
+	unsigned long long us = (unsigned long long)((t - in->start) / 1000);
+	if (io->ddir == SSD_DDIR_SYNC)
+		fprintf(in->iolog, "%llu %s sync 0 0\n", us, in->iolog_file);
+	else
+		fprintf(in->iolog, "%llu %s %s %llu %u\n", us, in->iolog_file,
+			act[io->ddir], (unsigned long long)(io->offset - in->iolog_base),
+			io->len);
+}
+
+/* The log's last line; 0, or SSD_EIO when the file could not be written. */
+static int close_iolog(struct inst *in)
+{
+	if (!in->iolog)
+		return 0;
+	unsigned long long us = (unsigned long long)
+		((in->end > in->start ? in->end - in->start : 0) / 1000);
+	fprintf(in->iolog, "%llu %s close\n", us, in->iolog_file);
+	int bad = ferror(in->iolog);
+	bad |= fclose(in->iolog) != 0;
+	in->iolog = NULL;
+	return bad ? SSD_EIO : 0;
+}
+
 /* A command in flight; its event's id indexes run.cmd. */
 struct cmd {
 	uint64_t offset;
@@ -469,7 +523,8 @@ static int has_next_io(struct run *r, struct inst *in)
 			break;
 		}
 		in->ahead_n++;
-		ssd_dev_prefetch(r->dev, x->offset, x->len, 0);
+		if (x->len)
+			ssd_dev_prefetch(r->dev, x->offset, x->len, 0);
 	}
 	return in->ahead_n > 0;
 }
@@ -1570,6 +1625,8 @@ static int draw(struct run *r, struct inst *in)
 		return 1;
 	}
 	int k = next_cmd(r, in, &in->cur, &in->cur_check);
+	if (k < 0 && ssd_wl_error(in->wl)) /* a replayed trace broke off */
+		job_fail(r, in, SSD_EPARSE, ssd_wl_error(in->wl));
 	return k > 0 ? 1 : k < 0 ? 0 : -1;
 }
 
@@ -1630,6 +1687,9 @@ static int issue(struct run *r, struct inst *in, int64_t t)
 	    in->last == LAST_STREAM && in->phase == PH_IO)
 		cm->flags |= write_mode_flags(in);
 	in->last_sync = io->ddir == SSD_DDIR_SYNC;
+	in->last_issue = t;
+	if (in->iolog)
+		log_iolog(in, io, t);
 	if (is_rw(io->ddir)) {
 		int d = io->ddir;
 		in->issued_rw++;
@@ -1768,6 +1828,20 @@ static int step(struct run *r, struct inst *in, int64_t t, int at)
 			at = R_TURN;
 			break;
 		case R_TURN: {
+			/* a replayed trace's time: fio's iolog_delay waits for
+			 * the trace's gap after the previous issue (a version 2
+			 * wait: until its time after the start) */
+			if (in->cur.wait && j->read_iolog[0]) {
+				int64_t due = in->cur.wait == SSD_IO_GAP
+					? in->last_issue + in->cur.delay
+					: in->start + in->cur.delay;
+				in->cur.wait = SSD_IO_NOW;
+				if (due > t) {
+					in->sleep = (due < in->deadline ? due : in->deadline) - t;
+					at = R_SLEEP;
+					break;
+				}
+			}
 			/* fio's rate_ddir: the drawn direction if its turn
 			 * has come; in a mixed job the other one if its turn
 			 * has; else sleep until the nearer turn */
@@ -2411,6 +2485,7 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 				in->ddir_flags[d] = in->dflag |
 					(d == SSD_DDIR_WRITE ? in->fua : 0);
 			in->plain = !job->thinktime && !in->has_min &&
+				    !job->read_iolog[0] && !job->write_iolog[0] &&
 				    !job->latency_target && !job->flow &&
 				    !job->fsync_every && !in->vafter &&
 				    !in->vreads && !job->wmode_set &&
@@ -2419,6 +2494,8 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			for (int d = 0; d < SSD_DDIR_N; d++)
 				in->plain &= !in->rate_bps[d];
 			rc = open_logs(in, err, errlen);
+			if (!rc)
+				rc = open_iolog(in, c, err, errlen);
 			if (rc)
 				goto out;
 			in->counted = !series && !progress && !in->ss &&
@@ -2487,6 +2564,12 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 out:
 	for (int i = 0; i < ninst; i++) {
 		struct inst *in = &r.in[i];
+		if (close_iolog(in) && !in->res->error) {
+			in->res->error = SSD_EIO;
+			snprintf(in->res->errmsg, sizeof in->res->errmsg,
+				 "cannot write its write_iolog '%.200s'",
+				 in->job->write_iolog);
+		}
 		for (int l = 0; l < in->nlogs; l++) {
 			int64_t len = in->end > in->ramp_end ? in->end - in->ramp_end : 0;
 			if (!ssd_log_close(in->log[l], len))

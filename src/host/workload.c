@@ -81,8 +81,12 @@
 #include "host/workload.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "base/util.h"
+#include "host/trace.h"
 
 enum wl_mode {
 	WL_PERM,     /* uniform, each block once per pass */
@@ -131,6 +135,8 @@ struct wl_dir {
 	struct wl_zone *zone;   /* nzones entries, or NULL */
 };
 
+struct wl_replay;
+
 struct ssd_wl {
 	/* read on every call */
 	int quick;            /* the common random stream: one direction, one
@@ -161,6 +167,7 @@ struct ssd_wl {
 	uint32_t seq_left;    /* I/Os of the current group still to come */
 	int identical;        /* rw_sequencer=identical */
 	int unaligned;        /* bs_unaligned */
+	struct wl_replay *replay; /* read_iolog: the trace replayed */
 
 	/* WL_PERM: perm is this pass's permutation; zipf/pareto/normal: the
 	 * rank scrambler */
@@ -569,12 +576,156 @@ static struct ssd_wl *set_create(struct ssd_wl *w, const struct ssd_job *job,
 				 uint32_t clone, uint64_t seed);
 static void set_destroy(struct wl_set *s);
 
+/* ---- a replayed trace (read_iolog) ---- */
+
+struct wl_replay {
+	const struct ssd_job *job;
+	struct ssd_trace *t;
+	uint64_t start, size;   /* the job's region */
+	uint32_t loops_left;
+	int forever;            /* time_based: again and again */
+	int64_t last_ts;        /* the previous request's time; -1: none */
+	int64_t until;          /* a version 2 wait for the next I/O; -1 */
+	char err[640];
+};
+
+static void replay_destroy(struct wl_replay *rp)
+{
+	if (!rp)
+		return;
+	ssd_trace_close(rp->t);
+	free(rp);
+}
+
+static struct wl_replay *replay_create(const struct ssd_job *job, uint32_t clone)
+{
+	struct wl_replay *rp = calloc(1, sizeof *rp);
+	if (!rp)
+		return NULL;
+	rp->job = job;
+	rp->start = job->offset;
+	rp->size = job->size;
+	if (job->nfiles && job->regions) {
+		const struct ssd_job_region *g = &job->regions[(size_t)clone * job->nfiles];
+		rp->start = g->start;
+		rp->size = g->size;
+	}
+	rp->loops_left = job->loops > 1 ? job->loops - 1 : 0;
+	rp->forever = job->time_based;
+	rp->last_ts = -1;
+	rp->until = -1;
+	char err[512];
+	if (ssd_trace_open(job->read_iolog, SSD_TRACE_AUTO, &rp->t, err, sizeof err))
+		snprintf(rp->err, sizeof rp->err, "%s", err); /* the job ends with it */
+	return rp;
+}
+
+static int replay_next(struct wl_replay *rp, struct ssd_io *io)
+{
+	const struct ssd_job *j = rp->job;
+	if (!rp->t)
+		return 0;
+	for (;;) {
+		struct ssd_trace_rec r;
+		int k = ssd_trace_next(rp->t, &r);
+		if (k < 0) {
+			snprintf(rp->err, sizeof rp->err, "%s", ssd_trace_error(rp->t));
+			return 0;
+		}
+		if (!k) {
+			if (!rp->loops_left && !rp->forever)
+				return 0;
+			if (ssd_trace_line(rp->t) <= 1 && !rp->forever) {
+				/* an empty trace loops to nothing */
+				return 0;
+			}
+			if (ssd_trace_rewind(rp->t)) {
+				snprintf(rp->err, sizeof rp->err, "%s",
+					 ssd_trace_error(rp->t));
+				return 0;
+			}
+			if (rp->loops_left)
+				rp->loops_left--;
+			rp->last_ts = -1;
+			continue;
+		}
+		if (r.op == SSD_TOP_FILE)
+			continue;
+		if (r.op == SSD_TOP_WAIT) {
+			if (!j->replay_no_stall)
+				rp->until = r.ts;
+			continue;
+		}
+		/* the gap counts from the previous record, skipped or not
+		 * (fio's delay_since_ttime) */
+		int64_t gap = r.ts >= 0 && rp->last_ts >= 0 && r.ts > rp->last_ts
+			      ? r.ts - rp->last_ts : 0;
+		if (r.ts >= 0)
+			rp->last_ts = r.ts;
+		if (j->replay_skip & (1u << r.op))
+			continue;
+		int sync = r.op == SSD_TOP_SYNC || r.op == SSD_TOP_DATASYNC;
+		io->ddir = sync ? SSD_DDIR_SYNC : r.op;
+		io->wait = SSD_IO_NOW;
+		io->delay = 0;
+		if (rp->until >= 0) {
+			io->wait = SSD_IO_UNTIL;
+			io->delay = rp->until;
+			rp->until = -1;
+		} else if (gap && !j->replay_no_stall) {
+			io->wait = SSD_IO_GAP;
+			io->delay = j->replay_time_scale == 100 ? gap
+				: (int64_t)((double)gap * 100.0 / j->replay_time_scale);
+		}
+		if (sync) {
+			io->offset = rp->start;
+			io->len = 0;
+			return 1;
+		}
+		uint64_t off = r.offset;
+		if (j->replay_scale > 1)
+			off /= j->replay_scale;
+		if (j->replay_align)
+			off &= ~((uint64_t)j->replay_align - 1);
+		if (!r.len || off > rp->size || r.len > rp->size - off) {
+			char b1[32];
+			snprintf(rp->err, sizeof rp->err,
+				 "%s:%llu: %s at offset %llu, %llu bytes: %s (the "
+				 "job's region is %s; replay_scale, or ssdlab trace "
+				 "convert --fold, brings a larger trace inside)",
+				 j->read_iolog,
+				 (unsigned long long)ssd_trace_line(rp->t),
+				 r.op == SSD_TOP_READ ? "a read" : r.op == SSD_TOP_WRITE
+				 ? "a write" : "a trim", (unsigned long long)off,
+				 (unsigned long long)r.len,
+				 r.len ? "beyond the job's region" : "no bytes",
+				 ssd_fmt_bytes(rp->size, b1, sizeof b1));
+			return 0;
+		}
+		io->offset = rp->start + off;
+		io->len = (uint32_t)r.len;
+		return 1;
+	}
+}
+
+const char *ssd_wl_error(const struct ssd_wl *w)
+{
+	return w->replay && w->replay->err[0] ? w->replay->err : NULL;
+}
+
 struct ssd_wl *ssd_wl_create(const struct ssd_job *job, uint32_t clone,
 			     uint64_t seed)
 {
 	struct ssd_wl *w = calloc(1, sizeof *w);
 	if (!w)
 		return NULL;
+	if (job->read_iolog[0]) {
+		if (!(w->replay = replay_create(job, clone))) {
+			free(w);
+			return NULL;
+		}
+		return w;
+	}
 	if (job->nfiles && job->regions)
 		return set_create(w, job, clone, seed);
 	if (wl_setup(w, job, clone, seed, job->offset, job->size,
@@ -589,6 +740,7 @@ void ssd_wl_destroy(struct ssd_wl *w)
 {
 	if (!w)
 		return;
+	replay_destroy(w->replay);
 	if (w->set)
 		set_destroy(w->set);
 	wl_free_tables(w);
@@ -758,6 +910,15 @@ int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io)
 	}
 	if (w->set)
 		return set_next(w, io);
+	if (w->replay) {
+		int k = replay_next(w->replay, io);
+		if (k) {
+			w->issued += io->len;
+			w->issued_all += io->len;
+			w->ios++;
+		}
+		return k;
+	}
 	if (w->tw_pending) {
 		/* trimwrite: the write of the trim just issued */
 		w->tw_pending = 0;

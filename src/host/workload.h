@@ -13,6 +13,10 @@
  * (a keyed permutation, O(1) memory), as fio's random map does; with it,
  * offsets are drawn with replacement.
  *
+ * A job with read_iolog replays its trace instead (host/trace.h), a
+ * record at a time: the trace's actions in order, onto the job's region,
+ * with the trace's timing in each I/O (ssd_io.wait).
+ *
  * Files, per-clone regions (offset_increment) and strided zones: a job
  * with regions (job->nfiles > 0) gets one such generator per region of
  * its clone, and each I/O goes to the region file_service_type picks (or
@@ -26,10 +30,17 @@
 #include "host/job.h"
 
 struct ssd_io {
-	int ddir;         /* enum ssd_ddir */
+	int ddir;         /* enum ssd_ddir (a replayed trace: SYNC too) */
 	uint64_t offset;  /* bytes from the start of the drive */
 	uint32_t len;     /* bytes */
+	/* a replayed trace's timing (read_iolog; left as they are by the
+	 * other streams): the I/O is issued no sooner than `delay` ns after
+	 * the job's previous issue (SSD_IO_GAP) or after the job started
+	 * (SSD_IO_UNTIL); SSD_IO_NOW: as soon as it can */
+	uint32_t wait;
+	int64_t delay;
 };
+enum { SSD_IO_NOW = 0, SSD_IO_GAP = 1, SSD_IO_UNTIL = 2 };
 
 struct ssd_wl;
 
@@ -47,5 +58,10 @@ int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io);
 
 /* Bytes issued so far. */
 uint64_t ssd_wl_issued(const struct ssd_wl *w);
+
+/* Why the stream ended early ("PATH:LINE: what" of a replayed trace that
+ * broke off, or whose request lies outside the job's region), or NULL
+ * when it ended as it should. */
+const char *ssd_wl_error(const struct ssd_wl *w);
 
 #endif

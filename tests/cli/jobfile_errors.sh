@@ -19,9 +19,9 @@ run "unknown\.fio:3: .*unknown option 'blocksiz'" unknown.fio
 # a fio option ssdlab does not support
 cat >unsup.fio <<'EOF'
 [job]
-read_iolog=trace.log
+merge_blktrace_file=merged.log
 EOF
-run "unsup\.fio:2: .*'read_iolog'.*not supported" unsup.fio
+run "unsup\.fio:2: .*'merge_blktrace_file'.*not supported" unsup.fio
 
 # a size that is not a size
 cat >badsize.fio <<'EOF'

@@ -234,7 +234,7 @@ TEST(job_errors_name_file_line_key)
 		const char *key;
 	} cases[] = {
 		{"[a]\nbs=4k\nblocksize2=8k\n", SSD_EPARSE, 3, "blocksize2"},
-		{"[a]\nread_iolog=t.log\n", SSD_EUNSUP, 2, "read_iolog"},
+		{"[a]\nmerge_blktrace_file=m.log\n", SSD_EUNSUP, 2, "merge_blktrace_file"},
 		{"[a]\nmax_open_zones=4\n", SSD_EUNSUP, 2, "max_open_zones"},
 		{"[a]\nbs=4q\n", SSD_EPARSE, 2, "bs"},
 		{"[a]\nbs=1000\n", SSD_ERANGE, 2, "bs"},
@@ -347,9 +347,13 @@ TEST(job_error_messages_read_well)
 	CHECK(parse("[a]\nbs=4k\nblocksize2=8k\n") == SSD_EPARSE);
 	CHECKF(!strncmp(err, "t.fio:3: unknown option 'blocksize2'", 36), "%s",
 	       err);
-	CHECK(parse("[a]\nread_iolog=t.log\n") == SSD_EUNSUP);
-	CHECKF(strstr(err, "t.fio:2: option 'read_iolog' is not supported by "
-			   "ssdlab") == err, "%s", err);
+	CHECK(parse("[a]\nmerge_blktrace_file=m.log\n") == SSD_EUNSUP);
+	CHECKF(strstr(err, "t.fio:2: option 'merge_blktrace_file' is not "
+			   "supported by ssdlab") == err, "%s", err);
+	/* a trace that is not there is named with the option */
+	CHECK(parse("[a]\nread_iolog=/nonexistent/t.log\n") == SSD_EIO);
+	CHECKF(strstr(err, "t.fio:2: option 'read_iolog': /nonexistent/t.log: ") == err,
+	       "%s", err);
 	CHECK(parse("[a]\niodepth=0\n") == SSD_ERANGE);
 	CHECKF(strstr(err, "(accepted: integer 1..65536)"), "%s", err);
 	CHECK(parse("[a]\noffset=512m\nsize=768m\n") == SSD_ERANGE);
