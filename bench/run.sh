@@ -12,7 +12,8 @@
 # medians and the median of the per-round ratios.
 #
 # Then times the demo once (its own last line reports the wall time), and
-# the machine's layers (bench/machine.sh), and the NBD server (bench/serve.sh).
+# the machine's layers (bench/machine.sh), the NBD server (bench/serve.sh)
+# and trace replay (bench/trace.sh).
 #
 # Environment: ROUNDS (default 5), CAPACITY (default 32g).
 set -eu
@@ -78,3 +79,6 @@ echo "the machine around the drive (bench/machine.sh):"
 echo
 echo "the NBD server against nbdkit's memory plugin (bench/serve.sh):"
 "$top/bench/serve.sh"
+echo
+echo "trace replay against the same workload drawn (bench/trace.sh):"
+"$top/bench/trace.sh"

@@ -241,15 +241,21 @@ static char *word(char **s)
 	return w;
 }
 
-/* A decimal number as fio's sscanf %llu reads it (no sign, no suffix). */
+/* A decimal number as fio's sscanf %llu reads it (no sign, no suffix),
+ * refusing one past 2^64 - 1.  By hand: it is most of a replay's parsing,
+ * and strtoull's locale and base handling cost more than the digits. */
 static int number(const char *w, uint64_t *v)
 {
 	if (!w || *w < '0' || *w > '9')
 		return -1;
-	errno = 0;
-	char *end;
-	unsigned long long x = strtoull(w, &end, 10);
-	if (*end || errno)
+	uint64_t x = 0;
+	for (; *w >= '0' && *w <= '9'; w++) {
+		unsigned d = (unsigned)(*w - '0');
+		if (x > (UINT64_MAX - d) / 10)
+			return -1;
+		x = x * 10 + d;
+	}
+	if (*w)
 		return -1;
 	*v = x;
 	return 0;
@@ -257,9 +263,14 @@ static int number(const char *w, uint64_t *v)
 
 static int file_index(struct ssd_trace *t, const char *name, int add, uint32_t *idx)
 {
+	/* a trace's lines mostly name the file of the line before */
+	if (t->last_file < t->nfiles && !strcmp(t->files[t->last_file], name)) {
+		*idx = t->last_file;
+		return 0;
+	}
 	for (uint32_t i = 0; i < t->nfiles; i++)
 		if (!strcmp(t->files[i], name)) {
-			*idx = i;
+			*idx = t->last_file = i;
 			return 0;
 		}
 	if (!add)
@@ -317,8 +328,8 @@ static int iolog_line(struct ssd_trace *t, char *line, struct ssd_trace_rec *r)
 		{"sync", SSD_TOP_SYNC}, {"datasync", SSD_TOP_DATASYNC},
 		{"wait", SSD_TOP_WAIT}};
 	int op = -1;
-	for (size_t i = 0; i < sizeof acts / sizeof acts[0]; i++)
-		if (!strcmp(act, acts[i].name))
+	for (size_t i = 0; i < sizeof acts / sizeof acts[0] && op < 0; i++)
+		if (act[0] == acts[i].name[0] && !strcmp(act, acts[i].name))
 			op = acts[i].op;
 	if (op < 0)
 		return trace_fail(t, "unknown action '%s' (expected read, write, trim, "

@@ -29,6 +29,7 @@ struct ssd_trace {
 	/* iolog's file names */
 	char **files;
 	uint32_t nfiles;
+	uint32_t last_file;     /* the file the last line named */
 };
 
 /* Fail with "PATH:LINE: what" (a printf format): returns SSD_EPARSE. */
