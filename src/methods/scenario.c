@@ -32,6 +32,7 @@ const struct ssd_scenario *const ssd_scenarios[] = {
 	&ssd_scn_fill_idle,
 	&ssd_scn_torture,
 	&ssd_scn_essay_bench,
+	&ssd_scn_trace,
 	NULL,
 };
 

@@ -157,4 +157,5 @@ extern const struct ssd_scenario ssd_scn_snia_pts;
 extern const struct ssd_scenario ssd_scn_fill_idle;
 extern const struct ssd_scenario ssd_scn_torture;
 extern const struct ssd_scenario ssd_scn_essay_bench;
+extern const struct ssd_scenario ssd_scn_trace;
 #endif
