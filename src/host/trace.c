@@ -63,11 +63,11 @@ int trace_fail(struct ssd_trace *t, const char *fmt, ...)
 	return SSD_EPARSE;
 }
 
-int64_t trace_rel_ns(struct ssd_trace *t, int64_t ns)
+int64_t trace_rel_ns(struct ssd_trace *t, int64_t v)
 {
 	if (t->t0 == INT64_MIN)
-		t->t0 = ns;
-	return ns - t->t0;
+		t->t0 = v;
+	return v - t->t0;
 }
 
 /* blktrace's magic, in either byte order (the low byte is the version) */

@@ -21,7 +21,8 @@
  *
  * Every record is a read, write, trim or sync with its offset and length
  * in bytes, the device (disk, ASU, volume) it names and, where the format
- * has one, its time in ns since the trace's first record.
+ * has one, its time in ns since the trace's first record (an iolog's are
+ * its own, since the log started).
  */
 #ifndef SSD_TRACE_H
 #define SSD_TRACE_H
@@ -54,8 +55,11 @@ enum ssd_trace_op {
 };
 
 struct ssd_trace_rec {
-	int64_t ts;         /* ns since the trace's first record; -1 where
-	                       the format has no time (iolog v2) */
+	int64_t ts;         /* ns since the trace's first record (an iolog
+	                       v3: since the log's start, its own times; a
+	                       v2 wait: the time to wait until, since the
+	                       job's start); -1 where the format has no
+	                       time (iolog v2's requests) */
 	int op;             /* enum ssd_trace_op */
 	uint64_t offset;    /* bytes */
 	uint64_t len;       /* bytes */

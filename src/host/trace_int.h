@@ -22,8 +22,8 @@ struct ssd_trace {
 	uint64_t line;          /* lines (records) read */
 	uint64_t pos;           /* binary formats: bytes read */
 	int64_t t0;             /* the first record's own time, in the
-	                           format's unit converted to ns; INT64_MIN
-	                           before the first */
+	                           unit its reader passes trace_rel_ns;
+	                           INT64_MIN before the first */
 	char buf[TRACE_LINE];
 	char err[512];
 	/* iolog's file names */
@@ -48,9 +48,10 @@ extern const trace_line_fn ssd_trace_line_fns[SSD_TRACE_NFMT];
 /* blktrace: the next queue event into *r, as ssd_trace_next. */
 int ssd_trace_blktrace_next(struct ssd_trace *t, struct ssd_trace_rec *r);
 
-/* A record's time from the format's own clock, ns: the first record's is
- * 0, the others are relative to it (a trace that starts at a wall-clock
- * time starts at 0 here). */
-int64_t trace_rel_ns(struct ssd_trace *t, int64_t ns);
+/* A record's time on the format's own clock, in its own unit, relative to
+ * the first record's (whose time it keeps in t0): the first is 0, so a
+ * trace that starts at a wall-clock date starts at 0 here.  The caller
+ * scales the difference to ns. */
+int64_t trace_rel_ns(struct ssd_trace *t, int64_t v);
 
 #endif
