@@ -1855,7 +1855,7 @@ static int fn_sg_write_mode(struct parser *p, struct jstate *js,
 /* Groups of the options accepted without effect (OT_NOEFFECT rows keep
  * theirs in .idx), with the reason, for docs/jobfiles.md. */
 enum { NEG_ENGINE, NEG_CACHE, NEG_FILES, NEG_CPU, NEG_CLOCK, NEG_BUFFERS,
-       NEG_MEMORY, NEG_OTHER, NEG_N };
+       NEG_MEMORY, NEG_TRACE, NEG_OTHER, NEG_N };
 static const struct { const char *title, *why; } ne_groups[NEG_N] = {
 	[NEG_ENGINE] = {"The I/O engine and its options",
 		"ssdlab is the engine: the simulated drive takes the I/Os "
@@ -1891,6 +1891,11 @@ static const struct { const char *title, *why; } ne_groups[NEG_N] = {
 		"change its timing."},
 	[NEG_MEMORY] = {"Host memory",
 		"Host memory for I/O buffers is not modelled."},
+	[NEG_TRACE] = {"Reading a replayed trace",
+		"A replayed trace (read_iolog) is always read a line at a time, "
+		"in constant memory, which read_iolog_chunked asks of fio, and "
+		"every file it names is replayed onto the job's region, which "
+		"replay_redirect asks of fio."},
 	[NEG_OTHER] = {"Descriptions, repeatability and report units",
 		"These change nothing a simulated run measures."},
 };
@@ -2832,8 +2837,8 @@ static const struct jopt opts[] = {
 	NE_T("sync_file_range", NEG_CACHE),
 
 	/* files and the file system */
-	NE_T("replay_redirect", NEG_FILES),
-	NE_B("read_iolog_chunked", NEG_MEMORY),
+	NE_T("replay_redirect", NEG_TRACE),
+	NE_B("read_iolog_chunked", NEG_TRACE),
 	NE_T("directory", NEG_FILES),
 	NE_B("unique_filename", NEG_FILES),
 	NE_C("filetype", NEG_FILES, "none, file, block, char"),
