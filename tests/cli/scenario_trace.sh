@@ -5,6 +5,11 @@
 . "$TOP/tests/cli/lib.inc"
 
 trace="$TOP/examples/traces/sample.iolog.gz"
+# the sample is what its job file makes
+mkdir -p examples/traces
+"$SSDLAB" run "$TOP/examples/traces/sample.fio" --drive tiny >/dev/null
+gzip -dc "$trace" | cmp -s - examples/traces/sample.iolog ||
+	fail "examples/traces/sample.iolog.gz is not what sample.fio makes"
 for op in 0.07 0.28; do
 	expect_status 0 "$SSDLAB" scenario run trace --drive tiny --set op=$op \
 		--set warmup=200% --set trace="$trace" --out "t$op"
