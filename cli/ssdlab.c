@@ -31,6 +31,7 @@
 #include "methods/preset.h"
 #include "report/report.h"
 #include "methods/scenario.h"
+#include "methods/trace_tools.h"
 #include "host/sim.h"
 
 #define EXIT_USAGE 2
@@ -1357,6 +1358,290 @@ static int cmd_scenario(int argc, char **argv)
 	return 0;
 }
 
+/* ---- ssdlab trace ---- */
+
+#define TRACE_FROM_OPT \
+	"  --from FORMAT           the trace's format: auto (default: an iolog\n" \
+	"                          or a blktrace file, by its first bytes),\n" \
+	"                          iolog, blktrace, blkparse, msr, spc, disksim,\n" \
+	"                          mqsim, alibaba, tencent\n"
+#define TRACE_DEVICE_OPT \
+	"  --device N              only the requests of device N: MSR's\n" \
+	"                          DiskNumber, SPC's ASU, Alibaba's device_id,\n" \
+	"                          Tencent's VolumeID, DiskSim's and MQSim's\n" \
+	"                          device; blktrace's and blkparse's as MAJ,MIN\n" \
+	"                          (or MAJ << 20 | MIN)\n"
+#define TRACE_CONVERT_OPTS \
+	TRACE_FROM_OPT TRACE_DEVICE_OPT \
+	"  --capacity SIZE         the drive's size (64m, 2t): a request past it\n" \
+	"                          is an error naming its line, unless --fold\n" \
+	"  --fold modulo|scale     bring the requests past --capacity inside it:\n" \
+	"                          modulo, offset % capacity, keeps the\n" \
+	"                          locality; scale, offset x capacity / the\n" \
+	"                          trace's address range, keeps the layout (IN\n" \
+	"                          is read twice); the new offset is aligned\n" \
+	"                          down to 4 KiB, and a request that then\n" \
+	"                          crosses the end is moved to end at it\n" \
+	"  --align-warn 512|4k     warn of the first request not aligned to this\n" \
+	"                          (default 512), and count them at the end\n" \
+	"  --file NAME             the file name in the iolog (default trace)\n"
+#define TRACE_STAT_OPTS \
+	TRACE_FROM_OPT TRACE_DEVICE_OPT \
+	"  --interval TIME         the write working set's interval (default:\n" \
+	"                          the duration / 20, which reads FILE twice; a\n" \
+	"                          bare number is seconds)\n" \
+	"  --output-format FMT     normal (default) or json\n" \
+	"  --output FILE           write the report to FILE instead of stdout\n"
+#define TRACE_CONVERT_TEXT \
+	"Read the trace IN and write it as an fio iolog version 3, which\n" \
+	"read_iolog= replays here and fio replays on a real drive: one file\n" \
+	"(trace), times in microseconds since the first request, the syncs as\n" \
+	"'sync 0 0'.  OUT '-' is standard output, OUT ending in .gz is\n" \
+	"gzip-compressed.  A summary of what was converted goes to standard\n" \
+	"error.\n"
+#define TRACE_STAT_TEXT \
+	"What the trace FILE holds, read as a stream (once with --interval,\n" \
+	"else twice): requests; reads, writes, trims and syncs (count, bytes,\n" \
+	"sizes by powers of two); the footprint (distinct 4 KiB pages touched,\n" \
+	"written, read); the address range; the sequential share (requests\n" \
+	"starting where the previous one of their direction ended);\n" \
+	"inter-arrival times (mean, p50, p99, max); the duration; the\n" \
+	"read/write ratio; and the write working set, the distinct pages\n" \
+	"written in each interval and up to its end.  Memory: 4 bits per 4 KiB\n" \
+	"page of each GiB of address range touched (touched, written, read,\n" \
+	"written in the interval: 128 KiB per GiB, at most 1 GiB), whatever\n" \
+	"the trace's length.  docs/traces.md has the JSON keys.\n"
+
+static const char trace_help[] =
+	"usage: ssdlab trace convert IN OUT [--from FORMAT] [options]\n"
+	"       ssdlab trace stat FILE [--from FORMAT] [options]\n"
+	"Block traces in the formats they are published in -- fio's iolog,\n"
+	"blktrace, blkparse, MSR Cambridge, SPC (UMass), DiskSim, MQSim,\n"
+	"Alibaba, Tencent; plain or gzip-compressed -- read as a stream, in\n"
+	"bounded memory.  docs/traces.md: the formats, the public collections\n"
+	"and how to replay them.\n"
+	"\n"
+	"convert:  write a trace as an fio iolog version 3 for read_iolog=\n"
+	"stat:     what a trace holds: requests, sizes, footprint, sequential\n"
+	"          share, inter-arrival times, write working set\n"
+	"\n"
+	"Options of convert:\n"
+	TRACE_CONVERT_OPTS
+	"\n"
+	"Options of stat:\n"
+	TRACE_STAT_OPTS
+	"\n"
+	"'ssdlab trace convert --help' and 'ssdlab trace stat --help' say more.\n"
+	"An input error (a malformed line: the message names FILE:LINE) exits\n"
+	"with 2, like a usage error.\n";
+
+static const char trace_convert_help[] =
+	"usage: ssdlab trace convert IN OUT [--from FORMAT] [options]\n"
+	TRACE_CONVERT_TEXT
+	"\n"
+	TRACE_CONVERT_OPTS
+	"  --help                  this text\n"
+	"\n"
+	"Exit status: 0; 2 for a usage error or a malformed input line (the\n"
+	"message names IN:LINE); 1 if OUT cannot be written.  A failed\n"
+	"conversion leaves no OUT behind.\n";
+
+static const char trace_stat_help[] =
+	"usage: ssdlab trace stat FILE [--from FORMAT] [options]\n"
+	TRACE_STAT_TEXT
+	"\n"
+	TRACE_STAT_OPTS
+	"  --help                  this text\n"
+	"\n"
+	"Exit status: 0; 2 for a usage error or a malformed input line (the\n"
+	"message names FILE:LINE); 1 if the report cannot be written.\n";
+
+static int trace_common_arg(int which, const char *val, int *fmt, int *has_dev,
+			    uint32_t *dev)
+{
+	if (which == 0 && ssd_trace_fmt_parse(val, fmt))
+		return usage_error("--from must be one of %s, got '%s'",
+				   ssd_trace_fmt_list(), val);
+	if (which == 1 && ssd_trace_dev_parse(val, dev))
+		return usage_error("--device needs a device number N or MAJ,MIN, "
+				   "got '%s'", val);
+	if (which == 1)
+		*has_dev = 1;
+	return 0;
+}
+
+static int cmd_trace_convert(int argc, char **argv)
+{
+	struct ssd_tconv c = {.fmt = SSD_TRACE_AUTO, .msg = stderr, .prefix = prog};
+	const char *pos[2] = {NULL, NULL};
+	int npos = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(trace_convert_help, stdout);
+			return 0;
+		}
+		static const char *const names[] = {"--from", "--device",
+						    "--capacity", "--fold",
+						    "--align-warn", "--file", NULL};
+		const char *val = NULL;
+		int which = value_opt(argc, argv, &i, names, &val);
+		if (which == -2)
+			return EXIT_USAGE;
+		if (which == 0 || which == 1) {
+			if (trace_common_arg(which, val, &c.fmt, &c.has_dev, &c.dev))
+				return EXIT_USAGE;
+			continue;
+		}
+		switch (which) {
+		case 2:
+			if (ssd_parse_size(val, &c.capacity) || !c.capacity)
+				return usage_error("--capacity needs a size above 0 "
+						   "(like 64m or 2t), got '%s'", val);
+			continue;
+		case 3:
+			if (ssd_fold_parse(val, &c.fold))
+				return usage_error("--fold must be modulo or scale, "
+						   "got '%s'", val);
+			continue;
+		case 4:
+			if (!strcmp(val, "512"))
+				c.align = 512;
+			else if (!strcmp(val, "4k") || !strcmp(val, "4096"))
+				c.align = 4096;
+			else
+				return usage_error("--align-warn must be 512 or 4k, "
+						   "got '%s'", val);
+			continue;
+		case 5:
+			c.file = val;
+			continue;
+		}
+		if (a[0] == '-' && a[1])
+			return usage_error("unknown option '%s'", a);
+		if (npos == 2)
+			return usage_error("more than IN and OUT: '%s'", a);
+		pos[npos++] = a;
+	}
+	if (npos < 2)
+		return usage_error("trace convert needs IN and OUT (OUT - for "
+				   "standard output)");
+	if (c.fold && !c.capacity)
+		return usage_error("--fold needs --capacity");
+	if (c.fold && c.capacity % 4096)
+		return usage_error("--capacity with --fold must be a multiple of "
+				   "4 KiB, got %llu bytes",
+				   (unsigned long long)c.capacity);
+	c.in = pos[0];
+	c.out = pos[1];
+	struct ssd_tconv_counts n;
+	char err[1024];
+	int input = 0;
+	int rc = ssd_trace_convert(&c, &n, err, sizeof err, &input);
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return input ? EXIT_USAGE : 1;
+	}
+	fprintf(stderr, "%s: converted %llu requests (%llu reads, %llu writes, "
+		"%llu trims, %llu syncs) of %s into %s\n", prog,
+		(unsigned long long)n.requests, (unsigned long long)n.reads,
+		(unsigned long long)n.writes, (unsigned long long)n.trims,
+		(unsigned long long)n.syncs, c.in,
+		strcmp(c.out, "-") ? c.out : "standard output");
+	return 0;
+}
+
+static int cmd_trace_stat(int argc, char **argv)
+{
+	struct common_opts d = {.accept = OPT_FORMAT | OPT_OUTPUT,
+				.check_format = life_format};
+	struct ssd_tstat_opts o = {.fmt = SSD_TRACE_AUTO};
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int r = common_opt(&d, argc, argv, &i);
+		if (r < 0)
+			return EXIT_USAGE;
+		if (r)
+			continue;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(trace_stat_help, stdout);
+			return 0;
+		}
+		static const char *const names[] = {"--from", "--device",
+						    "--interval", NULL};
+		const char *val = NULL;
+		int which = value_opt(argc, argv, &i, names, &val);
+		if (which == -2)
+			return EXIT_USAGE;
+		if (which == 0 || which == 1) {
+			if (trace_common_arg(which, val, &o.fmt, &o.has_dev, &o.dev))
+				return EXIT_USAGE;
+			continue;
+		}
+		if (which == 2) {
+			if (ssd_parse_time(val, SSD_S, &o.interval) || o.interval <= 0)
+				return usage_error("--interval needs a time above 0 "
+						   "(like 1s or 100ms; a bare number "
+						   "is seconds), got '%s'", val);
+			continue;
+		}
+		if (a[0] == '-' && a[1])
+			return usage_error("unknown option '%s'", a);
+		if (o.path)
+			return usage_error("more than one trace: '%s'", a);
+		o.path = a;
+	}
+	if (!o.path)
+		return usage_error("trace stat needs a trace file");
+	struct ssd_tstat *s;
+	char err[1024];
+	int input = 0, fmt = o.fmt;
+	int rc = ssd_trace_stat(&o, &s, &fmt, err, sizeof err, &input);
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return input ? EXIT_USAGE : 1;
+	}
+	FILE *out = stdout;
+	if (d.output && !(out = fopen(d.output, "w"))) {
+		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, d.output,
+			strerror(errno));
+		ssd_tstat_free(s);
+		return EXIT_USAGE;
+	}
+	if (d.format && !strcmp(d.format, "json"))
+		ssd_tstat_json(s, &o, fmt, out);
+	else
+		ssd_tstat_print(s, &o, fmt, out);
+	ssd_tstat_free(s);
+	if (out != stdout ? fclose(out) != 0 : fflush(out) != 0 || ferror(out)) {
+		fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
+			d.output ? d.output : "standard output", strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+static int cmd_trace(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage_error("trace needs a command (accepted: convert, stat)");
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		fputs(trace_help, stdout);
+		return 0;
+	}
+	/* from here a usage error points to the subcommand's help */
+	if (!strcmp(argv[1], "convert")) {
+		help_cmd = "trace convert";
+		return cmd_trace_convert(argc - 1, argv + 1);
+	}
+	if (!strcmp(argv[1], "stat")) {
+		help_cmd = "trace stat";
+		return cmd_trace_stat(argc - 1, argv + 1);
+	}
+	return usage_error("unknown trace command '%s' (accepted: convert, stat)",
+			   argv[1]);
+}
+
 /* ---- the demo ---- */
 
 /* The steady-state scenario on the default drive: a fresh drive driven
@@ -1407,6 +1692,7 @@ static const char main_help[] =
 	"  ssdlab calibrate            presets of real drives vs the reviews' figures\n"
 	"  ssdlab life                 lifetime: measured WAF, TBW, years\n"
 	"  ssdlab serve                the drive over NBD, for real tools and file systems\n"
+	"  ssdlab trace convert|stat   block traces into fio's iolog, and what they hold\n"
 	"  ssdlab --version            print the version\n"
 	"\n"
 	"'ssdlab COMMAND --help' explains each command.\n";
@@ -1426,7 +1712,7 @@ int main(int argc, char **argv)
 	}
 	static const char *const cmds[] = {"run", "drives", "drive", "job",
 					   "scenario", "accuracy", "calibrate",
-					   "life", "serve", NULL};
+					   "life", "serve", "trace", NULL};
 	for (int i = 0; cmds[i]; i++)
 		if (!strcmp(cmd, cmds[i]))
 			help_cmd = cmds[i];
@@ -1448,6 +1734,8 @@ int main(int argc, char **argv)
 		return cmd_life(argc - 1, argv + 1);
 	if (!strcmp(cmd, "serve"))
 		return cmd_serve(argc - 1, argv + 1);
+	if (!strcmp(cmd, "trace"))
+		return cmd_trace(argc - 1, argv + 1);
 	if (!strcmp(cmd, "demo"))
 		return demo();
 	return usage_error("unknown command '%s'", cmd);
