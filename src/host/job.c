@@ -986,6 +986,13 @@ static int fn_read_iolog(struct parser *p, struct jstate *js,
 	if (!*val || strlen(val) >= sizeof js->j.read_iolog)
 		return opt_err(p, o, SSD_ERANGE, "'%s' is %s", val,
 			       *val ? "too long a name" : "empty");
+	/* a trace an earlier job of the file records (write_iolog) is there
+	 * only once that job has run: it is read then */
+	for (int i = 0; i < p->njobs; i++)
+		if (!strcmp(p->jobs[i].write_iolog, val)) {
+			snprintf(js->j.read_iolog, sizeof js->j.read_iolog, "%s", val);
+			return 0;
+		}
 	struct ssd_trace *t; /* NULL when it does not open */
 	char err[512];
 	int rc = ssd_trace_open(val, SSD_TRACE_AUTO, &t, err, sizeof err);
@@ -2648,22 +2655,27 @@ static const struct jopt opts[] = {
 	 .value = "a trace file: fio's iolog (version 2 or 3) or a blktrace "
 		  "file, plain or gzip-compressed", .def = "none",
 	 .help = "Replay the trace instead of drawing I/O: its reads, writes, "
-		 "trims and syncs in its order, onto the job's region (offset, "
-		 "size or its file: every file the trace names is that region, "
-		 "as fio's replay_redirect makes it).  A request waits for the "
-		 "trace's gap after the one before it, as fio waits "
+		 "trims and syncs in its order, at offsets in the job's file "
+		 "(its one file, or the drive up to offset + size; offset= "
+		 "does not move them, as in fio; every file the trace names is "
+		 "that one, as fio's replay_redirect makes it).  A request "
+		 "waits for the trace's gap after the one before it, as fio "
+		 "waits, and completions are reaped while it waits "
 		 "(replay_no_stall=1: no waiting, as fast as iodepth allows); a "
 		 "version 2 log's wait waits until that many ms after the job "
-		 "started, as fio does.  The trace is read as the job goes, in "
-		 "constant memory; loops= replays it again.  Other formats: "
+		 "started, as fio does.  The trace is opened when the job "
+		 "starts (an earlier job may record it) and read as it goes, "
+		 "in constant memory; loops= replays it again.  Other formats: "
 		 "ssdlab trace convert."},
 	{.name = "write_iolog", .type = OT_FN, .fn = fn_write_iolog,
 	 .value = "a file name", .def = "none",
 	 .help = "Record every I/O the job issues, as fio does: an iolog "
 		 "version 3 (issue time in microseconds since the job "
-		 "started, file, action, offset in the job's file, length), "
-		 "which read_iolog here and real fio replay.  The file is the "
-		 "job's filename, or NAME.0.0 as fio names a job's file."},
+		 "started, file, action, offset, length), which read_iolog here "
+		 "and real fio replay.  The file in the log is named NAME.0.0, "
+		 "as fio names a job's file; offsets are in the job's one file, "
+		 "or the drive's (offset= included), as fio's are in the file "
+		 "or device.  It is written from the job's start to its end."},
 	{.name = "replay_no_stall", .type = OT_BOOL, FIELD(replay_no_stall),
 	 .value = "boolean (a bare key means 1)", .def = "0",
 	 .help = "read_iolog: ignore the trace's times, issue each request as "
@@ -4059,6 +4071,11 @@ static int finish_job(struct parser *p)
 			    "option 'verify': job '%s' replays a trace "
 			    "(read_iolog), whose data is not known (accepted: "
 			    "verify=0 with read_iolog)", j->name);
+	if (j->write_iolog[0] && j->nfiles > 1)
+		return perr(p, opt_line(js, "write_iolog"), SSD_EINVAL,
+			    "option 'write_iolog': job '%s' has %u files; its log "
+			    "names one (accepted: one file, or none: the drive)",
+			    j->name, j->nfiles);
 	if (j->read_iolog[0] && j->nfiles > 1)
 		return perr(p, opt_line(js, "read_iolog"), SSD_EINVAL,
 			    "option 'read_iolog': job '%s' has %u files; a trace "

@@ -184,6 +184,7 @@ struct inst {
 	int64_t start;              /* the job's start, ns */
 	int64_t last_issue;         /* read_iolog: the latest issue, ns */
 	FILE *iolog;                /* write_iolog: the log being written */
+	uint32_t clone;             /* which of the job's numjobs, from 0 */
 	char iolog_file[80];        /* ... the file its lines name */
 	uint64_t iolog_base;        /* ... whose offset 0 is this, bytes */
 	int64_t epoch;              /* rate and rate_min count from here */
@@ -342,8 +343,9 @@ static int open_logs(struct inst *in, char *err, size_t errlen)
 /* write_iolog: the job's I/O as fio logs it (iolog.c's log_io_u), a
  * version 3 iolog: issue time in microseconds since the job started, the
  * file, the action, the offset in the file and the length.  The file is
- * named as fio names a job's file (NAME.CLONE.0); offsets count from the
- * job's first file, or from the drive's start. */
+ * named as fio names a job's file (NAME.CLONE.0); offsets are in the
+ * job's file (its region), or the drive's when it names none, as fio's
+ * are in the file or device (offset= included). */
 static int open_iolog(struct inst *in, uint32_t clone, char *err, size_t errlen)
 {
 	const struct ssd_job *j = in->job;
@@ -351,13 +353,13 @@ static int open_iolog(struct inst *in, uint32_t clone, char *err, size_t errlen)
 		return 0;
 	in->iolog = fopen(j->write_iolog, "w");
 	if (!in->iolog) {
-		snprintf(err, errlen, "job '%s': write_iolog '%s': %s", j->name,
+		snprintf(err, errlen, "write_iolog '%.100s': %s",
 			 j->write_iolog, strerror(errno));
 		return SSD_EIO;
 	}
 	if (j->nfiles && j->regions)
 		in->iolog_base = j->regions[(size_t)clone * j->nfiles].start;
-	snprintf(in->iolog_file, sizeof in->iolog_file, "%s.%u.0", j->name, clone);
+	snprintf(in->iolog_file, sizeof in->iolog_file, "%.60s.%u.0", j->name, clone);
 	fprintf(in->iolog, "fio version 3 iolog\n0 %s add\n0 %s open\n",
 		in->iolog_file, in->iolog_file);
 	return 0;
@@ -474,10 +476,17 @@ static void open_window(struct run *r, struct inst *in, int64_t t)
  * think time): the drive is told the host has reached t, so an idle tail
  * is idle time for the drive, inside this job's window, and the next
  * group starts after it. */
+static int close_iolog(struct inst *in);
+
 static void finish_inst(struct run *r, struct inst *in, int64_t t)
 {
 	in->finished = 1;
 	in->end = t;
+	if (close_iolog(in) && !in->res->error) {
+		in->res->error = SSD_EIO;
+		snprintf(in->res->errmsg, sizeof in->res->errmsg,
+			 "cannot write its write_iolog '%.200s'", in->job->write_iolog);
+	}
 	host_reaches(r, in, t);
 	struct ssd_job_result *res = in->res;
 	struct ssd_dev *dev = r->dev;
@@ -1398,8 +1407,11 @@ static int completed(struct run *r, const struct ssd_event *ev)
 	} else if (in->wait == W_FULL) {
 		if (!full_wait(r, in, t))
 			return step(r, in, t, in->resume);
-	} else if (in->job->io_submit_offload) {
-		/* offload: completions are reaped as they come */
+	} else if (in->job->io_submit_offload ||
+		   (in->wait == W_TIMER && in->job->read_iolog[0])) {
+		/* offload: completions are reaped as they come; so are a
+		 * replay's while it waits for the trace's time (fio's
+		 * iolog_delay reaps as it waits) */
 		reap(r, in, t, UINT32_MAX);
 	}
 	return 0;
@@ -1855,7 +1867,9 @@ static int step(struct run *r, struct inst *in, int64_t t, int at)
 			int o = d == SSD_DDIR_READ ? SSD_DDIR_WRITE : SSD_DDIR_READ;
 			uint32_t share = o == SSD_DDIR_READ ? j->rwmixread
 							    : 100 - j->rwmixread;
-			if (in->mixed && d != SSD_DDIR_TRIM && share) {
+			/* (a replayed trace's direction is the trace's) */
+			if (in->mixed && d != SSD_DDIR_TRIM && share &&
+			    !j->read_iolog[0]) {
 				int64_t odue = in->epoch + in->rate_next[o];
 				if (!in->rate_bps[o] || odue <= t) {
 					in->cur.ddir = o;
@@ -2037,6 +2051,16 @@ static struct flow *flow_of(struct run *r, uint32_t id)
 static int start_inst(struct run *r, struct inst *in, int64_t t)
 {
 	const struct ssd_job *j = in->job;
+	/* a log written when the job starts, as fio opens it: a later job
+	 * of the file may replay it */
+	if (j->write_iolog[0]) {
+		char err[200];
+		if (open_iolog(in, in->clone, err, sizeof err) && !in->res->error) {
+			/* the job runs, unrecorded, and ends in this error */
+			in->res->error = SSD_EIO;
+			snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", err);
+		}
+	}
 	in->started = 1;
 	in->wait = W_RUN;
 	in->start = t;
@@ -2456,6 +2480,7 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 				: ssd_mix64(seed ^ ssd_mix64(((uint64_t)j << 20) + c));
 			in->wl = ssd_wl_create(job, c, s);
 			in->seed = s;
+			in->clone = c;
 			verify_init(in, c);
 			if (!in->wl || (in->vafter && !in->vwl) ||
 			    (job->trim_backlog && job->trim_percentage &&
@@ -2494,8 +2519,6 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			for (int d = 0; d < SSD_DDIR_N; d++)
 				in->plain &= !in->rate_bps[d];
 			rc = open_logs(in, err, errlen);
-			if (!rc)
-				rc = open_iolog(in, c, err, errlen);
 			if (rc)
 				goto out;
 			in->counted = !series && !progress && !in->ss &&

@@ -113,6 +113,9 @@ static int iolog_header(struct ssd_trace *t, char *err, size_t errlen)
 	}
 	t->line = 1;
 	t->buf[strcspn(t->buf, "\r\n")] = 0;
+	/* blanks after it are taken, as fio compares only the words */
+	for (size_t n = strlen(t->buf); n && (t->buf[n - 1] == ' ' || t->buf[n - 1] == '\t'); n--)
+		t->buf[n - 1] = 0;
 	if (!strcmp(t->buf, "fio version 2 iolog"))
 		t->version = 2;
 	else if (!strcmp(t->buf, "fio version 3 iolog"))
@@ -342,6 +345,9 @@ static int iolog_line(struct ssd_trace *t, char *line, struct ssd_trace_rec *r)
 	if (number(w[base + 3], &len) || len > UINT32_MAX)
 		return trace_fail(t, "length '%s' is not a number of bytes below 4 GiB",
 				  w[base + 3]);
+	if (op != SSD_TOP_WAIT && off > UINT64_MAX - len)
+		return trace_fail(t, "offset %s + length %s is past 2^64 bytes",
+				  w[base + 2], w[base + 3]);
 	r->op = op;
 	if (op == SSD_TOP_WAIT) {
 		/* fio (iolog.c) waits until OFFSET ms after the job started */

@@ -581,9 +581,14 @@ static void set_destroy(struct wl_set *s);
 struct wl_replay {
 	const struct ssd_job *job;
 	struct ssd_trace *t;
-	uint64_t start, size;   /* the job's region */
+	uint64_t start, size;   /* the job's file: a file's region, or the
+	                           drive (fio's offsets are in the file or
+	                           device: offset= does not move them) */
 	uint32_t loops_left;
 	int forever;            /* time_based: again and again */
+	int opened;             /* the trace is opened at the first I/O (a job
+	                           before this one may write it) */
+	uint64_t pass_ios;      /* requests of this pass */
 	int64_t last_ts;        /* the previous request's time; -1: none */
 	int64_t until;          /* a version 2 wait for the next I/O; -1 */
 	char err[640];
@@ -603,8 +608,8 @@ static struct wl_replay *replay_create(const struct ssd_job *job, uint32_t clone
 	if (!rp)
 		return NULL;
 	rp->job = job;
-	rp->start = job->offset;
-	rp->size = job->size;
+	rp->start = 0;
+	rp->size = job->offset + job->size; /* the volume, as finish_job checks */
 	if (job->nfiles && job->regions) {
 		const struct ssd_job_region *g = &job->regions[(size_t)clone * job->nfiles];
 		rp->start = g->start;
@@ -614,15 +619,18 @@ static struct wl_replay *replay_create(const struct ssd_job *job, uint32_t clone
 	rp->forever = job->time_based;
 	rp->last_ts = -1;
 	rp->until = -1;
-	char err[512];
-	if (ssd_trace_open(job->read_iolog, SSD_TRACE_AUTO, &rp->t, err, sizeof err))
-		snprintf(rp->err, sizeof rp->err, "%s", err); /* the job ends with it */
 	return rp;
 }
 
 static int replay_next(struct wl_replay *rp, struct ssd_io *io)
 {
 	const struct ssd_job *j = rp->job;
+	if (!rp->opened) {
+		rp->opened = 1;
+		char err[512];
+		if (ssd_trace_open(j->read_iolog, SSD_TRACE_AUTO, &rp->t, err, sizeof err))
+			snprintf(rp->err, sizeof rp->err, "%s", err); /* the job ends with it */
+	}
 	if (!rp->t)
 		return 0;
 	for (;;) {
@@ -633,12 +641,11 @@ static int replay_next(struct wl_replay *rp, struct ssd_io *io)
 			return 0;
 		}
 		if (!k) {
-			if (!rp->loops_left && !rp->forever)
+			/* a pass that issued nothing would loop forever
+			 * without time passing: the trace is done */
+			if ((!rp->loops_left && !rp->forever) || !rp->pass_ios)
 				return 0;
-			if (ssd_trace_line(rp->t) <= 1 && !rp->forever) {
-				/* an empty trace loops to nothing */
-				return 0;
-			}
+			rp->pass_ios = 0;
 			if (ssd_trace_rewind(rp->t)) {
 				snprintf(rp->err, sizeof rp->err, "%s",
 					 ssd_trace_error(rp->t));
@@ -677,6 +684,7 @@ static int replay_next(struct wl_replay *rp, struct ssd_io *io)
 			io->delay = j->replay_time_scale == 100 ? gap
 				: (int64_t)((double)gap * 100.0 / j->replay_time_scale);
 		}
+		rp->pass_ios++;
 		if (sync) {
 			io->offset = rp->start;
 			io->len = 0;
@@ -687,18 +695,24 @@ static int replay_next(struct wl_replay *rp, struct ssd_io *io)
 			off /= j->replay_scale;
 		if (j->replay_align)
 			off &= ~((uint64_t)j->replay_align - 1);
-		if (!r.len || off > rp->size || r.len > rp->size - off) {
+		if (!r.len) {
+			snprintf(rp->err, sizeof rp->err, "%s:%llu: a request of no bytes "
+				 "(expected a length)", j->read_iolog,
+				 (unsigned long long)ssd_trace_line(rp->t));
+			return 0;
+		}
+		if (off > rp->size || r.len > rp->size - off) {
 			char b1[32];
 			snprintf(rp->err, sizeof rp->err,
 				 "%s:%llu: %s at offset %llu, %llu bytes: %s (the "
-				 "job's region is %s; replay_scale, or ssdlab trace "
-				 "convert --fold, brings a larger trace inside)",
+				 "job's file or drive is %s; replay_scale, or ssdlab "
+				 "trace convert --fold, brings a larger trace inside)",
 				 j->read_iolog,
 				 (unsigned long long)ssd_trace_line(rp->t),
 				 r.op == SSD_TOP_READ ? "a read" : r.op == SSD_TOP_WRITE
 				 ? "a write" : "a trim", (unsigned long long)off,
 				 (unsigned long long)r.len,
-				 r.len ? "beyond the job's region" : "no bytes",
+				 "beyond the job's file",
 				 ssd_fmt_bytes(rp->size, b1, sizeof b1));
 			return 0;
 		}

@@ -185,10 +185,12 @@ static int run(struct ssd_scn *s)
 	ssd_trace_close(t);
 	if (rc)
 		return rc == SSD_EIO ? SSD_ENOENT : rc;
-	if (iodepth < 1 || loops < 1 || scale < 1 || step < 1000000 || rest < 0 ||
+	if (iodepth < 1 || loops < 1 || scale < 1 || step < 1000000 ||
+	    step % 1000000 || rest < 0 ||
 	    (fill != 0 && fill != 1) || (no_stall != 0 && no_stall != 1)) {
 		snprintf(s->err, sizeof s->err, "trace: need iodepth, loops >= 1, "
-			 "time_scale >= 1, interval >= 1ms, rest >= 0, fill and "
+			 "time_scale >= 1, interval a whole number of ms (the histogram "
+			 "log's unit), rest >= 0, fill and "
 			 "no_stall 0 or 1");
 		return SSD_ERANGE;
 	}
@@ -246,7 +248,9 @@ static int run(struct ssd_scn *s)
 	struct ssd_counters c0 = *ssd_dev_counters(dev);
 	struct ssd_series ser;
 	ssd_series_init(&ser, ssd_dev_time(dev), step);
-	rc = ssd_sim_run_progress(dev, jobs, njobs, s->seed, &ser, sample, &w, 64,
+	/* every completion: an interval's counters are the drive's at the
+	 * first completion after its end */
+	rc = ssd_sim_run_progress(dev, jobs, njobs, s->seed, &ser, sample, &w, 1,
 				  &res, s->err, sizeof s->err);
 	free(jobs);
 	if (rc) {
@@ -279,6 +283,7 @@ static int run(struct ssd_scn *s)
 		"waf,gc_copied_pages\n");
 	uint32_t n = ser.n;
 	struct ssd_counters prev = c0;
+	int any_lat = 0, any_waf = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		const struct lat_pt *lp = i < nlat ? &lat[i] : NULL;
 		const struct ssd_counters *at = i < w.n ? &w.at[i] : &c1;
@@ -292,12 +297,15 @@ static int run(struct ssd_scn *s)
 			ssd_series_iops(&ser, i, SSD_DDIR_WRITE),
 			ssd_series_iops(&ser, i, SSD_DDIR_TRIM));
 		for (int dd = 0; dd < 2; dd++) {
-			if (lp && lp->n[dd])
+			if (lp && lp->n[dd]) {
 				fprintf(f, ",%.1f,%.1f,%.1f", us(lp->p50[dd]), us(lp->p99[dd]),
 					us(lp->p999[dd]));
-			else
+				any_lat = 1;
+			} else {
 				fputs(",,,", f);
+			}
 		}
+		any_waf |= wi == wi;
 		if (wi == wi)
 			fprintf(f, ",%.4f", wi);
 		else
@@ -331,9 +339,14 @@ static int run(struct ssd_scn *s)
 		"plot 'trace.csv' skip 1 using 1:11 with linespoints pt 7 ps 0.4 "
 		"title 'per interval', '' skip 1 using 1:12 with lines lw 2 "
 		"title 'since the replay began'";
-	if ((rc = ssd_scn_plot(s, "trace-iops", "The trace's IOPS", iops_body)) ||
-	    (rc = ssd_scn_plot(s, "trace-latency", "The trace's latency percentiles", lat_body)) ||
-	    (rc = ssd_scn_plot(s, "trace-waf", "Write amplification over the trace", waf_body)) ||
+	/* a chart only of what there is (gnuplot refuses an empty one): a
+	 * trace shorter than an interval has no percentiles, one that does
+	 * not write no WAF */
+	if ((n > 1 && (rc = ssd_scn_plot(s, "trace-iops", "The trace's IOPS", iops_body))) ||
+	    (n > 1 && any_lat &&
+	     (rc = ssd_scn_plot(s, "trace-latency", "The trace's latency percentiles", lat_body))) ||
+	    (n > 1 && any_waf &&
+	     (rc = ssd_scn_plot(s, "trace-waf", "Write amplification over the trace", waf_body))) ||
 	    (rc = ssd_scn_csv(s, "series", &ser)))
 		goto out_lat;
 	uint64_t ios = j->dir[0].ios + j->dir[1].ios + j->dir[2].ios;

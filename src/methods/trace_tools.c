@@ -147,7 +147,7 @@ struct conv {
 	uint32_t align;
 	uint64_t max_end;       /* scale: the trace's address range */
 	int64_t first_ts;       /* the first request's time; -1 before */
-	int64_t wait_ns;        /* iolog v2: the latest wait's time */
+	int64_t wait_ns;        /* iolog v2: the latest time waited until */
 	uint64_t last_us;
 	uint64_t data;          /* data requests written */
 	uint64_t first_empty;   /* the line of the first 0-byte request */
@@ -175,7 +175,10 @@ static int conv_fail(struct conv *v, int rc, const char *fmt, ...)
 static int conv_keep(struct conv *v, const struct ssd_trace_rec *r)
 {
 	if (r->op == SSD_TOP_WAIT) {
-		v->wait_ns = r->ts;
+		/* fio waits until a wait's time after the start: one earlier
+		 * than a wait before it does not wait at all */
+		if (r->ts > v->wait_ns)
+			v->wait_ns = r->ts;
 		return 0;
 	}
 	if (r->op == SSD_TOP_FILE)

@@ -216,7 +216,7 @@ set +e
 "$SSDLAB" run replay.fio --drive tiny >/dev/null 2>err.txt
 rc=$?
 set -e
-[ "$rc" -eq 1 ] && grep -q "spc.log:4: .*beyond the job's region" err.txt ||
+[ "$rc" -eq 1 ] && grep -q "spc.log:4: .*beyond the job's file" err.txt ||
 	{ cat err.txt >&2; fail "replay of a trace past the drive"; }
 
 # ---- trace stat on a hand-computed trace ----
@@ -376,4 +376,10 @@ if command -v fio >/dev/null 2>&1; then
 else
 	echo "SKIP: fio is not installed: no replay by fio"
 fi
+# a version 2 wait earlier than one before it does not wait (fio waits
+# until a wait's time after the start): the requests keep the later time
+printf 'fio version 2 iolog\nf add\nf open\nf write 0 4096\nf wait 500 0\nf write 0 4096\nf wait 300 0\nf write 4096 4096\nf wait 1200 0\nf read 0 4096\nf close\n' >v2w.log
+"$SSDLAB" trace convert v2w.log v2w.iolog 2>/dev/null
+[ "$(awk 'NF == 5 {print $1}' v2w.iolog | tr '\n' ' ')" = "0 500000 500000 1200000 " ] ||
+	fail "v2 waits converted: $(cat v2w.iolog)"
 echo ok

@@ -723,6 +723,20 @@ TEST(trace_iolog_errors)
 	CHECK(strstr(msg, ":3: 'x' is not a time"));
 }
 
+/* fio compares the header's words: blanks after it are taken; a request
+ * running past 2^64 bytes is refused, as the other readers refuse it. */
+TEST(trace_iolog_header_blanks_and_the_end_of_the_address_space)
+{
+	CHECK(read_all(write_text("fio version 3 iolog  \t\r\n0 f add\n"
+				  "1 f write 4096 4096\n"), SSD_TRACE_AUTO) == 0);
+	CHECK(nrec == 2);
+	CHECK_REC(1, SSD_TOP_WRITE, 4096, 4096, 1000, 0);
+	CHECK(read_all(write_text("fio version 3 iolog\n0 f add\n"
+				  "0 f write 18446744073709551615 4096\n"),
+			SSD_TRACE_AUTO) == SSD_EPARSE);
+	CHECK(strstr(msg, ":3: offset 18446744073709551615 + length 4096 is past 2^64 bytes"));
+}
+
 /* ---- any input ---- */
 
 static uint64_t rnd_state = 88172645463325252ULL;
