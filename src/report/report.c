@@ -1674,6 +1674,11 @@ static void text_job_line(FILE *out, const struct ssd_job_result *j)
 		num2str(r[d][0], sizeof r[d][0], job->min_bs[d], 4, 1, N2S_BYTE);
 		num2str(r[d][1], sizeof r[d][1], job->max_bs[d], 4, 1, N2S_BYTE);
 	}
+	if (job->read_iolog[0]) { /* the trace's directions and sizes */
+		fprintf(out, "%s: (g=%d): read_iolog=%s, ioengine=ssdlab, iodepth=%"
+			PRIu32 "\n", j->name, j->groupid, job->read_iolog, job->iodepth);
+		return;
+	}
 	const char *rw = ssd_rw_name(job->rw);
 	fprintf(out,
 		"%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, "

@@ -57,6 +57,11 @@ for k in host_pages_written nand_pages_programmed gc_copied_pages blocks_erased 
 		fail "$k differs between the job and its replay"
 done
 
+# the report's job line names the trace, not a pattern the job has not
+"$SSDLAB" run rep.fio --drive tiny >rep.txt
+head -1 rep.txt | grep -q '^rec: (g=0): read_iolog=rec.iolog, ioengine=ssdlab, iodepth=4$' ||
+	fail "job line: $(head -1 rep.txt)"
+
 # ---- real fio replays the same iolog and issues the same requests ----
 if command -v fio >/dev/null 2>&1; then
 	truncate -s 16M data.bin
