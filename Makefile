@@ -4,6 +4,8 @@
 #   make test       unit + CLI tests, then the same under ASan+UBSan
 #   make bench      speed and memory benchmark (see BENCHMARKS.md)
 #   make proptest   thousands of random drives and workloads, checker on
+#   make fuzz       each fuzz target for FUZZ_SECONDS under libFuzzer (clang;
+#                   docs/reliability.md)
 #   make docs       regenerate docs/options.md and docs/jobfiles.md
 #   make man        the manual page build/ssdlab.1 (tools/man.py)
 #   make install    ssdlab, libssdlab.a/.so, ssdlab.h, ssdlab.pc, the man
@@ -51,7 +53,7 @@ UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 $(UT_OBJ): ALLCFLAGS += -Itests/unit
 LIB      := $(BUILD)/libssdlab.a
 
-.PHONY: all plugin demo plots test unit-test cli-test san-test bench docs doc-check clean proptest fio-examples \
+.PHONY: all plugin fuzz-regress demo plots test unit-test cli-test san-test bench docs doc-check clean proptest fio-examples \
         man shared install uninstall check-layers
 
 all: ssdlab plugin
@@ -88,8 +90,8 @@ plots:
 	@tools/install-gnuplot.sh
 
 # The whole suite: normal build, then ASan+UBSan build of the same tests.
-test: ssdlab plugin $(BUILD)/unit_tests
-	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san build/san/ssdlab build/san/unit_tests \
+test: ssdlab plugin $(BUILD)/unit_tests fuzz-regress
+	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san build/san/ssdlab build/san/unit_tests fuzz-regress \
 		$(if $(HAVE_NBDKIT),build/san/nbdkit-ssdlab-plugin.so)
 	@tests/run.sh $(BUILD) build/san
 
@@ -123,7 +125,7 @@ fio-examples: ssdlab
 clean:
 	rm -rf build ssdlab
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UT_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UT_OBJ:.o=.d) $(wildcard $(BUILD)/fuzz_regress_*.d)
 -include $(patsubst %.o,build/san/%.d,$(LIB_SRC:.c=.o) $(CLI_SRC:.c=.o) $(UT_SRC:.c=.o))
 
 $(BUILD)/simbench: bench/simbench.c $(LIB)
@@ -214,3 +216,36 @@ plugin:
 	@echo "nbdkit-plugin.h not found: 'ssdlab serve' needs the plugin (apt-get install nbdkit nbdkit-plugin-dev)"
 endif
 -include $(BUILD)/pic/nbdkit/ssdlab.d
+
+# ---- fuzzing (docs/reliability.md) ----
+# `make fuzz`: each target under clang's libFuzzer for FUZZ_SECONDS, its
+# corpus growing in build/fuzz/corpus/TARGET from the committed seeds in
+# fuzz/corpus/TARGET.  `make test` runs every committed input (seeds and
+# the crashes kept in fuzz/regress/TARGET) through each target built with
+# fuzz/driver.c instead, with any compiler, normal and sanitized.
+FUZZ_TARGETS := jobfile trace serve
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+FUZZ_DIR := build/fuzz
+FUZZ_CFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -Ifuzz -O1 -g \
+              -fno-omit-frame-pointer -DSSDLAB_PRESET_DIR='"$(PRESETS)"'
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_DIR)/%.o) $(FUZZ_DIR)/fuzz/fuzz_util.o
+$(FUZZ_DIR)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+$(FUZZ_DIR)/fuzz_%: fuzz/fuzz_%.c $(FUZZ_LIB_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LDLIBS)
+fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz_%)
+	@for t in $(FUZZ_TARGETS); do \
+		mkdir -p $(FUZZ_DIR)/corpus/$$t fuzz/regress/$$t; \
+		echo "== fuzz_$$t for $(FUZZ_SECONDS) s"; \
+		$(FUZZ_DIR)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 \
+			-artifact_prefix=fuzz/regress/$$t/ \
+			$$( [ -f fuzz/$$t.dict ] && echo -dict=fuzz/$$t.dict ) \
+			$(FUZZ_DIR)/corpus/$$t fuzz/corpus/$$t || exit 1; \
+	done
+# the targets over the committed inputs, in make test
+fuzz-regress: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_regress_%)
+$(BUILD)/fuzz_regress_%: fuzz/fuzz_%.c fuzz/fuzz_util.c fuzz/driver.c $(LIB)
+	$(CC) $(ALLCFLAGS) -Ifuzz -o $@ fuzz/fuzz_$*.c fuzz/fuzz_util.c fuzz/driver.c $(LIB) $(LDLIBS)
+.PHONY: fuzz

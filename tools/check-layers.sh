@@ -3,7 +3,7 @@
 #
 # usage: tools/check-layers.sh [--allow FILE]
 #
-# Reads every #include of src/**, cli/, nbdkit/, bench/, tests/unit/, examples/ and
+# Reads every #include of src/**, cli/, nbdkit/, fuzz/, bench/, tests/unit/, examples/ and
 # include/ and prints one line per violation, sorted:
 #
 #   FILE: includes "HEADER": WHY
@@ -12,7 +12,7 @@
 #  (a) a file of src/LAYER/ includes headers of its own folder or of lower
 #      layers only, in the order
 #          base < stats < nand < ftl < hdd < host < report < methods < serve < api
-#      (cli/, nbdkit/, bench/ and tests/unit/ stand above them all);
+#      (cli/, nbdkit/, fuzz/, bench/ and tests/unit/ stand above them all);
 #  (b) a module's private header NAME_int.h is included only by the .c
 #      files (and the other private headers) of its own folder;
 #      tests/unit/FOLDER/ counts as inside src/FOLDER/;
@@ -144,7 +144,7 @@ check_file() { # check_file FILE: one line per violation on stdout
 	done
 }
 
-files=$(find src cli nbdkit bench tests/unit examples include -type f \
+files=$(find src cli nbdkit fuzz bench tests/unit examples include -type f \
 	\( -name '*.c' -o -name '*.h' \) 2>/dev/null | LC_ALL=C sort)
 found=$(for f in $files; do check_file "$f"; done | LC_ALL=C sort -u)
 
