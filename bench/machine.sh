@@ -38,7 +38,7 @@ rate() { # JOBFILE SETS...: simulated host I/Os per wall second
 	f=$1; shift
 	"$ssdlab" run "$f" "$@" | sed -n 's/^Wall: .* s, \([0-9]*\) simulated.*/\1/p'
 }
-median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+. "$top/bench/lib.sh"
 printf '%-44s %14s %8s\n' "machine" "host I/Os/s" "ratio"
 row() { # NAME REF_SETS -- SETS...: NAME's median and its ratio to REF's
 	name=$1; ref=$2; shift 2

@@ -27,7 +27,7 @@ mkdir -p "$out"
 log="$out/results.txt"
 : >"$log"
 field() { echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
-median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+. "$top/bench/lib.sh"
 echo "round  ssdlab_writes/s  paced_writes/s  bare_writes/s  ratio  paced_ratio"
 i=1
 while [ "$i" -le "$rounds" ]; do

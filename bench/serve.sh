@@ -56,7 +56,7 @@ t = open(sys.argv[1]).read()
 print("%.0f" % json.loads(t[t.index("{"):])["jobs"][0]["write"]["iops"])' "$tmp/fio.json")
 	echo "$iops $((r1 - r0))"
 }
-median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+. "$top/bench/lib.sh"
 : >"$tmp/rows"
 echo "round  ssdlab_iops  memory_iops  ratio  ssdlab_B/page  memory_B/page"
 i=1

@@ -35,7 +35,7 @@ rate() { # JOBFILE: simulated host I/Os per wall second (the run's)
 	(cd "$tmp" && "$ssdlab" run "$1" --set capacity="$cap") |
 		sed -n 's/^Wall: .* s, \([0-9]*\) simulated.*/\1/p'
 }
-median() { sort -g | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+. "$top/bench/lib.sh"
 : >"$tmp/rows"
 echo "round  synthetic/s  replay/s  replay_gz/s  ratio  ratio_gz"
 i=1

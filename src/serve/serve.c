@@ -641,6 +641,13 @@ static int range_ok(struct ssd_srv *s, const char *what, uint64_t len, uint64_t 
 	return 0;
 }
 
+/* The data store failed with rc where the drive did not. */
+static int store_error(struct ssd_srv *s, int rc, const char *what, uint64_t off)
+{
+	return fail(s, rc, "%s at offset %llu: the data store: %s", what,
+		    (unsigned long long)off, strerror(-rc));
+}
+
 /* The end of a request, outside the lock: a FUA command or a flush on a
  * file store makes the file durable too; a real clock waits for the
  * completion. */
@@ -670,8 +677,7 @@ int ssd_srv_read(struct ssd_srv *s, void *buf, uint32_t len, uint64_t off)
 		else if (!(rc = store_read(&s->st, buf, len, off)))
 			leave(s, SSD_DDIR_READ, t, c, len);
 		else
-			fail(s, rc, "read at offset %llu: the data file: %s",
-			     (unsigned long long)off, strerror(-rc));
+			store_error(s, rc, "read", off);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return finish(s, rc, arrive, c, 0);
@@ -696,8 +702,7 @@ int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
 		else if (!(rc = store_write(&s->st, buf, len, off)))
 			leave(s, SSD_DDIR_WRITE, t, c, len);
 		else
-			fail(s, rc, "write at offset %llu: the data store: %s",
-			     (unsigned long long)off, strerror(-rc));
+			store_error(s, rc, "write", off);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return finish(s, rc, arrive, c, flags & SSD_SRV_FUA);
@@ -732,8 +737,7 @@ int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 		else if (!(rc = store_zero(&s->st, len, off, 1)))
 			leave(s, SSD_DDIR_TRIM, t, c, len);
 		else
-			fail(s, rc, "trim at offset %llu: the data file: %s",
-			     (unsigned long long)off, strerror(-rc));
+			store_error(s, rc, "trim", off);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return finish(s, rc, arrive, c, flags & SSD_SRV_FUA);
@@ -778,8 +782,7 @@ int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 		if (c < 0) {
 			rc = drive_error(s, c, "write zeroes", off, len);
 		} else if ((rc = store_zero(&s->st, len, off, !!(flags & SSD_SRV_MAY_TRIM)))) {
-			fail(s, rc, "write zeroes at offset %llu: the data file: %s",
-			     (unsigned long long)off, strerror(-rc));
+			store_error(s, rc, "write zeroes", off);
 		} else {
 			for (int i = 0; i < np; i++) {
 				if (part[i].ddir == SSD_DDIR_TRIM)
