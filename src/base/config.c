@@ -104,6 +104,7 @@ static const char *const trim_names[] = {"immediate", "background", "deferred",
 static const char *const type_names[] = {"ssd", "hdd", NULL};
 static const char *const raid_names[] = {"none", "0", NULL};
 static const char *const hddq_names[] = {"fcfs", "sptf", NULL};
+static const char *const recovery_names[] = {"summary", "scan", NULL};
 static const char *const gc_names[] = {
 	[SSD_GC_GREEDY] = "greedy",
 	[SSD_GC_COST_BENEFIT] = "cost-benefit",
@@ -313,6 +314,23 @@ static const struct opt options[] = {
 		 "pages are written back (0 = the whole map in DRAM); from one "
 		 "map page (page_size) to the whole map (4 bytes per 4 KiB of "
 		 "capacity), in whole map pages (rounded down)."},
+
+	/* power loss (docs/power-loss.md) */
+	{"plp", T_BOOL, FIELD(plp), "no", .flags = F_DESCR, .unit = "bool",
+	 .help = "Power-loss protection: capacitors whose stored energy lets "
+		 "the drive save its write buffer and open pages when the power "
+		 "goes (no: what is not yet programmed is lost at a power cut)."},
+	{"plp_hold_up", T_TIME, FIELD(plp_hold_up), "0", 0, 10000 * SSD_MS,
+	 .unit = "time",
+	 .help = "plp: how long the stored energy keeps the drive running "
+		 "after a cut (energy / the drive's power); saving must fit in "
+		 "it (0 = twice what the write buffer and open pages need)."},
+	{"power_recovery", T_ENUM, FIELD(power_recovery), "summary",
+	 .values = recovery_names, .unit = "model",
+	 .help = "How the drive rebuilds its map after a power cut: summary "
+		 "(a full block's out-of-band records are read from its summary "
+		 "page, open blocks page by page) or scan (every programmed "
+		 "page's out-of-band area is read)."},
 
 	/* the hard disk (type = hdd) */
 	{"hdd_rpm", T_U32, FIELD(hdd_rpm), "7200", 3600, 20000, .flags = F_DESCR | F_HDD,

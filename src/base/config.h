@@ -42,6 +42,8 @@
 enum ssd_cell { SSD_CELL_SLC, SSD_CELL_MLC, SSD_CELL_TLC, SSD_CELL_QLC };
 enum ssd_slc_mode { SSD_SLC_NONE, SSD_SLC_STATIC, SSD_SLC_DYNAMIC };
 enum ssd_trim_mode { SSD_TRIM_IMMEDIATE, SSD_TRIM_BACKGROUND, SSD_TRIM_DEFERRED };
+/* How the map is rebuilt after a power cut (docs/power-loss.md). */
+enum ssd_power_recovery { SSD_RECOVER_SUMMARY, SSD_RECOVER_SCAN };
 enum ssd_drive_type { SSD_TYPE_SSD, SSD_TYPE_HDD };
 enum ssd_raid_level { SSD_RAID_NONE, SSD_RAID_0 };
 enum ssd_hdd_queue { SSD_HDD_FCFS, SSD_HDD_SPTF };
@@ -137,6 +139,12 @@ struct ssd_config {
 	                             the dies' cache registers) */
 	uint64_t map_cache;       /* cached part of the logical-to-physical
 	                             map, bytes (0 = the whole map in DRAM) */
+
+	/* power loss (docs/power-loss.md) */
+	int plp;                  /* power-loss protection capacitors */
+	int64_t plp_hold_up;      /* ns the stored energy keeps the drive
+	                             running after a cut (0 = derived) */
+	int power_recovery;       /* enum ssd_power_recovery */
 
 	/* hard disk (type = hdd; docs/hdd.md): the keys above that name
 	 * flash have no effect on it, capacity, host_mbps and cmd_overhead

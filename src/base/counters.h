@@ -48,6 +48,9 @@ struct ssd_counters {
 	                              NAND reads are in nand_read) */
 	uint64_t read_ahead_hit_lp;/* host 4 KiB pages read from the
 	                              read-ahead buffer (in host_read_lp) */
+	uint64_t power_cuts;       /* power cuts survived (ssd_dev_power_cut) */
+	uint64_t power_lost_lp;    /* 4 KiB pages whose latest write or TRIM
+	                              a power cut lost */
 };
 
 

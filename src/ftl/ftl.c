@@ -157,6 +157,8 @@ int64_t ftl_program_failed(struct ssd_ftl *f, uint32_t ui,
 			ssd_bit_clear(f->vbits, s);
 			f->valid[blk]--;
 			f->ctr.gc_copy_lp++;
+			if (f->ptrack) /* the failed page cannot be read */
+				f->p2l[s] = SSD_UNMAPPED;
 		}
 		if (rc)
 			return rc;
@@ -380,6 +382,9 @@ static int64_t wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 	int64_t ready = ssd_max64(t, w->ready);
 	w->fill = 0;
 	w->ready = 0;
+	if (f->ptrack) /* padding holds no page a recovery may find */
+		for (uint32_t s = w->blk * f->spb + w->next; s < w->blk * f->spb + w->next + pad; s++)
+			f->p2l[s] = SSD_UNMAPPED;
 	w->next += pad; /* padding slots stay invalid */
 	f->ctr.pad_lp += pad;
 	return wp_program(f, ui, w, ready);
@@ -418,6 +423,8 @@ int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t)
 	int64_t r = ftl_flush(f, t);
 	if (r == SSD_ENOSPC)
 		r = ftl_no_room(f, f->cur_unit, "no free block for a padded page");
+	if (f->ptrack && r >= 0)
+		ftl_power_flush(f, r);
 	check_events(f);
 	return r;
 }
@@ -723,5 +730,6 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	free(f->mc_state);
 	free(f->tbits);
 	free(f->tq);
+	ftl_power_free(f);
 	free(f);
 }

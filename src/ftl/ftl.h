@@ -157,6 +157,40 @@ int ssd_ftl_verify_on(struct ssd_ftl *f, const uint32_t *src);
 int ssd_ftl_verify_get(const struct ssd_ftl *f, uint32_t lpn, uint32_t *lp,
 		       uint32_t *tag);
 
+/* Power loss (ftl_power.c, docs/power-loss.md).  ssd_ftl_power_track
+ * starts recording what a cut must see (needs ssd_ftl_verify_on: the
+ * out-of-band tags); ssd_ftl_power_horizon tells it the latest
+ * submission, before which no cut can fall.  ssd_ftl_power_cut cuts the
+ * power at pc->t (>= the horizon) and recovers from pc->on: the map is
+ * rebuilt from what the flash held at t, the pages whose content changed
+ * are counted (and listed in pc->lost, up to lost_cap, ascending); the
+ * drive answers again at pc->ready.  The host's tags (the verify record)
+ * are the caller's to set right.  Returns 0 or a negative SSD_E*. */
+struct ssd_power_cut {
+	int64_t t, on;          /* in: the cut, and power back (>= t) */
+	int save_all;           /* in: protected and energy enough: every
+	                           page accepted is saved */
+	uint32_t *lost;         /* in: room for lost_cap lpns, or NULL */
+	uint64_t lost_cap;
+	uint64_t nlost;         /* out: lpns listed */
+	uint64_t lost_lp;       /* out: pages whose content changed */
+	uint64_t trims_lost;    /* out: of which a TRIM undone */
+	uint64_t rewritten_lp;  /* out: older copies written again */
+	uint64_t scan_reads;    /* out: pages read to rebuild the map */
+	int64_t scan_end;       /* out: the map rebuilt */
+	int64_t ready;          /* out: the drive answers again */
+	/* the device's part (ssd_dev_power_cut) */
+	uint64_t buffered_lp;   /* out: pages in the write buffer at t */
+	uint64_t open_lp;       /* out: pages in open pages (registers) */
+	int64_t save_ns;        /* out: what saving them takes (plp) */
+	int64_t hold_ns;        /* out: what the stored energy gives (plp) */
+};
+int ssd_ftl_power_track(struct ssd_ftl *f);
+/* 4 KiB pages held in open pages (cache registers) now, host and GC. */
+uint64_t ssd_ftl_open_lp(const struct ssd_ftl *f);
+void ssd_ftl_power_horizon(struct ssd_ftl *f, int64_t t);
+int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc);
+
 /* Free blocks in all units. */
 uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f);
 

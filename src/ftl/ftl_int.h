@@ -140,6 +140,33 @@ struct ssd_ftl {
 	 * rewrite of a failed page. */
 	uint32_t *vgen;         /* [slot] write tag of the data it holds */
 	const uint32_t *vsrc;   /* [lpn] the host's tag of its data */
+	/* Power-loss tracking (ftl_power.c; ssd_ftl_power_track, off while
+	 * ptrack is 0): the events a cut from the horizon on may still see,
+	 * the TRIM journal and the flushes that make it durable. */
+	int ptrack;
+	int ptrack_err;         /* out of memory: the lists are incomplete */
+	int64_t horizon;        /* no cut is earlier (the latest submission) */
+	struct ftl_prog_rec { uint32_t blk, page, gen; int64_t end; } *pr;
+	uint32_t pr_n, pr_cap;  /* page programs, in order */
+	struct ftl_erase_rec {
+		uint32_t blk, gen, pages; /* its erases and programmed pages
+		                             before this erase */
+		int full;
+		int64_t start;
+	} *er;
+	uint32_t er_n, er_cap;  /* erases, in order; er_save[i] holds the
+	                           block's p2l then its tags, spb each */
+	uint32_t *er_save;
+	struct ftl_flush_rec { uint32_t seq; int64_t done; } *fr;
+	uint32_t fr_n, fr_cap;
+	uint32_t flush_seq;     /* flushes submitted */
+	uint32_t fr_base;       /* every flush up to it done before horizon */
+	uint32_t *trim_cnt;     /* [lpn] TRIM_HAS | its count at its last TRIM */
+	uint32_t *trim_ep;      /* [lpn] flushes submitted before that TRIM */
+	uint32_t *trim_floor;   /* [lpn] TRIM_HAS | the count of its newest
+	                           TRIM known durable */
+	struct ftl_trim_rec { uint32_t lpn, cnt, ep; } *tlog;
+	uint32_t tlog_n, tlog_cap; /* earlier TRIMs not yet known durable */
 };
 
 _Static_assert(offsetof(struct ssd_ftl, pub) == 0,
@@ -238,6 +265,15 @@ static inline int64_t map_touch(struct ssd_ftl *f, uint32_t lpn, int dirty,
 		return t;
 	return ftl_map_load(f, lpn, dirty, t);
 }
+
+/* ftl_power.c: record a page program of blk ending at `end` (the page
+ * just programmed), an erase of blk about to be scheduled on unit ui at
+ * t, a TRIM, a flush completing at `done`; free the lists. */
+void ftl_power_prog(struct ssd_ftl *f, uint32_t blk, int64_t end);
+void ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t);
+void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n);
+void ftl_power_flush(struct ssd_ftl *f, int64_t done);
+void ftl_power_free(struct ssd_ftl *f);
 
 /* ftl_check.c: run the checker now if check_every is set and no check
  * has failed yet. */
@@ -341,6 +377,8 @@ static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
 	int64_t end = ssd_flash_program(&f->flash, ui, blk, ready);
 	if (end < 0)
 		return end;
+	if (__builtin_expect(f->ptrack, 0))
+		ftl_power_prog(f, blk, end);
 	if (program_fails(f, w, blk))
 		return ftl_program_failed(f, ui, w, end);
 	if (w->next == w->cap) {

@@ -23,6 +23,8 @@ int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 	}
 	int64_t done = t;
 	f->ctr.host_trim_lp += n;
+	if (f->ptrack)
+		ftl_power_trim(f, lpn, n);
 	if (f->tbits) {
 		/* queued: mark now, unmap later */
 		if (f->tq_len == f->tq_cap) {

@@ -77,6 +77,8 @@ static int idle_gap(struct ssd_dev *d, int64_t t)
 {
 	if (d->err)
 		return d->err;
+	if (__builtin_expect(d->ptrack, 0))
+		ssd_ftl_power_horizon(d->ftl, t); /* no cut before it */
 	int64_t busy = ssd_max64(ssd_max64(d->busy_until, d->wb_last), d->ctl_busy);
 	if (t <= busy)
 		return 0;
@@ -443,4 +445,82 @@ const char *ssd_dev_error(const struct ssd_dev *d)
 		if ((why = ssd_ftl_error(s->ftl))[0])
 			return why;
 	return "";
+}
+
+/* ---- power loss (device.h, docs/power-loss.md) ---- */
+
+int ssd_dev_power_track(struct ssd_dev *d)
+{
+	if (d->top)
+		return SSD_EUNSUP;
+	if (!d->vrec)
+		return SSD_EINVAL;
+	int rc = ssd_ftl_power_track(d->ftl);
+	if (!rc)
+		d->ptrack = 1;
+	return rc;
+}
+
+/* What saving n_lp pages of volatile data into SLC-mode pages takes,
+ * the dies working in parallel, after the programs already running. */
+static int64_t save_time(const struct ssd_dev *d, uint64_t n_lp)
+{
+	struct ssd_geometry g;
+	ssd_config_geometry(&d->cfg, &g);
+	uint64_t per_page = g.lp_per_page ? g.lp_per_page : 1;
+	uint64_t dies = (uint64_t)d->cfg.channels * d->cfg.dies_per_channel;
+	if (!dies)
+		dies = 1;
+	uint64_t pages = (n_lp + per_page - 1) / per_page;
+	uint64_t rounds = (pages + dies - 1) / dies;
+	return d->cfg.t_prog + (int64_t)rounds * d->cfg.slc_t_prog;
+}
+
+int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
+{
+	if (d->top)
+		return SSD_EUNSUP;
+	if (!d->ptrack || pc->t < d->now || pc->on < pc->t)
+		return SSD_EINVAL;
+	/* what DRAM and the registers hold at the cut */
+	uint64_t buffered = 0;
+	for (uint32_t i = 0; i < d->wb_n; i++)
+		buffered += d->wb[i] > pc->t;
+	pc->buffered_lp = buffered;
+	pc->open_lp = ssd_ftl_open_lp(d->ftl);
+	pc->save_ns = save_time(d, buffered + pc->open_lp);
+	if (d->cfg.plp) {
+		struct ssd_geometry g;
+		ssd_config_geometry(&d->cfg, &g);
+		int64_t need = save_time(d, d->wb_n + (uint64_t)g.units * g.lp_per_page);
+		pc->hold_ns = d->cfg.plp_hold_up ? d->cfg.plp_hold_up
+			    : ssd_max64(2 * need, SSD_MS);
+	} else {
+		pc->hold_ns = 0;
+	}
+	pc->save_all = d->cfg.plp && pc->save_ns <= pc->hold_ns;
+	int rc = ssd_ftl_power_cut(d->ftl, pc);
+	if (rc)
+		return rc;
+	/* the controller starts over: nothing in flight, buffers empty */
+	int64_t r = pc->ready;
+	for (uint32_t i = 0; i < d->wb_n; i++)
+		d->wb[i] = r;
+	d->wb_last = d->link_busy = d->busy_until = d->now = r;
+	d->ctl_busy = d->trim_clock = r;
+	d->ra_lo = d->ra_hi = 0;
+	d->seq_next = UINT32_MAX;
+	/* the host's record follows what survived */
+	uint32_t nlp = (uint32_t)(d->capacity / SSD_LPAGE);
+	for (uint32_t l = 0; l < nlp; l++) {
+		uint32_t lp, tag, rec = d->vrec[l];
+		uint32_t st = rec >> 30, cnt = rec & 0x3fffffffu;
+		if (ssd_ftl_verify_get(d->ftl, l, &lp, &tag)) {
+			if (st != 0 || cnt != (tag & 0x3fffffffu))
+				d->vrec[l] = tag & 0x3fffffffu;
+		} else if (st == 0 || st == 3) {
+			d->vrec[l] = cnt | 1u << 30; /* reads as zeros */
+		}
+	}
+	return 0;
 }

@@ -115,6 +115,7 @@ struct ssd_dev {
 	int queues;             /* ... and a caller that takes decisions
 	                           asked for it (ssd_dev_set_queueing): a
 	                           submission may return SSD_EPENDING */
+	int ptrack;             /* power-loss tracking on (ssd_dev_power_track) */
 };
 
 /* A machine's counters brought up to date (stack.c). */
@@ -233,6 +234,20 @@ static inline int64_t ssd_dev_time(const struct ssd_dev *d)
 {
 	return d->busy_until > d->now ? d->busy_until : d->now;
 }
+
+/* Power loss (docs/power-loss.md).  ssd_dev_power_track makes the
+ * drive ready for power cuts: it needs the host record (verify.h's
+ * ssd_verify_attach) and a bare SSD (SSD_EUNSUP for a machine); 0 or a
+ * negative SSD_E*.  ssd_dev_power_cut cuts the power at pc->t (no
+ * earlier than the latest submission: SSD_EINVAL), power returns at
+ * pc->on and the drive recovers: with plp and energy enough
+ * (plp_hold_up) everything accepted survives; otherwise what was not
+ * programmed by t is lost.  The host record is set to what the drive
+ * holds after recovery, so verification goes on from there; pc says
+ * what was lost (ftl.h's struct ssd_power_cut).  The drive answers again
+ * at pc->ready, idle, the commands in flight at t gone. */
+int ssd_dev_power_track(struct ssd_dev *d);
+int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc);
 
 /* Leave the drive idle until `until` (background work runs).  Returns 0
  * or the error the background work met (it also fails every later

@@ -1,0 +1,642 @@
+/*
+ * ftl_power.c -- power loss: what the flash holds when the power goes at
+ * time T, and the map rebuilt from it (docs/power-loss.md).
+ *
+ * The FTL decides where every page goes when the host submits it and the
+ * flash backend schedules the work from there, so at any moment part of
+ * what the FTL's state says is still in the future: pages whose program
+ * has not ended, blocks whose erase has not begun.  A cut at T must see
+ * the flash as it is at T.  While tracking is on (ssd_ftl_power_track)
+ * two lists keep exactly the events that may still be in the future of
+ * a cut: every page program with its end, and every erase with its start
+ * and what the block held before (the out-of-band records of its pages:
+ * logical page and tag).  A cut is never earlier than the latest
+ * submission (the horizon the device passes in), so events that end (a
+ * program) or begin (an erase) before the horizon are dropped from the
+ * lists when they fill; they stay as long as the work in flight, which
+ * is what their size follows.
+ *
+ * At a cut the flash at T is: for each block, what it held before the
+ * first erase that had not begun by T (or what it holds now), restricted
+ * to the pages whose program had ended by T.  A program still running
+ * leaves its page unreadable and one not begun leaves it erased: either
+ * way its data is not there.  Data in the write buffer or in an open page
+ * (a cache register) was never programmed: lost, unless the drive has
+ * power-loss protection and its stored energy is enough to save it
+ * (save_all; the device decides), in which case nothing is lost.
+ *
+ * Recovery reads the out-of-band records and keeps, for every logical
+ * page, the newest copy it finds (the host's tags count writes, so
+ * newest is the highest count).  TRIMs are journaled: one is durable once
+ * a flush submitted after it has completed by T (or with save_all), and
+ * then a page trimmed after its newest surviving copy reads as zeros.
+ * The pages whose content changes are the lost ones; the map is set
+ * right and a surviving older copy is written again (the model cannot
+ * point the map back at a block its future has already erased), the
+ * drive's timing starts over at power-on, and the rebuild costs the
+ * reads the recovery model needs: every programmed page's out-of-band
+ * area (scan), or a summary page per full block and the open blocks page
+ * by page (summary), the dies reading in parallel.
+ */
+#include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define TAG_COUNT 0x3fffffffu
+#define TRIM_HAS 0x80000000u
+
+int ssd_ftl_power_track(struct ssd_ftl *f)
+{
+	if (f->ptrack)
+		return 0;
+	if (!f->vgen || !f->vsrc)
+		return SSD_EINVAL; /* the out-of-band records need the tags */
+	f->trim_cnt = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_cnt);
+	f->trim_ep = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_ep);
+	f->trim_floor = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_floor);
+	if (!f->trim_cnt || !f->trim_ep || !f->trim_floor) {
+		free(f->trim_cnt);
+		free(f->trim_ep);
+		free(f->trim_floor);
+		f->trim_cnt = f->trim_ep = f->trim_floor = NULL;
+		return SSD_ENOMEM;
+	}
+	f->ptrack = 1;
+	return 0;
+}
+
+uint64_t ssd_ftl_open_lp(const struct ssd_ftl *f)
+{
+	uint64_t n = 0;
+	for (uint32_t ui = 0; ui < f->units; ui++) {
+		const struct ssd_unit *u = &f->unit[ui];
+		n += (u->host.blk != SSD_NO_BLOCK ? u->host.fill : 0) +
+		     (u->host_slc.blk != SSD_NO_BLOCK ? u->host_slc.fill : 0) +
+		     (u->gc.blk != SSD_NO_BLOCK ? u->gc.fill : 0);
+	}
+	return n;
+}
+
+void ftl_power_free(struct ssd_ftl *f)
+{
+	free(f->pr);
+	free(f->er);
+	free(f->er_save);
+	free(f->fr);
+	free(f->trim_cnt);
+	free(f->trim_ep);
+	free(f->trim_floor);
+	free(f->tlog);
+}
+
+void ssd_ftl_power_horizon(struct ssd_ftl *f, int64_t t)
+{
+	if (t > f->horizon)
+		f->horizon = t;
+}
+
+/* Keep the entries of a list that a cut from the horizon on may still
+ * see (keep()), in order; grow it when they fill more than half.  Returns
+ * 0 or SSD_ENOMEM (tracking then stops being exact: recorded as an error
+ * by the caller). */
+static int pr_room(struct ssd_ftl *f)
+{
+	if (f->pr_n < f->pr_cap)
+		return 0;
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < f->pr_n; i++)
+		if (f->pr[i].end > f->horizon)
+			f->pr[k++] = f->pr[i];
+	f->pr_n = k;
+	if (k < f->pr_cap / 2 && f->pr_cap)
+		return 0;
+	uint32_t cap = f->pr_cap ? f->pr_cap * 2 : 1024;
+	struct ftl_prog_rec *p = realloc(f->pr, cap * sizeof *p);
+	if (!p)
+		return SSD_ENOMEM;
+	f->pr = p;
+	f->pr_cap = cap;
+	return 0;
+}
+
+void ftl_power_prog(struct ssd_ftl *f, uint32_t blk, int64_t end)
+{
+	if (pr_room(f)) {
+		f->ptrack_err = 1;
+		return;
+	}
+	f->pr[f->pr_n++] = (struct ftl_prog_rec){
+		.blk = blk,
+		.page = ssd_flash_next_page(&f->flash, blk) - 1,
+		.gen = ssd_flash_erases(&f->flash, blk),
+		.end = end,
+	};
+}
+
+static int er_room(struct ssd_ftl *f)
+{
+	if (f->er_n < f->er_cap)
+		return 0;
+	size_t per = 2 * (size_t)f->spb;
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < f->er_n; i++) {
+		if (f->er[i].start < f->horizon)
+			continue; /* begun before any cut to come */
+		if (k != i) {
+			f->er[k] = f->er[i];
+			memmove(f->er_save + k * per, f->er_save + i * per,
+				per * sizeof *f->er_save);
+		}
+		k++;
+	}
+	f->er_n = k;
+	if (k < f->er_cap / 2 && f->er_cap)
+		return 0;
+	uint32_t cap = f->er_cap ? f->er_cap * 2 : 16;
+	struct ftl_erase_rec *e = realloc(f->er, cap * sizeof *e);
+	if (!e)
+		return SSD_ENOMEM;
+	f->er = e;
+	uint32_t *s = realloc(f->er_save, cap * per * sizeof *s);
+	if (!s)
+		return SSD_ENOMEM;
+	f->er_save = s;
+	f->er_cap = cap;
+	return 0;
+}
+
+void ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
+{
+	if (er_room(f)) {
+		f->ptrack_err = 1;
+		return;
+	}
+	int64_t busy = f->flash.die_busy[ssd_flash_die(&f->flash, ui)];
+	uint32_t np = ssd_flash_next_page(&f->flash, blk);
+	size_t per = 2 * (size_t)f->spb;
+	uint32_t *save = f->er_save + f->er_n * per;
+	size_t used = (size_t)np * f->spp;
+	if (used > f->spb)
+		used = f->spb;
+	memcpy(save, f->p2l + (size_t)blk * f->spb, used * sizeof *save);
+	memcpy(save + f->spb, f->vgen + (size_t)blk * f->spb, used * sizeof *save);
+	f->er[f->er_n++] = (struct ftl_erase_rec){
+		.blk = blk,
+		.gen = ssd_flash_erases(&f->flash, blk),
+		.pages = np,
+		.full = np == ssd_flash_block_pages(&f->flash, blk),
+		.start = t > busy ? t : busy,
+	};
+}
+
+/* How far a tag's count is behind the host's latest write of the page:
+ * smaller is newer (counts wrap at 2^30). */
+static inline uint32_t tag_age(const struct ssd_ftl *f, uint32_t lpn,
+			       uint32_t tag)
+{
+	return ((f->vsrc[lpn] & TAG_COUNT) - (tag & TAG_COUNT)) & TAG_COUNT;
+}
+
+/* A TRIM of lpn's write `cnt` is durable: the newest such is the floor
+ * below which no copy of the page comes back. */
+static void floor_raise(struct ssd_ftl *f, uint32_t lpn, uint32_t cnt)
+{
+	uint32_t fl = f->trim_floor[lpn];
+	if (!(fl & TRIM_HAS) || tag_age(f, lpn, cnt) < tag_age(f, lpn, fl))
+		f->trim_floor[lpn] = TRIM_HAS | (cnt & TAG_COUNT);
+}
+
+/* The TRIM journal.  A page's latest TRIM is kept in trim_cnt/trim_ep;
+ * one it replaces goes to the floor when a flush has made it durable
+ * before the horizon, else to the log until one does (TRIMs of a page
+ * between two flushes). */
+void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n)
+{
+	for (uint32_t i = lpn; i < lpn + n; i++) {
+		uint32_t old = f->trim_cnt[i];
+		if (old & TRIM_HAS) {
+			if (f->trim_ep[i] < f->fr_base) {
+				floor_raise(f, i, old);
+			} else {
+				if (f->tlog_n == f->tlog_cap) {
+					uint32_t cap = f->tlog_cap ? 2 * f->tlog_cap : 256;
+					struct ftl_trim_rec *r = realloc(f->tlog, cap * sizeof *r);
+					if (!r) {
+						f->ptrack_err = 1;
+						return;
+					}
+					f->tlog = r;
+					f->tlog_cap = cap;
+				}
+				f->tlog[f->tlog_n++] = (struct ftl_trim_rec){i, old, f->trim_ep[i]};
+			}
+		}
+		f->trim_cnt[i] = TRIM_HAS | (f->vsrc[i] & TAG_COUNT);
+		f->trim_ep[i] = f->flush_seq;
+	}
+}
+
+/* Log entries a flush before the horizon made durable go to the floor. */
+static void tlog_fold(struct ssd_ftl *f)
+{
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < f->tlog_n; i++) {
+		if (f->tlog[i].ep < f->fr_base)
+			floor_raise(f, f->tlog[i].lpn, f->tlog[i].cnt);
+		else
+			f->tlog[k++] = f->tlog[i];
+	}
+	f->tlog_n = k;
+}
+
+void ftl_power_flush(struct ssd_ftl *f, int64_t done)
+{
+	f->flush_seq++;
+	/* flushes done before the horizon are done before any cut: fold
+	 * them into fr_base, keep the rest */
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < f->fr_n; i++) {
+		if (f->fr[i].done <= f->horizon) {
+			if (f->fr[i].seq > f->fr_base)
+				f->fr_base = f->fr[i].seq;
+		} else {
+			f->fr[k++] = f->fr[i];
+		}
+	}
+	f->fr_n = k;
+	if (f->tlog_n)
+		tlog_fold(f);
+	if (f->fr_n == f->fr_cap) {
+		uint32_t cap = f->fr_cap ? f->fr_cap * 2 : 16;
+		struct ftl_flush_rec *r = realloc(f->fr, cap * sizeof *r);
+		if (!r) {
+			f->ptrack_err = 1;
+			return;
+		}
+		f->fr = r;
+		f->fr_cap = cap;
+	}
+	f->fr[f->fr_n++] = (struct ftl_flush_rec){f->flush_seq, done};
+}
+
+/* ---- the cut ---- */
+
+/* The state of the whole cut: which pages of the current generation did
+ * not finish programming by T (a bitmap over global pages), which of
+ * older generations (a short list), and per logical page the newest
+ * surviving copy. */
+struct cut {
+	uint64_t *nd;        /* [global page] not durable at T */
+	struct ftl_prog_rec *old; /* not durable, of an erased generation */
+	uint32_t nold;
+	uint64_t *need;      /* [lpn] the current content may not survive */
+	uint64_t *found;     /* [lpn] a surviving copy was found */
+	uint32_t *best;      /* [lpn] its tag */
+	uint32_t *er_of;     /* [blk] the erase record of its state at T, or
+	                        SSD_NO_BLOCK */
+	uint64_t *reads;     /* [die] out-of-band reads of the rebuild */
+};
+
+static void cut_free(struct cut *c)
+{
+	free(c->nd);
+	free(c->old);
+	free(c->need);
+	free(c->found);
+	free(c->best);
+	free(c->er_of);
+	free(c->reads);
+}
+
+/* 1 if slot s (of the block's current generation) holds data that was
+ * programmed by T. */
+static int slot_durable(const struct ssd_ftl *f, const struct cut *c,
+			uint32_t s)
+{
+	uint32_t blk = ssd_udiv(s, f->div_spb);
+	uint32_t pi = ssd_udiv(s - blk * f->spb, f->div_spp);
+	if (pi >= ssd_flash_next_page(&f->flash, blk))
+		return 0; /* in an open page: never programmed */
+	if (c->er_of[blk] != SSD_NO_BLOCK)
+		return 0; /* its block is erased after T: this is later data */
+	return !ssd_bit_test(c->nd, blk * f->ppb + pi);
+}
+
+/* Read the out-of-band records of one block as it was at T: its pages
+ * programmed by T, the newest copy of every page in the need set kept.
+ * Counts the reads the recovery model makes on its die. */
+static void scan_block(struct ssd_ftl *f, struct cut *c, uint32_t blk)
+{
+	const uint32_t *p2l, *tags;
+	uint32_t pages, gen;
+	int full, cur = 1;
+	uint32_t e = c->er_of[blk];
+	if (e != SSD_NO_BLOCK) {
+		const struct ftl_erase_rec *r = &f->er[e];
+		size_t per = 2 * (size_t)f->spb;
+		p2l = f->er_save + e * per;
+		tags = p2l + f->spb;
+		pages = r->pages;
+		gen = r->gen;
+		full = r->full;
+		cur = 0;
+	} else {
+		p2l = f->p2l + (size_t)blk * f->spb;
+		tags = f->vgen + (size_t)blk * f->spb;
+		pages = ssd_flash_next_page(&f->flash, blk);
+		gen = ssd_flash_erases(&f->flash, blk);
+		full = pages == ssd_flash_block_pages(&f->flash, blk);
+	}
+	if (!pages)
+		return;
+	uint32_t die = ssd_flash_die(&f->flash, ssd_ftl_unit_of(f, blk));
+	c->reads[die] += f->cfg.power_recovery == SSD_RECOVER_SUMMARY && full ? 1 : pages;
+	for (uint32_t pi = 0; pi < pages; pi++) {
+		if (cur) {
+			if (ssd_bit_test(c->nd, blk * f->ppb + pi))
+				continue;
+		} else {
+			int gone = 0;
+			for (uint32_t k = 0; k < c->nold && !gone; k++)
+				gone = c->old[k].blk == blk && c->old[k].gen == gen &&
+				       c->old[k].page == pi;
+			if (gone)
+				continue;
+		}
+		for (uint32_t i = pi * f->spp; i < (pi + 1) * f->spp && i < f->spb; i++) {
+			uint32_t lpn = p2l[i];
+			if (lpn >= f->nlp || !ssd_bit_test(c->need, lpn))
+				continue;
+			if (!ssd_bit_test(c->found, lpn) ||
+			    tag_age(f, lpn, tags[i]) < tag_age(f, lpn, c->best[lpn])) {
+				ssd_bit_set(c->found, lpn);
+				c->best[lpn] = tags[i];
+			}
+		}
+	}
+}
+
+/* Unmap lpn (its content did not survive or a durable TRIM removed it). */
+static void unmap(struct ssd_ftl *f, uint32_t lpn)
+{
+	uint32_t s = f->l2p[lpn];
+	if (s == SSD_UNMAPPED)
+		return;
+	invalidate(f, s);
+	f->l2p[lpn] = SSD_UNMAPPED;
+	f->mapped--;
+}
+
+/* Forget the data of the slots that did not survive and hold nothing
+ * valid now, so that no later cut finds them: the pages still
+ * programming at T and the open pages. */
+static void wipe_ghosts(struct ssd_ftl *f, const struct cut *c)
+{
+	for (uint32_t i = 0; i < f->pr_n; i++) {
+		const struct ftl_prog_rec *p = &f->pr[i];
+		if (p->gen != ssd_flash_erases(&f->flash, p->blk) ||
+		    !ssd_bit_test(c->nd, p->blk * f->ppb + p->page))
+			continue;
+		uint32_t s0 = p->blk * f->spb + p->page * f->spp;
+		for (uint32_t s = s0; s < s0 + f->spp; s++)
+			if (!ssd_bit_test(f->vbits, s))
+				f->p2l[s] = SSD_UNMAPPED;
+	}
+	for (uint32_t ui = 0; ui < f->units; ui++) {
+		struct ssd_wp *w[3] = {&f->unit[ui].host, &f->unit[ui].host_slc,
+				       &f->unit[ui].gc};
+		for (int k = 0; k < 3; k++) {
+			if (w[k]->blk == SSD_NO_BLOCK)
+				continue;
+			uint32_t s0 = w[k]->blk * f->spb + w[k]->next - w[k]->fill;
+			for (uint32_t s = s0; s < s0 + w[k]->fill; s++)
+				if (!ssd_bit_test(f->vbits, s))
+					f->p2l[s] = SSD_UNMAPPED;
+		}
+	}
+}
+
+/* Power returns at `on`: nothing the flash was doing goes on; the map
+ * cache is cold. */
+static void timing_restart(struct ssd_ftl *f, int64_t on)
+{
+	struct ssd_flash *fl = &f->flash;
+	for (uint32_t d = 0; d < fl->dies; d++) {
+		fl->die_busy[d] = on;
+		fl->die_page[d] = UINT32_MAX;
+	}
+	for (uint32_t ch = 0; ch < fl->channels; ch++)
+		fl->chan_busy[ch] = on;
+	for (uint32_t ui = 0; ui < fl->units; ui++)
+		fl->reg_free[ui] = on;
+	for (uint32_t ui = 0; ui < f->units; ui++) {
+		struct ssd_wp *w[3] = {&f->unit[ui].host, &f->unit[ui].host_slc,
+				       &f->unit[ui].gc};
+		for (int k = 0; k < 3; k++) {
+			w[k]->ready = on;
+			w[k]->durable = on;
+		}
+	}
+	if (f->mc_cap) {
+		memset(f->mc_state, 0, f->mc_pages);
+		f->mc_n = 0;
+		f->mc_head = f->mc_tail = SSD_NO_BLOCK;
+	}
+}
+
+int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
+{
+	if (!f->ptrack)
+		return SSD_EINVAL;
+	if (f->ptrack_err)
+		return SSD_ENOMEM;
+	int64_t T = pc->t;
+	struct cut c = {0};
+	size_t lw = (f->nlp + 63) / 64 + 1;
+	size_t pw = ((size_t)f->nblocks * f->ppb + 63) / 64 + 1;
+	c.nd = calloc(pw, sizeof *c.nd);
+	c.need = calloc(lw, sizeof *c.need);
+	c.found = calloc(lw, sizeof *c.found);
+	c.best = calloc(f->nlp ? f->nlp : 1, sizeof *c.best);
+	c.er_of = malloc(f->nblocks * sizeof *c.er_of);
+	c.reads = calloc(f->flash.dies, sizeof *c.reads);
+	c.old = malloc((f->pr_n ? f->pr_n : 1) * sizeof *c.old);
+	if (!c.nd || !c.need || !c.found || !c.best || !c.er_of || !c.reads || !c.old) {
+		cut_free(&c);
+		return SSD_ENOMEM;
+	}
+	memset(c.er_of, 0xff, f->nblocks * sizeof *c.er_of);
+	pc->lost_lp = pc->trims_lost = pc->rewritten_lp = pc->scan_reads = 0;
+	pc->nlost = 0;
+
+	/* the flash at T */
+	if (!pc->save_all) {
+		for (uint32_t i = 0; i < f->er_n; i++)
+			if (f->er[i].start >= T && c.er_of[f->er[i].blk] == SSD_NO_BLOCK)
+				c.er_of[f->er[i].blk] = i;
+		for (uint32_t i = 0; i < f->pr_n; i++) {
+			const struct ftl_prog_rec *p = &f->pr[i];
+			if (p->end <= T)
+				continue;
+			if (p->gen == ssd_flash_erases(&f->flash, p->blk))
+				ssd_bit_set(c.nd, p->blk * f->ppb + p->page);
+			else
+				c.old[c.nold++] = *p;
+		}
+	}
+	/* durable TRIMs: those a completed flush followed */
+	uint32_t dseq = f->fr_base;
+	for (uint32_t i = 0; i < f->fr_n; i++)
+		if ((pc->save_all || f->fr[i].done <= T) && f->fr[i].seq > dseq)
+			dseq = f->fr[i].seq;
+	if (pc->save_all)
+		dseq = f->flush_seq + 1;
+
+	/* the pages whose content may change */
+	uint64_t nneed = 0;
+	for (uint32_t lpn = 0; lpn < f->nlp; lpn++) {
+		uint32_t s = f->l2p[lpn];
+		int tb = f->tbits && ssd_bit_test(f->tbits, lpn);
+		int n;
+		if (s != SSD_UNMAPPED)
+			n = tb || (!pc->save_all && !slot_durable(f, &c, s));
+		else
+			n = (f->trim_cnt[lpn] & TRIM_HAS) && f->trim_ep[lpn] >= dseq;
+		if (n) {
+			ssd_bit_set(c.need, lpn);
+			nneed++;
+		}
+	}
+	if (nneed && !pc->save_all) {
+		/* a block's current content, or its content before its
+		 * first erase after T */
+		for (uint32_t b = 0; b < f->nblocks; b++)
+			scan_block(f, &c, b);
+	} else {
+		for (uint32_t b = 0; b < f->nblocks; b++) {
+			uint32_t np = ssd_flash_next_page(&f->flash, b);
+			if (!np)
+				continue;
+			uint32_t die = ssd_flash_die(&f->flash, ssd_ftl_unit_of(f, b));
+			int full = np == ssd_flash_block_pages(&f->flash, b);
+			c.reads[die] += f->cfg.power_recovery == SSD_RECOVER_SUMMARY && full ? 1 : np;
+		}
+		if (pc->save_all) /* everything there: the current copy */
+			for (uint32_t lpn = 0; lpn < f->nlp; lpn++)
+				if (ssd_bit_test(c.need, lpn) && f->l2p[lpn] != SSD_UNMAPPED) {
+					ssd_bit_set(c.found, lpn);
+					c.best[lpn] = f->vgen[f->l2p[lpn]];
+				}
+	}
+
+	/* the TRIM journal at T: every TRIM a completed flush followed is
+	 * durable (the floor), the others are lost */
+	for (uint32_t i = 0; i < f->tlog_n; i++)
+		if (f->tlog[i].ep < dseq)
+			floor_raise(f, f->tlog[i].lpn, f->tlog[i].cnt);
+	f->tlog_n = 0;
+	for (uint32_t lpn = 0; lpn < f->nlp; lpn++)
+		if ((f->trim_cnt[lpn] & TRIM_HAS) && f->trim_ep[lpn] < dseq)
+			floor_raise(f, lpn, f->trim_cnt[lpn]);
+
+	/* what each page of the need set holds after the rebuild */
+	uint32_t *rewrite = NULL, nrw = 0, cap_rw = 0;
+	for (uint32_t lpn = 0; lpn < f->nlp; lpn++) {
+		if (!ssd_bit_test(c.need, lpn))
+			continue;
+		int found = ssd_bit_test(c.found, lpn);
+		uint32_t best = c.best[lpn];
+		uint32_t fl = f->trim_floor[lpn];
+		int zero = !found || ((fl & TRIM_HAS) && tag_age(f, lpn, best) >= tag_age(f, lpn, fl));
+		uint32_t s = f->l2p[lpn];
+		int tb = f->tbits && ssd_bit_test(f->tbits, lpn);
+		int cur_zero = s == SSD_UNMAPPED || tb;
+		int changed;
+		if (zero) {
+			changed = !cur_zero;
+			unmap(f, lpn);
+		} else if (s != SSD_UNMAPPED && f->vgen[s] == best) {
+			changed = tb; /* the TRIM is lost: the data is back */
+			pc->trims_lost += tb;
+		} else {
+			changed = 1;
+			pc->trims_lost += cur_zero;
+			unmap(f, lpn);
+			if (nrw == cap_rw) {
+				cap_rw = cap_rw ? 2 * cap_rw : 256;
+				uint32_t *r = realloc(rewrite, 2 * (size_t)cap_rw * sizeof *r);
+				if (!r) {
+					free(rewrite);
+					cut_free(&c);
+					return SSD_ENOMEM;
+				}
+				rewrite = r;
+			}
+			rewrite[2 * nrw] = lpn;
+			rewrite[2 * nrw + 1] = best;
+			nrw++;
+		}
+		if (changed) {
+			pc->lost_lp++;
+			if (pc->lost && pc->nlost < pc->lost_cap)
+				pc->lost[pc->nlost++] = lpn;
+		}
+	}
+	wipe_ghosts(f, &c);
+	/* the DRAM state is gone: the TRIM queue (what survived of it is
+	 * applied above), the lists of events in flight */
+	if (f->tbits) {
+		memset(f->tbits, 0, ((f->nlp + 63) / 64) * sizeof *f->tbits);
+		f->tq_len = f->tq_head = 0;
+		f->tq_pages = 0;
+	}
+	memset(f->trim_cnt, 0, f->nlp * sizeof *f->trim_cnt);
+	f->pr_n = f->er_n = f->fr_n = 0;
+	f->fr_base = f->flush_seq;
+
+	/* the rebuild: the dies read the out-of-band areas in parallel */
+	timing_restart(f, pc->on);
+	int64_t scan_end = pc->on;
+	for (uint32_t d = 0; d < f->flash.dies; d++) {
+		int64_t e = pc->on + (int64_t)c.reads[d] * f->flash.t_read;
+		f->flash.die_busy[d] = e;
+		if (e > scan_end)
+			scan_end = e;
+		pc->scan_reads += c.reads[d];
+	}
+	cut_free(&c);
+	f->horizon = scan_end;
+	pc->scan_end = scan_end;
+	/* Surviving older copies written again, then made durable: the
+	 * model's bookkeeping (a real drive maps the copy where it lies, in
+	 * a block the model's future has erased), so it costs no time --
+	 * the timing starts over at the end of the scan -- though its
+	 * programs count as copies. */
+	int64_t t = scan_end, rc = 0;
+	for (uint32_t i = 0; i < nrw && rc >= 0; i++) {
+		uint32_t lpn = rewrite[2 * i];
+		rc = ssd_ftl_write(f, lpn, t);
+		if (rc >= 0) {
+			f->vgen[f->l2p[lpn]] = rewrite[2 * i + 1];
+			f->ctr.host_write_lp--; /* not the host's: a copy */
+			f->ctr.gc_copy_lp++;
+			pc->rewritten_lp++;
+		}
+	}
+	free(rewrite);
+	if (rc < 0 && rc != SSD_EROFS)
+		return (int)rc;
+	int64_t done = ssd_ftl_flush(f, t);
+	if (done < 0)
+		return (int)done;
+	f->ctr.flushes--; /* not the host's */
+	f->pr_n = f->er_n = f->fr_n = 0;
+	f->fr_base = f->flush_seq;
+	timing_restart(f, scan_end);
+	pc->ready = scan_end;
+	f->ctr.power_cuts++;
+	f->ctr.power_lost_lp += pc->lost_lp;
+	return 0;
+}

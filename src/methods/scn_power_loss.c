@@ -1,0 +1,482 @@
+/*
+ * scn_power_loss.c -- the power-loss scenario: cut the power at many
+ * random moments of a mixed workload with flushes, recover, and check
+ * every logical page against what the host was promised
+ * (docs/power-loss.md).
+ *
+ * The drive is filled sequentially, then a closed loop of `qd` commands
+ * runs: random writes (a share with FUA), reads and TRIMs of `bs`, and a
+ * flush after every `flush_every` writes, as a file system's fsync.
+ * After a random stretch of up to `interval` the power goes; it returns
+ * `off` later and the drive recovers.  The host's side of the promise is
+ * kept page by page:
+ *   acknowledged  the latest write or TRIM that completed before the cut;
+ *   synced        the latest one a completed flush covered (acknowledged
+ *                 before the flush was submitted), or a FUA write;
+ *   in flight     a command submitted and not completed: either outcome
+ *                 is allowed.
+ * After recovery every page is read (its out-of-band record): one that
+ * holds its acknowledged content (or an in-flight one) is whole; one that
+ * holds an older content no older than the synced one is an unflushed
+ * loss, allowed only without power-loss protection; anything older than
+ * the synced content, or content the host never wrote, is a flushed loss
+ * -- a broken promise, which must never happen.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "methods/scenario.h"
+#include "host/verify.h"
+
+static const struct ssd_scn_param params[] = {
+	{"cuts", "1000", "number", "Power cuts."},
+	{"interval", "0.02", "time", "The workload between two cuts runs a random time up to this."},
+	{"off", "1", "time", "How long the power stays off."},
+	{"qd", "8", "number", "Commands in flight."},
+	{"bs", "4k", "size", "Bytes per read, write and TRIM (a multiple of 4 KiB, at most 64 KiB)."},
+	{"write_pct", "70", "percent", "Writes among the commands (the rest reads and TRIMs)."},
+	{"trim_pct", "5", "percent", "TRIMs among the commands."},
+	{"fua_pct", "5", "percent", "Writes with FUA."},
+	{"flush_every", "64", "number", "Writes between two flushes (0: no flushes)."},
+	{"fill", "100%", "size or % of capacity", "Written sequentially before the first cut."},
+	{NULL, NULL, NULL, NULL},
+};
+
+#define MAXP 16 /* pages of a command at most (64 KiB) */
+
+enum { C_NONE, C_READ, C_WRITE, C_TRIM, C_FLUSH };
+
+/* A page's content as the host knows it: 2 * write count, + 1 for
+ * zeros (a TRIM of that write, or never written). */
+static inline uint32_t ver_of(uint32_t rec)
+{
+	uint32_t st = rec >> 30, cnt = rec & SSD_VREC_COUNT;
+	return 2 * cnt + (st == SSD_VREC_ZERO || st == SSD_VREC_NEVER);
+}
+
+struct cmd {
+	int kind, fua;
+	uint32_t lpn, n;
+	uint32_t ver[MAXP];
+	int64_t done;
+	uint32_t *cover, ncover; /* a flush: (lpn, version) pairs it makes durable */
+};
+
+struct pl {
+	struct ssd_dev *dev;
+	uint32_t nlp;
+	uint32_t *ack, *sync;  /* [lpn] versions */
+	uint8_t *busy;         /* [lpn] commands in flight on it */
+	uint8_t *trimmed;      /* [lpn] a TRIM acknowledged since its sync */
+	uint32_t *dirty, ndirty, cap_dirty; /* acknowledged since the last
+	                                       flush was submitted: pairs */
+	struct cmd *q;
+	uint32_t qd;
+	uint64_t writes;
+	struct ssd_rng rng;
+};
+
+static int push_dirty(struct pl *p, uint32_t lpn, uint32_t v)
+{
+	if (p->ndirty == p->cap_dirty) {
+		uint32_t cap = p->cap_dirty ? 2 * p->cap_dirty : 1024;
+		uint32_t *d = realloc(p->dirty, 2 * (size_t)cap * sizeof *d);
+		if (!d)
+			return SSD_ENOMEM;
+		p->dirty = d;
+		p->cap_dirty = cap;
+	}
+	p->dirty[2 * p->ndirty] = lpn;
+	p->dirty[2 * p->ndirty + 1] = v;
+	p->ndirty++;
+	return 0;
+}
+
+/* Command c completed before the cut: the host takes its acknowledgement. */
+static int complete(struct pl *p, struct cmd *c)
+{
+	switch (c->kind) {
+	case C_WRITE:
+	case C_TRIM:
+		for (uint32_t i = 0; i < c->n; i++) {
+			uint32_t l = c->lpn + i;
+			p->busy[l]--;
+			p->ack[l] = c->ver[i];
+			if (c->kind == C_TRIM)
+				p->trimmed[l] = 1;
+			if (c->fua) {
+				p->sync[l] = c->ver[i];
+				p->trimmed[l] = 0;
+			} else if (push_dirty(p, l, c->ver[i])) {
+				return SSD_ENOMEM;
+			}
+		}
+		break;
+	case C_FLUSH:
+		for (uint32_t i = 0; i < c->ncover; i++) {
+			uint32_t l = c->cover[2 * i], v = c->cover[2 * i + 1];
+			if (v > p->sync[l]) {
+				p->sync[l] = v;
+				p->trimmed[l] = 0;
+			}
+		}
+		free(c->cover);
+		c->cover = NULL;
+		break;
+	}
+	c->kind = C_NONE;
+	return 0;
+}
+
+/* A random run of pages no command in flight writes or trims. */
+static int pick(struct pl *p, uint32_t n, uint32_t *lpn)
+{
+	for (int k = 0; k < 8; k++) {
+		uint32_t l = (uint32_t)ssd_rng_below(&p->rng, p->nlp - n + 1);
+		int ok = 1;
+		for (uint32_t i = 0; i < n && ok; i++)
+			ok = !p->busy[l + i];
+		if (ok) {
+			*lpn = l;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Submit the next command at t into c.  Returns 0 or an error. */
+static int submit(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
+		  int write_pct, int trim_pct, int fua_pct, uint64_t flush_every)
+{
+	struct ssd_dev *d = p->dev;
+	uint64_t offset;
+	memset(c, 0, sizeof *c);
+	if (flush_every && p->writes >= flush_every) {
+		p->writes = 0;
+		c->kind = C_FLUSH;
+		c->cover = p->dirty;
+		c->ncover = p->ndirty;
+		p->dirty = NULL;
+		p->ndirty = p->cap_dirty = 0;
+		c->done = ssd_dev_flush(d, t);
+		return c->done < 0 ? (int)c->done : 0;
+	}
+	uint64_t r = ssd_rng_below(&p->rng, 100);
+	int kind = r < (uint64_t)write_pct ? C_WRITE
+		 : r < (uint64_t)(write_pct + trim_pct) ? C_TRIM : C_READ;
+	uint32_t lpn;
+	if (kind != C_READ && !pick(p, n, &lpn))
+		kind = C_READ;
+	if (kind == C_READ)
+		lpn = (uint32_t)ssd_rng_below(&p->rng, p->nlp - n + 1);
+	offset = (uint64_t)lpn * SSD_LPAGE;
+	c->kind = kind;
+	c->lpn = lpn;
+	c->n = n;
+	int ddir = kind == C_READ ? SSD_DDIR_READ : kind == C_WRITE ? SSD_DDIR_WRITE
+								  : SSD_DDIR_TRIM;
+	if (kind == C_WRITE) {
+		c->fua = ssd_rng_below(&p->rng, 100) < (uint64_t)fua_pct;
+		ssd_vrec_write(d->vrec, lpn, n);
+		p->writes++;
+	} else if (kind == C_TRIM) {
+		ssd_vrec_trim(d->vrec, lpn, n);
+	}
+	if (kind != C_READ)
+		for (uint32_t i = 0; i < n; i++) {
+			c->ver[i] = ver_of(d->vrec[lpn + i]);
+			p->busy[lpn + i]++;
+		}
+	c->done = ssd_dev_submit(d, ddir | (c->fua ? SSD_DEV_FUA : 0), offset,
+				 n * SSD_LPAGE, t);
+	if (c->done < 0) {
+		c->kind = C_NONE;
+		return (int)c->done;
+	}
+	return 0;
+}
+
+struct tally {
+	uint64_t flushed_lost, unflushed_lost, at_risk, in_flight_lp;
+};
+
+/* After recovery: every page against the promise. */
+static void check_pages(struct pl *p, struct tally *t, char *first, size_t firstlen)
+{
+	const uint32_t *rec = p->dev->vrec;
+	for (uint32_t l = 0; l < p->nlp; l++) {
+		uint32_t have = ver_of(rec[l]); /* set to what the drive holds */
+		uint32_t a = p->ack[l], s = p->sync[l];
+		int pending = 0;
+		if (p->busy[l])
+			for (uint32_t k = 0; k < p->qd; k++) {
+				const struct cmd *c = &p->q[k];
+				if (l >= c->lpn && l < c->lpn + c->n &&
+				    ((c->kind == C_WRITE && c->ver[l - c->lpn] == have) ||
+				     (c->kind == C_TRIM && (have & 1))))
+					pending = 1;
+			}
+		if (a != s)
+			t->at_risk++;
+		int zero = have & 1;
+		int same = have == a || (zero && (a & 1)); /* zeros are zeros */
+		if (same || pending)
+			continue;
+		/* content older than acknowledged: how old */
+		int ok_unflushed;
+		if (zero)
+			ok_unflushed = (s & 1) || p->trimmed[l];
+		else
+			ok_unflushed = have >= s && have < a;
+		if (ok_unflushed) {
+			t->unflushed_lost++;
+		} else {
+			if (!t->flushed_lost && first)
+				snprintf(first, firstlen,
+					 "page %u holds version %u, synced %u, acknowledged %u",
+					 l, have, s, a);
+			t->flushed_lost++;
+		}
+	}
+}
+
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static int run(struct ssd_scn *s)
+{
+	uint64_t cuts = (uint64_t)ssd_scn_num(s, "cuts");
+	int64_t interval = ssd_scn_time(s, "interval"), off = ssd_scn_time(s, "off");
+	uint32_t qd = (uint32_t)ssd_scn_num(s, "qd");
+	uint64_t bs = ssd_scn_size(s, "bs", 1);
+	int write_pct = (int)ssd_scn_num(s, "write_pct");
+	int trim_pct = (int)ssd_scn_num(s, "trim_pct");
+	int fua_pct = (int)ssd_scn_num(s, "fua_pct");
+	uint64_t flush_every = (uint64_t)ssd_scn_num(s, "flush_every");
+	uint64_t fill = ssd_scn_size(s, "fill", SSD_LPAGE);
+	if (cuts < 1 || cuts > 10000000 || interval <= 0 || off < 0 || qd < 1 || qd > 256 ||
+	    !bs || bs % SSD_LPAGE || bs > MAXP * SSD_LPAGE || write_pct < 0 ||
+	    trim_pct < 0 || write_pct + trim_pct > 100 || fua_pct < 0 || fua_pct > 100 ||
+	    fill > s->cfg.capacity) {
+		snprintf(s->err, sizeof s->err, "power-loss: cuts 1-10000000, interval > 0, "
+			 "qd 1-256, bs a multiple of 4k up to 64k, write_pct + trim_pct "
+			 "<= 100, fua_pct <= 100, fill within the capacity");
+		return SSD_ERANGE;
+	}
+	if (ssd_config_is_machine(&s->cfg)) {
+		snprintf(s->err, sizeof s->err, "power-loss: the drive must be a bare SSD "
+			 "(no host layers, not a disk)");
+		return SSD_EUNSUP;
+	}
+	struct ssd_dev *dev = ssd_scn_drive(s, NULL, 0);
+	if (!dev)
+		return SSD_EINVAL;
+	struct pl p = {.dev = dev, .qd = qd};
+	p.nlp = (uint32_t)(ssd_dev_capacity(dev) / SSD_LPAGE);
+	uint32_t n = (uint32_t)(bs / SSD_LPAGE);
+	int rc = SSD_ENOMEM;
+	int64_t *rec_ns = malloc(cuts * sizeof *rec_ns);
+	p.ack = malloc(p.nlp * sizeof *p.ack);
+	p.sync = malloc(p.nlp * sizeof *p.sync);
+	p.busy = calloc(p.nlp, 1);
+	p.trimmed = calloc(p.nlp, 1);
+	p.q = calloc(qd, sizeof *p.q);
+	FILE *csv = NULL;
+	if (!rec_ns || !p.ack || !p.sync || !p.busy || !p.trimmed || !p.q ||
+	    ssd_verify_attach(dev) || (rc = ssd_dev_power_track(dev))) {
+		snprintf(s->err, sizeof s->err, "power-loss: %s", rc == SSD_ENOMEM || !rc
+			 ? "out of memory" : "the drive cannot track power cuts");
+		rc = rc ? rc : SSD_ENOMEM;
+		goto out;
+	}
+	ssd_rng_seed(&p.rng, s->seed ^ 0x706c6f73u);
+	/* the fill, 128 KiB at a time at QD1, then a flush: all synced */
+	int64_t t = ssd_dev_time(dev);
+	for (uint64_t o = 0; o < fill; o += 128 << 10) {
+		uint32_t len = (uint32_t)(fill - o < (128 << 10) ? fill - o : 128 << 10);
+		ssd_vrec_write(dev->vrec, (uint32_t)(o / SSD_LPAGE), len / SSD_LPAGE);
+		int64_t c = ssd_dev_submit(dev, SSD_DDIR_WRITE, o, len, t);
+		if (c < 0) {
+			rc = (int)c;
+			snprintf(s->err, sizeof s->err, "power-loss: the fill failed: %s",
+				 ssd_strerror(rc));
+			goto out;
+		}
+		t = c;
+	}
+	t = ssd_dev_flush(dev, t);
+	if (t < 0) {
+		rc = (int)t;
+		snprintf(s->err, sizeof s->err, "power-loss: flush failed");
+		goto out;
+	}
+	for (uint32_t l = 0; l < p.nlp; l++)
+		p.ack[l] = p.sync[l] = ver_of(dev->vrec[l]);
+	csv = ssd_scn_file(s, "power-loss.csv");
+	if (!csv) {
+		rc = SSD_EIO;
+		goto out;
+	}
+	fprintf(csv, "cut,time_s,in_flight,buffered_lp,open_lp,at_risk_lp,lost_lp,"
+		"unflushed_lost,flushed_lost,scan_reads,recovery_ms\n");
+	struct tally all = {0};
+	uint64_t lost_total = 0, buffered_total = 0, open_total = 0, cuts_with_loss = 0;
+	uint64_t saved_cuts = 0, rewritten = 0;
+	char first[160] = "";
+	for (uint64_t k = 0; k < cuts; k++) {
+		int64_t T = t + 1 + (int64_t)ssd_rng_below(&p.rng, (uint64_t)interval);
+		for (uint32_t i = 0; i < qd; i++)
+			p.q[i].done = t;
+		/* the closed loop up to the cut */
+		for (;;) {
+			uint32_t best = 0;
+			for (uint32_t i = 1; i < qd; i++)
+				if (p.q[i].done < p.q[best].done)
+					best = i;
+			struct cmd *c = &p.q[best];
+			if (c->done > T)
+				break;
+			if (c->kind != C_NONE && (rc = complete(&p, c)))
+				goto out;
+			int64_t at = c->done > ssd_dev_last_submit(dev) ? c->done
+								       : ssd_dev_last_submit(dev);
+			if (at > T) {
+				c->done = INT64_MAX; /* idle till the cut */
+				continue;
+			}
+			if ((rc = submit(&p, c, at, n, write_pct, trim_pct, fua_pct,
+					 flush_every))) {
+				snprintf(s->err, sizeof s->err, "power-loss: cut %llu: a "
+					 "command failed: %s", (unsigned long long)k + 1,
+					 ssd_strerror(rc));
+				goto out;
+			}
+		}
+		uint32_t inflight = 0;
+		for (uint32_t i = 0; i < qd; i++)
+			inflight += p.q[i].kind != C_NONE;
+		struct ssd_power_cut pc = {.t = T, .on = T + off};
+		if ((rc = ssd_dev_power_cut(dev, &pc))) {
+			snprintf(s->err, sizeof s->err, "power-loss: cut %llu failed: %s",
+				 (unsigned long long)k + 1, ssd_strerror(rc));
+			goto out;
+		}
+		struct tally one = {0};
+		check_pages(&p, &one, first, sizeof first);
+		rec_ns[k] = pc.ready - pc.on;
+		fprintf(csv, "%llu,%.6f,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.3f\n",
+			(unsigned long long)k + 1, (double)T / 1e9, inflight,
+			(unsigned long long)pc.buffered_lp, (unsigned long long)pc.open_lp,
+			(unsigned long long)one.at_risk, (unsigned long long)pc.lost_lp,
+			(unsigned long long)one.unflushed_lost,
+			(unsigned long long)one.flushed_lost,
+			(unsigned long long)pc.scan_reads, (double)rec_ns[k] / 1e6);
+		all.flushed_lost += one.flushed_lost;
+		all.unflushed_lost += one.unflushed_lost;
+		all.at_risk += one.at_risk;
+		lost_total += pc.lost_lp;
+		buffered_total += pc.buffered_lp;
+		open_total += pc.open_lp;
+		cuts_with_loss += one.unflushed_lost + one.flushed_lost > 0;
+		saved_cuts += pc.save_all;
+		rewritten += pc.rewritten_lp;
+		/* after recovery everything the drive holds is durable: the
+		 * host starts over from it */
+		for (uint32_t i = 0; i < qd; i++) {
+			free(p.q[i].cover);
+			memset(&p.q[i], 0, sizeof p.q[i]);
+		}
+		for (uint32_t l = 0; l < p.nlp; l++) {
+			p.ack[l] = p.sync[l] = ver_of(dev->vrec[l]);
+			p.busy[l] = p.trimmed[l] = 0;
+		}
+		p.ndirty = 0;
+		p.writes = 0;
+		t = pc.ready;
+	}
+	if (fclose(csv)) {
+		csv = NULL;
+		rc = SSD_EIO;
+		goto out;
+	}
+	csv = NULL;
+	qsort(rec_ns, cuts, sizeof *rec_ns, cmp_i64);
+	double r_min = rec_ns[0] / 1e6, r_p50 = rec_ns[cuts / 2] / 1e6;
+	double r_p99 = rec_ns[(cuts * 99) / 100 < cuts ? (cuts * 99) / 100 : cuts - 1] / 1e6;
+	double r_max = rec_ns[cuts - 1] / 1e6;
+	const char *body =
+		"set xlabel 'power cut'\nset ylabel 'logical pages'\nset y2label 'recovery, ms'\n"
+		"set ytics nomirror\nset y2tics\nset yrange [0:*]\nset y2range [0:*]\n"
+		"set datafile separator ','\n"
+		"plot 'power-loss.csv' using 1:6 skip 1 with impulses lc rgb '#bbbbbb' title 'at risk (acknowledged, not flushed)', \\\n"
+		"     'power-loss.csv' using 1:8 skip 1 with points pt 7 ps 0.5 lc rgb '#d95f02' title 'unflushed lost', \\\n"
+		"     'power-loss.csv' using 1:9 skip 1 with points pt 7 ps 0.8 lc rgb '#cc0000' title 'flushed lost (must be 0)', \\\n"
+		"     'power-loss.csv' using 1:11 skip 1 axes x1y2 with lines lc rgb '#1f5fbf' title 'recovery time'";
+	if ((rc = ssd_scn_plot(s, "power-loss", "Power cuts: what was lost, and recovery", body)))
+		goto out;
+	ssd_scn_json_str(s, "plp", s->cfg.plp ? "yes" : "no");
+	ssd_scn_json_str(s, "power_recovery",
+			 s->cfg.power_recovery == SSD_RECOVER_SCAN ? "scan" : "summary");
+	ssd_scn_json_int(s, "cuts", (int64_t)cuts);
+	ssd_scn_json_int(s, "flushed_lost", (int64_t)all.flushed_lost);
+	ssd_scn_json_int(s, "unflushed_lost", (int64_t)all.unflushed_lost);
+	ssd_scn_json_int(s, "at_risk_lp", (int64_t)all.at_risk);
+	ssd_scn_json_int(s, "lost_lp", (int64_t)lost_total);
+	ssd_scn_json_int(s, "cuts_with_loss", (int64_t)cuts_with_loss);
+	ssd_scn_json_int(s, "cuts_saved_by_plp", (int64_t)saved_cuts);
+	ssd_scn_json_int(s, "buffered_lp", (int64_t)buffered_total);
+	ssd_scn_json_int(s, "open_lp", (int64_t)open_total);
+	ssd_scn_json_int(s, "rewritten_lp", (int64_t)rewritten);
+	ssd_scn_json_open(s, "recovery_ms", 0);
+	ssd_scn_json_num(s, "min", r_min);
+	ssd_scn_json_num(s, "p50", r_p50);
+	ssd_scn_json_num(s, "p99", r_p99);
+	ssd_scn_json_num(s, "max", r_max);
+	ssd_scn_json_close(s, 0);
+	if (first[0])
+		ssd_scn_json_str(s, "first_flushed_loss", first);
+	fprintf(s->out, "power-loss on %s (plp %s, recovery %s): %llu cuts\n", s->cfg.name,
+		s->cfg.plp ? "yes" : "no",
+		s->cfg.power_recovery == SSD_RECOVER_SCAN ? "scan" : "summary",
+		(unsigned long long)cuts);
+	fprintf(s->out, "  flushed_lost      %llu pages (the promise: 0)%s%s\n",
+		(unsigned long long)all.flushed_lost, first[0] ? "; first: " : "", first);
+	fprintf(s->out, "  unflushed_lost    %llu pages of %llu at risk (acknowledged, not "
+		"flushed), in %llu cuts\n", (unsigned long long)all.unflushed_lost,
+		(unsigned long long)all.at_risk, (unsigned long long)cuts_with_loss);
+	fprintf(s->out, "  at the cuts       %llu pages in the write buffer, %llu in open pages%s\n",
+		(unsigned long long)buffered_total, (unsigned long long)open_total,
+		s->cfg.plp ? (saved_cuts == cuts ? "; all saved by plp"
+					       : "; plp's energy fell short at some cuts") : "");
+	fprintf(s->out, "  recovery          %.2f ms median, %.2f ms p99, %.2f-%.2f ms\n",
+		r_p50, r_p99, r_min, r_max);
+	fprintf(s->out, "  data and plots    %s/power-loss.{csv,png,svg}\n", s->outdir);
+	rc = 0;
+out:
+	if (csv)
+		fclose(csv);
+	for (uint32_t i = 0; p.q && i < qd; i++)
+		free(p.q[i].cover);
+	free(p.q);
+	free(p.dirty);
+	free(p.ack);
+	free(p.sync);
+	free(p.busy);
+	free(p.trimmed);
+	free(rec_ns);
+	ssd_dev_destroy(dev);
+	return rc;
+}
+
+const struct ssd_scenario ssd_scn_power_loss = {
+	.name = "power-loss",
+	.summary = "power cuts at random moments of a mixed workload with "
+		   "flushes: what survives (flushed_lost must be 0), what is lost, "
+		   "recovery time",
+	.params = params,
+	.run = run,
+	.drive = "tiny",
+};
