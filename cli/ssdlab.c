@@ -233,6 +233,14 @@ static const char run_help[] =
 	"                          250ms; a bare number is seconds)\n"
 	"  --eta-newline TIME      start a new status line every TIME instead of\n"
 	"                          updating one line in place\n"
+	"  --power-cuts            allow power cuts: SIGUSR2 cuts the power,\n"
+	"                          the drive recovers, and the data the cut\n"
+	"                          lost reads as it does after the cut (older\n"
+	"                          content or zeros); requests in flight fail\n"
+	"                          with EIO (docs/power-loss.md)\n"
+	"  --power-log FILE        ... each cut's lost pages, as CSV\n"
+	"  --power-off TIME        ... the time the power stays off (default 0;\n"
+	"                          a bare number is seconds)\n"
 	"  --check N               run the FTL invariant checker after every\n"
 	"                          N garbage-collected blocks (slow; for tests)\n"
 	"  --help                  this text\n"
@@ -821,6 +829,7 @@ static const char serve_help[] =
 	"  --help                  this text\n"
 	"\n"
 	"Stop it with SIGTERM or Ctrl-C: the report is written as it exits.\n"
+	"SIGUSR1 writes the report; with --power-cuts, SIGUSR2 cuts the power.\n"
 	"Environment: SSDLAB_NBDKIT (the nbdkit program), SSDLAB_NBDKIT_PLUGIN\n"
 	"(the plugin, found beside this binary otherwise).\n"
 	"\n"
@@ -932,6 +941,8 @@ static int cmd_serve(int argc, char **argv)
 	const char *sock = NULL, *port = NULL, *ip = "127.0.0.1", *clock = "real";
 	const char *data = "memory", *stats_log = NULL, *stats_interval = NULL;
 	const char *run = NULL, *overhead = NULL;
+	const char *power_log = NULL, *power_off = NULL;
+	int power_cuts = 0;
 	uint64_t threads = 64, fast_qd = 1, check = 0;
 	int verbose = 0, rest = argc, ip_set = 0;
 	for (int i = 1; i < argc; i++) {
@@ -953,10 +964,14 @@ static int cmd_serve(int argc, char **argv)
 			verbose = 1;
 			continue;
 		}
+		if (!strcmp(a, "--power-cuts")) {
+			power_cuts = 1;
+			continue;
+		}
 		static const char *const names[] = {
 			"--socket", "--port", "--ip", "--clock", "--fast-qd", "--data",
 			"--stats-interval", "--stats-log", "--threads", "--run",
-			"--check", "--client-overhead", NULL};
+			"--check", "--client-overhead", "--power-log", "--power-off", NULL};
 		const char *val = NULL;
 		int which = value_opt(argc, argv, &i, names, &val);
 		if (which == -2)
@@ -1007,6 +1022,13 @@ static int cmd_serve(int argc, char **argv)
 			if (check > UINT32_MAX)
 				return usage_error("--check needs a number of GC victims, got '%s'", val);
 			continue;
+		case 12: power_log = val; continue;
+		case 13:
+			if (ssd_parse_time(val, 1000000000, &ns) || ns < 0 ||
+			    ns > 3600 * (int64_t)1000000000)
+				return usage_error("--power-off needs a time up to 1h (like 2s), got '%s'", val);
+			power_off = val;
+			continue;
 		}
 		if (a[0] == '-' && a[1])
 			return usage_error("unknown option '%s'", a);
@@ -1018,6 +1040,8 @@ static int cmd_serve(int argc, char **argv)
 		return usage_error("--ip goes with --port, not --socket");
 	if (stats_log && !stats_interval)
 		return usage_error("--stats-log needs --stats-interval");
+	if ((power_log || power_off) && !power_cuts)
+		return usage_error("--power-log and --power-off need --power-cuts");
 	/* the drive is checked here, so that its errors read as this
 	 * tool's; the plugin loads it again from the same words */
 	struct ssd_config cfg;
@@ -1038,8 +1062,11 @@ static int cmd_serve(int argc, char **argv)
 	    (d.output && (rc = serve_path_ok("report", d.output))) ||
 	    (strcmp(data, "memory") && (rc = serve_path_ok("data file", data))) ||
 	    (stats_interval &&
-	     (rc = serve_path_ok("stats log", stats_log ? stats_log : "serve-stats.csv"))))
+	     (rc = serve_path_ok("stats log", stats_log ? stats_log : "serve-stats.csv"))) ||
+	    (power_log && (rc = serve_path_ok("power log", power_log))))
 		return rc;
+	if (power_cuts && ssd_config_is_machine(&cfg))
+		return usage_error("--power-cuts needs a bare SSD (no host layers, not a disk)");
 	const char *plugin = serve_plugin();
 	if (!plugin) {
 		fprintf(stderr, "%s: serve needs the nbdkit plugin nbdkit-ssdlab-plugin.so, "
@@ -1051,7 +1078,7 @@ static int cmd_serve(int argc, char **argv)
 	if (!nbdkit || !*nbdkit)
 		nbdkit = "nbdkit";
 	/* nbdkit's argv: its options, the plugin, the plugin's key=value */
-	int max = 32 + 2 * d.nsets + (argc - rest);
+	int max = 40 + 2 * d.nsets + (argc - rest);
 	char **av = calloc((size_t)max, sizeof *av);
 	char (*kv)[PATH_MAX + 32] = calloc((size_t)(16 + d.nsets), sizeof *kv);
 	if (!av || !kv) {
@@ -1107,6 +1134,12 @@ static int cmd_serve(int argc, char **argv)
 	}
 	if (check)
 		KV("check=%llu", (unsigned long long)check);
+	if (power_cuts)
+		KV("power-cuts=1");
+	if (power_log)
+		KV("power-log=%s", power_log);
+	if (power_off)
+		KV("power-off=%s", power_off);
 #undef KV
 	av[n] = NULL;
 	fflush(stdout);

@@ -14,9 +14,11 @@
  *          [client-overhead=TIME]
  *          [data=memory|FILE] [output=FILE] [format=FMT]
  *          [stats-interval=TIME stats-log=FILE] [check=N] [presets=DIR]
+ *          [power-cuts=1 [power-log=FILE] [power-off=TIME]]
  *
  * A report as `ssdlab run` writes it goes to `output` (standard output
- * by default) on SIGUSR1 and when nbdkit exits.
+ * by default) on SIGUSR1 and when nbdkit exits.  With power-cuts, SIGUSR2
+ * cuts the drive's power (docs/power-loss.md).
  */
 #define NBDKIT_API_VERSION 2
 #include <nbdkit-plugin.h>
@@ -49,7 +51,8 @@ static struct ssd_srv_opts opts = {.seed = 1, .clock = SSD_SRV_REAL};
 static const char *presets;
 static struct ssd_srv *srv;
 
-/* SIGUSR1 and the end wake the reporter thread through this pipe. */
+/* SIGUSR1 (a report), SIGUSR2 (a power cut) and the end wake the
+ * reporter thread through this pipe. */
 static int wake[2] = {-1, -1};
 static pthread_t reporter;
 static int reporter_on;
@@ -132,6 +135,20 @@ static int plg_config(const char *key, const char *value)
 			return -1;
 		}
 		opts.check_every = (uint32_t)v;
+	} else if (!strcmp(key, "power-cuts")) {
+		int v = nbdkit_parse_bool(value);
+		if (v < 0)
+			return -1;
+		opts.power_cuts = v;
+	} else if (!strcmp(key, "power-log")) {
+		if (!(opts.power_log = nbdkit_absolute_path(value)))
+			return -1;
+	} else if (!strcmp(key, "power-off")) {
+		if (ssd_parse_time(value, 1000000000, &opts.power_off) || opts.power_off < 0) {
+			nbdkit_error("power-off=%s: wanted a time (a bare number is seconds)",
+				     value);
+			return -1;
+		}
 	} else if (!strcmp(key, "presets")) {
 		if (!(presets = nbdkit_absolute_path(value)))
 			return -1;
@@ -182,10 +199,9 @@ static void plg_load(void)
 		close(fd);
 }
 
-static void on_usr1(int sig)
+static void on_signal(int sig)
 {
-	(void)sig;
-	char c = 'r';
+	char c = sig == SIGUSR2 ? 'p' : 'r';
 	if (write(wake[1], &c, 1) < 0) {
 		/* the pipe is full: reports are already on their way */
 	}
@@ -202,9 +218,25 @@ static void *reporter_main(void *arg)
 		if (atomic_load(&quit))
 			return NULL;
 		char buf[64];
-		/* any number of signals since the last look: one report */
-		if (n > 0 && read(wake[0], buf, sizeof buf) > 0 &&
-		    ssd_srv_report(srv))
+		ssize_t got = n > 0 ? read(wake[0], buf, sizeof buf) : 0;
+		/* each SIGUSR2 since the last look: a power cut; any number of
+		 * SIGUSR1: one report */
+		int report = 0;
+		for (ssize_t i = 0; i < got; i++) {
+			if (buf[i] == 'p') {
+				uint64_t lost = 0;
+				int64_t rec = 0;
+				if (ssd_srv_power_cut(srv, &lost, &rec))
+					nbdkit_error("%s", ssd_srv_error(srv));
+				else
+					fprintf(stderr, "ssdlab: power cut: %llu pages lost, "
+						"recovered in %.3f ms\n",
+						(unsigned long long)lost, (double)rec / 1e6);
+			} else if (buf[i] == 'r') {
+				report = 1;
+			}
+		}
+		if (report && ssd_srv_report(srv))
 			nbdkit_error("%s", ssd_srv_error(srv));
 		if (ssd_srv_tick(srv))
 			nbdkit_debug("%s", ssd_srv_error(srv));
@@ -218,6 +250,7 @@ static void *reporter_main(void *arg)
 static int plg_get_ready(void)
 {
 	signal(SIGUSR1, SIG_IGN);
+	signal(SIGUSR2, SIG_IGN);
 	return 0;
 }
 
@@ -228,9 +261,10 @@ static int plg_after_fork(void)
 		nbdkit_error("pipe: %m");
 		return -1;
 	}
-	struct sigaction sa = {.sa_handler = on_usr1, .sa_flags = SA_RESTART};
+	struct sigaction sa = {.sa_handler = on_signal, .sa_flags = SA_RESTART};
 	sigemptyset(&sa.sa_mask);
-	if (sigaction(SIGUSR1, &sa, NULL)) {
+	if (sigaction(SIGUSR1, &sa, NULL) ||
+	    (opts.power_cuts && sigaction(SIGUSR2, &sa, NULL))) {
 		nbdkit_error("sigaction: %m");
 		return -1;
 	}
@@ -397,6 +431,7 @@ static struct nbdkit_plugin plugin = {
 		"are the model's.  drive=NAME|FILE set=KEY=VALUE... seed=N\n"
 		"clock=real|fast fast-qd=N client-overhead=TIME data=memory|FILE output=FILE format=FMT\n"
 		"stats-interval=TIME stats-log=FILE check=N presets=DIR\n"
+		"power-cuts=1 power-log=FILE power-off=TIME\n"
 		"(see docs/serve.md; `ssdlab serve` starts nbdkit with this plugin)",
 	.config = plg_config,
 	.config_help =
@@ -413,7 +448,10 @@ static struct nbdkit_plugin plugin = {
 		"stats-interval=TIME    a row of the series every TIME\n"
 		"stats-log=FILE         the series (CSV)\n"
 		"check=N                FTL invariant checker every N GC victims\n"
-		"presets=DIR            the preset directory",
+		"presets=DIR            the preset directory\n"
+		"power-cuts=1           SIGUSR2 cuts the power (the drive recovers)\n"
+		"power-log=FILE         each cut's lost pages (CSV)\n"
+		"power-off=TIME         how long the power stays off (default 0)",
 	.load = plg_load,
 	.config_complete = plg_config_complete,
 	.magic_config_key = "drive",

@@ -22,6 +22,7 @@
 #include "host/job.h"
 #include "host/result.h"
 #include "host/sim.h"
+#include "host/verify.h"
 #include "report/report.h"
 
 /* ---- the data store ---- */
@@ -289,7 +290,22 @@ struct ssd_srv {
 	FILE *out;                 /* the report without an output file */
 	int created;               /* the data file was made here */
 	int64_t end_rows;          /* the series: rows written up to */
+	/* power cuts (opts.power_cuts; the section below) */
+	int ptrack;
+	int64_t power_off;
+	FILE *plog;
+	struct hist *hist;         /* contents a cut may bring back */
+	uint32_t hist_n, hist_cap;
+	struct fq { uint32_t k; int64_t c; } *fq; /* host flushes in flight */
+	uint32_t fq_n, fq_cap;
+	uint32_t flushes_sub;      /* host flushes submitted */
+	_Atomic uint64_t cut_gen;  /* cuts so far */
+	_Atomic int64_t cut_at;    /* the latest cut */
+	uint64_t cuts, cut_lost;
 };
+
+/* The power generation a request of this thread entered in. */
+static __thread uint64_t req_gen;
 
 /* The last error's message, per thread: the server's threads fail
  * independently, each answering its own client. */
@@ -411,6 +427,29 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 	}
 	if (o->check_every)
 		ssd_dev_set_check_every(s->dev, o->check_every);
+	if (o->power_cuts) {
+		drc = ssd_verify_attach(s->dev);
+		if (!drc)
+			drc = ssd_dev_power_track(s->dev);
+		if (drc) {
+			rc = drc == SSD_ENOMEM ? -ENOMEM : -EINVAL;
+			snprintf(err, errlen, "%s", drc == SSD_ENOMEM ? "out of memory"
+				 : drc == SSD_EUNSUP ? "power cuts need a bare SSD (no host "
+				 "layers, not a disk)" : "the drive cannot track power cuts");
+			goto bad;
+		}
+		s->ptrack = 1;
+		s->power_off = o->power_off > 0 ? o->power_off : 0;
+		if (o->power_log && !(s->plog = fopen(o->power_log, "w"))) {
+			rc = -errno;
+			snprintf(err, errlen, "power log %s: %s", o->power_log, strerror(errno));
+			goto bad;
+		}
+		if (s->plog) {
+			fputs("cut,time_s,offset,holds\n", s->plog);
+			fflush(s->plog);
+		}
+	}
 	s->st.size = ssd_dev_capacity(s->dev);
 	if (o->data && strcmp(o->data, "memory")) {
 		int fd = open(o->data, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
@@ -487,6 +526,8 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 	*out = s;
 	return 0;
 bad:
+	if (s->plog)
+		fclose(s->plog);
 	if (s->dev)
 		ssd_dev_destroy(s->dev);
 	if (s->created)
@@ -550,6 +591,11 @@ struct ssd_dev *ssd_srv_dev(struct ssd_srv *s)
 	return s->dev;
 }
 
+static void hist_prune(struct ssd_srv *s, int64_t t);
+static int hist_record(struct ssd_srv *s, int ddir, uint32_t len, uint64_t off);
+static int flush_noted(struct ssd_srv *s, int64_t c);
+static void hist_clear(struct ssd_srv *s);
+
 /* When a request that arrived at `arrive` (the real clock's time, taken
  * before the lock, so that waiting for it counts in its latency) enters
  * the drive, under the lock: not before the drive's last submission; the
@@ -564,6 +610,9 @@ static int64_t enter(struct ssd_srv *s, int64_t arrive)
 	if (s->clock == SSD_SRV_FAST && h->n >= s->fast_qd)
 		t = ssd_max64(t, heap_pop(h));
 	s->depth_now = h->n + 1;
+	req_gen = atomic_load(&s->cut_gen);
+	if (s->fq_n && s->fq[0].c <= t)
+		hist_prune(s, t);
 	return t;
 }
 
@@ -658,6 +707,10 @@ static int finish(struct ssd_srv *s, int rc, int64_t arrive, int64_t c,
 		rc = fail(s, -errno, "the data file: %s", strerror(errno));
 	if (!rc && s->clock == SSD_SRV_REAL)
 		wait_until(s, c - s->overhead, arrive);
+	if (!rc && s->ptrack && atomic_load(&s->cut_gen) != req_gen &&
+	    c > atomic_load(&s->cut_at))
+		rc = fail(s, -EIO, "the power was cut at %.6f s, before the "
+			  "request completed", (double)atomic_load(&s->cut_at) / 1e9);
 	return rc;
 }
 
@@ -695,6 +748,8 @@ int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
 	if (!rc) {
 		t = enter(s, arrive);
 		int op = SSD_DDIR_WRITE | (flags & SSD_SRV_FUA ? SSD_DEV_FUA : 0);
+		if (s->ptrack && (rc = hist_record(s, SSD_DDIR_WRITE, len, off)))
+			goto out;
 		c = ssd_dev_submit(s->dev, op, off, len, t);
 		/* the data is kept only once the drive took the write */
 		if (c < 0)
@@ -704,6 +759,7 @@ int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
 		else
 			store_error(s, rc, "write", off);
 	}
+out:
 	pthread_mutex_unlock(&s->lock);
 	return finish(s, rc, arrive, c, flags & SSD_SRV_FUA);
 }
@@ -729,6 +785,10 @@ int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 	int64_t t = 0, c = 0;
 	if (!rc) {
 		t = enter(s, arrive);
+		if (s->ptrack && (rc = hist_record(s, SSD_DDIR_TRIM, len, off))) {
+			pthread_mutex_unlock(&s->lock);
+			return rc;
+		}
 		c = ssd_dev_submit(s->dev, SSD_DDIR_TRIM, off, len, t);
 		if (c >= 0)
 			c = fua_flush(s, t, c, flags);
@@ -773,6 +833,11 @@ int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 		}
 		c = t;
 		for (int i = 0; i < np && c >= 0; i++) {
+			if (s->ptrack && (rc = hist_record(s, part[i].ddir,
+					(uint32_t)part[i].len, part[i].off))) {
+				pthread_mutex_unlock(&s->lock);
+				return rc;
+			}
 			int64_t ci = ssd_dev_submit(s->dev, part[i].ddir, part[i].off,
 						    (uint32_t)part[i].len, t);
 			c = ci < 0 ? ci : ssd_max64(c, ci);
@@ -808,6 +873,8 @@ int ssd_srv_flush(struct ssd_srv *s)
 		rc = drive_error(s, c, "flush", 0, 0);
 	else
 		leave(s, SSD_DDIR_SYNC, t, c, 0);
+	if (c >= 0 && s->ptrack)
+		rc = flush_noted(s, c);
 	pthread_mutex_unlock(&s->lock);
 	return finish(s, rc, arrive, c, 1);
 }
@@ -931,6 +998,192 @@ static void stats_rows(struct ssd_srv *s, int64_t now, int last)
 		if (now - s->next_row > 1000 * I)
 			s->next_row += (now - s->next_row) / I * I;
 	}
+}
+
+/* ---- power cuts (docs/power-loss.md) ----
+ *
+ * The drive model says which pages a cut loses and which of their
+ * earlier contents survive (tags: the host record of ssd_verify_attach,
+ * kept here as the clients write); the store must then hold that
+ * content again.  So before a page is overwritten or trimmed its content
+ * goes into a history, with the tag it had; an entry can never come back
+ * once a host flush submitted after it has completed (the page's newer
+ * content was durable by then), so a completed flush drops the entries
+ * older than it.  A client that never flushes keeps a history as large
+ * as what it rewrote. */
+struct hist {
+	uint32_t lpn, tag;
+	uint32_t ep;               /* host flushes submitted before it */
+	uint8_t *data;             /* the 4 KiB it held */
+};
+
+static void hist_clear(struct ssd_srv *s)
+{
+	for (uint32_t i = 0; i < s->hist_n; i++)
+		free(s->hist[i].data);
+	s->hist_n = 0;
+}
+
+/* Pages [off, off + len) are about to be written (or trimmed): keep what
+ * they hold, and give them their next tag.  Under the lock. */
+static int hist_record(struct ssd_srv *s, int ddir, uint32_t len, uint64_t off)
+{
+	uint32_t *rec = ssd_srv_dev(s)->vrec;
+	uint32_t lpn, n;
+	ssd_verify_pages(off, len, &lpn, &n);
+	for (uint32_t i = lpn; i < lpn + n; i++) {
+		if (ssd_vrec_state(rec[i]) != SSD_VREC_DATA)
+			continue; /* zeros come back as zeros */
+		if (s->hist_n == s->hist_cap) {
+			uint32_t cap = s->hist_cap ? 2 * s->hist_cap : 1024;
+			struct hist *h = realloc(s->hist, cap * sizeof *h);
+			if (!h)
+				return fail(s, -ENOMEM, "power-cut history: out of memory");
+			s->hist = h;
+			s->hist_cap = cap;
+		}
+		uint8_t *d = malloc(PG);
+		if (!d)
+			return fail(s, -ENOMEM, "power-cut history: out of memory");
+		int rc = store_read(&s->st, d, PG, (uint64_t)i * PG);
+		if (rc) {
+			free(d);
+			return store_error(s, rc, "power-cut history", (uint64_t)i * PG);
+		}
+		s->hist[s->hist_n++] = (struct hist){i, rec[i], s->flushes_sub, d};
+	}
+	if (ddir == SSD_DDIR_WRITE)
+		ssd_vrec_write(rec, lpn, n);
+	else
+		ssd_vrec_trim(rec, lpn, n);
+	return 0;
+}
+
+/* A host flush was submitted; it completes at c. */
+static int flush_noted(struct ssd_srv *s, int64_t c)
+{
+	if (s->fq_n == s->fq_cap) {
+		uint32_t cap = s->fq_cap ? 2 * s->fq_cap : 16;
+		struct fq *q = realloc(s->fq, cap * sizeof *q);
+		if (!q)
+			return fail(s, -ENOMEM, "power-cut history: out of memory");
+		s->fq = q;
+		s->fq_cap = cap;
+	}
+	s->fq[s->fq_n++] = (struct fq){++s->flushes_sub, c};
+	return 0;
+}
+
+/* The host flushes completed by t: the history older than the latest of
+ * them can no longer come back. */
+static void hist_prune(struct ssd_srv *s, int64_t t)
+{
+	uint32_t k = 0, done = 0;
+	for (uint32_t i = 0; i < s->fq_n; i++) {
+		if (s->fq[i].c <= t)
+			done = s->fq[i].k > done ? s->fq[i].k : done;
+		else
+			s->fq[k++] = s->fq[i];
+	}
+	s->fq_n = k;
+	if (!done)
+		return;
+	k = 0;
+	for (uint32_t i = 0; i < s->hist_n; i++) {
+		if (s->hist[i].ep < done)
+			free(s->hist[i].data);
+		else
+			s->hist[k++] = s->hist[i];
+	}
+	s->hist_n = k;
+}
+
+static int hist_cmp(const void *a, const void *b)
+{
+	const struct hist *x = a, *y = b;
+	if (x->lpn != y->lpn)
+		return x->lpn < y->lpn ? -1 : 1;
+	return (x->tag & SSD_VREC_COUNT) < (y->tag & SSD_VREC_COUNT) ? -1
+		: (x->tag & SSD_VREC_COUNT) > (y->tag & SSD_VREC_COUNT);
+}
+
+int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns)
+{
+	if (!s->ptrack)
+		return fail(s, -EINVAL, "power cut: the server was not started for "
+			    "power cuts");
+	pthread_mutex_lock(&s->lock);
+	struct ssd_dev *d = s->dev;
+	/* the real clock cuts now; the fast clock once everything it has
+	 * acknowledged is complete in simulated time */
+	int64_t T = s->clock == SSD_SRV_REAL ? wall_rel(s) : ssd_dev_time(d);
+	T = ssd_max64(T, ssd_dev_last_submit(d));
+	uint32_t nlp = (uint32_t)(s->st.size / PG);
+	struct ssd_power_cut pc = {.t = T, .on = T + s->power_off, .lost_cap = nlp};
+	pc.lost = malloc((nlp ? nlp : 1) * sizeof *pc.lost);
+	int rc = 0;
+	if (!pc.lost) {
+		rc = fail(s, -ENOMEM, "power cut: out of memory");
+		goto out;
+	}
+	int drc = ssd_dev_power_cut(d, &pc);
+	if (drc) {
+		rc = drive_error(s, drc, "power cut", 0, 0);
+		goto out;
+	}
+	atomic_store(&s->cut_at, T);
+	atomic_fetch_add(&s->cut_gen, 1);
+	/* the store follows the drive: each lost page gets the content its
+	 * tag now names */
+	qsort(s->hist, s->hist_n, sizeof *s->hist, hist_cmp);
+	uint64_t missing = 0;
+	for (uint64_t i = 0; i < pc.nlost && !rc; i++) {
+		uint32_t l = pc.lost[i], tag = d->vrec[l];
+		const char *holds = "zeros";
+		if (ssd_vrec_state(tag) == SSD_VREC_DATA) {
+			struct hist key = {.lpn = l, .tag = tag};
+			const struct hist *h = bsearch(&key, s->hist, s->hist_n,
+						       sizeof *s->hist, hist_cmp);
+			if (h) {
+				rc = store_write(&s->st, h->data, PG, (uint64_t)l * PG);
+				holds = "older";
+			} else {
+				missing++; /* not kept: zeros rather than a guess */
+				rc = store_zero(&s->st, PG, (uint64_t)l * PG, 1);
+				holds = "unknown";
+			}
+		} else {
+			rc = store_zero(&s->st, PG, (uint64_t)l * PG, 1);
+		}
+		if (rc)
+			rc = store_error(s, rc, "power cut", (uint64_t)l * PG);
+		else if (s->plog)
+			fprintf(s->plog, "%llu,%.6f,%llu,%s\n",
+				(unsigned long long)s->cuts + 1, (double)T / 1e9,
+				(unsigned long long)l * PG, holds);
+	}
+	if (!rc && s->st.fd >= 0 && fdatasync(s->st.fd))
+		rc = fail(s, -errno, "the data file: %s", strerror(errno));
+	if (s->plog)
+		fflush(s->plog);
+	hist_clear(s);
+	s->fq_n = 0;
+	s->inflight.n = 0;
+	if (s->clock == SSD_SRV_FAST)
+		s->vnow = pc.ready;
+	s->cuts++;
+	s->cut_lost += pc.lost_lp;
+	if (lost)
+		*lost = pc.lost_lp;
+	if (recovery_ns)
+		*recovery_ns = pc.ready - pc.on;
+	if (!rc && missing)
+		rc = fail(s, -EIO, "power cut: %llu pages' surviving content was not "
+			  "kept (written as zeros)", (unsigned long long)missing);
+out:
+	free(pc.lost);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
 }
 
 /* Idle time up to now runs the drive's background work (the real clock;
@@ -1085,6 +1338,11 @@ int ssd_srv_close(struct ssd_srv *s)
 		fclose(s->log);
 	}
 	pthread_mutex_destroy(&s->lock);
+	if (s->plog && fclose(s->plog) && !rc)
+		rc = -EIO;
+	hist_clear(s);
+	free(s->hist);
+	free(s->fq);
 	ssd_dev_destroy(s->dev);
 	store_free(&s->st);
 	free(s->inflight.v);

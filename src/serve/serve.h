@@ -69,6 +69,12 @@ struct ssd_srv_opts {
 	uint32_t check_every;     /* the FTL invariant checker after every N
 	                             GC victims (0: never) */
 	const char *name;         /* the report's job name (NULL: "nbd") */
+	int power_cuts;           /* ssd_srv_power_cut may be called: the
+	                             drive tracks what a cut must see, and
+	                             the store keeps what a cut may bring
+	                             back (docs/power-loss.md) */
+	const char *power_log;    /* each cut's lost pages, CSV (NULL: none) */
+	int64_t power_off;        /* ns the power stays off at a cut */
 };
 
 struct ssd_srv;
@@ -121,6 +127,15 @@ int ssd_srv_report(struct ssd_srv *s);
  * bytes the file has allocated). */
 void ssd_srv_store_usage(const struct ssd_srv *s, uint64_t *pages,
 			 uint64_t *bytes);
+
+/* Cut the power now and recover (opened with power_cuts; -EINVAL
+ * otherwise).  The drive keeps what its flash held at the cut
+ * (ssd_dev_power_cut) and the data store follows it: a page whose latest
+ * write was lost holds its newest surviving content again, or zeros.
+ * Requests in flight fail with EIO.  The lost pages are appended to the
+ * power log; *lost and *recovery_ns (either may be NULL) say how many and
+ * how long the rebuild took.  0 or -errno. */
+int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns);
 
 /* The message of the last error. */
 const char *ssd_srv_error(const struct ssd_srv *s);
