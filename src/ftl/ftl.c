@@ -261,6 +261,9 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		invalidate(f, old);
 	else
 		f->mapped++;
+	if (__builtin_expect(f->ptrack, 0)) /* what this write supersedes */
+		f->sup[(ui * 2 + (w == &u->host_slc)) * f->spp + w->fill] =
+			old == SSD_UNMAPPED ? SSD_NO_BLOCK : ssd_udiv(old, f->div_spb);
 	if (f->tbits)
 		ssd_bit_clear(f->tbits, lpn); /* the write supersedes a TRIM */
 	uint32_t slot = w->blk * f->spb + w->next++;
@@ -373,8 +376,8 @@ int64_t ssd_ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 
 /* Pad the open host page of w (if partly filled) and program it: its
  * data is already in the register. */
-static int64_t wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
-		      int64_t t)
+int64_t ftl_wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
+		   int64_t t)
 {
 	if (w->blk == SSD_NO_BLOCK || w->fill == 0)
 		return t;
@@ -399,8 +402,8 @@ static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 		struct ssd_unit *u = &f->unit[ui];
 		/* host data only: GC copies stay durable in their victim
 		 * until their page fills (ftl_erase_pending) */
-		int64_t a = wp_pad(f, ui, &u->host, t);
-		int64_t b = wp_pad(f, ui, &u->host_slc, t);
+		int64_t a = ftl_wp_pad(f, ui, &u->host, t);
+		int64_t b = ftl_wp_pad(f, ui, &u->host_slc, t);
 		if (a < 0)
 			return a;
 		if (b < 0)
@@ -469,6 +472,11 @@ uint64_t ssd_ftl_mapped(const struct ssd_ftl *f)
 void ssd_ftl_set_check_every(struct ssd_ftl *f, uint32_t victims)
 {
 	f->check_every = victims;
+}
+
+uint64_t ssd_ftl_check_runs(const struct ssd_ftl *f)
+{
+	return f->check_runs;
 }
 
 const char *ssd_ftl_error(const struct ssd_ftl *f)

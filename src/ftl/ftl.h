@@ -221,6 +221,8 @@ void ssd_ftl_erase_stats(const struct ssd_ftl *f, uint32_t *min,
 /* Debug: run the invariant checker after every `victims` GC victims and
  * at every ssd_ftl_audit (0 = never, the default). */
 void ssd_ftl_set_check_every(struct ssd_ftl *f, uint32_t victims);
+/* Invariant checks run so far. */
+uint64_t ssd_ftl_check_runs(const struct ssd_ftl *f);
 
 /* What the layers above read of an FTL without a call: the first member
  * of struct ssd_ftl, so that a pointer to the FTL points to it.  Only the

@@ -49,7 +49,7 @@ int64_t ftl_erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
 	struct ssd_unit *u = &f->unit[ui];
 	uint32_t w = ssd_flash_slc(&f->flash, blk) ? f->slc_wear : 1000;
 	if (f->ptrack)
-		ftl_power_erase(f, ui, blk, t);
+		t = ftl_power_erase(f, ui, blk, t);
 	int64_t end = ssd_flash_erase(&f->flash, ui, blk, t);
 	if (ssd_flash_slc(&f->flash, blk))
 		u->nslc--;

@@ -167,6 +167,11 @@ struct ssd_ftl {
 	                           TRIM known durable */
 	struct ftl_trim_rec { uint32_t lpn, cnt, ep; } *tlog;
 	uint32_t tlog_n, tlog_cap; /* earlier TRIMs not yet known durable */
+	uint32_t *sup;          /* [(unit * 2 + slc) * spp + i] the block whose
+	                           slot the host write in slot i of the open
+	                           page superseded, or SSD_NO_BLOCK */
+	int64_t *inv_end;       /* [blk] the writes that superseded its data
+	                           are programmed by then */
 };
 
 _Static_assert(offsetof(struct ssd_ftl, pub) == 0,
@@ -266,14 +271,20 @@ static inline int64_t map_touch(struct ssd_ftl *f, uint32_t lpn, int dirty,
 	return ftl_map_load(f, lpn, dirty, t);
 }
 
-/* ftl_power.c: record a page program of blk ending at `end` (the page
- * just programmed), an erase of blk about to be scheduled on unit ui at
- * t, a TRIM, a flush completing at `done`; free the lists. */
-void ftl_power_prog(struct ssd_ftl *f, uint32_t blk, int64_t end);
-void ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t);
+/* ftl_power.c: record a page program of w's block on unit ui ending at
+ * `end` (the page just programmed); an erase of blk on unit ui asked for
+ * at t (returns when it may start: once the writes that superseded its
+ * data are programmed); a TRIM; a flush completing at `done`; free the
+ * lists. */
+void ftl_power_prog(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
+		    int64_t end);
+int64_t ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t);
 void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n);
 void ftl_power_flush(struct ssd_ftl *f, int64_t done);
 void ftl_power_free(struct ssd_ftl *f);
+
+/* ftl.c: pad the open page of write point w and program it. */
+int64_t ftl_wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int64_t t);
 
 /* ftl_check.c: run the checker now if check_every is set and no check
  * has failed yet. */
@@ -378,7 +389,7 @@ static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
 	if (end < 0)
 		return end;
 	if (__builtin_expect(f->ptrack, 0))
-		ftl_power_prog(f, blk, end);
+		ftl_power_prog(f, ui, w, end);
 	if (program_fails(f, w, blk))
 		return ftl_program_failed(f, ui, w, end);
 	if (w->next == w->cap) {

@@ -56,13 +56,19 @@ int ssd_ftl_power_track(struct ssd_ftl *f)
 	f->trim_cnt = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_cnt);
 	f->trim_ep = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_ep);
 	f->trim_floor = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_floor);
-	if (!f->trim_cnt || !f->trim_ep || !f->trim_floor) {
+	f->sup = malloc((size_t)f->units * 2 * f->spp * sizeof *f->sup);
+	f->inv_end = calloc(f->nblocks, sizeof *f->inv_end);
+	if (!f->trim_cnt || !f->trim_ep || !f->trim_floor || !f->sup || !f->inv_end) {
 		free(f->trim_cnt);
 		free(f->trim_ep);
 		free(f->trim_floor);
-		f->trim_cnt = f->trim_ep = f->trim_floor = NULL;
+		free(f->sup);
+		free(f->inv_end);
+		f->trim_cnt = f->trim_ep = f->trim_floor = f->sup = NULL;
+		f->inv_end = NULL;
 		return SSD_ENOMEM;
 	}
+	memset(f->sup, 0xff, (size_t)f->units * 2 * f->spp * sizeof *f->sup);
 	f->ptrack = 1;
 	return 0;
 }
@@ -89,6 +95,8 @@ void ftl_power_free(struct ssd_ftl *f)
 	free(f->trim_ep);
 	free(f->trim_floor);
 	free(f->tlog);
+	free(f->sup);
+	free(f->inv_end);
 }
 
 void ssd_ftl_power_horizon(struct ssd_ftl *f, int64_t t)
@@ -121,8 +129,22 @@ static int pr_room(struct ssd_ftl *f)
 	return 0;
 }
 
-void ftl_power_prog(struct ssd_ftl *f, uint32_t blk, int64_t end)
+void ftl_power_prog(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
+		    int64_t end)
 {
+	struct ssd_unit *u = &f->unit[ui];
+	uint32_t blk = w->blk;
+	if (w == &u->host || w == &u->host_slc) {
+		/* the blocks this page's writes superseded may be erased
+		 * once it is programmed */
+		uint32_t *sup = f->sup + (ui * 2 + (w == &u->host_slc)) * f->spp;
+		for (uint32_t i = 0; i < f->spp; i++) {
+			uint32_t b = sup[i];
+			if (b != SSD_NO_BLOCK && f->inv_end[b] < end)
+				f->inv_end[b] = end;
+			sup[i] = SSD_NO_BLOCK;
+		}
+	}
 	if (pr_room(f)) {
 		f->ptrack_err = 1;
 		return;
@@ -167,11 +189,40 @@ static int er_room(struct ssd_ftl *f)
 	return 0;
 }
 
-void ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
+/* A block is erased only once the host writes that superseded its data
+ * are programmed: until then it holds the only durable copy of that data
+ * (a power-safe controller's ordering; without it a cut loses synced
+ * data whose overwrite was in flight).  A superseding write still in an
+ * open page has its page programmed now, padded. */
+static int64_t erase_after_supersedes(struct ssd_ftl *f, uint32_t blk, int64_t t)
 {
+	for (uint32_t ui = 0; ui < f->units; ui++) {
+		struct ssd_unit *u = &f->unit[ui];
+		struct ssd_wp *w[2] = {&u->host, &u->host_slc};
+		for (int k = 0; k < 2; k++) {
+			if (w[k]->blk == SSD_NO_BLOCK || !w[k]->fill)
+				continue;
+			const uint32_t *sup = f->sup + (ui * 2 + k) * f->spp;
+			uint32_t i = 0;
+			while (i < w[k]->fill && sup[i] != blk)
+				i++;
+			if (i == w[k]->fill)
+				continue;
+			int cur = ui == f->cur_unit;
+			if (ftl_wp_pad(f, ui, w[k], t) >= 0 && cur)
+				/* as after a flush: the stream moves on */
+				f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
+		}
+	}
+	return t > f->inv_end[blk] ? t : f->inv_end[blk];
+}
+
+int64_t ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
+{
+	t = erase_after_supersedes(f, blk, t);
 	if (er_room(f)) {
 		f->ptrack_err = 1;
-		return;
+		return t;
 	}
 	int64_t busy = f->flash.die_busy[ssd_flash_die(&f->flash, ui)];
 	uint32_t np = ssd_flash_next_page(&f->flash, blk);
@@ -189,6 +240,7 @@ void ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
 		.full = np == ssd_flash_block_pages(&f->flash, blk),
 		.start = t > busy ? t : busy,
 	};
+	return t;
 }
 
 /* How far a tag's count is behind the host's latest write of the page:
@@ -554,14 +606,20 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 		int tb = f->tbits && ssd_bit_test(f->tbits, lpn);
 		int cur_zero = s == SSD_UNMAPPED || tb;
 		int changed;
+		/* the surviving content where the map points, on flash: kept */
+		int same = s != SSD_UNMAPPED && f->vgen[s] == best;
 		if (zero) {
 			changed = !cur_zero;
 			unmap(f, lpn);
-		} else if (s != SSD_UNMAPPED && f->vgen[s] == best) {
+		} else if (same && (pc->save_all || slot_durable(f, &c, s))) {
 			changed = tb; /* the TRIM is lost: the data is back */
 			pc->trims_lost += tb;
 		} else {
-			changed = 1;
+			/* an older copy survives, or the same content survives
+			 * elsewhere than where the map points (a copy in an open
+			 * page or a program the cut interrupted, whose source the
+			 * model may erase): written again */
+			changed = !same || tb;
 			pc->trims_lost += cur_zero;
 			unmap(f, lpn);
 			if (nrw == cap_rw) {

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "methods/scenario.h"
+#include "ftl/ftl.h"
 #include "host/verify.h"
 
 static const struct ssd_scn_param params[] = {
@@ -39,6 +40,7 @@ static const struct ssd_scn_param params[] = {
 	{"fua_pct", "5", "percent", "Writes with FUA."},
 	{"flush_every", "64", "number", "Writes between two flushes (0: no flushes)."},
 	{"fill", "100%", "size or % of capacity", "Written sequentially before the first cut."},
+	{"check", "0", "number", "Run the FTL's invariant checker after every N GC victims and at every cut (0: never; slow)."},
 	{NULL, NULL, NULL, NULL},
 };
 
@@ -73,6 +75,7 @@ struct pl {
 	struct cmd *q;
 	uint32_t qd;
 	uint64_t writes;
+	uint64_t commands;     /* host commands submitted */
 	struct ssd_rng rng;
 };
 
@@ -159,6 +162,7 @@ static int submit(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
 		p->dirty = NULL;
 		p->ndirty = p->cap_dirty = 0;
 		c->done = ssd_dev_flush(d, t);
+		p->commands++;
 		return c->done < 0 ? (int)c->done : 0;
 	}
 	uint64_t r = ssd_rng_below(&p->rng, 100);
@@ -189,6 +193,7 @@ static int submit(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
 		}
 	c->done = ssd_dev_submit(d, ddir | (c->fua ? SSD_DEV_FUA : 0), offset,
 				 n * SSD_LPAGE, t);
+	p->commands++;
 	if (c->done < 0) {
 		c->kind = C_NONE;
 		return (int)c->done;
@@ -257,13 +262,14 @@ static int run(struct ssd_scn *s)
 	int fua_pct = (int)ssd_scn_num(s, "fua_pct");
 	uint64_t flush_every = (uint64_t)ssd_scn_num(s, "flush_every");
 	uint64_t fill = ssd_scn_size(s, "fill", SSD_LPAGE);
+	double check = ssd_scn_num(s, "check");
 	if (cuts < 1 || cuts > 10000000 || interval <= 0 || off < 0 || qd < 1 || qd > 256 ||
 	    !bs || bs % SSD_LPAGE || bs > MAXP * SSD_LPAGE || write_pct < 0 ||
 	    trim_pct < 0 || write_pct + trim_pct > 100 || fua_pct < 0 || fua_pct > 100 ||
-	    fill > s->cfg.capacity) {
+	    fill > s->cfg.capacity || check < 0 || check > UINT32_MAX) {
 		snprintf(s->err, sizeof s->err, "power-loss: cuts 1-10000000, interval > 0, "
 			 "qd 1-256, bs a multiple of 4k up to 64k, write_pct + trim_pct "
-			 "<= 100, fua_pct <= 100, fill within the capacity");
+			 "<= 100, fua_pct <= 100, fill within the capacity, check >= 0");
 		return SSD_ERANGE;
 	}
 	if (ssd_config_is_machine(&s->cfg)) {
@@ -293,6 +299,8 @@ static int run(struct ssd_scn *s)
 		goto out;
 	}
 	ssd_rng_seed(&p.rng, s->seed ^ 0x706c6f73u);
+	if (check >= 1)
+		ssd_dev_set_check_every(dev, (uint32_t)check);
 	/* the fill, 128 KiB at a time at QD1, then a flush: all synced */
 	int64_t t = ssd_dev_time(dev);
 	for (uint64_t o = 0; o < fill; o += 128 << 10) {
@@ -327,6 +335,7 @@ static int run(struct ssd_scn *s)
 	uint64_t saved_cuts = 0, rewritten = 0;
 	int64_t save_max = 0, hold = 0;
 	char first[160] = "";
+	int wore_out = 0;
 	for (uint64_t k = 0; k < cuts; k++) {
 		int64_t T = t + 1 + (int64_t)ssd_rng_below(&p.rng, (uint64_t)interval);
 		for (uint32_t i = 0; i < qd; i++)
@@ -348,13 +357,23 @@ static int run(struct ssd_scn *s)
 				c->done = INT64_MAX; /* idle till the cut */
 				continue;
 			}
-			if ((rc = submit(&p, c, at, n, write_pct, trim_pct, fua_pct,
-					 flush_every))) {
+			rc = submit(&p, c, at, n, write_pct, trim_pct, fua_pct, flush_every);
+			if (rc == SSD_EROFS) {
+				/* worn out: its last cut is the one before */
+				wore_out = 1;
+				rc = 0;
+				break;
+			}
+			if (rc) {
 				snprintf(s->err, sizeof s->err, "power-loss: cut %llu: a "
 					 "command failed: %s", (unsigned long long)k + 1,
 					 ssd_strerror(rc));
 				goto out;
 			}
+		}
+		if (wore_out) {
+			cuts = k;
+			break;
 		}
 		uint32_t inflight = 0;
 		for (uint32_t i = 0; i < qd; i++)
@@ -363,6 +382,13 @@ static int run(struct ssd_scn *s)
 		if ((rc = ssd_dev_power_cut(dev, &pc))) {
 			snprintf(s->err, sizeof s->err, "power-loss: cut %llu failed: %s",
 				 (unsigned long long)k + 1, ssd_strerror(rc));
+			goto out;
+		}
+		if (check >= 1 && ssd_dev_audit(dev)) {
+			rc = SSD_ESTATE;
+			snprintf(s->err, sizeof s->err, "power-loss: cut %llu: the invariant "
+				 "checker failed: %s", (unsigned long long)k + 1,
+				 ssd_dev_check_failure(dev) ? ssd_dev_check_failure(dev) : "?");
 			goto out;
 		}
 		struct tally one = {0};
@@ -407,6 +433,12 @@ static int run(struct ssd_scn *s)
 		goto out;
 	}
 	csv = NULL;
+	if (!cuts) {
+		rc = SSD_EROFS;
+		snprintf(s->err, sizeof s->err, "power-loss: the drive wore out before "
+			 "the first cut");
+		goto out;
+	}
 	qsort(rec_ns, cuts, sizeof *rec_ns, cmp_i64);
 	double r_min = rec_ns[0] / 1e6, r_p50 = rec_ns[cuts / 2] / 1e6;
 	double r_p99 = rec_ns[(cuts * 99) / 100 < cuts ? (cuts * 99) / 100 : cuts - 1] / 1e6;
@@ -425,6 +457,9 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_str(s, "power_recovery",
 			 s->cfg.power_recovery == SSD_RECOVER_SCAN ? "scan" : "summary");
 	ssd_scn_json_int(s, "cuts", (int64_t)cuts);
+	ssd_scn_json_int(s, "commands", (int64_t)p.commands);
+	ssd_scn_json_int(s, "checks", (int64_t)ssd_ftl_check_runs(dev->ftl));
+	ssd_scn_json_int(s, "wore_out", wore_out);
 	ssd_scn_json_int(s, "flushed_lost", (int64_t)all.flushed_lost);
 	ssd_scn_json_int(s, "unflushed_lost", (int64_t)all.unflushed_lost);
 	ssd_scn_json_int(s, "at_risk_lp", (int64_t)all.at_risk);
@@ -444,10 +479,10 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_close(s, 0);
 	if (first[0])
 		ssd_scn_json_str(s, "first_flushed_loss", first);
-	fprintf(s->out, "power-loss on %s (plp %s, recovery %s): %llu cuts\n", s->cfg.name,
+	fprintf(s->out, "power-loss on %s (plp %s, recovery %s): %llu cuts%s\n", s->cfg.name,
 		s->cfg.plp ? "yes" : "no",
 		s->cfg.power_recovery == SSD_RECOVER_SCAN ? "scan" : "summary",
-		(unsigned long long)cuts);
+		(unsigned long long)cuts, wore_out ? " (then the drive wore out: read-only)" : "");
 	fprintf(s->out, "  flushed_lost      %llu pages (the promise: 0)%s%s\n",
 		(unsigned long long)all.flushed_lost, first[0] ? "; first: " : "", first);
 	fprintf(s->out, "  unflushed_lost    %llu pages of %llu at risk (acknowledged, not "
@@ -457,7 +492,7 @@ static int run(struct ssd_scn *s)
 		(unsigned long long)buffered_total, (unsigned long long)open_total);
 	if (s->cfg.plp)
 		fprintf(s->out, "  plp               saved them at %llu of %llu cuts (saving took up to "
-			"%.2f ms of the %.2f ms the energy gives)\n", (unsigned long long)saved_cuts,
+			"%.3f ms of the %.3f ms the energy gives)\n", (unsigned long long)saved_cuts,
 			(unsigned long long)cuts, (double)save_max / 1e6, (double)hold / 1e6);
 	fprintf(s->out, "  recovery          %.2f ms median, %.2f ms p99, %.2f-%.2f ms\n",
 		r_p50, r_p99, r_min, r_max);
