@@ -4,6 +4,8 @@
 #   make test       unit + CLI tests, then the same under ASan+UBSan
 #   make bench      speed and memory benchmark (see BENCHMARKS.md)
 #   make proptest   thousands of random drives and workloads, checker on
+#   make soak       10^9 host commands on random drives, power cuts, checker
+#                   on, every page verified (SOAK_OPS, SOAK_SEED)
 #   make fuzz       each fuzz target for FUZZ_SECONDS under libFuzzer (clang;
 #                   docs/reliability.md)
 #   make docs       regenerate docs/options.md and docs/jobfiles.md
@@ -53,7 +55,7 @@ UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 $(UT_OBJ): ALLCFLAGS += -Itests/unit
 LIB      := $(BUILD)/libssdlab.a
 
-.PHONY: all plugin fuzz-regress demo plots test unit-test cli-test san-test bench docs doc-check clean proptest fio-examples \
+.PHONY: all plugin fuzz-regress demo plots test unit-test cli-test san-test bench docs doc-check clean proptest soak fio-examples \
         man shared install uninstall check-layers
 
 all: ssdlab plugin
@@ -104,6 +106,12 @@ PROPTEST_CASES ?= 5000
 PROPTEST_SEED ?= 1
 proptest: ssdlab
 	python3 tools/proptest.py ./ssdlab --cases $(PROPTEST_CASES) --seed $(PROPTEST_SEED)
+# a billion host commands on random drives with power cuts, the checker
+# and every page verified (docs/power-loss.md); not part of `make test`
+SOAK_OPS ?= 1e9
+SOAK_SEED ?= 1
+soak: ssdlab
+	python3 tools/soak.py ./ssdlab --ops $(SOAK_OPS) --seed $(SOAK_SEED)
 
 bench: ssdlab $(BUILD)/bareftl $(BUILD)/simbench
 	bench/run.sh

@@ -52,9 +52,9 @@ def draw_case(r):
         "trim_pct": r.choice([0, 5, 10]),
         "fua_pct": r.choice([0, 5, 20]),
         "flush_every": r.choice([0, 8, 64, 512]),
-        "interval": r.choice(["0.01", "0.5", "5", "20"]),
+        "interval": r.choice(["0.01", "1", "10", "60", "60"]),
         "fill": r.choice(["100%", "100%", "50%"]),
-        "check": r.choice([1, 4, 16]),
+        "check": r.choice([64, 256, 1024]),
     }
     return drive, params
 
@@ -64,7 +64,7 @@ def main():
     ap.add_argument("ssdlab")
     ap.add_argument("--ops", type=float, default=1e9)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--cuts", type=int, default=50, help="power cuts per case")
+    ap.add_argument("--cuts", type=int, default=20, help="power cuts per case")
     ap.add_argument("--keep", help="keep every case's output here")
     a = ap.parse_args()
     total = cuts = checks = cases = lost = worn = plp_cases = 0

@@ -172,6 +172,9 @@ struct ssd_ftl {
 	                           page superseded, or SSD_NO_BLOCK */
 	int64_t *inv_end;       /* [blk] the writes that superseded its data
 	                           are programmed by then */
+	uint32_t *tinv;         /* [blk] a TRIM unmapped data in it: durable
+	                           once a flush of at least this sequence
+	                           number completes (0: none) */
 };
 
 _Static_assert(offsetof(struct ssd_ftl, pub) == 0,
@@ -280,6 +283,7 @@ void ftl_power_prog(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 		    int64_t end);
 int64_t ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t);
 void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n);
+void ftl_power_trim_unmap(struct ssd_ftl *f, uint32_t lpn, uint32_t slot);
 void ftl_power_flush(struct ssd_ftl *f, int64_t done);
 void ftl_power_free(struct ssd_ftl *f);
 

@@ -58,7 +58,11 @@ int ssd_ftl_power_track(struct ssd_ftl *f)
 	f->trim_floor = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_floor);
 	f->sup = malloc((size_t)f->units * 2 * f->spp * sizeof *f->sup);
 	f->inv_end = calloc(f->nblocks, sizeof *f->inv_end);
-	if (!f->trim_cnt || !f->trim_ep || !f->trim_floor || !f->sup || !f->inv_end) {
+	f->tinv = calloc(f->nblocks, sizeof *f->tinv);
+	if (!f->trim_cnt || !f->trim_ep || !f->trim_floor || !f->sup || !f->inv_end ||
+	    !f->tinv) {
+		free(f->tinv);
+		f->tinv = NULL;
 		free(f->trim_cnt);
 		free(f->trim_ep);
 		free(f->trim_floor);
@@ -97,6 +101,7 @@ void ftl_power_free(struct ssd_ftl *f)
 	free(f->tlog);
 	free(f->sup);
 	free(f->inv_end);
+	free(f->tinv);
 }
 
 void ssd_ftl_power_horizon(struct ssd_ftl *f, int64_t t)
@@ -217,9 +222,28 @@ static int64_t erase_after_supersedes(struct ssd_ftl *f, uint32_t blk, int64_t t
 	return t > f->inv_end[blk] ? t : f->inv_end[blk];
 }
 
+/* A TRIM unmapped data of blk and no flush since has completed by t:
+ * the controller commits its TRIM journal (a page program on the block's
+ * die) before the erase, so that the data cannot come back older than
+ * the TRIM.  Returns when the erase may start. */
+static int64_t erase_after_trims(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
+{
+	uint32_t need = f->tinv[blk];
+	f->tinv[blk] = 0;
+	if (!need || f->fr_base >= need)
+		return t;
+	for (uint32_t i = 0; i < f->fr_n; i++)
+		if (f->fr[i].seq >= need && f->fr[i].done <= t)
+			return t;
+	int64_t end = ssd_flash_program_raw(&f->flash, ui, t);
+	ftl_power_flush(f, end);
+	return end;
+}
+
 int64_t ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
 {
 	t = erase_after_supersedes(f, blk, t);
+	t = erase_after_trims(f, ui, blk, t);
 	if (er_room(f)) {
 		f->ptrack_err = 1;
 		return t;
@@ -288,6 +312,15 @@ void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n)
 		f->trim_cnt[i] = TRIM_HAS | (f->vsrc[i] & TAG_COUNT);
 		f->trim_ep[i] = f->flush_seq;
 	}
+}
+
+/* A TRIM of lpn unmaps its data in slot: the block holding it must not
+ * be erased before the TRIM is durable (ftl_power_erase). */
+void ftl_power_trim_unmap(struct ssd_ftl *f, uint32_t lpn, uint32_t slot)
+{
+	uint32_t b = ssd_udiv(slot, f->div_spb), need = f->trim_ep[lpn] + 1;
+	if (f->tinv[b] < need)
+		f->tinv[b] = need;
 }
 
 /* Log entries a flush before the horizon made durable go to the floor. */

@@ -53,6 +53,8 @@ int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 			continue;
 		if (f->mc_cap)
 			done = ssd_max64(done, map_touch(f, lpn + i, 1, t));
+		if (f->ptrack)
+			ftl_power_trim_unmap(f, lpn + i, slot);
 		invalidate(f, slot);
 		f->l2p[lpn + i] = SSD_UNMAPPED;
 		f->mapped--;
@@ -75,6 +77,8 @@ uint64_t ssd_ftl_trim_work(struct ssd_ftl *f, uint64_t max_pages)
 			uint32_t slot = f->l2p[i];
 			if (slot == SSD_UNMAPPED)
 				continue;
+			if (f->ptrack)
+				ftl_power_trim_unmap(f, i, slot);
 			invalidate(f, slot);
 			f->l2p[i] = SSD_UNMAPPED;
 			f->mapped--;

@@ -69,7 +69,8 @@ struct pl {
 	uint32_t nlp;
 	uint32_t *ack, *sync;  /* [lpn] versions */
 	uint8_t *busy;         /* [lpn] commands in flight on it */
-	uint8_t *trimmed;      /* [lpn] a TRIM acknowledged since its sync */
+	uint32_t *tver;        /* [lpn] version of its latest TRIM acknowledged
+	                          (0: none) */
 	uint32_t *dirty, ndirty, cap_dirty; /* acknowledged since the last
 	                                       flush was submitted: pairs */
 	struct cmd *q;
@@ -106,10 +107,9 @@ static int complete(struct pl *p, struct cmd *c)
 			p->busy[l]--;
 			p->ack[l] = c->ver[i];
 			if (c->kind == C_TRIM)
-				p->trimmed[l] = 1;
+				p->tver[l] = c->ver[i];
 			if (c->fua) {
 				p->sync[l] = c->ver[i];
-				p->trimmed[l] = 0;
 			} else if (push_dirty(p, l, c->ver[i])) {
 				return SSD_ENOMEM;
 			}
@@ -118,10 +118,8 @@ static int complete(struct pl *p, struct cmd *c)
 	case C_FLUSH:
 		for (uint32_t i = 0; i < c->ncover; i++) {
 			uint32_t l = c->cover[2 * i], v = c->cover[2 * i + 1];
-			if (v > p->sync[l]) {
+			if (v > p->sync[l])
 				p->sync[l] = v;
-				p->trimmed[l] = 0;
-			}
 		}
 		free(c->cover);
 		c->cover = NULL;
@@ -229,8 +227,8 @@ static void check_pages(struct pl *p, struct tally *t, char *first, size_t first
 			continue;
 		/* content older than acknowledged: how old */
 		int ok_unflushed;
-		if (zero)
-			ok_unflushed = (s & 1) || p->trimmed[l];
+		if (zero) /* zeros synced, or a TRIM since */
+			ok_unflushed = (s & 1) || p->tver[l] > s;
 		else
 			ok_unflushed = have >= s && have < a;
 		if (ok_unflushed) {
@@ -288,10 +286,10 @@ static int run(struct ssd_scn *s)
 	p.ack = malloc(p.nlp * sizeof *p.ack);
 	p.sync = malloc(p.nlp * sizeof *p.sync);
 	p.busy = calloc(p.nlp, 1);
-	p.trimmed = calloc(p.nlp, 1);
+	p.tver = calloc(p.nlp, sizeof *p.tver);
 	p.q = calloc(qd, sizeof *p.q);
 	FILE *csv = NULL;
-	if (!rec_ns || !p.ack || !p.sync || !p.busy || !p.trimmed || !p.q ||
+	if (!rec_ns || !p.ack || !p.sync || !p.busy || !p.tver || !p.q ||
 	    ssd_verify_attach(dev) || (rc = ssd_dev_power_track(dev))) {
 		snprintf(s->err, sizeof s->err, "power-loss: %s", rc == SSD_ENOMEM || !rc
 			 ? "out of memory" : "the drive cannot track power cuts");
@@ -421,7 +419,8 @@ static int run(struct ssd_scn *s)
 		}
 		for (uint32_t l = 0; l < p.nlp; l++) {
 			p.ack[l] = p.sync[l] = ver_of(dev->vrec[l]);
-			p.busy[l] = p.trimmed[l] = 0;
+			p.busy[l] = 0;
+			p.tver[l] = 0;
 		}
 		p.ndirty = 0;
 		p.writes = 0;
@@ -508,7 +507,7 @@ out:
 	free(p.ack);
 	free(p.sync);
 	free(p.busy);
-	free(p.trimmed);
+	free(p.tver);
 	free(rec_ns);
 	ssd_dev_destroy(dev);
 	return rc;
