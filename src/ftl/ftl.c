@@ -125,6 +125,7 @@ int ftl_wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
 	w->cap = blk_slots(f, blk);
 	/* within 5% of its endurance: its programs may fail */
 	w->fragile = (uint64_t)f->wear[blk] * 20 >= (uint64_t)f->limit[blk] * 19;
+	w->slow = w->fragile | w->track;
 	return 0;
 }
 
@@ -261,16 +262,17 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		invalidate(f, old);
 	else
 		f->mapped++;
-	if (__builtin_expect(f->ptrack, 0)) /* what this write supersedes */
-		f->sup[(ui * 2 + (w == &u->host_slc)) * f->spp + w->fill] =
-			old == SSD_UNMAPPED ? SSD_NO_BLOCK : ssd_udiv(old, f->div_spb);
 	if (f->tbits)
 		ssd_bit_clear(f->tbits, lpn); /* the write supersedes a TRIM */
 	uint32_t slot = w->blk * f->spb + w->next++;
 	f->l2p[lpn] = slot;
 	f->p2l[slot] = lpn;
-	if (f->vgen)
+	if (f->vgen) {
 		verify_host(f, lpn, slot);
+		if (f->ptrack) /* what this write supersedes (tracking needs the tags) */
+			f->sup[(ui * 2 + (w == &u->host_slc)) * f->spp + w->fill] =
+				old == SSD_UNMAPPED ? SSD_NO_BLOCK : ssd_udiv(old, f->div_spb);
+	}
 	ssd_bit_set(f->vbits, slot);
 	f->valid[w->blk]++;
 	f->uvalid[ui]++;

@@ -159,7 +159,7 @@ int ssd_ftl_verify_get(const struct ssd_ftl *f, uint32_t lpn, uint32_t *lp,
 
 /* Power loss (ftl_power.c, docs/power-loss.md).  ssd_ftl_power_track
  * starts recording what a cut must see (needs ssd_ftl_verify_on: the
- * out-of-band tags); ssd_ftl_power_horizon tells it the latest
+ * out-of-band tags); *horizon, kept by the caller, is the latest
  * submission, before which no cut can fall.  ssd_ftl_power_cut cuts the
  * power at pc->t (>= the horizon) and recovers from pc->on: the map is
  * rebuilt from what the flash held at t, the pages whose content changed
@@ -185,10 +185,9 @@ struct ssd_power_cut {
 	int64_t save_ns;        /* out: what saving them takes (plp) */
 	int64_t hold_ns;        /* out: what the stored energy gives (plp) */
 };
-int ssd_ftl_power_track(struct ssd_ftl *f);
+int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon);
 /* 4 KiB pages held in open pages (cache registers) now, host and GC. */
 uint64_t ssd_ftl_open_lp(const struct ssd_ftl *f);
-void ssd_ftl_power_horizon(struct ssd_ftl *f, int64_t t);
 int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc);
 
 /* Free blocks in all units. */

@@ -34,6 +34,8 @@ struct ssd_wp {
 	uint32_t next;          /* next slot index inside blk */
 	uint32_t fill;          /* slots filled in the open page */
 	int fragile;            /* the block is near its endurance */
+	int track;              /* power-loss tracking records its programs */
+	int slow;               /* fragile or track: the program's slow path */
 	uint32_t cap;           /* slots of the open block in its mode */
 	int64_t ready;          /* data of the open page is loaded by then */
 	int64_t durable;        /* host write points: every page a host
@@ -145,7 +147,8 @@ struct ssd_ftl {
 	 * the TRIM journal and the flushes that make it durable. */
 	int ptrack;
 	int ptrack_err;         /* out of memory: the lists are incomplete */
-	int64_t horizon;        /* no cut is earlier (the latest submission) */
+	const int64_t *horizon; /* no cut is earlier: the latest submission,
+	                           kept by the caller */
 	struct ftl_prog_rec { uint32_t blk, page, gen; int64_t end; } *pr;
 	uint32_t pr_n, pr_cap;  /* page programs, in order */
 	struct ftl_erase_rec {
@@ -392,10 +395,12 @@ static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
 	int64_t end = ssd_flash_program(&f->flash, ui, blk, ready);
 	if (end < 0)
 		return end;
-	if (__builtin_expect(f->ptrack, 0))
-		ftl_power_prog(f, ui, w, end);
-	if (program_fails(f, w, blk))
-		return ftl_program_failed(f, ui, w, end);
+	if (__builtin_expect(w->slow, 0)) {
+		if (w->track)
+			ftl_power_prog(f, ui, w, end);
+		if (program_fails(f, w, blk))
+			return ftl_program_failed(f, ui, w, end);
+	}
 	if (w->next == w->cap) {
 		ftl_block_full(f, ui, blk);
 		w->blk = SSD_NO_BLOCK;

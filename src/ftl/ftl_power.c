@@ -47,7 +47,7 @@
 #define TAG_COUNT 0x3fffffffu
 #define TRIM_HAS 0x80000000u
 
-int ssd_ftl_power_track(struct ssd_ftl *f)
+int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 {
 	if (f->ptrack)
 		return 0;
@@ -73,7 +73,16 @@ int ssd_ftl_power_track(struct ssd_ftl *f)
 		return SSD_ENOMEM;
 	}
 	memset(f->sup, 0xff, (size_t)f->units * 2 * f->spp * sizeof *f->sup);
+	f->horizon = horizon;
 	f->ptrack = 1;
+	for (uint32_t ui = 0; ui < f->units; ui++) {
+		struct ssd_wp *w[3] = {&f->unit[ui].host, &f->unit[ui].host_slc,
+				       &f->unit[ui].gc};
+		for (int k = 0; k < 3; k++) {
+			w[k]->track = 1;
+			w[k]->slow = 1;
+		}
+	}
 	return 0;
 }
 
@@ -104,11 +113,6 @@ void ftl_power_free(struct ssd_ftl *f)
 	free(f->tinv);
 }
 
-void ssd_ftl_power_horizon(struct ssd_ftl *f, int64_t t)
-{
-	if (t > f->horizon)
-		f->horizon = t;
-}
 
 /* Keep the entries of a list that a cut from the horizon on may still
  * see (keep()), in order; grow it when they fill more than half.  Returns
@@ -120,7 +124,7 @@ static int pr_room(struct ssd_ftl *f)
 		return 0;
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < f->pr_n; i++)
-		if (f->pr[i].end > f->horizon)
+		if (f->pr[i].end > *f->horizon)
 			f->pr[k++] = f->pr[i];
 	f->pr_n = k;
 	if (k < f->pr_cap / 2 && f->pr_cap)
@@ -169,7 +173,7 @@ static int er_room(struct ssd_ftl *f)
 	size_t per = 2 * (size_t)f->spb;
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < f->er_n; i++) {
-		if (f->er[i].start < f->horizon)
+		if (f->er[i].start < *f->horizon)
 			continue; /* begun before any cut to come */
 		if (k != i) {
 			f->er[k] = f->er[i];
@@ -343,7 +347,7 @@ void ftl_power_flush(struct ssd_ftl *f, int64_t done)
 	 * them into fr_base, keep the rest */
 	uint32_t k = 0;
 	for (uint32_t i = 0; i < f->fr_n; i++) {
-		if (f->fr[i].done <= f->horizon) {
+		if (f->fr[i].done <= *f->horizon) {
 			if (f->fr[i].seq > f->fr_base)
 				f->fr_base = f->fr[i].seq;
 		} else {
@@ -698,7 +702,6 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 		pc->scan_reads += c.reads[d];
 	}
 	cut_free(&c);
-	f->horizon = scan_end;
 	pc->scan_end = scan_end;
 	/* Surviving older copies written again, then made durable: the
 	 * model's bookkeeping (a real drive maps the copy where it lies, in

@@ -77,8 +77,7 @@ static int idle_gap(struct ssd_dev *d, int64_t t)
 {
 	if (d->err)
 		return d->err;
-	if (__builtin_expect(d->ptrack, 0))
-		ssd_ftl_power_horizon(d->ftl, t); /* no cut before it */
+
 	int64_t busy = ssd_max64(ssd_max64(d->busy_until, d->wb_last), d->ctl_busy);
 	if (t <= busy)
 		return 0;
@@ -455,7 +454,7 @@ int ssd_dev_power_track(struct ssd_dev *d)
 		return SSD_EUNSUP;
 	if (!d->vrec)
 		return SSD_EINVAL;
-	int rc = ssd_ftl_power_track(d->ftl);
+	int rc = ssd_ftl_power_track(d->ftl, &d->now); /* no cut before it */
 	if (!rc)
 		d->ptrack = 1;
 	return rc;
