@@ -392,7 +392,10 @@ int64_t ftl_wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 			f->p2l[s] = SSD_UNMAPPED;
 	w->next += pad; /* padding slots stay invalid */
 	f->ctr.pad_lp += pad;
-	return wp_program(f, ui, w, ready);
+	int64_t end = wp_program(f, ui, w, ready);
+	if (end > w->durable) /* a later flush waits for it too */
+		w->durable = end;
+	return end;
 }
 
 static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)

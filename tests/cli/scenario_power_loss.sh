@@ -73,6 +73,17 @@ expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --seed 3000056 --
 	--set bs=8k --set check=1024
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["flushed_lost"] == 0, r' \
 	soak47/result.json || fail "the soak's third case: $(cat out.txt)"
+# And a fourth: the open page programmed before an erase (the rule
+# above) was not waited for by the next flush, which then completed
+# before a page it covered was programmed.
+expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --seed 4000015 --out soak3 \
+	--set cuts=20 --set capacity=128m --set page_size=16k --set pages_per_block=32 \
+	--set channels=2 --set dies_per_channel=1 --set planes_per_die=2 --set cell=slc \
+	--set op=0.50 --set gc_policy=random --set gc_pacing=no --set wl_dynamic=no \
+	--set trim_mode=deferred --set write_buffer=16k --set power_recovery=scan \
+	--set write_pct=50 --set fua_pct=20 --set flush_every=8 --set interval=1 --set check=64
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["flushed_lost"] == 0, r' \
+	soak3/result.json || fail "the soak's fourth case: $(cat out.txt)"
 # bad parameters: one line naming the scenario, exit 2
 expect_status 2 "$SSDLAB" scenario run power-loss --drive tiny --set bs=6k --out bad
 grep -q "power-loss: " out.txt || fail "bad bs: $(cat out.txt)"
