@@ -214,7 +214,7 @@ static uint32_t unit_pick(const struct ssd_ftl *f, uint32_t from, uint32_t lpn)
 
 static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 {
-	if (f->readonly) {
+	if (f->readonly && !f->recovering) {
 		f->ctr.ro_reject++;
 		return SSD_EROFS;
 	}
@@ -244,7 +244,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 				return ftl_no_room(f, ui, "GC made no progress");
 			if (rc)
 				return rc;
-			if (f->readonly) {
+			if (f->readonly && !f->recovering) {
 				f->ctr.ro_reject++;
 				return SSD_EROFS;
 			}

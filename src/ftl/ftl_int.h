@@ -147,6 +147,8 @@ struct ssd_ftl {
 	 * the TRIM journal and the flushes that make it durable. */
 	int ptrack;
 	int ptrack_err;         /* out of memory: the lists are incomplete */
+	int recovering;         /* a power cut's rebuild writes: a read-only
+	                           drive still relocates what survived */
 	const int64_t *horizon; /* no cut is earlier: the latest submission,
 	                           kept by the caller */
 	struct ftl_prog_rec { uint32_t blk, page, gen; int64_t end; } *pr;

@@ -658,7 +658,8 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 			 * model may erase): written again */
 			changed = !same || tb;
 			pc->trims_lost += cur_zero;
-			unmap(f, lpn);
+			if (!same)
+				unmap(f, lpn); /* the newer content is gone */
 			if (nrw == cap_rw) {
 				cap_rw = cap_rw ? 2 * cap_rw : 256;
 				uint32_t *r = realloc(rewrite, 2 * (size_t)cap_rw * sizeof *r);
@@ -708,20 +709,31 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 	 * a block the model's future has erased), so it costs no time --
 	 * the timing starts over at the end of the scan -- though its
 	 * programs count as copies. */
-	int64_t t = scan_end, rc = 0;
-	for (uint32_t i = 0; i < nrw && rc >= 0; i++) {
-		uint32_t lpn = rewrite[2 * i];
-		rc = ssd_ftl_write(f, lpn, t);
-		if (rc >= 0) {
-			f->vgen[f->l2p[lpn]] = rewrite[2 * i + 1];
-			f->ctr.host_write_lp--; /* not the host's: a copy */
-			f->ctr.gc_copy_lp++;
-			pc->rewritten_lp++;
+	int64_t t = scan_end;
+	f->recovering = 1;
+	for (uint32_t i = 0; i < nrw; i++) {
+		uint32_t lpn = rewrite[2 * i], old = f->l2p[lpn];
+		int64_t rc = ssd_ftl_write(f, lpn, t);
+		if (rc < 0) {
+			/* no room left (a worn-out drive): the same content
+			 * stays where the map points; an older one is lost */
+			if (rc == SSD_ENOMEM || rc == SSD_ESTATE) {
+				f->recovering = 0;
+				free(rewrite);
+				return (int)rc;
+			}
+			pc->unrelocated_lp += old == SSD_UNMAPPED;
+			continue;
 		}
+		f->vgen[f->l2p[lpn]] = rewrite[2 * i + 1];
+		if (old != SSD_UNMAPPED && !ssd_bit_test(f->vbits, old))
+			f->p2l[old] = SSD_UNMAPPED; /* never to be found again */
+		f->ctr.host_write_lp--; /* not the host's: a copy */
+		f->ctr.gc_copy_lp++;
+		pc->rewritten_lp++;
 	}
+	f->recovering = 0;
 	free(rewrite);
-	if (rc < 0 && rc != SSD_EROFS)
-		return (int)rc;
 	int64_t done = ssd_ftl_flush(f, t);
 	if (done < 0)
 		return (int)done;

@@ -84,6 +84,18 @@ expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --seed 4000015 --
 	--set write_pct=50 --set fua_pct=20 --set flush_every=8 --set interval=1 --set check=64
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["flushed_lost"] == 0, r' \
 	soak3/result.json || fail "the soak's fourth case: $(cat out.txt)"
+# And a fifth: a drive wearing out (read-only) could not write again what
+# survived, and lost it; recovery's writes now go on on a read-only drive,
+# and the scenario ends cleanly where the drive wore out.
+expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --seed 5000023 --out soak8 \
+	--set cuts=20 --set capacity=32m --set page_size=16k --set pages_per_block=128 \
+	--set channels=1 --set dies_per_channel=1 --set planes_per_die=2 --set multiplane=no \
+	--set cell=qlc --set op=0.50 --set gc_policy=fifo --set gc_pacing=no --set trim_mode=deferred \
+	--set pe_cycles=2 --set qd=2 --set bs=64k --set write_pct=50 --set trim_pct=0 \
+	--set fua_pct=20 --set flush_every=0 --set interval=1 --set check=256
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["flushed_lost"] == 0 and r["wore_out"] == 1, r' \
+	soak8/result.json || fail "the soak's fifth case: $(cat out.txt)"
+grep -q "then the drive wore out" out.txt || fail "wear-out not said: $(cat out.txt)"
 # bad parameters: one line naming the scenario, exit 2
 expect_status 2 "$SSDLAB" scenario run power-loss --drive tiny --set bs=6k --out bad
 grep -q "power-loss: " out.txt || fail "bad bs: $(cat out.txt)"
