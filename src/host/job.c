@@ -59,10 +59,13 @@
                                          (fio's own limit on jobs) */
 #define JOB_MAX_INFLIGHT (1u << 20)   /* numjobs x iodepth summed over the
                                          file: 1 Mi command slots */
-#define JOB_MAX_SPAN (INT64_MAX / 2)  /* ns of simulated time the file's
+#define JOB_MAX_SPAN SSD_JOB_MAX_SPAN /* ns of simulated time the file's
                                          jobs may span (146 years): half
                                          of int64_t, so no sum of times
                                          can overflow */
+#define JOB_TIME_MAX SSD_JOB_MAX_SPAN /* longest time one option takes:
+                                         the runner adds any one of them
+                                         to a time within the span */
 
 enum { RV_SIZE, RV_IO_SIZE, RV_OFFSET, RV_N };
 enum { LOG_IOPS, LOG_BW, LOG_LAT, LOG_HIST, LOG_N };
@@ -246,6 +249,27 @@ static int opt_err(struct parser *p, const struct jopt *o, int code,
 static int job_size(struct parser *p, const char *s, uint64_t *out)
 {
 	return ssd_parse_size_kb(s, p->kb_base ? p->kb_base : 1024, out);
+}
+
+/* Years, for messages about simulated time. */
+static double years_of(double ns)
+{
+	return ns / (365.25 * 86400.0 * (double)SSD_S);
+}
+
+/* A time of option o (a bare number is in `unit` ns), at most
+ * JOB_TIME_MAX; the message names o. */
+static int job_time(struct parser *p, const struct jopt *o, const char *s,
+		    int64_t unit, int64_t *out)
+{
+	int rc = ssd_parse_time(s, unit, out);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not a time", s);
+	if (rc || *out > JOB_TIME_MAX)
+		return opt_err(p, o, SSD_ERANGE, "%.64s is too long, more than %.0f "
+			       "years of simulated time", s,
+			       floor(years_of((double)JOB_TIME_MAX)));
+	return 0;
 }
 
 static const char *const rw_names[] = {
@@ -659,8 +683,11 @@ static int parse_zones(struct parser *p, const struct jopt *o, char *list,
 				return opt_err(p, o, rc,
 					       "zone '%.32s/%.32s': '%.32s' is "
 					       "not a size", a, s, s);
-			if (rc || !z[n].size_bytes ||
-			    z[n].size_bytes % JOB_PAGE)
+			if (rc)
+				return opt_err(p, o, rc,
+					       "zone '%.32s/%.32s': the size "
+					       "is too large", a, s);
+			if (!z[n].size_bytes || z[n].size_bytes % JOB_PAGE)
 				return opt_err(p, o, SSD_ERANGE,
 					       "zone '%.32s/%.32s': the size "
 					       "is not a multiple of 4 KiB "
@@ -950,16 +977,21 @@ static int fn_startdelay(struct parser *p, struct jstate *js,
 	}
 	char *lo = ssd_strtrim(val);
 	int64_t a, b;
+	const char *at = lo;          /* the time a message is about */
 	int rc = ssd_parse_time(lo, SSD_S, &a);
-	if (!rc && hi)
+	b = a;
+	if (!rc && hi) {
+		at = hi;
 		rc = ssd_parse_time(hi, SSD_S, &b);
-	else
-		b = a;
+	}
 	if (rc == SSD_EPARSE)
 		return opt_err(p, o, rc, "'%.64s' is not a time or a range",
-			       lo);
-	if (rc)
-		return opt_err(p, o, rc, "too long");
+			       at);
+	if (rc || a > JOB_TIME_MAX || b > JOB_TIME_MAX)
+		return opt_err(p, o, SSD_ERANGE, "%.64s is too long, more than %.0f "
+			       "years of simulated time",
+			       !rc && a > JOB_TIME_MAX ? lo : at,
+			       floor(years_of((double)JOB_TIME_MAX)));
 	if (b < a)
 		return opt_err(p, o, SSD_ERANGE,
 			       "the range ends before it starts");
@@ -3048,19 +3080,54 @@ static int unknown_option(struct parser *p, const char *key)
  * fio evaluates a numeric value written in parentheses, "(4096*8)", with
  * + - * / % ^ and nested parentheses; numbers may carry the option's
  * suffixes, and a bare number in a time expression is microseconds (as
- * fio documents).  Whole operands divide as integers.  The result
- * replaces the value and is parsed as if written. */
+ * fio documents).  As in fio (exp/expression-parser.y), whole numbers
+ * are computed exactly in 64-bit integers, dividing as integers, and a
+ * result that does not fit is an error, never wrapped; a fraction makes
+ * the operation floating point (a whole result below 2^63 is an integer
+ * again).  The result replaces the value and is parsed as if written. */
 enum { EX_INT, EX_SIZE, EX_TIME };
 
 struct expr {
 	const char *s;
 	int kind;                     /* EX_* */
 	unsigned kb_base;
-	int bad;                      /* 1: malformed, 2: division by 0 */
+	int bad;                      /* 1: malformed, 2: division by 0,
+	                                 3: a step beyond int64_t */
 	int depth;
 };
 
-static double ex_sum(struct expr *e);
+/* A value: exact (i) when whole, else floating point (d). */
+struct exv {
+	int exact;
+	int64_t i;
+	double d;
+};
+
+static struct exv ex_sum(struct expr *e);
+
+static struct exv ex_int(int64_t i)
+{
+	return (struct exv){.exact = 1, .i = i, .d = (double)i};
+}
+
+/* A floating-point result: an integer again when it is a whole number
+ * that int64_t holds (so "(1.5*2/4)" divides 3 by 4 as integers). */
+static struct exv ex_float(double d)
+{
+	if (d == floor(d) && fabs(d) < 0x1p63)
+		return ex_int((int64_t)d);
+	return (struct exv){.exact = 0, .d = d};
+}
+
+/* A step divides by zero (why 2) or does not fit (3): the expression is
+ * out of range, and *v a stand-in while the rest is read (for its
+ * syntax). */
+static void ex_fail(struct expr *e, struct exv *v, int why)
+{
+	if (!e->bad)
+		e->bad = why;
+	*v = ex_int(0);
+}
 
 static void ex_space(struct expr *e)
 {
@@ -3068,7 +3135,17 @@ static void ex_space(struct expr *e)
 		e->s++;
 }
 
-static double ex_number(struct expr *e)
+/* An unsigned number as an operand: beyond int64_t it cannot take part
+ * in exact arithmetic (and no option takes it). */
+static struct exv ex_u64(struct expr *e, uint64_t u)
+{
+	struct exv v = ex_int((int64_t)(u & INT64_MAX));
+	if (u > INT64_MAX)
+		ex_fail(e, &v, 3);
+	return v;
+}
+
+static struct exv ex_number(struct expr *e)
 {
 	char tok[64];
 	size_t n = 0;
@@ -3077,7 +3154,7 @@ static double ex_number(struct expr *e)
 		n++;
 	if (!n) {
 		e->bad = 1;
-		return 0;
+		return ex_int(0);
 	}
 	memcpy(tok, e->s, n);
 	tok[n] = 0;
@@ -3085,34 +3162,42 @@ static double ex_number(struct expr *e)
 	uint64_t u;
 	int64_t t;
 	double d;
+	int rc;
 	switch (e->kind) {
 	case EX_SIZE:
-		if (!ssd_parse_size_kb(tok, e->kb_base, &u))
-			return (double)u;
+		rc = ssd_parse_size_kb(tok, e->kb_base, &u);
+		if (!rc)
+			return ex_u64(e, u);
 		break;
 	case EX_TIME:
-		if (!ssd_parse_time(tok, SSD_US, &t))
-			return (double)t;
+		rc = ssd_parse_time(tok, SSD_US, &t);
+		if (!rc)
+			return ex_int(t);
 		break;
 	default:
-		if (!ssd_parse_u64(tok, &u))
-			return (double)u;
+		rc = ssd_parse_u64(tok, &u);
+		if (!rc)
+			return ex_u64(e, u);
 		break;
 	}
-	if (!ssd_parse_double(tok, &d))
-		return d;
-	e->bad = 1;
-	return 0;
+	struct exv v = ex_int(0);
+	if (rc == SSD_ERANGE)
+		ex_fail(e, &v, 3);
+	else if (!ssd_parse_double(tok, &d))
+		v = ex_float(d);
+	else
+		e->bad = 1;
+	return v;
 }
 
-static double ex_primary(struct expr *e)
+static struct exv ex_primary(struct expr *e)
 {
 	ex_space(e);
 	if (++e->depth > 64) {
 		e->bad = 1;
-		return 0;
+		return ex_int(0);
 	}
-	double v;
+	struct exv v;
 	if (*e->s == '(') {
 		e->s++;
 		v = ex_sum(e);
@@ -3123,7 +3208,13 @@ static double ex_primary(struct expr *e)
 			e->s++;
 	} else if (*e->s == '-') {
 		e->s++;
-		v = -ex_primary(e);
+		v = ex_primary(e);
+		if (!v.exact)
+			v.d = -v.d;
+		else if (v.i == INT64_MIN)
+			ex_fail(e, &v, 3);
+		else
+			v = ex_int(-v.i);
 	} else {
 		v = ex_number(e);
 	}
@@ -3131,72 +3222,104 @@ static double ex_primary(struct expr *e)
 	return v;
 }
 
-static double ex_power(struct expr *e)
+/* b^x exactly, x >= 0; e->bad = 2 when it does not fit. */
+static struct exv ex_ipow(struct expr *e, int64_t b, int64_t x)
 {
-	double v = ex_primary(e);
+	int64_t r = 1;
+	if (b == 0 || b == 1)
+		return ex_int(x == 0 ? 1 : b);
+	if (b == -1)
+		return ex_int(x % 2 ? -1 : 1);
+	for (; x > 0; x--)
+		if (__builtin_mul_overflow(r, b, &r)) {
+			struct exv v;
+			ex_fail(e, &v, 3);
+			return v;
+		}
+	return ex_int(r);
+}
+
+static struct exv ex_power(struct expr *e)
+{
+	struct exv v = ex_primary(e);
 	ex_space(e);
 	if (*e->s == '^') {
 		e->s++;
-		v = pow(v, ex_power(e));
+		struct exv x = ex_power(e);
+		if (v.exact && x.exact && x.i >= 0)
+			v = ex_ipow(e, v.i, x.i); /* |b| >= 2: at most 63 steps */
+		else
+			v = ex_float(pow(v.d, x.d));
 	}
 	return v;
 }
 
-static int ex_whole(double v)
+static struct exv ex_product(struct expr *e)
 {
-	return v == floor(v) && fabs(v) < 0x1p63;
-}
-
-static double ex_product(struct expr *e)
-{
-	double v = ex_power(e);
+	struct exv v = ex_power(e);
 	for (;;) {
 		ex_space(e);
 		char op = *e->s;
 		if (op != '*' && op != '/' && op != '%')
 			return v;
 		e->s++;
-		double r = ex_power(e);
-		if (op == '*') {
-			v *= r;
-		} else if (r == 0) {
-			e->bad = 2;
-			return 0;
-		} else if (op == '%') {
-			v = fmod(v, r);
-		} else if (ex_whole(v) && ex_whole(r)) {
-			v = (double)((int64_t)v / (int64_t)r);
+		struct exv r = ex_power(e);
+		if (op != '*' && (r.exact ? r.i == 0 : r.d == 0)) {
+			ex_fail(e, &v, 2);
+		} else if (v.exact && r.exact) {
+			int64_t x = 0;
+			if (op == '*' ? __builtin_mul_overflow(v.i, r.i, &x)
+				      : v.i == INT64_MIN && r.i == -1)
+				ex_fail(e, &v, 3);
+			else
+				v = ex_int(op == '*' ? x : op == '/' ? v.i / r.i
+								     : v.i % r.i);
 		} else {
-			v /= r;
+			v = ex_float(op == '*' ? v.d * r.d
+				     : op == '/' ? v.d / r.d : fmod(v.d, r.d));
 		}
 	}
 }
 
-static double ex_sum(struct expr *e)
+static struct exv ex_sum(struct expr *e)
 {
-	double v = ex_product(e);
+	struct exv v = ex_product(e);
 	for (;;) {
 		ex_space(e);
 		char op = *e->s;
 		if (op != '+' && op != '-')
 			return v;
 		e->s++;
-		double r = ex_product(e);
-		v = op == '+' ? v + r : v - r;
+		struct exv r = ex_product(e);
+		if (v.exact && r.exact) {
+			int64_t x = 0;
+			if (op == '+' ? __builtin_add_overflow(v.i, r.i, &x)
+				      : __builtin_sub_overflow(v.i, r.i, &x))
+				ex_fail(e, &v, 3);
+			else
+				v = ex_int(x);
+		} else {
+			v = ex_float(op == '+' ? v.d + r.d : v.d - r.d);
+		}
 	}
 }
 
-/* Evaluate `text` (all of it) as a `kind` expression into *out. */
-static int ex_eval(const char *text, int kind, unsigned kb_base, double *out)
+/* Evaluate `text` (all of it) as a `kind` expression into *out:
+ * SSD_EPARSE if it is not one, SSD_ERANGE if it divides by zero (*div0
+ * set, when div0 is not NULL) or a step does not fit. */
+static int ex_eval(const char *text, int kind, unsigned kb_base,
+		   struct exv *out, int *div0)
 {
 	struct expr e = {.s = text, .kind = kind, .kb_base = kb_base};
-	double v = ex_sum(&e);
+	struct exv v = ex_sum(&e);
 	ex_space(&e);
 	if (*e.s && !e.bad)
 		e.bad = 1;
+	if (div0)
+		*div0 = e.bad == 2;
 	if (e.bad)
-		return e.bad == 2 ? SSD_ERANGE : SSD_EPARSE;
-	if (!isfinite(v))
+		return e.bad == 1 ? SSD_EPARSE : SSD_ERANGE;
+	if (!v.exact && !isfinite(v.d))
 		return SSD_ERANGE;
 	*out = v;
 	return 0;
@@ -3231,18 +3354,23 @@ static int eval_value(struct parser *p, const struct jopt *o,
 	int kind = o->type == OT_TIME ? EX_TIME
 		 : o->type == OT_BS || o->type == OT_REGION ||
 		   o->fn == ne_size || size_fn(o) ? EX_SIZE : EX_INT;
-	double v;
-	int rc = ex_eval(val, kind, p->kb_base ? p->kb_base : 1024, &v);
+	struct exv v;
+	int div0;
+	int rc = ex_eval(val, kind, p->kb_base ? p->kb_base : 1024, &v, &div0);
 	if (rc == SSD_ERANGE)
-		return opt_err(p, o, rc, "'%.64s' divides by zero or "
-			       "overflows", val);
+		return opt_err(p, o, rc, div0 ? "'%.64s' divides by zero"
+			       : "'%.64s' overflows: a step is beyond 64-bit "
+				 "integers", val);
 	if (rc)
 		return opt_err(p, o, rc, "'%.64s' is not an arithmetic "
 			       "expression", val);
-	if (v < 0 || v >= 0x1p63 || v != floor(v))
+	if (!v.exact && v.d == floor(v.d))
+		return opt_err(p, o, SSD_ERANGE, "'%.64s' is %g, beyond 64-bit "
+			       "integers", val, v.d);
+	if (!v.exact || v.i < 0)
 		return opt_err(p, o, SSD_ERANGE, "'%.64s' is %g, not a whole "
-			       "number >= 0", val, v);
-	snprintf(out, n, "%llu%s", (unsigned long long)v,
+			       "number >= 0", val, v.d);
+	snprintf(out, n, "%lld%s", (long long)v.i,
 		 kind == EX_TIME ? "ns" : "");
 	return 0;
 }
@@ -3391,11 +3519,9 @@ static int set_option(struct parser *p, struct jstate *js, int oi, char *val)
 	}
 	case OT_TIME: {
 		int64_t t;
-		rc = ssd_parse_time(val, o->unit, &t);
-		if (rc == SSD_EPARSE)
-			return opt_err(p, o, rc, "'%.64s' is not a time", val);
+		rc = job_time(p, o, val, o->unit, &t);
 		if (rc)
-			return opt_err(p, o, rc, "%.64s is too long", val);
+			return rc;
 		*(int64_t *)field = t;
 		break;
 	}
@@ -3458,29 +3584,33 @@ static int was_set(const struct jstate *js, const char *name)
 	return i >= 0 && js->line_of[i];
 }
 
-/* Years, for messages about simulated time. */
-static double years_of(double ns)
-{
-	return ns / (365.25 * 86400.0 * (double)SSD_S);
-}
+/* The terms of the longest simulated time a job can take, in ns
+ * (doubles: they may be absurd), each with the option it comes from. */
+enum { SPAN_START, SPAN_RAMP, SPAN_RUN, SPAN_THINK, SPAN_FLOW, SPAN_RATE,
+       SPAN_N };
 
-/* The longest simulated time job j can take, in ns (a double: the terms
- * may be absurd).  A job with a runtime stops at ramp_time + runtime
- * (a think time in progress then ends once more); one without stops after
- * io_size bytes, so at most io_size / smallest block I/Os (plus one
+/* A job with a runtime stops at startdelay + ramp_time + runtime (a
+ * latency_target search runs its last window for a runtime anew; a think
+ * time or flow_sleep in progress then ends once more); one without stops
+ * after io_size bytes, so at most io_size / smallest block I/Os (plus one
  * shortened I/O per pass over a sequential region), each followed by a
- * share of think time.  The I/O itself takes microseconds to
- * milliseconds of drive time and is left out. */
+ * share of think time and, in a flow, a flow_sleep, and no sooner than
+ * io_size at its rate.  The I/O itself takes microseconds to
+ * milliseconds of drive time and is left out.  Returns the sum. */
 static double job_span(const struct ssd_job *j, uint64_t io_size,
-		       uint32_t minbs, uint64_t size, double *think)
+		       uint32_t minbs, uint64_t size, double term[SPAN_N])
 {
-	double t = (double)j->ramp_time + (double)j->startdelay_hi;
-	*think = 0;
+	double sleep = j->flow ? (double)j->flow_sleep : 0;
+	memset(term, 0, SPAN_N * sizeof term[0]);
+	term[SPAN_START] = (double)j->startdelay_hi;
+	term[SPAN_RAMP] = (double)j->ramp_time;
 	if (j->runtime) {
-		t += (double)j->runtime;
-		*think = (double)j->thinktime;
+		term[SPAN_RUN] = (double)j->runtime *
+				 (j->latency_target ? 2 : 1);
+		term[SPAN_THINK] = (double)j->thinktime;
+		term[SPAN_FLOW] = sleep;
 	} else {
-		if (j->thinktime) {
+		if (j->thinktime || sleep) {
 			double ios = ceil((double)io_size / minbs) +
 				     ceil((double)io_size / (double)size);
 			if (j->number_ios && (double)j->number_ios < ios)
@@ -3489,8 +3619,9 @@ static double job_span(const struct ssd_job *j, uint64_t io_size,
 			    j->rw == SSD_RW_RANDTRIMWRITE)
 				ios *= 2;
 			ios *= j->loops;
-			*think = ceil(ios / j->thinktime_blocks) *
-				 (double)j->thinktime;
+			term[SPAN_THINK] = ceil(ios / j->thinktime_blocks) *
+					   (double)j->thinktime;
+			term[SPAN_FLOW] = ios * sleep;
 		}
 		/* a rate: io_size (every loop) at the slowest direction's
 		 * rate */
@@ -3502,10 +3633,14 @@ static double job_span(const struct ssd_job *j, uint64_t io_size,
 				slowest = bps;
 		}
 		if (slowest > 0)
-			*think += (double)io_size * (j->loops ? j->loops : 1) /
-				  slowest * (double)SSD_S;
+			term[SPAN_RATE] = (double)io_size *
+					  (j->loops ? j->loops : 1) / slowest *
+					  (double)SSD_S;
 	}
-	return t + *think;
+	double t = 0;
+	for (int i = 0; i < SPAN_N; i++)
+		t += term[i];
+	return t;
 }
 
 /* The file so far, with this job, within what the runner can hold:
@@ -3531,8 +3666,8 @@ static int check_limits(struct parser *p, const struct jstate *js,
 			    "file; accepted: at most %u in all)", key, j->name,
 			    (unsigned long long)p->inflight, JOB_MAX_INFLIGHT);
 	}
-	double think;
-	double span = job_span(j, io_size, ssd_job_min_bs(j), size, &think);
+	double term[SPAN_N];
+	double span = job_span(j, io_size, ssd_job_min_bs(j), size, term);
 	if (p->njobs > 0 && (j->stonewall || j->wait_for[0])) {
 		p->span_done += p->span_group;
 		p->span_group = 0;
@@ -3541,21 +3676,23 @@ static int check_limits(struct parser *p, const struct jstate *js,
 		p->span_group = span;
 	double total = p->span_done + p->span_group;
 	if (total > (double)JOB_MAX_SPAN) {
-		/* name the largest term */
-		const char *key = "runtime";
-		double rt = (double)j->runtime, rp = (double)j->ramp_time;
-		if (think >= rt && think >= rp)
-			key = "thinktime";
-		else if (rp > rt)
-			key = "ramp_time";
-		if (!strcmp(key, "thinktime") && !j->thinktime)
-			key = j->rate[0] || j->rate[1] || j->rate[2]
-				? "rate" : "rate_iops";
+		/* name the largest term (the runtime when none is) */
+		int big = SPAN_RUN;
+		for (int i = 0; i < SPAN_N; i++)
+			if (term[i] > term[big])
+				big = i;
+		const char *key = big == SPAN_START ? "startdelay"
+				: big == SPAN_RAMP  ? "ramp_time"
+				: big == SPAN_THINK ? "thinktime"
+				: big == SPAN_FLOW  ? "flow_sleep"
+				: big != SPAN_RATE  ? "runtime"
+				: j->rate[0] || j->rate[1] || j->rate[2]
+					? "rate" : "rate_iops";
 		return perr(p, opt_line(js, key), SSD_ERANGE,
 			    "option '%s': the jobs up to '%s' could span %.3g "
-			    "years of simulated time (ramp_time + runtime, "
-			    "else thinktime over every I/O and io_size at its "
-			    "rate, summed over the "
+			    "years of simulated time (startdelay + ramp_time + "
+			    "runtime, else thinktime and flow_sleep over every "
+			    "I/O and io_size at its rate, summed over the "
 			    "stonewalled groups; accepted: at most %.0f years "
 			    "in all)", key, j->name, years_of(total),
 			    floor(years_of((double)JOB_MAX_SPAN)));
@@ -3642,6 +3779,26 @@ static int dup_or_null(const char *s, char **out)
  * offset_increment (a percentage is of the drive). */
 static int keep_files(struct parser *p, struct jstate *js)
 {
+	struct ssd_job *j = &js->j;
+	uint64_t inc = js->incr.bytes, last;
+	if (js->incr.is_pct)
+		inc = align_up((uint64_t)((double)p->capacity * js->incr.pct /
+					  100.0), pct_align(j));
+	/* the last clone's offset, and without a filesize the end of its
+	 * region, which the regions and files are checked against */
+	if (__builtin_mul_overflow((uint64_t)(j->numjobs - 1), inc, &last) ||
+	    __builtin_add_overflow(last, j->offset, &last) ||
+	    __builtin_add_overflow(last, js->filesize_lo ? 0 : j->size,
+				   &last)) {
+		char b1[32];
+		return perr(p, opt_line(js, "offset_increment"), SSD_ERANGE,
+			    "option 'offset_increment': clone %u of job '%s' "
+			    "at offset + %u x %s reaches past 2^64 bytes "
+			    "(accepted: offset + (numjobs-1) x "
+			    "offset_increment inside the drive or file)",
+			    j->numjobs - 1, j->name, j->numjobs - 1,
+			    ssd_fmt_bytes(inc, b1, sizeof b1));
+	}
 	if (p->njobs == p->jfcap) {
 		int cap = p->jfcap ? 2 * p->jfcap : 8;
 		struct jfiles *jf = realloc(p->jf, (size_t)cap * sizeof *jf);
@@ -3673,11 +3830,7 @@ static int keep_files(struct parser *p, struct jstate *js)
 	f->ln_offset = opt_line(js, "offset");
 	f->ln_zone = opt_line(js, "zonesize");
 	f->ln_fill = opt_line(js, "fill_device");
-	uint64_t inc = js->incr.bytes;
-	if (js->incr.is_pct)
-		inc = align_up((uint64_t)((double)p->capacity * js->incr.pct /
-					  100.0), pct_align(&js->j));
-	js->j.offset_increment = inc;
+	j->offset_increment = inc;
 	return 0;
 }
 
@@ -3762,19 +3915,22 @@ static int finish_stream(struct parser *p, struct jstate *js, uint64_t size)
 	if (j->dist == SSD_DIST_ZONED_ABS) {
 		for (int d = 0; d < SSD_DDIR_N; d++) {
 			uint64_t sum = 0;
-			int n = j->nzones[d];
+			int n = j->nzones[d], wrap = 0;
 			for (int i = 0; i < n; i++)
-				sum += j->zones[d][i].size_bytes;
-			if (sum > size ||
+				wrap |= __builtin_add_overflow(
+					sum, j->zones[d][i].size_bytes, &sum);
+			if (wrap || sum > size ||
 			    (!j->zones[d][n - 1].size_bytes && sum >= size))
 				return perr(p, opt_line(js,
 							"random_distribution"),
 					    SSD_ERANGE,
 					    "option 'random_distribution': "
-					    "the zones cover %s, more than the "
+					    "the zones cover %s%s, more than the "
 					    "region of job '%s' (%s; accepted: "
 					    "zone sizes within size)",
-					    ssd_fmt_bytes(sum, b1, sizeof b1),
+					    wrap ? "over " : "",
+					    ssd_fmt_bytes(wrap ? UINT64_MAX : sum,
+							  b1, sizeof b1),
 					    j->name,
 					    ssd_fmt_bytes(size, b2, sizeof b2));
 			if (!j->zones[d][n - 1].size_bytes)
@@ -4257,13 +4413,13 @@ static int expand_value(struct parser *p, const struct jopt *o,
 	}
 	out[k] = 0;
 	if (keywords && strpbrk(out, "+-*/")) {
-		double v;
-		if (ex_eval(out, EX_INT, 1024, &v) || v < 0 || v >= 0x1p63)
+		struct exv v;
+		if (ex_eval(out, EX_INT, 1024, &v, NULL) || !v.exact || v.i < 0)
 			return opt_err(p, o, SSD_EPARSE,
 				       "'%.64s' is not integer arithmetic "
 				       "on $pagesize, $mb_memory, $ncpus",
 				       val);
-		snprintf(out, n, "%llu", (unsigned long long)v);
+		snprintf(out, n, "%lld", (long long)v.i);
 	}
 	return 0;
 }
@@ -5231,14 +5387,17 @@ void ssd_job_print_doc(FILE *out)
 	      "file's meaning depend on the machine, as in fio.\n"
 	      "- A numeric value in parentheses is an arithmetic expression: "
 	      "`+ - * / % ^` and parentheses, numbers with the option's "
-	      "suffixes (`bs=(4k*2)`); whole numbers divide as integers.  "
+	      "suffixes (`bs=(4k*2)`).  As in fio, whole numbers are "
+	      "worked out exactly in 64-bit integers and divide as "
+	      "integers; a step past 2^63 - 1 is an error, never wrapped; "
+	      "a fraction makes the step floating point.  "
 	      "In a time value a bare number in an expression is "
 	      "microseconds (fio's rule), so `runtime=(2000000)` is 2 "
 	      "s.\n\n"
 	      "## Values\n\n"
 	      "- **Integers** are decimal, or hex after `0x`, as fio reads "
-	      "them: `iodepth=010` is ten (a leading 0 is never octal), "
-	      "`numjobs=0x2` is two.\n"
+	      "them (its `str_to_decimal`): `iodepth=010` is ten (a leading "
+	      "0 is never octal), `iodepth=0x10` sixteen.\n"
 	      "- **Sizes** take fio's suffixes under `kb_base`.  With the "
 	      "default `kb_base=1024`, `k`, `m`, `g`, `t`, `p` (also `kb`, "
 	      "`KB`, `ki`) are powers of 1024 and `KiB`, `MiB`... powers of "
@@ -5250,7 +5409,10 @@ void ssd_job_print_doc(FILE *out)
 	      "`size`.\n"
 	      "- **Times** are simulated time with a unit (`ns`, `us`, `ms`, "
 	      "`s`, `m`, `h`, `d`); a bare number is seconds, except for "
-	      "`thinktime` (microseconds, as in fio).\n"
+	      "`thinktime` (microseconds, as in fio).  They are decimal, "
+	      "and each is at most 146 years (2^62 ns, half of what the "
+	      "clock counts, so that the runner can add it to any time in "
+	      "a file's span).\n"
 	      "- **Booleans**: `1`/`0`, `true`/`false`, `yes`/`no`, "
 	      "`on`/`off`, or the bare key for 1.\n"
 	      "- **Block sizes** are multiples of 512 B.  The drive maps 4 "
@@ -5262,7 +5424,9 @@ void ssd_job_print_doc(FILE *out)
 	      "`offset_increment` aligned up to `offset_align` (default: the "
 	      "smallest block size, at least 4 KiB), as fio aligns it.\n"
 	      "- A value too large for its field is an error, never wrapped "
-	      "or rounded.\n\n"
+	      "or rounded; so is a sum or product of values that does not "
+	      "fit where they are combined (the sizes of `zoned_abs` zones, "
+	      "`offset` + (`numjobs`-1) x `offset_increment`).\n\n"
 	      "## Limits of a file\n\n"
 	      "The runner holds every job of a file at once, and simulated "
 	      "time is a 64-bit count of nanoseconds (292 years).  A file is "
@@ -5272,10 +5436,17 @@ void ssd_job_print_doc(FILE *out)
 	      "- `numjobs` x `iodepth` summed over its jobs passes 1048576 "
 	      "I/Os in flight;\n"
 	      "- its jobs could span more than 146 years of simulated time: "
-	      "for each job `ramp_time` + `runtime` (+ one `thinktime`), or "
-	      "without a runtime `thinktime` after every `thinktime_blocks` of "
-	      "its `io_size` / `bs` I/Os; jobs side by side count once, "
-	      "stonewalled groups add up.\n\n"
+	      "for each job `startdelay` + `ramp_time` + `runtime` (twice "
+	      "the runtime with `latency_target`, whose last window runs a "
+	      "runtime anew; + one `thinktime` and one `flow_sleep`), or "
+	      "without a runtime `thinktime` after every `thinktime_blocks` "
+	      "of its `io_size` / `bs` I/Os, a `flow_sleep` after each in a "
+	      "flow, and `io_size` at its `rate`; jobs side by side count "
+	      "once, stonewalled groups add up.\n"
+	      "- a replayed trace (`read_iolog`) would wait more than 146 "
+	      "years: one gap x 100 / `replay_time_scale`, or without a "
+	      "runtime their sum over every pass (the job ends with that "
+	      "error when the replay reaches it).\n\n"
 	      "## Supported options\n\n"
 	      "| Option | Value | Default | Meaning |\n"
 	      "|---|---|---|---|\n", out);

@@ -63,6 +63,10 @@ enum ssd_randgen { SSD_RANDGEN_TAUSWORTHE, SSD_RANDGEN_LFSR,
 #define SSD_JOB_MAX_FILES 524288 /* file instances (files x clones) per
                                      job file: about 0.7 KiB each, 340 MiB
                                      at the cap (BENCHMARKS.md) */
+/* ns of simulated time a job file's jobs may span, and the longest one
+ * time option (or replayed gap) may be: half of int64_t (146 years), so
+ * a time within the span plus any one of them does not overflow. */
+#define SSD_JOB_MAX_SPAN (INT64_MAX / 2)
 
 /* How a job with several files picks the file of each I/O (fio's
  * file_service_type). */

@@ -1486,7 +1486,10 @@ static int min_rate_failed(struct run *r, struct inst *in, int64_t t)
 			uint64_t want = bw ? j->rate_min[d] : j->rate_iops_min[d];
 			uint64_t done = bw ? in->done_bytes[d] - in->rm_bytes[d]
 					   : in->done_ios[d] - in->rm_ios[d];
-			uint64_t got = done * 1000 / ms;
+			/* 128 bits: bytes over a long ratecycle times 1000
+			 * pass 2^64 */
+			uint64_t got = (uint64_t)((unsigned __int128)done *
+						  1000 / ms);
 			if (got < want) {
 				char msg[160];
 				snprintf(msg, sizeof msg,

@@ -591,6 +591,9 @@ struct wl_replay {
 	uint64_t pass_ios;      /* requests of this pass */
 	int64_t last_ts;        /* the previous request's time; -1: none */
 	int64_t until;          /* a version 2 wait for the next I/O; -1 */
+	int64_t waited;         /* ns: the gaps so far, every pass (checked
+	                           against SSD_JOB_MAX_SPAN when no runtime
+	                           ends the job) */
 	char err[640];
 };
 
@@ -620,6 +623,22 @@ static struct wl_replay *replay_create(const struct ssd_job *job, uint32_t clone
 	rp->last_ts = -1;
 	rp->until = -1;
 	return rp;
+}
+
+/* The replay would wait past the span a job may have (ns, as scaled
+ * by replay_time_scale): the job ends with the error.  Returns 0. */
+static int replay_too_long(struct wl_replay *rp, double ns)
+{
+	const struct ssd_job *j = rp->job;
+	snprintf(rp->err, sizeof rp->err,
+		 "%s:%llu: the replay would wait %.3g years of simulated time "
+		 "(a gap of the trace x 100 / replay_time_scale %u, or their sum "
+		 "over every pass when no runtime ends the job; accepted: at "
+		 "most %.0f years)",
+		 j->read_iolog, (unsigned long long)ssd_trace_line(rp->t),
+		 ns / (365.25 * 86400.0 * (double)SSD_S), j->replay_time_scale,
+		 floor((double)SSD_JOB_MAX_SPAN / (365.25 * 86400.0 * (double)SSD_S)));
+	return 0;
 }
 
 static int replay_next(struct wl_replay *rp, struct ssd_io *io)
@@ -659,8 +678,11 @@ static int replay_next(struct wl_replay *rp, struct ssd_io *io)
 		if (r.op == SSD_TOP_FILE)
 			continue;
 		if (r.op == SSD_TOP_WAIT) {
-			if (!j->replay_no_stall)
-				rp->until = r.ts;
+			if (j->replay_no_stall)
+				continue;
+			if (r.ts > SSD_JOB_MAX_SPAN)
+				return replay_too_long(rp, (double)r.ts);
+			rp->until = r.ts;
 			continue;
 		}
 		/* the gap counts from the previous record, skipped or not
@@ -680,9 +702,26 @@ static int replay_next(struct wl_replay *rp, struct ssd_io *io)
 			io->delay = rp->until;
 			rp->until = -1;
 		} else if (gap && !j->replay_no_stall) {
+			/* the runner adds the gap to the last issue's time:
+			 * one gap, and without a runtime all of them, stay
+			 * within the span a job may have */
+			int64_t d = gap;
+			if (j->replay_time_scale != 100) {
+				double s = (double)gap * 100.0 /
+					   j->replay_time_scale;
+				if (s > (double)SSD_JOB_MAX_SPAN)
+					return replay_too_long(rp, s);
+				d = (int64_t)s;
+			}
+			if (d > SSD_JOB_MAX_SPAN ||
+			    (!j->runtime && d > SSD_JOB_MAX_SPAN - rp->waited))
+				return replay_too_long(rp, (double)d +
+						       (j->runtime ? 0 :
+							(double)rp->waited));
+			if (!j->runtime)
+				rp->waited += d;
 			io->wait = SSD_IO_GAP;
-			io->delay = j->replay_time_scale == 100 ? gap
-				: (int64_t)((double)gap * 100.0 / j->replay_time_scale);
+			io->delay = d;
 		}
 		rp->pass_ios++;
 		if (sync) {

@@ -122,6 +122,15 @@ expect_status 0 "$SSDLAB" drive show tiny --set gc_window=010
 grep -Eq '^gc_window +=  *10( |$)' out.txt || fail "gc_window=010 is not ten"
 expect_status 0 "$SSDLAB" drive show tiny --set gc_window=0x1f
 grep -Eq '^gc_window +=  *31( |$)' out.txt || fail "gc_window=0x1f is not 31"
+# and so in a drive file: sizes, counts
+printf '[drive]\ncapacity = 0100m\nop = 0.25\npage_size = 4k\nchannels = 010\ndies_per_channel = 1\nplanes_per_die = 1\npages_per_block = 0x40\ngc_bg_blocks = 0x10\n' >ints.ini
+expect_status 0 "$SSDLAB" drive show ints.ini
+grep -Eq '^capacity +=  *100m( |$)' out.txt || fail "capacity = 0100m is not 100m"
+grep -Eq '^channels +=  *10( |$)' out.txt || fail "channels = 010 is not ten"
+grep -Eq '^pages_per_block +=  *64( |$)' out.txt || fail "pages_per_block = 0x40 is not 64"
+grep -Eq '^gc_bg_blocks +=  *16( |$)' out.txt || fail "gc_bg_blocks = 0x10 is not sixteen"
+printf 'channels = 0x100000004\n' >wrap.ini
+expect_err 2 "wrap\.ini:1: key 'channels'.*out of range" "$SSDLAB" drive show wrap.ini
 
 # drives that do not exist
 expect_err 2 "unknown drive 'nosuch'.*ssdlab drives" "$SSDLAB" drive show nosuch

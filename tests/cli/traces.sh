@@ -218,6 +218,20 @@ printf '[r]\nread_iolog=far.iolog\n' >far.fio
 expect_status 1 "$SSDLAB" run far.fio --drive tiny
 grep -q "far\.iolog:4: a write at offset 1099511627776, 4096 bytes: beyond the job's file" out.txt ||
 	{ cat out.txt >&2; fail "the far request is not named"; }
+# a gap x 100 / replay_time_scale, or the gaps over every pass (loops),
+# past the 146 years a job may span: the scaled gap once overflowed
+# int64 on its way to the clock
+printf 'fio version 3 iolog\n0 t add\n0 t open\n0 t write 0 4096\n90000000000000 t write 4096 4096\n' >slow.iolog
+printf '[r]\nread_iolog=slow.iolog\nreplay_time_scale=1\n' >slow.fio
+expect_err 1 "job 'r': slow\.iolog:5: the replay would wait 285 years of simulated time.*at most 146 years" \
+	"$SSDLAB" run slow.fio --drive tiny
+printf 'fio version 3 iolog\n0 t add\n0 t open\n0 t write 0 4096\n1900000000000000 t write 4096 4096\n' >slow.iolog
+printf '[r]\nread_iolog=slow.iolog\nloops=2\n' >slow.fio
+expect_status 0 "$SSDLAB" run slow.fio --drive tiny
+printf '[r]\nread_iolog=slow.iolog\nloops=3\n' >slow.fio
+expect_err 1 "job 'r': slow\.iolog:5: the replay would wait 181 years" "$SSDLAB" run slow.fio --drive tiny
+printf '[r]\nread_iolog=slow.iolog\nloops=3\nruntime=100d\n' >slow.fio
+expect_status 0 "$SSDLAB" run slow.fio --drive tiny
 # recording: numjobs would share the file
 printf '[r]\nwrite_iolog=x.iolog\nnumjobs=2\n' >nj.fio
 expect_err 2 "option 'write_iolog': job 'r' has 2 clones" "$SSDLAB" run nj.fio --drive tiny

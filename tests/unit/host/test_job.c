@@ -514,8 +514,13 @@ TEST(job_absurd_totals_are_refused_with_the_limit)
 
 TEST(job_times_that_overflow_are_refused)
 {
-	/* ramp_time + runtime past int64 once made the job do nothing */
+	/* ramp_time + runtime past int64 once made the job do nothing; each
+	 * is now at most 146 years, their sum too */
 	CHECK(parse("[a]\nramp_time=9223372036s\nruntime=9223372036s\n") ==
+	      SSD_ERANGE);
+	CHECKF(err_ok(2, "ramp_time") && strstr(err, "too long") &&
+	       strstr(err, "146 years"), "%s", err);
+	CHECK(parse("[a]\nramp_time=3000000000s\nruntime=3000000000s\n") ==
 	      SSD_ERANGE);
 	CHECKF(err_ok(3, "runtime") && strstr(err, "years of simulated time") &&
 	       strstr(err, "at most 146 years"), "%s", err);
@@ -539,6 +544,117 @@ TEST(job_times_that_overflow_are_refused)
 	/* one time alone past 2^63 ns */
 	CHECK(parse("[a]\nthinktime=9223372036854776us\n") == SSD_ERANGE &&
 	      err_ok(2, "thinktime"));
+}
+
+/* Every time is at most 146 years (half of int64_t ns), so the runner
+ * can add any one of them to a time within the span: ss_ramp + the
+ * interval, a flow_sleep after the last issue once overflowed. */
+TEST(job_each_time_is_at_most_146_years)
+{
+	static const char *const keys[] = {
+		"runtime", "ramp_time", "thinktime", "thinktime_spin",
+		"thinktime_iotime", "rate_cycle", "flow_sleep", "ss_dur",
+		"ss_ramp", "ss_interval", "latency_target", "latency_window",
+		"startdelay"};
+	char text[128];
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		/* 2^62 ns is 53375.99 days */
+		snprintf(text, sizeof text, "[a]\n%s=53376d\n", keys[i]);
+		CHECKF(parse(text) == SSD_ERANGE && err_ok(2, keys[i]) &&
+		       strstr(err, "too long, more than 146 years"), "%s: %s",
+		       keys[i], err);
+		snprintf(text, sizeof text, "[a]\n%s=9223372036854775807ns\n",
+			 keys[i]);
+		CHECKF(parse(text) == SSD_ERANGE && err_ok(2, keys[i]), "%s: %s",
+		       keys[i], err);
+	}
+	CHECKF(parse("[a]\nss_ramp=53375d\nflow_sleep=53375d\n"
+		     "latency_window=53375d\nrate_cycle=53375d\n") == 0, "%s", err);
+	CHECK(parse("[a]\nstartdelay=1s-53376d\n") == SSD_ERANGE &&
+	      err_ok(2, "startdelay") && strstr(err, "53376d is too long"));
+	CHECK(parse("[a]\nstartdelay=99999999999999999999s-1s\n") == SSD_ERANGE &&
+	      err_ok(2, "startdelay") && strstr(err, "99999999999999999999s"));
+}
+
+/* The span counts every time the runner adds up: flow_sleep after every
+ * I/O of a flow, a latency_target's last window (a runtime anew), the
+ * startdelay -- and names the term that is largest. */
+TEST(job_span_counts_flow_sleep_startdelay_and_latency_target)
+{
+	CHECK(parse("[a]\nsize=1m\nflow=1\nflow_sleep=1000d\n") == SSD_ERANGE);
+	CHECKF(err_ok(4, "flow_sleep") && strstr(err, "146 years"), "%s", err);
+	CHECKF(parse("[a]\nsize=1m\nflow_sleep=1000d\n") == 0, "%s", err);
+	CHECKF(parse("[a]\nsize=1m\nflow=1\nflow_sleep=1000d\nruntime=1\n") == 0,
+	       "%s", err);
+	CHECKF(parse("[a]\nsize=1m\nflow=1\nflow_sleep=100d\n") == 0, "%s", err);
+	/* once named 'rate_iops' at the section's line */
+	CHECK(parse("[a]\nstartdelay=0-40000d\nruntime=20000d\n") == SSD_ERANGE);
+	CHECKF(err_ok(2, "startdelay") && !strstr(err, "'rate_iops'"), "%s", err);
+	CHECK(parse("[a]\nruntime=30000d\nlatency_target=1ms\n") == SSD_ERANGE);
+	CHECKF(err_ok(2, "runtime"), "%s", err);
+	CHECKF(parse("[a]\nruntime=30000d\n") == 0, "%s", err);
+}
+
+/* Arithmetic in values is exact in 64-bit integers, as fio's: no
+ * rounding through a double past 2^53, no wrapping past 2^63. */
+TEST(job_arithmetic_is_exact_and_checked)
+{
+	CHECKF(parse("[a]\nrandseed=(9007199254740993)\n"
+		     "number_ios=(9007199254740992+1)\n") == 0, "%s", err);
+	CHECK(jobs[0].randseed == 9007199254740993ULL);
+	CHECK(jobs[0].number_ios == 9007199254740993ULL);
+	CHECKF(parse("[a]\nrandseed=(3*3074457345618258602+1)\n") == 0, "%s", err);
+	CHECK(jobs[0].randseed == 9223372036854775807ULL);
+	CHECKF(parse("[a]\nrandseed=(2^62+(2^62-1))\n") == 0, "%s", err);
+	CHECK(jobs[0].randseed == 9223372036854775807ULL);
+	static const char *const over[] = {
+		"(2^63)", "(2^62*2)", "(2^62+2^62)", "(4611686018427387904*4-1)",
+		"(18446744073709551615)", "(-9223372036854775807-2)",
+		"(2*(2^63-1+1))"};
+	char text[128];
+	for (size_t i = 0; i < sizeof over / sizeof over[0]; i++) {
+		snprintf(text, sizeof text, "[a]\nrandseed=%s\n", over[i]);
+		CHECKF(parse(text) == SSD_ERANGE && err_ok(2, "randseed") &&
+		       strstr(err, "overflows"), "%s: %s", over[i], err);
+	}
+	CHECK(parse("[a]\nsize=(8192p*2)\n") == SSD_ERANGE &&
+	      err_ok(2, "size") && strstr(err, "overflows"));
+	CHECK(parse("[a]\nruntime=(9223372036854775807)\n") == SSD_ERANGE &&
+	      err_ok(2, "runtime"));
+	CHECK(parse("[a]\niodepth=(4/0)\n") == SSD_ERANGE &&
+	      err_ok(2, "iodepth") && strstr(err, "divides by zero"));
+	CHECK(parse("[a]\niodepth=(2*(4%0*2))\n") == SSD_ERANGE &&
+	      strstr(err, "divides by zero"));
+	/* fractions are floating point; a whole result is an integer */
+	CHECKF(parse("[a]\nbs=(1.5*2k*2)\niodepth=(1.5*2/4+7/2)\n"
+		     "thinktime=(0.5ms)\n") == 0, "%s", err);
+	CHECK(jobs[0].bs[0] == 6144 && jobs[0].iodepth == 3);
+	CHECK(jobs[0].thinktime == 500 * SSD_US);
+	CHECK(parse("[a]\niodepth=(11/2.0+0.5)\n") == SSD_ERANGE &&
+	      strstr(err, "not a whole number"));
+}
+
+/* Sums of sizes from one option, and the clones' offsets, are checked
+ * where they are combined. */
+TEST(job_size_sums_that_wrap_are_refused)
+{
+	/* 2 x 2^63 wrapped to 0 and the job ran with these zones */
+	CHECK(parse("[a]\nrw=randread\nsize=1m\n"
+		    "random_distribution=zoned_abs:50/8192p:50/8192p\n") ==
+	      SSD_ERANGE);
+	CHECKF(err_ok(4, "random_distribution") && strstr(err, "over 16384 PiB"),
+	       "%s", err);
+	CHECK(parse("[a]\nrw=randread\nsize=1m\n"
+		    "random_distribution=zoned_abs:50/16384p:50/4k\n") ==
+	      SSD_ERANGE && strstr(err, "too large"));
+	CHECKF(parse("[a]\nrw=randread\nsize=1m\n"
+		     "random_distribution=zoned_abs:50/512k:50/512k\n") == 0,
+	       "%s", err);
+	/* offset + (numjobs-1) x offset_increment past 2^64 */
+	CHECK(parse("[a]\nsize=1m\nnumjobs=5\noffset_increment=4096p\n") ==
+	      SSD_ERANGE);
+	CHECKF(err_ok(4, "offset_increment") && strstr(err, "past 2^64"), "%s",
+	       err);
 }
 
 TEST(job_sizes_that_overflow_are_refused)
