@@ -100,6 +100,10 @@ def main():
             print("FAIL (plp saved every cut, %d pages lost): %s" %
                   (res["unflushed_lost"], line), file=sys.stderr)
             return 1
+        if res.get("unplaced_lp") and not res.get("wore_out"):
+            print("FAIL (%d pages unplaced on a drive with room): %s" %
+                  (res["unplaced_lp"], line), file=sys.stderr)
+            return 1
         if res["checks"] < 1:
             print("FAIL (the checker never ran): %s" % line, file=sys.stderr)
             return 1

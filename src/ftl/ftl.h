@@ -175,9 +175,13 @@ struct ssd_power_cut {
 	uint64_t nlost;         /* out: lpns listed */
 	uint64_t lost_lp;       /* out: pages whose content changed */
 	uint64_t trims_lost;    /* out: of which a TRIM undone */
+	uint64_t remapped_lp;   /* out: mapped again where the copy lies */
 	uint64_t rewritten_lp;  /* out: surviving copies written again */
 	uint64_t unrelocated_lp;/* out: of the lost, older copies found but
 	                           no room to write them again (worn out) */
+	uint32_t *unplaced;     /* out: those lpns (malloc'd, the caller
+	                           frees it; NULL if none): what they hold
+	                           is undefined */
 	uint64_t scan_reads;    /* out: pages read to rebuild the map */
 	int64_t scan_end;       /* out: the map rebuilt */
 	int64_t ready;          /* out: the drive answers again */

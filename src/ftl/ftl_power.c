@@ -383,6 +383,8 @@ struct cut {
 	uint64_t *need;      /* [lpn] the current content may not survive */
 	uint64_t *found;     /* [lpn] a surviving copy was found */
 	uint32_t *best;      /* [lpn] its tag */
+	uint32_t *best_slot; /* [lpn] where it lies now, or SSD_UNMAPPED: in
+	                        a block the model has erased since */
 	uint32_t *er_of;     /* [blk] the erase record of its state at T, or
 	                        SSD_NO_BLOCK */
 	uint64_t *reads;     /* [die] out-of-band reads of the rebuild */
@@ -395,6 +397,7 @@ static void cut_free(struct cut *c)
 	free(c->need);
 	free(c->found);
 	free(c->best);
+	free(c->best_slot);
 	free(c->er_of);
 	free(c->reads);
 }
@@ -462,6 +465,7 @@ static void scan_block(struct ssd_ftl *f, struct cut *c, uint32_t blk)
 			    tag_age(f, lpn, tags[i]) < tag_age(f, lpn, c->best[lpn])) {
 				ssd_bit_set(c->found, lpn);
 				c->best[lpn] = tags[i];
+				c->best_slot[lpn] = cur ? blk * f->spb + i : SSD_UNMAPPED;
 			}
 		}
 	}
@@ -535,6 +539,33 @@ static void timing_restart(struct ssd_ftl *f, int64_t on)
 	}
 }
 
+/* Map lpn to its surviving copy where it lies, slot s of a block the
+ * model still holds as it was at the cut (its data invalid since): as a
+ * controller's rebuilt map points at it.  Only in a full or open block --
+ * a victim's list of slots to copy was fixed when it was picked.
+ * Returns 1 if done (lpn was unmapped). */
+static int remap(struct ssd_ftl *f, uint32_t lpn, uint32_t s)
+{
+	if (s == SSD_UNMAPPED || ssd_bit_test(f->vbits, s) || f->p2l[s] != lpn)
+		return 0;
+	uint32_t b = ssd_udiv(s, f->div_spb), ui = ssd_ftl_unit_of(f, b);
+	int full = f->state[b] == SSD_BLK_FULL, slc = ssd_flash_slc(&f->flash, b);
+	if (!full && f->state[b] != SSD_BLK_OPEN)
+		return 0;
+	if (full && !slc)
+		f->gc->remove(&f->gcv, f->gc_state, b);
+	if (full && slc && !f->valid[b])
+		f->unit[ui].slc_empty--;
+	ssd_bit_set(f->vbits, s);
+	f->valid[b]++;
+	f->uvalid[ui]++;
+	f->l2p[lpn] = s;
+	f->mapped++;
+	if (full && !slc)
+		f->gc->full(&f->gcv, f->gc_state, b); /* back, with its count */
+	return 1;
+}
+
 int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 {
 	if (!f->ptrack)
@@ -549,15 +580,19 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 	c.need = calloc(lw, sizeof *c.need);
 	c.found = calloc(lw, sizeof *c.found);
 	c.best = calloc(f->nlp ? f->nlp : 1, sizeof *c.best);
+	c.best_slot = malloc((f->nlp ? f->nlp : 1) * sizeof *c.best_slot);
 	c.er_of = malloc(f->nblocks * sizeof *c.er_of);
 	c.reads = calloc(f->flash.dies, sizeof *c.reads);
 	c.old = malloc((f->pr_n ? f->pr_n : 1) * sizeof *c.old);
-	if (!c.nd || !c.need || !c.found || !c.best || !c.er_of || !c.reads || !c.old) {
+	if (!c.nd || !c.need || !c.found || !c.best || !c.best_slot || !c.er_of ||
+	    !c.reads || !c.old) {
 		cut_free(&c);
 		return SSD_ENOMEM;
 	}
 	memset(c.er_of, 0xff, f->nblocks * sizeof *c.er_of);
 	pc->lost_lp = pc->trims_lost = pc->rewritten_lp = pc->scan_reads = 0;
+	pc->remapped_lp = pc->unrelocated_lp = 0;
+	pc->unplaced = NULL;
 	pc->nlost = 0;
 
 	/* the flash at T */
@@ -658,8 +693,14 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 			 * model may erase): written again */
 			changed = !same || tb;
 			pc->trims_lost += cur_zero;
-			if (!same)
-				unmap(f, lpn); /* the newer content is gone */
+			uint32_t bs = c.best_slot[lpn];
+			if (!same || (bs != SSD_UNMAPPED && bs != s))
+				unmap(f, lpn); /* the newer content is gone, or
+				                  the same lies elsewhere */
+			if (f->l2p[lpn] == SSD_UNMAPPED && remap(f, lpn, bs)) {
+				pc->remapped_lp++;
+				goto next;
+			}
 			if (nrw == cap_rw) {
 				cap_rw = cap_rw ? 2 * cap_rw : 256;
 				uint32_t *r = realloc(rewrite, 2 * (size_t)cap_rw * sizeof *r);
@@ -674,6 +715,7 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 			rewrite[2 * nrw + 1] = best;
 			nrw++;
 		}
+next:
 		if (changed) {
 			pc->lost_lp++;
 			if (pc->lost && pc->nlost < pc->lost_cap)
@@ -722,7 +764,14 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 				free(rewrite);
 				return (int)rc;
 			}
-			pc->unrelocated_lp += old == SSD_UNMAPPED;
+			if (old == SSD_UNMAPPED) {
+				uint32_t *u = realloc(pc->unplaced,
+						      (pc->unrelocated_lp + 1) * sizeof *u);
+				if (u) {
+					u[pc->unrelocated_lp++] = lpn;
+					pc->unplaced = u;
+				}
+			}
 			continue;
 		}
 		f->vgen[f->l2p[lpn]] = rewrite[2 * i + 1];

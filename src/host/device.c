@@ -521,5 +521,11 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 			d->vrec[l] = cnt | 1u << 30; /* reads as zeros */
 		}
 	}
+	/* what a worn-out drive found no room to place: undefined, as after
+	 * a failed write */
+	for (uint64_t i = 0; i < pc->unrelocated_lp; i++)
+		d->vrec[pc->unplaced[i]] = (d->vrec[pc->unplaced[i]] & 0x3fffffffu) | 3u << 30;
+	free(pc->unplaced);
+	pc->unplaced = NULL;
 	return 0;
 }

@@ -200,7 +200,8 @@ static int submit(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
 }
 
 struct tally {
-	uint64_t flushed_lost, unflushed_lost, at_risk, in_flight_lp;
+	uint64_t flushed_lost, unflushed_lost, at_risk, in_flight_lp, unplaced;
+	/* unplaced: of the pages a worn-out drive lost for want of room */
 };
 
 /* After recovery: every page against the promise. */
@@ -208,6 +209,8 @@ static void check_pages(struct pl *p, struct tally *t, char *first, size_t first
 {
 	const uint32_t *rec = p->dev->vrec;
 	for (uint32_t l = 0; l < p->nlp; l++) {
+		if (ssd_vrec_state(rec[l]) == SSD_VREC_UNKNOWN)
+			continue; /* a worn-out drive had no room for it: undefined */
 		uint32_t have = ver_of(rec[l]); /* set to what the drive holds */
 		uint32_t a = p->ack[l], s = p->sync[l];
 		int pending = 0;
@@ -402,6 +405,7 @@ static int run(struct ssd_scn *s)
 		all.flushed_lost += one.flushed_lost;
 		all.unflushed_lost += one.unflushed_lost;
 		all.at_risk += one.at_risk;
+		all.unplaced += pc.unrelocated_lp;
 		lost_total += pc.lost_lp;
 		buffered_total += pc.buffered_lp;
 		open_total += pc.open_lp;
@@ -468,6 +472,7 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_int(s, "buffered_lp", (int64_t)buffered_total);
 	ssd_scn_json_int(s, "open_lp", (int64_t)open_total);
 	ssd_scn_json_int(s, "rewritten_lp", (int64_t)rewritten);
+	ssd_scn_json_int(s, "unplaced_lp", (int64_t)all.unplaced);
 	ssd_scn_json_num(s, "save_ms_max", (double)save_max / 1e6);
 	ssd_scn_json_num(s, "plp_hold_up_ms", (double)hold / 1e6);
 	ssd_scn_json_open(s, "recovery_ms", 0);
@@ -487,6 +492,10 @@ static int run(struct ssd_scn *s)
 	fprintf(s->out, "  unflushed_lost    %llu pages of %llu at risk (acknowledged, not "
 		"flushed), in %llu cuts\n", (unsigned long long)all.unflushed_lost,
 		(unsigned long long)all.at_risk, (unsigned long long)cuts_with_loss);
+	if (all.unplaced)
+		fprintf(s->out, "  worn out          %llu pages whose surviving copy the drive had no "
+			"room to place (undefined, not counted above)\n",
+			(unsigned long long)all.unplaced);
 	fprintf(s->out, "  at the cuts       %llu pages in the write buffer, %llu in open pages\n",
 		(unsigned long long)buffered_total, (unsigned long long)open_total);
 	if (s->cfg.plp)
