@@ -550,8 +550,8 @@ static int remap(struct ssd_ftl *f, uint32_t lpn, uint32_t s)
 		return 0;
 	uint32_t b = ssd_udiv(s, f->div_spb), ui = ssd_ftl_unit_of(f, b);
 	int full = f->state[b] == SSD_BLK_FULL, slc = ssd_flash_slc(&f->flash, b);
-	if (!full && f->state[b] != SSD_BLK_OPEN)
-		return 0;
+	if ((!full && f->state[b] != SSD_BLK_OPEN) || f->uvalid[ui] >= f->ulimit[ui])
+		return 0; /* nor beyond what its unit may hold (ftl.h) */
 	if (full && !slc)
 		f->gc->remove(&f->gcv, f->gc_state, b);
 	if (full && slc && !f->valid[b])
@@ -793,5 +793,6 @@ next:
 	pc->ready = scan_end;
 	f->ctr.power_cuts++;
 	f->ctr.power_lost_lp += pc->lost_lp;
-	return 0;
+	ftl_check_run(f); /* the maps rebuilt: checked (with check_every) */
+	return f->check_failed ? SSD_ESTATE : 0;
 }

@@ -110,6 +110,14 @@ expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --seed 6000412 --
 	--set fua_pct=0 --set interval=10 --set check=64
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["flushed_lost"] == 0 and r["wore_out"] == 1 and r["unplaced_lp"] > 0, r' \
 	soak394/result.json || fail "the soak's sixth case: $(cat out.txt)"
+# And a seventh: mapping a copy again where it lies must not fill its
+# unit past what the unit may hold (the checker caught it).
+expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --seed 7000159 --out soak138 \
+	--set cuts=20 --set page_size=16k --set pages_per_block=32 --set channels=4 \
+	--set dies_per_channel=2 --set planes_per_die=1 --set op=0.28 --set gc_pacing=yes \
+	--set trim_mode=immediate --set slc_cache=static --set slc_cache_size=512k \
+	--set bs=4k --set write_pct=90 --set trim_pct=0 --set fua_pct=20 --set flush_every=512 \
+	--set interval=1 --set check=1024
 # bad parameters: one line naming the scenario, exit 2
 expect_status 2 "$SSDLAB" scenario run power-loss --drive tiny --set bs=6k --out bad
 grep -q "power-loss: " out.txt || fail "bad bs: $(cat out.txt)"
