@@ -1120,6 +1120,10 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 	jw_u64(w, "read_retries", c->read_retry);
 	jw_u64(w, "read_ahead_pages", c->read_ahead_lp);
 	jw_u64(w, "read_ahead_hits", c->read_ahead_hit_lp);
+	if (c->power_cuts) { /* a served drive's (docs/power-loss.md) */
+		jw_u64(w, "power_cuts", c->power_cuts);
+		jw_u64(w, "power_lost_pages", c->power_lost_lp);
+	}
 	jw_dbl(w, "waf", waf_of(c));
 	json_erase_count(w, j);
 	jw_u64(w, "free_blocks", j->free_blocks);

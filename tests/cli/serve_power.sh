@@ -31,6 +31,9 @@ for plp in no yes; do
 	nbdcopy "$URI" back$plp.img || fail "nbdcopy out"
 	usr1 p$plp.json
 	stop
+	[ "$(jq p$plp.json 'j["ssdlab"]["power_cuts"]')" = 1 ] || fail "the report's power_cuts"
+	[ "$(jq p$plp.json 'j["ssdlab"]["power_lost_pages"]')" = "$(grep -o '[0-9]* pages lost' p$plp.err | cut -d' ' -f1)" ] ||
+		fail "the report's power_lost_pages"
 	python3 - back$plp.img p$plp.csv p$plp.err $plp <<'EOF' || fail "plp=$plp: what the cut left"
 import csv, re, sys
 img, log, err, plp = open(sys.argv[1], "rb").read(), sys.argv[2], open(sys.argv[3]).read(), sys.argv[4]
