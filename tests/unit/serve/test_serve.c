@@ -3,6 +3,7 @@
  * clocks, the mapping of NBD's commands onto the drive, the report.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -541,5 +542,44 @@ TEST(serve_power_cut_store_follows_the_drive)
 	s = fast_tiny();
 	CHECK(s);
 	CHECK(ssd_srv_power_cut(s, NULL, NULL) == -EINVAL);
+	CHECK(!ssd_srv_close(s));
+}
+
+struct fua_arg {
+	struct ssd_srv *s;
+	uint8_t *buf;
+	int rc;
+};
+
+static void *fua_write(void *p)
+{
+	struct fua_arg *a = p;
+	a->rc = ssd_srv_write(a->s, a->buf, 4096, 0, SSD_SRV_FUA);
+	return NULL;
+}
+
+/* The real clock: a request still waiting for its completion when the
+ * power goes fails with EIO -- it was never acknowledged -- and one
+ * after the cut is served. */
+TEST(serve_power_cut_fails_the_requests_in_flight)
+{
+	static const char *const kv[] = {"t_prog", "300ms", "slc_t_prog", "300ms"};
+	struct ssd_srv *s = srv_power(drive("tiny", kv, 4), SSD_SRV_REAL);
+	CHECK(s);
+	ssd_srv_start_clock(s);
+	uint8_t *b = calloc(1, 4096);
+	CHECK(b);
+	struct fua_arg a = {s, b, 1};
+	pthread_t th;
+	CHECK(!pthread_create(&th, NULL, fua_write, &a));
+	/* once the write is in the drive it waits for its 300 ms program */
+	struct timespec ts = {0, 1000 * 1000};
+	for (int i = 0; i < 5000 && !__atomic_load_n(&ssd_srv_dev(s)->host_ios, __ATOMIC_ACQUIRE); i++)
+		nanosleep(&ts, NULL);
+	CHECK(!ssd_srv_power_cut(s, NULL, NULL));
+	pthread_join(th, NULL);
+	CHECK(a.rc == -EIO);
+	CHECK(!ssd_srv_read(s, b, 4096, 0));
+	free(b);
 	CHECK(!ssd_srv_close(s));
 }
