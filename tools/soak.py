@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -81,6 +82,10 @@ def main():
             cmd += ["--set", "%s=%s" % (k, v)]
         p = subprocess.run(cmd, capture_output=True, text=True)
         line = " ".join(cmd)
+        if not a.keep and p.returncode in (1, 2) and os.path.isdir(out) and (
+                "wore out before the first cut" in p.stderr or
+                (p.returncode == 2 and "key" in p.stderr)):
+            shutil.rmtree(out)
         if p.returncode == 2 and p.stdout == "" and "key" in p.stderr:
             cases += 1  # a drive the model refuses with a message: not a case
             continue
@@ -115,16 +120,14 @@ def main():
         plp_cases += drive["plp"] == "yes"
         cases += 1
         if not a.keep:
-            for f in os.listdir(out):
-                os.unlink(os.path.join(out, f))
-            os.rmdir(out)
+            shutil.rmtree(out)
         print("case %d: %d commands, %d cuts, %d checks, unflushed_lost %d%s "
               "(total %.3g of %.3g commands, %.0f s)" %
               (cases - 1, res["commands"], res["cuts"], res["checks"],
                res["unflushed_lost"], ", wore out" if res.get("wore_out") else "",
                total, a.ops, time.time() - t0), flush=True)
     if not a.keep:
-        os.rmdir(base)
+        shutil.rmtree(base, ignore_errors=True)
     print("soak: %d cases (%d with plp, %d wore out), %d host commands, %d power cuts, "
           "%d invariant checks, flushed_lost 0, unflushed_lost %d, %.0f s" %
           (cases, plp_cases, worn, total, cuts, checks, lost, time.time() - t0))
