@@ -5,6 +5,8 @@
 #include "host/device.h"
 #include "host/stack.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
@@ -230,14 +232,19 @@ static int64_t read_cmd(struct ssd_dev *d, uint64_t offset, uint32_t len,
 	return link;
 }
 
+static int64_t dev_check(struct ssd_dev *d, int ddir, uint64_t offset,
+			 uint32_t len, int64_t t, int64_t done);
+
 int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		       uint32_t len, int64_t t)
 {
 	uint64_t end = offset + len;
 	if (!len || end > d->capacity || end < offset)
 		return SSD_EINVAL;
-	if (__builtin_expect(d->top != NULL, 0))
-		return ssd_stack_submit(d, ddir, offset, len, t);
+	if (__builtin_expect(d->top != NULL, 0)) {
+		int64_t c = ssd_stack_submit(d, ddir, offset, len, t);
+		return d->check && c >= 0 ? dev_check(d, ddir, offset, len, t, c) : c;
+	}
 	int rc = idle_gap(d, t);
 	if (rc)
 		return rc;
@@ -305,6 +312,8 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 	done += overhead;
 	if (done > d->busy_until)
 		d->busy_until = done;
+	if (__builtin_expect(d->check, 0))
+		return dev_check(d, ddir, offset, len, d->now, done);
 	return done;
 }
 
@@ -325,8 +334,10 @@ void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
 
 int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 {
-	if (d->top)
-		return ssd_stack_flush(d, t);
+	if (d->top) {
+		int64_t c = ssd_stack_flush(d, t);
+		return d->check && c >= 0 ? dev_check(d, SSD_DDIR_SYNC, 0, 0, t, c) : c;
+	}
 	int rc = idle_gap(d, t);
 	if (rc)
 		return rc;
@@ -339,6 +350,94 @@ int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 	done += overhead;
 	if (done > d->busy_until)
 		d->busy_until = done;
+	return d->check ? dev_check(d, SSD_DDIR_SYNC, 0, 0, t, done) : done;
+}
+
+/* ---- timing checks (device.h) ---- */
+
+static struct ssd_dev *ssd_at(const struct ssd_dev *d, int i);
+
+void ssd_dev_check_report(struct ssd_dev *d, const char *msg)
+{
+	struct ssd_dev *s = ssd_at(d, 0);
+	if (s)
+		ssd_ftl_check_report(s->ftl, msg);
+}
+
+void ssd_dev_fault_early(struct ssd_dev *d, int64_t ns, int hidden)
+{
+	d->fault_early = ns;
+	d->fault_hidden = hidden;
+}
+
+/* The least latency of a command of kind ddir (SSD_DDIR_SYNC: a flush)
+ * on a bare SSD, ns, and in `why` its parts. */
+static int64_t dev_floor(const struct ssd_dev *d, int ddir, uint32_t len,
+			 char *why, size_t whylen)
+{
+	const struct ssd_config *c = &d->cfg;
+	int fua = ddir & SSD_DEV_FUA;
+	int64_t link = 0, load = 0, prog = 0, trim = 0;
+	switch (ddir & ~SSD_DEV_FUA) {
+	case SSD_DDIR_WRITE:
+		link = link_ns(d, len);
+		load = !d->wb_n || fua ? d->floor.xfer : 0;
+		prog = fua ? d->floor.prog : 0;
+		break;
+	case SSD_DDIR_READ:
+		link = link_ns(d, len);
+		break;
+	case SSD_DDIR_TRIM:
+		if (c->trim_mode == SSD_TRIM_IMMEDIATE)
+			trim = (int64_t)(len / SSD_LPAGE) * c->trim_cost;
+		break;
+	}
+	const char *name[] = {"link", "load", "program", "trim"};
+	int64_t part[] = {link, load, prog, trim};
+	int n = snprintf(why, whylen, "cmd_overhead %" PRId64, c->cmd_overhead);
+	for (int i = 0; i < 4; i++)
+		if (part[i] && n > 0 && (size_t)n < whylen)
+			n += snprintf(why + n, whylen - (size_t)n, ", %s %" PRId64,
+				      name[i], part[i]);
+	return c->cmd_overhead + link + load + prog + trim;
+}
+
+/* A command of kind ddir submitted at t got the completion `done`
+ * (>= 0): the rules of device.h's "Timing checks".  Returns done, as the
+ * caller should see it. */
+__attribute__((cold, noinline)) static int64_t
+dev_check(struct ssd_dev *d, int ddir, uint64_t offset, uint32_t len,
+	  int64_t t, int64_t done)
+{
+	int64_t prev = d->check_prev;
+	if (t > prev)
+		d->check_prev = t;
+	if (d->fault_early && !d->fault_hidden)
+		done -= d->fault_early;
+	static const char *const word[] = {"read", "write", "trim", "flush"};
+	int k = ddir & ~SSD_DEV_FUA;
+	char cmd[128], msg[384], why[128];
+	snprintf(cmd, sizeof cmd, "%s%s command %" PRIu64 " at offset %" PRIu64
+		 ", %u bytes, submitted at %" PRId64 " ns", word[k & 3],
+		 ddir & SSD_DEV_FUA ? " (FUA)" : "", d->host_ios, offset, len, t);
+	msg[0] = 0;
+	if (t < prev)
+		snprintf(msg, sizeof msg, "%s: before the previous submission at "
+			 "%" PRId64 " ns", cmd, prev);
+	else if (done < t)
+		snprintf(msg, sizeof msg, "%s: completes at %" PRId64 " ns, before "
+			 "it was submitted", cmd, done);
+	else if (d->ftl) {
+		int64_t floor = dev_floor(d, ddir, len, why, sizeof why);
+		if (done - t < floor)
+			snprintf(msg, sizeof msg, "%s: completes at %" PRId64 " ns, "
+				 "%" PRId64 " ns later, less than its work (%" PRId64
+				 " ns: %s)", cmd, done, done - t, floor, why);
+	}
+	if (msg[0])
+		ssd_dev_check_report(d, msg);
+	if (d->fault_early && d->fault_hidden)
+		done -= d->fault_early;
 	return done;
 }
 
@@ -393,8 +492,12 @@ uint64_t ssd_dev_trim_queued(const struct ssd_dev *d)
 void ssd_dev_set_check_every(struct ssd_dev *d, uint32_t victims)
 {
 	struct ssd_dev *s;
-	for (int i = 0; (s = ssd_at(d, i)); i++)
+	d->check = victims != 0;
+	for (int i = 0; (s = ssd_at(d, i)); i++) {
 		ssd_ftl_set_check_every(s->ftl, victims);
+		s->check = victims != 0;
+		ssd_ftl_floor(s->ftl, &s->floor);
+	}
 }
 
 int64_t ssd_dev_next_decision(const struct ssd_dev *d)
