@@ -371,35 +371,73 @@ void ssd_dev_fault_early(struct ssd_dev *d, int64_t ns, int hidden)
 }
 
 /* The least latency of a command of kind ddir (SSD_DDIR_SYNC: a flush)
- * on a bare SSD, ns, and in `why` its parts. */
+ * on a bare SSD, ns, by part: cmd_overhead, the host link, a register
+ * load, a program, TRIM work. */
+enum { FL_CMD, FL_LINK, FL_LOAD, FL_PROG, FL_TRIM, FL_N };
+
 static int64_t dev_floor(const struct ssd_dev *d, int ddir, uint32_t len,
-			 char *why, size_t whylen)
+			 int64_t part[FL_N])
 {
 	const struct ssd_config *c = &d->cfg;
 	int fua = ddir & SSD_DEV_FUA;
-	int64_t link = 0, load = 0, prog = 0, trim = 0;
+	for (int i = 0; i < FL_N; i++)
+		part[i] = 0;
+	part[FL_CMD] = c->cmd_overhead;
 	switch (ddir & ~SSD_DEV_FUA) {
 	case SSD_DDIR_WRITE:
-		link = link_ns(d, len);
-		load = !d->wb_n || fua ? d->floor.xfer : 0;
-		prog = fua ? d->floor.prog : 0;
+		part[FL_LINK] = link_ns(d, len);
+		part[FL_LOAD] = !d->wb_n || fua ? d->floor.xfer : 0;
+		part[FL_PROG] = fua ? d->floor.prog : 0;
 		break;
 	case SSD_DDIR_READ:
-		link = link_ns(d, len);
+		part[FL_LINK] = link_ns(d, len);
 		break;
 	case SSD_DDIR_TRIM:
 		if (c->trim_mode == SSD_TRIM_IMMEDIATE)
-			trim = (int64_t)(len / SSD_LPAGE) * c->trim_cost;
+			part[FL_TRIM] = (int64_t)(len / SSD_LPAGE) * c->trim_cost;
 		break;
 	}
-	const char *name[] = {"link", "load", "program", "trim"};
-	int64_t part[] = {link, load, prog, trim};
-	int n = snprintf(why, whylen, "cmd_overhead %" PRId64, c->cmd_overhead);
-	for (int i = 0; i < 4; i++)
-		if (part[i] && n > 0 && (size_t)n < whylen)
-			n += snprintf(why + n, whylen - (size_t)n, ", %s %" PRId64,
-				      name[i], part[i]);
-	return c->cmd_overhead + link + load + prog + trim;
+	int64_t sum = 0;
+	for (int i = 0; i < FL_N; i++)
+		sum += part[i];
+	return sum;
+}
+
+/* The first broken rule of a command, in words, to the checker: `rule`
+ * 0 submitted before `prev`, 1 completes before it was submitted, 2
+ * faster than its work. */
+__attribute__((cold, noinline)) static void
+dev_broken(struct ssd_dev *d, int rule, int ddir, uint64_t offset,
+	   uint32_t len, int64_t t, int64_t prev, int64_t done)
+{
+	static const char *const word[] = {"read", "write", "trim", "flush"};
+	static const char *const name[FL_N] = {"cmd_overhead", "link", "load",
+					       "program", "trim"};
+	int k = ddir & ~SSD_DEV_FUA;
+	char cmd[128], msg[384], why[128];
+	snprintf(cmd, sizeof cmd, "%s%s command %" PRIu64 " at offset %" PRIu64
+		 ", %u bytes, submitted at %" PRId64 " ns", word[k & 3],
+		 ddir & SSD_DEV_FUA ? " (FUA)" : "", d->host_ios, offset, len, t);
+	if (rule == 0) {
+		snprintf(msg, sizeof msg, "%s: before the previous submission at "
+			 "%" PRId64 " ns", cmd, prev);
+	} else if (rule == 1) {
+		snprintf(msg, sizeof msg, "%s: completes at %" PRId64 " ns, before "
+			 "it was submitted", cmd, done);
+	} else {
+		int64_t part[FL_N];
+		int64_t floor = dev_floor(d, ddir, len, part);
+		int n = 0;
+		why[0] = 0;
+		for (int i = 0; i < FL_N; i++)
+			if ((part[i] || i == FL_CMD) && n >= 0 && (size_t)n < sizeof why)
+				n += snprintf(why + n, sizeof why - (size_t)n, "%s%s %"
+					      PRId64, n ? ", " : "", name[i], part[i]);
+		snprintf(msg, sizeof msg, "%s: completes at %" PRId64 " ns, %" PRId64
+			 " ns later, less than its work (%" PRId64 " ns: %s)", cmd,
+			 done, done - t, floor, why);
+	}
+	ssd_dev_check_report(d, msg);
 }
 
 /* A command of kind ddir submitted at t got the completion `done`
@@ -414,28 +452,13 @@ dev_check(struct ssd_dev *d, int ddir, uint64_t offset, uint32_t len,
 		d->check_prev = t;
 	if (d->fault_early && !d->fault_hidden)
 		done -= d->fault_early;
-	static const char *const word[] = {"read", "write", "trim", "flush"};
-	int k = ddir & ~SSD_DEV_FUA;
-	char cmd[128], msg[384], why[128];
-	snprintf(cmd, sizeof cmd, "%s%s command %" PRIu64 " at offset %" PRIu64
-		 ", %u bytes, submitted at %" PRId64 " ns", word[k & 3],
-		 ddir & SSD_DEV_FUA ? " (FUA)" : "", d->host_ios, offset, len, t);
-	msg[0] = 0;
+	int64_t part[FL_N];
 	if (t < prev)
-		snprintf(msg, sizeof msg, "%s: before the previous submission at "
-			 "%" PRId64 " ns", cmd, prev);
+		dev_broken(d, 0, ddir, offset, len, t, prev, done);
 	else if (done < t)
-		snprintf(msg, sizeof msg, "%s: completes at %" PRId64 " ns, before "
-			 "it was submitted", cmd, done);
-	else if (d->ftl) {
-		int64_t floor = dev_floor(d, ddir, len, why, sizeof why);
-		if (done - t < floor)
-			snprintf(msg, sizeof msg, "%s: completes at %" PRId64 " ns, "
-				 "%" PRId64 " ns later, less than its work (%" PRId64
-				 " ns: %s)", cmd, done, done - t, floor, why);
-	}
-	if (msg[0])
-		ssd_dev_check_report(d, msg);
+		dev_broken(d, 1, ddir, offset, len, t, prev, done);
+	else if (d->ftl && done - t < dev_floor(d, ddir, len, part))
+		dev_broken(d, 2, ddir, offset, len, t, prev, done);
 	if (d->fault_early && d->fault_hidden)
 		done -= d->fault_early;
 	return done;

@@ -255,7 +255,7 @@ static void res_name(const struct ssd_flash *f, size_t i, char *buf,
 }
 
 /* The first broken rule, in words, with the operation and its place. */
-__attribute__((format(printf, 6, 7)))
+__attribute__((cold, noinline, format(printf, 6, 7)))
 static void broken(struct ssd_flash *f, int op, uint32_t unit, uint32_t blk,
 		   uint32_t page, const char *fmt, ...)
 {
@@ -278,18 +278,26 @@ static void broken(struct ssd_flash *f, int op, uint32_t unit, uint32_t blk,
 		*a->due = 1;
 }
 
+/* Operation op overlaps the previous one on record i, which ended at
+ * `prev`. */
+__attribute__((cold, noinline))
+static void overlap(struct ssd_flash *f, size_t i, int op, uint32_t unit,
+		    uint32_t blk, uint32_t page, int64_t start, int64_t prev)
+{
+	char name[32];
+	res_name(f, i, name, sizeof name);
+	broken(f, op, unit, blk, page, "starts at %" PRId64 " ns, before the "
+	       "previous operation on %s ends at %" PRId64 " ns", start, name, prev);
+}
+
 /* Enter the operation in record i: no overlap with the one before. */
-static void res_add(struct ssd_flash *f, size_t i, int op, uint32_t unit,
-		    uint32_t blk, uint32_t page, int64_t start, int64_t end)
+static inline __attribute__((always_inline)) void
+res_add(struct ssd_flash *f, size_t i, int op, uint32_t unit, uint32_t blk,
+	uint32_t page, int64_t start, int64_t end)
 {
 	struct ssd_flash_res *r = &f->acct->res[i];
-	if (r->ops && start < r->end) {
-		char name[32];
-		res_name(f, i, name, sizeof name);
-		broken(f, op, unit, blk, page,
-		       "starts at %" PRId64 " ns, before the previous operation on "
-		       "%s ends at %" PRId64 " ns", start, name, r->end);
-	}
+	if (__builtin_expect(r->ops && start < r->end, 0))
+		overlap(f, i, op, unit, blk, page, start, r->end);
 	if (!r->ops++)
 		r->first = start;
 	r->busy += end - start;
@@ -303,10 +311,10 @@ void ssd_flash_account_op(struct ssd_flash *f, int op, uint32_t unit,
 {
 	struct ssd_flash_acct *a = f->acct;
 	a->ops++;
-	if (start < in)
+	if (__builtin_expect(start < in, 0))
 		broken(f, op, unit, blk, page, "starts at %" PRId64 " ns, before "
 		       "its input is ready at %" PRId64 " ns", start, in);
-	if (end < start)
+	if (__builtin_expect(end < start, 0))
 		broken(f, op, unit, blk, page, "ends at %" PRId64 " ns, before it "
 		       "starts at %" PRId64 " ns", end, start);
 	if (op < SSD_FLASH_OP_OUT) {
