@@ -6,9 +6,14 @@ SLC cache modes, write buffer, map cache, TRIM modes, wear leveling, GC
 policies, pacing, sometimes a low endurance) and a job file of one to
 three stonewalled jobs (sequential and random writes, reads, trims and
 mixes, 512 B to 1 MiB, numjobs 1-8, queue depths, idle gaps, fsync and
-sync writes), runs it with the invariant checker on, and asserts:
+sync writes), runs it with the invariant checker on -- the maps and
+books, and the timing model: no die, unit or channel runs two operations
+at once or is busier than the time that passed, no completion precedes
+its submission, no command is faster than its flash work, the runner's
+clock never goes back (docs/design.md, "Invariants") -- and asserts:
 
   - the drive is accepted, or refused with one line naming a key;
+  - no invariant check fails (the case's message quotes the checker);
   - the run ends with exit status 0, or 1 only because the drive wore
     out (read-only with bad blocks or failed programs): never read-only
     while its spare is intact, never another error;
@@ -181,12 +186,17 @@ def run_case(ssdlab, r, idx, tmp):
         return None, "refused"
     if p.returncode not in (0, 1):
         return "exit %d: %s\n%s" % (p.returncode, err, where), "failed"
+    if "invariant check failed" in err:
+        return "%s\n%s" % (err, where), "failed"
     try:
         d = json.load(open(out))
     except Exception as e:  # noqa: BLE001 - any failure is the finding
         return "no report (%s): %s\n%s" % (e, err, where), "failed"
     worn = False
     for j in d["jobs"]:
+        msg = j.get("ssdlab", {}).get("error_message", "")
+        if "invariant check failed" in msg:
+            return "job %s: %s\n%s" % (j.get("jobname"), msg, where), "failed"
         for k in FIO_KEYS:
             if k not in j:
                 return "job %s lacks %s\n%s" % (j.get("jobname"), k, where), "failed"

@@ -322,7 +322,8 @@ void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
 	}
 }
 
-int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
+static inline __attribute__((always_inline)) int64_t
+ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 {
 	int64_t done = t;
 	f->ctr.host_read_lp += n;
@@ -362,7 +363,30 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 	return done;
 }
 
-int64_t ssd_ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t)
+/* With the checker on: a read that did an array read (or a map-page
+ * read it waited for) takes at least the shortest tR and a transfer;
+ * then the checks a broken timing rule made due. */
+__attribute__((cold, noinline)) static int64_t
+ftl_read_checked(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
+{
+	uint64_t reads = f->ctr.nand_read;
+	int64_t done = ftl_read(f, lpn, n, t);
+	int nand = f->ctr.nand_read != reads;
+	ftl_check_floor(f, "read", lpn, n, t, done,
+			nand ? f->floor_read + f->flash.xfer_lp : 0,
+			"an array read and its transfer");
+	check_events(f);
+	return done;
+}
+
+int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
+{
+	if (__builtin_expect(f->check_every != 0, 0))
+		return ftl_read_checked(f, lpn, n, t);
+	return ftl_read(f, lpn, n, t);
+}
+
+static int64_t ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 {
 	int64_t ts = f->mc_cap ? map_touch(f, lpn, 0, t) : t;
 	uint32_t slot = f->l2p[lpn];
@@ -374,6 +398,20 @@ int64_t ssd_ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		return ts; /* still in the open page: merged in the register */
 	f->ctr.rmw_read_lp++;
 	return ssd_flash_read(&f->flash, ssd_ftl_unit_of(f, blk), blk, page, 1, ts);
+}
+
+int64_t ssd_ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t)
+{
+	uint64_t reads = f->ctr.nand_read;
+	int64_t done = ftl_merge_read(f, lpn, t);
+	if (f->check_every) {
+		ftl_check_floor(f, "merge read", lpn, 1, t, done,
+				f->ctr.nand_read != reads
+					? f->floor_read + f->flash.xfer_lp : 0,
+				"an array read and its transfer");
+		check_events(f);
+	}
+	return done;
 }
 
 /* Pad the open host page of w (if partly filled) and program it: its
@@ -428,11 +466,16 @@ static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 
 int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t)
 {
+	uint64_t progs = f->ctr.nand_prog;
 	int64_t r = ftl_flush(f, t);
 	if (r == SSD_ENOSPC)
 		r = ftl_no_room(f, f->cur_unit, "no free block for a padded page");
 	if (f->ptrack && r >= 0)
 		ftl_power_flush(f, r);
+	if (f->check_every && r >= 0)
+		ftl_check_floor(f, "flush", 0, 0, t, r,
+				f->ctr.nand_prog != progs ? f->floor_prog : 0,
+				"the program of a padded page");
 	check_events(f);
 	return r;
 }
@@ -477,6 +520,11 @@ uint64_t ssd_ftl_mapped(const struct ssd_ftl *f)
 void ssd_ftl_set_check_every(struct ssd_ftl *f, uint32_t victims)
 {
 	f->check_every = victims;
+	/* the timing checks: the flash backend's accounting, and the
+	 * shortest flash work commands are held to */
+	ssd_flash_account(&f->flash, victims != 0, &f->check_due);
+	ssd_flash_min_times(&f->flash, f->slc_static || f->slc_max,
+			    &f->floor_read, &f->floor_prog);
 }
 
 uint64_t ssd_ftl_check_runs(const struct ssd_ftl *f)
@@ -523,6 +571,7 @@ void ssd_ftl_fault_check(struct ssd_ftl *f, const char *msg)
 void ssd_ftl_fault_readonly(struct ssd_ftl *f)
 {
 	f->readonly = 1;
+	f->check_due = 1; /* as the real turn: the next call checks */
 }
 
 /* ---- setup ---- */

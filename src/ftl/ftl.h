@@ -131,14 +131,31 @@ int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t);
 int ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until);
 
 /* With check_every set: run the invariant checker now (the runner calls
- * it at the end of every job; without check_every it does nothing).  Returns 0, or SSD_ESTATE once any check
- * has failed (check_msg says what). */
+ * it at the end of every job; without check_every it does nothing).
+ * Returns 0, or SSD_ESTATE once any check has failed
+ * (ssd_ftl_check_failure says what). */
 int ssd_ftl_audit(struct ssd_ftl *f);
 
-/* Check every invariant (maps are inverses, per-block counts, states,
- * free lists, the policy's index).  Returns 0, or SSD_ESTATE with a
- * one-line description in err.  O(physical slots). */
+/* Check every invariant (the flash backend's timing while it accounts,
+ * then: maps are inverses, per-block counts, states, free lists, the
+ * policy's index).  Returns 0, or SSD_ESTATE with a one-line
+ * description in err.  O(physical slots). */
 int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen);
+
+/* With check_every set: record `msg`, an invariant a layer above found
+ * broken (the host interface's timing checks), as the checker's first
+ * failure, unless one is recorded already; the drive's counts so far
+ * are appended.  Without check_every it does nothing. */
+void ssd_ftl_check_report(struct ssd_ftl *f, const char *msg);
+
+/* The shortest flash work of this drive, ns: an array read (tR), a
+ * program (tPROG) of any page in any mode the drive uses, and moving
+ * 4 KiB over a channel.  Read retries and waiting only add to them:
+ * they are the bounds the timing checks hold commands to. */
+struct ssd_ftl_floor {
+	int64_t read, prog, xfer;
+};
+void ssd_ftl_floor(const struct ssd_ftl *f, struct ssd_ftl_floor *out);
 
 /* The drive's health now (wear, spares, bad blocks, bytes written,
  * erase-count distribution).  O(blocks). */
@@ -223,8 +240,10 @@ uint64_t ssd_ftl_trim_queued(const struct ssd_ftl *f);
 void ssd_ftl_erase_stats(const struct ssd_ftl *f, uint32_t *min,
 			 double *mean, uint32_t *max);
 
-/* Debug: run the invariant checker after every `victims` GC victims and
- * at every ssd_ftl_audit (0 = never, the default). */
+/* Debug: run the invariant checker after every `victims` GC victims,
+ * after every program failure, retirement and the turn to read-only,
+ * and at every ssd_ftl_audit, with the timing checks on throughout
+ * (ftl_check.c); 0 = never, the default. */
 void ssd_ftl_set_check_every(struct ssd_ftl *f, uint32_t victims);
 /* Invariant checks run so far. */
 uint64_t ssd_ftl_check_runs(const struct ssd_ftl *f);
@@ -261,10 +280,15 @@ uint32_t ssd_ftl_slot_lpn(const struct ssd_ftl *f, uint64_t slot);
  * on purpose.  fault_map points lpn at `slot` (or SSD_UNMAPPED) without
  * moving any data; fault_books miscounts block 0's valid pages (the next
  * check fails); fault_check records a check failure with message `msg`;
- * fault_readonly turns the drive read-only as if its spares ran out. */
+ * fault_readonly turns the drive read-only as if its spares ran out
+ * (the next call checks the maps, as after the real turn). */
 void ssd_ftl_fault_map(struct ssd_ftl *f, uint32_t lpn, uint32_t slot);
 void ssd_ftl_fault_books(struct ssd_ftl *f);
 void ssd_ftl_fault_check(struct ssd_ftl *f, const char *msg);
 void ssd_ftl_fault_readonly(struct ssd_ftl *f);
+/* fault_timing breaks the flash backend's timing: `what` is one of the
+ * SSD_FLASH_FAULT_* of nand/flash.h (ssd_flash_fault). */
+void ssd_ftl_fault_timing(struct ssd_ftl *f, int what, uint32_t index,
+			  int64_t ns);
 
 #endif

@@ -7,32 +7,113 @@
  * block states agree with the NAND's programmed pages and modes, the
  * free lists, fold queues and pending-erase lists hold exactly the
  * blocks they should, the spares and unit limits are consistent, and
- * the GC policy's index matches the candidates.  With check_every set
- * it runs after every check_every GC victims, after any program failure
- * or retirement (at the end of the call), and at every ssd_ftl_audit;
- * the first failure is kept in check_msg and makes the drive's calls
- * fail with SSD_ESTATE.
+ * the GC policy's index matches the candidates.
+ *
+ * Time.  With the checker on, the flash backend accounts every
+ * operation (flash.h, "Timing accounting"): no die, unit or channel runs
+ * two operations at once or starts one before its input is ready, and
+ * none was busy longer than the time that passed.  ssd_ftl_check reports
+ * the first rule the backend saw broken, before anything else.  The
+ * FTL's reads, merge reads and flushes are held to the flash work of
+ * the road they took (ftl_check_floor): a read that did an array read
+ * returns no sooner than the shortest tR and a transfer after its input,
+ * a flush that programmed a padded page no sooner than the shortest
+ * tPROG, and nothing returns before its input.  The host interface adds
+ * the commands' own bounds (device.h) and reports what it finds through
+ * ssd_ftl_check_report.
+ *
+ * When.  With check_every set the full check runs after every
+ * check_every GC victims, at the end of any call in which a program
+ * failed, a block was retired or the drive turned read-only, or the
+ * flash saw a timing rule broken (check_due), and at every
+ * ssd_ftl_audit (the job runner's end of every job).  The first failure
+ * is kept in check_msg, with the count of checks, GC victims, host pages
+ * and flash operations so far, and makes the drive's calls fail with
+ * SSD_ESTATE.
  */
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* What the drive had done when a check failed, appended to check_msg:
+ * with the seed and the workload it finds the moment again. */
+static void check_context(struct ssd_ftl *f)
+{
+	size_t n = strlen(f->check_msg);
+	const struct ssd_flash_acct *a = f->flash.acct;
+	if (n + 1 < sizeof f->check_msg)
+		snprintf(f->check_msg + n, sizeof f->check_msg - n,
+			 " [check %" PRIu64 ", %" PRIu64 " GC victims, %" PRIu64
+			 " host pages written, %" PRIu64 " read, %" PRIu64
+			 " flash operations]", f->check_runs, f->ctr.gc_victims,
+			 f->ctr.host_write_lp, f->ctr.host_read_lp,
+			 a ? a->ops : 0);
+}
 
 void ftl_check_run(struct ssd_ftl *f)
 {
 	if (!f->check_every || f->check_failed)
 		return;
 	f->check_runs++;
-	if (ssd_ftl_check(f, f->check_msg, sizeof f->check_msg))
+	if (ssd_ftl_check(f, f->check_msg, sizeof f->check_msg)) {
+		check_context(f);
 		ftl_set_check_failed(f, 1);
+	}
 }
 
 int ssd_ftl_audit(struct ssd_ftl *f)
 {
 	ftl_check_run(f);
 	return f->check_failed ? SSD_ESTATE : 0;
+}
+
+void ssd_ftl_check_report(struct ssd_ftl *f, const char *msg)
+{
+	if (!f->check_every || f->check_failed)
+		return;
+	snprintf(f->check_msg, sizeof f->check_msg, "%s", msg);
+	check_context(f);
+	ftl_set_check_failed(f, 1);
+}
+
+void ftl_check_floor(struct ssd_ftl *f, const char *what, uint32_t lpn,
+		     uint32_t n, int64_t t, int64_t done, int64_t floor,
+		     const char *why)
+{
+	if (done < 0 || f->check_failed)
+		return;
+	char msg[sizeof f->check_msg], pages[48] = "";
+	if (n)
+		snprintf(pages, sizeof pages, " of lpn %u (%u pages)", lpn, n);
+	if (done < t)
+		snprintf(msg, sizeof msg, "%s%s with its input at %" PRId64
+			 " ns returns at %" PRId64 " ns, before it", what, pages,
+			 t, done);
+	else if (done - t < floor)
+		snprintf(msg, sizeof msg, "%s%s with its input at %" PRId64
+			 " ns returns at %" PRId64 " ns, %" PRId64 " ns later: less "
+			 "than the %" PRId64 " ns of %s", what, pages, t, done,
+			 done - t, floor, why);
+	else
+		return;
+	ssd_ftl_check_report(f, msg);
+}
+
+void ssd_ftl_floor(const struct ssd_ftl *f, struct ssd_ftl_floor *out)
+{
+	ssd_flash_min_times(&f->flash, f->slc_static || f->slc_max, &out->read,
+			    &out->prog);
+	out->xfer = f->flash.xfer_lp;
+}
+
+void ssd_ftl_fault_timing(struct ssd_ftl *f, int what, uint32_t index,
+			  int64_t ns)
+{
+	ssd_flash_fault(&f->flash, what, index, ns);
 }
 
 /* ---- invariant checker ---- */
@@ -70,6 +151,12 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		return SSD_ENOMEM;
 	}
 	const struct ssd_flash *fl = &f->flash;
+	/* time first: the first broken timing rule is what to report */
+	int rc = ssd_flash_check_timing(fl, err, errlen);
+	if (rc) {
+		free(count);
+		return rc;
+	}
 	uint64_t mapped = 0;
 	for (uint32_t lpn = 0; lpn < f->nlp; lpn++) {
 		uint32_t s = f->l2p[lpn];

@@ -129,9 +129,14 @@ struct ssd_ftl {
 	uint32_t check_count;
 	uint64_t check_runs;    /* checks run so far */
 	int check_failed;       /* set by ftl_set_check_failed */
-	int check_due;          /* a failure or retirement: check at the
+	int check_due;          /* a failure, a retirement, the turn to
+	                           read-only or a broken timing rule (the
+	                           flash's accounting sets it): check at the
 	                           end of the current call */
-	char check_msg[160];
+	int64_t floor_read;     /* with check_every: the shortest array read
+	                           and program, ns (ssd_flash_min_times) */
+	int64_t floor_prog;
+	char check_msg[384];
 	/* The first internal error (SSD_ESTATE) in words, for the report. */
 	char err_msg[160];
 	/* Data verification (ssd_ftl_verify_on; NULL while off).  What a
@@ -298,6 +303,14 @@ int64_t ftl_wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int64_t t);
 /* ftl_check.c: run the checker now if check_every is set and no check
  * has failed yet. */
 void ftl_check_run(struct ssd_ftl *f);
+
+/* ftl_check.c, with check_every set: a call `what` on n logical pages
+ * from lpn, its input ready at t, returned `done`; the flash work of the
+ * road it took takes at least `floor` ns (`why` says which work).
+ * Records the first failure if done precedes t or falls short of it. */
+void ftl_check_floor(struct ssd_ftl *f, const char *what, uint32_t lpn,
+		     uint32_t n, int64_t t, int64_t done, int64_t floor,
+		     const char *why);
 
 /* ---- write points and the block pools (ftl.c, ftl_gc.c, ftl_slc.c) ----
  *

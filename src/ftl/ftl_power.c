@@ -537,6 +537,10 @@ static void timing_restart(struct ssd_ftl *f, int64_t on)
 		f->mc_n = 0;
 		f->mc_head = f->mc_tail = SSD_NO_BLOCK;
 	}
+	/* the checker's record of the flash's work starts over with it:
+	 * the work cancelled at the cut was never done */
+	if (f->check_every)
+		ssd_flash_account(fl, 1, &f->check_due);
 }
 
 /* Map lpn to its surviving copy where it lies, slot s of a block the

@@ -5,6 +5,8 @@
 #include "host/device.h"
 #include "host/stack.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
@@ -231,14 +233,19 @@ static int64_t read_cmd(struct ssd_dev *d, uint64_t offset, uint32_t len,
 	return link;
 }
 
+static int64_t dev_check(struct ssd_dev *d, int ddir, uint64_t offset,
+			 uint32_t len, int64_t t, int64_t done);
+
 int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		       uint32_t len, int64_t t)
 {
 	uint64_t end = offset + len;
 	if (!len || end > d->capacity || end < offset)
 		return SSD_EINVAL;
-	if (__builtin_expect(d->top != NULL, 0))
-		return ssd_stack_submit(d, ddir, offset, len, t);
+	if (__builtin_expect(d->top != NULL, 0)) {
+		int64_t c = ssd_stack_submit(d, ddir, offset, len, t);
+		return d->check && c >= 0 ? dev_check(d, ddir, offset, len, t, c) : c;
+	}
 	int rc = idle_gap(d, t);
 	if (rc)
 		return rc;
@@ -306,6 +313,8 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 	done += overhead;
 	if (done > d->busy_until)
 		d->busy_until = done;
+	if (__builtin_expect(d->check, 0))
+		return dev_check(d, ddir, offset, len, d->now, done);
 	return done;
 }
 
@@ -326,8 +335,10 @@ void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
 
 int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 {
-	if (d->top)
-		return ssd_stack_flush(d, t);
+	if (d->top) {
+		int64_t c = ssd_stack_flush(d, t);
+		return d->check && c >= 0 ? dev_check(d, SSD_DDIR_SYNC, 0, 0, t, c) : c;
+	}
 	int rc = idle_gap(d, t);
 	if (rc)
 		return rc;
@@ -340,6 +351,117 @@ int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 	done += overhead;
 	if (done > d->busy_until)
 		d->busy_until = done;
+	return d->check ? dev_check(d, SSD_DDIR_SYNC, 0, 0, t, done) : done;
+}
+
+/* ---- timing checks (device.h) ---- */
+
+static struct ssd_dev *ssd_at(const struct ssd_dev *d, int i);
+
+void ssd_dev_check_report(struct ssd_dev *d, const char *msg)
+{
+	struct ssd_dev *s = ssd_at(d, 0);
+	if (s)
+		ssd_ftl_check_report(s->ftl, msg);
+}
+
+void ssd_dev_fault_early(struct ssd_dev *d, int64_t ns, int hidden)
+{
+	d->fault_early = ns;
+	d->fault_hidden = hidden;
+}
+
+/* The least latency of a command of kind ddir (SSD_DDIR_SYNC: a flush)
+ * on a bare SSD, ns, by part: cmd_overhead, the host link, a register
+ * load, a program, TRIM work. */
+enum { FL_CMD, FL_LINK, FL_LOAD, FL_PROG, FL_TRIM, FL_N };
+
+static int64_t dev_floor(const struct ssd_dev *d, int ddir, uint32_t len,
+			 int64_t part[FL_N])
+{
+	const struct ssd_config *c = &d->cfg;
+	int fua = ddir & SSD_DEV_FUA;
+	for (int i = 0; i < FL_N; i++)
+		part[i] = 0;
+	part[FL_CMD] = c->cmd_overhead;
+	switch (ddir & ~SSD_DEV_FUA) {
+	case SSD_DDIR_WRITE:
+		part[FL_LINK] = link_ns(d, len);
+		part[FL_LOAD] = !d->wb_n || fua ? d->floor.xfer : 0;
+		part[FL_PROG] = fua ? d->floor.prog : 0;
+		break;
+	case SSD_DDIR_READ:
+		part[FL_LINK] = link_ns(d, len);
+		break;
+	case SSD_DDIR_TRIM:
+		if (c->trim_mode == SSD_TRIM_IMMEDIATE)
+			part[FL_TRIM] = (int64_t)(len / SSD_LPAGE) * c->trim_cost;
+		break;
+	}
+	int64_t sum = 0;
+	for (int i = 0; i < FL_N; i++)
+		sum += part[i];
+	return sum;
+}
+
+/* The first broken rule of a command, in words, to the checker: `rule`
+ * 0 submitted before `prev`, 1 completes before it was submitted, 2
+ * faster than its work. */
+__attribute__((cold, noinline)) static void
+dev_broken(struct ssd_dev *d, int rule, int ddir, uint64_t offset,
+	   uint32_t len, int64_t t, int64_t prev, int64_t done)
+{
+	static const char *const word[] = {"read", "write", "trim", "flush"};
+	static const char *const name[FL_N] = {"cmd_overhead", "link", "load",
+					       "program", "trim"};
+	int k = ddir & ~SSD_DEV_FUA;
+	char cmd[128], msg[384], why[128];
+	snprintf(cmd, sizeof cmd, "%s%s command %" PRIu64 " at offset %" PRIu64
+		 ", %u bytes, submitted at %" PRId64 " ns", word[k & 3],
+		 ddir & SSD_DEV_FUA ? " (FUA)" : "", d->host_ios, offset, len, t);
+	if (rule == 0) {
+		snprintf(msg, sizeof msg, "%s: before the previous submission at "
+			 "%" PRId64 " ns", cmd, prev);
+	} else if (rule == 1) {
+		snprintf(msg, sizeof msg, "%s: completes at %" PRId64 " ns, before "
+			 "it was submitted", cmd, done);
+	} else {
+		int64_t part[FL_N];
+		int64_t floor = dev_floor(d, ddir, len, part);
+		int n = 0;
+		why[0] = 0;
+		for (int i = 0; i < FL_N; i++)
+			if ((part[i] || i == FL_CMD) && n >= 0 && (size_t)n < sizeof why)
+				n += snprintf(why + n, sizeof why - (size_t)n, "%s%s %"
+					      PRId64, n ? ", " : "", name[i], part[i]);
+		snprintf(msg, sizeof msg, "%s: completes at %" PRId64 " ns, %" PRId64
+			 " ns later, less than its work (%" PRId64 " ns: %s)", cmd,
+			 done, done - t, floor, why);
+	}
+	ssd_dev_check_report(d, msg);
+}
+
+/* A command of kind ddir submitted at t got the completion `done`
+ * (>= 0): the rules of device.h's "Timing checks".  Returns done, as the
+ * caller should see it. */
+__attribute__((cold, noinline)) static int64_t
+dev_check(struct ssd_dev *d, int ddir, uint64_t offset, uint32_t len,
+	  int64_t t, int64_t done)
+{
+	int64_t prev = d->check_prev;
+	if (t > prev)
+		d->check_prev = t;
+	if (d->fault_early && !d->fault_hidden)
+		done -= d->fault_early;
+	int64_t part[FL_N];
+	if (t < prev)
+		dev_broken(d, 0, ddir, offset, len, t, prev, done);
+	else if (done < t)
+		dev_broken(d, 1, ddir, offset, len, t, prev, done);
+	else if (d->ftl && done - t < dev_floor(d, ddir, len, part))
+		dev_broken(d, 2, ddir, offset, len, t, prev, done);
+	if (d->fault_early && d->fault_hidden)
+		done -= d->fault_early;
 	return done;
 }
 
@@ -394,8 +516,12 @@ uint64_t ssd_dev_trim_queued(const struct ssd_dev *d)
 void ssd_dev_set_check_every(struct ssd_dev *d, uint32_t victims)
 {
 	struct ssd_dev *s;
-	for (int i = 0; (s = ssd_at(d, i)); i++)
+	d->check = victims != 0;
+	for (int i = 0; (s = ssd_at(d, i)); i++) {
 		ssd_ftl_set_check_every(s->ftl, victims);
+		s->check = victims != 0;
+		ssd_ftl_floor(s->ftl, &s->floor);
+	}
 }
 
 int64_t ssd_dev_next_decision(const struct ssd_dev *d)

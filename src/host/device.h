@@ -52,6 +52,20 @@
  * at once, processed only in idle time.  Either way idle time goes to
  * queued TRIMs before background GC.
  *
+ * Timing checks.  With the checker on (ssd_dev_set_check_every), every
+ * command is also held to the rules of time: it is submitted no earlier
+ * than the one before, it completes no earlier than it was submitted,
+ * and its latency is at least the work its road through the drive
+ * cannot skip -- cmd_overhead; a read or write its bytes over the host
+ * link; a write without the write buffer its first page's load into a
+ * cache register (the shortest 4 KiB transfer); a FUA write that load
+ * and the shortest program; an immediate TRIM trim_cost a page.  (Which
+ * pages were read from the array the FTL knows: it checks its reads
+ * against tR itself, ftl_check.c.)  The first broken rule goes to the
+ * FTL's checker (ssd_ftl_check_report), with the command's number,
+ * kind, place and times, and every later command fails.  Off, it costs
+ * each command one test.
+ *
  * Idle time.  The device notices a gap between the completion of all
  * outstanding work (commands, the buffer's draining, a TRIM stall) and
  * the next submission and gives it to queued TRIMs and then to the FTL's
@@ -116,6 +130,14 @@ struct ssd_dev {
 	                           asked for it (ssd_dev_set_queueing): a
 	                           submission may return SSD_EPENDING */
 	int ptrack;             /* power-loss tracking on (ssd_dev_power_track) */
+	/* timing checks (see above) */
+	int check;              /* the checker is on */
+	int64_t check_prev;     /* the latest submission it checked, ns */
+	struct ssd_ftl_floor floor; /* a bare SSD's shortest flash work */
+	int64_t fault_early;    /* fault injection: completions are handed
+	                           out this much earlier, ns ... */
+	int fault_hidden;       /* ... after the checks above (1) or before
+	                           them (0) */
 };
 
 /* A machine's counters brought up to date (stack.c). */
@@ -201,8 +223,26 @@ static inline int64_t ssd_dev_last_submit(const struct ssd_dev *d)
 uint64_t ssd_dev_trim_queued(const struct ssd_dev *d);
 
 /* Debug: run the FTL's invariant checker after every `victims` GC
- * victims (ssd_ftl_set_check_every; 0 = never, the default). */
+ * victims (ssd_ftl_set_check_every; 0 = never, the default), and the
+ * timing checks of every command (see above). */
 void ssd_dev_set_check_every(struct ssd_dev *d, uint32_t victims);
+
+/* 1 while the checker is on (ssd_dev_set_check_every): the layers above
+ * check their own time then too. */
+static inline int ssd_dev_checking(const struct ssd_dev *d)
+{
+	return d->check;
+}
+
+/* Record an invariant a layer above found broken (the job runner's
+ * clock) with the drive's checker (ssd_ftl_check_report on the drive's
+ * first SSD; nothing for a machine without one). */
+void ssd_dev_check_report(struct ssd_dev *d, const char *msg);
+
+/* Fault injection, for the checker's tests: every later completion is
+ * handed out `ns` earlier than the drive computed, seen by the drive's
+ * own timing checks (hidden 0) or only by the caller's (hidden 1). */
+void ssd_dev_fault_early(struct ssd_dev *d, int64_t ns, int hidden);
 
 /* OR'd into the ddir of ssd_dev_submit: a write with Force Unit Access. */
 #define SSD_DEV_FUA 0x100

@@ -52,7 +52,7 @@ struct ssd_job_result {
 	struct ssd_health health; /* the drive at the job's end */
 	int error;              /* 0, or the SSD_E* code that ended the job
 	                           (e.g. SSD_EROFS) */
-	char errmsg[256];       /* what failed, when error is set: "write
+	char errmsg[512];       /* what failed, when error is set: "write
 	                           command at offset N, L bytes: no free block" */
 	/* logs and output */
 	struct ssd_dstat sync;  /* flush commands (fsync=N): latency, fio's

@@ -2226,6 +2226,46 @@ static int wake(struct run *r, const struct ssd_event *ev)
 	return step(r, in, ev->time, in->resume);
 }
 
+/* With the checker on: event ev is due before the event handled last,
+ * so the runner's clock would go back (a completion the drive handed out
+ * before the time its command went, or a timer set in the past).  The
+ * drive's checker records it and the event's job (or the group's first)
+ * ends with it, which ends the run. */
+__attribute__((cold, noinline)) static void clock_back(struct run *r,
+						       const struct ssd_event *ev)
+{
+	static const char *const kind[] = {"completion", "wake", "ramp end",
+					   "start", "steady-state tick",
+					   "drive decision"};
+	uint32_t k = EV_KIND(ev->kind), inst = UINT32_MAX;
+	char msg[320], what[160] = "";
+	if (k == EV_COMPLETE) {
+		const struct cmd *cm = &r->cmd[ev->id];
+		inst = cm->inst;
+		snprintf(what, sizeof what, " of the %s command at offset %llu, "
+			 "%u bytes, submitted at %lld ns", ddir_word((int)cm->ddir),
+			 (unsigned long long)cm->offset, cm->len,
+			 (long long)cm->submitted);
+	} else if (k == EV_WAKE || k == EV_RAMP || k == EV_START) {
+		inst = ev->id;
+	}
+	snprintf(msg, sizeof msg, "the job runner's clock goes back from %lld "
+		 "to %lld ns: a %s event%s (%llu events scheduled so far)",
+		 (long long)r->now, (long long)ev->time,
+		 k < sizeof kind / sizeof kind[0] ? kind[k] : "unknown", what,
+		 (unsigned long long)r->eng.seq);
+	ssd_dev_check_report(r->dev, msg);
+	struct inst *in = NULL;
+	if (inst < (uint32_t)r->ninst)
+		in = &r->in[inst];
+	for (int i = 0; !in && i < r->ninst; i++)
+		if (r->in[i].group == r->group)
+			in = &r->in[i];
+	if (in)
+		job_error(r, in, SSD_ESTATE, ssd_dev_check_failure(r->dev)
+			  ? "job runner" : msg);
+}
+
 /* Run one stonewall group from the drive's current time until every job
  * of it has ended. */
 static int run_group(struct run *r, int group)
@@ -2264,6 +2304,9 @@ static int run_group(struct run *r, int group)
 	}
 	struct ssd_event ev;
 	while (ssd_engine_pop(&r->eng, &ev)) {
+		if (__builtin_expect(ev.time < r->now, 0) &&
+		    ssd_dev_checking(r->dev))
+			clock_back(r, &ev);
 		r->now = ev.time;
 		rc = 0;
 		switch (EV_KIND(ev.kind)) {

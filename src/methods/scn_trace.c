@@ -259,7 +259,7 @@ static int run(struct ssd_scn *s)
 	}
 	const struct ssd_job_result *j = &res.jobs[0];
 	if (j->error) {
-		snprintf(s->err, sizeof s->err, "trace: the replay failed: %s", j->errmsg);
+		snprintf(s->err, sizeof s->err, "trace: the replay failed: %.480s", j->errmsg);
 		rc = j->error;
 		goto out_res;
 	}

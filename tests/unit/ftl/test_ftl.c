@@ -73,7 +73,7 @@ static void torture(int policy, uint32_t page, uint64_t writes)
 	struct ssd_config c = small(page, 32, policy, 0.15, 4 << 20);
 	struct ssd_ftl *f;
 	CHECK(ssd_ftl_create(&c, 7, &f) == 0);
-	f->check_every = 1;
+	ssd_ftl_set_check_every(f, 1); /* timing checks too */
 	struct ssd_rng r;
 	ssd_rng_seed(&r, 99);
 	uint8_t *shadow = calloc(f->nlp, 1);
@@ -259,7 +259,7 @@ TEST(victim_is_erased_only_after_its_copies_are_programmed)
 	c.gc_pacing = 1; /* paced GC leaves a victim between host writes */
 	struct ssd_ftl *f;
 	CHECK(ssd_ftl_create(&c, 1, &f) == 0);
-	f->check_every = 1;
+	ssd_ftl_set_check_every(f, 1); /* timing checks too */
 	struct ssd_rng r;
 	ssd_rng_seed(&r, 5);
 	int64_t t = 0;
@@ -301,7 +301,7 @@ static void torture_cfg(struct ssd_config c, uint64_t writes, int expect_gc)
 {
 	struct ssd_ftl *f;
 	CHECK(ssd_ftl_create(&c, 7, &f) == 0);
-	f->check_every = 1;
+	ssd_ftl_set_check_every(f, 1); /* timing checks too */
 	struct ssd_rng r;
 	ssd_rng_seed(&r, 99);
 	int64_t t = 0;
@@ -812,7 +812,7 @@ TEST(maps_stay_whole_through_wear_out_and_read_only)
 		c.gc_pacing = (int)(seed % 2);
 		struct ssd_ftl *f;
 		CHECK(ssd_ftl_create(&c, seed, &f) == 0);
-		f->check_every = 1;
+		ssd_ftl_set_check_every(f, 1); /* timing checks too */
 		struct ssd_rng r;
 		ssd_rng_seed(&r, seed);
 		uint8_t *written = calloc(f->nlp, 1);
