@@ -4,7 +4,7 @@
 # properties and aborts on a violation.
 . "$TOP/tests/cli/lib.inc"
 dir=$(dirname "$SSDLAB")
-for t in jobfile drive trace serve; do
+for t in jobfile drive trace serve sim; do
 	bin="$dir/fuzz_regress_$t"
 	[ -x "$bin" ] || fail "$bin was not built"
 	set -- "$TOP"/fuzz/corpus/$t/*
