@@ -1135,15 +1135,16 @@ int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns)
 	atomic_fetch_add(&s->cut_gen, 1);
 	/* the store follows the drive: each lost page gets the content its
 	 * tag now names */
-	qsort(s->hist, s->hist_n, sizeof *s->hist, hist_cmp);
+	if (s->hist_n)
+		qsort(s->hist, s->hist_n, sizeof *s->hist, hist_cmp);
 	uint64_t missing = 0;
 	for (uint64_t i = 0; i < pc.nlost && !rc; i++) {
 		uint32_t l = pc.lost[i], tag = d->vrec[l];
 		const char *holds = "zeros";
 		if (ssd_vrec_state(tag) == SSD_VREC_DATA) {
 			struct hist key = {.lpn = l, .tag = tag};
-			const struct hist *h = bsearch(&key, s->hist, s->hist_n,
-						       sizeof *s->hist, hist_cmp);
+			const struct hist *h = !s->hist_n ? NULL
+				: bsearch(&key, s->hist, s->hist_n, sizeof *s->hist, hist_cmp);
 			if (h) {
 				rc = store_write(&s->st, h->data, PG, (uint64_t)l * PG);
 				holds = "older";
