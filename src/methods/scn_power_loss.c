@@ -200,8 +200,8 @@ static int submit(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
 }
 
 struct tally {
-	uint64_t flushed_lost, unflushed_lost, at_risk, in_flight_lp, unplaced;
-	/* unplaced: of the pages a worn-out drive lost for want of room */
+	uint64_t flushed_lost, unflushed_lost, at_risk;
+	uint64_t unplaced; /* pages a worn-out drive had no room to place */
 };
 
 /* After recovery: every page against the promise. */
@@ -352,12 +352,8 @@ static int run(struct ssd_scn *s)
 				break;
 			if (c->kind != C_NONE && (rc = complete(&p, c)))
 				goto out;
-			int64_t at = c->done > ssd_dev_last_submit(dev) ? c->done
-								       : ssd_dev_last_submit(dev);
-			if (at > T) {
-				c->done = INT64_MAX; /* idle till the cut */
-				continue;
-			}
+			/* every submission so far was at or before T */
+			int64_t at = ssd_max64(c->done, ssd_dev_last_submit(dev));
 			rc = submit(&p, c, at, n, write_pct, trim_pct, fua_pct, flush_every);
 			if (rc == SSD_EROFS) {
 				/* worn out: its last cut is the one before */
