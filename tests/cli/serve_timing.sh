@@ -7,11 +7,14 @@
 
 # ---- the real clock: fio sees the drive's latencies ----
 # What fio measures is the drive's latency plus the round trip of its own
-# stack (fio, libnbd, the socket, nbdkit: some 35 to 65 us on a 2-core
-# virtual machine).  At a millisecond and more that is within 10% as it
-# is; a run on a drive whose reads take 300 us measures it (fio's latency
-# less the drive's), and --client-overhead takes it off a drive whose
-# reads take 200 us.  Medians: this machine may be busy with other work.
+# stack (fio, libnbd, the socket, nbdkit: some 30 to 70 us on a 2-core
+# virtual machine, longer the longer each wait as the cores sleep deeper).
+# At a millisecond and more that is within 10% as it is.  At 200 us it is
+# not, so a first run measures it there (fio's latency less the drive's)
+# and a second takes it off with --client-overhead.  Medians; the machine
+# may be busy with other work, and a wake-up it delays in one run of a
+# pair is not the model's, so a pair that misses is measured again (three
+# pairs at most: a server whose pacing is wrong misses every time).
 cat >lat.fio <<'EOF'
 [global]
 ioengine=nbd
@@ -38,25 +41,35 @@ lat_run() { # lat_run NAME OPTIONS...: fio's and the server's median read latenc
 	fl=$(jq "$name.fio.json" 'r["jobs"][1]["read"]["clat_ns"]["percentile"]["50.000000"]')
 	sl=$(jq "$name.json" 'j["read"]["clat_ns"]["percentile"]["50.000000"]')
 }
-within() { # within NAME MIN-DRIVE-LATENCY: fio's latency within 10% of the server's
+near() { # near NAME MIN-DRIVE-LATENCY: whether fio's latency is within 10% of the server's
 	python3 -c "
 f, s = $fl, $sl
 print('$1: fio %.1f us, server %.1f us (%+.1f%%)' % (f / 1e3, s / 1e3, (f - s) / s * 100))
 assert s >= $2, 'the drive is too fast for this check'
-assert abs(f - s) <= 0.10 * s, 'more than 10%% apart'" || fail "latency on $1"
+assert abs(f - s) <= 0.10 * s, 'more than 10%% apart'"
 }
+within() { near "$@" || fail "latency on $1"; }
+# the server never answers before the drive would: fio's latency is the
+# drive's plus a round trip, never less
+not_early() { python3 -c "assert $fl >= 0.98 * $sl, 'fio saw $fl ns, sooner than the drive'" ||
+	fail "latency on $1"; }
 lat_run ssd1ms --set capacity=256m --set t_read=1ms --set t_read_spread=0
 within ssd1ms 1000e3
-# the stack's round trip is longer when each wait is longer (the cores
-# sleep deeper: about 60 us at 1 ms, 37 us at 200-300 us here), so it is
-# measured near where it is taken off
-lat_run ssd300us --set capacity=256m --set t_read=300us --set t_read_spread=0
-over=$(python3 -c "print(max(0, int($fl - $sl)))")
-lat_run ssd200us --set capacity=256m --set t_read=200us --set t_read_spread=0 \
-	--client-overhead "${over}ns"
-within ssd200us 200e3
+pair=0
+while :; do
+	pair=$((pair + 1))
+	lat_run ssd200us --set capacity=256m --set t_read=200us --set t_read_spread=0
+	not_early ssd200us
+	over=$(python3 -c "print(max(0, int($fl - $sl)))")
+	echo "ssd200us: the client stack's round trip ${over} ns"
+	lat_run ssd200us --set capacity=256m --set t_read=200us --set t_read_spread=0 \
+		--client-overhead "${over}ns"
+	near "ssd200us, --client-overhead ${over}ns" 200e3 && break
+	[ "$pair" -lt 3 ] || fail "latency on ssd200us with --client-overhead, in 3 pairs"
+done
 lat_run hdd --drive hitachi-hdt725032vla360
 within hdd 2000e3
+not_early hdd
 
 # requests in flight together queue together: at QD16 the drive sees a
 # deep queue, and its dies serve the reads in parallel
