@@ -211,6 +211,14 @@ struct ssd_power_cut {
 int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon);
 /* 4 KiB pages held in open pages (cache registers) now, host and GC. */
 uint64_t ssd_ftl_open_lp(const struct ssd_ftl *f);
+/* Which of the n logical pages lpn[] hold the host's latest write of
+ * them where no cut from the horizon on can lose it: out[i] = 1 when the
+ * page is mapped, untrimmed, its copy is the one the host's tag names,
+ * and that copy's program ended by the horizon out of the open pages
+ * (its older contents can then never come back).  Returns 0, SSD_EINVAL
+ * without tracking or once tracking is no longer exact, or SSD_ENOMEM. */
+int ssd_ftl_power_durable(const struct ssd_ftl *f, const uint32_t *lpn,
+			  uint32_t n, uint8_t *out);
 int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc);
 
 /* Free blocks in all units. */

@@ -98,6 +98,47 @@ uint64_t ssd_ftl_open_lp(const struct ssd_ftl *f)
 	return n;
 }
 
+static int u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+int ssd_ftl_power_durable(const struct ssd_ftl *f, const uint32_t *lpn,
+			  uint32_t n, uint8_t *out)
+{
+	if (!f->ptrack || f->ptrack_err)
+		return SSD_EINVAL;
+	/* the programs of current generations that may end after a cut:
+	 * as many as the work in flight, sorted for the lookups */
+	uint64_t *pend = malloc((f->pr_n ? f->pr_n : 1) * sizeof *pend);
+	if (!pend)
+		return SSD_ENOMEM;
+	uint32_t np = 0;
+	for (uint32_t i = 0; i < f->pr_n; i++) {
+		const struct ftl_prog_rec *r = &f->pr[i];
+		if (r->end > *f->horizon && r->gen == ssd_flash_erases(&f->flash, r->blk))
+			pend[np++] = (uint64_t)r->blk * f->ppb + r->page;
+	}
+	if (np)
+		qsort(pend, np, sizeof *pend, u64_cmp);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t l = lpn[i], s = l < f->nlp ? f->l2p[l] : SSD_UNMAPPED;
+		out[i] = 0;
+		if (s == SSD_UNMAPPED || (f->tbits && ssd_bit_test(f->tbits, l)) ||
+		    f->vgen[s] != f->vsrc[l])
+			continue;
+		uint32_t blk = ssd_udiv(s, f->div_spb);
+		uint32_t pi = ssd_udiv(s - blk * f->spb, f->div_spp);
+		if (pi >= ssd_flash_next_page(&f->flash, blk))
+			continue; /* in an open page */
+		uint64_t key = (uint64_t)blk * f->ppb + pi;
+		out[i] = !np || !bsearch(&key, pend, np, sizeof *pend, u64_cmp);
+	}
+	free(pend);
+	return 0;
+}
+
 void ftl_power_free(struct ssd_ftl *f)
 {
 	free(f->pr);

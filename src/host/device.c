@@ -586,6 +586,14 @@ int ssd_dev_power_track(struct ssd_dev *d)
 	return rc;
 }
 
+int ssd_dev_power_durable(const struct ssd_dev *d, const uint32_t *lpn,
+			  uint32_t n, uint8_t *out)
+{
+	if (d->top || !d->ptrack)
+		return SSD_EINVAL;
+	return ssd_ftl_power_durable(d->ftl, lpn, n, out);
+}
+
 /* What saving n_lp pages of volatile data into SLC-mode pages takes,
  * the dies working in parallel, after the programs already running. */
 static int64_t save_time(const struct ssd_dev *d, uint64_t n_lp)

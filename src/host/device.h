@@ -288,6 +288,12 @@ static inline int64_t ssd_dev_time(const struct ssd_dev *d)
  * at pc->ready, idle, the commands in flight at t gone. */
 int ssd_dev_power_track(struct ssd_dev *d);
 int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc);
+/* Which of the logical pages lpn[] (4 KiB) hold their latest write where
+ * no cut to come can lose it (out[i] = 1; ftl.h's
+ * ssd_ftl_power_durable): what they held before can never come back.
+ * 0 or a negative SSD_E*. */
+int ssd_dev_power_durable(const struct ssd_dev *d, const uint32_t *lpn,
+			  uint32_t n, uint8_t *out);
 
 /* Leave the drive idle until `until` (background work runs).  Returns 0
  * or the error the background work met (it also fails every later

@@ -296,6 +296,7 @@ struct ssd_srv {
 	FILE *plog;
 	struct hist *hist;         /* contents a cut may bring back */
 	uint32_t hist_n, hist_cap;
+	uint32_t hist_settle_at;   /* entries at which to drop the settled */
 	struct fq { uint32_t k; int64_t c; } *fq; /* host flushes in flight */
 	uint32_t fq_n, fq_cap;
 	uint32_t flushes_sub;      /* host flushes submitted */
@@ -1009,8 +1010,11 @@ static void stats_rows(struct ssd_srv *s, int64_t now, int last)
  * goes into a history, with the tag it had; an entry can never come back
  * once a host flush submitted after it has completed (the page's newer
  * content was durable by then), so a completed flush drops the entries
- * older than it.  A client that never flushes keeps a history as large
- * as what it rewrote. */
+ * older than it; nor once the drive holds the page's latest write where
+ * no cut can lose it (ssd_dev_power_durable), which hist_settle asks
+ * each time the history has doubled.  So a client that never flushes
+ * keeps a history about as large as the drive's work in flight (its
+ * write buffer and open pages), not as large as what it rewrote. */
 struct hist {
 	uint32_t lpn, tag;
 	uint32_t ep;               /* host flushes submitted before it */
@@ -1024,6 +1028,33 @@ static void hist_clear(struct ssd_srv *s)
 	s->hist_n = 0;
 }
 
+/* Drop the entries whose page's latest write the drive holds durably.
+ * Run when the history has doubled since, so that its cost (a pass over
+ * the entries and a sort of the programs in flight) is amortized over
+ * the entries added.  Failing, it keeps them all: safe, only larger. */
+static void hist_settle(struct ssd_srv *s)
+{
+	uint32_t n = s->hist_n, k = 0;
+	uint32_t *lpn = n ? malloc(n * sizeof *lpn) : NULL;
+	uint8_t *ok = n ? malloc(n) : NULL;
+	if (lpn && ok) {
+		for (uint32_t i = 0; i < n; i++)
+			lpn[i] = s->hist[i].lpn;
+		if (!ssd_dev_power_durable(s->dev, lpn, n, ok)) {
+			for (uint32_t i = 0; i < n; i++) {
+				if (ok[i])
+					free(s->hist[i].data);
+				else
+					s->hist[k++] = s->hist[i];
+			}
+			s->hist_n = k;
+		}
+	}
+	free(lpn);
+	free(ok);
+	s->hist_settle_at = s->hist_n > 2048 ? 2 * s->hist_n : 4096;
+}
+
 /* Pages [off, off + len) are about to be written (or trimmed): keep what
  * they hold, and give them their next tag.  Under the lock. */
 static int hist_record(struct ssd_srv *s, int ddir, uint32_t len, uint64_t off)
@@ -1031,6 +1062,8 @@ static int hist_record(struct ssd_srv *s, int ddir, uint32_t len, uint64_t off)
 	uint32_t *rec = ssd_srv_dev(s)->vrec;
 	uint32_t lpn, n;
 	ssd_verify_pages(off, len, &lpn, &n);
+	if (s->hist_n >= s->hist_settle_at)
+		hist_settle(s);
 	for (uint32_t i = lpn; i < lpn + n; i++) {
 		if (ssd_vrec_state(rec[i]) != SSD_VREC_DATA)
 			continue; /* zeros come back as zeros */
@@ -1105,6 +1138,14 @@ static int hist_cmp(const void *a, const void *b)
 		return x->lpn < y->lpn ? -1 : 1;
 	return (x->tag & SSD_VREC_COUNT) < (y->tag & SSD_VREC_COUNT) ? -1
 		: (x->tag & SSD_VREC_COUNT) > (y->tag & SSD_VREC_COUNT);
+}
+
+uint64_t ssd_srv_power_history(struct ssd_srv *s)
+{
+	pthread_mutex_lock(&s->lock);
+	uint64_t n = s->hist_n;
+	pthread_mutex_unlock(&s->lock);
+	return n;
 }
 
 int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns)

@@ -137,6 +137,11 @@ void ssd_srv_store_usage(const struct ssd_srv *s, uint64_t *pages,
  * how long the rebuild took.  0 or -errno. */
 int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns);
 
+/* The 4 KiB pages of older content kept for power cuts: about the
+ * drive's work in flight, plus what was rewritten since the last
+ * completed flush and is not yet durable. */
+uint64_t ssd_srv_power_history(struct ssd_srv *s);
+
 /* The message of the last error. */
 const char *ssd_srv_error(const struct ssd_srv *s);
 

@@ -488,16 +488,21 @@ TEST(serve_depths_count_the_data_commands)
 	unlink(rep);
 }
 
-static struct ssd_srv *srv_power(const struct ssd_config *c, int clock)
+static struct ssd_srv *srv_power_qd(const struct ssd_config *c, int clock, uint32_t qd)
 {
 	struct ssd_srv *s = NULL;
 	if (!c)
 		return NULL;
-	struct ssd_srv_opts o = {.cfg = c, .seed = 1, .clock = clock, .fast_qd = 1,
+	struct ssd_srv_opts o = {.cfg = c, .seed = 1, .clock = clock, .fast_qd = qd,
 				 .output = "/dev/null", .power_cuts = 1};
 	if (ssd_srv_open(&o, &s, err, sizeof err))
 		return NULL;
 	return s;
+}
+
+static struct ssd_srv *srv_power(const struct ssd_config *c, int clock)
+{
+	return srv_power_qd(c, clock, 1);
 }
 
 /* A cut brings back, page by page, what the drive kept: the flushed
@@ -542,6 +547,110 @@ TEST(serve_power_cut_store_follows_the_drive)
 	s = fast_tiny();
 	CHECK(s);
 	CHECK(ssd_srv_power_cut(s, NULL, NULL) == -EINVAL);
+	CHECK(!ssd_srv_close(s));
+}
+
+/* A client that never flushes: the history holds what a cut may still
+ * bring back -- about the drive's work in flight -- not every page it
+ * rewrote, and a cut still finds every surviving content it needs.
+ * (Rewriting pages while their latest write is still in flight keeps
+ * each older content: the region is larger than the work in flight.) */
+TEST(serve_power_history_follows_the_work_in_flight)
+{
+	static const char *const kv[] = {"page_size", "16k", "capacity", "256m",
+					 "write_buffer", "1m"};
+	struct ssd_srv *s = srv_power(drive("tiny", kv, 6), SSD_SRV_FAST);
+	CHECK(s);
+	enum { PAGES = 2048, ROUNDS = 6, W = 16 };
+	uint8_t *b = malloc(W * 4096), *r = malloc(PAGES * 4096);
+	CHECK(b && r);
+	uint64_t most = 0;
+	for (unsigned v = 0; v < ROUNDS; v++) {
+		for (uint32_t p = 0; p < PAGES; p += W) {
+			for (uint32_t i = 0; i < W; i++)
+				fill(b + i * 4096, 4096, v * 7919 + p + i);
+			CHECK(!ssd_srv_write(s, b, W * 4096, (uint64_t)p * 4096, 0));
+		}
+		uint64_t h = ssd_srv_power_history(s);
+		most = h > most ? h : most;
+	}
+	/* kept without settling it would be (ROUNDS - 1) x PAGES */
+	CHECKF(most <= 4096 + W, "history %llu pages", (unsigned long long)most);
+	uint64_t lost = 0;
+	CHECKF(!ssd_srv_power_cut(s, &lost, NULL), "%s", ssd_srv_error(s));
+	CHECK(lost > 0);
+	CHECK(!ssd_srv_read(s, r, PAGES * 4096, 0));
+	uint64_t older = 0;
+	for (uint32_t p = 0; p < PAGES; p++) {
+		unsigned v = ROUNDS;
+		while (v-- > 0) {
+			fill(b, 4096, v * 7919 + p);
+			if (!memcmp(r + (size_t)p * 4096, b, 4096))
+				break;
+		}
+		CHECKF(v < ROUNDS, "page %u holds no content it was given", p);
+		older += v != ROUNDS - 1;
+	}
+	CHECK(older == lost);
+	free(b);
+	free(r);
+	CHECK(!ssd_srv_close(s));
+}
+
+/* Random writes, trims and now and then a flush at depth 4, and cuts
+ * between them: every cut finds the content each lost page must hold
+ * again (the history kept what it needed: no page "not kept"), and each
+ * page holds one of the contents it was given, or zeros. */
+TEST(serve_power_history_settles_only_what_cannot_come_back)
+{
+	static const char *const kv[] = {"page_size", "16k", "capacity", "256m",
+					 "write_buffer", "2m"};
+	struct ssd_srv *s = srv_power_qd(drive("tiny", kv, 6), SSD_SRV_FAST, 4);
+	CHECK(s);
+	enum { PAGES = 8192, OPS = 24000, W = 16 };
+	uint32_t *ver = calloc(PAGES, sizeof *ver);
+	uint8_t *b = malloc(W * 4096), *r = malloc(4096);
+	CHECK(ver && b && r);
+	uint64_t x = 12345, cuts_lost = 0, most = 0;
+	for (int op = 1; op <= OPS; op++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		uint32_t p = (uint32_t)(x >> 33) % PAGES, n = 1 + (uint32_t)(x >> 20) % W;
+		unsigned kind = (unsigned)(x >> 8) % 1000;
+		if (p + n > PAGES)
+			n = PAGES - p;
+		if (kind < 20) {
+			CHECK(!ssd_srv_trim(s, n * 4096, (uint64_t)p * 4096, 0));
+		} else if (kind < 21) {
+			CHECK(!ssd_srv_flush(s));
+		} else {
+			for (uint32_t i = 0; i < n; i++)
+				fill(b + i * 4096, 4096, (p + i) * 65537u + ++ver[p + i]);
+			CHECK(!ssd_srv_write(s, b, n * 4096, (uint64_t)p * 4096, 0));
+		}
+		uint64_t h = ssd_srv_power_history(s);
+		most = h > most ? h : most;
+		if (op % 6000)
+			continue;
+		uint64_t lost = 0;
+		CHECKF(!ssd_srv_power_cut(s, &lost, NULL), "%s", ssd_srv_error(s));
+		cuts_lost += lost;
+		for (uint32_t q = 0; q < PAGES; q++) {
+			CHECK(!ssd_srv_read(s, r, 4096, (uint64_t)q * 4096));
+			int ok = all_zero(r, 4096);
+			for (uint32_t v = ver[q]; v > 0 && !ok; v--) {
+				fill(b, 4096, q * 65537u + v);
+				ok = !memcmp(r, b, 4096);
+			}
+			CHECKF(ok, "page %u after cut %d", q, op / 6000);
+		}
+	}
+	CHECK(cuts_lost > 0);
+	/* the history settled: more than it keeps was rewritten between
+	 * flushes */
+	CHECKF(most > 2048 && most <= 4096 + W, "history %llu", (unsigned long long)most);
+	free(ver);
+	free(b);
+	free(r);
 	CHECK(!ssd_srv_close(s));
 }
 
