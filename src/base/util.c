@@ -88,6 +88,22 @@ double ssd_rng_unit(struct ssd_rng *r)
 	return (double)(ssd_rng_next(r) >> 11) * 0x1.0p-53;
 }
 
+void *ssd_grow(void *p, uint32_t *cap, size_t size, uint32_t first)
+{
+	uint32_t c = *cap ? *cap : first;
+	if (*cap) {
+		if (*cap > UINT32_MAX / 2)
+			return NULL;
+		c = *cap * 2;
+	}
+	if (!c || (size && c > SIZE_MAX / size))
+		return NULL;
+	void *q = realloc(p, (size_t)c * size);
+	if (q)
+		*cap = c;
+	return q;
+}
+
 char *ssd_strtrim(char *s)
 {
 	while (isspace((unsigned char)*s))

@@ -83,6 +83,12 @@ static inline uint32_t ssd_udiv(uint32_t n, struct ssd_udiv v)
 	return (uint32_t)(((unsigned __int128)v.c * n) >> 64);
 }
 
+/* An array that grows by doubling: p (NULL at first) reallocated to
+ * twice *cap elements of `size` bytes, or to `first` when *cap is 0.
+ * Returns the new array and sets *cap, or NULL (p and *cap unchanged)
+ * when memory runs out or the size would overflow. */
+void *ssd_grow(void *p, uint32_t *cap, size_t size, uint32_t first);
+
 /* The later of two times (or the larger of two signed values). */
 static inline int64_t ssd_max64(int64_t a, int64_t b)
 {

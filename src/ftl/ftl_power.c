@@ -170,12 +170,10 @@ static int pr_room(struct ssd_ftl *f)
 	f->pr_n = k;
 	if (k < f->pr_cap / 2 && f->pr_cap)
 		return 0;
-	uint32_t cap = f->pr_cap ? f->pr_cap * 2 : 1024;
-	struct ftl_prog_rec *p = realloc(f->pr, cap * sizeof *p);
+	struct ftl_prog_rec *p = ssd_grow(f->pr, &f->pr_cap, sizeof *p, 1024);
 	if (!p)
 		return SSD_ENOMEM;
 	f->pr = p;
-	f->pr_cap = cap;
 	return 0;
 }
 
@@ -226,12 +224,14 @@ static int er_room(struct ssd_ftl *f)
 	f->er_n = k;
 	if (k < f->er_cap / 2 && f->er_cap)
 		return 0;
-	uint32_t cap = f->er_cap ? f->er_cap * 2 : 16;
-	struct ftl_erase_rec *e = realloc(f->er, cap * sizeof *e);
+	/* the records and their saved out-of-band areas, one capacity */
+	uint32_t cap = f->er_cap;
+	struct ftl_erase_rec *e = ssd_grow(f->er, &cap, sizeof *e, 16);
 	if (!e)
 		return SSD_ENOMEM;
 	f->er = e;
-	uint32_t *s = realloc(f->er_save, cap * per * sizeof *s);
+	cap = f->er_cap;
+	uint32_t *s = ssd_grow(f->er_save, &cap, per * sizeof *s, 16);
 	if (!s)
 		return SSD_ENOMEM;
 	f->er_save = s;
@@ -342,14 +342,13 @@ void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n)
 				floor_raise(f, i, old);
 			} else {
 				if (f->tlog_n == f->tlog_cap) {
-					uint32_t cap = f->tlog_cap ? 2 * f->tlog_cap : 256;
-					struct ftl_trim_rec *r = realloc(f->tlog, cap * sizeof *r);
+					struct ftl_trim_rec *r = ssd_grow(f->tlog, &f->tlog_cap,
+									  sizeof *r, 256);
 					if (!r) {
 						f->ptrack_err = 1;
 						return;
 					}
 					f->tlog = r;
-					f->tlog_cap = cap;
 				}
 				f->tlog[f->tlog_n++] = (struct ftl_trim_rec){i, old, f->trim_ep[i]};
 			}
@@ -399,14 +398,12 @@ void ftl_power_flush(struct ssd_ftl *f, int64_t done)
 	if (f->tlog_n)
 		tlog_fold(f);
 	if (f->fr_n == f->fr_cap) {
-		uint32_t cap = f->fr_cap ? f->fr_cap * 2 : 16;
-		struct ftl_flush_rec *r = realloc(f->fr, cap * sizeof *r);
+		struct ftl_flush_rec *r = ssd_grow(f->fr, &f->fr_cap, sizeof *r, 16);
 		if (!r) {
 			f->ptrack_err = 1;
 			return;
 		}
 		f->fr = r;
-		f->fr_cap = cap;
 	}
 	f->fr[f->fr_n++] = (struct ftl_flush_rec){f->flush_seq, done};
 }

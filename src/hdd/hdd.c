@@ -898,12 +898,10 @@ int64_t ssd_hdd_submit_q(struct ssd_hdd *h, int ddir, int fua, uint64_t offset,
 	}
 	h->now = t;
 	if (h->nq == h->qcap) {
-		uint32_t cap = h->qcap ? 2 * h->qcap : 64;
-		struct qcmd *q = realloc(h->q, cap * sizeof *q);
+		struct qcmd *q = ssd_grow(h->q, &h->qcap, sizeof *q, 64);
 		if (!q)
 			return SSD_ENOMEM;
 		h->q = q;
-		h->qcap = cap;
 	}
 	h->q[h->nq++] = (struct qcmd){.a = offset, .b = offset + len, .t = t,
 				      .write = write};

@@ -93,12 +93,10 @@ uint32_t ssd_layout_use(struct ssd_layout *l, const char *name,
 		return l->slot[s] - 1;
 	}
 	if (l->n == l->cap) {
-		uint32_t cap = l->cap ? 2 * l->cap : 16;
-		struct lfile *nf = realloc(l->f, (size_t)cap * sizeof *nf);
+		struct lfile *nf = ssd_grow(l->f, &l->cap, sizeof *nf, 16);
 		if (!nf)
 			return UINT32_MAX;
 		l->f = nf;
-		l->cap = cap;
 	}
 	/* at most half full: grow before the new name goes in */
 	if (2 * (l->n + 1) > l->nslot) {

@@ -53,14 +53,12 @@ static void sample(void *ctx, const struct ssd_sim_progress *p)
 	struct waf_samples *w = ctx;
 	while (!w->oom && p->sim_ns >= w->t0 + (int64_t)(w->n + 1) * w->step) {
 		if (w->n == w->cap) {
-			uint32_t cap = w->cap ? w->cap * 2 : 64;
-			struct ssd_counters *a = realloc(w->at, cap * sizeof *a);
+			struct ssd_counters *a = ssd_grow(w->at, &w->cap, sizeof *a, 64);
 			if (!a) {
 				w->oom = 1;
 				return;
 			}
 			w->at = a;
-			w->cap = cap;
 		}
 		w->at[w->n++] = *ssd_dev_counters(w->dev);
 	}

@@ -217,12 +217,10 @@ struct heap {
 static int heap_push(struct heap *h, int64_t x)
 {
 	if (h->n == h->cap) {
-		uint32_t cap = h->cap ? h->cap * 2 : 64;
-		int64_t *v = realloc(h->v, cap * sizeof *v);
+		int64_t *v = ssd_grow(h->v, &h->cap, sizeof *v, 64);
 		if (!v)
 			return -ENOMEM;
 		h->v = v;
-		h->cap = cap;
 	}
 	uint32_t i = h->n++;
 	while (i && h->v[(i - 1) / 2] > x) {
@@ -1068,12 +1066,10 @@ static int hist_record(struct ssd_srv *s, int ddir, uint32_t len, uint64_t off)
 		if (ssd_vrec_state(rec[i]) != SSD_VREC_DATA)
 			continue; /* zeros come back as zeros */
 		if (s->hist_n == s->hist_cap) {
-			uint32_t cap = s->hist_cap ? 2 * s->hist_cap : 1024;
-			struct hist *h = realloc(s->hist, cap * sizeof *h);
+			struct hist *h = ssd_grow(s->hist, &s->hist_cap, sizeof *h, 1024);
 			if (!h)
 				return fail(s, -ENOMEM, "power-cut history: out of memory");
 			s->hist = h;
-			s->hist_cap = cap;
 		}
 		uint8_t *d = malloc(PG);
 		if (!d)
@@ -1096,12 +1092,10 @@ static int hist_record(struct ssd_srv *s, int ddir, uint32_t len, uint64_t off)
 static int flush_noted(struct ssd_srv *s, int64_t c)
 {
 	if (s->fq_n == s->fq_cap) {
-		uint32_t cap = s->fq_cap ? 2 * s->fq_cap : 16;
-		struct fq *q = realloc(s->fq, cap * sizeof *q);
+		struct fq *q = ssd_grow(s->fq, &s->fq_cap, sizeof *q, 16);
 		if (!q)
 			return fail(s, -ENOMEM, "power-cut history: out of memory");
 		s->fq = q;
-		s->fq_cap = cap;
 	}
 	s->fq[s->fq_n++] = (struct fq){++s->flushes_sub, c};
 	return 0;
