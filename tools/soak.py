@@ -7,7 +7,8 @@ Each case draws a drive as the property test does (tools/proptest.py:
 geometry classes, page sizes, cell types, spare, GC policies and pacing,
 wear leveling, TRIM modes, SLC cache, write buffer, map cache, sometimes
 a low endurance that wears the drive out), power-loss protection on or
-off and a recovery model, and a workload for the power-loss scenario
+off, a recovery model and what a cut does to paired pages (independent,
+protected, unprotected), and a workload for the power-loss scenario
 (queue depth, request size, the mix, FUA, how often it flushes, how long
 between cuts), and runs `ssdlab scenario run power-loss` on it with the
 FTL's invariant checker after every few GC victims and at every cut.
@@ -15,7 +16,10 @@ It asserts, per case:
 
   - the run ends with exit status 0 (a drive that wears out ends its
     case early, cleanly, and says so);
-  - no flushed or FUA write is ever lost (flushed_lost == 0);
+  - no flushed or FUA write is ever lost (flushed_lost == 0), except
+    on a drive whose controller leaves paired pages unprotected: there
+    a cut during an upper-page program takes flushed data in the lower
+    pages, which is what that model shows (counted, reported);
   - with plp whose energy covers the save, nothing acknowledged is lost;
   - the invariant checker ran and never failed (a failure ends the run
     with its message).
@@ -57,6 +61,9 @@ def draw_case(r):
         "fill": r.choice(["100%", "100%", "50%"]),
         "check": r.choice([64, 256, 1024]),
     }
+    # drawn last, so that the draws above stay what they were
+    drive["paired_pages"] = r.choice(["independent", "independent", "protected",
+                                      "protected", "unprotected"])
     return drive, params
 
 
@@ -68,7 +75,7 @@ def main():
     ap.add_argument("--cuts", type=int, default=20, help="power cuts per case")
     ap.add_argument("--keep", help="keep every case's output here")
     a = ap.parse_args()
-    total = cuts = checks = cases = lost = worn = plp_cases = 0
+    total = cuts = checks = cases = lost = worn = plp_cases = paired_lost = 0
     t0 = time.time()
     base = a.keep or tempfile.mkdtemp(prefix="ssdlab-soak-")
     while total < a.ops:
@@ -97,7 +104,13 @@ def main():
             print("FAIL (exit %d): %s\n%s" % (p.returncode, line, p.stderr), file=sys.stderr)
             return 1
         res = json.load(open(os.path.join(out, "result.json")))
-        if res["flushed_lost"] != 0:
+        # an unprotected controller may lose flushed data to paired pages
+        # (the model's finding, counted); nothing else may
+        exposed = (drive["paired_pages"] == "unprotected" and
+                   res["cuts_saved_by_plp"] < res["cuts"])
+        if exposed:
+            paired_lost += res["flushed_lost"]
+        elif res["flushed_lost"] != 0:
             print("FAIL (flushed_lost %d: %s): %s" % (res["flushed_lost"],
                   res.get("first_flushed_loss"), line), file=sys.stderr)
             return 1
@@ -129,8 +142,10 @@ def main():
     if not a.keep:
         shutil.rmtree(base, ignore_errors=True)
     print("soak: %d cases (%d with plp, %d wore out), %d host commands, %d power cuts, "
-          "%d invariant checks, flushed_lost 0, unflushed_lost %d, %.0f s" %
-          (cases, plp_cases, worn, total, cuts, checks, lost, time.time() - t0))
+          "%d invariant checks, flushed_lost 0 (%d on unprotected paired pages), "
+          "unflushed_lost %d, %.0f s" %
+          (cases, plp_cases, worn, total, cuts, checks, paired_lost, lost,
+           time.time() - t0))
     return 0
 
 

@@ -105,6 +105,8 @@ static const char *const type_names[] = {"ssd", "hdd", NULL};
 static const char *const raid_names[] = {"none", "0", NULL};
 static const char *const hddq_names[] = {"fcfs", "sptf", NULL};
 static const char *const recovery_names[] = {"summary", "scan", NULL};
+static const char *const paired_names[] = {"independent", "unprotected",
+					   "protected", NULL};
 static const char *const gc_names[] = {
 	[SSD_GC_GREEDY] = "greedy",
 	[SSD_GC_COST_BENEFIT] = "cost-benefit",
@@ -331,6 +333,16 @@ static const struct opt options[] = {
 		 "(a full block's out-of-band records are read from its summary "
 		 "page, open blocks page by page) or scan (every programmed "
 		 "page's out-of-band area is read)."},
+	{"paired_pages", T_ENUM, FIELD(paired_pages), "independent",
+	 .values = paired_names, .unit = "model",
+	 .help = "What a power cut during the program of a wordline's upper "
+		 "page does to its lower pages (MLC, TLC, QLC; not SLC mode): "
+		 "independent (nothing: only the page programming is lost), "
+		 "unprotected (they are lost too, data a flush made durable "
+		 "included: the controller does not guard them) or protected "
+		 "(they are lost too, but a flush, a FUA write or an erase that "
+		 "depends on them waits until their wordline is complete, "
+		 "padding it)."},
 
 	/* the hard disk (type = hdd) */
 	{"hdd_rpm", T_U32, FIELD(hdd_rpm), "7200", 3600, 20000, .flags = F_DESCR | F_HDD,

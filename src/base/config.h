@@ -44,6 +44,10 @@ enum ssd_slc_mode { SSD_SLC_NONE, SSD_SLC_STATIC, SSD_SLC_DYNAMIC };
 enum ssd_trim_mode { SSD_TRIM_IMMEDIATE, SSD_TRIM_BACKGROUND, SSD_TRIM_DEFERRED };
 /* How the map is rebuilt after a power cut (docs/power-loss.md). */
 enum ssd_power_recovery { SSD_RECOVER_SUMMARY, SSD_RECOVER_SCAN };
+/* What a power cut during a program does to the other pages of its
+ * wordline, and whether the controller guards against it. */
+enum ssd_paired_pages { SSD_PAIRED_INDEPENDENT, SSD_PAIRED_UNPROTECTED,
+			SSD_PAIRED_PROTECTED };
 enum ssd_drive_type { SSD_TYPE_SSD, SSD_TYPE_HDD };
 enum ssd_raid_level { SSD_RAID_NONE, SSD_RAID_0 };
 enum ssd_hdd_queue { SSD_HDD_FCFS, SSD_HDD_SPTF };
@@ -145,6 +149,7 @@ struct ssd_config {
 	int64_t plp_hold_up;      /* ns the stored energy keeps the drive
 	                             running after a cut (0 = derived) */
 	int power_recovery;       /* enum ssd_power_recovery */
+	int paired_pages;         /* enum ssd_paired_pages */
 
 	/* hard disk (type = hdd; docs/hdd.md): the keys above that name
 	 * flash have no effect on it, capacity, host_mbps and cmd_overhead

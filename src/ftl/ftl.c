@@ -414,13 +414,11 @@ int64_t ssd_ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	return done;
 }
 
-/* Pad the open host page of w (if partly filled) and program it: its
- * data is already in the register. */
-int64_t ftl_wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
-		   int64_t t)
+/* Pad the open host page of w from its fill and program it: its data
+ * is already in the register (a page of padding alone when fill is 0). */
+static int64_t pad_page(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
+			int64_t t)
 {
-	if (w->blk == SSD_NO_BLOCK || w->fill == 0)
-		return t;
 	uint32_t pad = f->spp - w->fill;
 	int64_t ready = ssd_max64(t, w->ready);
 	w->fill = 0;
@@ -436,6 +434,28 @@ int64_t ftl_wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 	return end;
 }
 
+/* Pad the open host page of w (if partly filled) and program it. */
+int64_t ftl_wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
+		   int64_t t)
+{
+	if (w->blk == SSD_NO_BLOCK || w->fill == 0)
+		return t;
+	return pad_page(f, ui, w, t);
+}
+
+/* The same, and then, where the controller guards paired pages, whole
+ * pages of padding until the wordline is complete: until then a cut
+ * during the program of its next page would destroy the pages below. */
+int64_t ftl_wl_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
+		   int64_t t)
+{
+	int64_t end = ftl_wp_pad(f, ui, w, t);
+	while (end >= 0 && ftl_wl_guard(f) && w->blk != SSD_NO_BLOCK &&
+	       ftl_wl_open(f, w->blk))
+		end = pad_page(f, ui, w, ssd_max64(t, end));
+	return end;
+}
+
 static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 {
 	int64_t done = t;
@@ -445,8 +465,8 @@ static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 		struct ssd_unit *u = &f->unit[ui];
 		/* host data only: GC copies stay durable in their victim
 		 * until their page fills (ftl_erase_pending) */
-		int64_t a = ftl_wp_pad(f, ui, &u->host, t);
-		int64_t b = ftl_wp_pad(f, ui, &u->host_slc, t);
+		int64_t a = ftl_wl_pad(f, ui, &u->host, t);
+		int64_t b = ftl_wl_pad(f, ui, &u->host_slc, t);
 		if (a < 0)
 			return a;
 		if (b < 0)

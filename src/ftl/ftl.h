@@ -199,6 +199,9 @@ struct ssd_power_cut {
 	uint32_t *unplaced;     /* out: those lpns (malloc'd, the caller
 	                           frees it; NULL if none): what they hold
 	                           is undefined */
+	uint64_t paired_lp;     /* out: 4 KiB slots of lower pages that
+	                           programs under way at t destroyed
+	                           (paired_pages) */
 	uint64_t scan_reads;    /* out: pages read to rebuild the map */
 	int64_t scan_end;       /* out: the map rebuilt */
 	int64_t ready;          /* out: the drive answers again */

@@ -27,6 +27,17 @@
 
 #include <stdint.h>
 
+/* Paired pages guarded: the cleaned victim's last copies lie in the GC
+ * write point's incomplete wordline, where a cut during the program of
+ * its next page would destroy them; the victim waits, as for copies in
+ * the open page, until that wordline is complete. */
+static int gc_wl_holds(const struct ssd_ftl *f, const struct ssd_unit *u)
+{
+	return ftl_wl_guard(f) && u->gc.blk != SSD_NO_BLOCK &&
+	       (u->gc.blk != u->vmark_blk || u->gc.next != u->vmark_next) &&
+	       (u->gc.fill || ftl_wl_open(f, u->gc.blk));
+}
+
 /* Why a victim is being cleaned; decides the counters and its fate. */
 enum { VK_GC, VK_FOLD, VK_WL, VK_RETIRE };
 
@@ -73,6 +84,8 @@ int64_t ftl_erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
 void ftl_erase_pending(struct ssd_ftl *f, uint32_t ui, int64_t t)
 {
 	struct ssd_unit *u = &f->unit[ui];
+	if (ftl_wl_guard(f) && u->gc.blk != SSD_NO_BLOCK && ftl_wl_open(f, u->gc.blk))
+		return; /* until the copies' wordline is complete */
 	while (u->pend_head != SSD_NO_BLOCK) {
 		uint32_t b = u->pend_head;
 		u->pend_head = f->next[b];
@@ -91,6 +104,8 @@ static void victim_start(struct ssd_ftl *f, struct ssd_unit *u, uint32_t ui,
 	u->vkind = kind;
 	u->vpos = u->vcount = 0;
 	u->vcopy_open = 0;
+	u->vmark_blk = u->gc.blk; /* where its copies begin */
+	u->vmark_next = u->gc.next;
 	f->ctr.gc_victims++;
 	uint32_t *list = &f->vlist[(size_t)ui * f->spb];
 	uint64_t first = (uint64_t)b * f->spb, end = first + f->spb;
@@ -283,7 +298,7 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 		if (ssd_flash_slc(&f->flash, blk))
 			u->nslc--;
 		ftl_retire(f, u, blk);
-	} else if (u->vcopy_open && u->gc.fill) {
+	} else if ((u->vcopy_open && u->gc.fill) || gc_wl_holds(f, u)) {
 		f->next[blk] = u->pend_head; /* erased with the GC page */
 		u->pend_head = blk;
 	} else {

@@ -61,6 +61,7 @@ struct ssd_unit {
 	                           slots valid when it was picked (vlist) */
 	int vkind;              /* why it is cleaned (ftl_gc.c) */
 	int vcopy_open;         /* its last copy waits in the GC page */
+	uint32_t vmark_blk, vmark_next; /* the GC write point when it began */
 	uint32_t wl_victim;     /* static wear leveling's next move */
 	uint32_t erases;        /* erases in this unit (wear-leveling check) */
 	double gc_debt;         /* slots paced GC still owes (ftl_gc.c) */
@@ -156,7 +157,13 @@ struct ssd_ftl {
 	                           drive still relocates what survived */
 	const int64_t *horizon; /* no cut is earlier: the latest submission,
 	                           kept by the caller */
-	struct ftl_prog_rec { uint32_t blk, page, gen; int64_t end; } *pr;
+	struct ftl_prog_rec {
+		uint32_t blk, page, gen;
+		uint32_t lower;          /* pages of its wordline below it that
+		                            a cut during it destroys
+		                            (paired_pages; else 0) */
+		int64_t start, end;
+	} *pr;
 	uint32_t pr_n, pr_cap;  /* page programs, in order */
 	struct ftl_erase_rec {
 		uint32_t blk, gen, pages; /* its erases and programmed pages
@@ -180,6 +187,12 @@ struct ssd_ftl {
 	uint32_t *sup;          /* [(unit * 2 + slc) * spp + i] the block whose
 	                           slot the host write in slot i of the open
 	                           page superseded, or SSD_NO_BLOCK */
+	uint32_t *wsup;         /* [unit * 3 * spp + i] paired_pages =
+	                           protected: blocks superseded by host writes
+	                           in the programmed pages of the host write
+	                           point's incomplete wordline */
+	uint32_t *wsup_n;       /* [unit] entries of wsup */
+	uint32_t *wsup_blk;     /* [unit] the block of that wordline */
 	int64_t *inv_end;       /* [blk] the writes that superseded its data
 	                           are programmed by then */
 	uint32_t *tinv;         /* [blk] a TRIM unmapped data in it: durable
@@ -297,8 +310,35 @@ void ftl_power_trim_unmap(struct ssd_ftl *f, uint32_t lpn, uint32_t slot);
 void ftl_power_flush(struct ssd_ftl *f, int64_t done);
 void ftl_power_free(struct ssd_ftl *f);
 
-/* ftl.c: pad the open page of write point w and program it. */
+/* ftl.c: pad the open page of write point w and program it; and the
+ * same, then whole pages of padding until w's wordline is complete
+ * (paired_pages = protected while tracking; else as ftl_wp_pad). */
 int64_t ftl_wp_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int64_t t);
+int64_t ftl_wl_pad(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int64_t t);
+
+/* Pages of blk's wordline below page p: 0 for an SLC-mode block or an
+ * LSB page (the pages of a wordline are consecutive, flash.h). */
+static inline uint32_t ftl_wl_lower(const struct ssd_ftl *f, uint32_t blk,
+				    uint32_t p)
+{
+	return ssd_flash_slc(&f->flash, blk) ? 0 : f->flash.ptype[p];
+}
+
+/* 1 if blk's next page is within a wordline whose first pages are
+ * programmed: what they hold may still be destroyed by a cut during the
+ * next program (paired pages). */
+static inline int ftl_wl_open(const struct ssd_ftl *f, uint32_t blk)
+{
+	uint32_t np = ssd_flash_next_page(&f->flash, blk);
+	return np && np < ssd_flash_block_pages(&f->flash, blk) &&
+	       ftl_wl_lower(f, blk, np) != 0;
+}
+
+/* Does the controller guard paired pages (tracking on, protected)? */
+static inline int ftl_wl_guard(const struct ssd_ftl *f)
+{
+	return f->ptrack && f->cfg.paired_pages == SSD_PAIRED_PROTECTED;
+}
 
 /* ftl_check.c: run the checker now if check_every is set and no check
  * has failed yet. */

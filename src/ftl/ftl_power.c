@@ -59,10 +59,17 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 	f->sup = malloc((size_t)f->units * 2 * f->spp * sizeof *f->sup);
 	f->inv_end = calloc(f->nblocks, sizeof *f->inv_end);
 	f->tinv = calloc(f->nblocks, sizeof *f->tinv);
+	f->wsup = malloc((size_t)f->units * 3 * f->spp * sizeof *f->wsup);
+	f->wsup_n = calloc(f->units, sizeof *f->wsup_n);
+	f->wsup_blk = malloc(f->units * sizeof *f->wsup_blk);
 	if (!f->trim_cnt || !f->trim_ep || !f->trim_floor || !f->sup || !f->inv_end ||
-	    !f->tinv) {
+	    !f->tinv || !f->wsup || !f->wsup_n || !f->wsup_blk) {
 		free(f->tinv);
 		f->tinv = NULL;
+		free(f->wsup);
+		free(f->wsup_n);
+		free(f->wsup_blk);
+		f->wsup = f->wsup_n = f->wsup_blk = NULL;
 		free(f->trim_cnt);
 		free(f->trim_ep);
 		free(f->trim_floor);
@@ -73,6 +80,7 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 		return SSD_ENOMEM;
 	}
 	memset(f->sup, 0xff, (size_t)f->units * 2 * f->spp * sizeof *f->sup);
+	memset(f->wsup_blk, 0xff, f->units * sizeof *f->wsup_blk);
 	f->horizon = horizon;
 	f->ptrack = 1;
 	for (uint32_t ui = 0; ui < f->units; ui++) {
@@ -132,8 +140,23 @@ int ssd_ftl_power_durable(const struct ssd_ftl *f, const uint32_t *lpn,
 		uint32_t pi = ssd_udiv(s - blk * f->spb, f->div_spp);
 		if (pi >= ssd_flash_next_page(&f->flash, blk))
 			continue; /* in an open page */
-		uint64_t key = (uint64_t)blk * f->ppb + pi;
-		out[i] = !np || !bsearch(&key, pend, np, sizeof *pend, u64_cmp);
+		/* the page, and with paired pages the pages above it in its
+		 * wordline (a cut during one of their programs would take
+		 * it too): each programmed, and not still programming */
+		uint32_t last = pi + 1;
+		if (f->cfg.paired_pages != SSD_PAIRED_INDEPENDENT &&
+		    !ssd_flash_slc(&f->flash, blk)) {
+			uint32_t bp = ssd_flash_block_pages(&f->flash, blk);
+			while (last < bp && f->flash.ptype[last] != 0)
+				last++;
+			if (last > ssd_flash_next_page(&f->flash, blk))
+				continue; /* its wordline is not complete */
+		}
+		out[i] = 1;
+		for (uint32_t q = pi; q < last && np && out[i]; q++) {
+			uint64_t key = (uint64_t)blk * f->ppb + q;
+			out[i] = !bsearch(&key, pend, np, sizeof *pend, u64_cmp);
+		}
 	}
 	free(pend);
 	return 0;
@@ -152,6 +175,9 @@ void ftl_power_free(struct ssd_ftl *f)
 	free(f->sup);
 	free(f->inv_end);
 	free(f->tinv);
+	free(f->wsup);
+	free(f->wsup_n);
+	free(f->wsup_blk);
 }
 
 
@@ -177,30 +203,59 @@ static int pr_room(struct ssd_ftl *f)
 	return 0;
 }
 
+/* The blocks superseded by the writes of unit ui's host wordline that
+ * waited for it to complete may be erased from `end` on. */
+static void wsup_release(struct ssd_ftl *f, uint32_t ui, int64_t end)
+{
+	uint32_t *ws = f->wsup + (size_t)ui * 3 * f->spp;
+	for (uint32_t i = 0; i < f->wsup_n[ui]; i++)
+		if (f->inv_end[ws[i]] < end)
+			f->inv_end[ws[i]] = end;
+	f->wsup_n[ui] = 0;
+	f->wsup_blk[ui] = SSD_NO_BLOCK;
+}
+
 void ftl_power_prog(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 		    int64_t end)
 {
 	struct ssd_unit *u = &f->unit[ui];
 	uint32_t blk = w->blk;
+	uint32_t page = ssd_flash_next_page(&f->flash, blk) - 1;
 	if (w == &u->host || w == &u->host_slc) {
 		/* the blocks this page's writes superseded may be erased
-		 * once it is programmed */
+		 * once it is programmed -- and, where the controller guards
+		 * paired pages, once its wordline is complete: the entries
+		 * wait in wsup until then */
 		uint32_t *sup = f->sup + (ui * 2 + (w == &u->host_slc)) * f->spp;
+		int hold = w == &u->host && ftl_wl_guard(f) && ftl_wl_open(f, blk);
+		uint32_t *ws = f->wsup + (size_t)ui * 3 * f->spp;
 		for (uint32_t i = 0; i < f->spp; i++) {
 			uint32_t b = sup[i];
-			if (b != SSD_NO_BLOCK && f->inv_end[b] < end)
-				f->inv_end[b] = end;
 			sup[i] = SSD_NO_BLOCK;
+			if (b == SSD_NO_BLOCK)
+				continue;
+			if (hold && f->wsup_n[ui] < 3 * f->spp) {
+				ws[f->wsup_n[ui]++] = b;
+				f->wsup_blk[ui] = blk;
+			} else if (f->inv_end[b] < end) {
+				f->inv_end[b] = end;
+			}
 		}
+		if (w == &u->host && !hold && f->wsup_n[ui])
+			wsup_release(f, ui, end);
 	}
 	if (pr_room(f)) {
 		f->ptrack_err = 1;
 		return;
 	}
+	int slc = ssd_flash_slc(&f->flash, blk);
 	f->pr[f->pr_n++] = (struct ftl_prog_rec){
 		.blk = blk,
-		.page = ssd_flash_next_page(&f->flash, blk) - 1,
+		.page = page,
 		.gen = ssd_flash_erases(&f->flash, blk),
+		.lower = f->cfg.paired_pages != SSD_PAIRED_INDEPENDENT
+			 ? ftl_wl_lower(f, blk, page) : 0,
+		.start = end - (slc ? f->flash.t_prog_slc : f->flash.t_prog_pg[page]),
 		.end = end,
 	};
 }
@@ -259,8 +314,20 @@ static int64_t erase_after_supersedes(struct ssd_ftl *f, uint32_t blk, int64_t t
 			if (i == w[k]->fill)
 				continue;
 			int cur = ui == f->cur_unit;
-			if (ftl_wp_pad(f, ui, w[k], t) >= 0 && cur)
+			if (ftl_wl_pad(f, ui, w[k], t) >= 0 && cur)
 				/* as after a flush: the stream moves on */
+				f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
+		}
+		/* a superseding write in a programmed page of an incomplete
+		 * wordline (paired pages guarded): the wordline completes
+		 * first, padded */
+		const uint32_t *ws = f->wsup + (size_t)ui * 3 * f->spp;
+		uint32_t i = 0;
+		while (i < f->wsup_n[ui] && ws[i] != blk)
+			i++;
+		if (i < f->wsup_n[ui] && u->host.blk == f->wsup_blk[ui]) {
+			int cur = ui == f->cur_unit && u->host.fill;
+			if (ftl_wl_pad(f, ui, &u->host, t) >= 0 && cur)
 				f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
 		}
 	}
@@ -625,7 +692,7 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 	c.best_slot = malloc((f->nlp ? f->nlp : 1) * sizeof *c.best_slot);
 	c.er_of = malloc(f->nblocks * sizeof *c.er_of);
 	c.reads = calloc(f->flash.dies, sizeof *c.reads);
-	c.old = malloc((f->pr_n ? f->pr_n : 1) * sizeof *c.old);
+	c.old = malloc((f->pr_n ? 4 * (size_t)f->pr_n : 1) * sizeof *c.old);
 	if (!c.nd || !c.need || !c.found || !c.best || !c.best_slot || !c.er_of ||
 	    !c.reads || !c.old) {
 		cut_free(&c);
@@ -633,7 +700,7 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 	}
 	memset(c.er_of, 0xff, f->nblocks * sizeof *c.er_of);
 	pc->lost_lp = pc->trims_lost = pc->rewritten_lp = pc->scan_reads = 0;
-	pc->remapped_lp = pc->unrelocated_lp = 0;
+	pc->remapped_lp = pc->unrelocated_lp = pc->paired_lp = 0;
 	pc->unplaced = NULL;
 	pc->nlost = 0;
 
@@ -646,10 +713,19 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 			const struct ftl_prog_rec *p = &f->pr[i];
 			if (p->end <= T)
 				continue;
-			if (p->gen == ssd_flash_erases(&f->flash, p->blk))
-				ssd_bit_set(c.nd, p->blk * f->ppb + p->page);
-			else
-				c.old[c.nold++] = *p;
+			/* a program under way at T takes the lower pages of
+			 * its wordline with it (paired_pages) */
+			uint32_t low = p->start <= T ? p->lower : 0;
+			int cur = p->gen == ssd_flash_erases(&f->flash, p->blk);
+			pc->paired_lp += (uint64_t)low * f->spp;
+			for (uint32_t k = 0; k <= low; k++) {
+				struct ftl_prog_rec r = *p;
+				r.page -= k;
+				if (cur)
+					ssd_bit_set(c.nd, r.blk * f->ppb + r.page);
+				else
+					c.old[c.nold++] = r;
+			}
 		}
 	}
 	/* durable TRIMs: those a completed flush followed */

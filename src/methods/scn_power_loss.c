@@ -204,6 +204,12 @@ struct tally {
 	uint64_t unplaced; /* pages a worn-out drive had no room to place */
 };
 
+static const char *paired_name(int m)
+{
+	return m == SSD_PAIRED_PROTECTED ? "protected"
+		: m == SSD_PAIRED_UNPROTECTED ? "unprotected" : "independent";
+}
+
 /* After recovery: every page against the promise. */
 static void check_pages(struct pl *p, struct tally *t, char *first, size_t firstlen)
 {
@@ -333,6 +339,7 @@ static int run(struct ssd_scn *s)
 		"unflushed_lost,flushed_lost,scan_reads,recovery_ms\n");
 	struct tally all = {0};
 	uint64_t lost_total = 0, buffered_total = 0, open_total = 0, cuts_with_loss = 0;
+	uint64_t paired_total = 0;
 	uint64_t saved_cuts = 0, rewritten = 0;
 	int64_t save_max = 0, hold = 0;
 	char first[160] = "";
@@ -377,8 +384,9 @@ static int run(struct ssd_scn *s)
 			inflight += p.q[i].kind != C_NONE;
 		struct ssd_power_cut pc = {.t = T, .on = T + off};
 		if ((rc = ssd_dev_power_cut(dev, &pc))) {
+			const char *why = ssd_dev_check_failure(dev);
 			snprintf(s->err, sizeof s->err, "power-loss: cut %llu failed: %s",
-				 (unsigned long long)k + 1, ssd_strerror(rc));
+				 (unsigned long long)k + 1, why ? why : ssd_strerror(rc));
 			goto out;
 		}
 		if (check >= 1 && ssd_dev_audit(dev)) {
@@ -405,6 +413,7 @@ static int run(struct ssd_scn *s)
 		lost_total += pc.lost_lp;
 		buffered_total += pc.buffered_lp;
 		open_total += pc.open_lp;
+		paired_total += pc.paired_lp;
 		cuts_with_loss += one.unflushed_lost + one.flushed_lost > 0;
 		saved_cuts += pc.save_all;
 		rewritten += pc.rewritten_lp;
@@ -455,6 +464,9 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_str(s, "plp", s->cfg.plp ? "yes" : "no");
 	ssd_scn_json_str(s, "power_recovery",
 			 s->cfg.power_recovery == SSD_RECOVER_SCAN ? "scan" : "summary");
+	ssd_scn_json_str(s, "paired_pages", paired_name(s->cfg.paired_pages));
+	ssd_scn_json_int(s, "paired_lp", (int64_t)paired_total);
+	ssd_scn_json_int(s, "pad_lp", (int64_t)dev->ctr->pad_lp);
 	ssd_scn_json_int(s, "cuts", (int64_t)cuts);
 	ssd_scn_json_int(s, "commands", (int64_t)p.commands);
 	ssd_scn_json_int(s, "checks", (int64_t)ssd_ftl_check_runs(dev->ftl));
@@ -479,9 +491,11 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_close(s, 0);
 	if (first[0])
 		ssd_scn_json_str(s, "first_flushed_loss", first);
-	fprintf(s->out, "power-loss on %s (plp %s, recovery %s): %llu cuts%s\n", s->cfg.name,
+	fprintf(s->out, "power-loss on %s (plp %s, recovery %s%s%s): %llu cuts%s\n", s->cfg.name,
 		s->cfg.plp ? "yes" : "no",
 		s->cfg.power_recovery == SSD_RECOVER_SCAN ? "scan" : "summary",
+		s->cfg.paired_pages ? ", paired pages " : "",
+		s->cfg.paired_pages ? paired_name(s->cfg.paired_pages) : "",
 		(unsigned long long)cuts, wore_out ? " (then the drive wore out: read-only)" : "");
 	fprintf(s->out, "  flushed_lost      %llu pages (the promise: 0)%s%s\n",
 		(unsigned long long)all.flushed_lost, first[0] ? "; first: " : "", first);
@@ -494,6 +508,10 @@ static int run(struct ssd_scn *s)
 			(unsigned long long)all.unplaced);
 	fprintf(s->out, "  at the cuts       %llu pages in the write buffer, %llu in open pages\n",
 		(unsigned long long)buffered_total, (unsigned long long)open_total);
+	if (s->cfg.paired_pages)
+		fprintf(s->out, "  paired pages      %llu 4 KiB pages of lower pages destroyed by programs "
+			"under way at the cuts; %llu of padding written\n",
+			(unsigned long long)paired_total, (unsigned long long)dev->ctr->pad_lp);
 	if (s->cfg.plp)
 		fprintf(s->out, "  plp               saved them at %llu of %llu cuts (saving took up to "
 			"%.3f ms of the %.3f ms the energy gives)\n", (unsigned long long)saved_cuts,
