@@ -1541,6 +1541,9 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 			", of them zeros as trimmed=%" PRIu64 "\n",
 			j->job->verify_name, j->verify_pages + j->verify_zero_pages,
 			j->verify_zero_pages);
+	if (c->power_cuts) /* a served drive's (docs/power-loss.md) */
+		fprintf(out, "  ssdlab: power cuts=%" PRIu64 ", 4KiB pages lost=%" PRIu64 "\n",
+			c->power_cuts, c->power_lost_lp);
 	text_health(out, &j->health);
 	text_noeffect(out, j->job, cfg);
 }

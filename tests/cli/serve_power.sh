@@ -57,6 +57,18 @@ else:
 EOF
 done
 
+# the normal report counts the cuts too
+start pt $drive --clock fast --power-cuts --output pt.txt
+nbdcopy bb.img "$URI" || fail "nbdcopy in"
+kill -USR2 $srv
+i=0
+until grep -q "power cut:" pt.err; do
+	i=$((i + 1)); [ $i -lt 200 ] || fail "no power cut after SIGUSR2: $(cat pt.err)"; sleep 0.05
+done
+stop
+n=$(grep -o '[0-9]* pages lost' pt.err | cut -d' ' -f1)
+grep -q "ssdlab: power cuts=1, 4KiB pages lost=$n\$" pt.txt || fail "the normal report: $(cat pt.txt)"
+
 # a file system made and flushed survives a cut: e2fsck finds it clean and
 # its file whole
 if command -v nbdfuse >/dev/null 2>&1 && command -v mkfs.ext4 >/dev/null 2>&1 &&
