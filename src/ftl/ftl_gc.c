@@ -31,10 +31,11 @@
  * write point's incomplete wordline, where a cut during the program of
  * its next page would destroy them; the victim waits, as for copies in
  * the open page, until that wordline is complete. */
-static int gc_wl_holds(const struct ssd_ftl *f, const struct ssd_unit *u)
+static int gc_wl_holds(const struct ssd_ftl *f, const struct ssd_unit *u,
+		       uint32_t ui)
 {
 	return ftl_wl_guard(f) && u->gc.blk != SSD_NO_BLOCK &&
-	       (u->gc.blk != u->vmark_blk || u->gc.next != u->vmark_next) &&
+	       (u->gc.blk != f->vmark[2 * ui] || u->gc.next != f->vmark[2 * ui + 1]) &&
 	       (u->gc.fill || ftl_wl_open(f, u->gc.blk));
 }
 
@@ -104,8 +105,10 @@ static void victim_start(struct ssd_ftl *f, struct ssd_unit *u, uint32_t ui,
 	u->vkind = kind;
 	u->vpos = u->vcount = 0;
 	u->vcopy_open = 0;
-	u->vmark_blk = u->gc.blk; /* where its copies begin */
-	u->vmark_next = u->gc.next;
+	if (f->vmark) { /* where its copies begin */
+		f->vmark[2 * ui] = u->gc.blk;
+		f->vmark[2 * ui + 1] = u->gc.next;
+	}
 	f->ctr.gc_victims++;
 	uint32_t *list = &f->vlist[(size_t)ui * f->spb];
 	uint64_t first = (uint64_t)b * f->spb, end = first + f->spb;
@@ -298,7 +301,7 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 		if (ssd_flash_slc(&f->flash, blk))
 			u->nslc--;
 		ftl_retire(f, u, blk);
-	} else if ((u->vcopy_open && u->gc.fill) || gc_wl_holds(f, u)) {
+	} else if ((u->vcopy_open && u->gc.fill) || gc_wl_holds(f, u, ui)) {
 		f->next[blk] = u->pend_head; /* erased with the GC page */
 		u->pend_head = blk;
 	} else {

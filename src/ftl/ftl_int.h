@@ -61,7 +61,6 @@ struct ssd_unit {
 	                           slots valid when it was picked (vlist) */
 	int vkind;              /* why it is cleaned (ftl_gc.c) */
 	int vcopy_open;         /* its last copy waits in the GC page */
-	uint32_t vmark_blk, vmark_next; /* the GC write point when it began */
 	uint32_t wl_victim;     /* static wear leveling's next move */
 	uint32_t erases;        /* erases in this unit (wear-leveling check) */
 	double gc_debt;         /* slots paced GC still owes (ftl_gc.c) */
@@ -193,6 +192,10 @@ struct ssd_ftl {
 	                           point's incomplete wordline */
 	uint32_t *wsup_n;       /* [unit] entries of wsup */
 	uint32_t *wsup_blk;     /* [unit] the block of that wordline */
+	uint32_t *vmark;        /* [unit * 2] the GC write point's block and
+	                           slot when the victim's cleaning began
+	                           (tracking only: the struct of the hot
+	                           path keeps its size) */
 	int64_t *inv_end;       /* [blk] the writes that superseded its data
 	                           are programmed by then */
 	uint32_t *tinv;         /* [blk] a TRIM unmapped data in it: durable

@@ -62,8 +62,11 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 	f->wsup = malloc((size_t)f->units * 3 * f->spp * sizeof *f->wsup);
 	f->wsup_n = calloc(f->units, sizeof *f->wsup_n);
 	f->wsup_blk = malloc(f->units * sizeof *f->wsup_blk);
+	f->vmark = malloc(2 * (size_t)f->units * sizeof *f->vmark);
 	if (!f->trim_cnt || !f->trim_ep || !f->trim_floor || !f->sup || !f->inv_end ||
-	    !f->tinv || !f->wsup || !f->wsup_n || !f->wsup_blk) {
+	    !f->tinv || !f->wsup || !f->wsup_n || !f->wsup_blk || !f->vmark) {
+		free(f->vmark);
+		f->vmark = NULL;
 		free(f->tinv);
 		f->tinv = NULL;
 		free(f->wsup);
@@ -81,6 +84,7 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 	}
 	memset(f->sup, 0xff, (size_t)f->units * 2 * f->spp * sizeof *f->sup);
 	memset(f->wsup_blk, 0xff, f->units * sizeof *f->wsup_blk);
+	memset(f->vmark, 0xff, 2 * (size_t)f->units * sizeof *f->vmark);
 	f->horizon = horizon;
 	f->ptrack = 1;
 	for (uint32_t ui = 0; ui < f->units; ui++) {
@@ -178,6 +182,7 @@ void ftl_power_free(struct ssd_ftl *f)
 	free(f->wsup);
 	free(f->wsup_n);
 	free(f->wsup_blk);
+	free(f->vmark);
 }
 
 
