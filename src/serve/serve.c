@@ -1008,7 +1008,8 @@ static void stats_rows(struct ssd_srv *s, int64_t now, int last)
  * goes into a history, with the tag it had; an entry can never come back
  * once a host flush submitted after it has completed (the page's newer
  * content was durable by then), so a completed flush drops the entries
- * older than it; nor once the drive holds the page's latest write where
+ * older than it (unless paired pages are unprotected: a cut may then
+ * take flushed content too); nor once the drive holds the page's latest write where
  * no cut can lose it (ssd_dev_power_durable), which hist_settle asks
  * each time the history has doubled.  So a client that never flushes
  * keeps a history about as large as the drive's work in flight (its
@@ -1113,7 +1114,10 @@ static void hist_prune(struct ssd_srv *s, int64_t t)
 			s->fq[k++] = s->fq[i];
 	}
 	s->fq_n = k;
-	if (!done)
+	/* a controller that leaves paired pages unprotected may lose
+	 * flushed content too: then only the drive's own word settles an
+	 * entry (hist_settle) */
+	if (!done || ssd_srv_dev(s)->cfg.paired_pages == SSD_PAIRED_UNPROTECTED)
 		return;
 	k = 0;
 	for (uint32_t i = 0; i < s->hist_n; i++) {
