@@ -1,0 +1,106 @@
+/* Paired pages (paired_pages): a power cut during the program of a
+ * wordline's upper page takes its lower pages with it -- and the flushed
+ * data they hold unless the controller guards them.  Through the device,
+ * with the FTL's private state to find the program to cut into. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host/device.h"
+#include "host/verify.h"
+#include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
+#include "t.h"
+
+static char err[512];
+
+/* tiny with 16 KiB pages and the paired-pages model `mode` */
+static struct ssd_dev *drive(const char *mode)
+{
+	struct ssd_config c;
+	struct ssd_dev *d = NULL;
+	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err) ||
+	    ssd_config_set(&c, "page_size", "16k", NULL, err, sizeof err) ||
+	    ssd_config_set(&c, "capacity", "256m", NULL, err, sizeof err) ||
+	    ssd_config_set(&c, "paired_pages", mode, NULL, err, sizeof err) ||
+	    ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
+		return NULL;
+	ssd_dev_set_check_every(d, 1);
+	if (ssd_verify_attach(d) || ssd_dev_power_track(d)) {
+		ssd_dev_destroy(d);
+		return NULL;
+	}
+	return d;
+}
+
+static int64_t put(struct ssd_dev *d, uint32_t lpn, int64_t t)
+{
+	ssd_vrec_write(d->vrec, lpn, 1);
+	return ssd_dev_submit(d, SSD_DDIR_WRITE, (uint64_t)lpn * 4096, 4096, t);
+}
+
+/* 1 if lpn reads back its host's latest write (count `cnt`). */
+static int holds(const struct ssd_dev *d, uint32_t lpn, uint32_t cnt)
+{
+	uint32_t lp, tag;
+	return ssd_ftl_verify_get(d->ftl, lpn, &lp, &tag) && lp == lpn &&
+	       (tag & SSD_VREC_COUNT) == cnt;
+}
+
+/* tiny is TLC: three pages to a wordline, LSB first.  A NAND page of
+ * four 4 KiB pages is written and flushed into page 0 of a block; the
+ * writes after it go on into that block until a program of its next page
+ * is under way, and the power goes halfway through that program.  Returns
+ * how many of the four flushed pages survive, the lower pages the cut
+ * destroyed and the padding written before it. */
+static int paired_cut(const char *mode, uint64_t *paired, uint64_t *pad)
+{
+	struct ssd_dev *d = drive(mode);
+	if (!d)
+		return -1;
+	struct ssd_ftl *f = d->ftl;
+	int64_t t = 0;
+	for (uint32_t l = 0; l < 4; l++)
+		t = put(d, l, t);
+	t = ssd_dev_flush(d, t);
+	uint32_t blk = f->l2p[0] / f->spb;
+	uint32_t np = ssd_flash_next_page(&f->flash, blk);
+	uint32_t l = 4;
+	while (ssd_flash_next_page(&f->flash, blk) == np && l < 4096)
+		t = put(d, l++, t);
+	const struct ftl_prog_rec *r = NULL;
+	for (uint32_t i = 0; i < f->pr_n; i++)
+		if (f->pr[i].blk == blk && f->pr[i].page == np)
+			r = &f->pr[i];
+	if (!r || t < 0)
+		return -1;
+	*pad = ssd_dev_counters(d)->pad_lp; /* before the recovery's own */
+	struct ssd_power_cut pc = {.t = ssd_max64(t, (r->start + r->end) / 2)};
+	pc.on = pc.t + 1000000;
+	if (ssd_dev_power_cut(d, &pc))
+		return -1;
+	int kept = 0;
+	for (uint32_t k = 0; k < 4; k++)
+		kept += holds(d, k, 1);
+	*paired = pc.paired_lp;
+	if (ssd_dev_check_failure(d))
+		kept = -1;
+	ssd_dev_destroy(d);
+	return kept;
+}
+
+/* Paired pages: a cut during an upper page's program takes the lower
+ * pages of its wordline -- flushed data among them unless the controller
+ * completes a wordline before it calls a flush done. */
+TEST(power_cut_paired_pages_take_the_lower_page_unless_guarded)
+{
+	uint64_t paired, pad;
+	CHECK(paired_cut("independent", &paired, &pad) == 4);
+	CHECK(paired == 0 && pad == 0);
+	CHECK(paired_cut("unprotected", &paired, &pad) == 0);
+	CHECK(paired == 4 && pad == 0);
+	/* the flush padded pages 1 and 2: the next program starts a new
+	 * wordline, and takes nothing with it */
+	CHECK(paired_cut("protected", &paired, &pad) == 4);
+	CHECKF(paired == 0 && pad == 8, "paired %llu pad %llu", (unsigned long long)paired, (unsigned long long)pad);
+}
