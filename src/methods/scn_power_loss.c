@@ -270,6 +270,20 @@ static void check_pages(struct pl *p, struct tally *t, char *first, size_t first
 	}
 }
 
+/* A duration for the summary: ms with three decimals down to 0.1 ms;
+ * shorter ones in us or ns, which show their digits (a hold-up of 1 ns
+ * would read 0.000 ms). */
+static const char *duration(int64_t ns, char *buf, size_t len)
+{
+	if (ns >= 100000)
+		snprintf(buf, len, "%.3f ms", (double)ns / 1e6);
+	else if (ns >= 1000)
+		snprintf(buf, len, "%.3f us", (double)ns / 1e3);
+	else
+		snprintf(buf, len, "%lld ns", (long long)ns);
+	return buf;
+}
+
 static int cmp_i64(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -545,10 +559,13 @@ static int run(struct ssd_scn *s)
 		fprintf(s->out, "  paired pages      %llu 4 KiB pages of lower pages destroyed by programs "
 			"under way at the cuts; %llu of padding written\n",
 			(unsigned long long)paired_total, (unsigned long long)dev->ctr->pad_lp);
-	if (s->cfg.plp)
+	if (s->cfg.plp) {
+		char took[32], gives[32];
 		fprintf(s->out, "  plp               saved them at %llu of %llu cuts (saving took up to "
-			"%.3f ms of the %.3f ms the energy gives)\n", (unsigned long long)saved_cuts,
-			(unsigned long long)cuts, (double)save_max / 1e6, (double)hold / 1e6);
+			"%s of the %s the energy gives)\n", (unsigned long long)saved_cuts,
+			(unsigned long long)cuts, duration(save_max, took, sizeof took),
+			duration(hold, gives, sizeof gives));
+	}
 	fprintf(s->out, "  recovery          %.2f ms median, %.2f ms p99, %.2f-%.2f ms\n",
 		r_p50, r_p99, r_min, r_max);
 	fprintf(s->out, "  data and plots    %s/power-loss.{csv,png,svg}\n", s->outdir);

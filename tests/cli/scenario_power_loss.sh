@@ -152,6 +152,11 @@ for v in "qd=1" "qd=256" "write_pct=95 --set trim_pct=5" "flush_every=0 --set fu
 done
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["cuts"] == 3 and r["parameters"]["fua_pct"] == "100", r' \
 	edge/result.json || fail "the edge run: $(cat out.txt)"
+# PLP whose hold-up is far below a millisecond: the summary shows it in
+# a unit that has its digits, not as 0.000 ms.
+expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --set cuts=5 --set plp=yes \
+	--set plp_hold_up=1ns --out hold1ns
+grep -q "of the 1 ns the energy gives" out.txt || fail "plp hold-up: $(cat out.txt)"
 # a machine with host layers is refused
 expect_status 1 "$SSDLAB" scenario run power-loss --drive tiny --set page_cache=64m --out bad
 grep -q "bare SSD" out.txt || fail "a machine: $(cat out.txt)"
