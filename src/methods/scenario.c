@@ -360,25 +360,55 @@ int ssd_scn_csv(struct ssd_scn *s, const char *name,
 	return 0;
 }
 
-/* Run gnuplot on script (in outdir); 0 ok, 1 gnuplot missing, -1 failed. */
-static int gnuplot(struct ssd_scn *s, const char *script)
+/* The last line of gnuplot's messages in f (its error, when it failed)
+ * into buf, or "" if none. */
+static void last_line(FILE *f, char *buf, size_t len)
+{
+	char line[512];
+	buf[0] = 0;
+	rewind(f);
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = 0;
+		if (line[strspn(line, " \t^")])
+			snprintf(buf, len, "%s", line + strspn(line, " \t"));
+	}
+}
+
+/* Run gnuplot on script (in outdir); 0 ok, 1 gnuplot missing, -1 failed
+ * with its last message in msg.  Its messages go to a temporary file,
+ * not to the user's console: a chart of an empty series (a scenario with
+ * nothing to show in one curve) makes it warn "empty y range", which is
+ * no fault of the run.  Only when it fails is its message shown, in the
+ * scenario's error. */
+static int gnuplot(struct ssd_scn *s, const char *script, char *msg, size_t len)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addchdir_np(&fa, s->outdir);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	FILE *log = tmpfile(); /* none: its messages reach the console */
+	if (log)
+		posix_spawn_file_actions_adddup2(&fa, fileno(log), 2);
 	char *argv[] = {"gnuplot", (char *)script, NULL};
 	pid_t pid;
+	msg[0] = 0;
 	int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
+	int st = 0;
 	if (rc)
-		return rc == ENOENT ? 1 : -1;
-	int st;
-	if (waitpid(pid, &st, 0) < 0)
-		return -1;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
-		return 1;
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+		rc = rc == ENOENT ? 1 : -1;
+	else if (waitpid(pid, &st, 0) < 0)
+		rc = -1;
+	else if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+		rc = 1;
+	else
+		rc = WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+	if (log) {
+		if (rc < 0)
+			last_line(log, msg, len);
+		fclose(log);
+	}
+	return rc;
 }
 
 int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
@@ -404,7 +434,8 @@ int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 	}
 	if (s->gnuplot == 0)
 		return 0;
-	int rc = gnuplot(s, file);
+	char msg[300];
+	int rc = gnuplot(s, file, msg, sizeof msg);
 	if (rc == 1) {
 		s->gnuplot = 0;
 		fprintf(s->out, "note: gnuplot not found: plots not drawn; the data "
@@ -413,8 +444,8 @@ int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 	}
 	s->gnuplot = 1;
 	if (rc < 0) {
-		snprintf(s->err, sizeof s->err, "gnuplot failed on %s/%s",
-			 s->outdir, file);
+		snprintf(s->err, sizeof s->err, "gnuplot failed on %.150s/%s%s%s",
+			 s->outdir, file, msg[0] ? ": " : "", msg);
 		return SSD_EIO;
 	}
 	return 0;

@@ -59,6 +59,23 @@ grep -q "qd *= 8 *Commands in flight. (number, whole 1 to 256)$" out.txt || fail
 expect_status 0 "$SSDLAB" scenario list
 grep -q "drop *= 0.7 .*(number, more than 0, less than 1)$" out.txt || fail "list: $(grep drop out.txt)"
 
+# gnuplot's messages reach the console only when it fails, in the
+# scenario's one-line error: its warnings on a chart with an empty
+# series ("empty y range") are no fault of the run.
+mkdir -p fakebin
+cat >fakebin/gnuplot <<'EOF'
+#!/bin/sh
+echo 'Warning: empty y range [0:0], adjusting to [0:1]' >&2
+[ -z "${FAKE_GNUPLOT_FAIL:-}" ] && exit 0
+printf '         plot nothing\n              ^\n"%s" line 9: undefined variable: nothing\n' "$1" >&2
+exit 1
+EOF
+chmod +x fakebin/gnuplot
+expect_status 0 env PATH="$PWD/fakebin:$PATH" "$SSDLAB" scenario run power-loss --drive tiny --set cuts=2 --out fake
+! grep -q "Warning" out.txt || fail "gnuplot's warning on the console: $(cat out.txt)"
+expect_err 1 "^ssdlab: gnuplot failed on fake/power-loss.gp: \"power-loss.gp\" line 9: undefined variable: nothing$" \
+	env PATH="$PWD/fakebin:$PATH" FAKE_GNUPLOT_FAIL=1 "$SSDLAB" scenario run power-loss --drive tiny --set cuts=2 --out fake
+
 # trim-latency: immediate TRIMs stall the reads, deferred ones do not
 for m in immediate deferred; do
 	# shellcheck disable=SC2086
