@@ -1256,12 +1256,17 @@ static const char *scenario_param_names(const struct ssd_scenario *sc)
 	return buf;
 }
 
+/* "name = default  help (unit)", the unit followed by what the
+ * parameter accepts when it declares it: "(number, whole 1 to 256)" */
 static void scenario_params(const struct ssd_scenario *sc)
 {
-	for (int k = 0; sc->params && sc->params[k].name; k++)
-		printf("    %-12s = %-8s  %s (%s)\n", sc->params[k].name,
-		       sc->params[k].def, sc->params[k].help,
-		       sc->params[k].unit);
+	for (int k = 0; sc->params && sc->params[k].name; k++) {
+		const struct ssd_scn_param *p = &sc->params[k];
+		char range[96];
+		ssd_scn_param_range(p, range, sizeof range);
+		printf("    %-12s = %-8s  %s (%s%s%s)\n", p->name, p->def, p->help,
+		       p->unit, range[0] ? ", " : "", range);
+	}
 }
 
 /* ssdlab scenario run NAME --help */

@@ -73,6 +73,14 @@ double ssd_scn_num(const struct ssd_scn *s, const char *name)
 	return v;
 }
 
+int64_t ssd_scn_int(const struct ssd_scn *s, const char *name)
+{
+	double v = ssd_scn_num(s, name);
+	/* checked whole and in range by check_params; the bounds only keep
+	 * a parameter read here by mistake, undeclared, defined */
+	return v >= -0x1p63 && v < 0x1p63 ? (int64_t)v : 0;
+}
+
 int64_t ssd_scn_time(const struct ssd_scn *s, const char *name)
 {
 	int64_t v = 0;
@@ -110,29 +118,111 @@ uint64_t ssd_scn_size(const struct ssd_scn *s, const char *name,
 	return v;
 }
 
-/* Check every value against its unit before anything runs. */
+/* A bound as the user would write it: integers without a fraction,
+ * the rest in %g. */
+static const char *fmt_bound(double v, char *buf, size_t len)
+{
+	if (v == floor(v) && fabs(v) < 1e15)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%g", v);
+	return buf;
+}
+
+/* p's range as "1 to 256", "more than 0, up to 1", ... ("" if none),
+ * after "whole " if asked and p is whole. */
+static const char *range_text(const struct ssd_scn_param *p, int say_whole,
+			      char *buf, size_t len)
+{
+	char lo[32], hi[32];
+	const char *w = say_whole && p->whole ? "whole " : "";
+	int xlo = p->open & SSD_SCN_ABOVE_LO, xhi = p->open & SSD_SCN_BELOW_HI;
+	if (!(p->lo < p->hi)) {
+		snprintf(buf, len, "%s", say_whole && p->whole ? "whole" : "");
+		return buf;
+	}
+	fmt_bound(p->lo, lo, sizeof lo);
+	fmt_bound(p->hi, hi, sizeof hi);
+	if (xlo && xhi)
+		snprintf(buf, len, "%smore than %s, less than %s", w, lo, hi);
+	else if (xlo)
+		snprintf(buf, len, "%smore than %s, up to %s", w, lo, hi);
+	else if (xhi)
+		snprintf(buf, len, "%sat least %s, less than %s", w, lo, hi);
+	else
+		snprintf(buf, len, "%s%s to %s", w, lo, hi);
+	return buf;
+}
+
+const char *ssd_scn_param_range(const struct ssd_scn_param *p, char *buf,
+				size_t len)
+{
+	return range_text(p, 1, buf, len);
+}
+
+/* A number against p's declared wholeness and range. */
+static int check_number(const struct ssd_scenario *sc,
+			const struct ssd_scn_param *p, const char *v, double x,
+			char *err, size_t errlen)
+{
+	if (p->whole && x != floor(x)) {
+		snprintf(err, errlen, "scenario %s: parameter '%s': '%s' is not "
+			 "a whole number", sc->name, p->name, v);
+		return SSD_EPARSE;
+	}
+	if (!(p->lo < p->hi))
+		return 0;
+	int below = p->open & SSD_SCN_ABOVE_LO ? x <= p->lo : x < p->lo;
+	int above = p->open & SSD_SCN_BELOW_HI ? x >= p->hi : x > p->hi;
+	if (below || above) {
+		char r[96];
+		snprintf(err, errlen, "scenario %s: parameter '%s': %s is out of "
+			 "range (%s)", sc->name, p->name, v,
+			 range_text(p, 0, r, sizeof r));
+		return SSD_ERANGE;
+	}
+	return 0;
+}
+
+int ssd_scn_param_check(const struct ssd_scenario *sc,
+			const struct ssd_scn_param *p, const char *v,
+			uint64_t capacity, char *err, size_t errlen)
+{
+	int rc = 0;
+	if (strstr(p->unit, "size")) {
+		uint64_t x;
+		rc = parse_size_pct(v, capacity, &x);
+	} else if (strstr(p->unit, "time") || strstr(p->unit, "second")) {
+		int64_t x;
+		rc = ssd_parse_time(v, SSD_S, &x);
+	} else if (strcmp(p->unit, "text")) {
+		double x = 0;
+		rc = ssd_parse_double(v, &x);
+		if (rc == SSD_ERANGE) {
+			/* strtod's nan, inf and overflow: no range holds them */
+			snprintf(err, errlen, "scenario %s: parameter '%s': '%s' is "
+				 "not a finite number", sc->name, p->name, v);
+			return SSD_ERANGE;
+		}
+		if (!rc)
+			return check_number(sc, p, v, x, err, errlen);
+	}
+	if (rc)
+		snprintf(err, errlen, "scenario %s: parameter '%s': '%s' is not a %s",
+			 sc->name, p->name, v, p->unit);
+	return rc ? SSD_EPARSE : 0;
+}
+
+/* Check every value against its unit and declared range before anything
+ * runs: the first bad one is the message. */
 static int check_params(struct ssd_scn *s)
 {
 	for (int i = 0; s->sc->params && s->sc->params[i].name; i++) {
-		const struct ssd_scn_param *p = &s->sc->params[i];
-		const char *v = s->value[i];
-		int rc = 0;
-		if (strstr(p->unit, "size")) {
-			uint64_t x;
-			rc = parse_size_pct(v, ssd_config_volume(&s->cfg), &x);
-		} else if (strstr(p->unit, "time") || strstr(p->unit, "second")) {
-			int64_t x;
-			rc = ssd_parse_time(v, SSD_S, &x);
-		} else if (strcmp(p->unit, "text")) {
-			double x;
-			rc = ssd_parse_double(v, &x);
-		}
-		if (rc) {
-			snprintf(s->err, sizeof s->err,
-				 "scenario %s: parameter '%s': '%s' is not a %s",
-				 s->sc->name, p->name, v, p->unit);
-			return SSD_EPARSE;
-		}
+		int rc = ssd_scn_param_check(s->sc, &s->sc->params[i], s->value[i],
+					     ssd_config_volume(&s->cfg), s->err,
+					     sizeof s->err);
+		if (rc)
+			return rc;
 	}
 	return 0;
 }
@@ -270,25 +360,55 @@ int ssd_scn_csv(struct ssd_scn *s, const char *name,
 	return 0;
 }
 
-/* Run gnuplot on script (in outdir); 0 ok, 1 gnuplot missing, -1 failed. */
-static int gnuplot(struct ssd_scn *s, const char *script)
+/* The last line of gnuplot's messages in f (its error, when it failed)
+ * into buf, or "" if none. */
+static void last_line(FILE *f, char *buf, size_t len)
+{
+	char line[512];
+	buf[0] = 0;
+	rewind(f);
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\r\n")] = 0;
+		if (line[strspn(line, " \t^")])
+			snprintf(buf, len, "%s", line + strspn(line, " \t"));
+	}
+}
+
+/* Run gnuplot on script (in outdir); 0 ok, 1 gnuplot missing, -1 failed
+ * with its last message in msg.  Its messages go to a temporary file,
+ * not to the user's console: a chart of an empty series (a scenario with
+ * nothing to show in one curve) makes it warn "empty y range", which is
+ * no fault of the run.  Only when it fails is its message shown, in the
+ * scenario's error. */
+static int gnuplot(struct ssd_scn *s, const char *script, char *msg, size_t len)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addchdir_np(&fa, s->outdir);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	FILE *log = tmpfile(); /* none: its messages reach the console */
+	if (log)
+		posix_spawn_file_actions_adddup2(&fa, fileno(log), 2);
 	char *argv[] = {"gnuplot", (char *)script, NULL};
 	pid_t pid;
+	msg[0] = 0;
 	int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
+	int st = 0;
 	if (rc)
-		return rc == ENOENT ? 1 : -1;
-	int st;
-	if (waitpid(pid, &st, 0) < 0)
-		return -1;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
-		return 1;
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+		rc = rc == ENOENT ? 1 : -1;
+	else if (waitpid(pid, &st, 0) < 0)
+		rc = -1;
+	else if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+		rc = 1;
+	else
+		rc = WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+	if (log) {
+		if (rc < 0)
+			last_line(log, msg, len);
+		fclose(log);
+	}
+	return rc;
 }
 
 int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
@@ -314,7 +434,8 @@ int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 	}
 	if (s->gnuplot == 0)
 		return 0;
-	int rc = gnuplot(s, file);
+	char msg[300];
+	int rc = gnuplot(s, file, msg, sizeof msg);
 	if (rc == 1) {
 		s->gnuplot = 0;
 		fprintf(s->out, "note: gnuplot not found: plots not drawn; the data "
@@ -323,8 +444,8 @@ int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 	}
 	s->gnuplot = 1;
 	if (rc < 0) {
-		snprintf(s->err, sizeof s->err, "gnuplot failed on %s/%s",
-			 s->outdir, file);
+		snprintf(s->err, sizeof s->err, "gnuplot failed on %.150s/%s%s%s",
+			 s->outdir, file, msg[0] ? ": " : "", msg);
 		return SSD_EIO;
 	}
 	return 0;

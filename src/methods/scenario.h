@@ -27,12 +27,26 @@
 #include "report/report.h"
 #include "stats/series.h"
 
+/* A parameter.  A number-valued one (any unit but sizes, times and
+ * "text") may declare what it accepts, with designated initializers:
+ * whole (an integer, read with ssd_scn_int) and a range lo..hi, both ends
+ * included unless the flags exclude them; lo < hi declares it (lo = hi = 0,
+ * as in a table row without them, is none).  ssd_scenario_run refuses a
+ * value outside them before the scenario runs, with a message naming the
+ * parameter, so a scenario checks only what involves several parameters
+ * or the drive. */
 struct ssd_scn_param {
 	const char *name;
 	const char *def;   /* default, as text */
 	const char *unit;  /* "size or % of capacity", "seconds", ... */
 	const char *help;
+	double lo, hi;     /* accepted range, in the unit (lo < hi: declared) */
+	int whole;         /* 1: an integer only */
+	int open;          /* SSD_SCN_ABOVE_LO, SSD_SCN_BELOW_HI: excluded ends */
 };
+
+#define SSD_SCN_ABOVE_LO 1 /* lo itself is refused (0 < x) */
+#define SSD_SCN_BELOW_HI 2 /* hi itself is refused (x < 1) */
 
 struct ssd_scn;
 
@@ -82,12 +96,30 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 /* 1 if NAME is a parameter of sc. */
 int ssd_scenario_has_param(const struct ssd_scenario *sc, const char *name);
 
+/* What p accepts beyond its unit, as text for help and docs: "whole 1
+ * to 256", "more than 0, up to 1", ... into buf; "" if it declares
+ * nothing.  Returns buf. */
+const char *ssd_scn_param_range(const struct ssd_scn_param *p, char *buf,
+				size_t len);
+
+/* Check value v of parameter p of scenario sc: its unit (capacity is the
+ * drive's, for sizes given as a share of it), and for a number its
+ * declared wholeness and range.  0, or SSD_EPARSE / SSD_ERANGE with a
+ * one-line message in err naming the scenario, the parameter, the value
+ * and what it accepts. */
+int ssd_scn_param_check(const struct ssd_scenario *sc,
+			const struct ssd_scn_param *p, const char *v,
+			uint64_t capacity, char *err, size_t errlen);
+
 /* ---- helpers for scenario code ---- */
 
 /* A parameter as a number, a time in ns (bare number = seconds), or a
  * size in bytes (suffixes as fio; N% of the capacity), rounded down to a
  * multiple of `align` (0 or 1: none). */
 double ssd_scn_num(const struct ssd_scn *s, const char *name);
+/* A whole parameter (declared whole, so checked to be an integer in its
+ * range before the run): exact, no cast of an unchecked double. */
+int64_t ssd_scn_int(const struct ssd_scn *s, const char *name);
 int64_t ssd_scn_time(const struct ssd_scn *s, const char *name);
 uint64_t ssd_scn_size(const struct ssd_scn *s, const char *name,
 		      uint64_t align);

@@ -48,24 +48,32 @@
 #include "methods/calibrate.h"
 #include "methods/scenario.h"
 
+#define TUNE_MAX 256 /* HD Tune positions at most */
+
 static const struct ssd_scn_param params[] = {
-	{"hdd", "hitachi-hdt725032vla360", "text",
-	 "The hard disk beside the SSD (a preset or .ini of type = hdd)."},
-	{"file", "4g", "size", "The benchmark's test file, from the start of "
-	 "the volume (the MFT benchmark's 4 GB)."},
-	{"point", "10", "time", "Simulated length of each request size "
-	 "(about 10 s in the MFT benchmark)."},
-	{"cache", "256m", "size", "The host page cache of the OS-cache runs."},
-	{"lat_time", "60", "time", "Length of each latency test (small and "
-	 "large requests), as calibrate runs it."},
-	{"tune_points", "32", "number", "HD Tune: positions across the volume."},
-	{"tune_chunk", "16m", "size", "HD Tune: bytes read or written at each."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "hdd", .def = "hitachi-hdt725032vla360", .unit = "text",
+	 .help = "The hard disk beside the SSD (a preset or .ini of type = hdd)."},
+	{.name = "file", .def = "4g", .unit = "size",
+	 .help = "The benchmark's test file, from the start of "
+		 "the volume (the MFT benchmark's 4 GB)."},
+	{.name = "point", .def = "10", .unit = "time",
+	 .help = "Simulated length of each request size "
+		 "(about 10 s in the MFT benchmark)."},
+	{.name = "cache", .def = "256m", .unit = "size",
+	 .help = "The host page cache of the OS-cache runs."},
+	{.name = "lat_time", .def = "60", .unit = "time",
+	 .help = "Length of each latency test (small and "
+		 "large requests), as calibrate runs it."},
+	{.name = "tune_points", .def = "32", .unit = "number",
+	 .help = "HD Tune: positions across the volume.",
+	 .whole = 1, .lo = 2, .hi = TUNE_MAX},
+	{.name = "tune_chunk", .def = "16m", .unit = "size",
+	 .help = "HD Tune: bytes read or written at each."},
+	{.name = NULL},
 };
 
 #define NSIZES 14  /* 512 B .. 4 MiB */
 #define NCONF 3
-#define TUNE_MAX 256
 
 enum { C_SSD, C_MFT, C_HDD };
 static const char *const conf_name[NCONF] = {"ssd", "ssd+mft", "hdd"};
@@ -320,7 +328,7 @@ static int run_conf(struct ssd_scn *s, int k, struct conf_result *r)
 	uint64_t file = ssd_scn_size(s, "file", 1 << 20);
 	int64_t point = ssd_scn_time(s, "point");
 	uint64_t cache = ssd_scn_size(s, "cache", 4096);
-	int np = (int)ssd_scn_num(s, "tune_points");
+	int np = (int)ssd_scn_int(s, "tune_points");
 	uint64_t chunk = ssd_scn_size(s, "tune_chunk", 1 << 20);
 	for (int m = 0; m < NMODE; m++) {
 		struct ssd_config c;
@@ -541,16 +549,21 @@ static int run(struct ssd_scn *s)
 	uint64_t file = ssd_scn_size(s, "file", 1 << 20);
 	int64_t point = ssd_scn_time(s, "point");
 	uint64_t cache = ssd_scn_size(s, "cache", 4096);
-	double npd = ssd_scn_num(s, "tune_points");
 	uint64_t chunk = ssd_scn_size(s, "tune_chunk", 1 << 20);
-	int np = (int)npd;
-	if (file < (512u << (NSIZES - 1)) || point <= 0 || !cache ||
-	    ssd_scn_size(s, "cache", 0) % 4096 || npd != np || np < 2 ||
-	    np > TUNE_MAX || !chunk || ssd_scn_time(s, "lat_time") <= 0) {
-		snprintf(s->err, sizeof s->err, "essay-bench: need file >= 4m "
-			 "(the largest request), point > 0, lat_time > 0, cache "
-			 "a multiple of 4k, tune_points an integer 2..%d, "
-			 "tune_chunk >= 1m", TUNE_MAX);
+	int np = (int)ssd_scn_int(s, "tune_points");
+	const char *bad = NULL;
+	if (file < (512u << (NSIZES - 1)))
+		bad = "file must be at least 4m (the largest request)";
+	else if (point <= 0)
+		bad = "point must be more than 0";
+	else if (ssd_scn_time(s, "lat_time") <= 0)
+		bad = "lat_time must be more than 0";
+	else if (!cache || ssd_scn_size(s, "cache", 0) % 4096)
+		bad = "cache must be a multiple of 4k, more than 0";
+	else if (!chunk)
+		bad = "tune_chunk must be at least 1m";
+	if (bad) {
+		snprintf(s->err, sizeof s->err, "essay-bench: %s", bad);
 		return SSD_ERANGE;
 	}
 	if (s->cfg.type != SSD_TYPE_SSD || ssd_config_is_machine(&s->cfg)) {

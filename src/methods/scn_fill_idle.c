@@ -58,19 +58,27 @@
 #include "host/sim.h"
 
 static const struct ssd_scn_param params[] = {
-	{"ops", "0,0.034,0.07,0.28", "text",
-	 "Over-provisioning values compared (drive key op, comma-separated, up "
-	 "to 8); one below the least spare the FTL runs with runs at that least."},
-	{"zones", "64", "number", "HD Tach zones over the span."},
-	{"sample", "0.25", "number",
-	 "Share of each zone HD Tach reads and writes (0 < sample <= 1)."},
-	{"bs", "64k", "size", "HD Tach request size."},
-	{"iodepth", "1", "number", "HD Tach queue depth (the tool issues one request at a time)."},
-	{"idle", "1800", "time", "Idle time before the third state."},
-	{"file_mean", "1m", "size", "Mean size of the copied files."},
-	{"seq_size", "100%", "size or % of capacity",
-	 "Data of the sequential write after Secure Erase and after fill + TRIM."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "ops", .def = "0,0.034,0.07,0.28", .unit = "text",
+	 .help = "Over-provisioning values compared (drive key op, comma-separated, up "
+		 "to 8); one below the least spare the FTL runs with runs at that least."},
+	{.name = "zones", .def = "64", .unit = "number",
+	 .help = "HD Tach zones over the span.",
+	 .whole = 1, .lo = 1, .hi = 4096},
+	{.name = "sample", .def = "0.25", .unit = "number",
+	 .help = "Share of each zone HD Tach reads and writes.",
+	 .lo = 0, .hi = 1, .open = SSD_SCN_ABOVE_LO},
+	{.name = "bs", .def = "64k", .unit = "size",
+	 .help = "HD Tach request size."},
+	{.name = "iodepth", .def = "1", .unit = "number",
+	 .help = "HD Tach queue depth (the tool issues one request at a time).",
+	 .whole = 1, .lo = 1, .hi = 65536},
+	{.name = "idle", .def = "1800", .unit = "time",
+	 .help = "Idle time before the third state."},
+	{.name = "file_mean", .def = "1m", .unit = "size",
+	 .help = "Mean size of the copied files."},
+	{.name = "seq_size", .def = "100%", .unit = "size or % of capacity",
+	 .help = "Data of the sequential write after Secure Erase and after fill + TRIM."},
+	{.name = NULL},
 };
 
 #define MAX_OPS 8
@@ -449,8 +457,8 @@ static int run(struct ssd_scn *s)
 	double asked[MAX_OPS];
 	int nops = parse_ops(ssd_scn_str(s, "ops"), asked);
 	double sample = ssd_scn_num(s, "sample");
-	h.zones = (int)ssd_scn_num(s, "zones");
-	h.qd = (int)ssd_scn_num(s, "iodepth");
+	h.zones = (int)ssd_scn_int(s, "zones");
+	h.qd = (int)ssd_scn_int(s, "iodepth");
 	uint64_t bs = ssd_scn_size(s, "bs", 4096);
 	uint64_t mean = ssd_scn_size(s, "file_mean", 4096);
 	uint64_t seq = ssd_scn_size(s, "seq_size", 128 * 1024);
@@ -460,13 +468,24 @@ static int run(struct ssd_scn *s)
 	h.zone -= bs ? h.zone % bs : 0;
 	h.sample = (uint64_t)((double)h.zone * sample);
 	h.sample -= bs ? h.sample % bs : 0;
-	if (nops < 0 || h.zones < 1 || h.zones > 4096 || h.qd < 1 || !bs ||
-	    bs > (64u << 20) || h.zone < bs || !(sample > 0 && sample <= 1) ||
-	    !mean || !seq || seq > ssd_config_volume(&s->cfg) || idle < 0) {
-		snprintf(s->err, sizeof s->err, "fill-idle: need ops a list of up "
-			 "to %d values >= 0, 1 <= zones <= 4096 with a zone >= bs, "
-			 "0 < sample <= 1, iodepth >= 1, file_mean >= 4k, 0 < "
-			 "seq_size <= capacity, idle >= 0", MAX_OPS);
+	char bad[160] = "";
+	if (nops < 0)
+		snprintf(bad, sizeof bad, "ops '%s' is not a list of up to %d values "
+			 ">= 0", ssd_scn_str(s, "ops"), MAX_OPS);
+	else if (!bs || bs > (64u << 20))
+		snprintf(bad, sizeof bad, "bs %s is not 4k to 64m", ssd_scn_str(s, "bs"));
+	else if (h.zone < bs)
+		snprintf(bad, sizeof bad, "a zone (the capacity / zones %d) is smaller "
+			 "than bs %s", h.zones, ssd_scn_str(s, "bs"));
+	else if (!mean)
+		snprintf(bad, sizeof bad, "file_mean must be at least 4k");
+	else if (!seq || seq > ssd_config_volume(&s->cfg))
+		snprintf(bad, sizeof bad, "seq_size %s is not 128k up to the capacity",
+			 ssd_scn_str(s, "seq_size"));
+	else if (idle < 0)
+		snprintf(bad, sizeof bad, "idle must not be negative");
+	if (bad[0]) {
+		snprintf(s->err, sizeof s->err, "fill-idle: %s", bad);
 		return SSD_ERANGE;
 	}
 	if (h.sample < bs)

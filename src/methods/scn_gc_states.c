@@ -19,14 +19,18 @@
 #include "host/sim.h"
 
 static const struct ssd_scn_param params[] = {
-	{"load", "200%", "size or % of capacity",
-	 "Random 4 KiB writes of the load (no TRIM), after a full fill."},
-	{"idle", "1800", "time", "Idle time before state 3."},
-	{"slice", "2%", "size or % of capacity",
-	 "Data the sequential probes write and read."},
-	{"probe", "5", "time", "Length of the random-write probe."},
-	{"iodepth", "32", "number", "Queue depth of the probes and the load."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "load", .def = "200%", .unit = "size or % of capacity",
+	 .help = "Random 4 KiB writes of the load (no TRIM), after a full fill."},
+	{.name = "idle", .def = "1800", .unit = "time",
+	 .help = "Idle time before state 3."},
+	{.name = "slice", .def = "2%", .unit = "size or % of capacity",
+	 .help = "Data the sequential probes write and read."},
+	{.name = "probe", .def = "5", .unit = "time",
+	 .help = "Length of the random-write probe."},
+	{.name = "iodepth", .def = "32", .unit = "number",
+	 .help = "Queue depth of the probes and the load.",
+	 .whole = 1, .lo = 1, .hi = 65536},
+	{.name = NULL},
 };
 
 struct probe {
@@ -77,10 +81,16 @@ static int run(struct ssd_scn *s)
 	uint64_t load = ssd_scn_size(s, "load", 4096);
 	uint64_t slice = ssd_scn_size(s, "slice", 128 * 1024);
 	int64_t idle = ssd_scn_time(s, "idle"), secs = ssd_scn_time(s, "probe");
-	int qd = (int)ssd_scn_num(s, "iodepth");
-	if (!slice || slice > ssd_config_volume(&s->cfg) || secs <= 0 || idle < 0 || qd < 1) {
-		snprintf(s->err, sizeof s->err, "gc-states: need 0 < slice <= "
-			 "capacity, probe > 0, idle >= 0, iodepth >= 1");
+	int qd = (int)ssd_scn_int(s, "iodepth");
+	const char *bad = NULL;
+	if (!slice || slice > ssd_config_volume(&s->cfg))
+		bad = "slice must be 128k up to the capacity";
+	else if (secs <= 0)
+		bad = "probe must be more than 0";
+	else if (idle < 0)
+		bad = "idle must not be negative";
+	if (bad) {
+		snprintf(s->err, sizeof s->err, "gc-states: %s", bad);
 		return SSD_ERANGE;
 	}
 	struct ssd_dev *dev = ssd_scn_drive(s, NULL, 0);

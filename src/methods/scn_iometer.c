@@ -41,14 +41,21 @@
 #include "host/sim.h"
 
 static const struct ssd_scn_param params[] = {
-	{"span", "100%", "size or % of capacity",
-	 "Region filled first and then tested, from the start of the drive."},
-	{"point", "0.2", "time", "Simulated length of each point (one pattern at one size)."},
-	{"iodepth", "4", "number", "Queue depth of every point."},
-	{"rwmixread", "70", "number", "Percent of reads in the random mix."},
-	{"bs_min", "512", "size", "Smallest request size (a power of two >= 512)."},
-	{"bs_max", "1m", "size", "Largest request size (a power of two)."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "span", .def = "100%", .unit = "size or % of capacity",
+	 .help = "Region filled first and then tested, from the start of the drive."},
+	{.name = "point", .def = "0.2", .unit = "time",
+	 .help = "Simulated length of each point (one pattern at one size)."},
+	{.name = "iodepth", .def = "4", .unit = "number",
+	 .help = "Queue depth of every point.",
+	 .whole = 1, .lo = 1, .hi = 65536},
+	{.name = "rwmixread", .def = "70", .unit = "number",
+	 .help = "Percent of reads in the random mix.",
+	 .whole = 1, .lo = 0, .hi = 100},
+	{.name = "bs_min", .def = "512", .unit = "size",
+	 .help = "Smallest request size (a power of two >= 512)."},
+	{.name = "bs_max", .def = "1m", .unit = "size",
+	 .help = "Largest request size (a power of two)."},
+	{.name = NULL},
 };
 
 enum { RAND_READ, SEQ_READ, RAND_WRITE, SEQ_WRITE, MIX, NPAT };
@@ -216,17 +223,28 @@ static int run(struct ssd_scn *s)
 	uint64_t bs_min = ssd_scn_size(s, "bs_min", 0);
 	uint64_t bs_max = ssd_scn_size(s, "bs_max", 0);
 	int64_t point = ssd_scn_time(s, "point");
-	int qd = (int)ssd_scn_num(s, "iodepth");
-	double mixd = ssd_scn_num(s, "rwmixread");
-	int mix = (int)mixd;
-	if (!span || span > ssd_config_volume(&s->cfg) || point <= 0 || qd < 1 ||
-	    mixd < 0 || mixd > 100 || mix != mixd || bs_min < 512 ||
-	    bs_max < bs_min || (bs_min & (bs_min - 1)) ||
-	    (bs_max & (bs_max - 1)) || bs_max > span || bs_max > (128u << 20)) {
-		snprintf(s->err, sizeof s->err, "iometer: need 0 < span <= capacity, "
-			 "point > 0, iodepth >= 1, rwmixread an integer 0..100, "
-			 "bs_min and bs_max powers of two, 512 <= bs_min <= bs_max "
-			 "<= min(span, 128m)");
+	int qd = (int)ssd_scn_int(s, "iodepth");
+	int mix = (int)ssd_scn_int(s, "rwmixread");
+	char bad[160] = "";
+	const char *tmin = ssd_scn_str(s, "bs_min"), *tmax = ssd_scn_str(s, "bs_max");
+	if (!span || span > ssd_config_volume(&s->cfg))
+		snprintf(bad, sizeof bad, "span %s is not 4k up to the capacity",
+			 ssd_scn_str(s, "span"));
+	else if (point <= 0)
+		snprintf(bad, sizeof bad, "point must be more than 0");
+	else if (bs_min < 512 || (bs_min & (bs_min - 1)))
+		snprintf(bad, sizeof bad, "bs_min %s is not a power of two >= 512", tmin);
+	else if (bs_max & (bs_max - 1))
+		snprintf(bad, sizeof bad, "bs_max %s is not a power of two", tmax);
+	else if (bs_max < bs_min)
+		snprintf(bad, sizeof bad, "bs_max %s is less than bs_min %s", tmax, tmin);
+	else if (bs_max > (128u << 20))
+		snprintf(bad, sizeof bad, "bs_max %s is more than 128m", tmax);
+	else if (bs_max > span)
+		snprintf(bad, sizeof bad, "bs_max %s is more than span %s", tmax,
+			 ssd_scn_str(s, "span"));
+	if (bad[0]) {
+		snprintf(s->err, sizeof s->err, "iometer: %s", bad);
 		return SSD_ERANGE;
 	}
 	uint64_t bs[MAX_SIZES];

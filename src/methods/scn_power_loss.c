@@ -30,18 +30,36 @@
 #include "host/verify.h"
 
 static const struct ssd_scn_param params[] = {
-	{"cuts", "1000", "number", "Power cuts."},
-	{"interval", "0.02", "time", "The workload between two cuts runs a random time up to this."},
-	{"off", "1", "time", "How long the power stays off."},
-	{"qd", "8", "number", "Commands in flight."},
-	{"bs", "4k", "size", "Bytes per read, write and TRIM (a multiple of 4 KiB, at most 64 KiB)."},
-	{"write_pct", "70", "percent", "Writes among the commands (the rest reads and TRIMs)."},
-	{"trim_pct", "5", "percent", "TRIMs among the commands."},
-	{"fua_pct", "5", "percent", "Writes with FUA."},
-	{"flush_every", "64", "number", "Writes between two flushes (0: no flushes)."},
-	{"fill", "100%", "size or % of capacity", "Written sequentially before the first cut."},
-	{"check", "0", "number", "Run the FTL's invariant checker after every N GC victims and at every cut (0: never; slow)."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "cuts", .def = "1000", .unit = "number",
+	 .help = "Power cuts.",
+	 .whole = 1, .lo = 1, .hi = 10000000},
+	{.name = "interval", .def = "0.02", .unit = "time",
+	 .help = "The workload between two cuts runs a random time up to this."},
+	{.name = "off", .def = "1", .unit = "time",
+	 .help = "How long the power stays off."},
+	{.name = "qd", .def = "8", .unit = "number",
+	 .help = "Commands in flight.",
+	 .whole = 1, .lo = 1, .hi = 256},
+	{.name = "bs", .def = "4k", .unit = "size",
+	 .help = "Bytes per read, write and TRIM (a multiple of 4 KiB, at most 64 KiB)."},
+	{.name = "write_pct", .def = "70", .unit = "percent",
+	 .help = "Writes among the commands (the rest reads and TRIMs).",
+	 .whole = 1, .lo = 0, .hi = 100},
+	{.name = "trim_pct", .def = "5", .unit = "percent",
+	 .help = "TRIMs among the commands.",
+	 .whole = 1, .lo = 0, .hi = 100},
+	{.name = "fua_pct", .def = "5", .unit = "percent",
+	 .help = "Writes with FUA.",
+	 .whole = 1, .lo = 0, .hi = 100},
+	{.name = "flush_every", .def = "64", .unit = "number",
+	 .help = "Writes between two flushes (0: no flushes).",
+	 .whole = 1, .lo = 0, .hi = UINT32_MAX},
+	{.name = "fill", .def = "100%", .unit = "size or % of capacity",
+	 .help = "Written sequentially before the first cut."},
+	{.name = "check", .def = "0", .unit = "number",
+	 .help = "Run the FTL's invariant checker after every N GC victims and at every cut (0: never; slow).",
+	 .whole = 1, .lo = 0, .hi = UINT32_MAX},
+	{.name = NULL},
 };
 
 #define MAXP 16 /* pages of a command at most (64 KiB) */
@@ -252,6 +270,20 @@ static void check_pages(struct pl *p, struct tally *t, char *first, size_t first
 	}
 }
 
+/* A duration for the summary: ms with three decimals down to 0.1 ms;
+ * shorter ones in us or ns, which show their digits (a hold-up of 1 ns
+ * would read 0.000 ms). */
+static const char *duration(int64_t ns, char *buf, size_t len)
+{
+	if (ns >= 100000)
+		snprintf(buf, len, "%.3f ms", (double)ns / 1e6);
+	else if (ns >= 1000)
+		snprintf(buf, len, "%.3f us", (double)ns / 1e3);
+	else
+		snprintf(buf, len, "%lld ns", (long long)ns);
+	return buf;
+}
+
 static int cmp_i64(const void *a, const void *b)
 {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -260,23 +292,38 @@ static int cmp_i64(const void *a, const void *b)
 
 static int run(struct ssd_scn *s)
 {
-	uint64_t cuts = (uint64_t)ssd_scn_num(s, "cuts");
+	/* each number's range is the table's, checked before the run */
+	uint64_t cuts = (uint64_t)ssd_scn_int(s, "cuts");
 	int64_t interval = ssd_scn_time(s, "interval"), off = ssd_scn_time(s, "off");
-	uint32_t qd = (uint32_t)ssd_scn_num(s, "qd");
+	uint32_t qd = (uint32_t)ssd_scn_int(s, "qd");
 	uint64_t bs = ssd_scn_size(s, "bs", 1);
-	int write_pct = (int)ssd_scn_num(s, "write_pct");
-	int trim_pct = (int)ssd_scn_num(s, "trim_pct");
-	int fua_pct = (int)ssd_scn_num(s, "fua_pct");
-	uint64_t flush_every = (uint64_t)ssd_scn_num(s, "flush_every");
+	int write_pct = (int)ssd_scn_int(s, "write_pct");
+	int trim_pct = (int)ssd_scn_int(s, "trim_pct");
+	int fua_pct = (int)ssd_scn_int(s, "fua_pct");
+	uint64_t flush_every = (uint64_t)ssd_scn_int(s, "flush_every");
 	uint64_t fill = ssd_scn_size(s, "fill", SSD_LPAGE);
-	double check = ssd_scn_num(s, "check");
-	if (cuts < 1 || cuts > 10000000 || interval <= 0 || off < 0 || qd < 1 || qd > 256 ||
-	    !bs || bs % SSD_LPAGE || bs > MAXP * SSD_LPAGE || write_pct < 0 ||
-	    trim_pct < 0 || write_pct + trim_pct > 100 || fua_pct < 0 || fua_pct > 100 ||
-	    fill > s->cfg.capacity || check < 0 || check > UINT32_MAX) {
-		snprintf(s->err, sizeof s->err, "power-loss: cuts 1-10000000, interval > 0, "
-			 "qd 1-256, bs a multiple of 4k up to 64k, write_pct + trim_pct "
-			 "<= 100, fua_pct <= 100, fill within the capacity, check >= 0");
+	uint32_t check = (uint32_t)ssd_scn_int(s, "check");
+	char bad[160] = "";
+	if (interval <= 0)
+		snprintf(bad, sizeof bad, "interval must be more than 0");
+	else if (off < 0)
+		snprintf(bad, sizeof bad, "off must not be negative");
+	else if (!bs)
+		snprintf(bad, sizeof bad, "bs must be more than 0");
+	else if (bs % SSD_LPAGE)
+		snprintf(bad, sizeof bad, "bs %s is not a multiple of 4 KiB",
+			 ssd_scn_str(s, "bs"));
+	else if (bs > MAXP * SSD_LPAGE)
+		snprintf(bad, sizeof bad, "bs %s is more than %u KiB",
+			 ssd_scn_str(s, "bs"), MAXP * SSD_LPAGE / 1024);
+	else if (write_pct + trim_pct > 100)
+		snprintf(bad, sizeof bad, "write_pct %d + trim_pct %d > 100 (the rest "
+			 "of the commands are reads)", write_pct, trim_pct);
+	else if (fill > s->cfg.capacity)
+		snprintf(bad, sizeof bad, "fill %s is more than the capacity",
+			 ssd_scn_str(s, "fill"));
+	if (bad[0]) {
+		snprintf(s->err, sizeof s->err, "power-loss: %s", bad);
 		return SSD_ERANGE;
 	}
 	if (ssd_config_is_machine(&s->cfg)) {
@@ -306,8 +353,8 @@ static int run(struct ssd_scn *s)
 		goto out;
 	}
 	ssd_rng_seed(&p.rng, s->seed ^ 0x706c6f73u);
-	if (check >= 1)
-		ssd_dev_set_check_every(dev, (uint32_t)check);
+	if (check)
+		ssd_dev_set_check_every(dev, check);
 	/* the fill, 128 KiB at a time at QD1, then a flush: all synced */
 	int64_t t = ssd_dev_time(dev);
 	for (uint64_t o = 0; o < fill; o += 128 << 10) {
@@ -512,10 +559,13 @@ static int run(struct ssd_scn *s)
 		fprintf(s->out, "  paired pages      %llu 4 KiB pages of lower pages destroyed by programs "
 			"under way at the cuts; %llu of padding written\n",
 			(unsigned long long)paired_total, (unsigned long long)dev->ctr->pad_lp);
-	if (s->cfg.plp)
+	if (s->cfg.plp) {
+		char took[32], gives[32];
 		fprintf(s->out, "  plp               saved them at %llu of %llu cuts (saving took up to "
-			"%.3f ms of the %.3f ms the energy gives)\n", (unsigned long long)saved_cuts,
-			(unsigned long long)cuts, (double)save_max / 1e6, (double)hold / 1e6);
+			"%s of the %s the energy gives)\n", (unsigned long long)saved_cuts,
+			(unsigned long long)cuts, duration(save_max, took, sizeof took),
+			duration(hold, gives, sizeof gives));
+	}
 	fprintf(s->out, "  recovery          %.2f ms median, %.2f ms p99, %.2f-%.2f ms\n",
 		r_p50, r_p99, r_min, r_max);
 	fprintf(s->out, "  data and plots    %s/power-loss.{csv,png,svg}\n", s->outdir);

@@ -19,13 +19,22 @@
 #include "host/sim.h"
 
 static const struct ssd_scn_param params[] = {
-	{"size", "100%", "size or % of capacity", "Bytes written sequentially."},
-	{"bs", "128k", "size", "Request size."},
-	{"iodepth", "32", "number", "Queue depth."},
-	{"interval", "0.05", "time", "Length of a point of the speed curve."},
-	{"drop", "0.7", "number", "A cliff is a fall below this share of the initial speed."},
-	{"hold", "4", "number", "... lasting this many points."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "size", .def = "100%", .unit = "size or % of capacity",
+	 .help = "Bytes written sequentially."},
+	{.name = "bs", .def = "128k", .unit = "size",
+	 .help = "Request size."},
+	{.name = "iodepth", .def = "32", .unit = "number",
+	 .help = "Queue depth.",
+	 .whole = 1, .lo = 1, .hi = 65536},
+	{.name = "interval", .def = "0.05", .unit = "time",
+	 .help = "Length of a point of the speed curve."},
+	{.name = "drop", .def = "0.7", .unit = "number",
+	 .help = "A cliff is a fall below this share of the initial speed.",
+	 .lo = 0, .hi = 1, .open = SSD_SCN_ABOVE_LO | SSD_SCN_BELOW_HI},
+	{.name = "hold", .def = "4", .unit = "number",
+	 .help = "... lasting this many points.",
+	 .whole = 1, .lo = 1, .hi = 1000000},
+	{.name = NULL},
 };
 
 /* Median of v[0..n) without disturbing v. */
@@ -35,11 +44,16 @@ static int run(struct ssd_scn *s)
 	uint64_t size = ssd_scn_size(s, "size", bs);
 	int64_t step = ssd_scn_time(s, "interval");
 	double drop = ssd_scn_num(s, "drop");
-	int hold = (int)ssd_scn_num(s, "hold"), iodepth = (int)ssd_scn_num(s, "iodepth");
-	if (!bs || !size || size > ssd_config_volume(&s->cfg) || step <= 0 || drop <= 0 ||
-	    drop >= 1 || hold < 1 || iodepth < 1) {
-		snprintf(s->err, sizeof s->err, "slc-cache: need 0 < size <= capacity, "
-			 "bs and interval > 0, 0 < drop < 1, hold and iodepth >= 1");
+	int hold = (int)ssd_scn_int(s, "hold"), iodepth = (int)ssd_scn_int(s, "iodepth");
+	const char *bad = NULL;
+	if (!bs)
+		bad = "bs must be at least 4k";
+	else if (!size || size > ssd_config_volume(&s->cfg))
+		bad = "size must be at least bs, up to the capacity";
+	else if (step <= 0)
+		bad = "interval must be more than 0";
+	if (bad) {
+		snprintf(s->err, sizeof s->err, "slc-cache: %s", bad);
 		return SSD_ERANGE;
 	}
 	struct ssd_dev *dev = ssd_scn_drive(s, NULL, 0);

@@ -62,23 +62,34 @@
 #include "host/sim.h"
 
 static const struct ssd_scn_param params[] = {
-	{"iodepth", "32", "number",
-	 "Outstanding commands of the IOPS, throughput, WSAT and HIR tests."},
-	{"wipc", "200%", "size or % of capacity",
-	 "Workload-independent preconditioning: sequential 128 KiB writes (0: none)."},
-	{"rounds", "25", "number", "Most rounds of the IOPS, throughput and latency tests."},
-	{"point", "0.5", "time", "Length of each block size x R/W mix point of the IOPS test."},
-	{"tp_point", "0.5", "time", "Length of each sequential read or write of the throughput test."},
-	{"lat_point", "0.1", "time", "Length of each point of the latency test (QD1)."},
-	{"wsat", "400%", "size or % of capacity",
-	 "Write saturation: 4 KiB random writes from purge."},
-	{"wsat_interval", "1", "time", "Length of a point of the write-saturation curve."},
-	{"hir_write", "5", "time", "Host idle recovery: length of each write segment."},
-	{"hir_idle", "5,10,15,25,50", "text",
-	 "Host idle recovery: the idle (wait) times, in order, comma-separated."},
-	{"hir_reps", "5", "number", "Write segment + idle repetitions per wait state."},
-	{"hir_baseline", "30", "time", "Continuous writes before the first and after each wait state."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "iodepth", .def = "32", .unit = "number",
+	 .help = "Outstanding commands of the IOPS, throughput, WSAT and HIR tests.",
+	 .whole = 1, .lo = 1, .hi = 4096},
+	{.name = "wipc", .def = "200%", .unit = "size or % of capacity",
+	 .help = "Workload-independent preconditioning: sequential 128 KiB writes (0: none)."},
+	{.name = "rounds", .def = "25", .unit = "number",
+	 .help = "Most rounds of the IOPS, throughput and latency tests.",
+	 .whole = 1, .lo = 1, .hi = 1000},
+	{.name = "point", .def = "0.5", .unit = "time",
+	 .help = "Length of each block size x R/W mix point of the IOPS test."},
+	{.name = "tp_point", .def = "0.5", .unit = "time",
+	 .help = "Length of each sequential read or write of the throughput test."},
+	{.name = "lat_point", .def = "0.1", .unit = "time",
+	 .help = "Length of each point of the latency test (QD1)."},
+	{.name = "wsat", .def = "400%", .unit = "size or % of capacity",
+	 .help = "Write saturation: 4 KiB random writes from purge."},
+	{.name = "wsat_interval", .def = "1", .unit = "time",
+	 .help = "Length of a point of the write-saturation curve."},
+	{.name = "hir_write", .def = "5", .unit = "time",
+	 .help = "Host idle recovery: length of each write segment."},
+	{.name = "hir_idle", .def = "5,10,15,25,50", .unit = "text",
+	 .help = "Host idle recovery: the idle (wait) times, in order, comma-separated."},
+	{.name = "hir_reps", .def = "5", .unit = "number",
+	 .help = "Write segment + idle repetitions per wait state.",
+	 .whole = 1, .lo = 1, .hi = 10000},
+	{.name = "hir_baseline", .def = "30", .unit = "time",
+	 .help = "Continuous writes before the first and after each wait state."},
+	{.name = NULL},
 };
 
 /* ---- the PTS matrices ---- */
@@ -871,8 +882,8 @@ static int run(struct ssd_scn *s)
 	struct pts *t = calloc(1, sizeof *t);
 	if (!t)
 		return SSD_ENOMEM;
-	t->qd = (int)ssd_scn_num(s, "iodepth");
-	t->max_rounds = (int)ssd_scn_num(s, "rounds");
+	t->qd = (int)ssd_scn_int(s, "iodepth");
+	t->max_rounds = (int)ssd_scn_int(s, "rounds");
 	t->wipc = ssd_scn_size(s, "wipc", 128 * 1024);
 	t->wsat = ssd_scn_size(s, "wsat", 4096);
 	t->point = ssd_scn_time(s, "point");
@@ -881,17 +892,27 @@ static int run(struct ssd_scn *s)
 	t->wsat_step = ssd_scn_time(s, "wsat_interval");
 	t->hir_write = ssd_scn_time(s, "hir_write");
 	t->hir_base = ssd_scn_time(s, "hir_baseline");
-	t->hir_reps = (int)ssd_scn_num(s, "hir_reps");
+	t->hir_reps = (int)ssd_scn_int(s, "hir_reps");
 	int rc = parse_idle(s, t);
 	if (rc)
 		goto out;
-	if (t->qd < 1 || t->qd > 4096 || t->max_rounds < 1 || t->max_rounds > 1000 ||
-	    t->point <= 0 || t->tp_point <= 0 || t->lat_point <= 0 || !t->wsat ||
-	    t->wsat_step <= 0 || t->hir_write <= 0 || t->hir_base <= 0 ||
-	    t->hir_reps < 1 || t->hir_reps > 10000) {
-		snprintf(s->err, sizeof s->err, "snia-pts: need 1 <= iodepth <= 4096, "
-			 "1 <= rounds <= 1000, 1 <= hir_reps <= 10000, wsat >= 4k and "
-			 "every time > 0");
+	const char *bad = NULL;
+	if (!t->wsat)
+		bad = "wsat must be at least 4k";
+	else if (t->point <= 0)
+		bad = "point must be more than 0";
+	else if (t->tp_point <= 0)
+		bad = "tp_point must be more than 0";
+	else if (t->lat_point <= 0)
+		bad = "lat_point must be more than 0";
+	else if (t->wsat_step <= 0)
+		bad = "wsat_interval must be more than 0";
+	else if (t->hir_write <= 0)
+		bad = "hir_write must be more than 0";
+	else if (t->hir_base <= 0)
+		bad = "hir_baseline must be more than 0";
+	if (bad) {
+		snprintf(s->err, sizeof s->err, "snia-pts: %s", bad);
 		rc = SSD_ERANGE;
 		goto out;
 	}

@@ -20,17 +20,24 @@
 #include "host/sim.h"
 
 static const struct ssd_scn_param params[] = {
-	{"volume", "600%", "size or % of capacity",
-	 "The most bytes written (600% = six times the capacity)."},
-	{"min_volume", "400%", "size or % of capacity",
-	 "Bytes written before the run may stop at steady state."},
-	{"bs", "4k", "size", "Request size."},
-	{"iodepth", "32", "number", "Queue depth."},
-	{"interval", "1", "time", "Length of a point of the IOPS series."},
-	{"average", "30", "time", "Window of the moving average line."},
-	{"round", "60", "time", "Length of a SNIA PTS round."},
-	{"fresh", "5", "time", "The first seconds that give the fresh IOPS."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "volume", .def = "600%", .unit = "size or % of capacity",
+	 .help = "The most bytes written (600% = six times the capacity)."},
+	{.name = "min_volume", .def = "400%", .unit = "size or % of capacity",
+	 .help = "Bytes written before the run may stop at steady state."},
+	{.name = "bs", .def = "4k", .unit = "size",
+	 .help = "Request size."},
+	{.name = "iodepth", .def = "32", .unit = "number",
+	 .help = "Queue depth.",
+	 .whole = 1, .lo = 1, .hi = 65536},
+	{.name = "interval", .def = "1", .unit = "time",
+	 .help = "Length of a point of the IOPS series."},
+	{.name = "average", .def = "30", .unit = "time",
+	 .help = "Window of the moving average line."},
+	{.name = "round", .def = "60", .unit = "time",
+	 .help = "Length of a SNIA PTS round."},
+	{.name = "fresh", .def = "5", .unit = "time",
+	 .help = "The first seconds that give the fresh IOPS."},
+	{.name = NULL},
 };
 
 /* An allocation failed: the scenario's message, and SSD_ENOMEM. */
@@ -47,11 +54,22 @@ static int run(struct ssd_scn *s)
 	int64_t step = ssd_scn_time(s, "interval");
 	int64_t avg = ssd_scn_time(s, "average"), round = ssd_scn_time(s, "round");
 	int64_t fresh = ssd_scn_time(s, "fresh");
-	int iodepth = (int)ssd_scn_num(s, "iodepth");
-	if (!bs || !volume || step <= 0 || avg < step || round < step ||
-	    fresh < step || iodepth < 1) {
-		snprintf(s->err, sizeof s->err, "steady-state: bs, volume, iodepth "
-			 "and the times must be positive (times >= interval)");
+	int iodepth = (int)ssd_scn_int(s, "iodepth");
+	const char *bad = NULL;
+	if (!bs)
+		bad = "bs must be at least 512";
+	else if (!volume)
+		bad = "volume must be at least bs";
+	else if (step <= 0)
+		bad = "interval must be more than 0";
+	else if (avg < step)
+		bad = "average is less than interval";
+	else if (round < step)
+		bad = "round is less than interval";
+	else if (fresh < step)
+		bad = "fresh is less than interval";
+	if (bad) {
+		snprintf(s->err, sizeof s->err, "steady-state: %s", bad);
 		return SSD_ERANGE;
 	}
 	struct ssd_dev *dev = ssd_scn_drive(s, NULL, 0);

@@ -60,18 +60,26 @@
 #include "host/sim.h"
 
 static const struct ssd_scn_param params[] = {
-	{"db_time", "6m", "time",
-	 "Total time of the IOmeter database pattern, split evenly over QD 1, 2, "
-	 "4, 8, 16, 32 (the review: 3h)."},
-	{"db_bs", "8k", "size", "Request size of the database pattern."},
-	{"db_read", "67", "number", "Percent of reads in the database pattern."},
-	{"fill", "80%", "size or % of capacity", "Data of the copied files."},
-	{"files", "0", "number",
-	 "Files copied; 0: the review's density, a million per 200 GB (200 kB on average)."},
-	{"idle", "1800", "time", "Idle time before the last benchmark."},
-	{"app_size", "2%", "size or % of capacity", "The benchmark's data set."},
-	{"app_io", "2%", "size or % of capacity", "Bytes the benchmark moves per run."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "db_time", .def = "6m", .unit = "time",
+	 .help = "Total time of the IOmeter database pattern, split evenly over QD 1, 2, "
+		 "4, 8, 16, 32 (the review: 3h)."},
+	{.name = "db_bs", .def = "8k", .unit = "size",
+	 .help = "Request size of the database pattern."},
+	{.name = "db_read", .def = "67", .unit = "number",
+	 .help = "Percent of reads in the database pattern.",
+	 .whole = 1, .lo = 0, .hi = 100},
+	{.name = "fill", .def = "80%", .unit = "size or % of capacity",
+	 .help = "Data of the copied files."},
+	{.name = "files", .def = "0", .unit = "number",
+	 .help = "Files copied; 0: the review's density, a million per 200 GB (200 kB on average).",
+	 .whole = 1, .lo = 0, .hi = 1e9},
+	{.name = "idle", .def = "1800", .unit = "time",
+	 .help = "Idle time before the last benchmark."},
+	{.name = "app_size", .def = "2%", .unit = "size or % of capacity",
+	 .help = "The benchmark's data set."},
+	{.name = "app_io", .def = "2%", .unit = "size or % of capacity",
+	 .help = "Bytes the benchmark moves per run."},
+	{.name = NULL},
 };
 
 #define NQD 6
@@ -347,23 +355,30 @@ static int run(struct ssd_scn *s)
 {
 	struct torture t;
 	int64_t db_time = ssd_scn_time(s, "db_time");
-	double files = ssd_scn_num(s, "files"), rd = ssd_scn_num(s, "db_read");
+
 	t.db_step = db_time / NQD;
 	t.idle = ssd_scn_time(s, "idle");
 	t.db_bs = ssd_scn_size(s, "db_bs", 4096);
 	t.fill = ssd_scn_size(s, "fill", 4096);
 	t.app_size = ssd_scn_size(s, "app_size", 1 << 20);
 	t.app_io = ssd_scn_size(s, "app_io", 4096);
-	t.db_read = (int)rd;
-	t.files = (uint64_t)files;
-	if (t.db_step <= 0 || t.idle < 0 || !t.db_bs || t.db_bs > (1u << 20) ||
-	    !(rd >= 0 && rd <= 100) || t.fill < 4096 || t.fill > ssd_config_volume(&s->cfg) ||
-	    !(files >= 0 && files <= 1e9) || t.app_size < (1u << 20) ||
-	    t.app_size > ssd_config_volume(&s->cfg) || t.app_io < 64 * 1024) {
-		snprintf(s->err, sizeof s->err, "torture: need db_time > 0, 4k <= "
-			 "db_bs <= 1m, 0 <= db_read <= 100, 4k <= fill <= capacity, "
-			 "0 <= files <= 1e9, 1m <= app_size <= capacity, app_io >= 64k, "
-			 "idle >= 0");
+	t.db_read = (int)ssd_scn_int(s, "db_read");
+	t.files = (uint64_t)ssd_scn_int(s, "files");
+	const char *bad = NULL;
+	if (t.db_step <= 0)
+		bad = "db_time must be more than 0";
+	else if (t.idle < 0)
+		bad = "idle must not be negative";
+	else if (!t.db_bs || t.db_bs > (1u << 20))
+		bad = "db_bs must be 4k to 1m";
+	else if (t.fill < 4096 || t.fill > ssd_config_volume(&s->cfg))
+		bad = "fill must be 4k up to the capacity";
+	else if (t.app_size < (1u << 20) || t.app_size > ssd_config_volume(&s->cfg))
+		bad = "app_size must be 1m up to the capacity";
+	else if (t.app_io < 64 * 1024)
+		bad = "app_io must be at least 64k";
+	if (bad) {
+		snprintf(s->err, sizeof s->err, "torture: %s", bad);
 		return SSD_ERANGE;
 	}
 	struct mode_res m[2];

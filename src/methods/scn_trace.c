@@ -22,20 +22,34 @@
 #include "methods/scenario.h"
 
 static const struct ssd_scn_param params[] = {
-	{"trace", "", "text", "The trace file: a fio iolog (version 2 or 3) or a blktrace "
-	 "file, plain or gzip (other formats: ssdlab trace convert)."},
-	{"fill", "1", "0 or 1", "Precondition: write the whole volume sequentially first."},
-	{"warmup", "0", "size or % of capacity", "... then this much of random 4 KiB "
-	 "writes at QD32 (e.g. 200%: to steady state)."},
-	{"rest", "1", "time", "Idle time between the preconditioning and the replay "
-	 "(the drive finishes its buffered writes and background work)."},
-	{"iodepth", "32", "number", "The replay's queue depth."},
-	{"no_stall", "0", "0 or 1", "Replay as fast as the queue allows (replay_no_stall)."},
-	{"time_scale", "100", "percent", "The trace's pace (replay_time_scale: 200 is "
-	 "twice as fast)."},
-	{"loops", "1", "number", "Replay the trace this many times."},
-	{"interval", "1", "time", "Length of a point of the curves, in simulated time."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "trace", .def = "", .unit = "text",
+	 .help = "The trace file: a fio iolog (version 2 or 3) or a blktrace "
+		 "file, plain or gzip (other formats: ssdlab trace convert)."},
+	{.name = "fill", .def = "1", .unit = "number",
+	 .help = "Precondition: write the whole volume sequentially first (1) or not (0).",
+	 .whole = 1, .lo = 0, .hi = 1},
+	{.name = "warmup", .def = "0", .unit = "size or % of capacity",
+	 .help = "... then this much of random 4 KiB "
+		 "writes at QD32 (e.g. 200%: to steady state)."},
+	{.name = "rest", .def = "1", .unit = "time",
+	 .help = "Idle time between the preconditioning and the replay "
+		 "(the drive finishes its buffered writes and background work)."},
+	{.name = "iodepth", .def = "32", .unit = "number",
+	 .help = "The replay's queue depth.",
+	 .whole = 1, .lo = 1, .hi = 65536},
+	{.name = "no_stall", .def = "0", .unit = "number",
+	 .help = "Replay as fast as the queue allows (1: replay_no_stall) or at the trace's pace (0).",
+	 .whole = 1, .lo = 0, .hi = 1},
+	{.name = "time_scale", .def = "100", .unit = "percent",
+	 .help = "The trace's pace (replay_time_scale: 200 is "
+		 "twice as fast).",
+	 .whole = 1, .lo = 1, .hi = UINT32_MAX},
+	{.name = "loops", .def = "1", .unit = "number",
+	 .help = "Replay the trace this many times.",
+	 .whole = 1, .lo = 1, .hi = 1000000},
+	{.name = "interval", .def = "1", .unit = "time",
+	 .help = "Length of a point of the curves, in simulated time."},
+	{.name = NULL},
 };
 
 /* The drive's counters at the intervals' ends, sampled by the progress
@@ -157,12 +171,12 @@ static double us(uint64_t ns)
 static int run(struct ssd_scn *s)
 {
 	const char *trace = ssd_scn_str(s, "trace");
-	int fill = (int)ssd_scn_num(s, "fill");
+	int fill = (int)ssd_scn_int(s, "fill");
 	uint64_t warm = ssd_scn_size(s, "warmup", 4096);
-	int iodepth = (int)ssd_scn_num(s, "iodepth");
-	int no_stall = (int)ssd_scn_num(s, "no_stall");
-	double scale = ssd_scn_num(s, "time_scale");
-	int loops = (int)ssd_scn_num(s, "loops");
+	int iodepth = (int)ssd_scn_int(s, "iodepth");
+	int no_stall = (int)ssd_scn_int(s, "no_stall");
+	uint32_t scale = (uint32_t)ssd_scn_int(s, "time_scale");
+	int loops = (int)ssd_scn_int(s, "loops");
 	int64_t step = ssd_scn_time(s, "interval");
 	int64_t rest = ssd_scn_time(s, "rest");
 	if (!trace[0]) {
@@ -183,13 +197,14 @@ static int run(struct ssd_scn *s)
 	ssd_trace_close(t);
 	if (rc)
 		return rc == SSD_EIO ? SSD_ENOENT : rc;
-	if (iodepth < 1 || loops < 1 || scale < 1 || step < 1000000 ||
-	    step % 1000000 || rest < 0 ||
-	    (fill != 0 && fill != 1) || (no_stall != 0 && no_stall != 1)) {
-		snprintf(s->err, sizeof s->err, "trace: need iodepth, loops >= 1, "
-			 "time_scale >= 1, interval a whole number of ms (the histogram "
-			 "log's unit), rest >= 0, fill and "
-			 "no_stall 0 or 1");
+	if (step < 1000000 || step % 1000000) {
+		snprintf(s->err, sizeof s->err, "trace: interval %s is not a whole "
+			 "number of ms, at least 1 (the histogram log's unit)",
+			 ssd_scn_str(s, "interval"));
+		return SSD_ERANGE;
+	}
+	if (rest < 0) {
+		snprintf(s->err, sizeof s->err, "trace: rest must not be negative");
 		return SSD_ERANGE;
 	}
 	struct ssd_dev *dev = ssd_scn_drive(s, NULL, 0);
@@ -226,7 +241,7 @@ static int run(struct ssd_scn *s)
 		ssd_jobs_set(b, "read_iolog", trace);
 		ssd_jobs_setf(b, "iodepth", "%d", iodepth);
 		ssd_jobs_setf(b, "loops", "%d", loops);
-		ssd_jobs_setf(b, "replay_time_scale", "%.0f", scale);
+		ssd_jobs_setf(b, "replay_time_scale", "%u", scale);
 		if (no_stall)
 			ssd_jobs_set(b, "replay_no_stall", "1");
 		ssd_jobs_set(b, "write_hist_log", hist);

@@ -20,30 +20,50 @@
 #include "host/sim.h"
 
 static const struct ssd_scn_param params[] = {
-	{"files", "4", "number", "Large files to delete during the read."},
-	{"file", "6.25%", "size or % of capacity", "Size of each large file (8 GB of 128 GB)."},
-	{"test", "25%", "size or % of capacity", "Size of the test file read back (32 GB of 128 GB)."},
-	{"big", "12.5%", "size or % of capacity", "The big write deleted before the test (16 GB of 128 GB)."},
-	{"pause", "180", "time", "Each pause."},
-	{"trim_bs", "128m", "size", "Bytes per TRIM command when a file is deleted."},
-	{"gap", "1", "time", "Time between two file deletions."},
-	{"interval", "0.5", "time", "Read-speed log interval."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "files", .def = "4", .unit = "number",
+	 .help = "Large files to delete during the read.",
+	 .whole = 1, .lo = 1, .hi = 1000000},
+	{.name = "file", .def = "6.25%", .unit = "size or % of capacity",
+	 .help = "Size of each large file (8 GB of 128 GB)."},
+	{.name = "test", .def = "25%", .unit = "size or % of capacity",
+	 .help = "Size of the test file read back (32 GB of 128 GB)."},
+	{.name = "big", .def = "12.5%", .unit = "size or % of capacity",
+	 .help = "The big write deleted before the test (16 GB of 128 GB)."},
+	{.name = "pause", .def = "180", .unit = "time",
+	 .help = "Each pause."},
+	{.name = "trim_bs", .def = "128m", .unit = "size",
+	 .help = "Bytes per TRIM command when a file is deleted."},
+	{.name = "gap", .def = "1", .unit = "time",
+	 .help = "Time between two file deletions."},
+	{.name = "interval", .def = "0.5", .unit = "time",
+	 .help = "Read-speed log interval."},
+	{.name = NULL},
 };
 
 static int run(struct ssd_scn *s)
 {
 	const uint64_t mib = 1 << 20;
-	int files = (int)ssd_scn_num(s, "files");
+	int files = (int)ssd_scn_int(s, "files");
 	uint64_t file = ssd_scn_size(s, "file", mib), test = ssd_scn_size(s, "test", mib);
 	uint64_t big = ssd_scn_size(s, "big", mib), trim_bs = ssd_scn_size(s, "trim_bs", 4096);
 	int64_t pause = ssd_scn_time(s, "pause"), gap = ssd_scn_time(s, "gap");
 	int64_t step = ssd_scn_time(s, "interval");
 	uint64_t used = (uint64_t)files * file + test + big;
-	if (files < 1 || !file || !test || !big || !trim_bs || step <= 0 ||
-	    pause < 0 || gap < 0 || used > ssd_config_volume(&s->cfg)) {
-		snprintf(s->err, sizeof s->err, "trim-latency: files x file + test + "
-			 "big must fit the capacity, all sizes and interval > 0");
+	char bad[200] = "";
+	if (!file || !test || !big)
+		snprintf(bad, sizeof bad, "file, test and big must be at least 1m");
+	else if (!trim_bs)
+		snprintf(bad, sizeof bad, "trim_bs must be at least 4k");
+	else if (step <= 0)
+		snprintf(bad, sizeof bad, "interval must be more than 0");
+	else if (pause < 0 || gap < 0)
+		snprintf(bad, sizeof bad, "pause and gap must not be negative");
+	else if (used > ssd_config_volume(&s->cfg))
+		snprintf(bad, sizeof bad, "files %d x file %s + test %s + big %s is "
+			 "more than the capacity", files, ssd_scn_str(s, "file"),
+			 ssd_scn_str(s, "test"), ssd_scn_str(s, "big"));
+	if (bad[0]) {
+		snprintf(s->err, sizeof s->err, "trim-latency: %s", bad);
 		return SSD_ERANGE;
 	}
 	if (trim_bs > file)

@@ -68,21 +68,38 @@
 #include "methods/scenario.h"
 #include "host/sim.h"
 
+#define MAX_CYCLES 32
+#define MAX_ZONES 4096
+
 static const struct ssd_scn_param params[] = {
-	{"span", "100%", "size or % of capacity",
-	 "Region of the drive the test may use, from its start."},
-	{"fill", "0.9", "fraction of the span",
-	 "Share of the span filled before cycle 1; every test stays inside it."},
-	{"zones", "64", "number", "Zones of the sequential pass."},
-	{"sample", "0.25", "fraction of a zone",
-	 "Share of each zone (from its start) that the pass reads and writes."},
-	{"seq_bs", "128k", "size", "Request size of the sequential pass."},
-	{"seq_iodepth", "1", "number", "Queue depth of the sequential pass (one stream)."},
-	{"pattern_time", "30", "time", "Simulated length of each IOmeter pattern run."},
-	{"iodepth", "32", "number", "Queue depth of the IOmeter patterns."},
-	{"cycles", "6", "number", "Cycles in all."},
-	{"io_cycles", "3", "number", "The first cycles that run the IOmeter patterns."},
-	{NULL, NULL, NULL, NULL},
+	{.name = "span", .def = "100%", .unit = "size or % of capacity",
+	 .help = "Region of the drive the test may use, from its start."},
+	{.name = "fill", .def = "0.9", .unit = "fraction of the span",
+	 .help = "Share of the span filled before cycle 1; every test stays inside it.",
+	 .lo = 0, .hi = 1, .open = SSD_SCN_ABOVE_LO},
+	{.name = "zones", .def = "64", .unit = "number",
+	 .help = "Zones of the sequential pass.",
+	 .whole = 1, .lo = 1, .hi = MAX_ZONES},
+	{.name = "sample", .def = "0.25", .unit = "fraction of a zone",
+	 .help = "Share of each zone (from its start) that the pass reads and writes.",
+	 .lo = 0, .hi = 1, .open = SSD_SCN_ABOVE_LO},
+	{.name = "seq_bs", .def = "128k", .unit = "size",
+	 .help = "Request size of the sequential pass."},
+	{.name = "seq_iodepth", .def = "1", .unit = "number",
+	 .help = "Queue depth of the sequential pass (one stream).",
+	 .whole = 1, .lo = 1, .hi = 65536},
+	{.name = "pattern_time", .def = "30", .unit = "time",
+	 .help = "Simulated length of each IOmeter pattern run."},
+	{.name = "iodepth", .def = "32", .unit = "number",
+	 .help = "Queue depth of the IOmeter patterns.",
+	 .whole = 1, .lo = 2, .hi = 65536},
+	{.name = "cycles", .def = "6", .unit = "number",
+	 .help = "Cycles in all.",
+	 .whole = 1, .lo = 1, .hi = MAX_CYCLES},
+	{.name = "io_cycles", .def = "3", .unit = "number",
+	 .help = "The first cycles that run the IOmeter patterns.",
+	 .whole = 1, .lo = 0, .hi = MAX_CYCLES},
+	{.name = NULL},
 };
 
 #define NPAT 4
@@ -100,9 +117,6 @@ static const struct {
 	 100, 100},
 	{"workstation", "workstation", "#7570b3", "bs", "8k", 80, 80},
 };
-
-#define MAX_CYCLES 32
-#define MAX_ZONES 4096
 
 struct pass {
 	double rmin, ravg, rmax, wmin, wavg, wmax;
@@ -358,29 +372,35 @@ static int run(struct ssd_scn *s)
 {
 	uint64_t span = ssd_scn_size(s, "span", 4096);
 	double fill = ssd_scn_num(s, "fill"), share = ssd_scn_num(s, "sample");
-	double zd = ssd_scn_num(s, "zones"), cd = ssd_scn_num(s, "cycles");
-	double iod = ssd_scn_num(s, "io_cycles");
 	uint64_t bs = ssd_scn_size(s, "seq_bs", 4096);
-	int seq_qd = (int)ssd_scn_num(s, "seq_iodepth");
-	int qd = (int)ssd_scn_num(s, "iodepth");
+	int seq_qd = (int)ssd_scn_int(s, "seq_iodepth");
+	int qd = (int)ssd_scn_int(s, "iodepth");
 	int64_t secs = ssd_scn_time(s, "pattern_time");
-	int zones = (int)zd, cycles = (int)cd, io_cycles = (int)iod;
+	int zones = (int)ssd_scn_int(s, "zones"), cycles = (int)ssd_scn_int(s, "cycles");
+	int io_cycles = (int)ssd_scn_int(s, "io_cycles");
 	uint64_t data = (uint64_t)((double)span * fill);
 	data -= data % 4096;
 	uint64_t zone = zones > 0 ? data / (uint64_t)zones : 0;
 	zone -= zone % 4096;
 	uint64_t sample = (uint64_t)((double)zone * share);
 	sample -= sample % 4096;
-	if (!span || span > ssd_config_volume(&s->cfg) || !(fill > 0 && fill <= 1) ||
-	    zones != zd || zones < 1 || zones > MAX_ZONES || !(share > 0 && share <= 1) ||
-	    !bs || seq_qd < 1 || qd < 2 || secs <= 0 || cycles != cd ||
-	    cycles < 1 || cycles > MAX_CYCLES || io_cycles != iod ||
-	    io_cycles < 0 || io_cycles > cycles || !sample || bs > sample) {
-		snprintf(s->err, sizeof s->err, "workload-switch: need 0 < span <= "
-			 "capacity, 0 < fill <= 1, zones 1..%d, 0 < sample <= 1 with "
-			 "seq_bs <= a zone's sample (4 KiB multiples), seq_iodepth >= 1, "
-			 "iodepth >= 2, pattern_time > 0, cycles 1..%d, "
-			 "0 <= io_cycles <= cycles", MAX_ZONES, MAX_CYCLES);
+	char bad[200] = "";
+	if (!span || span > ssd_config_volume(&s->cfg))
+		snprintf(bad, sizeof bad, "span %s is not 4k up to the capacity",
+			 ssd_scn_str(s, "span"));
+	else if (!bs)
+		snprintf(bad, sizeof bad, "seq_bs must be at least 4k");
+	else if (secs <= 0)
+		snprintf(bad, sizeof bad, "pattern_time must be more than 0");
+	else if (io_cycles > cycles)
+		snprintf(bad, sizeof bad, "io_cycles %d is more than cycles %d",
+			 io_cycles, cycles);
+	else if (!sample || bs > sample)
+		snprintf(bad, sizeof bad, "seq_bs %s is more than a zone's sample "
+			 "(%llu bytes: span x fill / zones x sample, in 4 KiB multiples)",
+			 ssd_scn_str(s, "seq_bs"), (unsigned long long)sample);
+	if (bad[0]) {
+		snprintf(s->err, sizeof s->err, "workload-switch: %s", bad);
 		return SSD_ERANGE;
 	}
 	struct pass ps[MAX_CYCLES] = {{0}};

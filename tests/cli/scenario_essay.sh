@@ -43,4 +43,7 @@ for x in f.values():
 PY
 expect_err 2 "not a hard disk" "$SSDLAB" scenario run essay-bench --set hdd=tiny --set file=16m
 expect_err 2 "bare SSD" "$SSDLAB" scenario run essay-bench --set raid=0 --set file=16m
+expect_err 2 "parameter 'tune_points': 257 is out of range \(2 to 256\)" "$SSDLAB" scenario run essay-bench --set tune_points=257
+expect_err 2 "parameter 'tune_points': '8.5' is not a whole number" "$SSDLAB" scenario run essay-bench --set tune_points=8.5
+expect_err 2 "essay-bench: file must be at least 4m" "$SSDLAB" scenario run essay-bench --set file=1m
 echo "essay-bench: ok"

@@ -34,7 +34,11 @@ if command -v gnuplot >/dev/null 2>&1; then
 	done
 fi
 
-expect_err 2 "fill-idle: need ops" "$SSDLAB" scenario run fill-idle --drive tiny \
-	--set capacity=16m --set op=0.5 --set ops=abc --out bad
-expect_err 2 "fill-idle: need ops" "$SSDLAB" scenario run fill-idle --drive tiny \
-	--set capacity=16m --set op=0.5 --set sample=2 --out bad
+expect_err 2 "fill-idle: ops 'abc' is not a list of up to 8 values" "$SSDLAB" \
+	scenario run fill-idle --drive tiny --set capacity=16m --set op=0.5 --set ops=abc --out bad
+expect_err 2 "parameter 'sample': 2 is out of range \(more than 0, up to 1\)" "$SSDLAB" \
+	scenario run fill-idle --drive tiny --set capacity=16m --set op=0.5 --set sample=2 --out bad
+expect_err 2 "parameter 'zones': '2.5' is not a whole number" "$SSDLAB" \
+	scenario run fill-idle --drive tiny --set capacity=16m --set op=0.5 --set zones=2.5 --out bad
+expect_err 2 "fill-idle: a zone .* is smaller than bs 1m" "$SSDLAB" scenario run fill-idle \
+	--drive tiny --set capacity=16m --set op=0.5 --set zones=4096 --set bs=1m --out bad

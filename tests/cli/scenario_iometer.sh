@@ -40,5 +40,7 @@ done
 
 # errors: one line, exit 2
 expect_err 2 "parameter 'point'" "$SSDLAB" scenario run iometer --drive tiny --set point=soon
-expect_err 2 "powers of two" "$SSDLAB" scenario run iometer --drive tiny --set bs_min=3k
-expect_err 2 "rwmixread" "$SSDLAB" scenario run iometer --drive tiny --set rwmixread=101
+expect_err 2 "iometer: bs_min 3k is not a power of two >= 512" "$SSDLAB" scenario run iometer --drive tiny --set bs_min=3k
+expect_err 2 "parameter 'rwmixread': 101 is out of range \(0 to 100\)" "$SSDLAB" scenario run iometer --drive tiny --set rwmixread=101
+expect_err 2 "parameter 'rwmixread': '70.5' is not a whole number" "$SSDLAB" scenario run iometer --drive tiny --set rwmixread=70.5
+expect_err 2 "parameter 'iodepth': 0 is out of range \(1 to 65536\)" "$SSDLAB" scenario run iometer --drive tiny --set iodepth=0

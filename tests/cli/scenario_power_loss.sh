@@ -121,6 +121,46 @@ expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --seed 7000159 --
 # bad parameters: one line naming the scenario, exit 2
 expect_status 2 "$SSDLAB" scenario run power-loss --drive tiny --set bs=6k --out bad
 grep -q "power-loss: " out.txt || fail "bad bs: $(cat out.txt)"
+# Out of range, not whole or not finite, a number is refused before the
+# run, naming the parameter and what it accepts (a user trial found
+# qd=4294967304 run as qd=8, flush_every=-1 as 0 and cuts=1.5 as 1 cut).
+pl_bad() { pat=$1; shift; expect_err 2 "^ssdlab: $pat\$" "$SSDLAB" scenario run power-loss \
+	--drive tiny --out bad "$@"; }
+pl_bad "scenario power-loss: parameter 'qd': 4294967304 is out of range \(1 to 256\)" --set qd=4294967304
+pl_bad "scenario power-loss: parameter 'qd': 0 is out of range \(1 to 256\)" --set qd=0
+pl_bad "scenario power-loss: parameter 'qd': 257 is out of range \(1 to 256\)" --set qd=257
+pl_bad "scenario power-loss: parameter 'qd': '1.7' is not a whole number" --set qd=1.7
+pl_bad "scenario power-loss: parameter 'qd': 'nan' is not a finite number" --set qd=nan
+pl_bad "scenario power-loss: parameter 'qd': 'inf' is not a finite number" --set qd=inf
+pl_bad "scenario power-loss: parameter 'flush_every': -1 is out of range \(0 to 4294967295\)" --set flush_every=-1
+pl_bad "scenario power-loss: parameter 'cuts': '1.5' is not a whole number" --set cuts=1.5
+pl_bad "scenario power-loss: parameter 'cuts': 0 is out of range \(1 to 10000000\)" --set cuts=0
+pl_bad "scenario power-loss: parameter 'write_pct': 101 is out of range \(0 to 100\)" --set write_pct=101
+pl_bad "scenario power-loss: parameter 'fua_pct': -5 is out of range \(0 to 100\)" --set fua_pct=-5
+pl_bad "scenario power-loss: parameter 'check': '0.5' is not a whole number" --set check=0.5
+# what involves several parameters, or the drive, says which
+pl_bad "power-loss: write_pct 100 \+ trim_pct 5 > 100 \(the rest of the commands are reads\)" --set write_pct=100
+pl_bad "power-loss: bs 3072 is not a multiple of 4 KiB" --set bs=3072
+pl_bad "power-loss: bs 128k is more than 64 KiB" --set bs=128k
+pl_bad "power-loss: fill 200% is more than the capacity" --set fill=200%
+pl_bad "power-loss: interval must be more than 0" --set interval=0
+# the ends of the ranges still run
+for v in "qd=1" "qd=256" "write_pct=95 --set trim_pct=5" "flush_every=0 --set fua_pct=100 --set trim_pct=0"; do
+	# shellcheck disable=SC2086
+	expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --set cuts=3 --set $v --out edge
+	grep -q "flushed_lost      0 pages" out.txt || fail "$v: $(cat out.txt)"
+done
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["cuts"] == 3 and r["parameters"]["fua_pct"] == "100", r' \
+	edge/result.json || fail "the edge run: $(cat out.txt)"
+# A chart with an empty series (one cut; no unflushed data with FUA
+# only) draws without gnuplot's "empty range" warnings on the console.
+expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --set cuts=1 --out one
+! grep -qi "warning" out.txt || fail "gnuplot's warning shown: $(cat out.txt)"
+# PLP whose hold-up is far below a millisecond: the summary shows it in
+# a unit that has its digits, not as 0.000 ms.
+expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --set cuts=5 --set plp=yes \
+	--set plp_hold_up=1ns --out hold1ns
+grep -q "of the 1 ns the energy gives" out.txt || fail "plp hold-up: $(cat out.txt)"
 # a machine with host layers is refused
 expect_status 1 "$SSDLAB" scenario run power-loss --drive tiny --set page_cache=64m --out bad
 grep -q "bare SSD" out.txt || fail "a machine: $(cat out.txt)"

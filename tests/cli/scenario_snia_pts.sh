@@ -65,4 +65,6 @@ done
 # errors: one line, exit 2
 expect_err 2 "parameter 'point'" "$SSDLAB" scenario run snia-pts --drive tiny --set point=soon
 expect_err 2 "parameter 'hir_idle'" "$SSDLAB" scenario run snia-pts --drive tiny --set hir_idle=5,later
-expect_err 2 "rounds" "$SSDLAB" scenario run snia-pts --drive tiny --set rounds=0
+expect_err 2 "parameter 'rounds': 0 is out of range \(1 to 1000\)" "$SSDLAB" scenario run snia-pts --drive tiny --set rounds=0
+expect_err 2 "parameter 'iodepth': 4097 is out of range \(1 to 4096\)" "$SSDLAB" scenario run snia-pts --drive tiny --set iodepth=4097
+expect_err 2 "parameter 'hir_reps': '2.5' is not a whole number" "$SSDLAB" scenario run snia-pts --drive tiny --set hir_reps=2.5

@@ -34,5 +34,9 @@ expect_status 0 "$SSDLAB" scenario run torture --drive tiny --set capacity=16m \
 	--set files=50 --out tt50
 grep -q '"files" : 50,' tt50/result.json || { cat tt50/result.json; fail "files=50 not honoured"; }
 
-expect_err 2 "torture: need" "$SSDLAB" scenario run torture --drive tiny \
-	--set capacity=16m --set op=0.5 --set app_size=0 --out bad
+expect_err 2 "torture: app_size must be 1m up to the capacity" "$SSDLAB" scenario run torture \
+	--drive tiny --set capacity=16m --set op=0.5 --set app_size=0 --out bad
+expect_err 2 "parameter 'db_read': 101 is out of range \(0 to 100\)" "$SSDLAB" scenario run \
+	torture --drive tiny --set db_read=101 --out bad
+expect_err 2 "parameter 'files': '1.5' is not a whole number" "$SSDLAB" scenario run \
+	torture --drive tiny --set files=1.5 --out bad

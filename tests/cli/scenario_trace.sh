@@ -44,4 +44,9 @@ expect_err 2 "name the trace: --set trace=FILE" "$SSDLAB" scenario run trace --d
 printf 'nonsense\n' >bad.iolog
 expect_err 2 "bad.iolog: neither a fio iolog" "$SSDLAB" scenario run trace --drive tiny --set trace=bad.iolog --out y
 expect_err 2 "nosuch.iolog: No such file" "$SSDLAB" scenario run trace --drive tiny --set trace=nosuch.iolog --out y
+# the numbers are checked before the trace is read
+expect_err 2 "parameter 'fill': 2 is out of range \(0 to 1\)" "$SSDLAB" scenario run trace --drive tiny --set trace=bad.iolog --set fill=2 --out y
+expect_err 2 "parameter 'loops': '1.5' is not a whole number" "$SSDLAB" scenario run trace --drive tiny --set loops=1.5 --out y
+expect_err 2 "parameter 'time_scale': 0 is out of range" "$SSDLAB" scenario run trace --drive tiny --set time_scale=0 --out y
+expect_err 2 "trace: interval 1.5ms is not a whole number of ms" "$SSDLAB" scenario run trace --drive tiny --set trace="$trace" --set interval=1.5ms --out y
 echo ok

@@ -53,5 +53,10 @@ grep -q '"patterns" :' seq/result.json && fail "io_cycles=0 has patterns"
 
 # errors: one line, exit 2
 expect_err 2 "parameter 'fill'" "$SSDLAB" scenario run workload-switch --drive tiny --set fill=most
-expect_err 2 "0 < fill <= 1" "$SSDLAB" scenario run workload-switch --drive tiny --set fill=1.5
-expect_err 2 "io_cycles" "$SSDLAB" scenario run workload-switch --drive tiny --set io_cycles=7
+expect_err 2 "parameter 'fill': 1.5 is out of range \(more than 0, up to 1\)" "$SSDLAB" \
+	scenario run workload-switch --drive tiny --set fill=1.5
+expect_err 2 "io_cycles 7 is more than cycles 6" "$SSDLAB" scenario run workload-switch --drive tiny --set io_cycles=7
+expect_err 2 "parameter 'zones': 4097 is out of range \(1 to 4096\)" "$SSDLAB" scenario run \
+	workload-switch --drive tiny --set zones=4097
+expect_err 2 "parameter 'iodepth': 1 is out of range \(2 to 65536\)" "$SSDLAB" scenario run \
+	workload-switch --drive tiny --set iodepth=1

@@ -42,6 +42,39 @@ expect_err 2 "'nosuch' is neither a parameter of scenario steady-state" "$SSDLAB
 expect_err 2 "parameter 'volume'" "$SSDLAB" scenario run steady-state --drive tiny --set volume=lots
 expect_err 2 "unknown scenario 'nope'" "$SSDLAB" scenario run nope
 expect_err 2 "needs a scenario name" "$SSDLAB" scenario run
+# numbers out of their declared range or not whole: the parameter named
+expect_err 2 "^ssdlab: scenario steady-state: parameter 'iodepth': 0 is out of range \(1 to 65536\)$" \
+	"$SSDLAB" scenario run steady-state --drive tiny --set iodepth=0
+expect_err 2 "^ssdlab: scenario slc-cache: parameter 'drop': 1 is out of range \(more than 0, less than 1\)$" \
+	"$SSDLAB" scenario run slc-cache --drive tiny --set drop=1
+expect_err 2 "parameter 'hold': '2.5' is not a whole number" "$SSDLAB" scenario run slc-cache --drive tiny --set hold=2.5
+expect_err 2 "parameter 'iodepth': 70000 is out of range" "$SSDLAB" scenario run gc-states --drive tiny --set iodepth=70000
+expect_err 2 "parameter 'files': 0 is out of range \(1 to 1000000\)" "$SSDLAB" scenario run trim-latency --drive tiny --set files=0
+expect_err 2 "trim-latency: files 100 x file 6.25% \+ test 25% \+ big 12.5% is more than the capacity" \
+	"$SSDLAB" scenario run trim-latency --drive tiny --set files=100
+expect_err 2 "steady-state: average is less than interval" "$SSDLAB" scenario run steady-state --drive tiny --set average=0.5
+# the help and the list say what a number accepts
+expect_status 0 "$SSDLAB" scenario run power-loss --help
+grep -q "qd *= 8 *Commands in flight. (number, whole 1 to 256)$" out.txt || fail "help: $(cat out.txt)"
+expect_status 0 "$SSDLAB" scenario list
+grep -q "drop *= 0.7 .*(number, more than 0, less than 1)$" out.txt || fail "list: $(grep drop out.txt)"
+
+# gnuplot's messages reach the console only when it fails, in the
+# scenario's one-line error: its warnings on a chart with an empty
+# series ("empty y range") are no fault of the run.
+mkdir -p fakebin
+cat >fakebin/gnuplot <<'EOF'
+#!/bin/sh
+echo 'Warning: empty y range [0:0], adjusting to [0:1]' >&2
+[ -z "${FAKE_GNUPLOT_FAIL:-}" ] && exit 0
+printf '         plot nothing\n              ^\n"%s" line 9: undefined variable: nothing\n' "$1" >&2
+exit 1
+EOF
+chmod +x fakebin/gnuplot
+expect_status 0 env PATH="$PWD/fakebin:$PATH" "$SSDLAB" scenario run power-loss --drive tiny --set cuts=2 --out fake
+! grep -q "Warning" out.txt || fail "gnuplot's warning on the console: $(cat out.txt)"
+expect_err 1 "^ssdlab: gnuplot failed on fake/power-loss.gp: \"power-loss.gp\" line 9: undefined variable: nothing$" \
+	env PATH="$PWD/fakebin:$PATH" FAKE_GNUPLOT_FAIL=1 "$SSDLAB" scenario run power-loss --drive tiny --set cuts=2 --out fake
 
 # trim-latency: immediate TRIMs stall the reads, deferred ones do not
 for m in immediate deferred; do
