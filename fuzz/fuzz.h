@@ -19,6 +19,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * until the next call; NULL if it cannot be written. */
 const char *fuzz_file(const uint8_t *data, size_t size);
 
+/* The input as a NUL-terminated string (malloc'd: the caller frees
+ * it), or NULL if memory runs out. */
+char *fuzz_text(const uint8_t *data, size_t size);
+
 /* A failed property: print it and abort (the fuzzer keeps the input). */
 void fuzz_fail(const char *what) __attribute__((noreturn));
 

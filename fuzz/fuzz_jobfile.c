@@ -20,11 +20,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > 1 << 16)
 		return 0;
-	char *text = malloc(size + 1);
+	char *text = fuzz_text(data, size);
 	if (!text)
 		return 0;
-	memcpy(text, data, size);
-	text[size] = 0;
 	char err[512];
 	if (!have_cfg) {
 		if (ssd_config_open(&cfg, "tiny", SSDLAB_PRESET_DIR, err, sizeof err) ||

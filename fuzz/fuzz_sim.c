@@ -192,11 +192,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size > 1 << 16 || memchr(data, 0, size))
 		return 0;
-	char *text = malloc(size + 1);
+	char *text = fuzz_text(data, size);
 	if (!text)
 		return 0;
-	memcpy(text, data, size);
-	text[size] = 0;
 	char *jobtext = split(text);
 	const char *drive = jobtext ? text : NULL;
 	if (!jobtext)

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 const char *fuzz_file(const uint8_t *data, size_t size)
@@ -19,6 +20,16 @@ const char *fuzz_file(const uint8_t *data, size_t size)
 	if (fclose(f) || w != size)
 		return NULL;
 	return path;
+}
+
+char *fuzz_text(const uint8_t *data, size_t size)
+{
+	char *text = malloc(size + 1);
+	if (text) {
+		memcpy(text, data, size);
+		text[size] = 0;
+	}
+	return text;
 }
 
 void fuzz_fail(const char *what)

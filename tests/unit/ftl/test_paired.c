@@ -11,41 +11,9 @@
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
 #include "t.h"
+#include "t_power.h"
 
 static char err[512];
-
-/* tiny with 16 KiB pages and the paired-pages model `mode` */
-static struct ssd_dev *drive(const char *mode)
-{
-	struct ssd_config c;
-	struct ssd_dev *d = NULL;
-	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err) ||
-	    ssd_config_set(&c, "page_size", "16k", NULL, err, sizeof err) ||
-	    ssd_config_set(&c, "capacity", "256m", NULL, err, sizeof err) ||
-	    ssd_config_set(&c, "paired_pages", mode, NULL, err, sizeof err) ||
-	    ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
-		return NULL;
-	ssd_dev_set_check_every(d, 1);
-	if (ssd_verify_attach(d) || ssd_dev_power_track(d)) {
-		ssd_dev_destroy(d);
-		return NULL;
-	}
-	return d;
-}
-
-static int64_t put(struct ssd_dev *d, uint32_t lpn, int64_t t)
-{
-	ssd_vrec_write(d->vrec, lpn, 1);
-	return ssd_dev_submit(d, SSD_DDIR_WRITE, (uint64_t)lpn * 4096, 4096, t);
-}
-
-/* 1 if lpn reads back its host's latest write (count `cnt`). */
-static int holds(const struct ssd_dev *d, uint32_t lpn, uint32_t cnt)
-{
-	uint32_t lp, tag;
-	return ssd_ftl_verify_get(d->ftl, lpn, &lp, &tag) && lp == lpn &&
-	       (tag & SSD_VREC_COUNT) == cnt;
-}
 
 /* tiny is TLC: three pages to a wordline, LSB first.  A NAND page of
  * four 4 KiB pages is written and flushed into page 0 of a block; the
@@ -55,19 +23,22 @@ static int holds(const struct ssd_dev *d, uint32_t lpn, uint32_t cnt)
  * destroyed and the padding written before it. */
 static int paired_cut(const char *mode, uint64_t *paired, uint64_t *pad)
 {
-	struct ssd_dev *d = drive(mode);
+	char set[64];
+	snprintf(set, sizeof set, "paired_pages=%s", mode);
+	const char *sets[] = {set};
+	struct ssd_dev *d = t_power_drive(sets, 1, err, sizeof err);
 	if (!d)
 		return -1;
 	struct ssd_ftl *f = d->ftl;
 	int64_t t = 0;
 	for (uint32_t l = 0; l < 4; l++)
-		t = put(d, l, t);
+		t = t_power_put(d, l, 0, t);
 	t = ssd_dev_flush(d, t);
 	uint32_t blk = f->l2p[0] / f->spb;
 	uint32_t np = ssd_flash_next_page(&f->flash, blk);
 	uint32_t l = 4;
 	while (ssd_flash_next_page(&f->flash, blk) == np && l < 4096)
-		t = put(d, l++, t);
+		t = t_power_put(d, l++, 0, t);
 	const struct ftl_prog_rec *r = NULL;
 	for (uint32_t i = 0; i < f->pr_n; i++)
 		if (f->pr[i].blk == blk && f->pr[i].page == np)
@@ -75,13 +46,12 @@ static int paired_cut(const char *mode, uint64_t *paired, uint64_t *pad)
 	if (!r || t < 0)
 		return -1;
 	*pad = ssd_dev_counters(d)->pad_lp; /* before the recovery's own */
-	struct ssd_power_cut pc = {.t = ssd_max64(t, (r->start + r->end) / 2)};
-	pc.on = pc.t + 1000000;
-	if (ssd_dev_power_cut(d, &pc))
+	struct ssd_power_cut pc;
+	if (t_power_cut(d, ssd_max64(t, (r->start + r->end) / 2), &pc))
 		return -1;
 	int kept = 0;
 	for (uint32_t k = 0; k < 4; k++)
-		kept += holds(d, k, 1);
+		kept += t_power_holds(d, k, 1);
 	*paired = pc.paired_lp;
 	if (ssd_dev_check_failure(d))
 		kept = -1;

@@ -9,6 +9,7 @@
 #include "host/sim.h"
 #include "nand/flash.h"
 #include "t.h"
+#include "t_sim.h"
 
 static char err[512];
 
@@ -42,15 +43,7 @@ static const char *failure(const struct ssd_dev *d)
 
 static int run(struct ssd_dev *d, const char *text, struct ssd_run_result *res)
 {
-	struct ssd_job *jobs = NULL;
-	int n = 0;
-	memset(res, 0, sizeof *res);
-	int rc = ssd_jobfile_parse_string(text, "t.fio", d->cfg.capacity,
-					  &jobs, &n, err, sizeof err);
-	if (!rc)
-		rc = ssd_sim_run(d, jobs, n, 1, res, err, sizeof err);
-	free(jobs);
-	return rc;
+	return t_sim_run(d, text, res, err, sizeof err);
 }
 
 TEST(dev_a_completion_before_its_submission_is_caught)

@@ -7,86 +7,42 @@
 #include "host/device.h"
 #include "ftl/ftl.h"
 #include "t.h"
+#include "t_power.h"
 #include "host/verify.h"
 
 static char err[512];
 
-/* tiny with 16 KiB pages (four 4 KiB pages to a NAND page, so a lone
- * write waits in an open page), plus overrides "key=value" */
 static struct ssd_dev *drive(const char *const *sets, int n)
 {
-	struct ssd_config c;
-	struct ssd_dev *d = NULL;
-	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err) ||
-	    ssd_config_set(&c, "page_size", "16k", NULL, err, sizeof err) ||
-	    ssd_config_set(&c, "capacity", "256m", NULL, err, sizeof err))
-		return NULL;
-	for (int i = 0; i < n; i++) {
-		char k[64];
-		const char *eq = strchr(sets[i], '=');
-		snprintf(k, sizeof k, "%.*s", (int)(eq - sets[i]), sets[i]);
-		if (ssd_config_set(&c, k, eq + 1, NULL, err, sizeof err))
-			return NULL;
-	}
-	if (ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
-		return NULL;
-	ssd_dev_set_check_every(d, 1);
-	if (ssd_verify_attach(d) || ssd_dev_power_track(d)) {
-		ssd_dev_destroy(d);
-		return NULL;
-	}
-	return d;
-}
-
-static int64_t put(struct ssd_dev *d, uint32_t lpn, int fua, int64_t t)
-{
-	ssd_vrec_write(d->vrec, lpn, 1);
-	return ssd_dev_submit(d, SSD_DDIR_WRITE | (fua ? SSD_DEV_FUA : 0),
-			      (uint64_t)lpn * 4096, 4096, t);
-}
-
-/* 1 if lpn reads back its host's latest write (count `cnt`). */
-static int holds(const struct ssd_dev *d, uint32_t lpn, uint32_t cnt)
-{
-	uint32_t lp, tag;
-	return ssd_ftl_verify_get(d->ftl, lpn, &lp, &tag) && lp == lpn &&
-	       (tag & SSD_VREC_COUNT) == cnt;
-}
-
-static int cut(struct ssd_dev *d, int64_t t, struct ssd_power_cut *pc)
-{
-	memset(pc, 0, sizeof *pc);
-	pc->t = t;
-	pc->on = t + 1000000;
-	return ssd_dev_power_cut(d, pc);
+	return t_power_drive(sets, n, err, sizeof err);
 }
 
 TEST(power_cut_loses_an_unflushed_write_and_keeps_a_flushed_one)
 {
 	struct ssd_dev *d = drive(NULL, 0);
 	CHECK(d);
-	int64_t t = put(d, 10, 0, 0);
+	int64_t t = t_power_put(d, 10, 0, 0);
 	CHECK(t > 0);
 	t = ssd_dev_flush(d, t);
 	CHECK(t > 0);
-	int64_t a = put(d, 20, 0, t); /* acknowledged, still in its open page */
+	int64_t a = t_power_put(d, 20, 0, t); /* acknowledged, still in its open page */
 	CHECK(a > 0);
 	struct ssd_power_cut pc;
-	CHECK(!cut(d, a, &pc));
+	CHECK(!t_power_cut(d, a, &pc));
 	CHECK(pc.open_lp >= 1);
-	CHECK(holds(d, 10, 1));
-	CHECK(!holds(d, 20, 1)); /* never programmed: gone */
+	CHECK(t_power_holds(d, 10, 1));
+	CHECK(!t_power_holds(d, 20, 1)); /* never programmed: gone */
 	CHECK(pc.lost_lp == 1);
 	CHECK(d->vrec[20] >> 30 == SSD_VREC_ZERO); /* the record follows */
 	CHECK(pc.ready >= pc.on);
 	CHECK(ssd_dev_check_failure(d) == NULL);
 	/* the drive goes on: a write after recovery sticks once flushed */
-	t = put(d, 20, 0, pc.ready);
+	t = t_power_put(d, 20, 0, pc.ready);
 	CHECK(t > 0);
 	t = ssd_dev_flush(d, t);
 	CHECK(t > 0);
-	CHECK(!cut(d, t, &pc));
-	CHECK(holds(d, 20, 2) && pc.lost_lp == 0);
+	CHECK(!t_power_cut(d, t, &pc));
+	CHECK(t_power_holds(d, 20, 2) && pc.lost_lp == 0);
 	ssd_dev_destroy(d);
 }
 
@@ -94,11 +50,11 @@ TEST(power_cut_keeps_fua_writes)
 {
 	struct ssd_dev *d = drive(NULL, 0);
 	CHECK(d);
-	int64_t t = put(d, 5, 1, 0);
+	int64_t t = t_power_put(d, 5, 1, 0);
 	CHECK(t > 0);
 	struct ssd_power_cut pc;
-	CHECK(!cut(d, t, &pc));
-	CHECK(holds(d, 5, 1) && pc.lost_lp == 0);
+	CHECK(!t_power_cut(d, t, &pc));
+	CHECK(t_power_holds(d, 5, 1) && pc.lost_lp == 0);
 	ssd_dev_destroy(d);
 }
 
@@ -109,15 +65,15 @@ TEST(power_cut_with_plp_saves_the_buffer_and_open_pages)
 	CHECK(d);
 	int64_t t = 0;
 	for (uint32_t l = 0; l < 200; l++) {
-		t = put(d, l * 7 % 5000, 0, t);
+		t = t_power_put(d, l * 7 % 5000, 0, t);
 		CHECK(t > 0);
 	}
 	struct ssd_power_cut pc;
-	CHECK(!cut(d, t, &pc));
+	CHECK(!t_power_cut(d, t, &pc));
 	CHECK(pc.save_all && pc.hold_ns >= pc.save_ns);
 	CHECK(pc.lost_lp == 0);
 	for (uint32_t l = 0; l < 200; l++)
-		CHECK(holds(d, l * 7 % 5000, 1));
+		CHECK(t_power_holds(d, l * 7 % 5000, 1));
 	CHECK(ssd_dev_check_failure(d) == NULL);
 	ssd_dev_destroy(d);
 }
@@ -129,7 +85,7 @@ TEST(power_cut_without_plp_loses_the_buffer_and_lists_the_pages)
 	CHECK(d);
 	int64_t t = 0;
 	for (uint32_t l = 0; l < 200; l++) {
-		t = put(d, 1000 + l, 0, t);
+		t = t_power_put(d, 1000 + l, 0, t);
 		CHECK(t > 0);
 	}
 	uint32_t lost[256];
@@ -144,7 +100,7 @@ TEST(power_cut_without_plp_loses_the_buffer_and_lists_the_pages)
 	/* exactly the listed pages were lost, in order */
 	uint64_t k = 0;
 	for (uint32_t l = 1000; l < 1200; l++) {
-		if (holds(d, l, 1))
+		if (t_power_holds(d, l, 1))
 			continue;
 		CHECK(k < pc.nlost && lost[k] == l);
 		k++;
@@ -160,9 +116,9 @@ TEST(power_cut_plp_energy_short_loses_like_no_plp)
 	CHECK(d);
 	int64_t t = 0;
 	for (uint32_t l = 0; l < 100; l++)
-		CHECK((t = put(d, l, 0, t)) > 0);
+		CHECK((t = t_power_put(d, l, 0, t)) > 0);
 	struct ssd_power_cut pc;
-	CHECK(!cut(d, t, &pc));
+	CHECK(!t_power_cut(d, t, &pc));
 	CHECK(!pc.save_all && pc.save_ns > pc.hold_ns && pc.lost_lp > 0);
 	ssd_dev_destroy(d);
 }
@@ -173,7 +129,7 @@ TEST(power_cut_trim_is_durable_after_a_flush_only)
 	CHECK(d);
 	int64_t t = 0;
 	for (uint32_t l = 0; l < 8; l++)
-		CHECK((t = put(d, l, 0, t)) > 0);
+		CHECK((t = t_power_put(d, l, 0, t)) > 0);
 	CHECK((t = ssd_dev_flush(d, t)) > 0);
 	/* page 0 trimmed and flushed, page 4 trimmed only */
 	ssd_vrec_trim(d->vrec, 0, 1);
@@ -182,10 +138,10 @@ TEST(power_cut_trim_is_durable_after_a_flush_only)
 	ssd_vrec_trim(d->vrec, 4, 1);
 	CHECK((t = ssd_dev_submit(d, SSD_DDIR_TRIM, 4 * 4096, 4096, t)) > 0);
 	struct ssd_power_cut pc;
-	CHECK(!cut(d, t, &pc));
+	CHECK(!t_power_cut(d, t, &pc));
 	uint32_t lp, tag;
 	CHECK(!ssd_ftl_verify_get(d->ftl, 0, &lp, &tag)); /* stays trimmed */
-	CHECK(holds(d, 4, 1));                          /* the TRIM undone */
+	CHECK(t_power_holds(d, 4, 1));                          /* the TRIM undone */
 	CHECK(pc.trims_lost == 1 && pc.lost_lp == 1);
 	ssd_dev_destroy(d);
 }
@@ -207,7 +163,7 @@ TEST(power_cut_random_flushed_data_survives_gc)
 	for (int round = 0; round < 40; round++) {
 		for (int i = 0; i < 3000; i++) {
 			uint32_t l = (uint32_t)ssd_rng_below(&r, nlp);
-			CHECK((t = put(d, l, 0, t)) > 0);
+			CHECK((t = t_power_put(d, l, 0, t)) > 0);
 		}
 		CHECK((t = ssd_dev_flush(d, t)) > 0);
 		for (uint32_t l = 0; l < nlp; l++)
@@ -215,10 +171,10 @@ TEST(power_cut_random_flushed_data_survives_gc)
 				    ? d->vrec[l] & SSD_VREC_COUNT : 0;
 		for (int i = 0; i < 200; i++) {
 			uint32_t l = (uint32_t)ssd_rng_below(&r, nlp);
-			CHECK((t = put(d, l, 0, t)) > 0);
+			CHECK((t = t_power_put(d, l, 0, t)) > 0);
 		}
 		struct ssd_power_cut pc;
-		CHECK(!cut(d, t + (int64_t)ssd_rng_below(&r, 100000), &pc));
+		CHECK(!t_power_cut(d, t + (int64_t)ssd_rng_below(&r, 100000), &pc));
 		for (uint32_t l = 0; l < nlp; l++) {
 			if (!synced[l])
 				continue;
@@ -239,9 +195,9 @@ TEST(power_cut_refuses_a_cut_before_the_latest_submission)
 {
 	struct ssd_dev *d = drive(NULL, 0);
 	CHECK(d);
-	int64_t t = put(d, 1, 0, 5000);
+	int64_t t = t_power_put(d, 1, 0, 5000);
 	CHECK(t > 0);
 	struct ssd_power_cut pc;
-	CHECK(cut(d, 4999, &pc) == SSD_EINVAL);
+	CHECK(t_power_cut(d, 4999, &pc) == SSD_EINVAL);
 	ssd_dev_destroy(d);
 }

@@ -5,6 +5,7 @@
 #include "host/device.h"
 #include "host/sim.h"
 #include "t.h"
+#include "t_sim.h"
 
 static char err[512];
 
@@ -23,15 +24,7 @@ static struct ssd_dev *tiny(void)
  * way (free it), or zeroed if the text does not parse. */
 static int run(struct ssd_dev *d, const char *text, struct ssd_run_result *res)
 {
-	struct ssd_job *jobs = NULL;
-	int n = 0;
-	memset(res, 0, sizeof *res);
-	int rc = ssd_jobfile_parse_string(text, "t.fio", d->cfg.capacity,
-					  &jobs, &n, err, sizeof err);
-	if (!rc)
-		rc = ssd_sim_run(d, jobs, n, 1, res, err, sizeof err);
-	free(jobs);
-	return rc;
+	return t_sim_run(d, text, res, err, sizeof err);
 }
 
 /* Fill, then overwrite every page once at random: full of garbage, down

@@ -7,6 +7,7 @@
 #include "ftl/ftl.h"
 #include "host/sim.h"
 #include "t.h"
+#include "t_sim.h"
 #include "host/verify.h"
 
 static char err[512];
@@ -25,15 +26,7 @@ static struct ssd_dev *drive(const char *preset, const char *key,
 
 static int run(struct ssd_dev *d, const char *text, struct ssd_run_result *res)
 {
-	struct ssd_job *jobs = NULL;
-	int n = 0;
-	memset(res, 0, sizeof *res);
-	int rc = ssd_jobfile_parse_string(text, "t.fio", d->cfg.capacity,
-					  &jobs, &n, err, sizeof err);
-	if (!rc)
-		rc = ssd_sim_run(d, jobs, n, 1, res, err, sizeof err);
-	free(jobs);
-	return rc;
+	return t_sim_run(d, text, res, err, sizeof err);
 }
 
 static int parse(const char *text)
