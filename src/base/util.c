@@ -124,6 +124,12 @@ void ssd_seterr(char *err, size_t errlen, const char *fmt, ...)
 	va_end(ap);
 }
 
+int ssd_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
 int ssd_cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;

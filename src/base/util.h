@@ -138,6 +138,8 @@ void ssd_seterr(char *err, size_t errlen, const char *fmt, ...)
 
 /* qsort comparator for doubles, ascending. */
 int ssd_cmp_double(const void *a, const void *b);
+/* qsort/bsearch comparison of uint64_t, ascending. */
+int ssd_cmp_u64(const void *a, const void *b);
 
 /* Median of v[0..n) (sorts v in place); NAN when n == 0. */
 double ssd_median(double *v, size_t n);

@@ -186,7 +186,7 @@ struct ssd_ftl {
 	uint32_t *sup;          /* [(unit * 2 + slc) * spp + i] the block whose
 	                           slot the host write in slot i of the open
 	                           page superseded, or SSD_NO_BLOCK */
-	uint32_t *wsup;         /* [unit * 3 * spp + i] paired_pages =
+	uint32_t *wsup;         /* [unit * (bits - 1) * spp + i] paired_pages =
 	                           protected: blocks superseded by host writes
 	                           in the programmed pages of the host write
 	                           point's incomplete wordline */

@@ -47,6 +47,13 @@
 #define TAG_COUNT 0x3fffffffu
 #define TRIM_HAS 0x80000000u
 
+/* Entries of a unit's wsup: the slots of the lower pages of a wordline
+ * (at least one page's, so that an SLC drive's array is not empty). */
+static inline uint32_t wsup_cap(const struct ssd_ftl *f)
+{
+	return (f->bits > 1 ? f->bits - 1 : 1) * f->spp;
+}
+
 int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 {
 	if (f->ptrack)
@@ -59,7 +66,7 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 	f->sup = malloc((size_t)f->units * 2 * f->spp * sizeof *f->sup);
 	f->inv_end = calloc(f->nblocks, sizeof *f->inv_end);
 	f->tinv = calloc(f->nblocks, sizeof *f->tinv);
-	f->wsup = malloc((size_t)f->units * 3 * f->spp * sizeof *f->wsup);
+	f->wsup = malloc((size_t)f->units * wsup_cap(f) * sizeof *f->wsup);
 	f->wsup_n = calloc(f->units, sizeof *f->wsup_n);
 	f->wsup_blk = malloc(f->units * sizeof *f->wsup_blk);
 	f->vmark = malloc(2 * (size_t)f->units * sizeof *f->vmark);
@@ -110,12 +117,6 @@ uint64_t ssd_ftl_open_lp(const struct ssd_ftl *f)
 	return n;
 }
 
-static int u64_cmp(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return x < y ? -1 : x > y;
-}
-
 int ssd_ftl_power_durable(const struct ssd_ftl *f, const uint32_t *lpn,
 			  uint32_t n, uint8_t *out)
 {
@@ -133,7 +134,7 @@ int ssd_ftl_power_durable(const struct ssd_ftl *f, const uint32_t *lpn,
 			pend[np++] = (uint64_t)r->blk * f->ppb + r->page;
 	}
 	if (np)
-		qsort(pend, np, sizeof *pend, u64_cmp);
+		qsort(pend, np, sizeof *pend, ssd_cmp_u64);
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t l = lpn[i], s = l < f->nlp ? f->l2p[l] : SSD_UNMAPPED;
 		out[i] = 0;
@@ -148,10 +149,9 @@ int ssd_ftl_power_durable(const struct ssd_ftl *f, const uint32_t *lpn,
 		 * wordline (a cut during one of their programs would take
 		 * it too): each programmed, and not still programming */
 		uint32_t last = pi + 1;
-		if (f->cfg.paired_pages != SSD_PAIRED_INDEPENDENT &&
-		    !ssd_flash_slc(&f->flash, blk)) {
+		if (f->cfg.paired_pages != SSD_PAIRED_INDEPENDENT) {
 			uint32_t bp = ssd_flash_block_pages(&f->flash, blk);
-			while (last < bp && f->flash.ptype[last] != 0)
+			while (last < bp && ftl_wl_lower(f, blk, last) != 0)
 				last++;
 			if (last > ssd_flash_next_page(&f->flash, blk))
 				continue; /* its wordline is not complete */
@@ -159,7 +159,7 @@ int ssd_ftl_power_durable(const struct ssd_ftl *f, const uint32_t *lpn,
 		out[i] = 1;
 		for (uint32_t q = pi; q < last && np && out[i]; q++) {
 			uint64_t key = (uint64_t)blk * f->ppb + q;
-			out[i] = !bsearch(&key, pend, np, sizeof *pend, u64_cmp);
+			out[i] = !bsearch(&key, pend, np, sizeof *pend, ssd_cmp_u64);
 		}
 	}
 	free(pend);
@@ -212,7 +212,7 @@ static int pr_room(struct ssd_ftl *f)
  * waited for it to complete may be erased from `end` on. */
 static void wsup_release(struct ssd_ftl *f, uint32_t ui, int64_t end)
 {
-	uint32_t *ws = f->wsup + (size_t)ui * 3 * f->spp;
+	uint32_t *ws = f->wsup + (size_t)ui * wsup_cap(f);
 	for (uint32_t i = 0; i < f->wsup_n[ui]; i++)
 		if (f->inv_end[ws[i]] < end)
 			f->inv_end[ws[i]] = end;
@@ -233,13 +233,13 @@ void ftl_power_prog(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 		 * wait in wsup until then */
 		uint32_t *sup = f->sup + (ui * 2 + (w == &u->host_slc)) * f->spp;
 		int hold = w == &u->host && ftl_wl_guard(f) && ftl_wl_open(f, blk);
-		uint32_t *ws = f->wsup + (size_t)ui * 3 * f->spp;
+		uint32_t *ws = f->wsup + (size_t)ui * wsup_cap(f);
 		for (uint32_t i = 0; i < f->spp; i++) {
 			uint32_t b = sup[i];
 			sup[i] = SSD_NO_BLOCK;
 			if (b == SSD_NO_BLOCK)
 				continue;
-			if (hold && f->wsup_n[ui] < 3 * f->spp) {
+			if (hold && f->wsup_n[ui] < wsup_cap(f)) {
 				ws[f->wsup_n[ui]++] = b;
 				f->wsup_blk[ui] = blk;
 			} else if (f->inv_end[b] < end) {
@@ -326,7 +326,7 @@ static int64_t erase_after_supersedes(struct ssd_ftl *f, uint32_t blk, int64_t t
 		/* a superseding write in a programmed page of an incomplete
 		 * wordline (paired pages guarded): the wordline completes
 		 * first, padded */
-		const uint32_t *ws = f->wsup + (size_t)ui * 3 * f->spp;
+		const uint32_t *ws = f->wsup + (size_t)ui * wsup_cap(f);
 		uint32_t i = 0;
 		while (i < f->wsup_n[ui] && ws[i] != blk)
 			i++;
@@ -697,7 +697,8 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 	c.best_slot = malloc((f->nlp ? f->nlp : 1) * sizeof *c.best_slot);
 	c.er_of = malloc(f->nblocks * sizeof *c.er_of);
 	c.reads = calloc(f->flash.dies, sizeof *c.reads);
-	c.old = malloc((f->pr_n ? 4 * (size_t)f->pr_n : 1) * sizeof *c.old);
+	/* a program under way takes at most bits - 1 lower pages with it */
+	c.old = malloc((f->pr_n ? (size_t)f->bits * f->pr_n : 1) * sizeof *c.old);
 	if (!c.nd || !c.need || !c.found || !c.best || !c.best_slot || !c.er_of ||
 	    !c.reads || !c.old) {
 		cut_free(&c);
@@ -789,6 +790,7 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 			floor_raise(f, lpn, f->trim_cnt[lpn]);
 
 	/* what each page of the need set holds after the rebuild */
+	uint32_t ucap = 0; /* of pc->unplaced */
 	uint32_t *rewrite = NULL, nrw = 0, cap_rw = 0;
 	for (uint32_t lpn = 0; lpn < f->nlp; lpn++) {
 		if (!ssd_bit_test(c.need, lpn))
@@ -888,12 +890,16 @@ next:
 				return (int)rc;
 			}
 			if (old == SSD_UNMAPPED) {
-				uint32_t *u = realloc(pc->unplaced,
-						      (pc->unrelocated_lp + 1) * sizeof *u);
-				if (u) {
-					u[pc->unrelocated_lp++] = lpn;
+				if (pc->unrelocated_lp == ucap) {
+					uint32_t *u = ssd_grow(pc->unplaced, &ucap, sizeof *u, 64);
+					if (!u) {
+						f->recovering = 0;
+						free(rewrite);
+						return SSD_ENOMEM;
+					}
 					pc->unplaced = u;
 				}
+				pc->unplaced[pc->unrelocated_lp++] = lpn;
 			}
 			continue;
 		}

@@ -4,6 +4,7 @@
  */
 #include "host/device.h"
 #include "host/stack.h"
+#include "host/verify.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -633,8 +634,11 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 	}
 	pc->save_all = d->cfg.plp && pc->save_ns <= pc->hold_ns;
 	int rc = ssd_ftl_power_cut(d->ftl, pc);
-	if (rc)
+	if (rc) {
+		free(pc->unplaced);
+		pc->unplaced = NULL;
 		return rc;
+	}
 	/* the controller starts over: nothing in flight, buffers empty */
 	int64_t r = pc->ready;
 	for (uint32_t i = 0; i < d->wb_n; i++)
@@ -658,7 +662,7 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 	/* what a worn-out drive found no room to place: undefined, as after
 	 * a failed write */
 	for (uint64_t i = 0; i < pc->unrelocated_lp; i++)
-		d->vrec[pc->unplaced[i]] = (d->vrec[pc->unplaced[i]] & 0x3fffffffu) | 3u << 30;
+		ssd_vrec_lost(d->vrec, pc->unplaced[i], 1);
 	free(pc->unplaced);
 	pc->unplaced = NULL;
 	return 0;

@@ -344,12 +344,6 @@ static int64_t wb_clean_time(const struct ssd_pcache *p, uint64_t k)
 	return p->ring[(p->ring_head + lo) % p->ring_cap].clean_at;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
 /* Write lpns[0, n) back at t: sorted, runs of at most PC_RUN contiguous
  * pages, one lower write each.  With `again` the pages are under
  * write-back already (re-dirtied): written, their PG_REDIRTY cleared,
@@ -368,7 +362,7 @@ static int wb_write(struct ssd_pcache *p, int64_t t, uint64_t *lpns,
 			list_push_head(p, &p->dirty, find(p, lpns[k]));
 		return SSD_ENOMEM;
 	}
-	qsort(lpns, n, sizeof *lpns, cmp_u64);
+	qsort(lpns, n, sizeof *lpns, ssd_cmp_u64);
 	for (uint32_t a = 0; a < n;) {
 		uint32_t b = a + 1;
 		while (b < n && b - a < PC_RUN && lpns[b] == lpns[b - 1] + 1)
