@@ -6,6 +6,7 @@
 #   make proptest   thousands of random drives and workloads, checker on
 #   make soak       10^9 host commands on random drives, power cuts, checker
 #                   on, every page verified (SOAK_OPS, SOAK_SEED)
+#   make powercheck 1,040 power cuts over NBD, checked from the client's side
 #   make fuzz       each fuzz target for FUZZ_SECONDS under libFuzzer (clang;
 #                   docs/reliability.md)
 #   make docs       regenerate docs/options.md and docs/jobfiles.md
@@ -40,6 +41,9 @@ ALLCFLAGS = -std=c11 -D_GNU_SOURCE -Iinclude -Isrc $(WARN) $(CFLAGS) $(SANFLAGS)
 LDLIBS  := -lm -pthread -lz
 # nbdkit's plugin header (Debian: nbdkit-plugin-dev): the NBD server's plugin
 HAVE_NBDKIT := $(shell pkg-config --exists nbdkit 2>/dev/null && echo 1)
+# libnbd (Debian: libnbd-dev): the client-side power-cut check
+# (tests/nbd/powercheck.c) that tests/cli/serve_power_client.sh runs
+HAVE_LIBNBD := $(shell pkg-config --exists libnbd 2>/dev/null && echo 1)
 
 LIB_SRC  := $(wildcard src/*/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -55,7 +59,7 @@ UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 $(UT_OBJ): ALLCFLAGS += -Itests/unit
 LIB      := $(BUILD)/libssdlab.a
 
-.PHONY: all plugin fuzz-regress demo plots test unit-test cli-test san-test bench docs doc-check clean proptest soak fio-examples \
+.PHONY: all plugin fuzz-regress demo plots test unit-test cli-test san-test bench docs doc-check clean proptest soak powercheck fio-examples \
         man shared install uninstall check-layers
 
 all: ssdlab plugin
@@ -79,6 +83,11 @@ UT_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
 $(BUILD)/unit_tests: $(UT_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(UT_WRAP) -o $@ $(UT_OBJ) $(LIB) $(LDLIBS)
 
+$(BUILD)/powercheck: tests/nbd/powercheck.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS) -o $@ $< \
+		$(shell pkg-config --cflags --libs libnbd 2>/dev/null)
+
 $(BUILD)/bareftl: bench/bareftl.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_GNU_SOURCE -O2 -g $(WARN) -o $@ $< $(LDLIBS)
@@ -92,9 +101,9 @@ plots:
 	@tools/install-gnuplot.sh
 
 # The whole suite: normal build, then ASan+UBSan build of the same tests.
-test: ssdlab plugin $(BUILD)/unit_tests fuzz-regress
+test: ssdlab plugin $(BUILD)/unit_tests fuzz-regress $(if $(HAVE_LIBNBD),$(BUILD)/powercheck)
 	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san build/san/ssdlab build/san/unit_tests fuzz-regress \
-		$(if $(HAVE_NBDKIT),build/san/nbdkit-ssdlab-plugin.so)
+		$(if $(HAVE_NBDKIT),build/san/nbdkit-ssdlab-plugin.so) $(if $(HAVE_LIBNBD),build/san/powercheck)
 	@tests/run.sh $(BUILD) build/san
 
 unit-test: $(BUILD)/unit_tests
@@ -112,6 +121,15 @@ SOAK_OPS ?= 1e9
 SOAK_SEED ?= 1
 soak: ssdlab
 	python3 tools/soak.py ./ssdlab --ops $(SOAK_OPS) --seed $(SOAK_SEED)
+
+# power cuts over NBD checked from the client's side, at length
+# (docs/power-loss.md; tests/cli/serve_power_client.sh runs 39 cuts of it)
+POWERCHECK_CUTS ?= 10
+POWERCHECK_ROUNDS ?= 8
+POWERCHECK_SEED ?= 1
+powercheck: ssdlab plugin $(BUILD)/powercheck
+	tools/powercheck.sh -n $(POWERCHECK_CUTS) -r $(POWERCHECK_ROUNDS) -s $(POWERCHECK_SEED) \
+		./ssdlab $(BUILD)/powercheck
 
 bench: ssdlab $(BUILD)/bareftl $(BUILD)/simbench
 	bench/run.sh

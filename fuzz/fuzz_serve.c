@@ -80,7 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				memset(shadow + off, 0, len);
 			break;
 		default:
-			rc = ssd_srv_flush(s);
+			rc = ssd_srv_flush(s, NULL);
 			break;
 		}
 		if (rc && (inside || op == 4) && (len || op == 4) && rc != -EROFS)

@@ -306,15 +306,28 @@ static void plg_cleanup(void)
 	srv = NULL;
 }
 
+/* Every connection is a client of the one drive, with its own news of
+ * power cuts (ssd_srv_conn: its next flush after a lossy cut fails). */
 static void *plg_open(int readonly)
 {
 	(void)readonly;
-	return srv; /* every connection is a client of the one drive */
+	struct ssd_srv_conn *cn = malloc(sizeof *cn);
+	if (!cn) {
+		nbdkit_error("out of memory");
+		return NULL;
+	}
+	ssd_srv_conn_init(srv, cn);
+	return cn;
+}
+
+static void plg_close(void *h)
+{
+	free(h);
 }
 
 static int64_t plg_get_size(void *h)
 {
-	return (int64_t)ssd_srv_size(h);
+	return (int64_t)ssd_srv_size(srv);
 }
 
 static int plg_is_rotational(void *h)
@@ -324,7 +337,7 @@ static int plg_is_rotational(void *h)
 
 static int plg_can_trim(void *h)
 {
-	return ssd_srv_can_trim(h);
+	return ssd_srv_can_trim(srv);
 }
 
 static int plg_yes(void *h)
@@ -341,7 +354,7 @@ static int plg_can_fua(void *h)
  * TRIM of whole pages. */
 static int plg_can_fast_zero(void *h)
 {
-	return ssd_srv_can_trim(h);
+	return ssd_srv_can_trim(srv);
 }
 
 static int plg_block_size(void *h, uint32_t *min, uint32_t *pref, uint32_t *max)
@@ -366,36 +379,36 @@ static int answer(int rc)
 static int plg_pread(void *h, void *buf, uint32_t count, uint64_t off,
 			uint32_t flags)
 {
-	return answer(ssd_srv_read(h, buf, count, off));
+	return answer(ssd_srv_read(srv, buf, count, off));
 }
 
 static int plg_pwrite(void *h, const void *buf, uint32_t count, uint64_t off,
 			 uint32_t flags)
 {
-	return answer(ssd_srv_write(h, buf, count, off,
+	return answer(ssd_srv_write(srv, buf, count, off,
 				    flags & NBDKIT_FLAG_FUA ? SSD_SRV_FUA : 0));
 }
 
 static int plg_flush(void *h, uint32_t flags)
 {
-	return answer(ssd_srv_flush(h));
+	return answer(ssd_srv_flush(srv, h));
 }
 
 static int plg_trim(void *h, uint32_t count, uint64_t off, uint32_t flags)
 {
-	return answer(ssd_srv_trim(h, count, off,
+	return answer(ssd_srv_trim(srv, count, off,
 				   flags & NBDKIT_FLAG_FUA ? SSD_SRV_FUA : 0));
 }
 
 static int plg_zero(void *h, uint32_t count, uint64_t off, uint32_t flags)
 {
-	int trim = (flags & NBDKIT_FLAG_MAY_TRIM) && ssd_srv_can_trim(h);
+	int trim = (flags & NBDKIT_FLAG_MAY_TRIM) && ssd_srv_can_trim(srv);
 	/* fast only as a TRIM of whole pages: parts of pages are written */
 	if ((flags & NBDKIT_FLAG_FAST_ZERO) && (!trim || off % 4096 || count % 4096)) {
 		nbdkit_set_error(ENOTSUP);
 		return -1;
 	}
-	return answer(ssd_srv_zero(h, count, off,
+	return answer(ssd_srv_zero(srv, count, off,
 				   (flags & NBDKIT_FLAG_FUA ? SSD_SRV_FUA : 0) |
 				   (trim ? SSD_SRV_MAY_TRIM : 0)));
 }
@@ -411,7 +424,7 @@ static int add_extent(void *ctx, uint64_t off, uint64_t len, int zero)
 static int plg_extents(void *h, uint32_t count, uint64_t off, uint32_t flags,
 			  struct nbdkit_extents *e)
 {
-	int rc = ssd_srv_extents(h, off, count, add_extent, e);
+	int rc = ssd_srv_extents(srv, off, count, add_extent, e);
 	if (rc > 0)
 		return -1;
 	return answer(rc);
@@ -459,6 +472,7 @@ static struct nbdkit_plugin plugin = {
 	.after_fork = plg_after_fork,
 	.cleanup = plg_cleanup,
 	.open = plg_open,
+	.close = plg_close,
 	.get_size = plg_get_size,
 	.block_size = plg_block_size,
 	.can_write = plg_yes,

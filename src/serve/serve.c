@@ -300,10 +300,17 @@ struct ssd_srv {
 	uint32_t flushes_sub;      /* host flushes submitted */
 	_Atomic uint64_t cut_gen;  /* cuts so far */
 	_Atomic int64_t cut_at;    /* the latest cut */
+	_Atomic uint64_t lossy_cuts; /* cuts that lost pages */
+	int64_t acked;             /* the latest completion answered (under
+	                              the lock): no cut comes before it */
 	uint64_t cuts, cut_lost;
+	_Atomic uint64_t last_cut_lost; /* pages the latest lossy cut lost */
 };
 
-/* The power generation a request of this thread entered in. */
+/* The power generation a request of this thread arrived in: a request
+ * that arrived before a cut and completes after it was in flight at the
+ * cut, whether it waited for the lock, in the drive or for its
+ * completion on the real clock. */
 static __thread uint64_t req_gen;
 
 /* The last error's message, per thread: the server's threads fail
@@ -383,6 +390,7 @@ static void wait_until(struct ssd_srv *s, int64_t t, int64_t arrive)
 /* A request arrives: its time on the real clock, noted as the latest. */
 static int64_t arrival(struct ssd_srv *s)
 {
+	req_gen = atomic_load(&s->cut_gen);
 	int64_t t = wall_rel(s);
 	atomic_store(&s->last_arrive, t);
 	return t;
@@ -609,7 +617,6 @@ static int64_t enter(struct ssd_srv *s, int64_t arrive)
 	if (s->clock == SSD_SRV_FAST && h->n >= s->fast_qd)
 		t = ssd_max64(t, heap_pop(h));
 	s->depth_now = h->n + 1;
-	req_gen = atomic_load(&s->cut_gen);
 	if (s->fq_n && s->fq[0].c <= t)
 		hist_prune(s, t);
 	return t;
@@ -698,7 +705,12 @@ static int store_error(struct ssd_srv *s, int rc, const char *what, uint64_t off
 
 /* The end of a request, outside the lock: a FUA command or a flush on a
  * file store makes the file durable too; a real clock waits for the
- * completion. */
+ * completion.  With power cuts, a request in flight at a cut fails with
+ * EIO (it was never acknowledged: the drive it entered is gone), and an
+ * answered one moves the earliest time a cut may come to its completion
+ * (the real clock answers client_overhead early, and the answer is a
+ * promise: what it acknowledged is done when the power goes).  Both
+ * under the lock, so that no cut falls between the look and the note. */
 static int finish(struct ssd_srv *s, int rc, int64_t arrive, int64_t c,
 		  int durable)
 {
@@ -706,10 +718,16 @@ static int finish(struct ssd_srv *s, int rc, int64_t arrive, int64_t c,
 		rc = fail(s, -errno, "the data file: %s", strerror(errno));
 	if (!rc && s->clock == SSD_SRV_REAL)
 		wait_until(s, c - s->overhead, arrive);
-	if (!rc && s->ptrack && atomic_load(&s->cut_gen) != req_gen &&
-	    c > atomic_load(&s->cut_at))
-		rc = fail(s, -EIO, "the power was cut at %.6f s, before the "
-			  "request completed", (double)atomic_load(&s->cut_at) / 1e9);
+	if (!rc && s->ptrack) {
+		pthread_mutex_lock(&s->lock);
+		int64_t cut = atomic_load(&s->cut_at);
+		if (atomic_load(&s->cut_gen) != req_gen && c > cut)
+			rc = fail(s, -EIO, "the power was cut at %.6f s, before the "
+				  "request completed", (double)cut / 1e9);
+		else if (c > s->acked)
+			s->acked = c;
+		pthread_mutex_unlock(&s->lock);
+	}
 	return rc;
 }
 
@@ -739,7 +757,7 @@ int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
 		  uint64_t off, unsigned flags)
 {
 	if (!len)
-		return flags & SSD_SRV_FUA ? ssd_srv_flush(s) : 0;
+		return flags & SSD_SRV_FUA ? ssd_srv_flush(s, NULL) : 0;
 	int64_t arrive = arrival(s);
 	pthread_mutex_lock(&s->lock);
 	int rc = range_ok(s, "write", len, off);
@@ -809,7 +827,7 @@ int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 {
 	if (!len)
-		return flags & SSD_SRV_FUA ? ssd_srv_flush(s) : 0;
+		return flags & SSD_SRV_FUA ? ssd_srv_flush(s, NULL) : 0;
 	int64_t arrive = arrival(s);
 	pthread_mutex_lock(&s->lock);
 	int rc = range_ok(s, "write zeroes", len, off);
@@ -861,7 +879,12 @@ int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 	return finish(s, rc, arrive, c, flags & SSD_SRV_FUA);
 }
 
-int ssd_srv_flush(struct ssd_srv *s)
+void ssd_srv_conn_init(struct ssd_srv *s, struct ssd_srv_conn *cn)
+{
+	cn->lossy_seen = atomic_load(&s->lossy_cuts);
+}
+
+int ssd_srv_flush(struct ssd_srv *s, struct ssd_srv_conn *cn)
 {
 	int64_t arrive = arrival(s);
 	pthread_mutex_lock(&s->lock);
@@ -875,7 +898,20 @@ int ssd_srv_flush(struct ssd_srv *s)
 	if (c >= 0 && s->ptrack)
 		rc = flush_noted(s, c);
 	pthread_mutex_unlock(&s->lock);
-	return finish(s, rc, arrive, c, 1);
+	rc = finish(s, rc, arrive, c, 1);
+	/* a cut that lost pages while this client was connected may have
+	 * taken writes it was answered before the cut: no flush of it can
+	 * vouch for them from then on.  Not once, as fsync(2) reports a lost
+	 * write-back: a client keeps flushes in flight, and one sent before
+	 * it had the error could be answered after it, so the error would
+	 * race the promise.  A client that reconnects starts afresh, as a
+	 * host re-attaches a drive that lost power. */
+	if (!rc && cn && cn->lossy_seen != atomic_load(&s->lossy_cuts))
+		rc = fail(s, -EIO, "flush: the power was cut while this client was "
+			  "connected and %llu pages were lost: its writes before the "
+			  "cut may be gone, and no flush on this connection can vouch "
+			  "for them; reconnect", (unsigned long long)atomic_load(&s->last_cut_lost));
+	return rc;
 }
 
 int ssd_srv_extents(struct ssd_srv *s, uint64_t off, uint64_t len,
@@ -1156,7 +1192,7 @@ int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns)
 	/* the real clock cuts now; the fast clock once everything it has
 	 * acknowledged is complete in simulated time */
 	int64_t T = s->clock == SSD_SRV_REAL ? wall_rel(s) : ssd_dev_time(d);
-	T = ssd_max64(T, ssd_dev_last_submit(d));
+	T = ssd_max64(ssd_max64(T, ssd_dev_last_submit(d)), s->acked);
 	uint32_t nlp = (uint32_t)(s->st.size / PG);
 	struct ssd_power_cut pc = {.t = T, .on = T + s->power_off, .lost_cap = nlp};
 	pc.lost = malloc((nlp ? nlp : 1) * sizeof *pc.lost);
@@ -1213,6 +1249,10 @@ int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns)
 		s->vnow = pc.ready;
 	s->cuts++;
 	s->cut_lost += pc.lost_lp;
+	if (pc.lost_lp) {
+		atomic_store(&s->last_cut_lost, pc.lost_lp);
+		atomic_fetch_add(&s->lossy_cuts, 1);
+	}
 	if (lost)
 		*lost = pc.lost_lp;
 	if (recovery_ns)

@@ -101,7 +101,23 @@ int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
 		  uint64_t off, unsigned flags);
 int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags);
 int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags);
-int ssd_srv_flush(struct ssd_srv *s);
+
+/* A client connection's view of the power: the cuts it lived through.
+ * A server gives each connection its own, set by ssd_srv_conn_init as it
+ * opens.  Plain data: the caller owns it. */
+struct ssd_srv_conn {
+	uint64_t lossy_seen;       /* cuts that had lost pages when it opened */
+};
+void ssd_srv_conn_init(struct ssd_srv *s, struct ssd_srv_conn *cn);
+
+/* Flush: every write completed before it is durable when it returns 0.
+ * Once a power cut has lost pages while cn was open, every flush of cn
+ * fails with EIO: writes it was answered before the cut may be gone, and
+ * with requests pipelined no later flush can tell which it covers; the
+ * client reconnects (a new cn) to flush again, as a host re-attaches a
+ * drive that lost power.  cn NULL: a caller that learns of cuts
+ * otherwise (it made them, with ssd_srv_power_cut). */
+int ssd_srv_flush(struct ssd_srv *s, struct ssd_srv_conn *cn);
 
 /* The store's allocation over [off, off + len): fn(ctx, offset, length,
  * zero) for consecutive runs, zero = 1 for runs never written or
@@ -132,7 +148,11 @@ void ssd_srv_store_usage(const struct ssd_srv *s, uint64_t *pages,
  * otherwise).  The drive keeps what its flash held at the cut
  * (ssd_dev_power_cut) and the data store follows it: a page whose latest
  * write was lost holds its newest surviving content again, or zeros.
- * Requests in flight fail with EIO.  The lost pages are appended to the
+ * Requests in flight fail with EIO: every request that arrived before
+ * the cut and completes after it, wherever it waited (for the lock, in
+ * the drive, for its time on the real clock); the cut comes no earlier
+ * than the latest completion already answered.  A connection open at a
+ * cut that lost pages fails its flushes from then on (ssd_srv_flush).  The lost pages are appended to the
  * power log; *lost and *recovery_ns (either may be NULL) say how many and
  * how long the rebuild took.  0 or -errno. */
 int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns);

@@ -178,7 +178,7 @@ TEST(serve_fast_clock_depth_one_is_a_synchronous_client)
 		t = c2;
 	}
 	/* the next command would enter at the last completion */
-	CHECK(ssd_srv_flush(s) == 0);
+	CHECK(ssd_srv_flush(s, NULL) == 0);
 	int64_t f = ssd_dev_flush(ref, t);
 	CHECKF(ssd_srv_now(s) == t, "%lld %lld", (long long)ssd_srv_now(s), (long long)t);
 	(void)f;
@@ -320,7 +320,7 @@ TEST(serve_file_store_punches_holes_and_refuses_a_file_with_data)
 	static uint8_t w[1 << 20], r[1 << 20];
 	fill(w, sizeof w, 7);
 	CHECK(ssd_srv_write(s, w, sizeof w, 1 << 20, 0) == 0);
-	CHECK(ssd_srv_flush(s) == 0);
+	CHECK(ssd_srv_flush(s, NULL) == 0);
 	struct stat a, b;
 	CHECK(stat(path, &a) == 0 && a.st_size == 64 << 20);
 	CHECK(ssd_srv_trim(s, 1 << 19, 1 << 20, 0) == 0);
@@ -463,7 +463,7 @@ TEST(serve_depths_count_the_data_commands)
 	static uint8_t b[4096];
 	CHECK(ssd_srv_write(s, b, 4096, 0, 0) == 0);
 	for (int i = 0; i < 3; i++)
-		CHECK(ssd_srv_flush(s) == 0);
+		CHECK(ssd_srv_flush(s, NULL) == 0);
 	CHECK(ssd_srv_write(s, b, 4096, 4096, 0) == 0);
 	CHECK(ssd_srv_write(s, b, 4096, 1u << 30, 0) == -EINVAL); /* refused */
 	char rep[] = "/tmp/ssdlab-serve-d-XXXXXX";
@@ -476,7 +476,7 @@ TEST(serve_depths_count_the_data_commands)
 	CHECK(ssd_srv_open(&o, &s, err, sizeof err) == 0);
 	CHECK(ssd_srv_write(s, b, 4096, 0, 0) == 0);
 	for (int i = 0; i < 3; i++)
-		CHECK(ssd_srv_flush(s) == 0);
+		CHECK(ssd_srv_flush(s, NULL) == 0);
 	CHECK(ssd_srv_close(s) == 0);
 	FILE *f = fopen(rep, "r");
 	CHECK(f);
@@ -519,7 +519,7 @@ TEST(serve_power_cut_store_follows_the_drive)
 	fill(a, 1 << 20, 1);
 	fill(b, 1 << 20, 2);
 	CHECK(!ssd_srv_write(s, a, 1 << 20, 0, 0));
-	CHECK(!ssd_srv_flush(s));
+	CHECK(!ssd_srv_flush(s, NULL));
 	CHECK(!ssd_srv_write(s, b, 1 << 20, 0, 0));
 	CHECK(!ssd_srv_trim(s, 1 << 16, 1 << 20, 0)); /* never written: zeros */
 	uint64_t lost = 0;
@@ -536,7 +536,7 @@ TEST(serve_power_cut_store_follows_the_drive)
 	}
 	CHECK(older == lost);
 	/* a second cut with nothing in flight loses nothing */
-	CHECK(!ssd_srv_flush(s));
+	CHECK(!ssd_srv_flush(s, NULL));
 	CHECK(!ssd_srv_power_cut(s, &lost, NULL));
 	CHECK(lost == 0);
 	free(a);
@@ -548,6 +548,51 @@ TEST(serve_power_cut_store_follows_the_drive)
 	CHECK(s);
 	CHECK(ssd_srv_power_cut(s, NULL, NULL) == -EINVAL);
 	CHECK(!ssd_srv_close(s));
+}
+
+/* A client that was answered writes before a cut and flushes after it
+ * is not told they are durable: each connection open at a cut that lost
+ * pages fails every flush from then on; one opened after it flushes, and
+ * a cut that lost nothing (plp) fails none. */
+TEST(serve_power_cut_fails_the_flushes_of_the_clients_it_caught)
+{
+	for (int plp = 0; plp < 2; plp++) {
+		const char *const kv[] = {"page_size", "16k", "capacity", "256m",
+					  "write_buffer", "1m", "plp", plp ? "yes" : "no"};
+		struct ssd_srv *s = srv_power(drive("tiny", kv, 8), SSD_SRV_FAST);
+		CHECK(s);
+		struct ssd_srv_conn a, late;
+		ssd_srv_conn_init(s, &a);
+		uint8_t *w = malloc(1 << 20);
+		CHECK(w);
+		fill(w, 1 << 20, 3);
+		CHECK(!ssd_srv_write(s, w, 1 << 20, 0, 0));
+		CHECK(!ssd_srv_flush(s, &a));
+		CHECK(!ssd_srv_write(s, w, 1 << 20, 1 << 20, 0));
+		uint64_t lost = 0;
+		CHECK(!ssd_srv_power_cut(s, &lost, NULL));
+		CHECK(plp ? lost == 0 : lost > 0);
+		ssd_srv_conn_init(s, &late);
+		CHECK(!ssd_srv_flush(s, &late));
+		int want = plp ? 0 : -EIO;
+		for (int i = 0; i < 3; i++) {
+			int rc = ssd_srv_flush(s, &a);
+			CHECKF(rc == want, "plp=%d: flush %d after the cut: %d", plp, i, rc);
+			if (rc)
+				CHECKF(strstr(ssd_srv_error(s), "reconnect") != NULL, "%s",
+				       ssd_srv_error(s));
+		}
+		/* writes and reads go on; a cut with nothing in flight loses
+		 * nothing and fails no flush of a client that came after */
+		CHECK(!ssd_srv_write(s, w, 4096, 0, 0));
+		CHECK(!ssd_srv_read(s, w, 4096, 0));
+		CHECK(!ssd_srv_flush(s, &late));
+		CHECK(!ssd_srv_power_cut(s, &lost, NULL));
+		CHECK(lost == 0);
+		CHECK(!ssd_srv_flush(s, &late));
+		free(w);
+		CHECK(!ssd_srv_close(s));
+	}
 }
 
 /* A client that never flushes: the history holds what a cut may still
@@ -621,7 +666,7 @@ static void history_case(const char *paired, unsigned flush_permille)
 		if (kind < 20) {
 			CHECK(!ssd_srv_trim(s, n * 4096, (uint64_t)p * 4096, 0));
 		} else if (kind < 20 + flush_permille) {
-			CHECK(!ssd_srv_flush(s));
+			CHECK(!ssd_srv_flush(s, NULL));
 		} else {
 			for (uint32_t i = 0; i < n; i++)
 				fill(b + i * 4096, 4096, (p + i) * 65537u + ++ver[p + i]);
@@ -704,5 +749,35 @@ TEST(serve_power_cut_fails_the_requests_in_flight)
 	CHECK(a.rc == -EIO);
 	CHECK(!ssd_srv_read(s, b, 4096, 0));
 	free(b);
+	CHECK(!ssd_srv_close(s));
+}
+
+/* The real clock answers client_overhead before the completion (the
+ * client's stack takes that long to deliver it): an answered FUA write
+ * is a promise, so a cut right after the answer comes no earlier than
+ * its completion and keeps it. */
+TEST(serve_power_cut_keeps_what_was_answered_early)
+{
+	static const char *const kv[] = {"t_prog", "300ms", "slc_t_prog", "300ms"};
+	const struct ssd_config *c = drive("tiny", kv, 4);
+	CHECK(c);
+	struct ssd_srv *s = NULL;
+	struct ssd_srv_opts o = {.cfg = c, .seed = 1, .clock = SSD_SRV_REAL,
+				 .client_overhead = 250000000, .output = "/dev/null",
+				 .power_cuts = 1};
+	CHECKF(!ssd_srv_open(&o, &s, err, sizeof err), "%s", err);
+	ssd_srv_start_clock(s);
+	uint8_t *b = malloc(4096), *r = malloc(4096);
+	CHECK(b && r);
+	fill(b, 4096, 9);
+	CHECK(!ssd_srv_write(s, b, 4096, 0, SSD_SRV_FUA));
+	uint64_t lost = 1;
+	CHECK(!ssd_srv_power_cut(s, &lost, NULL));
+	CHECKF(lost == 0, "%llu pages of an answered FUA write lost",
+	       (unsigned long long)lost);
+	CHECK(!ssd_srv_read(s, r, 4096, 0));
+	CHECK(!memcmp(r, b, 4096));
+	free(b);
+	free(r);
 	CHECK(!ssd_srv_close(s));
 }
