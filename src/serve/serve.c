@@ -757,7 +757,7 @@ int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
 		  uint64_t off, unsigned flags)
 {
 	if (!len)
-		return flags & SSD_SRV_FUA ? ssd_srv_flush(s, NULL) : 0;
+		return 0; /* nothing to make durable: FUA vouches for its own data only */
 	int64_t arrive = arrival(s);
 	pthread_mutex_lock(&s->lock);
 	int rc = range_ok(s, "write", len, off);
@@ -827,7 +827,7 @@ int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 {
 	if (!len)
-		return flags & SSD_SRV_FUA ? ssd_srv_flush(s, NULL) : 0;
+		return 0; /* nothing to make durable: FUA vouches for its own data only */
 	int64_t arrive = arrival(s);
 	pthread_mutex_lock(&s->lock);
 	int rc = range_ok(s, "write zeroes", len, off);
