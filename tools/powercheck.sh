@@ -6,10 +6,11 @@
 # across queue depths 1, 4, 16 and 64, both clocks, with and without a
 # write buffer, each paired-pages model and plp.
 #
-#   tools/powercheck.sh [-n CUTS] [-r ROUNDS] [-s SEED] SSDLAB POWERCHECK
+#   tools/powercheck.sh [-n CUTS] [-r ROUNDS] [-s SEED] [-c CASE] SSDLAB POWERCHECK
 #
 # Each round runs every case of the table below once, a new server each,
-# with CUTS cuts (default 3) and the round's seed.  Prints a line per
+# with CUTS cuts (default 3) and the round's seed (-c: only the cases
+# whose name contains CASE).  Prints a line per
 # run and the totals; exits 1 if a check failed anywhere (the client
 # names it), if a drive without plp never lost a page (the cuts missed
 # the writes: the check proved nothing) or if one with plp lost any.
@@ -18,16 +19,18 @@ set -u
 cuts=3
 rounds=1
 seed=1
-while getopts n:r:s: o; do
+only=
+while getopts n:r:s:c: o; do
 	case $o in
 	n) cuts=$OPTARG ;;
 	r) rounds=$OPTARG ;;
 	s) seed=$OPTARG ;;
-	*) echo "usage: $0 [-n CUTS] [-r ROUNDS] [-s SEED] SSDLAB POWERCHECK" >&2; exit 2 ;;
+	c) only=$OPTARG ;;
+	*) echo "usage: $0 [-n CUTS] [-r ROUNDS] [-s SEED] [-c CASE] SSDLAB POWERCHECK" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 2 ] || { echo "usage: $0 [-n CUTS] [-r ROUNDS] [-s SEED] SSDLAB POWERCHECK" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 [-n CUTS] [-r ROUNDS] [-s SEED] [-c CASE] SSDLAB POWERCHECK" >&2; exit 2; }
 ssdlab=$1
 check=$2
 dir=$(mktemp -d)
@@ -66,6 +69,7 @@ while [ $r -lt "$rounds" ]; do
 	s=$((seed + r - 1))
 	echo "$cases" | while read -r name qd kind args; do
 		[ -n "$name" ] || continue
+		case $name in *"$only"*) ;; *) continue ;; esac
 		sock=$dir/s.sock
 		rm -f "$sock" "$dir/p.csv" "$dir/s.err"
 		# shellcheck disable=SC2086
@@ -97,6 +101,9 @@ while [ $r -lt "$rounds" ]; do
 		if [ $rc -ne 0 ] || [ $src -ne 0 ]; then
 			echo "FAIL $name (client exit $rc, server exit $src):"
 			sed 's/^/    /' "$dir/c.err" | head -n 20
+			echo "  the server's last words:"
+			grep -v 'the power was cut at\|no flush on this connection' "$dir/s.err" |
+				tail -n 5 | sed 's/^/    /'
 			exit 1
 		fi
 		lost=$(echo "$out" | sed -n 's/.* lost=\([0-9]*\) .*/\1/p')

@@ -308,7 +308,7 @@ static void run_until_cut(uint32_t cut)
 	/* a random amount of traffic, the signal, traffic until the server
 	 * has cut and come back, then a little more */
 	uint64_t before = 50 + rnd() % 1500, extra = rnd() % (2 * S.qd + 1);
-	uint64_t issued = 0, after = 0;
+	uint64_t issued = 0, after = 0, next_look = 0;
 	int signalled = 0, seen = 0;
 	struct timespec t0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -329,7 +329,10 @@ static void run_until_cut(uint32_t cut)
 		}
 		if (nbd_poll(S.h, -1) < 0)
 			die("poll: %s", nbd_get_error());
-		if (signalled && !seen && issued % 8 == 0) {
+		/* look at the server's words every 8 commands (not when the
+		 * count is a multiple of 8: commands go out in bursts) */
+		if (signalled && !seen && issued >= next_look) {
+			next_look = issued + 8;
 			uint64_t lost;
 			seen = cuts_seen(&lost) >= cut;
 			struct timespec t;
