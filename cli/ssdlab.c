@@ -1151,8 +1151,17 @@ static int cmd_serve(int argc, char **argv)
 	av[n] = NULL;
 	fflush(stdout);
 #ifdef SSDLAB_ASAN_RUNTIME
-	/* a sanitized build's plugin needs its runtime loaded first */
-	setenv("LD_PRELOAD", SSDLAB_ASAN_RUNTIME, 1);
+	/* a sanitized build's plugin needs its runtime loaded first, with
+	 * the library built beside it that keeps the runtime's late start
+	 * from breaking glibc's locale lock (nbdkit/san_preload.c) */
+	char preload[sizeof SSDLAB_ASAN_RUNTIME + PATH_MAX + 64];
+	const char *slash = strrchr(plugin, '/');
+	int dir = slash ? (int)(slash - plugin) + 1 : 0;
+	snprintf(preload, sizeof preload, "%s:%s%.*snbdkit-ssdlab-san-preload.so",
+		 SSDLAB_ASAN_RUNTIME, slash ? "" : "./", dir, plugin);
+	if (access(preload + sizeof SSDLAB_ASAN_RUNTIME, R_OK))
+		preload[sizeof SSDLAB_ASAN_RUNTIME - 1] = 0;
+	setenv("LD_PRELOAD", preload, 1);
 	setenv("ASAN_OPTIONS", "detect_leaks=0", 0);
 #endif
 	execvp(nbdkit, av);
