@@ -235,6 +235,17 @@ PLUGIN := $(BUILD)/nbdkit-ssdlab-plugin.so
 $(BUILD)/pic/nbdkit/%.o: ALLCFLAGS += $(shell pkg-config --cflags nbdkit 2>/dev/null)
 $(PLUGIN): $(BUILD)/pic/nbdkit/ssdlab.o $(PIC_OBJ)
 	$(CC) $(CFLAGS) $(SANFLAGS) -shared -o $@ $^ $(LDLIBS)
+# A sanitized plugin runs in nbdkit (not instrumented) with the sanitizer
+# runtime preloaded, and with this library beside it: without it the
+# runtime's late start breaks glibc's locale lock, and nbdkit's exit
+# after an error hangs (nbdkit/san_preload.c).
+ifeq ($(SAN),1)
+SAN_PRELOAD := $(BUILD)/nbdkit-ssdlab-san-preload.so
+$(SAN_PRELOAD): nbdkit/san_preload.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 $(WARN) $(CFLAGS) -fPIC -shared -o $@ $<
+$(PLUGIN): | $(SAN_PRELOAD)
+endif
 ifeq ($(HAVE_NBDKIT),1)
 plugin: $(PLUGIN)
 else

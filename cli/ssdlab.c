@@ -16,6 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -790,7 +793,26 @@ static const char serve_help[] =
 	"  --seed N                seed of the drive (default 1)\n"
 	"  --socket PATH           listen on a Unix socket\n"
 	"  --port N                listen on TCP port N (default 10809)\n"
-	"  --ip ADDR               the TCP address (default 127.0.0.1)\n"
+	"  --ip ADDR               the TCP address, IPv4 or IPv6 (default\n"
+	"                          127.0.0.1); one that other hosts reach (not\n"
+	"                          127.0.0.0/8 or ::1) needs --tls=require and a\n"
+	"                          key (below), or --insecure\n"
+	"  --tls off|on|require    nbdkit's TLS: refused, offered, or required of\n"
+	"                          every client (with a credential below)\n"
+	"  --tls-psk FILE          pre-shared keys, USERNAME:HEXKEY lines (made\n"
+	"                          by 'psktool -u NAME -p FILE'): a client needs\n"
+	"                          one (nbds://NAME@HOST/?tls-psk-file=FILE)\n"
+	"  --tls-certificates DIR  X.509: ca-cert.pem, server-cert.pem and\n"
+	"                          server-key.pem in DIR (nbdkit-tls(1)); this\n"
+	"                          encrypts, but admits any client ...\n"
+	"  --tls-verify-peer       ... unless it also checks the clients'\n"
+	"                          certificates against ca-cert.pem\n"
+	"  --insecure              serve an --ip that other hosts reach without\n"
+	"                          client authentication: anyone who reaches it\n"
+	"                          reads and writes the drive\n"
+	"  --readonly              a read-only export (nbdkit's -r): writes,\n"
+	"                          trims and zeroing fail with EPERM before they\n"
+	"                          reach the drive\n"
 	"  --clock real|fast       real (default): simulated time is wall time,\n"
 	"                          each reply waits for its simulated completion\n"
 	"                          and idle time on the wire is idle time for\n"
@@ -840,8 +862,13 @@ static const char serve_help[] =
 	"Environment: SSDLAB_NBDKIT (the nbdkit program), SSDLAB_NBDKIT_PLUGIN\n"
 	"(the plugin, found beside this binary otherwise).\n"
 	"\n"
+	"Options after '--' go to nbdkit unchecked, except where it listens and\n"
+	"TLS, which are refused there.\n"
+	"\n"
 	"Exit status: nbdkit's (with --run, the command's); 2 for a usage or\n"
-	"input error.\n";
+	"input error (bad options, drive or files, an address this host does\n"
+	"not have, a port in use, TLS credentials missing), found before\n"
+	"nbdkit starts.\n";
 
 static int serve_format(struct common_opts *o, const char *val)
 {
@@ -910,17 +937,17 @@ static int serve_path_ok(const char *what, const char *path)
  * not a socket, is an error. */
 static int serve_socket_ok(const char *path)
 {
+	struct sockaddr_un sa = {.sun_family = AF_UNIX};
+	if (!*path || strlen(path) >= sizeof sa.sun_path) {
+		fprintf(stderr, "%s: socket '%s': a socket's path has 1 to %zu "
+			"characters\n", prog, path, sizeof sa.sun_path - 1);
+		return EXIT_USAGE;
+	}
 	struct stat sb;
 	if (lstat(path, &sb))
 		return serve_path_ok("socket", path);
 	if (!S_ISSOCK(sb.st_mode)) {
 		fprintf(stderr, "%s: socket %s: exists and is not a socket\n", prog, path);
-		return EXIT_USAGE;
-	}
-	struct sockaddr_un sa = {.sun_family = AF_UNIX};
-	if (strlen(path) >= sizeof sa.sun_path) {
-		fprintf(stderr, "%s: socket %s: the path is too long for a socket\n",
-			prog, path);
 		return EXIT_USAGE;
 	}
 	strcpy(sa.sun_path, path);
@@ -940,6 +967,149 @@ static int serve_socket_ok(const char *path)
 	return 0;
 }
 
+/* --ip ADDR: a numeric IPv4 or IPv6 address (a name could resolve to
+ * anything, so it cannot be told safe); *loopback set when only this
+ * host can reach it: 127.0.0.0/8, ::1, ::ffff:127.0.0.0/104.  0, or the
+ * usage error printed. */
+static int serve_ip_ok(const char *ip, int *loopback)
+{
+	struct in_addr a4;
+	struct in6_addr a6;
+	if (inet_pton(AF_INET, ip, &a4) == 1) {
+		*loopback = (ntohl(a4.s_addr) >> 24) == 127;
+		return 0;
+	}
+	if (inet_pton(AF_INET6, ip, &a6) == 1) {
+		*loopback = IN6_IS_ADDR_LOOPBACK(&a6) ||
+			    (IN6_IS_ADDR_V4MAPPED(&a6) && a6.s6_addr[12] == 127);
+		return 0;
+	}
+	return usage_error("--ip needs an IPv4 or IPv6 address (like 127.0.0.1, "
+			   "::1 or 0.0.0.0), got '%s'", ip);
+}
+
+/* The TCP address and port, bound and let go again as nbdkit will bind
+ * them (SO_REUSEADDR, IPv6 only for an IPv6 address), so that a port in
+ * use, a port below 1024 without the privilege or an address this host
+ * does not have is this tool's one-line error before nbdkit starts. */
+static int serve_tcp_ok(const char *ip, const char *port)
+{
+	struct addrinfo hints = {.ai_flags = AI_PASSIVE | AI_NUMERICHOST |
+					     AI_NUMERICSERV,
+				 .ai_socktype = SOCK_STREAM};
+	struct addrinfo *ai;
+	int rc = getaddrinfo(ip, port, &hints, &ai);
+	if (rc)
+		return usage_error("--ip %s --port %s: %s", ip, port, gai_strerror(rc));
+	int fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+	int one = 1;
+	int ok = fd >= 0 &&
+		 !setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) &&
+		 (ai->ai_family != AF_INET6 ||
+		  !setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one)) &&
+		 !bind(fd, ai->ai_addr, ai->ai_addrlen);
+	int err = errno;
+	if (fd >= 0)
+		close(fd);
+	freeaddrinfo(ai);
+	if (ok)
+		return 0;
+	fprintf(stderr, "%s: cannot listen on %s port %s: %s%s\n", prog, ip, port,
+		strerror(err),
+		err == EADDRINUSE ? " (another server listens there: choose "
+		"another --port)" : err == EACCES ? " (ports below 1024 need "
+		"privileges)" : err == EADDRNOTAVAIL ? " (not an address of this "
+		"host)" : "");
+	return EXIT_USAGE;
+}
+
+/* --tls-certificates DIR: the files nbdkit loads from it (nbdkit-tls(1);
+ * ca-crl.pem is optional) are there and readable. */
+static int serve_certs_ok(const char *dir)
+{
+	static const char *const need[] = {"ca-cert.pem", "server-cert.pem",
+					    "server-key.pem"};
+	struct stat sb;
+	int gone = stat(dir, &sb);
+	if (gone || !S_ISDIR(sb.st_mode)) {
+		fprintf(stderr, "%s: --tls-certificates %s: %s\n", prog, dir,
+			gone ? strerror(errno) : "not a folder");
+		return EXIT_USAGE;
+	}
+	for (int k = 0; k < 3; k++) {
+		char path[PATH_MAX];
+		snprintf(path, sizeof path, "%s/%s", dir, need[k]);
+		if (access(path, R_OK)) {
+			fprintf(stderr, "%s: --tls-certificates %s: %s: %s (the folder "
+				"holds ca-cert.pem, server-cert.pem and server-key.pem, "
+				"nbdkit-tls(1))\n", prog, dir, need[k], strerror(errno));
+			return EXIT_USAGE;
+		}
+	}
+	return 0;
+}
+
+/* --tls-psk FILE: readable, and every line USERNAME:HEXKEY as psktool(1)
+ * writes them (GnuTLS reads the file at each handshake and would only
+ * refuse the clients). */
+static int serve_psk_ok(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "%s: --tls-psk %s: %s\n", prog, path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	char line[1024];
+	int n = 0, keys = 0, bad = 0;
+	while (!bad && fgets(line, sizeof line, f)) {
+		n++;
+		line[strcspn(line, "\r\n")] = 0;
+		if (!*line)
+			continue;
+		char *colon = strchr(line, ':');
+		size_t hex = colon ? strspn(colon + 1, "0123456789abcdefABCDEF") : 0;
+		bad = !colon || colon == line || !hex || hex % 2 || colon[1 + hex];
+		keys++;
+	}
+	int rerr = ferror(f);
+	fclose(f);
+	if (rerr || bad || !keys) {
+		if (rerr)
+			fprintf(stderr, "%s: --tls-psk %s: cannot read it\n", prog, path);
+		else if (bad)
+			fprintf(stderr, "%s: --tls-psk %s:%d: wanted USERNAME:HEXKEY (make "
+				"the file with 'psktool -u USERNAME -p %s')\n", prog, path,
+				n, path);
+		else
+			fprintf(stderr, "%s: --tls-psk %s: no keys in it (make them with "
+				"'psktool -u USERNAME -p %s')\n", prog, path, path);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* After '--' go nbdkit's own options, unchecked; where it listens and
+ * its TLS are serve's options, checked here, and may not be set there. */
+static int serve_tail_ok(int argc, char **argv, int rest)
+{
+	static const char *const own[][2] = {
+		{"-i", "--ipaddr"}, {"-p", "--port"}, {"-U", "--unix"},
+		{NULL, "--tls"}, {NULL, "--vsock"}};
+	for (int i = rest; i < argc; i++) {
+		const char *a = argv[i];
+		for (size_t k = 0; k < sizeof own / sizeof own[0]; k++) {
+			size_t n = strlen(own[k][1]);
+			if ((own[k][0] && !strncmp(a, own[k][0], 2)) ||
+			    !strncmp(a, own[k][1], n))
+				return usage_error("'%s' after '--': where serve listens and "
+						   "its TLS are set by its own options (--ip, "
+						   "--port, --socket, --tls...), which are "
+						   "checked", a);
+		}
+	}
+	return 0;
+}
+
 static int cmd_serve(int argc, char **argv)
 {
 	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
@@ -949,7 +1119,8 @@ static int cmd_serve(int argc, char **argv)
 	const char *data = "memory", *stats_log = NULL, *stats_interval = NULL;
 	const char *run = NULL, *overhead = NULL;
 	const char *power_log = NULL, *power_off = NULL;
-	int power_cuts = 0;
+	const char *tls = NULL, *tls_certs = NULL, *tls_psk = NULL;
+	int power_cuts = 0, readonly = 0, tls_verify = 0, insecure = 0;
 	uint64_t threads = 64, fast_qd = 1, check = 0;
 	int verbose = 0, rest = argc, ip_set = 0;
 	for (int i = 1; i < argc; i++) {
@@ -975,10 +1146,23 @@ static int cmd_serve(int argc, char **argv)
 			power_cuts = 1;
 			continue;
 		}
+		if (!strcmp(a, "--readonly") || !strcmp(a, "-r")) {
+			readonly = 1;
+			continue;
+		}
+		if (!strcmp(a, "--tls-verify-peer")) {
+			tls_verify = 1;
+			continue;
+		}
+		if (!strcmp(a, "--insecure")) {
+			insecure = 1;
+			continue;
+		}
 		static const char *const names[] = {
 			"--socket", "--port", "--ip", "--clock", "--fast-qd", "--data",
 			"--stats-interval", "--stats-log", "--threads", "--run",
-			"--check", "--client-overhead", "--power-log", "--power-off", NULL};
+			"--check", "--client-overhead", "--power-log", "--power-off",
+			"--tls", "--tls-certificates", "--tls-psk", NULL};
 		const char *val = NULL;
 		int which = value_opt(argc, argv, &i, names, &val);
 		if (which == -2)
@@ -1036,6 +1220,13 @@ static int cmd_serve(int argc, char **argv)
 				return usage_error("--power-off needs a time up to 1h (like 2s), got '%s'", val);
 			power_off = val;
 			continue;
+		case 14:
+			if (strcmp(val, "off") && strcmp(val, "on") && strcmp(val, "require"))
+				return usage_error("--tls needs off, on or require, got '%s'", val);
+			tls = val;
+			continue;
+		case 15: tls_certs = val; continue;
+		case 16: tls_psk = val; continue;
 		}
 		if (a[0] == '-' && a[1])
 			return usage_error("unknown option '%s'", a);
@@ -1045,15 +1236,43 @@ static int cmd_serve(int argc, char **argv)
 		return usage_error("--socket and --port exclude each other");
 	if (sock && ip_set)
 		return usage_error("--ip goes with --port, not --socket");
+	if (run && ip_set && !port)
+		return usage_error("--ip goes with --port (--run alone serves on a private socket)");
 	if (stats_log && !stats_interval)
 		return usage_error("--stats-log needs --stats-interval");
 	if ((power_log || power_off) && !power_cuts)
 		return usage_error("--power-log and --power-off need --power-cuts");
+	int rc = serve_tail_ok(argc, argv, rest);
+	if (rc)
+		return rc;
+	/* TLS: nbdkit's options and meanings, but the credentials named
+	 * (nbdkit would look in its default folders), so that they are
+	 * checked here */
+	if (tls && strcmp(tls, "off") && !tls_certs && !tls_psk)
+		return usage_error("--tls=%s needs --tls-psk FILE or --tls-certificates DIR", tls);
+	if (tls_verify && !tls_certs)
+		return usage_error("--tls-verify-peer checks client certificates: it goes with --tls-certificates DIR");
+	if ((tls_certs && (rc = serve_certs_ok(tls_certs))) ||
+	    (tls_psk && (rc = serve_psk_ok(tls_psk))))
+		return rc;
+	/* Where it listens: TCP beyond this host only with the clients
+	 * authenticated, or when the user says so */
+	int tcp = !sock && (port || !run), loopback = 1;
+	if (tcp && (rc = serve_ip_ok(ip, &loopback)))
+		return rc;
+	int authenticated = tls && !strcmp(tls, "require") &&
+			    (tls_psk || (tls_certs && tls_verify));
+	if (tcp && !loopback && !authenticated && !insecure)
+		return usage_error("--ip %s lets any host that reaches it %s the "
+				   "drive: add --tls=require with --tls-psk FILE (or "
+				   "--tls-certificates DIR --tls-verify-peer) to admit "
+				   "only clients with the key, or --insecure to serve "
+				   "it to anyone", ip, readonly ? "read" : "read and write");
+
 	/* the drive is checked here, so that its errors read as this
 	 * tool's; the plugin loads it again from the same words */
 	struct ssd_config cfg;
-	int rc = load_drive(&d, &cfg);
-	if (rc)
+	if ((rc = load_drive(&d, &cfg)))
 		return rc;
 	if (strcmp(data, "memory")) {
 		struct stat sb;
@@ -1070,7 +1289,8 @@ static int cmd_serve(int argc, char **argv)
 	    (strcmp(data, "memory") && (rc = serve_path_ok("data file", data))) ||
 	    (stats_interval &&
 	     (rc = serve_path_ok("stats log", stats_log ? stats_log : "serve-stats.csv"))) ||
-	    (power_log && (rc = serve_path_ok("power log", power_log))))
+	    (power_log && (rc = serve_path_ok("power log", power_log))) ||
+	    (tcp && (rc = serve_tcp_ok(ip, port ? port : "10809"))))
 		return rc;
 	if (power_cuts && ssd_config_is_machine(&cfg))
 		return usage_error("--power-cuts needs a bare SSD (no host layers, not a disk)");
@@ -1087,7 +1307,7 @@ static int cmd_serve(int argc, char **argv)
 	/* nbdkit's argv: its options, the plugin, the plugin's key=value */
 	int max = 40 + 2 * d.nsets + (argc - rest);
 	char **av = calloc((size_t)max, sizeof *av);
-	char (*kv)[PATH_MAX + 32] = calloc((size_t)(16 + d.nsets), sizeof *kv);
+	char (*kv)[PATH_MAX + 32] = calloc((size_t)(20 + d.nsets), sizeof *kv);
 	if (!av || !kv) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		return 1;
@@ -1117,10 +1337,23 @@ static int cmd_serve(int argc, char **argv)
 		av[n++] = "--run";
 		av[n++] = (char *)run;
 	}
+#define KV(...) (snprintf(kv[k], sizeof kv[k], __VA_ARGS__), av[n++] = kv[k++])
+	/* TLS and read-only: nbdkit's own options (the credentials made
+	 * absolute: GnuTLS reads the key file at every handshake) */
+	char full[PATH_MAX];
+	if (tls)
+		KV("--tls=%s", tls);
+	if (tls_certs)
+		KV("--tls-certificates=%s", realpath(tls_certs, full) ? full : tls_certs);
+	if (tls_psk)
+		KV("--tls-psk=%s", realpath(tls_psk, full) ? full : tls_psk);
+	if (tls_verify)
+		av[n++] = "--tls-verify-peer";
+	if (readonly)
+		av[n++] = "--readonly";
 	for (int i = rest; i < argc; i++)
 		av[n++] = argv[i];
 	av[n++] = (char *)plugin;
-#define KV(...) (snprintf(kv[k], sizeof kv[k], __VA_ARGS__), av[n++] = kv[k++])
 	KV("drive=%s", d.drive ? d.drive : "default");
 	for (int i = 0; i < d.nsets; i++)
 		KV("set=%s", d.sets[i]);
@@ -1151,8 +1384,17 @@ static int cmd_serve(int argc, char **argv)
 	av[n] = NULL;
 	fflush(stdout);
 #ifdef SSDLAB_ASAN_RUNTIME
-	/* a sanitized build's plugin needs its runtime loaded first */
-	setenv("LD_PRELOAD", SSDLAB_ASAN_RUNTIME, 1);
+	/* a sanitized build's plugin needs its runtime loaded first, with
+	 * the library built beside it that keeps the runtime's late start
+	 * from breaking glibc's locale lock (nbdkit/san_preload.c) */
+	char preload[sizeof SSDLAB_ASAN_RUNTIME + PATH_MAX + 64];
+	const char *slash = strrchr(plugin, '/');
+	int dir = slash ? (int)(slash - plugin) + 1 : 0;
+	snprintf(preload, sizeof preload, "%s:%s%.*snbdkit-ssdlab-san-preload.so",
+		 SSDLAB_ASAN_RUNTIME, slash ? "" : "./", dir, plugin);
+	if (access(preload + sizeof SSDLAB_ASAN_RUNTIME, R_OK))
+		preload[sizeof SSDLAB_ASAN_RUNTIME - 1] = 0;
+	setenv("LD_PRELOAD", preload, 1);
 	setenv("ASAN_OPTIONS", "detect_leaks=0", 0);
 #endif
 	execvp(nbdkit, av);

@@ -380,6 +380,8 @@ def main():
             ".SH SEE ALSO",
             ".BR fio (1),",
             ".BR gnuplot (1),",
+            ".BR nbdkit (1),",
+            ".BR nbdkit\\-tls (1),",
             ".BR pkg\\-config (1)",
             ".PP",
             "The library: \\fI#include <ssdlab.h>\\fR, "
