@@ -1061,9 +1061,35 @@ static int no_cache(const struct ssd_job *job, const struct ssd_config *c)
 	return job && job->buffered && !(c && c->page_cache);
 }
 
+/* A size written in bytes that is not whole blocks (job.h's cut_key):
+ * "size=1000000000 is not whole 4 KiB blocks: ..." into buf. */
+static const char *cut_note(const struct ssd_job *job, char *buf, size_t n)
+{
+	char bs[32], v[48], sz[32];
+	ssd_fmt_bytes(ssd_job_min_bs(job), bs, sizeof bs);
+	if (job->cut_hi != job->cut_lo)
+		snprintf(v, sizeof v, "%" PRIu64 "-%" PRIu64, job->cut_lo,
+			 job->cut_hi);
+	else
+		snprintf(v, sizeof v, "%" PRIu64, job->cut_lo);
+	if (!strcmp(job->cut_key, "size"))
+		snprintf(buf, n, "size=%s is not whole %s blocks: the job's "
+			 "I/O covers its first %" PRIu64 " bytes (%s), as "
+			 "fio's does", v, bs, job->size,
+			 ssd_fmt_bytes(job->size, sz, sizeof sz));
+	else
+		snprintf(buf, n, "%s=%s is not whole %s blocks: the I/O in "
+			 "each file stops at its last whole block, as fio's "
+			 "does", job->cut_key, v, bs);
+	return buf;
+}
+
 static void text_noeffect(FILE *out, const struct ssd_job *job,
 			  const struct ssd_config *c)
 {
+	char note[256];
+	if (job && job->cut_key)
+		fprintf(out, "  ssdlab: %s\n", cut_note(job, note, sizeof note));
 	const char *names[NOEFFECT_MAX];
 	int n = noeffect(job, c, names);
 	if (n) {
@@ -1088,6 +1114,18 @@ static void json_noeffect(struct jw *w, const struct ssd_job *job,
 	jw_end(w);
 	if (no_cache(job, c))
 		jw_str(w, "host_page_cache", page_cache_note);
+	if (job && job->cut_key) {
+		char note[256];
+		jw_obj(w, "size_cut");
+		jw_str(w, "option", job->cut_key);
+		jw_u64(w, "bytes", job->cut_lo);
+		if (job->cut_hi != job->cut_lo)
+			jw_u64(w, "bytes_max", job->cut_hi);
+		jw_u64(w, "block_size", ssd_job_min_bs(job));
+		jw_u64(w, "region_bytes", job->size);
+		jw_str(w, "note", cut_note(job, note, sizeof note));
+		jw_end(w);
+	}
 }
 
 static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)

@@ -61,4 +61,15 @@ expect_status 0 "$SSDLAB" run j.fio --drive tiny --output report.txt --output-fo
 grep -v '^Wall: ' report.txt >a.txt
 grep -v '^Wall: ' normal.txt >b.txt
 cmp -s a.txt b.txt || { diff a.txt b.txt | head >&2; fail "--output report differs from stdout"; }
+
+# size=1000000000 (fio's "1 GB") is not whole 4 KiB blocks: fio runs it in
+# 244140 blocks, ssdlab too, and says so (once refused as "not a
+# multiple of 4 KiB"); the JSON has it in the job's ssdlab object
+printf '[g]\nrw=write\nsize=1000000000\nio_size=1m\n' >gb.fio
+expect_status 0 "$SSDLAB" run gb.fio
+grep -q '^  ssdlab: size=1000000000 is not whole 4 KiB blocks: the job.s I/O covers its first 999997440 bytes (953.67 MiB), as fio.s does$' out.txt ||
+	{ cat out.txt >&2; fail "no note of the cut size"; }
+expect_status 0 "$SSDLAB" run gb.fio --output-format=json
+tr -d ' \n' <out.txt | grep -q '"size_cut":{"option":"size","bytes":1000000000,"block_size":4096,"region_bytes":999997440,' ||
+	{ cat out.txt >&2; fail "no size_cut in the JSON"; }
 exit 0
