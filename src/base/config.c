@@ -1530,9 +1530,10 @@ static int explain(const struct ssd_config *c, int why, int tried, char *err,
 			return SSD_ERANGE;
 		}
 		ssd_seterr(err, errlen, "keys 'capacity' and 'op': capacity*(1+op) "
-		       "makes %llu blocks per plane (%u plane%s; one block on each "
+		       "makes %llu block%s per plane (%u plane%s; one block on each "
 		       "holds %s), fewer than gc_bg_blocks + 4 = %u: %s%s",
-		       (unsigned long long)f.bpp, planes, planes == 1 ? "" : "s",
+		       (unsigned long long)f.bpp, ssd_plural(f.bpp), planes,
+		       ssd_plural(planes),
 		       ssd_fmt_bytes(f.row, a, sizeof a), c->gc_bg_blocks + 4,
 		       raise_clause(c, 1, clause, sizeof clause), even);
 		return SSD_ERANGE;
@@ -1550,12 +1551,13 @@ static int explain(const struct ssd_config *c, int why, int tried, char *err,
 			else
 				snprintf(d, sizeof d, "none");
 			ssd_seterr(err, errlen, "key 'slc_cache_size': the static SLC "
-			       "cache of %s takes %llu blocks per plane (a block in SLC "
+			       "cache of %s takes %llu block%s per plane (a block in SLC "
 			       "mode holds 1/%u of its native data, and the cache comes "
 			       "out of the spare) and the spare beside the FTL's reserve "
 			       "leaves %s: %s%s, or %s%s",
 			       ssd_fmt_bytes(c->slc_cache_size, a, sizeof a),
-			       (unsigned long long)f.slc, ssd_cell_bits(c->cell), d,
+			       (unsigned long long)f.slc, ssd_plural(f.slc),
+			       ssd_cell_bits(c->cell), d,
 			       room ? "lower slc_cache_size to at most " : "set slc_cache = none",
 			       room ? b : "", raise_clause(c, 0, clause, sizeof clause), even);
 			return SSD_ERANGE;
@@ -1577,11 +1579,11 @@ static int explain(const struct ssd_config *c, int why, int tried, char *err,
 				 (unsigned long long)f.slc);
 		ssd_seterr(err, errlen, "keys 'capacity' and 'op': capacity %s does not "
 		       "fit beside the FTL's reserve: capacity*(1+op) makes %llu "
-		       "blocks per plane (%u plane%s; one block on each holds %s), "
+		       "block%s per plane (%u plane%s; one block on each holds %s), "
 		       "%llu of them are reserved (gc_fg_blocks %u, 2 write "
 		       "points%s), the rest hold %s: %s%s",
 		       ssd_fmt_bytes(c->capacity, a, sizeof a), (unsigned long long)f.bpp,
-		       planes, planes == 1 ? "" : "s",
+		       ssd_plural(f.bpp), planes, ssd_plural(planes),
 		       ssd_fmt_bytes(f.row, d, sizeof d),
 		       (unsigned long long)f.reserve, c->gc_fg_blocks, slc,
 		       ssd_fmt_bytes(f.usable, b, sizeof b),

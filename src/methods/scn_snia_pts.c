@@ -179,8 +179,9 @@ static void ss_text(char *buf, size_t n, const struct ss *ss)
 		snprintf(buf, n, "steady state at round %d (excursion %.1f%%, slope %s)",
 			 ss->steady, 100 * ss->exc, slope);
 	else
-		snprintf(buf, n, "steady state NOT reached in %d rounds (excursion %.1f%%, "
-			 "slope %s); values from the last %s", ss->n, 100 * ss->exc,
+		snprintf(buf, n, "steady state NOT reached in %d round%s (excursion "
+			 "%.1f%%, slope %s); values from the last %s", ss->n,
+			 ssd_plural((uint64_t)ss->n), 100 * ss->exc,
 			 slope, ss->n > 5 ? "5 rounds" : "rounds");
 }
 

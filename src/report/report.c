@@ -1745,12 +1745,13 @@ static void text_drive(FILE *out, const struct ssd_run_result *r)
 		fprintf(out,
 			"  hard disk: capacity=%s (%" PRIu64 " bytes), %" PRIu32
 			" rpm, seek %s/%s/%s ms (track/avg/full), media %" PRIu32
-			"..%" PRIu32 " MB/s in %" PRIu32 " zones, buffer %s%s\n",
+			"..%" PRIu32 " MB/s in %" PRIu32 " zone%s, buffer %s%s\n",
 			ssd_fmt_bytes(c->capacity, a, sizeof a), c->capacity,
 			c->hdd_rpm, fmt_f(s, sizeof s, 0, 2, c->hdd_seek_track / 1e6),
 			fmt_f(b, sizeof b, 0, 2, c->hdd_seek_avg / 1e6),
 			fmt_f(c2, sizeof c2, 0, 2, c->hdd_seek_full / 1e6),
 			c->hdd_mbps_inner, c->hdd_mbps_outer, c->hdd_zones,
+			ssd_plural(c->hdd_zones),
 			ssd_fmt_bytes(c->hdd_cache, desc, sizeof desc),
 			c->hdd_write_cache ? " (write cache on)" : "");
 	} else if (c) {

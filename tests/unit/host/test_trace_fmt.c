@@ -608,6 +608,59 @@ TEST(trace_gzip_text_read_transparently)
 	CHECK_REC(6, SSD_TOP_READ, 8 * S, 8 * S, 5997803, 253u << 20 | 1);
 }
 
+/* A .gz trace cut short was read on into its cut last line ("trunc.iolog.gz:259:
+ * 1 fields (...)", or worse a record with a cut length): the reader says
+ * the compressed data ends early, after the last whole line (or byte of
+ * whole blktrace records). */
+TEST(trace_gzip_cut_short_says_so)
+{
+	static char text[4096], gz[4096];
+	int len = snprintf(text, sizeof text, "fio version 3 iolog\n0 f add\n");
+	for (int i = 0; i < 50; i++)
+		len += snprintf(text + len, sizeof text - (size_t)len,
+				"%d f write %u 4096\n", i * 17,
+				(unsigned)(i * 2654435761u % 100000) * 4096);
+	CHECK(write_gz(text, (size_t)len));
+	FILE *f = fopen(path, "rb");
+	CHECK(f);
+	size_t n = fread(gz, 1, sizeof gz, f);
+	fclose(f);
+	unlink(path);
+	CHECK(n > 100 && n < sizeof gz);
+	int cuts = 0;
+	for (size_t cut = 30; cut < n; cut += 37, cuts++) {
+		CHECK(read_all(write_bytes(gz, cut), SSD_TRACE_IOLOG) ==
+		      SSD_EPARSE);
+		/* after the header and the records read (or before the
+		 * header is whole: line 0) */
+		int line = nrec + 1;
+		if (!nrec && strstr(msg, "(after line 0)"))
+			line = 0;
+		char want[128];
+		snprintf(want, sizeof want, "%s: compressed data ends early "
+			 "(after line %d)", path, line);
+		CHECKF(!strcmp(msg, want), "cut at %zu: %s", cut, msg);
+	}
+	CHECK(cuts > 5);
+	/* whole, it reads to its end */
+	CHECK(read_all(write_bytes(gz, n), SSD_TRACE_IOLOG) == 0 && nrec == 51);
+	/* blktrace: the bytes of the whole records before the cut */
+	n = blk_sample(bbuf, 0);
+	CHECK(write_gz(bbuf, n));
+	f = fopen(path, "rb");
+	CHECK(f);
+	n = fread(gz, 1, sizeof gz, f);
+	fclose(f);
+	unlink(path);
+	CHECK(read_all(write_bytes(gz, n - 4), SSD_TRACE_AUTO) == SSD_EPARSE);
+	CHECKF(strstr(msg, ": compressed data ends early (after byte "), "got: %s",
+	       msg);
+	/* a plain file's last line needs no newline */
+	CHECK(read_all(write_text("fio version 3 iolog\n0 f add\n"
+				  "0 f write 0 4096"), SSD_TRACE_IOLOG) == 0);
+	CHECK(nrec == 2);
+}
+
 TEST(trace_rewind_starts_times_again)
 {
 	struct ssd_trace *t;
@@ -721,6 +774,11 @@ TEST(trace_iolog_errors)
 				  "x /dev/sdb read 0 1\n"), SSD_TRACE_AUTO) ==
 	      SSD_EPARSE);
 	CHECK(strstr(msg, ":3: 'x' is not a time"));
+	/* one field is one field, not "1 fields" */
+	CHECK(read_all(write_text("fio version 3 iolog\n0 /dev/sdb add\n181\n"),
+		       SSD_TRACE_AUTO) == SSD_EPARSE);
+	CHECK_MSG(3, "1 field (expected \"TIME FILE ACTION\" or \"TIME FILE "
+		  "ACTION OFFSET LENGTH\")");
 }
 
 /* fio compares the header's words: blanks after it are taken; a request
