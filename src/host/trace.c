@@ -229,6 +229,11 @@ const char *ssd_trace_file_name(const struct ssd_trace *t, uint32_t i)
 	return i < t->nfiles ? t->files[i] : NULL;
 }
 
+void ssd_trace_keep_empty(struct ssd_trace *t)
+{
+	t->keep_empty = 1;
+}
+
 int ssd_trace_rewind(struct ssd_trace *t)
 {
 	if (gzrewind(t->gz))
@@ -415,7 +420,16 @@ int ssd_trace_next(struct ssd_trace *t, struct ssd_trace_rec *r)
 		if (!*p || *p == '#')
 			continue;
 		int rc = fn(t, p, r);
-		if (rc)
-			return rc < 0 ? rc : 1;
+		if (rc < 0)
+			return rc;
+		if (!rc)
+			continue;
+		if (r->op <= SSD_TOP_TRIM && !r->len && !t->keep_empty) {
+			static const char *const what[] = {"read", "write", "trim"};
+			return trace_fail(t, "a %s of 0 bytes (expected a length above "
+					  "0; fio's replay ends at such a line, ssdlab "
+					  "trace convert leaves it out)", what[r->op]);
+		}
+		return 1;
 	}
 }

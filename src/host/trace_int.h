@@ -30,6 +30,7 @@ struct ssd_trace {
 	char **files;
 	uint32_t nfiles;
 	uint32_t last_file;     /* the file the last line named */
+	int keep_empty;         /* hand on data records of 0 bytes */
 };
 
 /* Fail with "PATH:LINE: what" (a printf format): returns SSD_EPARSE. */

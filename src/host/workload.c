@@ -734,12 +734,7 @@ static int replay_next(struct wl_replay *rp, struct ssd_io *io)
 			off /= j->replay_scale;
 		if (j->replay_align)
 			off &= ~((uint64_t)j->replay_align - 1);
-		if (!r.len) {
-			snprintf(rp->err, sizeof rp->err, "%s:%llu: a request of no bytes "
-				 "(expected a length)", j->read_iolog,
-				 (unsigned long long)ssd_trace_line(rp->t));
-			return 0;
-		}
+		/* the reader refused a request of 0 bytes (trace.h) */
 		if (off > rp->size || r.len > rp->size - off) {
 			char b1[32];
 			snprintf(rp->err, sizeof rp->err,

@@ -322,6 +322,7 @@ int ssd_trace_convert(const struct ssd_tconv *c, struct ssd_tconv_counts *n,
 	int rc = ssd_trace_open(c->in, c->fmt, &v.t, err, errlen);
 	if (rc)
 		return rc;
+	ssd_trace_keep_empty(v.t); /* left out, counted (below) */
 	struct ssd_trace_rec r;
 	int k;
 	if (c->fold == SSD_FOLD_SCALE) {
@@ -654,6 +655,11 @@ int ssd_tstat_add(struct ssd_tstat *s, const struct ssd_trace_rec *r)
 {
 	if (r->op == SSD_TOP_FILE || r->op == SSD_TOP_WAIT)
 		return 0;
+	if (is_data(r->op) && !r->len) {
+		/* moves nothing: counted apart, as convert leaves it out */
+		s->empty++;
+		return 0;
+	}
 	s->requests++;
 	if (r->ts >= 0) {
 		if (!s->timed) {
@@ -735,7 +741,7 @@ int ssd_tstat_begin_series(struct ssd_tstat *s)
 
 int ssd_tstat_add_series(struct ssd_tstat *s, const struct ssd_trace_rec *r)
 {
-	if (!s->series_pass || r->op != SSD_TOP_WRITE || r->ts < 0)
+	if (!s->series_pass || r->op != SSD_TOP_WRITE || r->ts < 0 || !r->len)
 		return 0;
 	int rc = series_at(s, r->ts);
 	return rc ? rc : pages_add(s, r->op, r->offset, r->len, 1, 0);
@@ -793,6 +799,7 @@ int ssd_trace_stat(const struct ssd_tstat_opts *o, struct ssd_tstat **out,
 	int rc = ssd_trace_open(o->path, o->fmt, &t, err, errlen);
 	if (rc)
 		return rc;
+	ssd_trace_keep_empty(t); /* counted apart (ssd_tstat.empty) */
 	*fmt = ssd_trace_fmt(t);
 	struct ssd_tstat *s = ssd_tstat_new(o->interval, o->map_limit);
 	if (!s) {
@@ -808,9 +815,12 @@ int ssd_trace_stat(const struct ssd_tstat_opts *o, struct ssd_tstat **out,
 			if (o->has_dev && r.dev != o->dev && r.op != SSD_TOP_FILE &&
 			    r.op != SSD_TOP_WAIT)
 				continue;
+			uint64_t empty = s->empty;
 			rc = pass == 1 ? ssd_tstat_add(s, &r) : ssd_tstat_add_series(s, &r);
 			if (rc)
 				break;
+			if (!empty && s->empty)
+				s->first_empty = ssd_trace_line(t);
 		}
 		if (!rc && k < 0) {
 			snprintf(err, errlen, "%s", ssd_trace_error(t));
@@ -906,6 +916,11 @@ void ssd_tstat_print(const struct ssd_tstat *s, const struct ssd_tstat_opts *o,
 		fprintf(out, " in %s", fmt_ns(b1, sizeof b1,
 					      (double)(s->last_ts - s->first_ts)));
 	fprintf(out, "\n");
+	if (s->empty)
+		fprintf(out, "  of 0 bytes: %llu more, not counted (the first at "
+			"line %llu; replay refuses them, convert leaves them "
+			"out)\n", (unsigned long long)s->empty,
+			(unsigned long long)s->first_empty);
 	for (int d = 0; d < 3; d++) {
 		const struct ssd_tstat_dir *x = &s->dir[d];
 		fprintf(out, "  %-5s: %llu request%s, %s (%llu byte%s)",
@@ -1014,6 +1029,7 @@ void ssd_tstat_json(const struct ssd_tstat *s, const struct ssd_tstat_opts *o,
 		ssd_json_null(&w);
 	ssd_json_ku64(&w, "page_size", SSD_TT_PAGE);
 	ssd_json_ku64(&w, "requests", s->requests);
+	ssd_json_ku64(&w, "empty_requests", s->empty);
 	for (int d = 0; d < 3; d++) {
 		ssd_json_key(&w, dir_names[d]);
 		json_dir(&w, &s->dir[d]);

@@ -678,6 +678,62 @@ TEST(trace_rewind_starts_times_again)
 	unlink(path);
 }
 
+/* A request of 0 bytes moves nothing, and fio's replay ends silently at
+ * one: every text reader refuses it with its line, unless the caller
+ * takes them (convert leaves them out, stat counts them); blktrace's and
+ * blkparse's queue events of 0 bytes are no requests and are passed
+ * over. */
+TEST(trace_zero_length_requests_are_refused_by_every_text_reader)
+{
+	static const struct {
+		int fmt;
+		const char *text;
+		int line;
+		const char *op;
+	} cases[] = {
+		{SSD_TRACE_IOLOG, "fio version 2 iolog\nf add\nf write 0 4096\n"
+		 "f write 4096 0\n", 4, "write"},
+		{SSD_TRACE_IOLOG, "fio version 3 iolog\n0 f add\n5 f trim 0 0\n",
+		 3, "trim"},
+		{SSD_TRACE_MSR, "128166385295514663,hm,0,Read,7014912,0,26\n", 1,
+		 "read"},
+		{SSD_TRACE_SPC, "0,303567,3584,w,10.5\n1,55590,0,r,11.5\n", 2,
+		 "read"},
+		{SSD_TRACE_DISKSIM, "13.191135 30 0 0 1\n", 1, "read"},
+		{SSD_TRACE_MQSIM, "4851300 1 524288 0 0\n", 1, "write"},
+		{SSD_TRACE_ALIBABA, "0,W,126703644672,0,1577808000000626\n", 1,
+		 "write"},
+		{SSD_TRACE_TENCENT, "1538323200,12910952,0,1,1063\n", 1, "write"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		CHECKF(first_error(cases[i].text, cases[i].fmt) == SSD_EPARSE,
+		       "case %zu: %s", i, msg);
+		char what[200];
+		snprintf(what, sizeof what, "a %s of 0 bytes (expected a length "
+			 "above 0; fio's replay ends at such a line, ssdlab trace "
+			 "convert leaves it out)", cases[i].op);
+		CHECKF(msg_is(cases[i].line, what), "case %zu: %s", i, msg);
+		/* taken when asked for */
+		struct ssd_trace *t;
+		CHECK(write_text(cases[i].text));
+		CHECK(ssd_trace_open(path, cases[i].fmt, &t, err, sizeof err) == 0);
+		ssd_trace_keep_empty(t);
+		struct ssd_trace_rec r;
+		int k, empty = 0;
+		while ((k = ssd_trace_next(t, &r)) == 1)
+			empty += r.op <= SSD_TOP_TRIM && !r.len;
+		CHECKF(k == 0 && empty == 1, "case %zu: %d, %s", i, k,
+		       ssd_trace_error(t));
+		ssd_trace_close(t);
+		unlink(path);
+	}
+	/* blkparse: a queue event of no sectors is no request */
+	CHECK(read_all(write_text("  8,0 0 1 0.000000000 1 Q W 100 + 0 [x]\n"
+				  "  8,0 0 2 0.000001000 1 Q W 100 + 8 [x]\n"),
+		       SSD_TRACE_BLKPARSE) == 0);
+	CHECK(nrec == 1 && rec[0].len == 8 * S);
+}
+
 /* ---- fio's iolog (trace.c) ---- */
 
 TEST(trace_iolog_v2_actions)
