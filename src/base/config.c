@@ -956,8 +956,24 @@ static void file_stem(const char *path, char *buf, size_t n)
 	buf[len] = 0;
 }
 
+#define CONFIG_PRESET_DEPTH 8 /* presets a drive file may stack */
+
+static int load_file(struct ssd_config *c, const char *path, const char *dir,
+		     int depth, char *err, size_t errlen);
+static int open_named(struct ssd_config *c, const char *name, const char *dir,
+		      int depth, const char *where, char *err, size_t errlen);
+
 int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		    size_t errlen)
+{
+	return load_file(c, path, NULL, 0, err, errlen);
+}
+
+/* Load the drive file at path over *c; `preset = NAME` (the first key)
+ * loads preset NAME from dir (NULL: the compiled-in one) first, depth
+ * the presets already stacked. */
+static int load_file(struct ssd_config *c, const char *path, const char *dir,
+		     int depth, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
@@ -975,7 +991,7 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
-	int lineno = 0, rc = 0, named = 0, described = 0;
+	int lineno = 0, rc = 0, named = 0, described = 0, keys = 0;
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		snprintf(where, wlen, "%s:%d", path, lineno);
@@ -1039,9 +1055,28 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		} else {
 			strip_comment(val);
 		}
+		if (!strcmp(key, "preset")) {
+			/* the preset first, then this file's keys change it */
+			if (keys) {
+				ssd_seterr(err, errlen, "%s: key 'preset': comes after "
+				       "other keys, which it would undo (accepted: "
+				       "`preset = NAME` as the file's first key)",
+				       where);
+				rc = SSD_EINVAL;
+				break;
+			}
+			if (!quoted)
+				val = ssd_strtrim(val);
+			rc = open_named(c, val, dir, depth + 1, where, err, errlen);
+			if (rc)
+				break;
+			keys++;
+			continue;
+		}
 		rc = set_key(c, key, val, !quoted, 0, where, err, errlen);
 		if (rc)
 			break;
+		keys++;
 		named |= !strcmp(key, "name");
 		described |= !strcmp(key, "description");
 	}
@@ -1057,6 +1092,14 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 	free(line);
 	free(where);
 	fclose(f);
+	if (!rc && !keys) {
+		/* it would be the default drive, whatever the file meant */
+		ssd_seterr(err, errlen, "drive file '%s' sets no keys (accepted: "
+		       "`preset = NAME` to start from a preset (`ssdlab drives` "
+		       "lists them), and `key = value` lines; docs/options.md)",
+		       path);
+		rc = SSD_EINVAL;
+	}
 	if (!rc && !named)
 		file_stem(path, c->name, sizeof c->name);
 	if (!rc && !described)
@@ -1066,15 +1109,25 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 	return rc;
 }
 
-int ssd_config_open(struct ssd_config *c, const char *name_or_path,
-		    const char *preset_dir, char *err, size_t errlen)
+/* Load the drive `name` (a preset of dir, or a path) over *c, depth the
+ * presets stacked so far; where: the drive file's "file:line" naming it,
+ * or NULL for the command line. */
+static int open_named(struct ssd_config *c, const char *name, const char *dir,
+		      int depth, const char *where, char *err, size_t errlen)
 {
-	const char *name = name_or_path;
 	size_t len = strlen(name);
-	ssd_config_defaults(c);
+	char q[48], pre[300] = "";
+	if (where)
+		snprintf(pre, sizeof pre, "%s: key 'preset': ", where);
+	if (depth > CONFIG_PRESET_DEPTH) {
+		ssd_seterr(err, errlen, "%spresets stacked more than %d deep (a "
+		       "preset naming itself?)", pre, CONFIG_PRESET_DEPTH);
+		return SSD_EINVAL;
+	}
+	if (!dir || !*dir)
+		dir = SSDLAB_PRESET_DIR;
 	if (strchr(name, '/') || (len >= 4 && !strcmp(name + len - 4, ".ini")))
-		return ssd_config_load(c, name, err, errlen);
-	const char *dir = preset_dir && *preset_dir ? preset_dir : SSDLAB_PRESET_DIR;
+		return load_file(c, name, dir, depth, err, errlen);
 	size_t plen = strlen(dir) + len + 8;
 	char *path = calloc(1, plen);
 	if (!path) {
@@ -1084,16 +1137,22 @@ int ssd_config_open(struct ssd_config *c, const char *name_or_path,
 	snprintf(path, plen, "%s/%s.ini", dir, name);
 	int rc;
 	if (!*name || access(path, F_OK)) {
-		char q[48];
-		ssd_seterr(err, errlen, "unknown drive '%s' (see `ssdlab drives` for the "
-		       "presets, or give a path to a .ini file)",
+		ssd_seterr(err, errlen, "%sunknown drive '%s' (see `ssdlab drives` "
+		       "for the presets, or give a path to a .ini file)", pre,
 		       quote(name, q, sizeof q));
 		rc = SSD_ENOENT;
 	} else {
-		rc = ssd_config_load(c, path, err, errlen);
+		rc = load_file(c, path, dir, depth, err, errlen);
 	}
 	free(path);
 	return rc;
+}
+
+int ssd_config_open(struct ssd_config *c, const char *name_or_path,
+		    const char *preset_dir, char *err, size_t errlen)
+{
+	ssd_config_defaults(c);
+	return open_named(c, name_or_path, preset_dir, 0, NULL, err, errlen);
 }
 
 /* ---- finishing: ranges, derived geometry, cell defaults ---- */
