@@ -57,6 +57,7 @@
 #include "base/config_int.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -1109,6 +1110,38 @@ static int load_file(struct ssd_config *c, const char *path, const char *dir,
 	return rc;
 }
 
+/* The preset of dir closest to name, into best[n], if one is a plausible
+ * typo of it (as keys and options are suggested); else "". */
+static void closest_preset(const char *dir, const char *name, char *best,
+			   size_t n)
+{
+	int bestd = 99;
+	best[0] = 0;
+	DIR *dp = opendir(dir);
+	if (!dp)
+		return;
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		char stem[64];
+		size_t len = strlen(e->d_name);
+		if (len <= 4 || len - 4 >= sizeof stem ||
+		    strcmp(e->d_name + len - 4, ".ini"))
+			continue;
+		memcpy(stem, e->d_name, len - 4);
+		stem[len - 4] = 0;
+		int d = ssd_edit_distance(name, stem);
+		/* ties go to the first name in order: the same answer
+		 * whatever order the directory lists them in */
+		if (d < bestd || (d == bestd && strcmp(stem, best) < 0)) {
+			bestd = d;
+			snprintf(best, n, "%s", stem);
+		}
+	}
+	closedir(dp);
+	if (!ssd_plausible_typo(name, bestd))
+		best[0] = 0;
+}
+
 /* Load the drive `name` (a preset of dir, or a path) over *c, depth the
  * presets stacked so far; where: the drive file's "file:line" naming it,
  * or NULL for the command line. */
@@ -1137,9 +1170,13 @@ static int open_named(struct ssd_config *c, const char *name, const char *dir,
 	snprintf(path, plen, "%s/%s.ini", dir, name);
 	int rc;
 	if (!*name || access(path, F_OK)) {
-		ssd_seterr(err, errlen, "%sunknown drive '%s' (see `ssdlab drives` "
+		char best[64], mean[96] = "";
+		closest_preset(dir, name, best, sizeof best);
+		if (best[0])
+			snprintf(mean, sizeof mean, "did you mean '%s'? ", best);
+		ssd_seterr(err, errlen, "%sunknown drive '%s' (%ssee `ssdlab drives` "
 		       "for the presets, or give a path to a .ini file)", pre,
-		       quote(name, q, sizeof q));
+		       quote(name, q, sizeof q), mean);
 		rc = SSD_ENOENT;
 	} else {
 		rc = load_file(c, path, dir, depth, err, errlen);

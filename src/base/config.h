@@ -258,8 +258,9 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
  * directory) or a path to a .ini file, load it over defaults.  The preset
  * directory is $SSDLAB_PRESETS if set by the caller's environment (the CLI
  * reads it and passes it here), else the compiled-in one; a drive file's
- * `preset = NAME` is looked up there too.  An unknown name is
- * SSD_ENOENT. */
+ * `preset = NAME` is looked up there too.  An unknown name is SSD_ENOENT,
+ * its message suggesting the closest preset when it is a plausible typo
+ * ("did you mean 'tiny'?"). */
 int ssd_config_open(struct ssd_config *c, const char *name_or_path,
 		    const char *preset_dir, char *err, size_t errlen);
 

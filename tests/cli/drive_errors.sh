@@ -66,6 +66,11 @@ grep -Eq '^name +=  *based( |$)' out.txt || fail "preset = tiny: name = stem"
 printf 'op = 0.1\npreset = tiny\n' >late.ini
 expect_err 2 "late\.ini:2: key 'preset': comes after other keys" \
 	"$SSDLAB" drive show late.ini
+# a preset name mistyped gets a suggestion, as keys and options do
+expect_err 2 "unknown drive 'tinyy' \(did you mean 'tiny'\?" \
+	"$SSDLAB" drive show tinyy
+expect_err 2 "unknown drive 'tinyy' \(did you mean 'tiny'\?" \
+	"$SSDLAB" run /dev/null --drive tinyy
 
 # mistakes in --set
 expect_err 2 "unknown key 'capacty'.*capacity" \

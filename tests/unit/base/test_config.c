@@ -577,7 +577,7 @@ TEST(config_open_errors)
 }
 
 /* An empty drive file (or one of comments) ran as the default 32 GiB
- * drive without a word. */
+ * drive without a word; `--drive tinyy` got no suggestion. */
 TEST(config_empty_drive_file_is_refused)
 {
 	static const char *const texts[] = {"", "# nothing\n; at all\n\n",
@@ -596,6 +596,16 @@ TEST(config_empty_drive_file_is_refused)
 		CHECKF(strstr(err, want) && strstr(err, "`preset = NAME`"), "%s",
 		       err);
 	}
+	struct ssd_config c;
+	char err[512] = "";
+	CHECK(ssd_config_open(&c, "tinyy", SSDLAB_PRESET_DIR, err, sizeof err) ==
+	      SSD_ENOENT);
+	CHECKF(one_line(err) && strstr(err, "unknown drive 'tinyy' (did you mean "
+				       "'tiny'?"), "%s", err);
+	/* nothing close: no suggestion */
+	CHECK(ssd_config_open(&c, "zzzzzzzz", SSDLAB_PRESET_DIR, err, sizeof err) ==
+	      SSD_ENOENT);
+	CHECKF(!strstr(err, "did you mean"), "%s", err);
 }
 
 /* `preset = NAME` starts a drive file from a preset; the keys after it
@@ -628,7 +638,8 @@ TEST(config_drive_file_names_a_preset)
 	} bad[] = {
 		{"capacity = 64m\npreset = tiny\n", SSD_EINVAL, 2,
 		 "key 'preset': comes after other keys"},
-		{"preset = tinyy\n", SSD_ENOENT, 1, "key 'preset': unknown drive 'tinyy'"},
+		{"preset = tinyy\n", SSD_ENOENT, 1,
+		 "key 'preset': unknown drive 'tinyy' (did you mean 'tiny'?"},
 		{"preset = /nonexistent/x.ini\n", SSD_EIO, 0, "/nonexistent/x.ini"},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
