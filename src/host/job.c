@@ -4108,16 +4108,23 @@ static int take_assigned(struct parser *p, struct jstate *js)
 {
 	struct ssd_job *j = &js->j;
 	uint64_t *field[RV_N] = {&j->size, &j->io_size, &j->offset};
-	static const char *const key[RV_N] = {"size", "io_size", "offset"};
 	for (int i = 0; i < RV_N; i++) {
 		if (!*field[i])
 			continue;
+		/* a built job's size is not cut to whole blocks (it gets
+		 * the region it asks for): a multiple of 4 KiB, as ever */
+		if (i == RV_SIZE && *field[i] % JOB_PAGE)
+			return perr(p, j->line, SSD_ERANGE,
+				    "option 'size': %llu B in job '%s' is not a "
+				    "multiple of 4 KiB (accepted: a multiple of "
+				    "4 KiB, in a job built in code)",
+				    (unsigned long long)*field[i], j->name);
 		if (i == RV_OFFSET && *field[i] % JOB_SECTOR)
 			return perr(p, j->line, SSD_ERANGE,
-				    "option '%s': %llu B in job '%s' is not a "
-				    "multiple of 512 B (accepted: %s)", key[i],
+				    "option 'offset': %llu B in job '%s' is not a "
+				    "multiple of 512 B (accepted: %s)",
 				    (unsigned long long)*field[i], j->name,
-				    opts[find_opt(key[i])].value);
+				    opts[find_opt("offset")].value);
 		js->rv[i] = (struct region_val){.given = 1,
 						.bytes = *field[i]};
 		*field[i] = 0;
@@ -4202,9 +4209,10 @@ static int finish_job(struct parser *p)
 				    rv->pct, ssd_fmt_bytes(cap, b1, sizeof b1));
 		/* fio's I/O covers whole blocks of the smallest size: a
 		 * written size that is not is cut (size=1000000000 of
-		 * 4 KiB blocks is 244140 of them), the report notes it */
+		 * 4 KiB blocks is 244140 of them), the report notes it.  A
+		 * job built in code gets the region it asks for. */
 		uint32_t minbs = ssd_job_min_bs(j);
-		if (!rv->is_pct && size % minbs) {
+		if (!rv->is_pct && size % minbs && !p->built) {
 			j->cut_key = "size";
 			j->cut_lo = j->cut_hi = size;
 			size -= size % minbs;

@@ -150,8 +150,10 @@ struct ssd_job {
 	                         (default: size) */
 	/* A size written in bytes (size=, filesize=) that is not whole
 	 * blocks of the job's smallest block size: the region is cut down
-	 * to whole blocks, as fio's I/O is, and the report says so.
-	 * cut_key is "size" or "filesize" (NULL: nothing was cut);
+	 * to whole blocks, as fio's I/O is, and the report says so (a job
+	 * built in code is not cut: its size is a multiple of 4 KiB and
+	 * its region as asked).  cut_key is "size" or "filesize" (NULL:
+	 * nothing was cut);
 	 * cut_lo..cut_hi the value as written, bytes (a filesize range:
 	 * its ends). */
 	const char *cut_key;
