@@ -400,7 +400,9 @@ static void report(struct ssd_scn *s, const struct hdtach *h,
 		fprintf(s->out, "  OP %-17s %13.1f %18.1f %+6.1f%%  (%.2f, %.2f)\n", label,
 			o[k].se_mbps, o[k].trim_mbps, d, o[k].fill_waf, o[k].full_write_waf);
 	}
-	fprintf(s->out, "  (%.3g GB written sequentially, 128 KiB QD32)\n", (double)seq / 1e9);
+	char ss[32];
+	fprintf(s->out, "  (%s written sequentially, 128 KiB QD32)\n",
+		ssd_fmt_bytes(seq, ss, sizeof ss));
 	fprintf(s->out, "  seed 003: Intel 510 (3.4%%) write 300 -> 221 -> 274 MB/s; "
 		"Crucial M4 (0%%) read 391 -> 177 -> 156 MB/s\n");
 	fprintf(s->out, "  data and plots    %s/{fill-idle,fill-idle-write,seq-write,"
