@@ -1128,6 +1128,26 @@ static void json_noeffect(struct jw *w, const struct ssd_job *job,
 	}
 }
 
+/* Reads of pages never written (or trimmed) cost the drive no NAND read:
+ * a random read of a fresh drive measures its controller, not its flash.
+ * When they are more than UNMAPPED_NOTE_PCT % of the pages read, a note
+ * says so (the text's line, "unmapped_reads_note" in the JSON); 1 then. */
+#define UNMAPPED_NOTE_PCT 10
+static int unmapped_note(const struct ssd_counters *c, char *buf, size_t n)
+{
+	uint64_t u = c->host_unmapped_read_lp, r = c->host_read_lp;
+	if (!u || !r || (double)u * 100 <= (double)r * UNMAPPED_NOTE_PCT)
+		return 0;
+	char pct[32];
+	fmt_f(pct, sizeof pct, 0, 1, 100.0 * (double)u / (double)r);
+	snprintf(buf, n, "%s%% of the pages read (%" PRIu64 " of %" PRIu64
+		 ") were never written or were trimmed: the drive answers them "
+		 "from its map without reading NAND, so the figures above "
+		 "measure its controller more than its flash (write the region "
+		 "first to measure reads of data)", pct, u, r);
+	return 1;
+}
+
 static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 {
 	const struct ssd_counters *c = &j->ctr;
@@ -1136,6 +1156,9 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 	jw_u64(w, "host_pages_written", c->host_write_lp);
 	jw_u64(w, "host_pages_trimmed", c->host_trim_lp);
 	jw_u64(w, "host_pages_read_unmapped", c->host_unmapped_read_lp);
+	char note[400];
+	if (unmapped_note(c, note, sizeof note))
+		jw_str(w, "unmapped_reads_note", note);
 	jw_u64(w, "host_flushes", c->flushes);
 	jw_u64(w, "nand_pages_read", c->nand_read);
 	jw_u64(w, "nand_pages_programmed", c->nand_prog);
@@ -1570,10 +1593,13 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 		j->free_blocks);
 	fprintf(out,
 		"  ssdlab: host 4KiB pages: read=%" PRIu64 " written=%" PRIu64
-		" trimmed=%" PRIu64 ", gc bg copied=%" PRIu64
-		", completions over 1s=%" PRIu64 "\n",
+		" trimmed=%" PRIu64 ", read unmapped=%" PRIu64
+		", gc bg copied=%" PRIu64 ", completions over 1s=%" PRIu64 "\n",
 		c->host_read_lp, c->host_write_lp, c->host_trim_lp,
-		c->gc_bg_copy_lp, j->lat_over_1s);
+		c->host_unmapped_read_lp, c->gc_bg_copy_lp, j->lat_over_1s);
+	char note[400];
+	if (unmapped_note(c, note, sizeof note))
+		fprintf(out, "  ssdlab: %s\n", note);
 	if (j->job && j->job->verify == SSD_VERIFY_DATA)
 		fprintf(out, "  ssdlab: verify (%s): 4KiB pages checked=%" PRIu64
 			", of them zeros as trimmed=%" PRIu64 "\n",
