@@ -1096,9 +1096,8 @@ static int load_file(struct ssd_config *c, const char *path, const char *dir,
 	if (!rc && !keys) {
 		/* it would be the default drive, whatever the file meant */
 		ssd_seterr(err, errlen, "drive file '%s' sets no keys (accepted: "
-		       "`preset = NAME` to start from a preset (`ssdlab drives` "
-		       "lists them), and `key = value` lines; docs/options.md)",
-		       path);
+		       "`preset = NAME` to start from a preset `ssdlab drives` "
+		       "lists, and `key = value` lines; docs/options.md)", path);
 		rc = SSD_EINVAL;
 	}
 	if (!rc && !named)

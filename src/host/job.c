@@ -2011,7 +2011,7 @@ static const struct jopt opts[] = {
 	 .help = "Bytes each job instance transfers before it ends; may be "
 		 "larger than size (the region is covered again)."},
 	{.name = "offset", .alias = "fileoffset", .type = OT_REGION, .idx = RV_OFFSET,
-	 .value = "size, a multiple of 512 B (the sector), or N% of the "
+	 .value = "size, a multiple of the 512 B sector, or N% of the "
 		  "drive capacity with 0 <= N < 100",
 	 .def = "0",
 	 .help = "Start of the job's region, bytes from the start of the "
