@@ -1829,11 +1829,13 @@ static int cmd_trace_convert(int argc, char **argv)
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return input ? EXIT_USAGE : 1;
 	}
-	fprintf(stderr, "%s: converted %llu requests (%llu reads, %llu writes, "
-		"%llu trims, %llu syncs) of %s into %s\n", prog,
-		(unsigned long long)n.requests, (unsigned long long)n.reads,
-		(unsigned long long)n.writes, (unsigned long long)n.trims,
-		(unsigned long long)n.syncs, c.in,
+	fprintf(stderr, "%s: converted %llu request%s (%llu read%s, %llu write%s, "
+		"%llu trim%s, %llu sync%s) of %s into %s\n", prog,
+		(unsigned long long)n.requests, ssd_plural(n.requests),
+		(unsigned long long)n.reads, ssd_plural(n.reads),
+		(unsigned long long)n.writes, ssd_plural(n.writes),
+		(unsigned long long)n.trims, ssd_plural(n.trims),
+		(unsigned long long)n.syncs, ssd_plural(n.syncs), c.in,
 		strcmp(c.out, "-") ? c.out : "standard output");
 	return 0;
 }

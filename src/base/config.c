@@ -57,6 +57,7 @@
 #include "base/config_int.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -956,8 +957,24 @@ static void file_stem(const char *path, char *buf, size_t n)
 	buf[len] = 0;
 }
 
+#define CONFIG_PRESET_DEPTH 8 /* presets a drive file may stack */
+
+static int load_file(struct ssd_config *c, const char *path, const char *dir,
+		     int depth, char *err, size_t errlen);
+static int open_named(struct ssd_config *c, const char *name, const char *dir,
+		      int depth, const char *where, char *err, size_t errlen);
+
 int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		    size_t errlen)
+{
+	return load_file(c, path, NULL, 0, err, errlen);
+}
+
+/* Load the drive file at path over *c; `preset = NAME` (the first key)
+ * loads preset NAME from dir (NULL: the compiled-in one) first, depth
+ * the presets already stacked. */
+static int load_file(struct ssd_config *c, const char *path, const char *dir,
+		     int depth, char *err, size_t errlen)
 {
 	FILE *f = fopen(path, "r");
 	if (!f) {
@@ -975,7 +992,7 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
-	int lineno = 0, rc = 0, named = 0, described = 0;
+	int lineno = 0, rc = 0, named = 0, described = 0, keys = 0;
 	while ((n = getline(&line, &cap, f)) >= 0) {
 		lineno++;
 		snprintf(where, wlen, "%s:%d", path, lineno);
@@ -1039,9 +1056,28 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		} else {
 			strip_comment(val);
 		}
+		if (!strcmp(key, "preset")) {
+			/* the preset first, then this file's keys change it */
+			if (keys) {
+				ssd_seterr(err, errlen, "%s: key 'preset': comes after "
+				       "other keys, which it would undo (accepted: "
+				       "`preset = NAME` as the file's first key)",
+				       where);
+				rc = SSD_EINVAL;
+				break;
+			}
+			if (!quoted)
+				val = ssd_strtrim(val);
+			rc = open_named(c, val, dir, depth + 1, where, err, errlen);
+			if (rc)
+				break;
+			keys++;
+			continue;
+		}
 		rc = set_key(c, key, val, !quoted, 0, where, err, errlen);
 		if (rc)
 			break;
+		keys++;
 		named |= !strcmp(key, "name");
 		described |= !strcmp(key, "description");
 	}
@@ -1057,6 +1093,13 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 	free(line);
 	free(where);
 	fclose(f);
+	if (!rc && !keys) {
+		/* it would be the default drive, whatever the file meant */
+		ssd_seterr(err, errlen, "drive file '%s' sets no keys (accepted: "
+		       "`preset = NAME` to start from a preset `ssdlab drives` "
+		       "lists, and `key = value` lines; docs/options.md)", path);
+		rc = SSD_EINVAL;
+	}
 	if (!rc && !named)
 		file_stem(path, c->name, sizeof c->name);
 	if (!rc && !described)
@@ -1066,15 +1109,57 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 	return rc;
 }
 
-int ssd_config_open(struct ssd_config *c, const char *name_or_path,
-		    const char *preset_dir, char *err, size_t errlen)
+/* The preset of dir closest to name, into best[n], if one is a plausible
+ * typo of it (as keys and options are suggested); else "". */
+static void closest_preset(const char *dir, const char *name, char *best,
+			   size_t n)
 {
-	const char *name = name_or_path;
+	int bestd = 99;
+	best[0] = 0;
+	DIR *dp = opendir(dir);
+	if (!dp)
+		return;
+	struct dirent *e;
+	while ((e = readdir(dp))) {
+		char stem[64];
+		size_t len = strlen(e->d_name);
+		if (len <= 4 || len - 4 >= sizeof stem ||
+		    strcmp(e->d_name + len - 4, ".ini"))
+			continue;
+		memcpy(stem, e->d_name, len - 4);
+		stem[len - 4] = 0;
+		int d = ssd_edit_distance(name, stem);
+		/* ties go to the first name in order: the same answer
+		 * whatever order the directory lists them in */
+		if (d < bestd || (d == bestd && strcmp(stem, best) < 0)) {
+			bestd = d;
+			snprintf(best, n, "%s", stem);
+		}
+	}
+	closedir(dp);
+	if (!ssd_plausible_typo(name, bestd))
+		best[0] = 0;
+}
+
+/* Load the drive `name` (a preset of dir, or a path) over *c, depth the
+ * presets stacked so far; where: the drive file's "file:line" naming it,
+ * or NULL for the command line. */
+static int open_named(struct ssd_config *c, const char *name, const char *dir,
+		      int depth, const char *where, char *err, size_t errlen)
+{
 	size_t len = strlen(name);
-	ssd_config_defaults(c);
+	char q[48], pre[300] = "";
+	if (where)
+		snprintf(pre, sizeof pre, "%s: key 'preset': ", where);
+	if (depth > CONFIG_PRESET_DEPTH) {
+		ssd_seterr(err, errlen, "%spresets stacked more than %d deep (a "
+		       "preset naming itself?)", pre, CONFIG_PRESET_DEPTH);
+		return SSD_EINVAL;
+	}
+	if (!dir || !*dir)
+		dir = SSDLAB_PRESET_DIR;
 	if (strchr(name, '/') || (len >= 4 && !strcmp(name + len - 4, ".ini")))
-		return ssd_config_load(c, name, err, errlen);
-	const char *dir = preset_dir && *preset_dir ? preset_dir : SSDLAB_PRESET_DIR;
+		return load_file(c, name, dir, depth, err, errlen);
 	size_t plen = strlen(dir) + len + 8;
 	char *path = calloc(1, plen);
 	if (!path) {
@@ -1084,16 +1169,26 @@ int ssd_config_open(struct ssd_config *c, const char *name_or_path,
 	snprintf(path, plen, "%s/%s.ini", dir, name);
 	int rc;
 	if (!*name || access(path, F_OK)) {
-		char q[48];
-		ssd_seterr(err, errlen, "unknown drive '%s' (see `ssdlab drives` for the "
-		       "presets, or give a path to a .ini file)",
-		       quote(name, q, sizeof q));
+		char best[64], mean[96] = "";
+		closest_preset(dir, name, best, sizeof best);
+		if (best[0])
+			snprintf(mean, sizeof mean, "did you mean '%s'? ", best);
+		ssd_seterr(err, errlen, "%sunknown drive '%s' (%ssee `ssdlab drives` "
+		       "for the presets, or give a path to a .ini file)", pre,
+		       quote(name, q, sizeof q), mean);
 		rc = SSD_ENOENT;
 	} else {
-		rc = ssd_config_load(c, path, err, errlen);
+		rc = load_file(c, path, dir, depth, err, errlen);
 	}
 	free(path);
 	return rc;
+}
+
+int ssd_config_open(struct ssd_config *c, const char *name_or_path,
+		    const char *preset_dir, char *err, size_t errlen)
+{
+	ssd_config_defaults(c);
+	return open_named(c, name_or_path, preset_dir, 0, NULL, err, errlen);
 }
 
 /* ---- finishing: ranges, derived geometry, cell defaults ---- */
@@ -1530,9 +1625,10 @@ static int explain(const struct ssd_config *c, int why, int tried, char *err,
 			return SSD_ERANGE;
 		}
 		ssd_seterr(err, errlen, "keys 'capacity' and 'op': capacity*(1+op) "
-		       "makes %llu blocks per plane (%u plane%s; one block on each "
+		       "makes %llu block%s per plane (%u plane%s; one block on each "
 		       "holds %s), fewer than gc_bg_blocks + 4 = %u: %s%s",
-		       (unsigned long long)f.bpp, planes, planes == 1 ? "" : "s",
+		       (unsigned long long)f.bpp, ssd_plural(f.bpp), planes,
+		       ssd_plural(planes),
 		       ssd_fmt_bytes(f.row, a, sizeof a), c->gc_bg_blocks + 4,
 		       raise_clause(c, 1, clause, sizeof clause), even);
 		return SSD_ERANGE;
@@ -1550,12 +1646,13 @@ static int explain(const struct ssd_config *c, int why, int tried, char *err,
 			else
 				snprintf(d, sizeof d, "none");
 			ssd_seterr(err, errlen, "key 'slc_cache_size': the static SLC "
-			       "cache of %s takes %llu blocks per plane (a block in SLC "
+			       "cache of %s takes %llu block%s per plane (a block in SLC "
 			       "mode holds 1/%u of its native data, and the cache comes "
 			       "out of the spare) and the spare beside the FTL's reserve "
 			       "leaves %s: %s%s, or %s%s",
 			       ssd_fmt_bytes(c->slc_cache_size, a, sizeof a),
-			       (unsigned long long)f.slc, ssd_cell_bits(c->cell), d,
+			       (unsigned long long)f.slc, ssd_plural(f.slc),
+			       ssd_cell_bits(c->cell), d,
 			       room ? "lower slc_cache_size to at most " : "set slc_cache = none",
 			       room ? b : "", raise_clause(c, 0, clause, sizeof clause), even);
 			return SSD_ERANGE;
@@ -1577,11 +1674,11 @@ static int explain(const struct ssd_config *c, int why, int tried, char *err,
 				 (unsigned long long)f.slc);
 		ssd_seterr(err, errlen, "keys 'capacity' and 'op': capacity %s does not "
 		       "fit beside the FTL's reserve: capacity*(1+op) makes %llu "
-		       "blocks per plane (%u plane%s; one block on each holds %s), "
+		       "block%s per plane (%u plane%s; one block on each holds %s), "
 		       "%llu of them are reserved (gc_fg_blocks %u, 2 write "
 		       "points%s), the rest hold %s: %s%s",
 		       ssd_fmt_bytes(c->capacity, a, sizeof a), (unsigned long long)f.bpp,
-		       planes, planes == 1 ? "" : "s",
+		       ssd_plural(f.bpp), planes, ssd_plural(planes),
 		       ssd_fmt_bytes(f.row, d, sizeof d),
 		       (unsigned long long)f.reserve, c->gc_fg_blocks, slc,
 		       ssd_fmt_bytes(f.usable, b, sizeof b),

@@ -245,14 +245,22 @@ int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
  * "key = value" lines; a value in double quotes is taken literally, with
  * \" and \\ for a quote and a backslash (ssd_config_print quotes any text
  * that holds '#', ';' or a quote, so that it reads back the same).
- * Errors as ssd_config_set, plus SSD_EIO when the file cannot be read. */
+ * "preset = NAME" as the first key loads preset NAME (or a drive file's
+ * path) from the compiled-in preset directory first; the keys after it
+ * change it.  Errors as ssd_config_set, plus SSD_EIO when the file cannot
+ * be read, SSD_ENOENT for an unknown preset, and SSD_EINVAL for a file
+ * that sets no key (it would be the defaults, whatever it meant), a
+ * preset after other keys, or presets stacked more than 8 deep. */
 int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		    size_t errlen);
 
 /* Resolve a preset name (a file presets/NAME.ini searched in the preset
  * directory) or a path to a .ini file, load it over defaults.  The preset
  * directory is $SSDLAB_PRESETS if set by the caller's environment (the CLI
- * reads it and passes it here), else the compiled-in one.  */
+ * reads it and passes it here), else the compiled-in one; a drive file's
+ * `preset = NAME` is looked up there too.  An unknown name is SSD_ENOENT,
+ * its message suggesting the closest preset when it is a plausible typo
+ * ("did you mean 'tiny'?"). */
 int ssd_config_open(struct ssd_config *c, const char *name_or_path,
 		    const char *preset_dir, char *err, size_t errlen);
 

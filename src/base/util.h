@@ -162,4 +162,11 @@ char *ssd_strtrim(char *s);
  * Writes into buf (at least 32 bytes) and returns it. */
 char *ssd_fmt_bytes(uint64_t v, char *buf, size_t n);
 
+/* The plural ending of a count: "" for 1, "s" for anything else
+ * ("%d field%s", n, ssd_plural(n)).  A static string. */
+static inline const char *ssd_plural(uint64_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
 #endif

@@ -88,7 +88,8 @@ void ftl_check_floor(struct ssd_ftl *f, const char *what, uint32_t lpn,
 		return;
 	char msg[sizeof f->check_msg], pages[48] = "";
 	if (n)
-		snprintf(pages, sizeof pages, " of lpn %u (%u pages)", lpn, n);
+		snprintf(pages, sizeof pages, " of lpn %u (%u page%s)", lpn, n,
+			 ssd_plural(n));
 	if (done < t)
 		snprintf(msg, sizeof msg, "%s%s with its input at %" PRId64
 			 " ns returns at %" PRId64 " ns, before it", what, pages,

@@ -44,8 +44,8 @@
 
 #define JOB_LINE_MAX 4096             /* longest accepted line, chars */
 #define JOB_FILE_MAX (16u << 20)      /* largest accepted job file, bytes */
-#define JOB_SECTOR 512u               /* block sizes are multiples of this */
-#define JOB_PAGE 4096u                /* offsets and sizes are multiples */
+#define JOB_SECTOR 512u               /* block sizes and offsets: multiples */
+#define JOB_PAGE 4096u                /* the drive's page: files start on it */
 #define JOB_BS_MAX (128u << 20)       /* largest block size, bytes */
 #define JOB_MAX_OPTS 512              /* rows of opts[] (checked below) */
 #define JOB_ADD_MAX (1ULL << 50)      /* largest rw=PATTERN:N hole, bytes */
@@ -687,11 +687,10 @@ static int parse_zones(struct parser *p, const struct jopt *o, char *list,
 				return opt_err(p, o, rc,
 					       "zone '%.32s/%.32s': the size "
 					       "is too large", a, s);
-			if (!z[n].size_bytes || z[n].size_bytes % JOB_PAGE)
+			if (!z[n].size_bytes)
 				return opt_err(p, o, SSD_ERANGE,
 					       "zone '%.32s/%.32s': the size "
-					       "is not a multiple of 4 KiB "
-					       "above 0", a, s);
+					       "is 0", a, s);
 			ssum += (double)z[n].size_bytes;
 		} else {
 			if (ssd_parse_double(s, &z[n].size_pct))
@@ -1435,7 +1434,8 @@ static int fn_filename_format(struct parser *p, struct jstate *js,
 	return 0;
 }
 
-/* A size of a file: 4 KiB .. 2^62, a multiple of 4 KiB. */
+/* A size of a file: 1 B .. 2^62.  As in fio, the file's I/O covers its
+ * whole blocks only (clone_region). */
 static int parse_file_size(struct parser *p, const struct jopt *o,
 			   const char *s, uint64_t *out)
 {
@@ -1444,9 +1444,8 @@ static int parse_file_size(struct parser *p, const struct jopt *o,
 		return opt_err(p, o, rc, "'%.64s' is not a size", s);
 	if (rc || *out > (1ULL << 62))
 		return opt_err(p, o, SSD_ERANGE, "%.64s is too large", s);
-	if (*out < JOB_PAGE || *out % JOB_PAGE)
-		return opt_err(p, o, SSD_ERANGE,
-			       "%.64s is not a positive multiple of 4 KiB", s);
+	if (!*out)
+		return opt_err(p, o, SSD_ERANGE, "0 is out of range");
 	return 0;
 }
 
@@ -1577,16 +1576,19 @@ static int fn_offset_increment(struct parser *p, struct jstate *js,
 		if (rc || rv.bytes > (1ULL << 62))
 			return opt_err(p, o, SSD_ERANGE, "%.64s is too large",
 				       val);
-		if (rv.bytes % JOB_PAGE)
+		if (rv.bytes % JOB_SECTOR)
 			return opt_err(p, o, SSD_ERANGE,
-				       "%.64s is not a multiple of 4 KiB", val);
+				       "%.64s is not a multiple of 512 B, the "
+				       "drive's sector", val);
 	}
 	js->incr = rv;
 	return 0;
 }
 
-/* offset_align, zonerange, zoneskip: a size, a multiple of 4 KiB (0 only
- * for zoneskip and offset_align); zonesize: a size of at least 512 B. */
+/* zonerange: a size, a multiple of 4 KiB (fio lets a zone's last block
+ * cross its end, ssdlab would shorten it); offset_align, zoneskip,
+ * zonesize: a multiple of the 512 B sector (0 only for zoneskip and
+ * offset_align). */
 static int fn_size64(struct parser *p, struct jstate *js, const struct jopt *o,
 		     char *val)
 {
@@ -1601,7 +1603,8 @@ static int fn_size64(struct parser *p, struct jstate *js, const struct jopt *o,
 	if (o->max && v % o->max)
 		return opt_err(p, o, SSD_ERANGE,
 			       "%.64s is not a multiple of %s", val,
-			       o->max == JOB_PAGE ? "4 KiB" : "512 B");
+			       o->max == JOB_PAGE ? "4 KiB"
+						  : "512 B, the drive's sector");
 	*(uint64_t *)((char *)&js->j + o->off) = v;
 	return 0;
 }
@@ -1991,11 +1994,16 @@ static const struct jopt opts[] = {
 	 .max = 65536, .value = "integer 1..65536", .def = "1",
 	 .help = "I/Os each job instance keeps outstanding."},
 	{.name = "size", .type = OT_REGION, .idx = RV_SIZE,
-	 .value = "size, a multiple of 4 KiB, or N% of the drive "
-		  "capacity with 0 < N <= 100",
+	 .value = "size, or N% of the drive capacity with 0 < N <= 100",
 	 .def = "capacity - offset",
 	 .help = "Length of the region the job works in, from offset.  "
-		 "offset + size must fit on the drive."},
+		 "offset + size must fit on the drive.  As in fio, the I/O "
+		 "covers whole blocks of the smallest block size: a size in "
+		 "bytes that is not (size=1000000000 with 4 KiB blocks) is "
+		 "cut down to whole blocks and the report says so.  A "
+		 "percentage is rounded down to 4 KiB, and the default "
+		 "(to the drive's end) covers the drive: the last I/O is "
+		 "shortened if a whole block does not fit."},
 	{.name = "io_size", .alias = "io_limit", .type = OT_REGION,
 	 .idx = RV_IO_SIZE,
 	 .value = "size, or N% of the job's size with N > 0",
@@ -2003,11 +2011,13 @@ static const struct jopt opts[] = {
 	 .help = "Bytes each job instance transfers before it ends; may be "
 		 "larger than size (the region is covered again)."},
 	{.name = "offset", .alias = "fileoffset", .type = OT_REGION, .idx = RV_OFFSET,
-	 .value = "size, a multiple of 4 KiB, or N% of the drive "
-		  "capacity with 0 <= N < 100",
+	 .value = "size, a multiple of the 512 B sector, or N% of the "
+		  "drive capacity with 0 <= N < 100",
 	 .def = "0",
 	 .help = "Start of the job's region, bytes from the start of the "
-		 "drive (a percentage is rounded down to 4 KiB)."},
+		 "drive (a percentage is aligned up as offset_align says).  "
+		 "Inside a 4 KiB page, every I/O straddles pages (a "
+		 "misaligned partition: partial pages are read and merged)."},
 	{.name = "runtime", .alias = "timeout", .type = OT_TIME, FIELD(runtime), .unit = SSD_S,
 	 .value = TIME_HELP_S, .def = "0 (no limit)",
 	 .help = "Simulated time after which the job stops, even if io_size "
@@ -2133,11 +2143,13 @@ static const struct jopt opts[] = {
 	 .help = "Names of the files of nrfiles; equal names are one file "
 		 "(e.g. data.$filenum: all clones and jobs share the set)."},
 	{.name = "filesize", .type = OT_FN, .fn = fn_filesize,
-	 .value = "size or LOW-HIGH (multiples of 4 KiB)", .def = "size / files",
+	 .value = "size or LOW-HIGH", .def = "size / files",
 	 .help = "Size of each file (a range: each file's size drawn in it, "
-		 "4 KiB aligned, from its name); the job does I/O from offset "
-		 "to the file's end.  size then only caps the bytes done "
-		 "(default: all the files), as in fio."},
+		 "LOW plus a multiple of 4 KiB, from its name); the job does "
+		 "I/O from offset to the file's last whole block (as in fio: "
+		 "a file that is not whole blocks keeps its tail; the report "
+		 "says so).  size then only caps the bytes done (default: all "
+		 "the files), as in fio."},
 	{.name = "file_service_type", .type = OT_FN, .fn = fn_fsrv,
 	 .value = "roundrobin[:N], sequential[:N], random[:N], "
 		  "zipf[:THETA], pareto[:H], normal[:DEV] (gauss)",
@@ -2155,15 +2167,15 @@ static const struct jopt opts[] = {
 	 .help = "Accepted: opening a file costs nothing on the simulated "
 		 "drive, so the limit on open files changes no I/O."},
 	{.name = "offset_increment", .type = OT_FN, .fn = fn_offset_increment,
-	 .value = "size (multiple of 4 KiB) or N% of the drive (0..100)",
+	 .value = "size (a multiple of 512 B) or N% of the drive (0..100)",
 	 .def = "0",
 	 .help = "Clone k (numjobs) starts at offset + k x this, with its "
 		 "own size (default: to the drive's or the file's end); a "
 		 "percentage is aligned up as offset_align says.  Every "
 		 "clone's region must fit."},
 	{.name = "offset_align", .type = OT_FN, .fn = fn_size64,
-	 FIELD(offset_align), .min = 0, .max = JOB_PAGE,
-	 .value = "size, a multiple of 4 KiB", .def = "0 (the smallest block)",
+	 FIELD(offset_align), .min = 0, .max = JOB_SECTOR,
+	 .value = "size, a multiple of 512 B", .def = "0 (the smallest block)",
 	 .help = "A percentage offset or offset_increment is aligned up to "
 		 "this; 0: to the smallest block size (at least 4 KiB)."},
 	{.name = "fill_device", .alias = "fill_fs", .type = OT_BOOL,
@@ -2190,7 +2202,7 @@ static const struct jopt opts[] = {
 		 "drive (or the file), then wrap to the first; size only sets "
 		 "the bytes done, as in fio."},
 	{.name = "zoneskip", .type = OT_FN, .fn = fn_size64, FIELD(zoneskip),
-	 .min = 0, .max = JOB_PAGE, .value = "size, a multiple of 4 KiB",
+	 .min = 0, .max = JOB_SECTOR, .value = "size, a multiple of 512 B",
 	 .def = "0",
 	 .help = "strided: bytes skipped after each zone (the next zone "
 		 "starts zonerange + zoneskip after this one)."},
@@ -3402,10 +3414,10 @@ static int set_region(struct parser *p, struct jstate *js,
 			return opt_err(p, o, rc, "%.64s is too large", val);
 		if (o->idx != RV_OFFSET && rv.bytes == 0)
 			return opt_err(p, o, SSD_ERANGE, "0 is out of range");
-		if (o->idx != RV_IO_SIZE && rv.bytes % JOB_PAGE)
+		if (o->idx == RV_OFFSET && rv.bytes % JOB_SECTOR)
 			return opt_err(p, o, SSD_ERANGE,
-				       "%.64s is not a multiple of 4 KiB",
-				       val);
+				       "%.64s is not a multiple of 512 B, the "
+				       "drive's sector", val);
 	}
 	js->rv[o->idx] = rv;
 	return 0;
@@ -3878,10 +3890,13 @@ static void resolve_bs(struct ssd_job *j)
 	}
 }
 
-static int finish_stream(struct parser *p, struct jstate *js, uint64_t size)
+/* size: the region's bytes; written: as written (more when the region
+ * was cut to whole blocks). */
+static int finish_stream(struct parser *p, struct jstate *js, uint64_t size,
+			 uint64_t written)
 {
 	struct ssd_job *j = &js->j;
-	char b1[32], b2[32];
+	char b1[32], b2[32], b3[48];
 
 	resolve_bs(j);
 
@@ -3894,11 +3909,18 @@ static int finish_stream(struct parser *p, struct jstate *js, uint64_t size)
 		else if (was_set(js, "bsrange"))
 			key = "bsrange";
 		key = was_set(js, "size") || !was_set(js, key) ? "size" : key;
+		char b4[32];
+		b3[0] = 0;
+		if (written != size && size)
+			snprintf(b3, sizeof b3, ", %s in whole %s blocks",
+				 ssd_fmt_bytes(size, b1, sizeof b1),
+				 ssd_fmt_bytes(ssd_job_min_bs(j), b4,
+					       sizeof b4));
 		return perr(p, opt_line(js, key), SSD_ERANGE,
-			    "option '%s': the region of job '%s' (%s) is "
+			    "option '%s': the region of job '%s' (%s%s) is "
 			    "smaller than its block size %s (accepted: size "
 			    ">= block size)", key, j->name,
-			    ssd_fmt_bytes(size, b1, sizeof b1),
+			    ssd_fmt_bytes(written, b1, sizeof b1), b3,
 			    ssd_fmt_bytes(maxbs, b2, sizeof b2));
 	}
 
@@ -4086,16 +4108,23 @@ static int take_assigned(struct parser *p, struct jstate *js)
 {
 	struct ssd_job *j = &js->j;
 	uint64_t *field[RV_N] = {&j->size, &j->io_size, &j->offset};
-	static const char *const key[RV_N] = {"size", "io_size", "offset"};
 	for (int i = 0; i < RV_N; i++) {
 		if (!*field[i])
 			continue;
-		if (i != RV_IO_SIZE && *field[i] % JOB_PAGE)
+		/* a built job's size is not cut to whole blocks (it gets
+		 * the region it asks for): a multiple of 4 KiB, as ever */
+		if (i == RV_SIZE && *field[i] % JOB_PAGE)
 			return perr(p, j->line, SSD_ERANGE,
-				    "option '%s': %llu B in job '%s' is not a "
-				    "multiple of 4 KiB (accepted: %s)", key[i],
+				    "option 'size': %llu B in job '%s' is not a "
+				    "multiple of 4 KiB (accepted: a multiple of "
+				    "4 KiB, in a job built in code)",
+				    (unsigned long long)*field[i], j->name);
+		if (i == RV_OFFSET && *field[i] % JOB_SECTOR)
+			return perr(p, j->line, SSD_ERANGE,
+				    "option 'offset': %llu B in job '%s' is not a "
+				    "multiple of 512 B (accepted: %s)",
 				    (unsigned long long)*field[i], j->name,
-				    opts[find_opt(key[i])].value);
+				    opts[find_opt("offset")].value);
 		js->rv[i] = (struct region_val){.given = 1,
 						.bytes = *field[i]};
 		*field[i] = 0;
@@ -4178,6 +4207,16 @@ static int finish_job(struct parser *p)
 				    "option 'size': %g%% of %s is less than "
 				    "4 KiB (accepted: at least 4 KiB)",
 				    rv->pct, ssd_fmt_bytes(cap, b1, sizeof b1));
+		/* fio's I/O covers whole blocks of the smallest size: a
+		 * written size that is not is cut (size=1000000000 of
+		 * 4 KiB blocks is 244140 of them), the report notes it.  A
+		 * job built in code gets the region it asks for. */
+		uint32_t minbs = ssd_job_min_bs(j);
+		if (!rv->is_pct && size % minbs && !p->built) {
+			j->cut_key = "size";
+			j->cut_lo = j->cut_hi = size;
+			size -= size % minbs;
+		}
 		if (size > cap - off && !js->filesize_lo) {
 			const char *key = was_set(js, "size") ? "size"
 							      : "offset";
@@ -4213,7 +4252,7 @@ static int finish_job(struct parser *p)
 				    ssd_fmt_bytes(size, b1, sizeof b1));
 	}
 
-	rc = finish_stream(p, js, size);
+	rc = finish_stream(p, js, size, j->cut_key ? j->cut_lo : size);
 	if (rc)
 		return rc;
 
@@ -4605,12 +4644,20 @@ static uint64_t drawn_size(const struct jfiles *f, const char *name)
 	return f->fs_lo + ssd_mix64(h) % steps * JOB_PAGE;
 }
 
-/* Bytes of file i of n when the job's size is split over its files: the
- * 4 KiB units shared out, the first files one unit more. */
-static uint64_t share_of(uint64_t size, uint32_t i, uint32_t n)
+/* Bytes of file i of n when job j's size is split over its files: units
+ * of whole blocks that keep the files 4 KiB aligned shared out, the first
+ * files one unit more (fio gives them a block more). */
+static uint64_t share_of(const struct ssd_job *j, uint32_t i, uint32_t n)
 {
-	uint64_t units = size / JOB_PAGE;
-	return (units / n + (i < units % n ? 1 : 0)) * JOB_PAGE;
+	uint64_t unit = ssd_job_min_bs(j), a = unit, b = JOB_PAGE;
+	while (b) { /* unit = lcm(min_bs, 4 KiB) */
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	unit = unit / a * JOB_PAGE;
+	uint64_t units = j->size / unit;
+	return (units / n + (i < units % n ? 1 : 0)) * unit;
 }
 
 enum { JT_PLAIN, JT_DRIVE, JT_FILES }; /* what a job works on */
@@ -4624,18 +4671,20 @@ static uint64_t file_need(const struct jfiles *f, const struct ssd_job *j,
 	if (f->fs_lo)
 		return drawn_size(f, name);
 	if (f->size_given)
-		return off + share_of(j->size, i, n);
+		return off + share_of(j, i, n);
 	return 0;
 }
 
 /* One clone's region in one file (or the drive); checks that it holds
- * the job's largest block. */
+ * the job's largest block.  In a file, or with a filesize, the region is
+ * whole blocks, as fio's I/O is (a filesize that is not is noted in the
+ * job's cut_*). */
 static int clone_region(struct parser *p, int ji, int kind, uint64_t base,
 			uint64_t len, uint64_t off, const char *name,
 			uint32_t i, uint32_t n, struct ssd_job_region *r)
 {
 	const struct jfiles *f = &p->jf[ji];
-	const struct ssd_job *j = &p->jobs[ji];
+	struct ssd_job *j = &p->jobs[ji];
 	char b1[32], b2[32], b3[32];
 	uint64_t end = len, io;
 	if (f->fs_lo) {
@@ -4658,7 +4707,7 @@ static int clone_region(struct parser *p, int ji, int kind, uint64_t base,
 				    ssd_fmt_bytes(end, b2, sizeof b2), j->name);
 		io = end - off;
 	} else if (f->size_given) {
-		io = kind == JT_FILES ? share_of(j->size, i, n) : j->size;
+		io = kind == JT_FILES ? share_of(j, i, n) : j->size;
 	} else {
 		if (kind == JT_FILES && !len)
 			return perr(p, j->line, SSD_EINVAL,
@@ -4677,6 +4726,15 @@ static int clone_region(struct parser *p, int ji, int kind, uint64_t base,
 				    kind == JT_FILES ? "'" : "",
 				    ssd_fmt_bytes(len, b2, sizeof b2));
 		io = len - off;
+	}
+	uint32_t minbs = ssd_job_min_bs(j);
+	if ((f->fs_lo || kind == JT_FILES) && io % minbs && io > minbs) {
+		if (f->fs_lo && end % minbs && !j->cut_key) {
+			j->cut_key = "filesize";
+			j->cut_lo = f->fs_lo;
+			j->cut_hi = f->fs_hi;
+		}
+		io -= io % minbs;
 	}
 	if (kind == JT_DRIVE && (off > len || io > len - off))
 		return perr(p, f->ln_incr, SSD_ERANGE,
@@ -5419,10 +5477,23 @@ void ssd_job_print_doc(FILE *out)
 	      "KiB pages and rounds every I/O out to whole pages, so an I/O "
 	      "smaller than 4 KiB, or one not 4 KiB aligned, costs whole "
 	      "pages.\n"
-	      "- **Offsets and sizes** are multiples of 4 KiB; a percentage "
-	      "`size` is rounded down to 4 KiB, a percentage `offset` or "
-	      "`offset_increment` aligned up to `offset_align` (default: the "
-	      "smallest block size, at least 4 KiB), as fio aligns it.\n"
+	      "- **Offsets** (`offset`, `offset_increment`, `zoneskip`) are "
+	      "multiples of the drive's 512 B sector (fio takes any byte, "
+	      "and a direct I/O to a block device at any other offset "
+	      "fails); one inside a 4 KiB page makes I/Os straddle pages, "
+	      "as on a misaligned partition.  A percentage `offset` or "
+	      "`offset_increment` is aligned up to `offset_align` (default: "
+	      "the smallest block size, at least 4 KiB), as fio aligns it.\n"
+	      "- **Sizes** (`size`, `filesize`, `zoned_abs` zones) are any "
+	      "byte count.  As in fio, a job's I/O covers whole blocks of its "
+	      "smallest block size: `size=1000000000` with 4 KiB blocks "
+	      "covers 244140 blocks (999,997,440 bytes), a file of "
+	      "`filesize=10000000` its first 2441 blocks, and the report "
+	      "notes the cut (`size_cut` in the JSON).  A percentage `size` "
+	      "is rounded down to 4 KiB, and a region that runs to the "
+	      "drive's end (no `size`, `size=100%`) covers the whole drive, "
+	      "the last I/O shortened when a block does not fit (fio leaves "
+	      "that tail alone).  `zonerange` stays a multiple of 4 KiB.\n"
 	      "- A value too large for its field is an error, never wrapped "
 	      "or rounded; so is a sum or product of values that does not "
 	      "fit where they are combined (the sizes of `zoned_abs` zones, "
@@ -5577,8 +5648,8 @@ void ssd_job_print_doc(FILE *out)
 	      "`filename` each clone has its own `nrfiles` files "
 	      "(`filename_format`, default `$jobname.$jobnum.$filenum`).  "
 	      "`offset` and `offset_increment` are inside each file, as in "
-	      "fio; `size` is split over the files (4 KiB units, the first "
-	      "files one more) unless `filesize` is given, when it only caps "
+	      "fio; `size` is split over the files (whole blocks, 4 KiB "
+	      "aligned, the first files one more) unless `filesize` is given, when it only caps "
 	      "the bytes done.  Inside a file offsets follow the job's "
 	      "pattern, each file with its own position and random map.\n"
 	      "- `zonemode=strided`: zones of `zonerange` bytes start at the "

@@ -148,6 +148,16 @@ struct ssd_job {
 	                         capacity - offset) */
 	uint64_t io_size;     /* bytes to transfer before the job ends
 	                         (default: size) */
+	/* A size written in bytes (size=, filesize=) that is not whole
+	 * blocks of the job's smallest block size: the region is cut down
+	 * to whole blocks, as fio's I/O is, and the report says so (a job
+	 * built in code is not cut: its size is a multiple of 4 KiB and
+	 * its region as asked).  cut_key is "size" or "filesize" (NULL:
+	 * nothing was cut);
+	 * cut_lo..cut_hi the value as written, bytes (a filesize range:
+	 * its ends). */
+	const char *cut_key;
+	uint64_t cut_lo, cut_hi;
 	int64_t runtime;      /* ns of simulated time; 0 = no limit */
 	int time_based;       /* keep going until runtime even past io_size */
 	int64_t ramp_time;    /* ns; I/O in this window is not counted */
@@ -360,10 +370,10 @@ struct ssd_job {
  * file's directory, as fio does; an included file holds options only),
  * and values expand ${VAR}, $pagesize, $mb_memory, $ncpus and
  * "(arithmetic)" as in fio.  `capacity` (user bytes of the drive)
- * resolves percentages and default sizes; `sector` (4096) is the unit
- * every offset and block size must be a multiple of... except that block
- * sizes of 512 B and up are accepted and rounded up to whole 4 KiB pages
- * by the device (documented).  On success *jobs is a malloc'd array of
+ * resolves percentages and default sizes.  Offsets and block sizes are
+ * multiples of the 512 B sector (the device rounds a partial 4 KiB page
+ * up to a whole one); a size written in bytes is cut down to whole
+ * blocks (cut_key above).  On success *jobs is a malloc'd array of
  * *njobs entries (free with free()); the jobs' regions and clone_io
  * arrays live in the same block, after the jobs, so a job copied out of
  * the array is valid only while the array is.  On error, returns a negative SSD_E*

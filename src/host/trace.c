@@ -4,7 +4,10 @@
  *
  * zlib reads the file: gzgets and gzread pass a plain file through as it
  * is, so one path serves both, and a compressed trace of any size streams
- * a line at a time.
+ * a line at a time.  A compressed file cut short (a copy that did not
+ * finish) hands back what it had, the last line cut anywhere; zlib says
+ * so (Z_BUF_ERROR), and the reader fails there rather than read the cut
+ * line as a record.
  */
 #include "host/trace.h"
 
@@ -63,6 +66,17 @@ int trace_fail(struct ssd_trace *t, const char *fmt, ...)
 	return SSD_EPARSE;
 }
 
+int trace_cut_short(struct ssd_trace *t, const char *unit, uint64_t done)
+{
+	int e;
+	gzerror(t->gz, &e);
+	if (e != Z_BUF_ERROR)
+		return 0;
+	snprintf(t->err, sizeof t->err, "%s: compressed data ends early (after "
+		 "%s %llu)", t->path, unit, (unsigned long long)done);
+	return SSD_EPARSE;
+}
+
 int64_t trace_rel_ns(struct ssd_trace *t, int64_t v)
 {
 	if (t->t0 == INT64_MIN)
@@ -106,7 +120,12 @@ static int sniff(struct ssd_trace *t, char *err, size_t errlen)
 /* The iolog's first line: its version. */
 static int iolog_header(struct ssd_trace *t, char *err, size_t errlen)
 {
-	if (!gzgets(t->gz, t->buf, sizeof t->buf)) {
+	char *got = gzgets(t->gz, t->buf, sizeof t->buf);
+	if ((!got || !strchr(t->buf, '\n')) && trace_cut_short(t, "line", 0)) {
+		snprintf(err, errlen, "%s", t->err);
+		return SSD_EPARSE;
+	}
+	if (!got) {
 		snprintf(err, errlen, "%s: empty (an iolog starts with \"fio version 2 "
 			 "iolog\" or \"fio version 3 iolog\")", t->path);
 		return SSD_EPARSE;
@@ -208,6 +227,11 @@ uint64_t ssd_trace_line(const struct ssd_trace *t)
 const char *ssd_trace_file_name(const struct ssd_trace *t, uint32_t i)
 {
 	return i < t->nfiles ? t->files[i] : NULL;
+}
+
+void ssd_trace_keep_empty(struct ssd_trace *t)
+{
+	t->keep_empty = 1;
 }
 
 int ssd_trace_rewind(struct ssd_trace *t)
@@ -313,9 +337,9 @@ static int iolog_line(struct ssd_trace *t, char *line, struct ssd_trace_rec *r)
 	}
 	int fields = n - base;
 	if (n == 6 || (fields != 2 && fields != 4))
-		return trace_fail(t, "%d fields (expected \"%sFILE ACTION\" or "
-				  "\"%sFILE ACTION OFFSET LENGTH\")", n, v3 ? "TIME " : "",
-				  v3 ? "TIME " : "");
+		return trace_fail(t, "%d field%s (expected \"%sFILE ACTION\" or "
+				  "\"%sFILE ACTION OFFSET LENGTH\")", n, ssd_plural((uint64_t)n),
+				  v3 ? "TIME " : "", v3 ? "TIME " : "");
 	const char *file = w[base], *act = w[base + 1];
 	if (fields == 2) {
 		int add = !strcmp(act, "add");
@@ -375,14 +399,18 @@ int ssd_trace_next(struct ssd_trace *t, struct ssd_trace_rec *r)
 		if (!gzgets(t->gz, t->buf, sizeof t->buf)) {
 			int e;
 			const char *m = gzerror(t->gz, &e);
+			if (trace_cut_short(t, "line", t->line))
+				return SSD_EPARSE;
 			if (e && e != Z_STREAM_END) {
 				t->line++;
 				return trace_fail(t, "cannot read on: %s", m);
 			}
 			return 0;
 		}
-		t->line++;
 		size_t n = strlen(t->buf);
+		if ((!n || t->buf[n - 1] != '\n') && trace_cut_short(t, "line", t->line))
+			return SSD_EPARSE;
+		t->line++;
 		if (n == sizeof t->buf - 1 && t->buf[n - 1] != '\n' && !gzeof(t->gz))
 			return trace_fail(t, "a line longer than %d bytes", TRACE_LINE - 2);
 		t->buf[strcspn(t->buf, "\r\n")] = 0;
@@ -392,7 +420,16 @@ int ssd_trace_next(struct ssd_trace *t, struct ssd_trace_rec *r)
 		if (!*p || *p == '#')
 			continue;
 		int rc = fn(t, p, r);
-		if (rc)
-			return rc < 0 ? rc : 1;
+		if (rc < 0)
+			return rc;
+		if (!rc)
+			continue;
+		if (r->op <= SSD_TOP_TRIM && !r->len && !t->keep_empty) {
+			static const char *const what[] = {"read", "write", "trim"};
+			return trace_fail(t, "a %s of 0 bytes (expected a length above "
+					  "0; fio's replay ends at such a line, ssdlab "
+					  "trace convert leaves it out)", what[r->op]);
+		}
+		return 1;
 	}
 }

@@ -23,6 +23,13 @@
  * in bytes, the device (disk, ASU, volume) it names and, where the format
  * has one, its time in ns since the trace's first record (an iolog's are
  * its own, since the log started).
+ *
+ * A read, write or trim of 0 bytes moves nothing: every text format
+ * refuses it with its file and line (fio's replay ends at such a line,
+ * silently), unless the caller takes them (ssd_trace_keep_empty: trace
+ * convert leaves them out, trace stat counts them).  blktrace's queue
+ * events of 0 bytes are no requests (the kernel's flushes become syncs,
+ * the rest are passed over), as blkparse's lines of them.
  */
 #ifndef SSD_TRACE_H
 #define SSD_TRACE_H
@@ -100,6 +107,10 @@ uint64_t ssd_trace_line(const struct ssd_trace *t);
 
 /* An iolog's file names, by rec.file; NULL past the last. */
 const char *ssd_trace_file_name(const struct ssd_trace *t, uint32_t i);
+
+/* Hand on reads, writes and trims of 0 bytes instead of failing at
+ * them (for tools that leave them out or count them). */
+void ssd_trace_keep_empty(struct ssd_trace *t);
 
 /* Back to the first record (a job's loops=), keeping the file names. */
 int ssd_trace_rewind(struct ssd_trace *t);

@@ -27,6 +27,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/util.h"
+
 #define SECTOR 512u
 #define MAX_FIELDS 16
 
@@ -119,7 +121,7 @@ static int fail_field(struct fields *l, int i, const char *what)
 static int fail_count(struct fields *l)
 {
 	return trace_fail(l->t, "%d field%s (expected %s)", l->n,
-			  l->n == 1 ? "" : "s", l->layout);
+			  ssd_plural((uint64_t)l->n), l->layout);
 }
 
 /* A CSV's header line: before the first record, a first field that is a
@@ -645,14 +647,19 @@ static int blk_decode(struct ssd_trace *t, const unsigned char *b,
 	return 0;
 }
 
-/* Read n bytes: n, fewer at the end, or the error. */
+/* Read n bytes: n, fewer at the end, or the error (a compressed file
+ * that ends early is one: its last record would be cut anywhere). */
 static int blk_read(struct ssd_trace *t, void *buf, unsigned n)
 {
 	int got = gzread(t->gz, buf, n);
 	if (got < 0) {
 		int e;
+		if (trace_cut_short(t, "byte", t->pos))
+			return SSD_EPARSE;
 		return trace_fail(t, "cannot read on: %s", gzerror(t->gz, &e));
 	}
+	if ((unsigned)got < n && trace_cut_short(t, "byte", t->pos))
+		return SSD_EPARSE;
 	return got;
 }
 

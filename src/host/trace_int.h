@@ -30,6 +30,7 @@ struct ssd_trace {
 	char **files;
 	uint32_t nfiles;
 	uint32_t last_file;     /* the file the last line named */
+	int keep_empty;         /* hand on data records of 0 bytes */
 };
 
 /* Fail with "PATH:LINE: what" (a printf format): returns SSD_EPARSE. */
@@ -47,6 +48,11 @@ typedef int (*trace_line_fn)(struct ssd_trace *t, char *line,
 extern const trace_line_fn ssd_trace_line_fns[SSD_TRACE_NFMT];
 /* blktrace: the next queue event into *r, as ssd_trace_next. */
 int ssd_trace_blktrace_next(struct ssd_trace *t, struct ssd_trace_rec *r);
+
+/* If the compressed file ended before its end (zlib's Z_BUF_ERROR): fail
+ * with "PATH: compressed data ends early (after UNIT DONE)", DONE the
+ * whole lines (records, bytes) read, and return SSD_EPARSE; else 0. */
+int trace_cut_short(struct ssd_trace *t, const char *unit, uint64_t done);
 
 /* A record's time on the format's own clock, in its own unit, relative to
  * the first record's (whose time it keeps in t0): the first is 0, so a

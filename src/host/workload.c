@@ -734,23 +734,18 @@ static int replay_next(struct wl_replay *rp, struct ssd_io *io)
 			off /= j->replay_scale;
 		if (j->replay_align)
 			off &= ~((uint64_t)j->replay_align - 1);
-		if (!r.len) {
-			snprintf(rp->err, sizeof rp->err, "%s:%llu: a request of no bytes "
-				 "(expected a length)", j->read_iolog,
-				 (unsigned long long)ssd_trace_line(rp->t));
-			return 0;
-		}
+		/* the reader refused a request of 0 bytes (trace.h) */
 		if (off > rp->size || r.len > rp->size - off) {
 			char b1[32];
 			snprintf(rp->err, sizeof rp->err,
-				 "%s:%llu: %s at offset %llu, %llu bytes: %s (the "
+				 "%s:%llu: %s at offset %llu, %llu byte%s: %s (the "
 				 "job's file or drive is %s; replay_scale, or ssdlab "
 				 "trace convert --fold, brings a larger trace inside)",
 				 j->read_iolog,
 				 (unsigned long long)ssd_trace_line(rp->t),
 				 r.op == SSD_TOP_READ ? "a read" : r.op == SSD_TOP_WRITE
 				 ? "a write" : "a trim", (unsigned long long)off,
-				 (unsigned long long)r.len,
+				 (unsigned long long)r.len, ssd_plural(r.len),
 				 "beyond the job's file",
 				 ssd_fmt_bytes(rp->size, b1, sizeof b1));
 			return 0;

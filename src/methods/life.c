@@ -423,7 +423,7 @@ void ssd_life_print(const struct ssd_life_report *r, FILE *out)
 			"  at the end        %s of NAND writes, %" PRIu64
 			" bad block%s, read-only: %s\n",
 			si_bytes(a, sizeof a, (double)run->nand_bytes),
-			h->bad_blocks, h->bad_blocks == 1 ? "" : "s",
+			h->bad_blocks, ssd_plural(h->bad_blocks),
 			h->read_only ? "yes" : "no");
 		fprintf(out,
 			"  erases per block  min %" PRIu32 ", mean %s, max %"

@@ -411,10 +411,31 @@ static int gnuplot(struct ssd_scn *s, const char *script, char *msg, size_t len)
 	return rc;
 }
 
+const char *ssd_scn_gp_text(const char *text, char *buf, size_t n)
+{
+	size_t k = 0;
+	if (n < 3) {
+		if (n)
+			buf[0] = 0;
+		return buf;
+	}
+	buf[k++] = '\'';
+	for (const char *c = text; *c && k + 3 < n; c++) {
+		if (*c == '\n' || *c == '\r')
+			continue; /* a script line ends there */
+		if (*c == '\'')
+			buf[k++] = '\'';
+		buf[k++] = *c;
+	}
+	buf[k++] = '\'';
+	buf[k] = 0;
+	return buf;
+}
+
 int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 		 const char *body)
 {
-	char file[256];
+	char file[256], full[400], q[820];
 	snprintf(file, sizeof file, "%s.gp", name);
 	FILE *f = ssd_scn_file(s, file);
 	if (!f)
@@ -422,11 +443,15 @@ int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 	fprintf(f, "# %s -- drawn by `ssdlab scenario run %s`; run "
 		   "`gnuplot %s` in this directory to draw it again.\n",
 		title, s->sc->name, file);
+	/* every text is drawn as written: with gnuplot's enhanced text a
+	 * drive named my_drive would print "my" and a subscript, and the
+	 * slc-cache label's "~" is an overprint */
+	snprintf(full, sizeof full, "%s (%s)", title, s->cfg.name);
 	fprintf(f, "set datafile separator ','\nset key outside bottom center horizontal\n"
-		   "set grid\nset title \"%s (%s)\"\n", title, s->cfg.name);
-	fprintf(f, "set terminal pngcairo size 1100,620 font 'Sans,10'\n"
+		   "set grid\nset title %s\n", ssd_scn_gp_text(full, q, sizeof q));
+	fprintf(f, "set terminal pngcairo noenhanced size 1100,620 font 'Sans,10'\n"
 		   "set output '%s.png'\n%s\n", name, body);
-	fprintf(f, "set terminal svg size 1100,620 dynamic font 'Sans,10'\n"
+	fprintf(f, "set terminal svg noenhanced size 1100,620 dynamic font 'Sans,10'\n"
 		   "set output '%s.svg'\nreplot\nunset output\n", name);
 	if (fclose(f)) {
 		snprintf(s->err, sizeof s->err, "cannot write %s/%s", s->outdir, file);

@@ -159,9 +159,17 @@ int ssd_scn_csv(struct ssd_scn *s, const char *name,
 		const struct ssd_series *series);
 /* Write outdir/name.gp (the body: plot commands using data files in
  * outdir; the terminal and output lines are added) and run gnuplot to
- * make name.png and name.svg.  A missing gnuplot is not an error. */
+ * make name.png and name.svg.  A missing gnuplot is not an error.  The
+ * terminals are noenhanced: every title, label and tic is drawn as
+ * written (no ~ overprints, _ subscripts, ^ superscripts, {} groups, @
+ * or & of gnuplot's enhanced text); the title is title plus the drive's
+ * name, quoted with ssd_scn_gp_text. */
 int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 		 const char *body);
+/* text as a gnuplot string literal in single quotes ('' for a quote,
+ * line breaks dropped), cut to fit buf[n]; returns buf.  For text that
+ * is not the scenario's own: a drive's name, a file name. */
+const char *ssd_scn_gp_text(const char *text, char *buf, size_t n);
 
 /* The SNIA PTS steady-state rule on five round values y[0..4]: their data
  * excursion (max - min) within 20% of their mean, and the rise of their

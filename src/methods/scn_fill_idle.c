@@ -294,9 +294,10 @@ static int plots(struct ssd_scn *s, const struct hdtach *h,
 	for (int k = 0; k < nops; k++) {
 		int n = snprintf(body, sizeof body,
 				 "set xlabel 'position on the drive, GB'\n"
-				 "set ylabel 'MB/s (%u KiB, QD%d, %d zones)'\n"
+				 "set ylabel 'MB/s (%u KiB, QD%d, %d zone%s)'\n"
 				 "set yrange [0:*]\nset key outside bottom center vertical maxrows 3\n"
-				 "plot ", h->bs / 1024, h->qd, h->zones);
+				 "plot ", h->bs / 1024, h->qd, h->zones,
+				 ssd_plural((uint64_t)h->zones));
 		for (int st = 0; st < NSTATES; st++)
 			n += snprintf(body + n, sizeof body - (size_t)n,
 				      "%s'hdtach-op%g.csv' skip 1 using 2:%d with lines lw 2 "
@@ -372,8 +373,9 @@ static void report(struct ssd_scn *s, const struct hdtach *h,
 		   const struct op_res *o, int nops)
 {
 	char label[64];
-	fprintf(s->out, "fill-idle on %s: HD Tach (%d zones, %.0f%% of each, %u KiB "
+	fprintf(s->out, "fill-idle on %s: HD Tach (%d zone%s, %.0f%% of each, %u KiB "
 		"QD%d) clean, full, after %.0f s idle\n", s->cfg.name, h->zones,
+		ssd_plural((uint64_t)h->zones),
 		100.0 * (double)h->sample / (double)h->zone, h->bs / 1024, h->qd,
 		idle / 1e9);
 	fprintf(s->out, "  fill: %llu files (mean %.0f KiB) over 100%% of the span, "
@@ -398,7 +400,9 @@ static void report(struct ssd_scn *s, const struct hdtach *h,
 		fprintf(s->out, "  OP %-17s %13.1f %18.1f %+6.1f%%  (%.2f, %.2f)\n", label,
 			o[k].se_mbps, o[k].trim_mbps, d, o[k].fill_waf, o[k].full_write_waf);
 	}
-	fprintf(s->out, "  (%.3g GB written sequentially, 128 KiB QD32)\n", (double)seq / 1e9);
+	char ss[32];
+	fprintf(s->out, "  (%s written sequentially, 128 KiB QD32)\n",
+		ssd_fmt_bytes(seq, ss, sizeof ss));
 	fprintf(s->out, "  seed 003: Intel 510 (3.4%%) write 300 -> 221 -> 274 MB/s; "
 		"Crucial M4 (0%%) read 391 -> 177 -> 156 MB/s\n");
 	fprintf(s->out, "  data and plots    %s/{fill-idle,fill-idle-write,seq-write,"

@@ -163,8 +163,10 @@ static int run(struct ssd_scn *s)
 	int prc = ssd_scn_plot(s, "gc-states", "Garbage-collection states", body);
 	if (prc)
 		return prc;
-	fprintf(s->out, "gc-states on %s (load %.0f GB of 4 KiB random writes, "
-		"idle %.0f s)\n", s->cfg.name, (double)load / 1e9, idle / 1e9);
+	char ls[32];
+	fprintf(s->out, "gc-states on %s (load %s of 4 KiB random writes, "
+		"idle %.0f s)\n", s->cfg.name, ssd_fmt_bytes(load, ls, sizeof ls),
+		idle / 1e9);
 	fprintf(s->out, "  %-12s %12s %14s %13s\n", "state", "rand IOPS",
 		"seq write MB/s", "seq read MB/s");
 	for (int i = 0; i < 4; i++) {

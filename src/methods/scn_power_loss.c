@@ -538,27 +538,32 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_close(s, 0);
 	if (first[0])
 		ssd_scn_json_str(s, "first_flushed_loss", first);
-	fprintf(s->out, "power-loss on %s (plp %s, recovery %s%s%s): %llu cuts%s\n", s->cfg.name,
+	fprintf(s->out, "power-loss on %s (plp %s, recovery %s%s%s): %llu cut%s%s\n", s->cfg.name,
 		s->cfg.plp ? "yes" : "no",
 		s->cfg.power_recovery == SSD_RECOVER_SCAN ? "scan" : "summary",
 		s->cfg.paired_pages ? ", paired pages " : "",
 		s->cfg.paired_pages ? paired_name(s->cfg.paired_pages) : "",
-		(unsigned long long)cuts, wore_out ? " (then the drive wore out: read-only)" : "");
-	fprintf(s->out, "  flushed_lost      %llu pages (the promise: 0)%s%s\n",
-		(unsigned long long)all.flushed_lost, first[0] ? "; first: " : "", first);
-	fprintf(s->out, "  unflushed_lost    %llu pages of %llu at risk (acknowledged, not "
-		"flushed), in %llu cuts\n", (unsigned long long)all.unflushed_lost,
-		(unsigned long long)all.at_risk, (unsigned long long)cuts_with_loss);
+		(unsigned long long)cuts, ssd_plural(cuts),
+		wore_out ? " (then the drive wore out: read-only)" : "");
+	fprintf(s->out, "  flushed_lost      %llu page%s (the promise: 0)%s%s\n",
+		(unsigned long long)all.flushed_lost, ssd_plural(all.flushed_lost),
+		first[0] ? "; first: " : "", first);
+	fprintf(s->out, "  unflushed_lost    %llu page%s of %llu at risk (acknowledged, "
+		"not flushed), in %llu cut%s\n", (unsigned long long)all.unflushed_lost,
+		ssd_plural(all.unflushed_lost), (unsigned long long)all.at_risk,
+		(unsigned long long)cuts_with_loss, ssd_plural(cuts_with_loss));
 	if (all.unplaced)
-		fprintf(s->out, "  worn out          %llu pages whose surviving copy the drive had no "
-			"room to place (undefined, not counted above)\n",
-			(unsigned long long)all.unplaced);
-	fprintf(s->out, "  at the cuts       %llu pages in the write buffer, %llu in open pages\n",
-		(unsigned long long)buffered_total, (unsigned long long)open_total);
+		fprintf(s->out, "  worn out          %llu page%s whose surviving copy the drive had "
+			"no room to place (undefined, not counted above)\n",
+			(unsigned long long)all.unplaced, ssd_plural(all.unplaced));
+	fprintf(s->out, "  at the cuts       %llu page%s in the write buffer, %llu in open "
+		"pages\n", (unsigned long long)buffered_total, ssd_plural(buffered_total),
+		(unsigned long long)open_total);
 	if (s->cfg.paired_pages)
-		fprintf(s->out, "  paired pages      %llu 4 KiB pages of lower pages destroyed by programs "
-			"under way at the cuts; %llu of padding written\n",
-			(unsigned long long)paired_total, (unsigned long long)dev->ctr->pad_lp);
+		fprintf(s->out, "  paired pages      %llu 4 KiB page%s of lower pages destroyed by "
+			"programs under way at the cuts; %llu of padding written\n",
+			(unsigned long long)paired_total, ssd_plural(paired_total),
+			(unsigned long long)dev->ctr->pad_lp);
 	if (s->cfg.plp) {
 		char took[32], gives[32];
 		fprintf(s->out, "  plp               saved them at %llu of %llu cuts (saving took up to "

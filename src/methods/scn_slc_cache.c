@@ -109,12 +109,14 @@ static int run(struct ssd_scn *s)
 	double post = cliff >= 0 ? cl.post : initial;
 	double avg = res.jobs[0].runtime_ns > 0
 		? (double)res.jobs[0].dir[SSD_DDIR_WRITE].bytes * 1e3 / (double)res.jobs[0].runtime_ns : 0;
-	char mark[512] = "", body[1024];
+	char mark[512] = "", body[1024], cs[32], ws[32];
+	ssd_fmt_bytes((uint64_t)cl.cache, cs, sizeof cs);
+	ssd_fmt_bytes((uint64_t)written, ws, sizeof ws);
 	if (cliff > 0)
 		snprintf(mark, sizeof mark,
 			 "set arrow 1 from %.4f, graph 0 to %.4f, graph 1 nohead dt 2 lc rgb 'red'\n"
-			 "set label 1 'cache ~%.2f GB' at %.4f, graph 0.95 offset 1,0 tc rgb 'red'\n",
-			 cache_gb, cache_gb, cache_gb, cache_gb);
+			 "set label 1 'cache ~%s' at %.4f, graph 0.95 offset 1,0 tc rgb 'red'\n",
+			 cache_gb, cache_gb, cs, cache_gb);
 	snprintf(body, sizeof body,
 		 "set xlabel 'data written, GB'\nset ylabel 'write speed, MB/s'\n"
 		 "set yrange [0:*]\n%s"
@@ -136,11 +138,11 @@ static int run(struct ssd_scn *s)
 	}
 	ssd_scn_json_num(s, "gb_written", written / 1e9);
 	ssd_scn_json_num(s, "slc_written_gb", (double)res.jobs[0].ctr.slc_write_lp * 4096 / 1e9);
-	fprintf(s->out, "slc-cache on %s: sequential write of %.2f GB\n", s->cfg.name, written / 1e9);
+	fprintf(s->out, "slc-cache on %s: sequential write of %s\n", s->cfg.name, ws);
 	fprintf(s->out, "  initial speed     %.0f MB/s\n", initial);
 	if (cliff >= 0)
-		fprintf(s->out, "  cache             %.2f GB (%.2f%% of capacity), then %.0f MB/s\n",
-			cache_gb, 100 * cache_gb * 1e9 / (double)ssd_config_volume(&s->cfg), post);
+		fprintf(s->out, "  cache             %s (%.2f%% of capacity), then %.0f MB/s\n",
+			cs, 100 * cache_gb * 1e9 / (double)ssd_config_volume(&s->cfg), post);
 	else
 		fprintf(s->out, "  cache             no cliff: one speed all the way\n");
 	fprintf(s->out, "  average           %.0f MB/s\n", avg);

@@ -179,20 +179,12 @@ static void ss_text(char *buf, size_t n, const struct ss *ss)
 		snprintf(buf, n, "steady state at round %d (excursion %.1f%%, slope %s)",
 			 ss->steady, 100 * ss->exc, slope);
 	else
-		snprintf(buf, n, "steady state NOT reached in %d rounds (excursion %.1f%%, "
-			 "slope %s); values from the last %s", ss->n, 100 * ss->exc,
+		snprintf(buf, n, "steady state NOT reached in %d round%s (excursion "
+			 "%.1f%%, slope %s); values from the last %s", ss->n,
+			 ssd_plural((uint64_t)ss->n), 100 * ss->exc,
 			 slope, ss->n > 5 ? "5 rounds" : "rounds");
 }
 
-/* "12.3 GB" or "456 MB". */
-static const char *gb_text(double bytes, char *buf, size_t n)
-{
-	if (bytes >= 1e9)
-		snprintf(buf, n, "%.2f GB", bytes / 1e9);
-	else
-		snprintf(buf, n, "%.0f MB", bytes / 1e6);
-	return buf;
-}
 
 /* ---- one point: a timed run of one access pattern ---- */
 
@@ -646,13 +638,15 @@ static int write_wsat_hir(struct ssd_scn *s, const struct pts *t)
 		 t->qd, t->wsat_step / 1e9);
 	if ((rc = ssd_scn_plot(s, "pts-wsat", "SNIA PTS write saturation", body)))
 		return rc;
+	char cap[32];
+	ssd_fmt_bytes(ssd_config_volume(&s->cfg), cap, sizeof cap);
 	snprintf(body, sizeof body,
-		 "set xlabel 'total data written, GB (drive capacity %.1f GB)'\n"
+		 "set xlabel 'total data written, GB (drive capacity %s)'\n"
 		 "set ylabel 'IOPS (4 KiB random write, QD%d)'\nset yrange [0:*]\n"
 		 "set arrow 1 from %g, graph 0 to %g, graph 1 nohead dt 2 lc rgb 'gray40'\n"
 		 "plot 'pts-wsat.csv' skip 1 using 2:3 with lines lw 1.5 "
 		 "lc rgb '#1f5fbf' title 'IOPS against data written (dashed: one capacity)'",
-		 ssd_config_volume(&s->cfg) / 1e9, t->qd, ssd_config_volume(&s->cfg) / 1e9, ssd_config_volume(&s->cfg) / 1e9);
+		 cap, t->qd, ssd_config_volume(&s->cfg) / 1e9, ssd_config_volume(&s->cfg) / 1e9);
 	if ((rc = ssd_scn_plot(s, "pts-wsat-tgbw", "SNIA PTS write saturation", body)))
 		return rc;
 
@@ -777,7 +771,8 @@ static void write_summary(struct ssd_scn *s, const struct pts *t)
 	fprintf(o, "  IOPS test       %s\n", txt);
 	fprintf(o, "                  tracking (4 KiB write) %.0f IOPS; %s written "
 		"per round (%.1f%% of capacity)\n", t->iops_ss.mean,
-		gb_text(t->iops_written / t->iops_ss.n, lb, sizeof lb),
+		ssd_fmt_bytes((uint64_t)(t->iops_written / t->iops_ss.n + 0.5), lb,
+			      sizeof lb),
 		100 * t->iops_written / t->iops_ss.n / cap);
 	int w0 = ss_w0(&t->iops_ss);
 	fprintf(o, "  IOPS, mean of rounds %d-%d, random, QD%d (rows block size KiB, "
@@ -820,7 +815,7 @@ static void write_summary(struct ssd_scn *s, const struct pts *t)
 	}
 	fprintf(o, "  write saturation 4 KiB random writes, QD%d, from purge: %s in "
 		"%.0f s, %.0f IOPS first %g s, %.0f IOPS last %u points, WAF %.2f\n",
-		t->qd, gb_text(t->wsat_gb * 1e9, lb, sizeof lb), t->wsat_s, t->wsat_fob, t->wsat_step / 1e9, t->wsat_end,
+		t->qd, ssd_fmt_bytes((uint64_t)(t->wsat_gb * 1e9 + 0.5), lb, sizeof lb), t->wsat_s, t->wsat_fob, t->wsat_step / 1e9, t->wsat_end,
 		t->wsat_n < 5 ? t->wsat_n : 5, t->wsat_waf);
 	fprintf(o, "  host idle recovery baseline %.0f IOPS; %g s writes x %d after idle:\n",
 		t->hir_base_iops, t->hir_write / 1e9, t->hir_reps);

@@ -280,8 +280,8 @@ static int run(struct ssd_scn *s)
 		fprintf(s->out, "  steady state       reached at round %d (%.0f s) by the SNIA PTS rule\n",
 			steady_round, steady_round * round / 1e9);
 	else
-		fprintf(s->out, "  steady state       not reached by the SNIA PTS rule in %u rounds "
-				"(raise volume)\n", nr);
+		fprintf(s->out, "  steady state       not reached by the SNIA PTS rule in %u "
+				"round%s (raise volume)\n", nr, ssd_plural(nr));
 	fprintf(s->out, "  outliers           %u of %u s beyond +-20%% of the %.0f s average "
 			"(range %+.0f%% .. %+.0f%%)\n", far, nw, avg / 1e9, lo, hi);
 	if (nand_lp || s->cfg.type != SSD_TYPE_HDD)

@@ -312,9 +312,10 @@ static void report(struct ssd_scn *s, const struct torture *t,
 	fprintf(s->out, "  database pattern IOPS     ");
 	for (int q = 0; q < NQD; q++)
 		fprintf(s->out, " QD%d %.0f", qds[q], m[0].db_iops[q]);
-	fprintf(s->out, "\n  (it wrote %.3g GB, %.0f%% of the capacity, WAF %.2f; its "
+	char ws[32];
+	fprintf(s->out, "\n  (it wrote %s, %.0f%% of the capacity, WAF %.2f; its "
 		"reads of LBAs not yet written cost no NAND)\n",
-		(double)m[0].db_written / 1e9,
+		ssd_fmt_bytes(m[0].db_written, ws, sizeof ws),
 		100.0 * (double)m[0].db_written / (double)ssd_config_volume(&s->cfg), m[0].db_waf);
 	fprintf(s->out, "  copy of the files          %.0f MB/s with TRIM on, %.0f MB/s off\n",
 		m[0].copy_mbps, m[1].copy_mbps);

@@ -381,11 +381,13 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_num(s, "gc_copied_pages", (double)d.gc_copy_lp);
 	ssd_scn_json_num(s, "intervals", (double)n);
 	fprintf(s->out, "trace on %s: %s\n", s->cfg.name, trace);
-	fprintf(s->out, "  replayed          %llu requests (%llu reads, %llu writes, %llu "
-		"trims, %llu flushes) in %.2f s of simulated time\n",
-		(unsigned long long)ios, (unsigned long long)j->dir[0].ios,
-		(unsigned long long)j->dir[1].ios, (unsigned long long)j->dir[2].ios,
-		(unsigned long long)j->sync.ios, secs);
+	fprintf(s->out, "  replayed          %llu request%s (%llu read%s, %llu write%s, "
+		"%llu trim%s, %llu flush%s) in %.2f s of simulated time\n",
+		(unsigned long long)ios, ssd_plural(ios),
+		(unsigned long long)j->dir[0].ios, ssd_plural(j->dir[0].ios),
+		(unsigned long long)j->dir[1].ios, ssd_plural(j->dir[1].ios),
+		(unsigned long long)j->dir[2].ios, ssd_plural(j->dir[2].ios),
+		(unsigned long long)j->sync.ios, j->sync.ios == 1 ? "" : "es", secs);
 	fprintf(s->out, "  IOPS              %.0f on average\n", secs > 0 ? (double)ios / secs : 0);
 	fprintf(s->out, "  latency p99       read %.1f us, write %.1f us\n", us(r99), us(w99));
 	if (waf == waf)

@@ -184,17 +184,19 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_num(s, "trim_command_max_ms", trim_ms_max);
 	ssd_scn_json_num(s, "trim_ack_gbps", trim_rate);
 	ssd_scn_json_num(s, "trim_queue_left_gb", (double)ssd_dev_trim_queued(dev) * 4096 / 1e9);
-	fprintf(s->out, "trim-latency on %s (trim_mode %s): read %.2f GB while deleting %d x %.2f GB\n",
-		s->cfg.name, ssd_trim_mode_name(s->cfg.trim_mode), (double)test / 1e9, files,
-		(double)file / 1e9);
+	char ts[32], fs[32], rs[32];
+	fprintf(s->out, "trim-latency on %s (trim_mode %s): read %s while deleting %d x %s\n",
+		s->cfg.name, ssd_trim_mode_name(s->cfg.trim_mode),
+		ssd_fmt_bytes(test, ts, sizeof ts), files, ssd_fmt_bytes(file, fs, sizeof fs));
 	fprintf(s->out, "  read speed        %.0f MB/s on average, worst %.1f s interval %.0f MB/s\n",
 		read_avg, step / 1e9, worst);
 	fprintf(s->out, "  worst stall       a read waited %.2f ms\n", read_max_ms);
-	fprintf(s->out, "  TRIM              %.2f GB, acknowledged at %.1f GB/s of command "
-		"time, longest command %.3f ms\n", (double)trimmed / 1e9, trim_rate, trim_ms_max);
+	fprintf(s->out, "  TRIM              %s, acknowledged at %.1f GB/s of command "
+		"time, longest command %.3f ms\n", ssd_fmt_bytes(trimmed, ts, sizeof ts),
+		trim_rate, trim_ms_max);
 	if (ssd_dev_trim_queued(dev))
-		fprintf(s->out, "  still queued      %.2f GB of TRIM, for idle time\n",
-			(double)ssd_dev_trim_queued(dev) * 4096 / 1e9);
+		fprintf(s->out, "  still queued      %s of TRIM, for idle time\n",
+			ssd_fmt_bytes(ssd_dev_trim_queued(dev) * 4096, rs, sizeof rs));
 	fprintf(s->out, "  data and plots    %s/trim-latency.{csv,png,svg}\n", s->outdir);
 out_res:
 	ssd_run_result_free(&res);

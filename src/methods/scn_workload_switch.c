@@ -519,8 +519,9 @@ static int run(struct ssd_scn *s)
 	/* the summary */
 	char hd[32], hz[32];
 	fprintf(s->out, "workload-switch on %s: %s of data (%.0f%% of the span), "
-		"%d zones, the first %s of each sampled\n", s->cfg.name,
+		"%d zone%s, the first %s of each sampled\n", s->cfg.name,
 		ssd_fmt_bytes(data, hd, sizeof hd), 100 * fill, zones,
+		ssd_plural((uint64_t)zones),
 		ssd_fmt_bytes(sample, hz, sizeof hz));
 	fprintf(s->out, "  sequential pass %llu KiB at QD%d; IOmeter patterns %.3g s "
 		"each at QD%d in cycles 1-%d\n", (unsigned long long)(bs / 1024),

@@ -227,12 +227,12 @@ static int conv_record(struct conv *v, struct ssd_trace_rec *r)
 			v->n->folded++;
 	} else if (c->capacity && (off >= c->capacity || len > c->capacity - off)) {
 		char b[32];
-		return conv_fail(v, SSD_ERANGE, "a %s at offset %llu, %llu bytes ends "
-				 "past --capacity %s (expected every request inside "
-				 "it; --fold modulo or --fold scale brings a larger "
-				 "trace inside)", op_name(r->op),
+		return conv_fail(v, SSD_ERANGE, "a %s at offset %llu, %llu byte%s "
+				 "ends past --capacity %s (expected every request "
+				 "inside it; --fold modulo or --fold scale brings a "
+				 "larger trace inside)", op_name(r->op),
 				 (unsigned long long)r->offset,
-				 (unsigned long long)r->len,
+				 (unsigned long long)r->len, ssd_plural(r->len),
 				 ssd_fmt_bytes(c->capacity, b, sizeof b));
 	}
 	/* without a capacity nothing bounds the pieces: a length of 2^64
@@ -250,10 +250,10 @@ static int conv_record(struct conv *v, struct ssd_trace_rec *r)
 		 * conversion that fails says its error alone */
 		if ((off | piece) % v->align && !v->n->unaligned++)
 			snprintf(v->first_unaligned, sizeof v->first_unaligned,
-				 "%s:%llu: a %s at offset %llu, %llu bytes",
+				 "%s:%llu: a %s at offset %llu, %llu byte%s",
 				 c->in, (unsigned long long)ssd_trace_line(v->t),
 				 op_name(r->op), (unsigned long long)off,
-				 (unsigned long long)piece);
+				 (unsigned long long)piece, ssd_plural(piece));
 		conv_line(v, us, r->op, off, piece);
 		v->data++;
 		off += piece;
@@ -322,6 +322,7 @@ int ssd_trace_convert(const struct ssd_tconv *c, struct ssd_tconv_counts *n,
 	int rc = ssd_trace_open(c->in, c->fmt, &v.t, err, errlen);
 	if (rc)
 		return rc;
+	ssd_trace_keep_empty(v.t); /* left out, counted (below) */
 	struct ssd_trace_rec r;
 	int k;
 	if (c->fold == SSD_FOLD_SCALE) {
@@ -388,12 +389,12 @@ int ssd_trace_convert(const struct ssd_tconv *c, struct ssd_tconv_counts *n,
 		if (n->empty)
 			fprintf(c->msg, "%s: warning: %s: %llu request%s of 0 bytes left "
 				"out (the first at line %llu)\n", c->prefix, c->in,
-				(unsigned long long)n->empty, n->empty == 1 ? "" : "s",
+				(unsigned long long)n->empty, ssd_plural(n->empty),
 				(unsigned long long)v.first_empty);
 		if (n->split)
 			fprintf(c->msg, "%s: warning: %s: %llu request%s of 4 GiB or "
 				"more written in pieces of 2 GiB\n", c->prefix, c->in,
-				(unsigned long long)n->split, n->split == 1 ? "" : "s");
+				(unsigned long long)n->split, ssd_plural(n->split));
 		if (c->has_dev && !n->requests)
 			fprintf(c->msg, "%s: warning: %s: no request of device %u\n",
 				c->prefix, c->in, (unsigned)c->dev);
@@ -654,6 +655,11 @@ int ssd_tstat_add(struct ssd_tstat *s, const struct ssd_trace_rec *r)
 {
 	if (r->op == SSD_TOP_FILE || r->op == SSD_TOP_WAIT)
 		return 0;
+	if (is_data(r->op) && !r->len) {
+		/* moves nothing: counted apart, as convert leaves it out */
+		s->empty++;
+		return 0;
+	}
 	s->requests++;
 	if (r->ts >= 0) {
 		if (!s->timed) {
@@ -735,7 +741,7 @@ int ssd_tstat_begin_series(struct ssd_tstat *s)
 
 int ssd_tstat_add_series(struct ssd_tstat *s, const struct ssd_trace_rec *r)
 {
-	if (!s->series_pass || r->op != SSD_TOP_WRITE || r->ts < 0)
+	if (!s->series_pass || r->op != SSD_TOP_WRITE || r->ts < 0 || !r->len)
 		return 0;
 	int rc = series_at(s, r->ts);
 	return rc ? rc : pages_add(s, r->op, r->offset, r->len, 1, 0);
@@ -793,6 +799,7 @@ int ssd_trace_stat(const struct ssd_tstat_opts *o, struct ssd_tstat **out,
 	int rc = ssd_trace_open(o->path, o->fmt, &t, err, errlen);
 	if (rc)
 		return rc;
+	ssd_trace_keep_empty(t); /* counted apart (ssd_tstat.empty) */
 	*fmt = ssd_trace_fmt(t);
 	struct ssd_tstat *s = ssd_tstat_new(o->interval, o->map_limit);
 	if (!s) {
@@ -808,9 +815,12 @@ int ssd_trace_stat(const struct ssd_tstat_opts *o, struct ssd_tstat **out,
 			if (o->has_dev && r.dev != o->dev && r.op != SSD_TOP_FILE &&
 			    r.op != SSD_TOP_WAIT)
 				continue;
+			uint64_t empty = s->empty;
 			rc = pass == 1 ? ssd_tstat_add(s, &r) : ssd_tstat_add_series(s, &r);
 			if (rc)
 				break;
+			if (!empty && s->empty)
+				s->first_empty = ssd_trace_line(t);
 		}
 		if (!rc && k < 0) {
 			snprintf(err, errlen, "%s", ssd_trace_error(t));
@@ -893,22 +903,31 @@ void ssd_tstat_print(const struct ssd_tstat *s, const struct ssd_tstat_opts *o,
 	else if (o->has_dev)
 		fprintf(out, ", device %u", (unsigned)o->dev);
 	fprintf(out, ")\n");
-	fprintf(out, "  requests: %llu (%llu reads, %llu writes, %llu trims, %llu "
-		"syncs)", (unsigned long long)s->requests,
+	fprintf(out, "  requests: %llu (%llu read%s, %llu write%s, %llu trim%s, "
+		"%llu sync%s)", (unsigned long long)s->requests,
 		(unsigned long long)s->dir[0].requests,
+		ssd_plural(s->dir[0].requests),
 		(unsigned long long)s->dir[1].requests,
+		ssd_plural(s->dir[1].requests),
 		(unsigned long long)s->dir[2].requests,
-		(unsigned long long)s->syncs);
+		ssd_plural(s->dir[2].requests),
+		(unsigned long long)s->syncs, ssd_plural(s->syncs));
 	if (s->timed)
 		fprintf(out, " in %s", fmt_ns(b1, sizeof b1,
 					      (double)(s->last_ts - s->first_ts)));
 	fprintf(out, "\n");
+	if (s->empty)
+		fprintf(out, "  of 0 bytes: %llu more, not counted (the first at "
+			"line %llu; replay refuses them, convert leaves them "
+			"out)\n", (unsigned long long)s->empty,
+			(unsigned long long)s->first_empty);
 	for (int d = 0; d < 3; d++) {
 		const struct ssd_tstat_dir *x = &s->dir[d];
-		fprintf(out, "  %-5s: %llu requests, %s (%llu bytes)", dir_names[d],
-			(unsigned long long)x->requests,
+		fprintf(out, "  %-5s: %llu request%s, %s (%llu byte%s)",
+			dir_names[d], (unsigned long long)x->requests,
+			ssd_plural(x->requests),
 			ssd_fmt_bytes(x->bytes, b1, sizeof b1),
-			(unsigned long long)x->bytes);
+			(unsigned long long)x->bytes, ssd_plural(x->bytes));
 		if (x->requests)
 			fprintf(out, ", sequential %s", pct(b2, sizeof b2,
 				(double)x->sequential / (double)x->requests));
@@ -922,8 +941,9 @@ void ssd_tstat_print(const struct ssd_tstat *s, const struct ssd_tstat_opts *o,
 					(unsigned long long)x->sizes[i]);
 		fprintf(out, "\n");
 	}
-	fprintf(out, "  footprint: %llu pages of 4 KiB (%s) touched, %llu written "
+	fprintf(out, "  footprint: %llu page%s of 4 KiB (%s) touched, %llu written "
 		"(%s), %llu read (%s)\n", (unsigned long long)s->pages,
+		ssd_plural(s->pages),
 		ssd_fmt_bytes(s->pages * SSD_TT_PAGE, b1, sizeof b1),
 		(unsigned long long)s->written_pages,
 		ssd_fmt_bytes(s->written_pages * SSD_TT_PAGE, b2, sizeof b2),
@@ -1009,6 +1029,7 @@ void ssd_tstat_json(const struct ssd_tstat *s, const struct ssd_tstat_opts *o,
 		ssd_json_null(&w);
 	ssd_json_ku64(&w, "page_size", SSD_TT_PAGE);
 	ssd_json_ku64(&w, "requests", s->requests);
+	ssd_json_ku64(&w, "empty_requests", s->empty);
 	for (int d = 0; d < 3; d++) {
 		ssd_json_key(&w, dir_names[d]);
 		json_dir(&w, &s->dir[d]);

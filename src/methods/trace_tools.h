@@ -129,6 +129,9 @@ struct ssd_tstat {
 	uint64_t requests;      /* reads, writes, trims and syncs */
 	struct ssd_tstat_dir dir[3]; /* by SSD_TOP_READ, WRITE, TRIM */
 	uint64_t syncs;         /* with datasyncs */
+	uint64_t empty;         /* reads, writes, trims of 0 bytes: not
+	                           requests (convert leaves them out) */
+	uint64_t first_empty;   /* the line of the first of them */
 	uint64_t pages, written_pages, read_pages; /* distinct 4 KiB */
 	int have_data;          /* a read, write or trim was seen */
 	uint64_t max_offset;    /* the largest offset of a request */

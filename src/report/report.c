@@ -1061,9 +1061,35 @@ static int no_cache(const struct ssd_job *job, const struct ssd_config *c)
 	return job && job->buffered && !(c && c->page_cache);
 }
 
+/* A size written in bytes that is not whole blocks (job.h's cut_key):
+ * "size=1000000000 is not whole 4 KiB blocks: ..." into buf. */
+static const char *cut_note(const struct ssd_job *job, char *buf, size_t n)
+{
+	char bs[32], v[48], sz[32];
+	ssd_fmt_bytes(ssd_job_min_bs(job), bs, sizeof bs);
+	if (job->cut_hi != job->cut_lo)
+		snprintf(v, sizeof v, "%" PRIu64 "-%" PRIu64, job->cut_lo,
+			 job->cut_hi);
+	else
+		snprintf(v, sizeof v, "%" PRIu64, job->cut_lo);
+	if (!strcmp(job->cut_key, "size"))
+		snprintf(buf, n, "size=%s is not whole %s blocks: the job's "
+			 "I/O covers its first %" PRIu64 " bytes (%s), as "
+			 "fio's does", v, bs, job->size,
+			 ssd_fmt_bytes(job->size, sz, sizeof sz));
+	else
+		snprintf(buf, n, "%s=%s is not whole %s blocks: the I/O in "
+			 "each file stops at its last whole block, as fio's "
+			 "does", job->cut_key, v, bs);
+	return buf;
+}
+
 static void text_noeffect(FILE *out, const struct ssd_job *job,
 			  const struct ssd_config *c)
 {
+	char note[256];
+	if (job && job->cut_key)
+		fprintf(out, "  ssdlab: %s\n", cut_note(job, note, sizeof note));
 	const char *names[NOEFFECT_MAX];
 	int n = noeffect(job, c, names);
 	if (n) {
@@ -1088,6 +1114,38 @@ static void json_noeffect(struct jw *w, const struct ssd_job *job,
 	jw_end(w);
 	if (no_cache(job, c))
 		jw_str(w, "host_page_cache", page_cache_note);
+	if (job && job->cut_key) {
+		char note[256];
+		jw_obj(w, "size_cut");
+		jw_str(w, "option", job->cut_key);
+		jw_u64(w, "bytes", job->cut_lo);
+		if (job->cut_hi != job->cut_lo)
+			jw_u64(w, "bytes_max", job->cut_hi);
+		jw_u64(w, "block_size", ssd_job_min_bs(job));
+		jw_u64(w, "region_bytes", job->size);
+		jw_str(w, "note", cut_note(job, note, sizeof note));
+		jw_end(w);
+	}
+}
+
+/* Reads of pages never written (or trimmed) cost the drive no NAND read:
+ * a random read of a fresh drive measures its controller, not its flash.
+ * When they are more than UNMAPPED_NOTE_PCT % of the pages read, a note
+ * says so (the text's line, "unmapped_reads_note" in the JSON); 1 then. */
+#define UNMAPPED_NOTE_PCT 10
+static int unmapped_note(const struct ssd_counters *c, char *buf, size_t n)
+{
+	uint64_t u = c->host_unmapped_read_lp, r = c->host_read_lp;
+	if (!u || !r || (double)u * 100 <= (double)r * UNMAPPED_NOTE_PCT)
+		return 0;
+	char pct[32];
+	fmt_f(pct, sizeof pct, 0, 1, 100.0 * (double)u / (double)r);
+	snprintf(buf, n, "%s%% of the pages read (%" PRIu64 " of %" PRIu64
+		 ") were never written or were trimmed: the drive answers them "
+		 "from its map without reading NAND, so the figures above "
+		 "measure its controller more than its flash (write the region "
+		 "first to measure reads of data)", pct, u, r);
+	return 1;
 }
 
 static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
@@ -1098,6 +1156,9 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 	jw_u64(w, "host_pages_written", c->host_write_lp);
 	jw_u64(w, "host_pages_trimmed", c->host_trim_lp);
 	jw_u64(w, "host_pages_read_unmapped", c->host_unmapped_read_lp);
+	char note[400];
+	if (unmapped_note(c, note, sizeof note))
+		jw_str(w, "unmapped_reads_note", note);
 	jw_u64(w, "host_flushes", c->flushes);
 	jw_u64(w, "nand_pages_read", c->nand_read);
 	jw_u64(w, "nand_pages_programmed", c->nand_prog);
@@ -1532,10 +1593,13 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 		j->free_blocks);
 	fprintf(out,
 		"  ssdlab: host 4KiB pages: read=%" PRIu64 " written=%" PRIu64
-		" trimmed=%" PRIu64 ", gc bg copied=%" PRIu64
-		", completions over 1s=%" PRIu64 "\n",
+		" trimmed=%" PRIu64 ", read unmapped=%" PRIu64
+		", gc bg copied=%" PRIu64 ", completions over 1s=%" PRIu64 "\n",
 		c->host_read_lp, c->host_write_lp, c->host_trim_lp,
-		c->gc_bg_copy_lp, j->lat_over_1s);
+		c->host_unmapped_read_lp, c->gc_bg_copy_lp, j->lat_over_1s);
+	char note[400];
+	if (unmapped_note(c, note, sizeof note))
+		fprintf(out, "  ssdlab: %s\n", note);
 	if (j->job && j->job->verify == SSD_VERIFY_DATA)
 		fprintf(out, "  ssdlab: verify (%s): 4KiB pages checked=%" PRIu64
 			", of them zeros as trimmed=%" PRIu64 "\n",
@@ -1707,12 +1771,13 @@ static void text_drive(FILE *out, const struct ssd_run_result *r)
 		fprintf(out,
 			"  hard disk: capacity=%s (%" PRIu64 " bytes), %" PRIu32
 			" rpm, seek %s/%s/%s ms (track/avg/full), media %" PRIu32
-			"..%" PRIu32 " MB/s in %" PRIu32 " zones, buffer %s%s\n",
+			"..%" PRIu32 " MB/s in %" PRIu32 " zone%s, buffer %s%s\n",
 			ssd_fmt_bytes(c->capacity, a, sizeof a), c->capacity,
 			c->hdd_rpm, fmt_f(s, sizeof s, 0, 2, c->hdd_seek_track / 1e6),
 			fmt_f(b, sizeof b, 0, 2, c->hdd_seek_avg / 1e6),
 			fmt_f(c2, sizeof c2, 0, 2, c->hdd_seek_full / 1e6),
 			c->hdd_mbps_inner, c->hdd_mbps_outer, c->hdd_zones,
+			ssd_plural(c->hdd_zones),
 			ssd_fmt_bytes(c->hdd_cache, desc, sizeof desc),
 			c->hdd_write_cache ? " (write cache on)" : "");
 	} else if (c) {

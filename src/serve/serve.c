@@ -667,14 +667,16 @@ static int drive_error(struct ssd_srv *s, int64_t rc, const char *what,
 {
 	switch (rc) {
 	case SSD_EROFS:
-		return fail(s, -EROFS, "%s at offset %llu, %llu bytes: the drive is "
+		return fail(s, -EROFS, "%s at offset %llu, %llu byte%s: the drive is "
 			    "read-only (worn out); reads still work", what,
-			    (unsigned long long)off, (unsigned long long)len);
+			    (unsigned long long)off, (unsigned long long)len,
+			    ssd_plural(len));
 	case SSD_EUNSUP:
 		return fail(s, -EOPNOTSUPP, "%s: the drive does not support it", what);
 	case SSD_EINVAL:
-		return fail(s, -EINVAL, "%s at offset %llu, %llu bytes: outside the drive",
-			    what, (unsigned long long)off, (unsigned long long)len);
+		return fail(s, -EINVAL, "%s at offset %llu, %llu byte%s: outside the "
+			    "drive", what, (unsigned long long)off,
+			    (unsigned long long)len, ssd_plural(len));
 	case SSD_ENOMEM:
 		return fail(s, -ENOMEM, "%s: out of memory", what);
 	case SSD_ENOSPC:
@@ -690,9 +692,10 @@ static int drive_error(struct ssd_srv *s, int64_t rc, const char *what,
 static int range_ok(struct ssd_srv *s, const char *what, uint64_t len, uint64_t off)
 {
 	if (off > s->st.size || len > s->st.size - off)
-		return fail(s, -EINVAL, "%s at offset %llu, %llu bytes: outside the "
+		return fail(s, -EINVAL, "%s at offset %llu, %llu byte%s: outside the "
 			    "drive (%llu bytes)", what, (unsigned long long)off,
-			    (unsigned long long)len, (unsigned long long)s->st.size);
+			    (unsigned long long)len, ssd_plural(len),
+			    (unsigned long long)s->st.size);
 	return 0;
 }
 

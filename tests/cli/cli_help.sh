@@ -34,7 +34,7 @@ for args in "run --bogus" "drive frob" "scenario frob" "scenario run nope"; do
 	set -e
 	! grep -q '((\|))\|) (' err.txt || { cat err.txt >&2; fail "doubled parentheses: $args"; }
 done
-printf '[a]\nsize=4097\n' >p.fio
+printf '[a]\nsize=3000\n' >p.fio
 set +e
 "$SSDLAB" run p.fio --drive tiny 2>err.txt
 set -e

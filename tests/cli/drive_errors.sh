@@ -53,6 +53,24 @@ expect_err 2 "bad6\.ini:1: unknown section" "$SSDLAB" drive show bad6.ini
 printf 'capacity = 1000000\n' >bad7.ini
 expect_err 2 "bad7\.ini:1: key 'capacity'.*multiple of 4k" \
 	"$SSDLAB" drive show bad7.ini
+# an empty drive file (or comments alone) is no drive: it ran as the
+# default 32 GiB one; a drive file may start from a preset
+printf '# to do\n' >empty.ini
+expect_err 2 "drive file 'empty\.ini' sets no keys.*preset = NAME" \
+	"$SSDLAB" run /dev/null --drive empty.ini
+printf 'preset = tiny\ngc_policy = fifo\n' >based.ini
+expect_status 0 "$SSDLAB" drive show based.ini
+grep -Eq '^capacity +=  *64m( |$)' out.txt || fail "preset = tiny: capacity"
+grep -Eq '^gc_policy +=  *fifo( |$)' out.txt || fail "preset = tiny: the file's key"
+grep -Eq '^name +=  *based( |$)' out.txt || fail "preset = tiny: name = stem"
+printf 'op = 0.1\npreset = tiny\n' >late.ini
+expect_err 2 "late\.ini:2: key 'preset': comes after other keys" \
+	"$SSDLAB" drive show late.ini
+# a preset name mistyped gets a suggestion, as keys and options do
+expect_err 2 "unknown drive 'tinyy' \(did you mean 'tiny'\?" \
+	"$SSDLAB" drive show tinyy
+expect_err 2 "unknown drive 'tinyy' \(did you mean 'tiny'\?" \
+	"$SSDLAB" run /dev/null --drive tinyy
 
 # mistakes in --set
 expect_err 2 "unknown key 'capacty'.*capacity" \

@@ -32,10 +32,15 @@ expect_status 0 "$SSDLAB" scenario run slc-cache $drive --set slc_cache=dynamic 
 	--set slc_cache_size=6m --set interval=0.005 --out slc
 check_out slc initial_mbps cache_gb post_cache_mbps
 grep -q 'cache  ' out.txt || fail "slc-cache summary"
+grep -Eq '^  cache +[0-9.]+ MiB \(' out.txt || fail "slc-cache: the cache in MiB: $(cat out.txt)"
+grep -Eq "set label 1 'cache ~[0-9.]+ MiB'" slc/slc-cache.gp || fail "slc-cache: the chart's cache label"
 # shellcheck disable=SC2086
 expect_status 0 "$SSDLAB" scenario run gc-states $drive --set idle=60 \
 	--set probe=0.5 --set load=100% --out gcs
 check_out gcs clean after_load after_idle after_trim rand_write_iops
+# sizes in a unit that fits (a small drive's load once read "0 GB")
+grep -q '^gc-states on tiny (load 16 MiB of 4 KiB random writes' out.txt ||
+	fail "gc-states header: $(head -1 out.txt)"
 
 # errors: one line, exit 2
 expect_err 2 "'nosuch' is neither a parameter of scenario steady-state" "$SSDLAB" scenario run steady-state --drive tiny --set nosuch=1
@@ -83,6 +88,8 @@ for m in immediate deferred; do
 		--set trim_cost=200us --set pause=1 --set gap=0.01 --set interval=0.01 \
 		--set trim_bs=1m --out tl-$m
 	check_out tl-$m read_avg_mbps read_worst_interval_mbps read_max_latency_ms trim_ack_gbps
+	grep -q "^trim-latency on tiny (trim_mode $m): read 16 MiB while deleting 4 x 4 MiB$" out.txt ||
+		fail "trim-latency header: $(head -1 out.txt)"
 done
 max_ms() { sed -n 's/.*"read_max_latency_ms" : \([0-9.e+-]*\).*/\1/p' "$1/result.json"; }
 awk -v a="$(max_ms tl-immediate)" -v b="$(max_ms tl-deferred)" \

@@ -200,6 +200,12 @@ printf '[r]\nread_iolog=b.blktrace.0\n' >b.fio
 printf 'not an iolog\n' >bad.iolog
 printf '[r]\nread_iolog=bad.iolog\n' >bad.fio
 expect_err 2 "bad\.fio:2: option 'read_iolog': .*neither a fio iolog" "$SSDLAB" run bad.fio --drive tiny
+# a request of 0 bytes is refused at its line (it once ran on, and fio's
+# replay stops there without a word)
+printf 'fio version 3 iolog\n0 f add\n0 f open\n10 f write 0 0\n20 f write 4096 4096\n' >zero.iolog
+printf '[r]\nread_iolog=zero.iolog\n' >zero.fio
+expect_err 2 "zero\.fio:2: option 'read_iolog': zero\.iolog:4: a write of 0 bytes \(expected a length above 0" "$SSDLAB" run zero.fio --drive tiny
+expect_err 2 "zero\.iolog:4: a write of 0 bytes" "$SSDLAB" scenario run trace --drive tiny --set trace=zero.iolog --out zout
 # a bad line far into the trace ends the job with file, line and what
 python3 - <<'EOF'
 with open("long.iolog", "w") as f:

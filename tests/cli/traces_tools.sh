@@ -83,7 +83,7 @@ fio version 3 iolog
 9000 trace write 2097152 65536
 9000 trace close
 EOF
-grep -q "converted 2 requests (1 reads, 1 writes, 0 trims, 0 syncs)" err.txt || fail "device 1 summary"
+grep -q "converted 2 requests (1 read, 1 write, 0 trims, 0 syncs)" err.txt || fail "device 1 summary"
 
 # --capacity without --fold: the request past it is an error naming its line
 expect_err 2 "^ssdlab: msr\.csv:7: a write at offset 100663296, 8192 bytes ends past --capacity 64 MiB" \
@@ -107,7 +107,7 @@ EOF
 same err.txt <<'EOF'
 ssdlab: warning: msr.csv:5: a read at offset 512, 1024 bytes is not aligned to 4 KiB (the first such request)
 ssdlab: 1 of 4 requests not aligned to 4 KiB
-ssdlab: converted 4 requests (1 reads, 3 writes, 0 trims, 0 syncs) of msr.csv into mod.log
+ssdlab: converted 4 requests (1 read, 3 writes, 0 trims, 0 syncs) of msr.csv into mod.log
 EOF
 
 # --fold scale: offset x 64 MiB / (96 MiB + 8 KiB), aligned down to 4 KiB;
@@ -176,7 +176,7 @@ fio version 3 iolog
 1000 trace read 2105344 4096
 1000 trace close
 EOF
-grep -q "converted 6 requests (2 reads, 2 writes, 1 trims, 1 syncs) of bp.txt" err.txt || fail "blkparse summary"
+grep -q "converted 6 requests (2 reads, 2 writes, 1 trim, 1 sync) of bp.txt" err.txt || fail "blkparse summary"
 # the disk 8,0 alone (MAJ,MIN or the kernel's dev_t)
 "$SSDLAB" trace convert --from blkparse --device 8,0 bp.txt bp80.log 2>/dev/null || fail "blkparse --device 8,0"
 grep -v '51200' bp.log | same bp80.log
@@ -279,7 +279,7 @@ EOF
 [ "$(jq stat20.json "len(j['write_working_set']['intervals'])")" = 20 ] || fail "not 20 intervals"
 # the text report
 "$SSDLAB" trace stat stat.log --interval 1ms >stat.txt || fail "trace stat, text"
-grep -q "^  requests: 8 (1 reads, 5 writes, 1 trims, 1 syncs) in 2.6ms$" stat.txt || { cat stat.txt >&2; fail "text: requests"; }
+grep -q "^  requests: 8 (1 read, 5 writes, 1 trim, 1 sync) in 2.6ms$" stat.txt || { cat stat.txt >&2; fail "text: requests"; }
 grep -q "^  footprint: 6 pages of 4 KiB (24 KiB) touched, 4 written (16 KiB), 4 read (16 KiB)$" stat.txt ||
 	{ cat stat.txt >&2; fail "text: footprint"; }
 grep -q "^  inter-arrival: mean=371.4us, p50=100us, p99=1ms, max=1ms$" stat.txt ||

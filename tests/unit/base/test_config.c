@@ -576,6 +576,97 @@ TEST(config_open_errors)
 	CHECK(c.capacity == 64u << 20);
 }
 
+/* An empty drive file (or one of comments) ran as the default 32 GiB
+ * drive without a word; `--drive tinyy` got no suggestion. */
+TEST(config_empty_drive_file_is_refused)
+{
+	static const char *const texts[] = {"", "# nothing\n; at all\n\n",
+					    "[drive]\n"};
+	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		struct ssd_config c;
+		char err[512] = "", want[128];
+		const char *path = temp_ini(texts[i]);
+		CHECK(path);
+		ssd_config_defaults(&c);
+		int rc = ssd_config_load(&c, path, err, sizeof err);
+		snprintf(want, sizeof want, "drive file '%s' sets no keys", path);
+		unlink(path);
+		CHECKF(rc == SSD_EINVAL && one_line(err), "case %zu: %d %s", i, rc,
+		       err);
+		CHECKF(strstr(err, want) && strstr(err, "`preset = NAME`"), "%s",
+		       err);
+	}
+	struct ssd_config c;
+	char err[512] = "";
+	CHECK(ssd_config_open(&c, "tinyy", SSDLAB_PRESET_DIR, err, sizeof err) ==
+	      SSD_ENOENT);
+	CHECKF(one_line(err) && strstr(err, "unknown drive 'tinyy' (did you mean "
+				       "'tiny'?"), "%s", err);
+	/* nothing close: no suggestion */
+	CHECK(ssd_config_open(&c, "zzzzzzzz", SSDLAB_PRESET_DIR, err, sizeof err) ==
+	      SSD_ENOENT);
+	CHECKF(!strstr(err, "did you mean"), "%s", err);
+}
+
+/* `preset = NAME` starts a drive file from a preset; the keys after it
+ * change it.  It comes first, and its name is checked like --drive's. */
+TEST(config_drive_file_names_a_preset)
+{
+	struct ssd_config c, tiny;
+	char err[512] = "";
+	CHECK(ssd_config_open(&tiny, "tiny", SSDLAB_PRESET_DIR, err, sizeof err) == 0);
+	const char *path = temp_ini("# tiny with FIFO cleaning\npreset = tiny\n"
+				    "gc_policy = fifo\n");
+	CHECK(path);
+	char stem[64];
+	snprintf(stem, sizeof stem, "%s", strrchr(path, '/') + 1);
+	stem[strlen(stem) - 4] = 0;
+	int rc = ssd_config_open(&c, path, SSDLAB_PRESET_DIR, err, sizeof err);
+	unlink(path);
+	CHECKF(rc == 0, "%s", err);
+	CHECK(c.capacity == tiny.capacity && c.channels == tiny.channels);
+	CHECK(c.pages_per_block == tiny.pages_per_block);
+	CHECK(c.gc_policy == SSD_GC_FIFO && tiny.gc_policy != SSD_GC_FIFO);
+	/* named after its own file; the preset's description is not its */
+	CHECKF(!strcmp(c.name, stem), "%s", c.name);
+	CHECK(c.description[0] == 0);
+	CHECK(ssd_config_finish(&c, err, sizeof err) == 0);
+	static const struct {
+		const char *text;
+		int rc, line;
+		const char *want;
+	} bad[] = {
+		{"capacity = 64m\npreset = tiny\n", SSD_EINVAL, 2,
+		 "key 'preset': comes after other keys"},
+		{"preset = tinyy\n", SSD_ENOENT, 1,
+		 "key 'preset': unknown drive 'tinyy' (did you mean 'tiny'?"},
+		{"preset = /nonexistent/x.ini\n", SSD_EIO, 0, "/nonexistent/x.ini"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char want[128];
+		path = temp_ini(bad[i].text);
+		CHECK(path);
+		rc = ssd_config_open(&c, path, SSDLAB_PRESET_DIR, err, sizeof err);
+		snprintf(want, sizeof want, "%s:%d: ", path, bad[i].line);
+		unlink(path);
+		CHECKF(rc == bad[i].rc && one_line(err), "case %zu: %d %s", i, rc, err);
+		CHECKF(!bad[i].line || !strncmp(err, want, strlen(want)), "%s", err);
+		CHECKF(strstr(err, bad[i].want), "case %zu: %s", i, err);
+	}
+	/* a file naming itself: stopped */
+	char self[128];
+	path = temp_ini("");
+	CHECK(path);
+	snprintf(self, sizeof self, "%s", path);
+	FILE *f = fopen(self, "w");
+	CHECK(f);
+	fprintf(f, "preset = %s\n", self);
+	fclose(f);
+	rc = ssd_config_open(&c, self, SSDLAB_PRESET_DIR, err, sizeof err);
+	unlink(self);
+	CHECKF(rc == SSD_EINVAL && strstr(err, "stacked more than"), "%s", err);
+}
+
 /* ---- capacity overrides, derived quantities, round trips ---- */
 
 /* The presets in the preset directory, by name (static; NULL-ended). */

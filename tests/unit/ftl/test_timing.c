@@ -169,7 +169,7 @@ TEST(timing_a_read_faster_than_its_array_read_is_caught)
 	int64_t t = SSD_S;
 	CHECK(ssd_ftl_read(f, 1, 1, t) >= t);
 	const char *m = failure(f);
-	CHECKF(strstr(m, "read of lpn 1 (1 pages) with its input at 1000000000 ns") &&
+	CHECKF(strstr(m, "read of lpn 1 (1 page) with its input at 1000000000 ns") &&
 	       strstr(m, " ns of an array read and its transfer"), "%s", m);
 	ssd_ftl_destroy(f);
 }

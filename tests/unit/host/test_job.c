@@ -113,6 +113,55 @@ TEST(job_percentages)
 	CHECK(jobs[2].offset == 3 * GiB / 4 && jobs[2].size == GiB / 4);
 }
 
+/* size=1000000000, an ordinary "1 GB" in fio, was refused as not a
+ * multiple of 4 KiB: fio runs it in whole blocks, and so does ssdlab. */
+TEST(job_size_not_whole_blocks_is_cut_to_whole_blocks)
+{
+	CHECKF(parse("[a]\nrw=write\nsize=1000000000\n") == 0, "%s", err);
+	CHECK(jobs[0].size == 244140ULL * 4096);
+	CHECK(jobs[0].io_size == jobs[0].size);
+	CHECK(jobs[0].cut_key && !strcmp(jobs[0].cut_key, "size"));
+	CHECK(jobs[0].cut_lo == 1000000000 && jobs[0].cut_hi == 1000000000);
+	/* whole blocks of the job's block size, not of 4 KiB (fio: one
+	 * 8 KiB write) */
+	CHECKF(parse("[a]\nrw=write\nbs=8k\nsize=12k\n") == 0, "%s", err);
+	CHECK(jobs[0].size == 8192 && jobs[0].cut_lo == 12288);
+	/* of the smallest block of the directions the job uses */
+	CHECKF(parse("[a]\nrw=randrw\nbs=4k,64k\nsize=100000\n") == 0,
+	       "%s", err);
+	CHECK(jobs[0].size == 24 * 4096);
+	CHECKF(parse("[a]\nrw=write\nbsrange=4k-16k\nsize=10000000\n") == 0,
+	       "%s", err);
+	CHECK(jobs[0].size == 2441 * 4096);
+	CHECKF(parse("[a]\nrw=write\nbs=512\nsize=1000000000\n") == 0,
+	       "%s", err);
+	CHECK(jobs[0].size == 1000000000 && !jobs[0].cut_key);
+	/* whole blocks, percentages and the default: nothing noted */
+	CHECKF(parse("[a]\nsize=1m\n[b]\nsize=10%\n[c]\nbs=64k\n"
+		     "offset=4k\n") == 0, "%s", err);
+	CHECK(!jobs[0].cut_key && !jobs[1].cut_key && !jobs[2].cut_key);
+	CHECK(jobs[2].size == GiB - 4096); /* the drive, to its end */
+	/* io_size is not rounded (fio issues I/O until it is reached) */
+	CHECKF(parse("[a]\nsize=1m\nio_size=5000\n") == 0, "%s", err);
+	CHECK(jobs[0].io_size == 5000 && !jobs[0].cut_key);
+	/* less than a block is still refused, with the size as written */
+	CHECK(parse("[a]\nsize=3000\n") == SSD_ERANGE);
+	CHECKF(err_ok(2, "size") && strstr(err, "(2.93 KiB)"), "%s", err);
+	/* offsets are sectors: fio takes any byte, the drive's unit is
+	 * 512 B */
+	CHECKF(parse("[a]\noffset=2560\nsize=1m\nnumjobs=2\n"
+		     "offset_increment=1536\n") == 0, "%s", err);
+	CHECK(jobs[0].offset == 2560);
+	CHECK(parse("[a]\noffset=5000\n") == SSD_ERANGE);
+	CHECKF(err_ok(2, "offset") && strstr(err, "512 B"), "%s", err);
+	/* zoned_abs zones of any size */
+	CHECKF(parse("[a]\nrw=randread\nsize=1m\n"
+		     "random_distribution=zoned_abs:50/10000:50/\n") == 0,
+	       "%s", err);
+	CHECK(jobs[0].zones[0][0].size_bytes == 10000);
+	CHECK(jobs[0].zones[0][1].size_bytes == MiB - 10000);
+}
+
 TEST(job_global_inheritance)
 {
 	CHECKF(parse("[global]\nbs=8k\niodepth=4\nrw=randread\n"
@@ -297,7 +346,7 @@ TEST(job_errors_name_file_line_key)
 		 "random_distribution"},
 		{"[a]\nsize=1m\nrandom_distribution=zoned_abs:50/1m:50/4k\n",
 		 SSD_ERANGE, 3, "random_distribution"},
-		{"[a]\nrandom_distribution=zoned_abs:50/1000:50/\n", SSD_ERANGE,
+		{"[a]\nrandom_distribution=zoned_abs:50/0:50/\n", SSD_ERANGE,
 		 2, "random_distribution"},
 		{"[a]\nrandom_distribution=zoned:50/50:50/50,60/50:50/50\n",
 		 SSD_ERANGE, 2, "random_distribution"},

@@ -608,6 +608,59 @@ TEST(trace_gzip_text_read_transparently)
 	CHECK_REC(6, SSD_TOP_READ, 8 * S, 8 * S, 5997803, 253u << 20 | 1);
 }
 
+/* A .gz trace cut short was read on into its cut last line ("trunc.iolog.gz:259:
+ * 1 fields (...)", or worse a record with a cut length): the reader says
+ * the compressed data ends early, after the last whole line (or byte of
+ * whole blktrace records). */
+TEST(trace_gzip_cut_short_says_so)
+{
+	static char text[4096], gz[4096];
+	int len = snprintf(text, sizeof text, "fio version 3 iolog\n0 f add\n");
+	for (int i = 0; i < 50; i++)
+		len += snprintf(text + len, sizeof text - (size_t)len,
+				"%d f write %u 4096\n", i * 17,
+				(unsigned)(i * 2654435761u % 100000) * 4096);
+	CHECK(write_gz(text, (size_t)len));
+	FILE *f = fopen(path, "rb");
+	CHECK(f);
+	size_t n = fread(gz, 1, sizeof gz, f);
+	fclose(f);
+	unlink(path);
+	CHECK(n > 100 && n < sizeof gz);
+	int cuts = 0;
+	for (size_t cut = 30; cut < n; cut += 37, cuts++) {
+		CHECK(read_all(write_bytes(gz, cut), SSD_TRACE_IOLOG) ==
+		      SSD_EPARSE);
+		/* after the header and the records read (or before the
+		 * header is whole: line 0) */
+		int line = nrec + 1;
+		if (!nrec && strstr(msg, "(after line 0)"))
+			line = 0;
+		char want[128];
+		snprintf(want, sizeof want, "%s: compressed data ends early "
+			 "(after line %d)", path, line);
+		CHECKF(!strcmp(msg, want), "cut at %zu: %s", cut, msg);
+	}
+	CHECK(cuts > 5);
+	/* whole, it reads to its end */
+	CHECK(read_all(write_bytes(gz, n), SSD_TRACE_IOLOG) == 0 && nrec == 51);
+	/* blktrace: the bytes of the whole records before the cut */
+	n = blk_sample(bbuf, 0);
+	CHECK(write_gz(bbuf, n));
+	f = fopen(path, "rb");
+	CHECK(f);
+	n = fread(gz, 1, sizeof gz, f);
+	fclose(f);
+	unlink(path);
+	CHECK(read_all(write_bytes(gz, n - 4), SSD_TRACE_AUTO) == SSD_EPARSE);
+	CHECKF(strstr(msg, ": compressed data ends early (after byte "), "got: %s",
+	       msg);
+	/* a plain file's last line needs no newline */
+	CHECK(read_all(write_text("fio version 3 iolog\n0 f add\n"
+				  "0 f write 0 4096"), SSD_TRACE_IOLOG) == 0);
+	CHECK(nrec == 2);
+}
+
 TEST(trace_rewind_starts_times_again)
 {
 	struct ssd_trace *t;
@@ -623,6 +676,62 @@ TEST(trace_rewind_starts_times_again)
 	}
 	ssd_trace_close(t);
 	unlink(path);
+}
+
+/* A request of 0 bytes moves nothing, and fio's replay ends silently at
+ * one: every text reader refuses it with its line, unless the caller
+ * takes them (convert leaves them out, stat counts them); blktrace's and
+ * blkparse's queue events of 0 bytes are no requests and are passed
+ * over. */
+TEST(trace_zero_length_requests_are_refused_by_every_text_reader)
+{
+	static const struct {
+		int fmt;
+		const char *text;
+		int line;
+		const char *op;
+	} cases[] = {
+		{SSD_TRACE_IOLOG, "fio version 2 iolog\nf add\nf write 0 4096\n"
+		 "f write 4096 0\n", 4, "write"},
+		{SSD_TRACE_IOLOG, "fio version 3 iolog\n0 f add\n5 f trim 0 0\n",
+		 3, "trim"},
+		{SSD_TRACE_MSR, "128166385295514663,hm,0,Read,7014912,0,26\n", 1,
+		 "read"},
+		{SSD_TRACE_SPC, "0,303567,3584,w,10.5\n1,55590,0,r,11.5\n", 2,
+		 "read"},
+		{SSD_TRACE_DISKSIM, "13.191135 30 0 0 1\n", 1, "read"},
+		{SSD_TRACE_MQSIM, "4851300 1 524288 0 0\n", 1, "write"},
+		{SSD_TRACE_ALIBABA, "0,W,126703644672,0,1577808000000626\n", 1,
+		 "write"},
+		{SSD_TRACE_TENCENT, "1538323200,12910952,0,1,1063\n", 1, "write"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		CHECKF(first_error(cases[i].text, cases[i].fmt) == SSD_EPARSE,
+		       "case %zu: %s", i, msg);
+		char what[200];
+		snprintf(what, sizeof what, "a %s of 0 bytes (expected a length "
+			 "above 0; fio's replay ends at such a line, ssdlab trace "
+			 "convert leaves it out)", cases[i].op);
+		CHECKF(msg_is(cases[i].line, what), "case %zu: %s", i, msg);
+		/* taken when asked for */
+		struct ssd_trace *t;
+		CHECK(write_text(cases[i].text));
+		CHECK(ssd_trace_open(path, cases[i].fmt, &t, err, sizeof err) == 0);
+		ssd_trace_keep_empty(t);
+		struct ssd_trace_rec r;
+		int k, empty = 0;
+		while ((k = ssd_trace_next(t, &r)) == 1)
+			empty += r.op <= SSD_TOP_TRIM && !r.len;
+		CHECKF(k == 0 && empty == 1, "case %zu: %d, %s", i, k,
+		       ssd_trace_error(t));
+		ssd_trace_close(t);
+		unlink(path);
+	}
+	/* blkparse: a queue event of no sectors is no request */
+	CHECK(read_all(write_text("  8,0 0 1 0.000000000 1 Q W 100 + 0 [x]\n"
+				  "  8,0 0 2 0.000001000 1 Q W 100 + 8 [x]\n"),
+		       SSD_TRACE_BLKPARSE) == 0);
+	CHECK(nrec == 1 && rec[0].len == 8 * S);
 }
 
 /* ---- fio's iolog (trace.c) ---- */
@@ -721,6 +830,11 @@ TEST(trace_iolog_errors)
 				  "x /dev/sdb read 0 1\n"), SSD_TRACE_AUTO) ==
 	      SSD_EPARSE);
 	CHECK(strstr(msg, ":3: 'x' is not a time"));
+	/* one field is one field, not "1 fields" */
+	CHECK(read_all(write_text("fio version 3 iolog\n0 /dev/sdb add\n181\n"),
+		       SSD_TRACE_AUTO) == SSD_EPARSE);
+	CHECK_MSG(3, "1 field (expected \"TIME FILE ACTION\" or \"TIME FILE "
+		  "ACTION OFFSET LENGTH\")");
 }
 
 /* fio compares the header's words: blanks after it are taken; a request

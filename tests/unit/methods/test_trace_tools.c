@@ -636,4 +636,17 @@ TEST(trace_tools_stat_file_device)
 	snprintf(want, sizeof want, "%s:3: field 4 (Type)", in_path);
 	CHECKF(!strncmp(err, want, strlen(want)), "%s", err);
 	clean();
+	/* requests of 0 bytes: counted apart, not as requests (once as
+	 * writes of the smallest size) */
+	o.has_dev = 0;
+	CHECK(write_tmp("Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime\n"
+			"128166372000000000,usr,0,Write,0,4096,1000\n"
+			"128166372000000001,usr,0,Write,8192,0,1000\n"
+			"128166372000000002,usr,0,Read,0,0,1000\n"));
+	CHECK(ssd_trace_stat(&o, &s, &fmt, err, sizeof err, &input) == 0);
+	CHECK(s->requests == 1 && s->empty == 2 && s->first_empty == 3);
+	CHECK(s->dir[SSD_TOP_WRITE].requests == 1 && !s->dir[SSD_TOP_READ].requests);
+	CHECK(s->dir[SSD_TOP_WRITE].sizes[0] == 0 && s->max_end == 4096);
+	ssd_tstat_free(s);
+	clean();
 }

@@ -591,6 +591,53 @@ TEST(normal_output_fio_shape)
 	free(f);
 }
 
+/* A random read of a fresh drive (fio's examples/fio-rand-read.fio)
+ * reported 854,000 IOPS with no NAND read and nothing saying why: the
+ * pages read unmapped are counted, and a note says what they measure
+ * when they are more than 10% of the reads. */
+TEST(report_says_how_many_reads_were_of_unmapped_pages)
+{
+	struct fixture *f = fixture_make();
+	struct ssd_counters *c = &f->res[1].ctr;
+	static const struct {
+		uint64_t read, unmapped;
+		const char *pct; /* NULL: no note */
+	} cases[] = {
+		{123, 0, NULL}, {1000, 100, NULL}, {1000, 101, "10.1"},
+		{768573882, 768573882, "100.0"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		c->host_read_lp = cases[i].read;
+		c->host_unmapped_read_lp = cases[i].unmapped;
+		char *t = capture(ssd_report_normal, &f->run);
+		char *js = capture(ssd_report_json, &f->run);
+		char line[160], json[120], note[160];
+		snprintf(line, sizeof line, "  ssdlab: host 4KiB pages: read=%llu "
+			 "written=0 trimmed=0, read unmapped=%llu, ",
+			 (unsigned long long)cases[i].read,
+			 (unsigned long long)cases[i].unmapped);
+		snprintf(json, sizeof json, "\"host_pages_read_unmapped\" : %llu,",
+			 (unsigned long long)cases[i].unmapped);
+		snprintf(note, sizeof note, "%s%% of the pages read (%llu of %llu) "
+			 "were never written or were trimmed: the drive answers "
+			 "them from its map without reading NAND",
+			 cases[i].pct ? cases[i].pct : "",
+			 (unsigned long long)cases[i].unmapped,
+			 (unsigned long long)cases[i].read);
+		CHECKF(strstr(t, line), "case %zu: no [%s] in:\n%s", i, line, t);
+		CHECKF(strstr(js, json), "case %zu: no [%s]", i, json);
+		CHECKF(json_valid(js), "case %zu: invalid JSON", i);
+		int noted = cases[i].pct != NULL;
+		CHECKF(!!strstr(t, note) == noted && !!strstr(js, note) == noted &&
+		       !!strstr(js, "\"unmapped_reads_note\"") == noted,
+		       "case %zu: the note %s:\n%s", i, noted ? "missing" : "printed",
+		       t);
+		free(t);
+		free(js);
+	}
+	free(f);
+}
+
 TEST(normal_output_percentile_rows)
 {
 	/* fio prints 4 percentiles a row when values fit 5 digits */
