@@ -389,6 +389,10 @@ def main():
             ".PP",
             "In the source tree: README.md, docs/options.md, docs/jobfiles.md, "
             "docs/design.md."]
+    # a heading starts a paragraph itself: a .PP or .br right after one is
+    # noise (mandoc -Tlint warns of it)
+    out = [ln for i, ln in enumerate(out)
+           if not (ln in (".PP", ".br") and i and out[i - 1].startswith((".SH", ".SS")))]
     sys.stdout.write("\n".join(out) + "\n")
 
 
