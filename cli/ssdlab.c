@@ -6,7 +6,10 @@
  * message about bad input is made here or in the file parsers, one line,
  * naming where and what.
  *
- * Exit codes: 0 success, 1 the simulation failed, 2 usage or input error.
+ * Exit codes: 0 success, 1 the simulation failed or its output could not
+ * be written, 2 usage or input error.  Every file a command writes goes
+ * through base/ofile.h (whole or not at all, its name in the message);
+ * standard output is checked as the process ends (close_stdout).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -24,6 +27,7 @@
 #include "methods/accuracy.h"
 #include "methods/calibrate.h"
 #include "base/config.h"
+#include "base/ofile.h"
 #include "host/device.h"
 #include "host/job.h"
 #include "methods/life.h"
@@ -433,20 +437,22 @@ static int cmd_run(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	FILE *out = stdout;
-	if (c.output && !(out = fopen(c.output, "w"))) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, c.output,
-			strerror(errno));
+	struct ssd_ofile *of = NULL;
+	if (c.output && ssd_ofile_open(c.output, SSD_OFILE_REPLACE, &of, err,
+				       sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		free(jobs);
 		return EXIT_USAGE;
 	}
+	if (of)
+		out = ssd_ofile_stream(of);
 	struct ssd_dev *dev = NULL;
 	rc = ssd_dev_create(&cfg, c.seed, &dev);
 	if (rc) {
 		fprintf(stderr, "%s: cannot build drive '%s': %s\n", prog,
 			cfg.name, ssd_strerror(rc));
 		free(jobs);
-		if (out != stdout)
-			fclose(out);
+		ssd_ofile_discard(of);
 		return 1;
 	}
 	ssd_dev_set_check_every(dev, (uint32_t)check);
@@ -486,9 +492,8 @@ static int cmd_run(int argc, char **argv)
 	if (rc && !shown)
 		fprintf(stderr, "%s: %s\n", prog, err);
 	ssd_run_result_free(&res);
-	if (out != stdout && fclose(out) && !rc) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, c.output,
-			strerror(errno));
+	if (ssd_ofile_commit(of, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		rc = SSD_EIO;
 	}
 	ssd_dev_destroy(dev);
@@ -753,21 +758,23 @@ static int cmd_life(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	FILE *out = stdout;
-	if (d.output && !(out = fopen(d.output, "w"))) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, d.output,
-			strerror(errno));
+	struct ssd_ofile *of = NULL;
+	if (d.output && ssd_ofile_open(d.output, SSD_OFILE_REPLACE, &of, err,
+				       sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		free(jobs);
 		return EXIT_USAGE;
 	}
+	if (of)
+		out = ssd_ofile_stream(of);
 	int json = d.format && !strcmp(d.format, "json");
 	rc = ssd_life_report_run(&cfg, jobs, njobs, jobfile, d.seed,
 				 accelerated, (double)daily, json, out, err,
 				 sizeof err);
 	if (rc)
 		fprintf(stderr, "%s: %s\n", prog, err);
-	if (out != stdout && fclose(out) && !rc) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, d.output,
-			strerror(errno));
+	if (ssd_ofile_commit(of, err, sizeof err) && !rc) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		rc = SSD_EIO;
 	}
 	free(jobs);
@@ -1149,7 +1156,11 @@ static int cmd_serve(int argc, char **argv)
 		KV("power-off=%s", power_off);
 #undef KV
 	av[n] = NULL;
-	fflush(stdout);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "%s: write error on standard output: %s\n", prog,
+			strerror(errno));
+		return 1;
+	}
 #ifdef SSDLAB_ASAN_RUNTIME
 	/* a sanitized build's plugin needs its runtime loaded first */
 	setenv("LD_PRELOAD", SSDLAB_ASAN_RUNTIME, 1);
@@ -1647,23 +1658,25 @@ static int cmd_trace_stat(int argc, char **argv)
 		return input ? EXIT_USAGE : 1;
 	}
 	FILE *out = stdout;
-	if (d.output && !(out = fopen(d.output, "w"))) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, d.output,
-			strerror(errno));
+	struct ssd_ofile *of = NULL;
+	if (d.output && ssd_ofile_open(d.output, SSD_OFILE_REPLACE, &of, err,
+				       sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		ssd_tstat_free(s);
 		return EXIT_USAGE;
 	}
+	if (of)
+		out = ssd_ofile_stream(of);
 	if (d.format && !strcmp(d.format, "json"))
 		ssd_tstat_json(s, &o, fmt, out);
 	else
 		ssd_tstat_print(s, &o, fmt, out);
 	ssd_tstat_free(s);
-	if (out != stdout ? fclose(out) != 0 : fflush(out) != 0 || ferror(out)) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
-			d.output ? d.output : "standard output", strerror(errno));
+	if (ssd_ofile_commit(of, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;
 	}
-	return 0;
+	return 0; /* standard output: checked at the end (close_stdout) */
 }
 
 static int cmd_trace(int argc, char **argv)
@@ -1742,7 +1755,29 @@ static const char main_help[] =
 	"\n"
 	"'ssdlab COMMAND --help' explains each command.\n";
 
-int main(int argc, char **argv)
+/* Standard output goes through base/ofile.h like every file (the same
+ * faults, and the reason of its first failed write kept), and is checked
+ * as the process ends, as coreutils' close_stdout does: a report that
+ * did not reach its file, pipe or terminal (a full disk, a closed
+ * descriptor) is an error with its reason, in every command.  Standard
+ * error is flushed, not closed: the sanitizers write their reports to it
+ * after main returns.  Returns the exit status: rc, or 1 if rc was 0 and
+ * an output failed. */
+static int close_stdout(struct ssd_ofile *so, FILE *real, int rc)
+{
+	char err[256];
+	int bad = ssd_ofile_commit(so, err, sizeof err);
+	stdout = real; /* the stream of so is gone */
+	if (bad) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		rc = rc ? rc : 1;
+	}
+	if ((fflush(stderr) || ferror(stderr)) && !rc)
+		rc = 1;
+	return rc;
+}
+
+static int command(int argc, char **argv)
 {
 	if (argc < 2)
 		return demo();
@@ -1784,4 +1819,23 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "demo"))
 		return demo();
 	return usage_error("unknown command '%s'", cmd);
+}
+
+int main(int argc, char **argv)
+{
+	if (ssd_ofile_faults(NULL)) {
+		fprintf(stderr, "%s: SSDLAB_FAULT='%s': wanted a comma list of OP:N "
+			"or OP:N+ (OP one of open, write, fsync, rename, close; N "
+			"from 1)\n", prog, getenv("SSDLAB_FAULT"));
+		return EXIT_USAGE;
+	}
+	FILE *real = stdout;
+	struct ssd_ofile *so;
+	if (ssd_ofile_fdopen(STDOUT_FILENO, "standard output",
+			     isatty(STDOUT_FILENO), &so)) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return 1;
+	}
+	stdout = ssd_ofile_stream(so);
+	return close_stdout(so, real, command(argc, argv));
 }

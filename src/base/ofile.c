@@ -195,10 +195,15 @@ struct ssd_ofile {
 	int rewritten;       /* a regular file rewritten in place (its folder
 	                        takes no temporary): emptied on failure */
 	int err;             /* errno of the first failed write; 0 */
+	int borrowed;        /* over a descriptor opened elsewhere
+	                        (ssd_ofile_fdopen): path is its name */
+	uint64_t wrote;      /* bytes written */
 	char *path;          /* as given, for messages */
 	char *target;        /* the file renamed over or appended to: path
 	                        with symbolic links followed */
 	char *tmp;           /* the temporary; NULL in place */
+	char *buf;           /* the stream's buffer, OFILE_BUFSIZE bytes
+	                        (glibc would give a cookie stream 8 KiB) */
 };
 
 static atomic_uint tmp_seq; /* temporaries made by this process */
@@ -213,7 +218,18 @@ static ssize_t cookie_write(void *cookie, const char *buf, size_t len)
 		o->err = -rc;
 		return 0; /* stdio marks the stream in error */
 	}
+	o->wrote += len;
 	return (ssize_t)len;
+}
+
+/* The cookie stream over o->fd, with its buffer; 0 or -1 (no memory). */
+static int make_stream(struct ssd_ofile *o, int line)
+{
+	cookie_io_functions_t io = {.write = cookie_write};
+	if (!(o->buf = malloc(OFILE_BUFSIZE)) || !(o->f = fopencookie(o, "w", io)))
+		return -1;
+	setvbuf(o->f, o->buf, line ? _IOLBF : _IOFBF, OFILE_BUFSIZE);
+	return 0;
 }
 
 /* Not a file to replace: a device, a pipe, the process's own streams. */
@@ -240,6 +256,7 @@ static char *tmp_name(const char *target)
 
 static void ofile_free(struct ssd_ofile *o)
 {
+	free(o->buf);
 	free(o->path);
 	free(o->target);
 	free(o->tmp);
@@ -302,17 +319,32 @@ int ssd_ofile_open(const char *path, int mode, struct ssd_ofile **out,
 	}
 	if (o->fd < 0)
 		return fail_open(o, path, errno ? errno : EIO, err, errlen);
-	cookie_io_functions_t io = {.write = cookie_write};
-	o->f = fopencookie(o, "w", io);
-	if (!o->f || setvbuf(o->f, NULL, _IOFBF, OFILE_BUFSIZE)) {
-		if (o->f)
-			fclose(o->f);
+	if (make_stream(o, 0)) {
 		close(o->fd);
 		if (o->tmp)
 			unlink(o->tmp);
 		else if (o->removable)
 			unlink(o->target);
 		return fail_open(o, path, 0, err, errlen);
+	}
+	*out = o;
+	return 0;
+}
+
+int ssd_ofile_fdopen(int fd, const char *name, int line, struct ssd_ofile **out)
+{
+	*out = NULL;
+	struct ssd_ofile *o = calloc(1, sizeof *o);
+	if (!o || !(o->path = strdup(name))) {
+		free(o);
+		return SSD_ENOMEM;
+	}
+	o->fd = fd;
+	o->mode = SSD_OFILE_LIVE;
+	o->in_place = o->borrowed = 1;
+	if (make_stream(o, line)) {
+		ofile_free(o);
+		return SSD_ENOMEM;
 	}
 	*out = o;
 	return 0;
@@ -330,8 +362,12 @@ const char *ssd_ofile_path(const struct ssd_ofile *o)
 
 static int fail_write(const struct ssd_ofile *o, int e, char *err, size_t errlen)
 {
-	ssd_seterr(err, errlen, "cannot write '%s': %s", o->path,
-		   strerror(e ? e : EIO));
+	if (o->borrowed)
+		ssd_seterr(err, errlen, "write error on %s: %s", o->path,
+			   strerror(e ? e : EIO));
+	else
+		ssd_seterr(err, errlen, "cannot write '%s': %s", o->path,
+			   strerror(e ? e : EIO));
 	return SSD_EIO;
 }
 
@@ -390,7 +426,8 @@ int ssd_ofile_commit(struct ssd_ofile *o, char *err, size_t errlen)
 	o->err = o->err ? o->err : ECANCELED; /* fclose writes nothing more */
 	fclose(o->f);
 	struct stat sb;
-	int regular = !o->in_place || (!fstat(o->fd, &sb) && S_ISREG(sb.st_mode));
+	int regular = !o->borrowed && (!o->in_place ||
+				       (!fstat(o->fd, &sb) && S_ISREG(sb.st_mode)));
 	if (!e && o->mode == SSD_OFILE_APPEND && o->tmp)
 		e = append_block(o);
 	else if (!e && regular && fsync_counted(o->fd))
@@ -398,7 +435,8 @@ int ssd_ofile_commit(struct ssd_ofile *o, char *err, size_t errlen)
 	if (e && o->rewritten && ftruncate(o->fd, 0)) {
 		/* nothing more to do: the failure is reported */
 	}
-	if (close_counted(o->fd) && !e)
+	if (close_counted(o->fd) && !e &&
+	    !(o->borrowed && errno == EBADF && !o->wrote))
 		e = errno;
 	if (!e && o->mode == SSD_OFILE_REPLACE && o->tmp &&
 	    ssd_ofile_rename(o->tmp, o->target))

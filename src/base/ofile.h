@@ -104,6 +104,15 @@ int ssd_ofile_commit(struct ssd_ofile *o, char *err, size_t errlen);
  * Frees the handle; o may be NULL. */
 void ssd_ofile_discard(struct ssd_ofile *o);
 
+/* A stream over a descriptor opened elsewhere (standard output): written
+ * in place with the same faults, line-buffered if `line` (a terminal),
+ * else fully.  `name` is what messages call it ("standard output").  Its
+ * commit flushes, checks every write and closes fd, never syncs it, and
+ * says "write error on NAME: REASON"; a descriptor that was closed
+ * before ssdlab started (>&-) is no error while nothing was written to
+ * it.  0, or SSD_ENOMEM (*out NULL). */
+int ssd_ofile_fdopen(int fd, const char *name, int line, struct ssd_ofile **out);
+
 /* ---- files the caller keeps open itself (serve's data file) ----
  * The same faults, for a file descriptor written in place. */
 
