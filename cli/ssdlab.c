@@ -42,6 +42,10 @@
 
 static const char *prog = "ssdlab";
 
+/* Standard output's failure was reported by the command: close_stdout
+ * does not say it again. */
+static int stdout_reported;
+
 /* The command being run ("run", "scenario"...), set once by main(), so
  * that a usage error points to that command's help. */
 static const char *help_cmd;
@@ -1500,7 +1504,7 @@ static const char trace_convert_help[] =
 	"\n"
 	"Exit status: 0; 2 for a usage error or a malformed input line (the\n"
 	"message names IN:LINE); 1 if OUT cannot be written.  A failed\n"
-	"conversion leaves no OUT behind.\n";
+	"conversion leaves OUT as it was, or none.\n";
 
 static const char trace_stat_help[] =
 	"usage: ssdlab trace stat FILE [--from FORMAT] [options]\n"
@@ -1596,6 +1600,8 @@ static int cmd_trace_convert(int argc, char **argv)
 	int rc = ssd_trace_convert(&c, &n, err, sizeof err, &input);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
+		/* standard output's failure is said once, here */
+		stdout_reported = !strcmp(c.out, "-") && !input;
 		return input ? EXIT_USAGE : 1;
 	}
 	fprintf(stderr, "%s: converted %llu requests (%llu reads, %llu writes, "
@@ -1769,7 +1775,8 @@ static int close_stdout(struct ssd_ofile *so, FILE *real, int rc)
 	int bad = ssd_ofile_commit(so, err, sizeof err);
 	stdout = real; /* the stream of so is gone */
 	if (bad) {
-		fprintf(stderr, "%s: %s\n", prog, err);
+		if (!stdout_reported)
+			fprintf(stderr, "%s: %s\n", prog, err);
 		rc = rc ? rc : 1;
 	}
 	if ((fflush(stderr) || ferror(stderr)) && !rc)

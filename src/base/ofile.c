@@ -211,11 +211,13 @@ static atomic_uint tmp_seq; /* temporaries made by this process */
 static ssize_t cookie_write(void *cookie, const char *buf, size_t len)
 {
 	struct ssd_ofile *o = cookie;
-	if (o->err)
+	if (o->err) {
+		errno = o->err; /* fflush's caller learns why */
 		return 0; /* a file with a hole in it is no use: nothing more */
+	}
 	int rc = write_all(o->fd, buf, len, 0, 0);
 	if (rc) {
-		o->err = -rc;
+		o->err = errno = -rc;
 		return 0; /* stdio marks the stream in error */
 	}
 	o->wrote += len;
