@@ -115,6 +115,7 @@ struct out {
 	unsigned char *zbuf;    /* ... and its output, GZ_CHUNK bytes */
 	int gz;
 	int failed;
+	int err;                /* errno of the first failed write */
 };
 
 /* Compress `len` bytes (flush: Z_NO_FLUSH, or Z_FINISH at the end) into
@@ -130,6 +131,7 @@ static void gz_put(struct out *o, const void *p, size_t len, int flush)
 		zr = deflate(&o->z, flush);
 		size_t n = GZ_CHUNK - o->z.avail_out;
 		if (zr == Z_STREAM_ERROR || (n && fwrite(o->zbuf, 1, n, o->f) != n)) {
+			o->err = o->failed ? o->err : errno;
 			o->failed = 1;
 			return;
 		}
@@ -151,8 +153,10 @@ static void out_printf(struct out *o, const char *fmt, ...)
 	}
 	if (o->gz)
 		gz_put(o, line, (size_t)n, Z_NO_FLUSH);
-	else if (fwrite(line, 1, (size_t)n, o->f) != (size_t)n)
+	else if (fwrite(line, 1, (size_t)n, o->f) != (size_t)n) {
+		o->err = errno;
 		o->failed = 1;
+	}
 }
 
 static int ends_with(const char *s, const char *tail)
@@ -415,8 +419,9 @@ int ssd_trace_convert(const struct ssd_tconv *c, struct ssd_tconv_counts *n,
 	if (!v.o.of) {
 		errno = 0;
 		if (!rc && (fflush(stdout) || v.o.failed || ferror(stdout))) {
+			int e = v.o.err ? v.o.err : errno;
 			ssd_seterr(err, errlen, "write error on standard output: %s",
-				   errno ? strerror(errno) : "write error");
+				   e ? strerror(e) : "write error");
 			rc = SSD_EIO;
 		}
 	} else if (rc) {
