@@ -495,11 +495,14 @@ static int cmd_run(int argc, char **argv)
 		}
 	if (rc && !shown)
 		fprintf(stderr, "%s: %s\n", prog, err);
-	ssd_run_result_free(&res);
-	if (ssd_ofile_commit(of, err, sizeof err)) {
+	/* no job ran: no report, and the file is left as it was */
+	if (!res.njobs)
+		ssd_ofile_discard(of);
+	else if (ssd_ofile_commit(of, err, sizeof err)) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		rc = SSD_EIO;
 	}
+	ssd_run_result_free(&res);
 	ssd_dev_destroy(dev);
 	free(jobs);
 	return rc || job_failed ? 1 : 0;

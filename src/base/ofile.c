@@ -408,11 +408,11 @@ static int append_block(struct ssd_ofile *o)
 	free(buf);
 	if (!e && fsync_counted(fd))
 		e = errno;
-	if (e && existed && ftruncate(fd, was)) {
-		/* nothing more to do: the failure is reported */
-	}
 	if (close_counted(fd) && !e)
 		e = errno;
+	if (e && existed && truncate(o->target, was)) {
+		/* nothing more to do: the failure is reported */
+	}
 	if (e && !existed)
 		unlink(o->target);
 	return e;
@@ -437,8 +437,10 @@ int ssd_ofile_commit(struct ssd_ofile *o, char *err, size_t errlen)
 	if (e && o->rewritten && ftruncate(o->fd, 0)) {
 		/* nothing more to do: the failure is reported */
 	}
-	if (close_counted(o->fd) && !e &&
-	    !(o->borrowed && errno == EBADF && !o->wrote))
+	if (o->mode == SSD_OFILE_APPEND && o->tmp)
+		close(o->fd); /* the staging: its block is out, or failed */
+	else if (close_counted(o->fd) && !e &&
+		 !(o->borrowed && errno == EBADF && !o->wrote))
 		e = errno;
 	if (!e && o->mode == SSD_OFILE_REPLACE && o->tmp &&
 	    ssd_ofile_rename(o->tmp, o->target))

@@ -2643,6 +2643,10 @@ out:
 			snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", msg);
 		}
 		for (int l = 0; l < in->nlogs; l++) {
+			if (!in->started && !in->finished) { /* it never ran: no log */
+				ssd_log_discard(in->log[l]);
+				continue;
+			}
 			int64_t len = in->end > in->ramp_end ? in->end - in->ramp_end : 0;
 			if (!ssd_log_close(in->log[l], len, msg, sizeof msg))
 				continue;

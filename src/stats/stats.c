@@ -576,6 +576,16 @@ void ssd_log_add(struct ssd_log *l, int64_t now, int ddir, uint32_t bs,
 	l->sum[ddir] += l->kind == SSD_LOG_BW ? bs : ns;
 }
 
+void ssd_log_discard(struct ssd_log *l)
+{
+	if (!l)
+		return;
+	ssd_ofile_discard(l->of);
+	free(l->hist);
+	free(l->buf);
+	free(l);
+}
+
 int ssd_log_close(struct ssd_log *l, int64_t end, char *err, size_t errlen)
 {
 	if (!l)

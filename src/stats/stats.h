@@ -170,6 +170,9 @@ void ssd_log_add(struct ssd_log *l, int64_t now, int ddir, uint32_t bs,
  * Returns 0, or SSD_EIO if any write failed, with a message naming the
  * file and the reason in err (err may be NULL). */
 int ssd_log_close(struct ssd_log *l, int64_t end, char *err, size_t errlen);
+/* Abandon the log (its job never ran): no file is made, one there is
+ * left as it was.  Frees l (NULL is a no-op). */
+void ssd_log_discard(struct ssd_log *l);
 
 /* fio's log file name: "<prefix>_<kind>.<index>.log", kind one of iops,
  * bw, lat, clat, slat, clat_hist; index is the 1-based job number, and

@@ -164,6 +164,11 @@ TEST(ofile_append_adds_a_whole_block_or_nothing)
 	CHECK(rc == SSD_EIO && strstr(err, "j_bw.log"));
 	CHECK(slurp(path, buf, sizeof buf) == 300);
 	CHECK(entries(dir) == 1);
+	/* its close failing (NFS says so there): the same */
+	CHECK(!ssd_ofile_faults("close:1"));
+	rc = write_lines(path, SSD_OFILE_APPEND, 2, err, sizeof err);
+	ssd_ofile_faults("");
+	CHECK(rc == SSD_EIO && slurp(path, buf, sizeof buf) == 300);
 	/* a log made by the failing block goes away */
 	snprintf(path, sizeof path, "%s/new.log", dir);
 	CHECK(!ssd_ofile_faults("fsync:1"));
