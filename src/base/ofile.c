@@ -434,9 +434,6 @@ int ssd_ofile_commit(struct ssd_ofile *o, char *err, size_t errlen)
 		e = append_block(o);
 	else if (!e && regular && fsync_counted(o->fd))
 		e = errno;
-	if (e && o->rewritten && ftruncate(o->fd, 0)) {
-		/* nothing more to do: the failure is reported */
-	}
 	if (o->mode == SSD_OFILE_APPEND && o->tmp)
 		close(o->fd); /* the staging: its block is out, or failed */
 	else if (close_counted(o->fd) && !e &&
@@ -449,6 +446,9 @@ int ssd_ofile_commit(struct ssd_ofile *o, char *err, size_t errlen)
 		unlink(o->tmp);
 	else if (e && o->removable)
 		unlink(o->target);
+	else if (e && o->rewritten && truncate(o->target, 0)) {
+		/* nothing more to do: the failure is reported */
+	}
 	int rc = e ? fail_write(o, e, err, errlen) : 0;
 	ofile_free(o);
 	return rc;
