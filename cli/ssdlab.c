@@ -778,9 +778,10 @@ static int cmd_life(int argc, char **argv)
 	rc = ssd_life_report_run(&cfg, jobs, njobs, jobfile, d.seed,
 				 accelerated, (double)daily, json, out, err,
 				 sizeof err);
-	if (rc)
+	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
-	if (ssd_ofile_commit(of, err, sizeof err) && !rc) {
+		ssd_ofile_discard(of); /* no report: the file as it was */
+	} else if (ssd_ofile_commit(of, err, sizeof err)) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		rc = SSD_EIO;
 	}
