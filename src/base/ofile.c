@@ -269,7 +269,7 @@ static int fail_open(struct ssd_ofile *o, const char *path, int e, char *err,
 		     size_t errlen)
 {
 	ssd_seterr(err, errlen, "cannot write '%s': %s", path,
-		   e ? strerror(e) : "out of memory");
+		   e ? ssd_errno_text(e) : "out of memory");
 	if (o)
 		ofile_free(o);
 	return e ? SSD_EIO : SSD_ENOMEM;
@@ -366,10 +366,10 @@ static int fail_write(const struct ssd_ofile *o, int e, char *err, size_t errlen
 {
 	if (o->borrowed)
 		ssd_seterr(err, errlen, "write error on %s: %s", o->path,
-			   strerror(e ? e : EIO));
+			   ssd_errno_text(e ? e : EIO));
 	else
 		ssd_seterr(err, errlen, "cannot write '%s': %s", o->path,
-			   strerror(e ? e : EIO));
+			   ssd_errno_text(e ? e : EIO));
 	return SSD_EIO;
 }
 

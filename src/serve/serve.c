@@ -483,7 +483,7 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		struct stat sb;
 		if (fd < 0 || fstat(fd, &sb)) {
 			rc = -errno;
-			snprintf(err, errlen, "data file %s: %s", o->data, strerror(errno));
+			snprintf(err, errlen, "data file %s: %s", o->data, ssd_errno_text(errno));
 			if (fd >= 0)
 				close(fd);
 			goto bad;
@@ -507,7 +507,7 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		}
 		if (ftruncate(fd, (off_t)s->st.size)) {
 			rc = -errno;
-			snprintf(err, errlen, "data file %s: %s", o->data, strerror(errno));
+			snprintf(err, errlen, "data file %s: %s", o->data, ssd_errno_text(errno));
 			goto bad;
 		}
 	} else {
@@ -729,9 +729,9 @@ static int store_error(struct ssd_srv *s, int rc, const char *what, uint64_t off
 {
 	if (s->data)
 		return fail(s, rc, "%s at offset %llu: the data file %s: %s", what,
-			    (unsigned long long)off, s->data, strerror(-rc));
+			    (unsigned long long)off, s->data, ssd_errno_text(-rc));
 	return fail(s, rc, "%s at offset %llu: the data store: %s", what,
-		    (unsigned long long)off, strerror(-rc));
+		    (unsigned long long)off, ssd_errno_text(-rc));
 }
 
 /* The end of a request, outside the lock: a FUA command or a flush on a
@@ -742,7 +742,7 @@ static int finish(struct ssd_srv *s, int rc, int64_t arrive, int64_t c,
 {
 	int e;
 	if (!rc && durable && s->st.fd >= 0 && (e = ssd_ofile_datasync(s->st.fd)))
-		rc = fail(s, e, "the data file %s: %s", s->data, strerror(-e));
+		rc = fail(s, e, "the data file %s: %s", s->data, ssd_errno_text(-e));
 	if (!rc && s->clock == SSD_SRV_REAL)
 		wait_until(s, c - s->overhead, arrive);
 	if (!rc && s->ptrack && atomic_load(&s->cut_gen) != req_gen &&
@@ -931,7 +931,7 @@ int ssd_srv_extents(struct ssd_srv *s, uint64_t off, uint64_t len,
 			off_t d = lseek(s->st.fd, (off_t)off, SEEK_DATA);
 			if (d < 0 && errno != ENXIO) {
 				rc = fail(s, -errno, "extents: the data file: %s",
-					  strerror(errno));
+					  ssd_errno_text(errno));
 				break;
 			}
 			if (d < 0 || (uint64_t)d >= end) {
@@ -1246,7 +1246,7 @@ int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns)
 	}
 	int e;
 	if (!rc && s->st.fd >= 0 && (e = ssd_ofile_datasync(s->st.fd)))
-		rc = fail(s, e, "the data file %s: %s", s->data, strerror(-e));
+		rc = fail(s, e, "the data file %s: %s", s->data, ssd_errno_text(-e));
 	char msg[300];
 	if (s->plog && ssd_ofile_flush(s->plog_of, msg, sizeof msg))
 		log_failed(s, &s->plog_of, &s->plog, "power log", msg);
@@ -1408,7 +1408,7 @@ int ssd_srv_report(struct ssd_srv *s)
 		errno = 0;
 		if (!rc && (fflush(s->out) || ferror(s->out))) {
 			rc = fail(s, -EIO, "report: write error on standard output: %s",
-				  strerror(errno ? errno : EIO));
+				  ssd_errno_text(errno ? errno : EIO));
 			if (!s->file_err[0])
 				snprintf(s->file_err, sizeof s->file_err, "%s", err_msg);
 		}
