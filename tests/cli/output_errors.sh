@@ -212,8 +212,14 @@ start() { # NAME ARGS...: a server on ./NAME.sock, its pid in $srv
 		sleep 0.05
 	done
 }
-stop() { # WANT: SIGTERM, and the exit status wanted
+stop() { # WANT: SIGTERM, and the exit status wanted (within 60 s)
 	kill -TERM $srv
+	i=0
+	while kill -0 $srv 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 1200 ] || { cat "$sname.err" >&2; fail "server $sname did not exit"; }
+		sleep 0.05
+	done
 	set +e
 	wait $srv
 	got=$?
