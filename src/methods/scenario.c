@@ -446,6 +446,29 @@ static int gnuplot(struct ssd_scn *s, const char *defs, const char *script,
 	return rc;
 }
 
+/* Whether gnuplot's chart at path is whole: gnuplot exits 0 after a
+ * write that failed (a full disk leaves a cut PNG and an empty SVG), so
+ * the end of the file is looked at -- PNG's IEND chunk, SVG's closing
+ * tag.  1 whole, 0 not, -1 no such file (a chart it did not draw). */
+static int chart_whole(const char *path, int svg)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return errno == ENOENT ? -1 : 0;
+	char tail[64];
+	size_t n = 0;
+	if (!fseek(f, -(long)sizeof tail, SEEK_END) || !fseek(f, 0, SEEK_SET))
+		n = fread(tail, 1, sizeof tail, f);
+	fclose(f);
+	static const char iend[] = "IEND\xae\x42\x60\x82";
+	if (!svg)
+		return n >= 8 && !memcmp(tail + n - 8, iend, 8);
+	for (size_t i = 0; i + 6 <= n; i++)
+		if (!memcmp(tail + i, "</svg>", 6))
+			return 1;
+	return 0;
+}
+
 /* The charts are gnuplot's writes, not this process's: it draws them
  * into temporaries (the script's png_file and svg_file, which default
  * to the charts' names when a user runs it by hand), renamed into place
@@ -486,6 +509,12 @@ int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 	for (int k = 0; k < 2 && !rc; k++) {
 		char to[4096];
 		snprintf(to, sizeof to, "%s/%s.%s", s->outdir, name, ext[k]);
+		if (!chart_whole(path[k], k)) {
+			snprintf(s->err, sizeof s->err, "cannot write '%.400s': gnuplot "
+				 "left it cut short (a full disk?)", to);
+			rc = -2;
+			break;
+		}
 		int e = ssd_ofile_rename(path[k], to);
 		if (e && e != -ENOENT) { /* ENOENT: a chart gnuplot did not draw */
 			snprintf(s->err, sizeof s->err, "cannot write '%.400s': %s", to,

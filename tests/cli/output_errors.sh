@@ -168,13 +168,43 @@ scn() {
 		--set min_volume=50% --out "$D"
 }
 sweep scn "scn[^/]*" scn
-SAME_SKIP=
 # the message of a scenario on a full disk names the file (it said
 # "input/output error")
 expect_err 1 "^ssdlab: cannot write 'scn.x/steady-state.csv': No space left on device$" \
 	env SSDLAB_FAULT=write:1 "$SSDLAB" scenario run steady-state --drive tiny \
 	--set volume=100% --set min_volume=50% --out scn.x
 [ -z "$(ls -A scn.x)" ] || fail "scn.x: $(ls -A scn.x)"
+
+# a real full file system, no faults injected: a small tmpfs in a
+# private mount namespace (where one may be made: root, unshare)
+if unshare -m true 2>/dev/null; then
+	mkdir full.mnt full.o
+	# the charts fill 48 KiB; without them two pages are too few
+	command -v gnuplot >/dev/null 2>&1 && FSIZE=48k || FSIZE=8k
+	export FSIZE
+	set +e
+	unshare -m sh -c 'mount -t tmpfs -o size=$FSIZE tmpfs full.mnt || exit 9
+		"$1" scenario run steady-state --drive tiny --set volume=100% \
+			--set min_volume=50% --out full.mnt/o >/dev/null 2>full.err
+		rc=$?
+		cp -a full.mnt/o/. full.o/
+		exit $rc' sh "$SSDLAB"
+	rc=$?
+	set -e
+	if [ "$rc" -eq 9 ]; then
+		echo "note: no tmpfs could be mounted: no full file system"
+	else
+		[ "$rc" -eq 1 ] || { cat full.err >&2; fail "full file system: exit $rc, wanted 1"; }
+		grep -Eqx "ssdlab: cannot write 'full.mnt/o/[^']*': (No space left on device|gnuplot left it cut short \(a full disk\?\))" full.err ||
+			{ cat full.err >&2; fail "full file system: the message does not name the file"; }
+		[ "$(wc -l <full.err)" -eq 1 ] || { cat full.err >&2; fail "full file system: one line"; }
+		[ ! -e full.o/result.json ] || fail "full file system: result.json of a run that failed"
+		same full.o scn.ref "${SAME_SKIP:-}"
+	fi
+else
+	echo "note: unshare -m is not allowed: no full file system"
+fi
+SAME_SKIP=
 
 # trace convert: plain and gzip; OUT as it was after a failure
 for ext in log log.gz; do
