@@ -233,8 +233,10 @@ check-layers:
 # position-independent objects, so it needs nothing but nbdkit to load.
 PLUGIN := $(BUILD)/nbdkit-ssdlab-plugin.so
 $(BUILD)/pic/nbdkit/%.o: ALLCFLAGS += $(shell pkg-config --cflags nbdkit 2>/dev/null)
+# -z nodelete: the plugin's exit handler runs at the process's exit, not
+# when nbdkit unloads it (nbdkit/ssdlab.c, exit_status)
 $(PLUGIN): $(BUILD)/pic/nbdkit/ssdlab.o $(PIC_OBJ)
-	$(CC) $(CFLAGS) $(SANFLAGS) -shared -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(SANFLAGS) -shared -Wl,-z,nodelete -o $@ $^ $(LDLIBS)
 # A sanitized plugin runs in nbdkit (not instrumented) with the sanitizer
 # runtime preloaded, and with this library beside it: without it the
 # runtime's late start breaks glibc's locale lock, and nbdkit's exit

@@ -6,7 +6,10 @@
  * message about bad input is made here or in the file parsers, one line,
  * naming where and what.
  *
- * Exit codes: 0 success, 1 the simulation failed, 2 usage or input error.
+ * Exit codes: 0 success, 1 the simulation failed or its output could not
+ * be written, 2 usage or input error.  Every file a command writes goes
+ * through base/ofile.h (whole or not at all, its name in the message);
+ * standard output is checked as the process ends (close_stdout).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -27,6 +30,7 @@
 #include "methods/accuracy.h"
 #include "methods/calibrate.h"
 #include "base/config.h"
+#include "base/ofile.h"
 #include "host/device.h"
 #include "host/job.h"
 #include "methods/life.h"
@@ -40,6 +44,10 @@
 #define EXIT_USAGE 2
 
 static const char *prog = "ssdlab";
+
+/* Standard output's failure was reported by the command: close_stdout
+ * does not say it again. */
+static int stdout_reported;
 
 /* The command being run ("run", "scenario"...), set once by main(), so
  * that a usage error points to that command's help. */
@@ -436,20 +444,22 @@ static int cmd_run(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	FILE *out = stdout;
-	if (c.output && !(out = fopen(c.output, "w"))) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, c.output,
-			strerror(errno));
+	struct ssd_ofile *of = NULL;
+	if (c.output && ssd_ofile_open(c.output, SSD_OFILE_REPLACE, &of, err,
+				       sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		free(jobs);
 		return EXIT_USAGE;
 	}
+	if (of)
+		out = ssd_ofile_stream(of);
 	struct ssd_dev *dev = NULL;
 	rc = ssd_dev_create(&cfg, c.seed, &dev);
 	if (rc) {
 		fprintf(stderr, "%s: cannot build drive '%s': %s\n", prog,
 			cfg.name, ssd_strerror(rc));
 		free(jobs);
-		if (out != stdout)
-			fclose(out);
+		ssd_ofile_discard(of);
 		return 1;
 	}
 	ssd_dev_set_check_every(dev, (uint32_t)check);
@@ -488,12 +498,14 @@ static int cmd_run(int argc, char **argv)
 		}
 	if (rc && !shown)
 		fprintf(stderr, "%s: %s\n", prog, err);
-	ssd_run_result_free(&res);
-	if (out != stdout && fclose(out) && !rc) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, c.output,
-			strerror(errno));
+	/* no job ran: no report, and the file is left as it was */
+	if (!res.njobs)
+		ssd_ofile_discard(of);
+	else if (ssd_ofile_commit(of, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		rc = SSD_EIO;
 	}
+	ssd_run_result_free(&res);
 	ssd_dev_destroy(dev);
 	free(jobs);
 	return rc || job_failed ? 1 : 0;
@@ -756,21 +768,24 @@ static int cmd_life(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	FILE *out = stdout;
-	if (d.output && !(out = fopen(d.output, "w"))) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, d.output,
-			strerror(errno));
+	struct ssd_ofile *of = NULL;
+	if (d.output && ssd_ofile_open(d.output, SSD_OFILE_REPLACE, &of, err,
+				       sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		free(jobs);
 		return EXIT_USAGE;
 	}
+	if (of)
+		out = ssd_ofile_stream(of);
 	int json = d.format && !strcmp(d.format, "json");
 	rc = ssd_life_report_run(&cfg, jobs, njobs, jobfile, d.seed,
 				 accelerated, (double)daily, json, out, err,
 				 sizeof err);
-	if (rc)
+	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
-	if (out != stdout && fclose(out) && !rc) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, d.output,
-			strerror(errno));
+		ssd_ofile_discard(of); /* no report: the file as it was */
+	} else if (ssd_ofile_commit(of, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		rc = SSD_EIO;
 	}
 	free(jobs);
@@ -1382,7 +1397,11 @@ static int cmd_serve(int argc, char **argv)
 		KV("power-off=%s", power_off);
 #undef KV
 	av[n] = NULL;
-	fflush(stdout);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "%s: write error on standard output: %s\n", prog,
+			strerror(errno));
+		return 1;
+	}
 #ifdef SSDLAB_ASAN_RUNTIME
 	/* a sanitized build's plugin needs its runtime loaded first, with
 	 * the library built beside it that keeps the runtime's late start
@@ -1731,7 +1750,7 @@ static const char trace_convert_help[] =
 	"\n"
 	"Exit status: 0; 2 for a usage error or a malformed input line (the\n"
 	"message names IN:LINE); 1 if OUT cannot be written.  A failed\n"
-	"conversion leaves no OUT behind.\n";
+	"conversion leaves OUT as it was, or none.\n";
 
 static const char trace_stat_help[] =
 	"usage: ssdlab trace stat FILE [--from FORMAT] [options]\n"
@@ -1827,6 +1846,8 @@ static int cmd_trace_convert(int argc, char **argv)
 	int rc = ssd_trace_convert(&c, &n, err, sizeof err, &input);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
+		/* standard output's failure is said once, here */
+		stdout_reported = !strcmp(c.out, "-") && !input;
 		return input ? EXIT_USAGE : 1;
 	}
 	fprintf(stderr, "%s: converted %llu request%s (%llu read%s, %llu write%s, "
@@ -1891,23 +1912,25 @@ static int cmd_trace_stat(int argc, char **argv)
 		return input ? EXIT_USAGE : 1;
 	}
 	FILE *out = stdout;
-	if (d.output && !(out = fopen(d.output, "w"))) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog, d.output,
-			strerror(errno));
+	struct ssd_ofile *of = NULL;
+	if (d.output && ssd_ofile_open(d.output, SSD_OFILE_REPLACE, &of, err,
+				       sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		ssd_tstat_free(s);
 		return EXIT_USAGE;
 	}
+	if (of)
+		out = ssd_ofile_stream(of);
 	if (d.format && !strcmp(d.format, "json"))
 		ssd_tstat_json(s, &o, fmt, out);
 	else
 		ssd_tstat_print(s, &o, fmt, out);
 	ssd_tstat_free(s);
-	if (out != stdout ? fclose(out) != 0 : fflush(out) != 0 || ferror(out)) {
-		fprintf(stderr, "%s: cannot write '%s': %s\n", prog,
-			d.output ? d.output : "standard output", strerror(errno));
+	if (ssd_ofile_commit(of, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;
 	}
-	return 0;
+	return 0; /* standard output: checked at the end (close_stdout) */
 }
 
 static int cmd_trace(int argc, char **argv)
@@ -1986,7 +2009,30 @@ static const char main_help[] =
 	"\n"
 	"'ssdlab COMMAND --help' explains each command.\n";
 
-int main(int argc, char **argv)
+/* Standard output goes through base/ofile.h like every file (the same
+ * faults, and the reason of its first failed write kept), and is checked
+ * as the process ends, as coreutils' close_stdout does: a report that
+ * did not reach its file, pipe or terminal (a full disk, a closed
+ * descriptor) is an error with its reason, in every command.  Standard
+ * error is flushed, not closed: the sanitizers write their reports to it
+ * after main returns.  Returns the exit status: rc, or 1 if rc was 0 and
+ * an output failed. */
+static int close_stdout(struct ssd_ofile *so, FILE *real, int rc)
+{
+	char err[256];
+	int bad = ssd_ofile_commit(so, err, sizeof err);
+	stdout = real; /* the stream of so is gone */
+	if (bad) {
+		if (!stdout_reported)
+			fprintf(stderr, "%s: %s\n", prog, err);
+		rc = rc ? rc : 1;
+	}
+	if ((fflush(stderr) || ferror(stderr)) && !rc)
+		rc = 1;
+	return rc;
+}
+
+static int command(int argc, char **argv)
 {
 	if (argc < 2)
 		return demo();
@@ -2028,4 +2074,23 @@ int main(int argc, char **argv)
 	if (!strcmp(cmd, "demo"))
 		return demo();
 	return usage_error("unknown command '%s'", cmd);
+}
+
+int main(int argc, char **argv)
+{
+	if (ssd_ofile_faults(NULL)) {
+		fprintf(stderr, "%s: SSDLAB_FAULT='%s': wanted a comma list of OP:N "
+			"or OP:N+ (OP one of open, write, fsync, rename, close; N "
+			"from 1)\n", prog, getenv("SSDLAB_FAULT"));
+		return EXIT_USAGE;
+	}
+	FILE *real = stdout;
+	struct ssd_ofile *so;
+	if (ssd_ofile_fdopen(STDOUT_FILENO, "standard output",
+			     isatty(STDOUT_FILENO), &so)) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return 1;
+	}
+	stdout = ssd_ofile_stream(so);
+	return close_stdout(so, real, command(argc, argv));
 }

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "base/config.h"
+#include "base/ofile.h"
 #include "base/util.h"
 #include "methods/preset.h"
 #include "report/report.h"
@@ -160,7 +161,10 @@ static int plg_config(const char *key, const char *value)
 }
 
 static struct ssd_config cfg;
-static FILE *report_out;   /* nbdkit's standard output, as it started */
+static struct ssd_ofile *report_of; /* nbdkit's standard output, as it
+                                       started (base/ofile.h) ... */
+static FILE *report_out;            /* ... and its stream */
+static int file_failed;    /* a file could not be written: exit 1 */
 
 /* The drive and its files are made here, before nbdkit listens or runs
  * --run's command, so that anything wrong ends nbdkit at once with its
@@ -188,15 +192,26 @@ static int plg_config_complete(void)
 	return 0;
 }
 
+static void exit_status(void)
+{
+	if (file_failed)
+		_exit(EXIT_FAILURE);
+}
+
 /* nbdkit points standard output at /dev/null once it has loaded the
  * plugin; the report without an output file goes to the standard output
  * nbdkit was started with, kept here. */
 static void plg_load(void)
 {
 	int fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
-	report_out = fd >= 0 ? fdopen(fd, "a") : NULL;
-	if (!report_out && fd >= 0)
+	if (fd >= 0 && ssd_ofile_fdopen(fd, "standard output", 0, &report_of))
 		close(fd);
+	report_out = report_of ? ssd_ofile_stream(report_of) : NULL;
+	/* nbdkit has no way for a plugin to set its exit status: a file
+	 * that could not be written ends the process with status 1 once
+	 * nbdkit is done (the plugin is linked with -z nodelete, so that
+	 * this runs at the process's exit, not when nbdkit unloads it) */
+	atexit(exit_status);
 }
 
 static void on_signal(int sig)
@@ -240,6 +255,12 @@ static void *reporter_main(void *arg)
 			nbdkit_error("%s", ssd_srv_error(srv));
 		if (ssd_srv_tick(srv))
 			nbdkit_debug("%s", ssd_srv_error(srv));
+		/* a log that could not be written: said once, as it happens */
+		char ferr[400];
+		if (!file_failed && ssd_srv_file_error(srv, ferr, sizeof ferr)) {
+			nbdkit_error("%s", ferr);
+			file_failed = 1;
+		}
 	}
 }
 
@@ -300,10 +321,23 @@ static void plg_cleanup(void)
 			fprintf(stderr, "ssdlab: data store: %llu pages of 4 KiB held, "
 				"%llu bytes of memory\n", (unsigned long long)pages,
 				(unsigned long long)bytes);
-		if (ssd_srv_close(srv))
-			nbdkit_error("%s", ssd_srv_error(srv));
+		char ferr[400];
+		int told = file_failed && ssd_srv_file_error(srv, ferr, sizeof ferr);
+		if (ssd_srv_close(srv)) {
+			/* a file already said is not said again */
+			if (!told || strcmp(ferr, ssd_srv_error(srv)))
+				nbdkit_error("%s", ssd_srv_error(srv));
+			file_failed = 1;
+		}
 	}
 	srv = NULL;
+	char err[300];
+	if (report_of && ssd_ofile_commit(report_of, err, sizeof err) &&
+	    !file_failed) { /* (a report that failed has said it) */
+		nbdkit_error("%s", err);
+		file_failed = 1;
+	}
+	report_of = NULL;
 }
 
 /* Every connection is a client of the one drive, with its own news of

@@ -33,6 +33,12 @@ const char *ssd_strerror(int code)
 	return "unknown error";
 }
 
+const char *ssd_errno_text(int e)
+{
+	const char *t = strerrordesc_np(e); /* glibc's table, untranslated */
+	return t ? t : "Unknown error";
+}
+
 uint64_t ssd_mix64(uint64_t x)
 {
 	x += 0x9e3779b97f4a7c15ULL;

@@ -39,6 +39,12 @@ enum {
 /* A static string naming the error code; never NULL. */
 const char *ssd_strerror(int code);
 
+/* The description of errno value e ("No space left on device"), as
+ * strerror gives it in the C locale, but without strerror's locale lock
+ * (gettext's): safe in any thread.  A sanitized nbdkit whose worker
+ * threads had called strerror hung at exit, in freelocale.  Never NULL. */
+const char *ssd_errno_text(int e);
+
 /* Time in simulated nanoseconds.  2^63 ns is 292 years. */
 typedef int64_t ssd_time;
 #define SSD_NS 1LL

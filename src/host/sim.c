@@ -64,6 +64,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/ofile.h"
 #include "host/engine.h"
 #include "host/steadystate.h"
 #include "stats/series.h"
@@ -183,7 +184,9 @@ struct inst {
 	int started;
 	int64_t start;              /* the job's start, ns */
 	int64_t last_issue;         /* read_iolog: the latest issue, ns */
-	FILE *iolog;                /* write_iolog: the log being written */
+	struct ssd_ofile *iolog_of; /* write_iolog: the log being written
+	                               (base/ofile.h) ... */
+	FILE *iolog;                /* ... and its stream */
 	uint32_t clone;             /* which of the job's numjobs, from 0 */
 	char iolog_file[80];        /* ... the file its lines name */
 	uint64_t iolog_base;        /* ... whose offset 0 is this, bytes */
@@ -351,12 +354,11 @@ static int open_iolog(struct inst *in, uint32_t clone, char *err, size_t errlen)
 	const struct ssd_job *j = in->job;
 	if (!j->write_iolog[0])
 		return 0;
-	in->iolog = fopen(j->write_iolog, "w");
-	if (!in->iolog) {
-		snprintf(err, errlen, "write_iolog '%.100s': %s",
-			 j->write_iolog, strerror(errno));
-		return SSD_EIO;
-	}
+	int rc = ssd_ofile_open(j->write_iolog, SSD_OFILE_REPLACE, &in->iolog_of,
+				err, errlen);
+	if (rc)
+		return rc;
+	in->iolog = ssd_ofile_stream(in->iolog_of);
 	if (j->nfiles && j->regions)
 		in->iolog_base = j->regions[(size_t)clone * j->nfiles].start;
 	snprintf(in->iolog_file, sizeof in->iolog_file, "%.60s.%u.0", j->name, clone);
@@ -377,18 +379,20 @@ static void log_iolog(struct inst *in, const struct ssd_io *io, int64_t t)
 			io->len);
 }
 
-/* The log's last line; 0, or SSD_EIO when the file could not be written. */
-static int close_iolog(struct inst *in)
+/* The log's last line, and the file renamed into place; 0, or SSD_EIO
+ * when it could not be written whole (then it is not there), with the
+ * message in err. */
+static int close_iolog(struct inst *in, char *err, size_t errlen)
 {
 	if (!in->iolog)
 		return 0;
 	unsigned long long us = (unsigned long long)
 		((in->end > in->start ? in->end - in->start : 0) / 1000);
 	fprintf(in->iolog, "%llu %s close\n", us, in->iolog_file);
-	int bad = ferror(in->iolog);
-	bad |= fclose(in->iolog) != 0;
 	in->iolog = NULL;
-	return bad ? SSD_EIO : 0;
+	int rc = ssd_ofile_commit(in->iolog_of, err, errlen);
+	in->iolog_of = NULL;
+	return rc;
 }
 
 /* A command in flight; its event's id indexes run.cmd. */
@@ -476,16 +480,16 @@ static void open_window(struct run *r, struct inst *in, int64_t t)
  * think time): the drive is told the host has reached t, so an idle tail
  * is idle time for the drive, inside this job's window, and the next
  * group starts after it. */
-static int close_iolog(struct inst *in);
+static int close_iolog(struct inst *in, char *err, size_t errlen);
 
 static void finish_inst(struct run *r, struct inst *in, int64_t t)
 {
 	in->finished = 1;
 	in->end = t;
-	if (close_iolog(in) && !in->res->error) {
+	char err[sizeof in->res->errmsg];
+	if (close_iolog(in, err, sizeof err) && !in->res->error) {
 		in->res->error = SSD_EIO;
-		snprintf(in->res->errmsg, sizeof in->res->errmsg,
-			 "cannot write its write_iolog '%.200s'", in->job->write_iolog);
+		snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", err);
 	}
 	host_reaches(r, in, t);
 	struct ssd_job_result *res = in->res;
@@ -2633,26 +2637,25 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 out:
 	for (int i = 0; i < ninst; i++) {
 		struct inst *in = &r.in[i];
-		if (close_iolog(in) && !in->res->error) {
+		char msg[sizeof in->res->errmsg];
+		if (close_iolog(in, msg, sizeof msg) && !in->res->error) {
 			in->res->error = SSD_EIO;
-			snprintf(in->res->errmsg, sizeof in->res->errmsg,
-				 "cannot write its write_iolog '%.200s'",
-				 in->job->write_iolog);
+			snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", msg);
 		}
 		for (int l = 0; l < in->nlogs; l++) {
-			int64_t len = in->end > in->ramp_end ? in->end - in->ramp_end : 0;
-			if (!ssd_log_close(in->log[l], len))
+			if (!in->started && !in->finished) { /* it never ran: no log */
+				ssd_log_discard(in->log[l]);
 				continue;
-			char path[600];
-			log_path(in, l, path, sizeof path);
+			}
+			int64_t len = in->end > in->ramp_end ? in->end - in->ramp_end : 0;
+			if (!ssd_log_close(in->log[l], len, msg, sizeof msg))
+				continue;
 			if (!in->res->error) {
 				in->res->error = SSD_EIO;
-				snprintf(in->res->errmsg, sizeof in->res->errmsg,
-					 "cannot write its log '%.200s'", path);
+				snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", msg);
 			}
 			if (!rc) {
-				snprintf(err, errlen, "job '%s': cannot write its log '%s'",
-					 in->job->name, path);
+				snprintf(err, errlen, "job '%s': %s", in->job->name, msg);
 				rc = SSD_EIO;
 			}
 		}

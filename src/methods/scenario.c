@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "host/job.h"
 #include "host/sim.h"
@@ -335,13 +336,48 @@ static int mkdirs(const char *path)
 
 FILE *ssd_scn_file(struct ssd_scn *s, const char *name)
 {
+	int i = 0;
+	while (i < SSD_SCN_MAX_FILES && s->files[i])
+		i++;
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s", s->outdir, name);
-	FILE *f = fopen(path, "w");
-	if (!f)
-		snprintf(s->err, sizeof s->err, "cannot write '%.400s': %s", path,
-			 strerror(errno));
-	return f;
+	if (i == SSD_SCN_MAX_FILES) {
+		snprintf(s->err, sizeof s->err, "cannot write '%.400s': more than %d "
+			 "files open", path, SSD_SCN_MAX_FILES);
+		return NULL;
+	}
+	if (ssd_ofile_open(path, SSD_OFILE_REPLACE, &s->files[i], s->err,
+			   sizeof s->err))
+		return NULL;
+	return ssd_ofile_stream(s->files[i]);
+}
+
+/* The slot of f among the open files; -1 if none. */
+static int file_slot(const struct ssd_scn *s, FILE *f)
+{
+	for (int i = 0; f && i < SSD_SCN_MAX_FILES; i++)
+		if (s->files[i] && ssd_ofile_stream(s->files[i]) == f)
+			return i;
+	return -1;
+}
+
+int ssd_scn_close(struct ssd_scn *s, FILE *f)
+{
+	int i = file_slot(s, f);
+	if (i < 0)
+		return SSD_EINVAL;
+	struct ssd_ofile *o = s->files[i];
+	s->files[i] = NULL;
+	return ssd_ofile_commit(o, s->err, sizeof s->err);
+}
+
+void ssd_scn_discard(struct ssd_scn *s, FILE *f)
+{
+	int i = file_slot(s, f);
+	if (i >= 0) {
+		ssd_ofile_discard(s->files[i]);
+		s->files[i] = NULL;
+	}
 }
 
 int ssd_scn_csv(struct ssd_scn *s, const char *name,
@@ -352,12 +388,9 @@ int ssd_scn_csv(struct ssd_scn *s, const char *name,
 	FILE *f = ssd_scn_file(s, file);
 	if (!f)
 		return SSD_EIO;
-	int rc = ssd_series_write_csv(series, f);
-	if (fclose(f) || rc) {
-		snprintf(s->err, sizeof s->err, "cannot write %s/%s", s->outdir, file);
-		return SSD_EIO;
-	}
-	return 0;
+	/* a failed write shows, with its reason, as the file is closed */
+	(void)ssd_series_write_csv(series, f);
+	return ssd_scn_close(s, f);
 }
 
 /* The last line of gnuplot's messages in f (its error, when it failed)
@@ -374,13 +407,15 @@ static void last_line(FILE *f, char *buf, size_t len)
 	}
 }
 
-/* Run gnuplot on script (in outdir); 0 ok, 1 gnuplot missing, -1 failed
- * with its last message in msg.  Its messages go to a temporary file,
- * not to the user's console: a chart of an empty series (a scenario with
- * nothing to show in one curve) makes it warn "empty y range", which is
- * no fault of the run.  Only when it fails is its message shown, in the
- * scenario's error. */
-static int gnuplot(struct ssd_scn *s, const char *script, char *msg, size_t len)
+/* Run gnuplot on script (in outdir), its charts drawn into the files
+ * that defs names; 0 ok, 1 gnuplot missing, -1 failed with its last
+ * message in msg.  Its messages go to a temporary file, not to the
+ * user's console: a chart of an empty series (a scenario with nothing to
+ * show in one curve) makes it warn "empty y range", which is no fault of
+ * the run.  Only when it fails is its message shown, in the scenario's
+ * error. */
+static int gnuplot(struct ssd_scn *s, const char *defs, const char *script,
+		   char *msg, size_t len)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawn_file_actions_init(&fa);
@@ -389,7 +424,7 @@ static int gnuplot(struct ssd_scn *s, const char *script, char *msg, size_t len)
 	FILE *log = tmpfile(); /* none: its messages reach the console */
 	if (log)
 		posix_spawn_file_actions_adddup2(&fa, fileno(log), 2);
-	char *argv[] = {"gnuplot", (char *)script, NULL};
+	char *argv[] = {"gnuplot", "-e", (char *)defs, (char *)script, NULL};
 	pid_t pid;
 	msg[0] = 0;
 	int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
@@ -432,6 +467,34 @@ const char *ssd_scn_gp_text(const char *text, char *buf, size_t n)
 	return buf;
 }
 
+/* Whether gnuplot's chart at path is whole: gnuplot exits 0 after a
+ * write that failed (a full disk leaves a cut PNG and an empty SVG), so
+ * the end of the file is looked at -- PNG's IEND chunk, SVG's closing
+ * tag.  1 whole, 0 not, -1 no such file (a chart it did not draw). */
+static int chart_whole(const char *path, int svg)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return errno == ENOENT ? -1 : 0;
+	char tail[64];
+	size_t n = 0;
+	if (!fseek(f, -(long)sizeof tail, SEEK_END) || !fseek(f, 0, SEEK_SET))
+		n = fread(tail, 1, sizeof tail, f);
+	fclose(f);
+	static const char iend[] = "IEND\xae\x42\x60\x82";
+	if (!svg)
+		return n >= 8 && !memcmp(tail + n - 8, iend, 8);
+	for (size_t i = 0; i + 6 <= n; i++)
+		if (!memcmp(tail + i, "</svg>", 6))
+			return 1;
+	return 0;
+}
+
+/* The charts are gnuplot's writes, not this process's: it draws them
+ * into temporaries (the script's png_file and svg_file, which default
+ * to the charts' names when a user runs it by hand), renamed into place
+ * once it has succeeded -- a failed or killed gnuplot leaves no half
+ * chart, and the renames take the faults of base/ofile.h. */
 int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 		 const char *body)
 {
@@ -449,18 +512,45 @@ int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 	snprintf(full, sizeof full, "%s (%s)", title, s->cfg.name);
 	fprintf(f, "set datafile separator ','\nset key outside bottom center horizontal\n"
 		   "set grid\nset title %s\n", ssd_scn_gp_text(full, q, sizeof q));
+	fprintf(f, "if (!exists(\"png_file\")) png_file = '%s.png'\n"
+		   "if (!exists(\"svg_file\")) svg_file = '%s.svg'\n", name, name);
 	fprintf(f, "set terminal pngcairo noenhanced size 1100,620 font 'Sans,10'\n"
-		   "set output '%s.png'\n%s\n", name, body);
+		   "set output png_file\n%s\n", body);
 	fprintf(f, "set terminal svg noenhanced size 1100,620 dynamic font 'Sans,10'\n"
-		   "set output '%s.svg'\nreplot\nunset output\n", name);
-	if (fclose(f)) {
-		snprintf(s->err, sizeof s->err, "cannot write %s/%s", s->outdir, file);
+		   "set output svg_file\nreplot\nunset output\n");
+	if (ssd_scn_close(s, f))
 		return SSD_EIO;
-	}
 	if (s->gnuplot == 0)
 		return 0;
-	char msg[300];
-	int rc = gnuplot(s, file, msg, sizeof msg);
+	static const char *const ext[2] = {"png", "svg"};
+	char tmp[2][300], path[2][4096], defs[700], msg[300];
+	for (int k = 0; k < 2; k++) {
+		snprintf(tmp[k], sizeof tmp[k], ".%.200s.%ld.%s.tmp", name,
+			 (long)getpid(), ext[k]);
+		snprintf(path[k], sizeof path[k], "%s/%s", s->outdir, tmp[k]);
+	}
+	snprintf(defs, sizeof defs, "png_file='%s'; svg_file='%s'", tmp[0], tmp[1]);
+	int rc = gnuplot(s, defs, file, msg, sizeof msg);
+	for (int k = 0; k < 2 && !rc; k++) {
+		char to[4096];
+		snprintf(to, sizeof to, "%s/%s.%s", s->outdir, name, ext[k]);
+		if (!chart_whole(path[k], k)) {
+			snprintf(s->err, sizeof s->err, "cannot write '%.400s': gnuplot "
+				 "left it cut short (a full disk?)", to);
+			rc = -2;
+			break;
+		}
+		int e = ssd_ofile_rename(path[k], to);
+		if (e && e != -ENOENT) { /* ENOENT: a chart gnuplot did not draw */
+			snprintf(s->err, sizeof s->err, "cannot write '%.400s': %s", to,
+				 strerror(-e));
+			rc = -2;
+		}
+	}
+	unlink(path[0]); /* the temporaries of a failure */
+	unlink(path[1]);
+	if (rc == -2)
+		return SSD_EIO;
 	if (rc == 1) {
 		s->gnuplot = 0;
 		fprintf(s->out, "note: gnuplot not found: plots not drawn; the data "
@@ -622,11 +712,12 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 		rc = sc->run(s);
 		ssd_json_end(&s->jw);
 		fputc('\n', s->json);
-		if (fclose(s->json) && !rc) {
-			snprintf(s->err, sizeof s->err, "cannot write %s/result.json", outdir);
-			rc = SSD_EIO;
-		}
+		/* a scenario that failed leaves no result.json */
+		if (!rc)
+			rc = ssd_scn_close(s, s->json);
 	}
+	for (int i = 0; i < SSD_SCN_MAX_FILES; i++)
+		ssd_ofile_discard(s->files[i]); /* open when run() failed */
 	if (rc)
 		snprintf(err, errlen, "%s", s->err[0] ? s->err : ssd_strerror(rc));
 	free(s);

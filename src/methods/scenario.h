@@ -23,6 +23,7 @@
 
 #include "base/config.h"
 #include "base/json.h"
+#include "base/ofile.h"
 #include "host/device.h"
 #include "report/report.h"
 #include "stats/series.h"
@@ -62,6 +63,7 @@ struct ssd_scenario {
 };
 
 #define SSD_SCN_MAX_PARAMS 32
+#define SSD_SCN_MAX_FILES 8   /* files open at once: result.json and a few */
 
 /* One run of a scenario. */
 struct ssd_scn {
@@ -73,6 +75,7 @@ struct ssd_scn {
 	char value[SSD_SCN_MAX_PARAMS][128]; /* parameter values, as text */
 	FILE *out;                 /* the summary (stdout) */
 	FILE *json;                /* result.json, open while running */
+	struct ssd_ofile *files[SSD_SCN_MAX_FILES]; /* open (ssd_scn_file) */
 	struct ssd_json jw;        /* its writer */
 	int gnuplot;               /* 1 found, 0 missing, -1 not looked */
 	char err[512];             /* the message when run() fails */
@@ -152,8 +155,16 @@ struct ssd_job *ssd_scn_job(struct ssd_jobs *b, const char *name, int rw,
 int ssd_scn_run(struct ssd_scn *s, struct ssd_dev *dev, struct ssd_jobs *b,
 		struct ssd_series *series, struct ssd_run_result *res);
 
-/* Open outdir/name for writing; NULL with s->err set on failure. */
+/* Open outdir/name for writing (base/ofile.h: a temporary, renamed into
+ * place by ssd_scn_close); NULL with s->err set on failure.  At most
+ * SSD_SCN_MAX_FILES open at once; the ones still open when the scenario
+ * ends are discarded. */
 FILE *ssd_scn_file(struct ssd_scn *s, const char *name);
+/* Finish a file of ssd_scn_file: 0 when it is whole in place, else
+ * SSD_EIO with s->err naming it and the reason (nothing left of it). */
+int ssd_scn_close(struct ssd_scn *s, FILE *f);
+/* Abandon a file of ssd_scn_file (the work writing it failed). */
+void ssd_scn_discard(struct ssd_scn *s, FILE *f);
 /* Write a series as outdir/name.csv. */
 int ssd_scn_csv(struct ssd_scn *s, const char *name,
 		const struct ssd_series *series);

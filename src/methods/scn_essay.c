@@ -397,11 +397,7 @@ static int write_csv(struct ssd_scn *s, const struct conf_result *r)
 						r[k].p[m][dir][i].mbps);
 		fputc('\n', f);
 	}
-	if (fclose(f)) {
-		snprintf(s->err, sizeof s->err, "cannot write %s/essay.csv", s->outdir);
-		return SSD_EIO;
-	}
-	return 0;
+	return ssd_scn_close(s, f);
 }
 
 static int write_tune_csv(struct ssd_scn *s, const struct conf_result *r, int n)
@@ -422,11 +418,7 @@ static int write_tune_csv(struct ssd_scn *s, const struct conf_result *r, int n)
 				r[k].tune[1][1][i]);
 		fputc('\n', f);
 	}
-	if (fclose(f)) {
-		snprintf(s->err, sizeof s->err, "cannot write %s/hdtune.csv", s->outdir);
-		return SSD_EIO;
-	}
-	return 0;
+	return ssd_scn_close(s, f);
 }
 
 static int plots(struct ssd_scn *s)

@@ -263,7 +263,7 @@ static int write_csvs(struct ssd_scn *s, const struct hdtach *h,
 				fprintf(f, ",%.2f,%.2f", o[k].rd[st][z], o[k].wr[st][z]);
 			fputc('\n', f);
 		}
-		if (fclose(f))
+		if (ssd_scn_close(s, f))
 			return SSD_EIO;
 	}
 	FILE *f = ssd_scn_file(s, "fill-idle.csv");
@@ -280,7 +280,7 @@ static int write_csvs(struct ssd_scn *s, const struct hdtach *h,
 			fprintf(f, ",%.2f", o[k].wr_avg[st]);
 		fprintf(f, ",%.2f,%.2f\n", o[k].se_mbps, o[k].trim_mbps);
 	}
-	return fclose(f) ? SSD_EIO : 0;
+	return ssd_scn_close(s, f);
 }
 
 static int plots(struct ssd_scn *s, const struct hdtach *h,

@@ -149,7 +149,7 @@ static int run(struct ssd_scn *s)
 	for (int i = 0; i < 4; i++)
 		fprintf(f, "\"%s\",%.1f,%.2f,%.2f\n", names[i], p[i].iops,
 			p[i].write_mbps, p[i].read_mbps);
-	if (fclose(f))
+	if (ssd_scn_close(s, f))
 		return SSD_EIO;
 	const char *body =
 		"set style data histograms\nset style histogram clustered gap 1\n"

@@ -152,11 +152,7 @@ static int write_csv(struct ssd_scn *s, const uint64_t *bs, int nbs,
 				pt[p][i].lat_max_us);
 		fputc('\n', f);
 	}
-	if (fclose(f)) {
-		snprintf(s->err, sizeof s->err, "cannot write %s/iometer.csv", s->outdir);
-		return SSD_EIO;
-	}
-	return 0;
+	return ssd_scn_close(s, f);
 }
 
 static int plots(struct ssd_scn *s, const uint64_t *bs, int nbs, int qd,

@@ -482,12 +482,10 @@ static int run(struct ssd_scn *s)
 		p.writes = 0;
 		t = pc.ready;
 	}
-	if (fclose(csv)) {
-		csv = NULL;
-		rc = SSD_EIO;
-		goto out;
-	}
+	rc = ssd_scn_close(s, csv);
 	csv = NULL;
+	if (rc)
+		goto out;
 	if (!cuts) {
 		rc = SSD_EROFS;
 		snprintf(s->err, sizeof s->err, "power-loss: the drive wore out before "
@@ -576,8 +574,7 @@ static int run(struct ssd_scn *s)
 	fprintf(s->out, "  data and plots    %s/power-loss.{csv,png,svg}\n", s->outdir);
 	rc = 0;
 out:
-	if (csv)
-		fclose(csv);
+	ssd_scn_discard(s, csv); /* a run that failed: no CSV */
 	for (uint32_t i = 0; p.q && i < qd; i++)
 		free(p.q[i].cover);
 	free(p.q);

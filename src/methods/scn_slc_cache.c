@@ -75,8 +75,7 @@ static int run(struct ssd_scn *s)
 	FILE *f = ssd_scn_file(s, "slc-cache.csv");
 	if (!mbps || !gb || !f) {
 		rc = f ? SSD_ENOMEM : SSD_EIO;
-		if (f)
-			fclose(f);
+		ssd_scn_discard(s, f);
 		goto out;
 	}
 	fprintf(f, "gb_written,write_mbps,time_s\n");
@@ -86,10 +85,8 @@ static int run(struct ssd_scn *s)
 		gb[i] = written / 1e9;
 		fprintf(f, "%.4f,%.2f,%.3f\n", gb[i], mbps[i], (double)(i + 1) * step / 1e9);
 	}
-	if (fclose(f)) {
-		rc = SSD_EIO;
+	if ((rc = ssd_scn_close(s, f)))
 		goto out;
-	}
 	double *bytes = calloc(n + 1, sizeof *bytes);
 	static const struct ssd_cliff_rule rule0 = {.head = 8};
 	struct ssd_cliff_rule rule = rule0;

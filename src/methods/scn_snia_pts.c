@@ -508,11 +508,8 @@ static int wsat_hir(struct ssd_scn *s, struct pts *t)
 
 static int close_file(struct ssd_scn *s, FILE *f, const char *name)
 {
-	if (fclose(f)) {
-		snprintf(s->err, sizeof s->err, "cannot write %s/%s", s->outdir, name);
-		return SSD_EIO;
-	}
-	return 0;
+	(void)name; /* the message names the file */
+	return ssd_scn_close(s, f);
 }
 
 static int write_iops(struct ssd_scn *s, const struct pts *t)

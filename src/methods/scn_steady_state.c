@@ -164,10 +164,8 @@ static int run(struct ssd_scn *s)
 	fprintf(f, "time_s,iops,iops_avg\n");
 	for (uint32_t i = 0; i < full; i++)
 		fprintf(f, "%.3f,%.1f,%.1f\n", (double)(i + 1) * step / 1e9, iops[i], mov[i]);
-	if (fclose(f)) {
-		rc = SSD_EIO;
+	if ((rc = ssd_scn_close(s, f)))
 		goto out;
-	}
 	if ((rc = ssd_scn_csv(s, "series", &ser)))
 		goto out;
 	char body[1024];

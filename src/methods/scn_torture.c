@@ -262,14 +262,14 @@ static int outputs(struct ssd_scn *s, const struct mode_res *m)
 	for (int st = 0; st < NSTATES; st++)
 		fprintf(f, "\"%s\",%.2f,%.2f\n", state_name[st], m[0].app[st],
 			m[1].app[st]);
-	if (fclose(f))
+	if (ssd_scn_close(s, f))
 		return SSD_EIO;
 	if (!(f = ssd_scn_file(s, "db-pattern.csv")))
 		return SSD_EIO;
 	fprintf(f, "qd,trim_on_iops,trim_off_iops\n");
 	for (int q = 0; q < NQD; q++)
 		fprintf(f, "%d,%.1f,%.1f\n", qds[q], m[0].db_iops[q], m[1].db_iops[q]);
-	if (fclose(f))
+	if (ssd_scn_close(s, f))
 		return SSD_EIO;
 	const char *body =
 		"set style data histograms\nset style histogram clustered gap 1.5\n"

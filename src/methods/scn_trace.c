@@ -329,10 +329,8 @@ static int run(struct ssd_scn *s)
 			fputs(",", f);
 		fprintf(f, ",%llu\n", (unsigned long long)dt.gc_copy_lp);
 	}
-	if (fclose(f)) {
-		rc = SSD_EIO;
+	if ((rc = ssd_scn_close(s, f)))
 		goto out_lat;
-	}
 	static const char iops_body[] =
 		"set xlabel 'time since the replay began, s'\nset ylabel 'IOPS'\nset yrange [0:*]\n"
 		"set datafile separator ','\nset key top right\n"

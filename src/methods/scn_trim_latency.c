@@ -153,10 +153,8 @@ static int run(struct ssd_scn *s)
 		if ((int64_t)(i + 1) * step <= rd->runtime_ns && (worst < 0 || r < worst))
 			worst = r;
 	}
-	if (fclose(f)) {
-		rc = SSD_EIO;
+	if ((rc = ssd_scn_close(s, f)))
 		goto out_res;
-	}
 	(void)trim_active_worst;
 	double read_avg = rd->runtime_ns > 0
 		? (double)rd->dir[SSD_DDIR_READ].bytes * 1e3 / (double)rd->runtime_ns : 0;

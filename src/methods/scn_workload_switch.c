@@ -263,7 +263,7 @@ static int write_files(struct ssd_scn *s, int cycles, int io_cycles,
 		}
 		fputc('\n', f);
 	}
-	if (fclose(f))
+	if (ssd_scn_close(s, f))
 		return SSD_EIO;
 	if (io_cycles > 0) {
 		if (!(f = ssd_scn_file(s, "workload-switch-iops.csv")))
@@ -278,7 +278,7 @@ static int write_files(struct ssd_scn *s, int cycles, int io_cycles,
 				fprintf(f, ",%.1f", pr[c][p].iops);
 			fputc('\n', f);
 		}
-		if (fclose(f))
+		if (ssd_scn_close(s, f))
 			return SSD_EIO;
 	}
 	if (!(f = ssd_scn_file(s, "workload-switch-zones.csv")))
@@ -297,7 +297,7 @@ static int write_files(struct ssd_scn *s, int cycles, int io_cycles,
 			fprintf(f, ",%.2f", zw[c][z]);
 		fputc('\n', f);
 	}
-	return fclose(f) ? SSD_EIO : 0;
+	return ssd_scn_close(s, f);
 }
 
 /* Bar charts get 10% of headroom above the tallest bar (gnuplot's

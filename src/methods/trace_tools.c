@@ -17,6 +17,7 @@
 #include <zlib.h>
 
 #include "base/json.h"
+#include "base/ofile.h"
 #include "base/util.h"
 
 #define PAGE_SHIFT 12
@@ -99,13 +100,43 @@ int ssd_trace_dev_parse(const char *s, uint32_t *dev)
 	return 0;
 }
 
-/* ---- the iolog written: plain, gzip or standard output ---- */
+/* ---- the iolog written: plain, gzip or standard output ----
+ * A file is written through base/ofile (a temporary renamed into place:
+ * a failed conversion leaves OUT as it was); gzip is deflate's own
+ * stream into it, so that its writes are ofile's too (gzopen would write
+ * the file itself). */
+
+#define GZ_CHUNK (64u << 10)
 
 struct out {
-	FILE *f;
-	gzFile gz;
+	struct ssd_ofile *of;   /* OUT, or NULL for standard output */
+	FILE *f;                /* where the bytes go */
+	z_stream z;             /* gzip: the compressor ... */
+	unsigned char *zbuf;    /* ... and its output, GZ_CHUNK bytes */
+	int gz;
 	int failed;
+	int err;                /* errno of the first failed write */
 };
+
+/* Compress `len` bytes (flush: Z_NO_FLUSH, or Z_FINISH at the end) into
+ * the stream. */
+static void gz_put(struct out *o, const void *p, size_t len, int flush)
+{
+	o->z.next_in = (unsigned char *)p;
+	o->z.avail_in = (uInt)len;
+	int zr;
+	do {
+		o->z.next_out = o->zbuf;
+		o->z.avail_out = GZ_CHUNK;
+		zr = deflate(&o->z, flush);
+		size_t n = GZ_CHUNK - o->z.avail_out;
+		if (zr == Z_STREAM_ERROR || (n && fwrite(o->zbuf, 1, n, o->f) != n)) {
+			o->err = o->failed ? o->err : errno;
+			o->failed = 1;
+			return;
+		}
+	} while (o->z.avail_out == 0 || (flush == Z_FINISH && zr != Z_STREAM_END));
+}
 
 static void out_printf(struct out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -120,9 +151,12 @@ static void out_printf(struct out *o, const char *fmt, ...)
 		o->failed = 1;
 		return;
 	}
-	if (o->gz ? gzwrite(o->gz, line, (unsigned)n) != n
-		  : fwrite(line, 1, (size_t)n, o->f) != (size_t)n)
+	if (o->gz)
+		gz_put(o, line, (size_t)n, Z_NO_FLUSH);
+	else if (fwrite(line, 1, (size_t)n, o->f) != (size_t)n) {
+		o->err = errno;
 		o->failed = 1;
+	}
 }
 
 static int ends_with(const char *s, const char *tail)
@@ -339,24 +373,30 @@ int ssd_trace_convert(const struct ssd_tconv *c, struct ssd_tconv_counts *n,
 		}
 		v.wait_ns = 0;
 	}
-	/* only a regular file made or rewritten here is removed on failure,
-	 * never a device or a pipe named as OUT */
-	struct stat st;
-	int regular = !to_stdout && (stat(c->out, &st) ? errno == ENOENT
-						       : S_ISREG(st.st_mode));
-	errno = 0;
 	if (to_stdout) {
 		v.o.f = stdout;
-	} else if (ends_with(c->out, ".gz")) {
-		v.o.gz = gzopen(c->out, "wb");
-	} else {
-		v.o.f = fopen(c->out, "w");
-	}
-	if (!v.o.f && !v.o.gz) {
-		ssd_seterr(err, errlen, "cannot write '%s': %s", c->out,
-			   errno ? strerror(errno) : "out of memory");
+	} else if ((rc = ssd_ofile_open(c->out, SSD_OFILE_REPLACE, &v.o.of, err,
+					errlen))) {
 		ssd_trace_close(v.t);
-		return SSD_EIO;
+		*input = 0; /* the output is to blame */
+		return rc;
+	} else {
+		v.o.f = ssd_ofile_stream(v.o.of);
+		if (ends_with(c->out, ".gz")) {
+			v.o.gz = 1;
+			v.o.zbuf = malloc(GZ_CHUNK);
+			/* 15 + 16: a gzip header and trailer, as gzopen's */
+			if (!v.o.zbuf || deflateInit2(&v.o.z, Z_DEFAULT_COMPRESSION,
+						      Z_DEFLATED, 15 + 16, 8,
+						      Z_DEFAULT_STRATEGY) != Z_OK) {
+				free(v.o.zbuf);
+				ssd_ofile_discard(v.o.of);
+				ssd_trace_close(v.t);
+				ssd_seterr(err, errlen, "cannot write '%s': out of memory",
+					   c->out);
+				return SSD_ENOMEM;
+			}
+		}
 	}
 	out_printf(&v.o, "fio version 3 iolog\n0 %s add\n0 %s open\n", v.file,
 		   v.file);
@@ -371,20 +411,31 @@ int ssd_trace_convert(const struct ssd_tconv *c, struct ssd_tconv_counts *n,
 			   v.file);
 		*input = 0;
 	}
-	int wfail = v.o.failed;
-	if (v.o.gz)
-		wfail |= gzclose(v.o.gz) != Z_OK;
-	else if (to_stdout)
-		wfail |= fflush(stdout) != 0 || ferror(stdout);
-	else
-		wfail |= fclose(v.o.f) != 0;
-	if (!rc && wfail) {
-		ssd_seterr(err, errlen, "cannot write '%s': %s", c->out,
-			   errno ? strerror(errno) : "write error");
-		rc = SSD_EIO;
+	if (v.o.gz) {
+		if (!rc)
+			gz_put(&v.o, "", 0, Z_FINISH);
+		deflateEnd(&v.o.z);
+		free(v.o.zbuf);
 	}
-	if (rc && regular)
-		unlink(c->out);
+	if (!v.o.of) {
+		errno = 0;
+		if (!rc && (fflush(stdout) || v.o.failed || ferror(stdout))) {
+			int e = v.o.err ? v.o.err : errno;
+			ssd_seterr(err, errlen, "write error on standard output: %s",
+				   e ? strerror(e) : "write error");
+			rc = SSD_EIO;
+		}
+	} else if (rc) {
+		ssd_ofile_discard(v.o.of); /* OUT as it was */
+	} else if (v.o.failed && !ferror(v.o.f)) {
+		/* not a write (whose reason the commit gives): the compressor */
+		ssd_ofile_discard(v.o.of);
+		ssd_seterr(err, errlen, "cannot write '%s': compression failed",
+			   c->out);
+		rc = SSD_EIO;
+	} else {
+		rc = ssd_ofile_commit(v.o.of, err, errlen);
+	}
 	if (!rc && c->msg) {
 		if (n->empty)
 			fprintf(c->msg, "%s: warning: %s: %llu request%s of 0 bytes left "

@@ -88,8 +88,9 @@ struct ssd_tconv_counts {
 /* Convert c->in into c->out.  0, or a negative SSD_E* code with the
  * one-line message in err ("IN:LINE: what (expected ...)" for a bad
  * record) and *input set when the input or the options are to blame
- * (exit 2) rather than the output (exit 1).  A failed conversion leaves
- * no OUT behind.  The warnings of alignment and of left-out requests go
+ * (exit 2) rather than the output (exit 1).  OUT is written under a
+ * temporary name and renamed into place (base/ofile.h): a failed
+ * conversion leaves OUT as it was, or none.  The warnings of alignment and of left-out requests go
  * to c->msg. */
 int ssd_trace_convert(const struct ssd_tconv *c, struct ssd_tconv_counts *n,
 		      char *err, size_t errlen, int *input);

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/ofile.h"
 #include "base/util.h"
 #include "host/device.h"
 #include "host/job.h"
@@ -90,19 +91,20 @@ static void page_free(struct store *st, uint64_t pn)
 	}
 }
 
+/* A file store's read or write; its writes go through base/ofile.h,
+ * which can fail them as a full disk would (SSDLAB_FAULT). */
 static int full_io(int fd, void *buf, size_t len, uint64_t off, int wr)
 {
+	if (wr)
+		return ssd_ofile_pwrite(fd, buf, len, off);
 	uint8_t *b = buf;
 	while (len) {
-		ssize_t n = wr ? pwrite(fd, b, len, (off_t)off)
-			       : pread(fd, b, len, (off_t)off);
+		ssize_t n = pread(fd, b, len, (off_t)off);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
 			return -errno;
 		if (n == 0) { /* past the end of the file: reads as zeros */
-			if (wr)
-				return -EIO;
 			memset(b, 0, len);
 			return 0;
 		}
@@ -280,17 +282,23 @@ struct ssd_srv {
 	uint64_t zero_trim_bytes, zero_write_bytes;
 	unsigned dirs_seen;        /* 1 << ddir */
 	/* the series */
-	FILE *log;
+	struct ssd_ofile *log_of;  /* the stats log (base/ofile.h, written as
+	                              it grows) ... */
+	FILE *log;                 /* ... and its stream */
 	int64_t interval, next_row;
 	uint64_t row_ios[SSD_DDIR_N], row_bytes[SSD_DDIR_N], row_flushes;
 	struct ssd_counters row_ctr;
 	uint64_t flushes;
 	FILE *out;                 /* the report without an output file */
 	int created;               /* the data file was made here */
+	char *data;                /* the data file's name; NULL in memory */
+	char file_err[400];        /* the first file the server could not
+	                              write, and why; "" */
 	int64_t end_rows;          /* the series: rows written up to */
 	/* power cuts (opts.power_cuts; the section below) */
 	int ptrack;
 	int64_t power_off;
+	struct ssd_ofile *plog_of; /* the power log, as the stats log */
 	FILE *plog;
 	struct hist *hist;         /* contents a cut may bring back */
 	uint32_t hist_n, hist_cap;
@@ -327,6 +335,19 @@ static int fail(struct ssd_srv *s, int rc, const char *fmt, ...)
 	vsnprintf(err_msg, sizeof err_msg, fmt, ap);
 	va_end(ap);
 	return rc;
+}
+
+/* A log that could not be written: the first such failure is kept for
+ * ssd_srv_file_error and ssd_srv_close, and the log is dropped (removed:
+ * rows missing from it would not show).  Under the lock. */
+static void log_failed(struct ssd_srv *s, struct ssd_ofile **of, FILE **f,
+		       const char *what, const char *msg)
+{
+	if (!s->file_err[0])
+		snprintf(s->file_err, sizeof s->file_err, "%s: %s", what, msg);
+	ssd_ofile_discard(*of);
+	*of = NULL;
+	*f = NULL;
 }
 
 static int64_t wall_rel(const struct ssd_srv *s)
@@ -447,14 +468,21 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		}
 		s->ptrack = 1;
 		s->power_off = o->power_off > 0 ? o->power_off : 0;
-		if (o->power_log && !(s->plog = fopen(o->power_log, "w"))) {
-			rc = -errno;
-			snprintf(err, errlen, "power log %s: %s", o->power_log, strerror(errno));
-			goto bad;
-		}
-		if (s->plog) {
+		if (o->power_log) {
+			char msg[300];
+			if (ssd_ofile_open(o->power_log, SSD_OFILE_LIVE, &s->plog_of,
+					   msg, sizeof msg)) {
+				rc = -EIO;
+				snprintf(err, errlen, "power log: %s", msg);
+				goto bad;
+			}
+			s->plog = ssd_ofile_stream(s->plog_of);
 			fputs("cut,time_s,offset,holds\n", s->plog);
-			fflush(s->plog);
+			if (ssd_ofile_flush(s->plog_of, msg, sizeof msg)) {
+				rc = -EIO;
+				snprintf(err, errlen, "power log: %s", msg);
+				goto bad;
+			}
 		}
 	}
 	s->st.size = ssd_dev_capacity(s->dev);
@@ -463,13 +491,18 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		struct stat sb;
 		if (fd < 0 || fstat(fd, &sb)) {
 			rc = -errno;
-			snprintf(err, errlen, "data file %s: %s", o->data, strerror(errno));
+			snprintf(err, errlen, "data file %s: %s", o->data, ssd_errno_text(errno));
 			if (fd >= 0)
 				close(fd);
 			goto bad;
 		}
 		s->st.fd = fd;
 		s->created = S_ISREG(sb.st_mode) && !sb.st_size;
+		if (!(s->data = strdup(o->data))) {
+			rc = -ENOMEM;
+			snprintf(err, errlen, "out of memory");
+			goto bad;
+		}
 		/* the drive starts fresh: a file holding data would read back
 		 * what this drive never wrote, and emptying it would lose it */
 		if (!S_ISREG(sb.st_mode) || sb.st_size) {
@@ -482,7 +515,7 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		}
 		if (ftruncate(fd, (off_t)s->st.size)) {
 			rc = -errno;
-			snprintf(err, errlen, "data file %s: %s", o->data, strerror(errno));
+			snprintf(err, errlen, "data file %s: %s", o->data, ssd_errno_text(errno));
 			goto bad;
 		}
 	} else {
@@ -500,31 +533,32 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 	/* the report's file must be writable now, not found wanting at the
 	 * end of a session */
 	if (s->output) {
-		char tmp[PATH_MAX + 8];
-		snprintf(tmp, sizeof tmp, "%s.tmp", s->output);
-		struct stat ob;
-		int in_place = !stat(s->output, &ob) && !S_ISREG(ob.st_mode);
-		FILE *f = fopen(in_place ? s->output : tmp, "a");
-		if (!f) {
-			rc = -errno;
-			snprintf(err, errlen, "report %s: %s", s->output, strerror(errno));
+		struct ssd_ofile *probe;
+		char msg[300];
+		if (ssd_ofile_open(s->output, SSD_OFILE_REPLACE, &probe, msg,
+				   sizeof msg)) {
+			rc = -EIO;
+			snprintf(err, errlen, "report: %s", msg);
 			goto bad;
 		}
-		fclose(f);
-		if (!in_place)
-			unlink(tmp);
+		ssd_ofile_discard(probe);
 	}
 	s->out = o->out ? o->out : stdout;
 	if (o->stats_interval > 0) {
-		s->log = fopen(o->stats_log, "w");
-		if (!s->log) {
-			rc = -errno;
-			snprintf(err, errlen, "stats log %s: %s", o->stats_log,
-				 strerror(errno));
+		char msg[300];
+		if (ssd_ofile_open(o->stats_log, SSD_OFILE_LIVE, &s->log_of, msg,
+				   sizeof msg)) {
+			rc = -EIO;
+			snprintf(err, errlen, "stats log: %s", msg);
 			goto bad;
 		}
+		s->log = ssd_ofile_stream(s->log_of);
 		fputs(series_header, s->log);
-		fflush(s->log);
+		if (ssd_ofile_flush(s->log_of, msg, sizeof msg)) {
+			rc = -EIO;
+			snprintf(err, errlen, "stats log: %s", msg);
+			goto bad;
+		}
 		s->interval = o->stats_interval;
 		s->next_row = o->stats_interval;
 	}
@@ -533,14 +567,15 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 	*out = s;
 	return 0;
 bad:
-	if (s->plog)
-		fclose(s->plog);
+	ssd_ofile_discard(s->plog_of);
+	ssd_ofile_discard(s->log_of);
 	if (s->dev)
 		ssd_dev_destroy(s->dev);
 	if (s->created)
 		unlink(o->data); /* made here for nothing */
 	store_free(&s->st);
 	free(s->output);
+	free(s->data);
 	free(s);
 	return rc;
 }
@@ -702,8 +737,11 @@ static int range_ok(struct ssd_srv *s, const char *what, uint64_t len, uint64_t 
 /* The data store failed with rc where the drive did not. */
 static int store_error(struct ssd_srv *s, int rc, const char *what, uint64_t off)
 {
+	if (s->data)
+		return fail(s, rc, "%s at offset %llu: the data file %s: %s", what,
+			    (unsigned long long)off, s->data, ssd_errno_text(-rc));
 	return fail(s, rc, "%s at offset %llu: the data store: %s", what,
-		    (unsigned long long)off, strerror(-rc));
+		    (unsigned long long)off, ssd_errno_text(-rc));
 }
 
 /* The end of a request, outside the lock: a FUA command or a flush on a
@@ -717,8 +755,9 @@ static int store_error(struct ssd_srv *s, int rc, const char *what, uint64_t off
 static int finish(struct ssd_srv *s, int rc, int64_t arrive, int64_t c,
 		  int durable)
 {
-	if (!rc && durable && s->st.fd >= 0 && fdatasync(s->st.fd))
-		rc = fail(s, -errno, "the data file: %s", strerror(errno));
+	int e;
+	if (!rc && durable && s->st.fd >= 0 && (e = ssd_ofile_datasync(s->st.fd)))
+		rc = fail(s, e, "the data file %s: %s", s->data, ssd_errno_text(-e));
 	if (!rc && s->clock == SSD_SRV_REAL)
 		wait_until(s, c - s->overhead, arrive);
 	if (!rc && s->ptrack) {
@@ -931,7 +970,7 @@ int ssd_srv_extents(struct ssd_srv *s, uint64_t off, uint64_t len,
 			off_t d = lseek(s->st.fd, (off_t)off, SEEK_DATA);
 			if (d < 0 && errno != ENXIO) {
 				rc = fail(s, -errno, "extents: the data file: %s",
-					  strerror(errno));
+					  ssd_errno_text(errno));
 				break;
 			}
 			if (d < 0 || (uint64_t)d >= end) {
@@ -1007,7 +1046,9 @@ static void emit_row(struct ssd_srv *s, int64_t at, int64_t span,
 	fprintf(s->log, "%llu,%.3f,%d\n",
 		(unsigned long long)ssd_dev_free_blocks(s->dev),
 		h->percentage_used, h->read_only);
-	fflush(s->log);
+	char msg[300];
+	if (ssd_ofile_flush(s->log_of, msg, sizeof msg))
+		log_failed(s, &s->log_of, &s->log, "stats log", msg);
 	s->row_ctr = *c;
 	s->row_flushes = s->flushes;
 }
@@ -1021,7 +1062,8 @@ static void stats_rows(struct ssd_srv *s, int64_t now, int last)
 	struct ssd_health h;
 	int have_h = 0;
 	int64_t I = s->interval;
-	while (now >= s->next_row || (last && now > s->next_row - I)) {
+	/* (a row that fails drops the log: s->log NULL) */
+	while (s->log && (now >= s->next_row || (last && now > s->next_row - I))) {
 		if (!have_h) { /* O(blocks): once for the rows due together */
 			ssd_dev_health(s->dev, &h);
 			have_h = 1;
@@ -1241,10 +1283,12 @@ int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns)
 				(unsigned long long)s->cuts + 1, (double)T / 1e9,
 				(unsigned long long)l * PG, holds);
 	}
-	if (!rc && s->st.fd >= 0 && fdatasync(s->st.fd))
-		rc = fail(s, -errno, "the data file: %s", strerror(errno));
-	if (s->plog)
-		fflush(s->plog);
+	int e;
+	if (!rc && s->st.fd >= 0 && (e = ssd_ofile_datasync(s->st.fd)))
+		rc = fail(s, e, "the data file %s: %s", s->data, ssd_errno_text(-e));
+	char msg[300];
+	if (s->plog && ssd_ofile_flush(s->plog_of, msg, sizeof msg))
+		log_failed(s, &s->plog_of, &s->plog, "power log", msg);
 	hist_clear(s);
 	s->fq_n = 0;
 	s->inflight.n = 0;
@@ -1292,6 +1336,14 @@ int ssd_srv_tick(struct ssd_srv *s)
 	int rc = catch_up(s);
 	pthread_mutex_unlock(&s->lock);
 	return rc;
+}
+
+int ssd_srv_file_error(struct ssd_srv *s, char *buf, size_t n)
+{
+	pthread_mutex_lock(&s->lock);
+	snprintf(buf, n, "%s", s->file_err);
+	pthread_mutex_unlock(&s->lock);
+	return buf[0] != 0;
 }
 
 /* The clients' requests as one job, named after the server: the report
@@ -1361,36 +1413,30 @@ static int report_locked(struct ssd_srv *s, FILE *out)
 	return rc;
 }
 
-/* The report into `path`: a regular file (or a new one) is replaced
- * whole, through a temporary beside it, so that a reader never sees half
- * a report; anything else (/dev/stderr, a pipe) is written in place. */
+/* The report into `path` through base/ofile.h: a regular file (or a new
+ * one) is replaced whole, through a temporary beside it, so that a
+ * reader never sees half a report; anything else (/dev/stderr, a pipe)
+ * is written in place.  A report that cannot be written is also kept for
+ * ssd_srv_file_error. */
 static int report_file(struct ssd_srv *s, const char *path)
 {
-	struct stat sb;
-	int in_place = !stat(path, &sb) && !S_ISREG(sb.st_mode);
-	size_t n = strlen(path) + 8;
-	char *tmp = malloc(n);
-	if (!tmp)
-		return fail(s, -ENOMEM, "report %s: out of memory", path);
-	snprintf(tmp, n, "%s.tmp", path);
-	const char *to = in_place ? path : tmp;
-	FILE *f = fopen(to, in_place ? "a" : "w");
-	int rc;
-	if (!f) {
-		rc = fail(s, -errno, "report %s: %s", to, strerror(errno));
-	} else {
-		rc = report_locked(s, f);
-		if ((fflush(f) || ferror(f)) && !rc)
-			rc = fail(s, -EIO, "report %s: write failed", to);
-		if (fclose(f) && !rc)
-			rc = fail(s, -EIO, "report %s: write failed", to);
-		if (!in_place && !rc && rename(tmp, path))
-			rc = fail(s, -errno, "report %s: %s", path, strerror(errno));
-		if (!in_place && rc)
-			unlink(tmp);
+	struct ssd_ofile *of;
+	char msg[300];
+	int rc = ssd_ofile_open(path, SSD_OFILE_REPLACE, &of, msg, sizeof msg);
+	if (!rc) {
+		rc = report_locked(s, ssd_ofile_stream(of));
+		if (rc)
+			ssd_ofile_discard(of);
+		else
+			rc = ssd_ofile_commit(of, msg, sizeof msg);
+		if (rc && rc != SSD_EIO)
+			return rc; /* report_locked's, with its message */
 	}
-	free(tmp);
-	return rc;
+	if (!rc)
+		return 0;
+	if (!s->file_err[0])
+		snprintf(s->file_err, sizeof s->file_err, "report: %s", msg);
+	return fail(s, -EIO, "report: %s", msg);
 }
 
 int ssd_srv_report(struct ssd_srv *s)
@@ -1402,8 +1448,13 @@ int ssd_srv_report(struct ssd_srv *s)
 		rc = report_file(s, s->output);
 	} else {
 		rc = report_locked(s, s->out);
-		if (!rc && (fflush(s->out) || ferror(s->out)))
-			rc = fail(s, -EIO, "report: cannot write to standard output");
+		errno = 0;
+		if (!rc && (fflush(s->out) || ferror(s->out))) {
+			rc = fail(s, -EIO, "report: write error on standard output: %s",
+				  ssd_errno_text(errno ? errno : EIO));
+			if (!s->file_err[0])
+				snprintf(s->file_err, sizeof s->file_err, "%s", err_msg);
+		}
 	}
 	pthread_mutex_unlock(&s->lock);
 	return rc;
@@ -1414,15 +1465,24 @@ int ssd_srv_close(struct ssd_srv *s)
 	if (!s)
 		return 0;
 	int rc = ssd_srv_report(s);
+	char msg[300];
 	if (s->log) {
 		pthread_mutex_lock(&s->lock);
 		stats_rows(s, ssd_max64(now_locked(s), ssd_dev_time(s->dev)), 1);
 		pthread_mutex_unlock(&s->lock);
-		fclose(s->log);
 	}
+	/* the logs' last rows, synced; one that fails is removed */
+	if (s->log_of && ssd_ofile_commit(s->log_of, msg, sizeof msg) &&
+	    !s->file_err[0])
+		snprintf(s->file_err, sizeof s->file_err, "stats log: %s", msg);
+	if (s->plog_of && ssd_ofile_commit(s->plog_of, msg, sizeof msg) &&
+	    !s->file_err[0])
+		snprintf(s->file_err, sizeof s->file_err, "power log: %s", msg);
 	pthread_mutex_destroy(&s->lock);
-	if (s->plog && fclose(s->plog) && !rc)
-		rc = -EIO;
+	/* a file that could not be written is the session's error, as
+	 * `ssdlab run`'s report or log would be */
+	if (!rc && s->file_err[0])
+		rc = fail(s, -EIO, "%s", s->file_err);
 	hist_clear(s);
 	free(s->hist);
 	free(s->fq);
@@ -1430,6 +1490,7 @@ int ssd_srv_close(struct ssd_srv *s)
 	store_free(&s->st);
 	free(s->inflight.v);
 	free(s->output);
+	free(s->data);
 	free(s);
 	return rc;
 }

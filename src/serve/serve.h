@@ -83,8 +83,10 @@ struct ssd_srv;
  * what (a data file that cannot be made, a drive the model refuses). */
 int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		 char *err, size_t errlen);
-/* Write the final report (ssd_srv_report) and free everything.  0, or
- * the report's error. */
+/* Write the final report (ssd_srv_report), the logs' last rows, and
+ * free everything.  0, or the report's error, or -EIO when any of the
+ * server's files could not be written during its life (ssd_srv_file_error;
+ * ssd_srv_error says which). */
 int ssd_srv_close(struct ssd_srv *s);
 
 /* The real clock starts now (a server that forks after ssd_srv_open
@@ -130,6 +132,14 @@ int ssd_srv_extents(struct ssd_srv *s, uint64_t off, uint64_t len,
  * background work) and write the series' rows that are due.  A server
  * calls it now and then (every 100 ms or so) between requests. */
 int ssd_srv_tick(struct ssd_srv *s);
+
+/* The server's files -- the report, the stats log, the power log -- go
+ * through base/ofile.h: a report replaces its file whole or not at all,
+ * a log that cannot be written is removed (the rows it lacks would not
+ * show) and no longer written.  The first such failure, "stats log:
+ * cannot write 'x.csv': No space left on device", into buf; 1 if there
+ * was one, else 0 (buf ""). */
+int ssd_srv_file_error(struct ssd_srv *s, char *buf, size_t n);
 
 /* The report, as `ssdlab run` writes it: the drive's counters, WAF, GC,
  * erase spread, free blocks, health and the latency percentiles of the

@@ -32,6 +32,7 @@
 #include "stats/stats.h"
 
 #include "base/config.h"
+#include "base/ofile.h"
 
 #include <errno.h>
 #include <math.h>
@@ -286,14 +287,11 @@ void ssd_dstat_merge(struct ssd_dstat *into, const struct ssd_dstat *d)
 #define LOG_NUM_MAX 22              /* a number and its separator */
 
 struct ssd_log {
-	FILE *f;                    /* where lines go (with append: a
-	                               private temporary file) */
-	FILE *target;               /* append: the log file, copied into at
-	                               close; NULL otherwise */
+	struct ssd_ofile *of;       /* the file (base/ofile.h) */
+	FILE *f;                    /* its stream */
 	char *buf;                  /* lines not yet written */
 	size_t len;                 /* bytes in buf */
 	int kind;                   /* enum ssd_log_kind */
-	int failed;                 /* a write failed */
 	int offset;                 /* an offset column */
 	int prio_hex;               /* priority as 0x0000, else 0 */
 	int64_t avg_ns;             /* averaging window, 0 = per I/O */
@@ -361,31 +359,15 @@ int ssd_log_create(const char *path, int kind, const struct ssd_log_opts *o,
 		snprintf(err, errlen, "%s: out of memory", path);
 		return SSD_ENOMEM;
 	}
-	FILE *f = fopen(path, o->append ? "a" : "w");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	int rc = ssd_ofile_open(path, o->append ? SSD_OFILE_APPEND
+					      : SSD_OFILE_REPLACE, &l->of, err, errlen);
+	if (rc) {
 		free(l->hist);
 		free(l->buf);
 		free(l);
-		return SSD_EIO;
+		return rc;
 	}
-	FILE *target = NULL;
-	if (o->append) {
-		/* the job's lines go to the file in one block, at close */
-		target = f;
-		f = tmpfile();
-		if (!f) {
-			snprintf(err, errlen, "%s: no temporary file: %s", path,
-				 strerror(errno));
-			fclose(target);
-			free(l->hist);
-			free(l->buf);
-			free(l);
-			return SSD_EIO;
-		}
-	}
-	l->f = f;
-	l->target = target;
+	l->f = ssd_ofile_stream(l->of);
 	l->kind = kind;
 	l->offset = o->offset;
 	l->prio_hex = o->prio_hex;
@@ -414,11 +396,12 @@ struct ssd_log *ssd_log_open(const char *path, int kind, int64_t avg_ns,
 	return ssd_log_open_opts(path, kind, &o, err, errlen);
 }
 
-/* Hand the gathered lines to stdio. */
+/* Hand the gathered lines to stdio (a failure stays in the stream, for
+ * the close). */
 static void log_flush_buf(struct ssd_log *l)
 {
-	if (l->len && fwrite(l->buf, 1, l->len, l->f) != l->len)
-		l->failed = 1;
+	if (l->len)
+		fwrite(l->buf, 1, l->len, l->f);
 	l->len = 0;
 }
 
@@ -593,23 +576,17 @@ void ssd_log_add(struct ssd_log *l, int64_t now, int ddir, uint32_t bs,
 	l->sum[ddir] += l->kind == SSD_LOG_BW ? bs : ns;
 }
 
-/* Copy the staged lines of an appending log into its file. */
-static void log_copy_out(struct ssd_log *l)
+void ssd_log_discard(struct ssd_log *l)
 {
-	char chunk[16384];
-	size_t n;
-	if (fflush(l->f) || fseek(l->f, 0, SEEK_SET)) {
-		l->failed = 1;
+	if (!l)
 		return;
-	}
-	while ((n = fread(chunk, 1, sizeof chunk, l->f)) > 0)
-		if (fwrite(chunk, 1, n, l->target) != n)
-			l->failed = 1;
-	if (ferror(l->f))
-		l->failed = 1;
+	ssd_ofile_discard(l->of);
+	free(l->hist);
+	free(l->buf);
+	free(l);
 }
 
-int ssd_log_close(struct ssd_log *l, int64_t end)
+int ssd_log_close(struct ssd_log *l, int64_t end, char *err, size_t errlen)
 {
 	if (!l)
 		return 0;
@@ -622,18 +599,8 @@ int ssd_log_close(struct ssd_log *l, int64_t end)
 			log_flush_window(l, end < wend ? end : wend);
 	}
 	log_flush_buf(l);
-	if (l->target) {
-		log_copy_out(l);
-		if (fflush(l->target) || ferror(l->target))
-			l->failed = 1;
-		if (fclose(l->target))
-			l->failed = 1;
-	}
-	if (fflush(l->f) || ferror(l->f))
-		l->failed = 1;
-	if (fclose(l->f))
-		l->failed = 1;
-	int rc = l->failed ? SSD_EIO : 0;
+	/* a failed write shows in the stream: the commit says why */
+	int rc = ssd_ofile_commit(l->of, err, errlen);
 	free(l->hist);
 	free(l->buf);
 	free(l);

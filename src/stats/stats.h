@@ -131,9 +131,11 @@ void ssd_dstat_merge(struct ssd_dstat *into, const struct ssd_dstat *d);
  * the file stays empty.  Adding is O(1); a line costs O(SSD_HIST_N).
  *
  * Lines are gathered in a 64 KiB buffer and handed to stdio when it
- * fills.  With `append` the file is opened for appending (fio's
- * per_job_logs=0) and the lines are staged in a temporary file and
- * copied to it at close, so each log's lines form one block.
+ * fills.  The file is written through base/ofile.h: under a temporary
+ * name, renamed into place at close; with `append` (fio's
+ * per_job_logs=0) the lines are gathered there and added to the file's
+ * end at close, so each log's lines form one block.  A log that cannot
+ * be written whole is not left (an appended one goes back to its length).
  */
 enum ssd_log_kind { SSD_LOG_IOPS, SSD_LOG_BW, SSD_LOG_LAT, SSD_LOG_CLAT,
 		    SSD_LOG_SLAT, SSD_LOG_HIST };
@@ -165,8 +167,12 @@ struct ssd_log *ssd_log_open(const char *path, int kind, int64_t avg_ns,
 void ssd_log_add(struct ssd_log *l, int64_t now, int ddir, uint32_t bs,
 		 uint64_t offset, int64_t lat);
 /* Flush what is due (see above) and close; frees l (NULL is a no-op).
- * Returns 0, or SSD_EIO if any write failed. */
-int ssd_log_close(struct ssd_log *l, int64_t end);
+ * Returns 0, or SSD_EIO if any write failed, with a message naming the
+ * file and the reason in err (err may be NULL). */
+int ssd_log_close(struct ssd_log *l, int64_t end, char *err, size_t errlen);
+/* Abandon the log (its job never ran): no file is made, one there is
+ * left as it was.  Frees l (NULL is a no-op). */
+void ssd_log_discard(struct ssd_log *l);
 
 /* fio's log file name: "<prefix>_<kind>.<index>.log", kind one of iops,
  * bw, lat, clat, slat, clat_hist; index is the 1-based job number, and

@@ -30,11 +30,11 @@ rc=$?
 set -e
 [ "$rc" -eq 1 ] || { cat err.txt >&2; fail "text: exit $rc, wanted 1"; }
 [ "$(wc -l <err.txt)" -eq 1 ] || { cat err.txt >&2; fail "text: wanted one line of error"; }
-grep -qx "[^ ]*ssdlab: job 'logged': cannot write its log 'w_clat.1.log'" err.txt ||
+grep -qx "[^ ]*ssdlab: job 'logged': cannot write 'w_clat.1.log': No space left on device" err.txt ||
 	{ cat err.txt >&2; fail "text: stderr names the job and the log"; }
 grep -qx 'logged: (groupid=0, jobs=1): err= 5 (input/output error)' out.txt ||
 	{ cat out.txt >&2; fail "text: the job's err= line"; }
-grep -qx "  ssdlab: error: cannot write its log 'w_clat.1.log'" out.txt ||
+grep -qx "  ssdlab: error: cannot write 'w_clat.1.log': No space left on device" out.txt ||
 	{ cat out.txt >&2; fail "text: the job's ssdlab error line"; }
 # the whole report: both jobs, their run-status groups, the drive block
 grep -qx 'after: (groupid=1, jobs=1): err= 0' out.txt || fail "text: the second job"
@@ -53,7 +53,7 @@ set -e
 [ "$(wc -l <err.txt)" -eq 1 ] || { cat err.txt >&2; fail "json: wanted one line of error"; }
 if ! command -v python3 >/dev/null 2>&1; then
 	grep -q '"error" : 5,' out.json || fail "json: fio's error"
-	grep -q "\"error_message\" : \"cannot write its log 'w_clat.1.log'\"" out.json ||
+	grep -q "\"error_message\" : \"cannot write 'w_clat.1.log': No space left on device\"" out.json ||
 		fail "json: error_message"
 	exit 0
 fi
@@ -69,7 +69,7 @@ if sorted(jobs) != ["after", "logged"]:
 l, a = jobs["logged"], jobs["after"]
 if l["error"] != 5 or l["ssdlab"].get("error") != "input/output error":
     die("logged: error %r / %r" % (l["error"], l["ssdlab"].get("error")))
-if l["ssdlab"].get("error_message") != "cannot write its log 'w_clat.1.log'":
+if l["ssdlab"].get("error_message") != "cannot write 'w_clat.1.log': No space left on device":
     die("logged: error_message %r" % l["ssdlab"].get("error_message"))
 if l["write"]["io_bytes"] != 4 << 20 or l["ssdlab"]["host_pages_written"] != 1024:
     die("logged: its figures %r" % l["write"]["io_bytes"])

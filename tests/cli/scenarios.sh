@@ -72,7 +72,8 @@ cat >fakebin/gnuplot <<'EOF'
 #!/bin/sh
 echo 'Warning: empty y range [0:0], adjusting to [0:1]' >&2
 [ -z "${FAKE_GNUPLOT_FAIL:-}" ] && exit 0
-printf '         plot nothing\n              ^\n"%s" line 9: undefined variable: nothing\n' "$1" >&2
+eval "script=\${$#}" # the script comes last, after -e's definitions
+printf '         plot nothing\n              ^\n"%s" line 9: undefined variable: nothing\n' "$script" >&2
 exit 1
 EOF
 chmod +x fakebin/gnuplot

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "t.h"
+#include "base/ofile.h"
 #include "ftl/ftl.h"
 #include "host/device.h"
 #include "report/report.h"
@@ -450,8 +451,75 @@ TEST(serve_failed_open_leaves_no_data_file)
 				 .data = path, .stats_interval = 1000000000,
 				 .stats_log = "/nonexistent-dir/s.csv"};
 	CHECK(ssd_srv_open(&o, &s, err, sizeof err) < 0);
-	CHECKF(strstr(err, "stats log /nonexistent-dir/s.csv") != NULL, "%s", err);
+	CHECKF(strstr(err, "stats log: cannot write '/nonexistent-dir/s.csv': No such "
+		      "file") != NULL, "%s", err);
 	CHECK(access(path, F_OK) != 0);
+}
+
+/* The server's files under faults (base/ofile.h): a report that cannot
+ * be written leaves the old one and fails the close; a stats log that
+ * cannot be written is removed and named; the data file's failed write
+ * or sync is the request's error, naming the file. */
+TEST(serve_files_that_cannot_be_written)
+{
+	char rep[] = "/tmp/ssdlab-serve-rep-XXXXXX", log[] = "/tmp/ssdlab-serve-log-XXXXXX";
+	int fd = mkstemp(rep);
+	CHECK(fd >= 0 && write(fd, "old\n", 4) == 4);
+	close(fd);
+	fd = mkstemp(log);
+	CHECK(fd >= 0);
+	close(fd);
+	struct ssd_srv *s = NULL;
+	struct ssd_srv_opts o = {.cfg = drive("tiny", NULL, 0), .clock = SSD_SRV_FAST,
+				 .output = rep, .stats_interval = 1000000,
+				 .stats_log = log};
+	CHECKF(ssd_srv_open(&o, &s, err, sizeof err) == 0, "%s", err);
+	static uint8_t b[4096];
+	/* a row of the log fails (the counts start here) */
+	CHECK(!ssd_ofile_faults("write:2"));
+	for (int i = 0; i < 200; i++)
+		CHECK(ssd_srv_write(s, b, 4096, (uint64_t)i * 4096, 0) == 0);
+	char ferr[400];
+	CHECK(ssd_srv_file_error(s, ferr, sizeof ferr));
+	CHECKF(strstr(ferr, "stats log: cannot write '") && strstr(ferr, log) &&
+	       strstr(ferr, "No space left on device"), "%s", ferr);
+	CHECK(access(log, F_OK) && errno == ENOENT);
+	/* the report's rename fails: the old report stays */
+	CHECK(!ssd_ofile_faults("rename:1"));
+	CHECK(ssd_srv_report(s) == -EIO);
+	CHECKF(strstr(ssd_srv_error(s), "report: cannot write '") &&
+	       strstr(ssd_srv_error(s), "Input/output error"), "%s", ssd_srv_error(s));
+	char text[16] = "";
+	FILE *f = fopen(rep, "r");
+	CHECK(f && fgets(text, sizeof text, f) && !strcmp(text, "old\n"));
+	fclose(f);
+	ssd_ofile_faults("");
+	/* the final report is written, but the session lost a file */
+	CHECK(ssd_srv_close(s) == -EIO);
+	CHECKF(strstr(ssd_srv_error(s), "stats log: cannot write"), "%s", ssd_srv_error(s));
+	f = fopen(rep, "r");
+	CHECK(f && fgets(text, sizeof text, f) && strcmp(text, "old\n"));
+	fclose(f);
+	unlink(rep);
+
+	/* the data file */
+	char path[] = "/tmp/ssdlab-serve-d-XXXXXX";
+	fd = mkstemp(path);
+	CHECK(fd >= 0);
+	close(fd);
+	s = srv_with(drive("tiny", NULL, 0), SSD_SRV_FAST, 1, path);
+	CHECKF(s, "%s", err);
+	CHECK(!ssd_ofile_faults("write:1"));
+	int rc = ssd_srv_write(s, b, 4096, 8192, 0);
+	CHECK(!ssd_ofile_faults("fsync:1"));
+	int frc = ssd_srv_flush(s);
+	ssd_ofile_faults("");
+	CHECK(rc == -ENOSPC && frc == -EIO);
+	CHECKF(strstr(ssd_srv_error(s), "the data file ") &&
+	       strstr(ssd_srv_error(s), path), "%s", ssd_srv_error(s));
+	CHECK(ssd_srv_write(s, b, 4096, 8192, 0) == 0 && ssd_srv_flush(s) == 0);
+	CHECK(ssd_srv_close(s) == 0);
+	unlink(path);
 }
 
 /* The report's I/O depths count the reads, writes and trims (fio's),

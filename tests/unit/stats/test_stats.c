@@ -1,5 +1,6 @@
 /* Unit tests for stats.c: fio's histogram and percentiles, moments, the
  * bandwidth/IOPS window sampler and fio-format log files. */
+#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/ofile.h"
 #include "stats/stats.h"
 #include "t.h"
 
@@ -332,7 +334,7 @@ TEST(log_per_io)
 		ssd_log_add(l, 2 * SSD_MS, 0, 8192, 0, 200000);
 		ssd_log_add(l, SSD_S, 2, 4096, 4096, 0);
 		ssd_log_add(l, SSD_S, 7, 4096, 4096, 0); /* bad ddir: ignored */
-		CHECK(ssd_log_close(l, 2 * SSD_S) == 0);
+		CHECK(ssd_log_close(l, 2 * SSD_S, NULL, 0) == 0);
 		const char *got = slurp(path);
 		CHECKF(!strcmp(got, cases[i].want), "kind %d got:\n%s",
 		       cases[i].kind, got);
@@ -343,19 +345,19 @@ TEST(log_per_io)
 					      sizeof err);
 	CHECKF(l, "open: %s", err);
 	ssd_log_add(l, 1500 * SSD_US, 1, 4096, 8192, 100000);
-	CHECK(ssd_log_close(l, SSD_S) == 0);
+	CHECK(ssd_log_close(l, SSD_S, NULL, 0) == 0);
 	const char *got = slurp(path);
 	CHECKF(!strcmp(got, "1, 100000, 1, 4096, 8192, 0x0000\n"), "got %s",
 	       got);
 	o.prio_hex = 0;
 	l = ssd_log_open_opts(path, SSD_LOG_IOPS, &o, err, sizeof err);
 	ssd_log_add(l, 1500 * SSD_US, 0, 4096, 12288, 100000);
-	CHECK(ssd_log_close(l, SSD_S) == 0);
+	CHECK(ssd_log_close(l, SSD_S, NULL, 0) == 0);
 	got = slurp(path);
 	CHECKF(!strcmp(got, "1, 1, 0, 4096, 12288, 0\n"), "got %s", got);
 	unlink(path);
 	ssd_log_add(NULL, 0, 0, 0, 0, 0);
-	CHECK(ssd_log_close(NULL, 0) == 0);
+	CHECK(ssd_log_close(NULL, 0, NULL, 0) == 0);
 }
 
 /* per_job_logs=0: files are appended to, each log's lines in one block
@@ -374,15 +376,15 @@ TEST(log_append_blocks)
 	ssd_log_add(a, 1 * SSD_MS, 1, 4096, 0, 10);
 	ssd_log_add(b, 2 * SSD_MS, 0, 4096, 0, 10);
 	ssd_log_add(a, 3 * SSD_MS, 1, 4096, 0, 10);
-	CHECK(ssd_log_close(a, SSD_S) == 0);
-	CHECK(ssd_log_close(b, SSD_S) == 0);
+	CHECK(ssd_log_close(a, SSD_S, NULL, 0) == 0);
+	CHECK(ssd_log_close(b, SSD_S, NULL, 0) == 0);
 	const char *got = slurp(path);
 	CHECKF(!strcmp(got, "1, 1, 1, 4096, 0\n3, 1, 1, 4096, 0\n"
 			    "2, 1, 0, 4096, 0\n"), "got:\n%s", got);
 	/* appended to, not replaced */
 	a = ssd_log_open_opts(path, SSD_LOG_IOPS, &o, err, sizeof err);
 	ssd_log_add(a, 4 * SSD_MS, 2, 4096, 0, 10);
-	CHECK(ssd_log_close(a, SSD_S) == 0);
+	CHECK(ssd_log_close(a, SSD_S, NULL, 0) == 0);
 	got = slurp(path);
 	CHECKF(strstr(got, "2, 1, 0, 4096, 0\n4, 1, 2, 4096, 0\n"),
 	       "got:\n%s", got);
@@ -406,7 +408,7 @@ TEST(log_histogram)
 	ssd_log_add(l, 15 * SSD_MS, 1, 4096, 0, 100);     /* not yet */
 	ssd_log_add(l, 21 * SSD_MS, 1, 4096, 0, 100);     /* line at 21 */
 	ssd_log_add(l, 25 * SSD_MS, 1, 4096, 0, 100);     /* never written */
-	CHECK(ssd_log_close(l, SSD_S) == 0);
+	CHECK(ssd_log_close(l, SSD_S, NULL, 0) == 0);
 	char *got = slurp(path);
 	int lines = 0;
 	for (char *line = strtok(got, "\n"); line; line = strtok(NULL, "\n")) {
@@ -441,7 +443,7 @@ TEST(log_histogram)
 	o.hist_coarseness = 6;
 	l = ssd_log_open_opts(path, SSD_LOG_HIST, &o, err, sizeof err);
 	ssd_log_add(l, 20 * SSD_MS, 1, 4096, 0, 100);
-	CHECK(ssd_log_close(l, SSD_S) == 0);
+	CHECK(ssd_log_close(l, SSD_S, NULL, 0) == 0);
 	got = slurp(path);
 	int commas = 0;
 	for (char *c = got; *c; c++)
@@ -451,7 +453,7 @@ TEST(log_histogram)
 	o.hist_ms = 0;
 	l = ssd_log_open_opts(path, SSD_LOG_HIST, &o, err, sizeof err);
 	ssd_log_add(l, 20 * SSD_MS, 1, 4096, 0, 100);
-	CHECK(ssd_log_close(l, SSD_S) == 0);
+	CHECK(ssd_log_close(l, SSD_S, NULL, 0) == 0);
 	got = slurp(path);
 	CHECK(!got[0]);
 	o.hist_coarseness = 7;
@@ -472,7 +474,7 @@ TEST(log_averaged)
 	ssd_log_add(l, 60 * SSD_MS, 0, 4096, 8192, 50);
 	/* (100, 200] passes empty: no line */
 	ssd_log_add(l, 250 * SSD_MS, 1, 4096, 0, 1000);
-	CHECK(ssd_log_close(l, 280 * SSD_MS) == 0);
+	CHECK(ssd_log_close(l, 280 * SSD_MS, NULL, 0) == 0);
 	const char *got = slurp(path);
 	/* latency logs: the last, partial window once, at the end */
 	CHECKF(!strcmp(got, "100, 50, 0, 0, 0\n"
@@ -485,13 +487,13 @@ TEST(log_averaged)
 	for (int i = 1; i <= 3; i++)
 		ssd_log_add(l, i * 30 * SSD_MS, 1, 4096, 0, 100);
 	ssd_log_add(l, 250 * SSD_MS, 1, 4096, 0, 100);
-	CHECK(ssd_log_close(l, 280 * SSD_MS) == 0);
+	CHECK(ssd_log_close(l, 280 * SSD_MS, NULL, 0) == 0);
 	got = slurp(path);
 	/* iops and bw logs keep whole windows only (fio 3.33) */
 	CHECKF(!strcmp(got, "100, 30, 1, 0, 0\n"), "iops got:\n%s", got);
 	l = ssd_log_open(path, SSD_LOG_IOPS, 100 * SSD_MS, err, sizeof err);
 	ssd_log_add(l, 250 * SSD_MS, 1, 4096, 0, 100);
-	CHECK(ssd_log_close(l, 300 * SSD_MS) == 0); /* ends on a boundary */
+	CHECK(ssd_log_close(l, 300 * SSD_MS, NULL, 0) == 0); /* ends on a boundary */
 	got = slurp(path);
 	CHECKF(!strcmp(got, "300, 10, 1, 0, 0\n"), "iops got:\n%s", got);
 
@@ -500,7 +502,7 @@ TEST(log_averaged)
 	for (int i = 1; i <= 3; i++)
 		ssd_log_add(l, i * 30 * SSD_MS, 1, 4096, 0, 100);
 	ssd_log_add(l, 100 * SSD_MS, 2, 1 << 20, 0, 100);
-	CHECK(ssd_log_close(l, 500 * SSD_MS) == 0);
+	CHECK(ssd_log_close(l, 500 * SSD_MS, NULL, 0) == 0);
 	got = slurp(path);
 	CHECKF(!strcmp(got, "100, 120, 1, 0, 0\n100, 10240, 2, 0, 0\n"),
 	       "bw got:\n%s", got);
@@ -526,5 +528,39 @@ TEST(log_write_error_reported)
 	if (!l)
 		return; /* no /dev/full here */
 	ssd_log_add(l, SSD_MS, 1, 4096, 0, 1000);
-	CHECK(ssd_log_close(l, SSD_S) == SSD_EIO);
+	CHECK(ssd_log_close(l, SSD_S, err, sizeof err) == SSD_EIO);
+	CHECKF(!strcmp(err, "cannot write '/dev/full': No space left on device"),
+	       "%s", err);
+}
+
+/* A log that cannot be written whole is not left looking complete: a new
+ * one is not there, an appended one has the lines it had. */
+TEST(log_that_fails_is_not_left)
+{
+	char path[256], err[256];
+	tmp_path(path, sizeof path);
+	unlink(path);
+	CHECK(!ssd_ofile_faults("write:1"));
+	struct ssd_log *l = ssd_log_open(path, SSD_LOG_IOPS, 0, err, sizeof err);
+	CHECKF(l, "open: %s", err);
+	ssd_log_add(l, SSD_MS, 1, 4096, 0, 1000);
+	int rc = ssd_log_close(l, SSD_S, err, sizeof err);
+	ssd_ofile_faults("");
+	CHECK(rc == SSD_EIO);
+	CHECKF(strstr(err, path) && strstr(err, "No space left on device"), "%s", err);
+	CHECK(access(path, F_OK) && errno == ENOENT);
+	/* appended: the second block's copy into the log fails */
+	struct ssd_log_opts o = {.append = 1};
+	for (int k = 0; k < 2; k++) {
+		CHECK(!ssd_ofile_faults(k ? "fsync:1" : ""));
+		l = ssd_log_open_opts(path, SSD_LOG_IOPS, &o, err, sizeof err);
+		CHECKF(l, "open: %s", err);
+		ssd_log_add(l, (k + 1) * SSD_MS, 1, 4096, 0, 1000);
+		rc = ssd_log_close(l, SSD_S, err, sizeof err);
+		ssd_ofile_faults("");
+		CHECK(rc == (k ? SSD_EIO : 0));
+	}
+	const char *got = slurp(path);
+	CHECKF(!strcmp(got, "1, 1, 1, 4096, 0\n"), "got:\n%s", got);
+	unlink(path);
 }
