@@ -1,7 +1,10 @@
 # ssdlab -- plain Makefile with dependency tracking.
 #   make            build ./ssdlab (and the library build/libssdlab.a)
 #   make demo       build, install gnuplot if possible, run the demo
-#   make test       unit + CLI tests, then the same under ASan+UBSan
+#   make test       unit + CLI tests, then the same under ASan+UBSan; closes
+#                   with "N passed, N failed, N skipped" (a test skips when a
+#                   tool it uses is missing; SSDLAB_TEST_NO_SKIP=1 makes a
+#                   skip a failure, as .ci/run does; tests/run.sh)
 #   make bench      speed and memory benchmark (see BENCHMARKS.md)
 #   make proptest   thousands of random drives and workloads, checker on
 #   make soak       10^9 host commands on random drives, power cuts, checker
@@ -91,7 +94,9 @@ demo: ssdlab plots
 plots:
 	@tools/install-gnuplot.sh
 
-# The whole suite: normal build, then ASan+UBSan build of the same tests.
+# The whole suite: normal build, then ASan+UBSan build of the same tests
+# (tests/run.sh: "ok", "FAIL" or "skip NAME: reason" a test, then the
+# three counts).
 test: ssdlab plugin $(BUILD)/unit_tests fuzz-regress
 	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san build/san/ssdlab build/san/unit_tests fuzz-regress \
 		$(if $(HAVE_NBDKIT),build/san/nbdkit-ssdlab-plugin.so)
