@@ -49,13 +49,13 @@ io_size=50%
 EOF
 expect_status 0 "$SSDLAB" run short.fio --drive tiny --set planes_per_die=2 --set op=0.15 --output-format=json --output mp.json
 
-if ! command -v python3 >/dev/null 2>&1; then
+if ! have python3; then
 	for k in '"health" : {' '"percentage_used" : ' '"available_spare" : ' \
 		'"read_only" : true' '"read_only" : false' '"histogram" : [' \
 		'"writes_refused_read_only" : ' '"bad_blocks" : '; do
 		grep -qF "$k" wear.json || fail "wear.json lacks $k"
 	done
-	exit 0
+	skip "python3 is not installed: the JSON report checked by grep only"
 fi
 
 python3 - wear.json mp.json <<'EOF'

@@ -68,13 +68,13 @@ expect_status 0 "$SSDLAB" life --accelerated --output-format=json --output acc.j
 # --set applies after the accelerated defaults
 expect_status 0 "$SSDLAB" life --accelerated --set pe_cycles=40 --output-format=json --output acc40.json
 
-if ! command -v python3 >/dev/null 2>&1; then
+if ! have python3; then
 	for k in '"waf" : ' '"tbw_bytes" : ' '"naive" : {' '"physical_blocks" : 276,' \
 		'"pe_cycles" : 3000,' '"daily_bytes" : 1073741824,'; do
 		grep -qF "$k" a.json || fail "a.json lacks $k"
 	done
 	grep -qF '"worn_out" : true' acc.json || fail "acc.json: not worn out"
-	exit 0
+	skip "python3 is not installed: the JSON report checked by grep only"
 fi
 
 python3 - a.json b.json job.json acc.json acc40.json <<'EOF'
