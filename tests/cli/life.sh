@@ -150,3 +150,13 @@ for x, pe in ((acc, 50), (acc40, 40)):
 if acc40["endurance"]["host_bytes_written"] >= acc["endurance"]["host_bytes_written"]:
     die("40 cycles lasted as long as 50")
 EOF
+
+# docs/lifetime.md shows the accelerated run's whole output (the fast one
+# of its outputs; make doc-check compares them all): it is what the tool
+# prints, the wall time apart
+"$SSDLAB" life --accelerated | grep -v '^Wall: ' >acc_now.txt
+awk '/^`\.\/ssdlab life --accelerated` \(a fraction of a second\):$/ { p = 1; next }
+     p && /^```$/ { if (inb) exit; inb = 1; next }
+     inb && !/^Wall: / { print }' "$TOP/docs/lifetime.md" >acc_doc.txt
+[ -s acc_doc.txt ] || fail "docs/lifetime.md: no output of ./ssdlab life --accelerated"
+cmp -s acc_doc.txt acc_now.txt || { diff acc_doc.txt acc_now.txt >&2; fail "docs/lifetime.md's ./ssdlab life --accelerated is stale (tools/doc-check.sh --update)"; }
