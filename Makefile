@@ -18,7 +18,9 @@
 #                   (/usr/local), DESTDIR
 #   make uninstall  remove what install installed
 #   make check-layers  includes against the layer order (tools/check-layers.sh)
-#   make doc-check  re-run the commands of docs/scenarios.md, compare outputs
+#   make doc-check  re-run the docs' commands: the outputs they show compared
+#                   (tools/doc-check.sh), every command shown run as written
+#                   (tools/doc-commands.sh)
 #   make fio-examples  count fio's example job files that run unchanged
 #                   (FIO_SRC=path of a `git clone https://github.com/axboe/fio`)
 #   make clean
@@ -125,11 +127,15 @@ docs: ssdlab
 	./ssdlab drive doc > docs/options.md
 	./ssdlab job doc > docs/jobfiles.md
 
-# The outputs shown in docs/scenarios.md against what the commands print
-# now (about half a minute; not part of `make test`).  tools/scenario-doc.sh
-# --update rewrites them.
-doc-check: ssdlab
-	tools/scenario-doc.sh --check
+# The outputs the docs show (docs/scenarios.md, lifetime.md,
+# calibration.md, accuracy.md) against what their commands print now
+# (tools/doc-check.sh --update rewrites them), then every command README.md
+# and docs/*.md show, run as written, the slow ones too (tools/doc-commands.sh:
+# its skip list says what cannot run here, and why).  Some minutes: `make
+# test` runs only the fast commands (tests/cli/doc_commands.sh).
+doc-check: ssdlab plugin
+	tools/doc-check.sh --check
+	tools/doc-commands.sh
 # fio's examples/ run unchanged: docs/fio-examples.md
 FIO_SRC ?= fio
 fio-examples: ssdlab

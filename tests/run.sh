@@ -53,8 +53,8 @@ EOF
 		name=$(basename "$t" .sh)
 		# The heavy accuracy check runs once, in the normal build, and so
 		# do the checks against the wall clock (a sanitizer's slowdown
-		# is not the model's).
-		case "$build:$name" in build/san:slow_*|build/san:*_timing) continue ;; esac
+		# is not the model's) and the docs' commands.
+		case "$build:$name" in build/san:slow_*|build/san:*_timing|build/san:doc_*) continue ;; esac
 		tmp=$(mktemp -d)
 		(cd "$tmp" && SSDLAB="$top/$build/ssdlab" TOP="$top" sh "$t") >"$tmp.log" 2>&1
 		rc=$?
