@@ -387,7 +387,14 @@ def main():
             ".PP",
             "In the source tree: README.md, docs/options.md, docs/jobfiles.md, "
             "docs/design.md."]
-    sys.stdout.write("\n".join(out) + "\n")
+    # a heading starts a paragraph itself: a .PP or .br right after one is
+    # dropped (mandoc -Tlint warns of it, and man ignores it)
+    page = []
+    for l in out:
+        if l in (".PP", ".br") and page and page[-1].startswith((".SH", ".SS")):
+            continue
+        page.append(l)
+    sys.stdout.write("\n".join(page) + "\n")
 
 
 if __name__ == "__main__":
