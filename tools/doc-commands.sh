@@ -61,17 +61,14 @@ RULES = [
     (None, r"^\./ssdlab accuracy( --set capacity=4g --set dies_per_channel=2)?$", "slow", "12 s and more"),
     (None, r"^\./ssdlab calibrate( --markdown| --drive intel-760p-128g --drive crucial-m4-256g| --drive my\.ini .*)?$",
      "slow", "about 40 s"),
-    (None, r"^\./ssdlab scenario run (steady-state|slc-cache|gc-states|torture)\b", "slow",
+    (None, r"^\./ssdlab scenario run (steady-state|gc-states|torture)\b", "slow",
      "a scenario on a full-size drive"),
     (None, r"^\./ssdlab life( --daily 50g| --drive presets/slc\.ini .*| --job examples/steady-state\.fio|"
      r" --accelerated --drive default| --output-format=json)?$", "slow", "the default drive's WAF measured"),
-    (None, r"^(\./)?ssdlab life --drive silicon-power-32g", "slow", "a 4 GB drive's WAF measured"),
-    (None, r"^\./ssdlab run (examples/steady-state\.fio|map\.fio|nomap\.fio)", "slow",
-     "a full-size drive preconditioned"),
+    (None, r"^ssdlab life --drive silicon-power-32g --set mft=yes$", "slow",
+     "a 32 GB drive's WAF measured through MFT"),
+    (None, r"^\./ssdlab run examples/steady-state\.fio", "slow", "a full-size drive preconditioned"),
     ("README.md", r"^fio --ioengine=nbd .*--size=1g", "slow", "1 GiB of random writes at the real clock"),
-    ("README.md", r"^mkfs\.ext4 /tmp/fuse/nbd", "slow", "a 256 GB file system made at the real clock"),
-    ("docs/power-loss.md", r"^\./ssdlab serve --drive samsung-470-256g --power-cuts", "slow-block",
-     "a 256 GB file system made, cut and checked"),
 ]
 
 # the reader's own files, as small stand-ins
