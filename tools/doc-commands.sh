@@ -53,7 +53,6 @@ RULES = [
      "mounts on the machine's /mnt as root; tests/cli/serve.sh mounts, fills and fstrims in a folder of its own"),
     ("docs/serve.md", r"^(qemu-img convert -O raw -n debian\.qcow2|qemu-system-x86_64)", "skip",
      "a virtual machine's disk image and KVM"),
-    ("docs/traces.md", r".", "skip", "traces of the public collections, downloaded by the reader"),
     ("README.md", r"^\./ssdlab trace convert --from msr prxy_0\.csv|^\./ssdlab trace stat prxy_0|"
      r"^\./ssdlab scenario run trace --set trace=prxy_0", "skip",
      "an MSR Cambridge trace, downloaded by the reader (docs/traces.md); tests/cli/traces_tools.sh converts a sample of each format"),
