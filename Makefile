@@ -1,7 +1,10 @@
 # ssdlab -- plain Makefile with dependency tracking.
 #   make            build ./ssdlab (and the library build/libssdlab.a)
 #   make demo       build, install gnuplot if possible, run the demo
-#   make test       unit + CLI tests, then the same under ASan+UBSan
+#   make test       unit + CLI tests, then the same under ASan+UBSan; closes
+#                   with "N passed, N failed, N skipped" (a test skips when a
+#                   tool it uses is missing; SSDLAB_TEST_NO_SKIP=1 makes a
+#                   skip a failure, as .ci/run does; tests/run.sh)
 #   make bench      speed and memory benchmark (see BENCHMARKS.md)
 #   make proptest   thousands of random drives and workloads, checker on
 #   make soak       10^9 host commands on random drives, power cuts, checker
@@ -16,7 +19,9 @@
 #                   (/usr/local), DESTDIR
 #   make uninstall  remove what install installed
 #   make check-layers  includes against the layer order (tools/check-layers.sh)
-#   make doc-check  re-run the commands of docs/scenarios.md, compare outputs
+#   make doc-check  re-run the docs' commands: the outputs they show compared
+#                   (tools/doc-check.sh), every command shown run as written
+#                   (tools/doc-commands.sh)
 #   make fio-examples  count fio's example job files that run unchanged
 #                   (FIO_SRC=path of a `git clone https://github.com/axboe/fio`)
 #   make clean
@@ -100,7 +105,9 @@ demo: ssdlab plots
 plots:
 	@tools/install-gnuplot.sh
 
-# The whole suite: normal build, then ASan+UBSan build of the same tests.
+# The whole suite: normal build, then ASan+UBSan build of the same tests
+# (tests/run.sh: "ok", "FAIL" or "skip NAME: reason" a test, then the
+# three counts).
 test: ssdlab plugin $(BUILD)/unit_tests fuzz-regress $(if $(HAVE_LIBNBD),$(BUILD)/powercheck)
 	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san build/san/ssdlab build/san/unit_tests fuzz-regress \
 		$(if $(HAVE_NBDKIT),build/san/nbdkit-ssdlab-plugin.so) $(if $(HAVE_LIBNBD),build/san/powercheck)
@@ -138,11 +145,15 @@ docs: ssdlab
 	./ssdlab drive doc > docs/options.md
 	./ssdlab job doc > docs/jobfiles.md
 
-# The outputs shown in docs/scenarios.md against what the commands print
-# now (about half a minute; not part of `make test`).  tools/scenario-doc.sh
-# --update rewrites them.
-doc-check: ssdlab
-	tools/scenario-doc.sh --check
+# The outputs the docs show (docs/scenarios.md, lifetime.md,
+# calibration.md, accuracy.md) against what their commands print now
+# (tools/doc-check.sh --update rewrites them), then every command README.md
+# and docs/*.md show, run as written, the slow ones too (tools/doc-commands.sh:
+# its skip list says what cannot run here, and why).  Some minutes: `make
+# test` runs only the fast commands (tests/cli/doc_commands.sh).
+doc-check: ssdlab plugin
+	tools/doc-check.sh --check
+	tools/doc-commands.sh
 # fio's examples/ run unchanged: docs/fio-examples.md
 FIO_SRC ?= fio
 fio-examples: ssdlab

@@ -390,10 +390,13 @@ def main():
             "In the source tree: README.md, docs/options.md, docs/jobfiles.md, "
             "docs/design.md."]
     # a heading starts a paragraph itself: a .PP or .br right after one is
-    # noise (mandoc -Tlint warns of it)
-    out = [ln for i, ln in enumerate(out)
-           if not (ln in (".PP", ".br") and i and out[i - 1].startswith((".SH", ".SS")))]
-    sys.stdout.write("\n".join(out) + "\n")
+    # dropped (mandoc -Tlint warns of it, and man ignores it)
+    page = []
+    for l in out:
+        if l in (".PP", ".br") and page and page[-1].startswith((".SH", ".SS")):
+            continue
+        page.append(l)
+    sys.stdout.write("\n".join(page) + "\n")
 
 
 if __name__ == "__main__":

@@ -78,8 +78,12 @@ enum fig {
 };
 
 static const char app_trace[] =
-	"an application benchmark replaying a recorded desktop trace through a "
-	"file system and OS cache; ssdlab has the drive, not the trace";
+	"PCMark Vantage replays recorded desktop traces through a file system "
+	"and the OS cache; ssdlab has the drive, not the trace";
+static const char thg_iometer[] =
+	"the seed does not give the queue depth or the test span of THG's "
+	"IOmeter patterns, and a guessed queue depth would be one more knob "
+	"to fit";
 
 static const struct ssd_cal_figure figures[] = {
 	[F_SEQ_READ] = {"seq_read_mbps", "MB/s",
@@ -156,15 +160,9 @@ static const struct ssd_cal_figure figures[] = {
 	[F_MFT_SEQ_READ] = {"mft_seq_read_mbps", "MB/s",
 		"the drive with mft = yes: 4 MiB random reads at QD1 for 10 s "
 		"over the test file (the MFT benchmark's largest read)", NULL},
-	[F_MEASURED] = {"iometer_database_iops", "IOPS", NULL,
-		"IOmeter pattern whose queue depth and test span the seed does "
-		"not give"},
-	{"iometer_fileserver_iops", "IOPS", NULL,
-		"IOmeter pattern whose queue depth and test span the seed does "
-		"not give"},
-	{"iometer_webserver_iops", "IOPS", NULL,
-		"IOmeter pattern whose queue depth and test span the seed does "
-		"not give"},
+	[F_MEASURED] = {"iometer_database_iops", "IOPS", NULL, thg_iometer},
+	{"iometer_fileserver_iops", "IOPS", NULL, thg_iometer},
+	{"iometer_webserver_iops", "IOPS", NULL, thg_iometer},
 	{"app_load_mbps", "MB/s", NULL, app_trace},
 	{"app_load_tortured_mbps", "MB/s", NULL, app_trace},
 	{"media_import_mbps", "MB/s", NULL, app_trace},
@@ -238,20 +236,71 @@ static int parse_value(const char *s, struct ssd_cal_ref *r)
 	return 0;
 }
 
-int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
-		      size_t errlen)
+/* SSD_ENOENT, with the accepted names in err. */
+static int unknown_figure(const char *name, char *err, size_t errlen)
+{
+	char list[1024] = "";
+	size_t off = 0;
+	for (int i = 0; i < NFIGURES && off < sizeof list; i++)
+		off += (size_t)snprintf(list + off, sizeof list - off, "%s%s",
+					i ? ", " : "", figures[i].name);
+	ssd_seterr(err, errlen, "unknown figure '%s' (accepted: %s)", name, list);
+	return SSD_ENOENT;
+}
+
+/* The text after "# WORD" (blanks skipped) when line is such a comment,
+ * else NULL. */
+static const char *tagged(const char *line, const char *word)
 {
 	const char *p = line;
+	size_t n = strlen(word);
 	while (*p == ' ' || *p == '\t')
 		p++;
 	if (*p != '#')
-		return 0;
+		return NULL;
 	p++;
 	while (*p == ' ' || *p == '\t')
 		p++;
-	if (strncmp(p, "ref", 3) || (p[3] != ' ' && p[3] != '\t'))
+	if (strncmp(p, word, n) || (p[n] != ' ' && p[n] != '\t'))
+		return NULL;
+	return p + n;
+}
+
+int ssd_cal_parse_miss(const char *line, char *figure, size_t fn, char *why,
+		       size_t wn, char *err, size_t errlen)
+{
+	const char *p = tagged(line, "miss");
+	if (!p)
 		return 0;
-	p += 3;
+	char buf[1024];
+	snprintf(buf, sizeof buf, "%s", p);
+	buf[strcspn(buf, "\r\n")] = 0;
+	char *colon = strchr(buf, ':');
+	if (!colon) {
+		ssd_seterr(err, errlen, "miss line: the form is '# miss FIGURE: "
+			   "why the drive misses it'");
+		return SSD_EPARSE;
+	}
+	*colon = 0;
+	char *name = ssd_strtrim(buf), *text = ssd_strtrim(colon + 1);
+	if (!ssd_cal_figure_find(name))
+		return unknown_figure(name, err, errlen);
+	if (!*text || strlen(text) >= wn) {
+		ssd_seterr(err, errlen, "figure '%s': the miss line needs a "
+			   "reason (at most %zu characters)", name, wn - 1);
+		return SSD_EPARSE;
+	}
+	snprintf(figure, fn, "%s", name);
+	snprintf(why, wn, "%s", text);
+	return 1;
+}
+
+int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
+		      size_t errlen)
+{
+	const char *p = tagged(line, "ref");
+	if (!p)
+		return 0;
 	memset(ref, 0, sizeof *ref);
 	char buf[512];
 	snprintf(buf, sizeof buf, "%s", p);
@@ -269,17 +318,8 @@ int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
 		ssd_seterr(err, errlen, "reference line: no figure name; %s", ref_form);
 		return SSD_EPARSE;
 	}
-	if (!ssd_cal_figure_find(name)) {
-		char list[1024] = "";
-		size_t off = 0;
-		for (int i = 0; i < NFIGURES && off < sizeof list; i++)
-			off += (size_t)snprintf(list + off, sizeof list - off,
-						"%s%s", i ? ", " : "",
-						figures[i].name);
-		ssd_seterr(err, errlen, "unknown figure '%s' (accepted: %s)", name,
-		       list);
-		return SSD_ENOENT;
-	}
+	if (!ssd_cal_figure_find(name))
+		return unknown_figure(name, err, errlen);
 	snprintf(ref->figure, sizeof ref->figure, "%s", name);
 	if (strlen(value) >= sizeof ref->value || parse_value(value, ref)) {
 		ssd_seterr(err, errlen, "figure '%s': bad value '%s' (accepted: a "
@@ -311,11 +351,32 @@ int ssd_cal_load_refs(const char *path, struct ssd_cal_ref *refs, int max,
 		return SSD_EIO;
 	}
 	char line[1024], msg[1024];
+	/* the "# miss" lines, by figure: attached to the refs at the end
+	   (a miss line may come before its figure's ref lines) */
+	int miss_line[NFIGURES] = {0};
+	char miss[NFIGURES][sizeof refs[0].miss];
 	int lineno = 0, rc = 0;
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
 		struct ssd_cal_ref r;
-		int k = ssd_cal_parse_ref(line, &r, msg, sizeof msg);
+		char name[sizeof r.figure], why[sizeof r.miss];
+		int k = ssd_cal_parse_miss(line, name, sizeof name, why,
+					   sizeof why, msg, sizeof msg);
+		if (k == 1) {
+			int fi = figure_index(name);
+			if (miss_line[fi]) {
+				ssd_seterr(err, errlen, "%s:%d: a second miss "
+					   "line for '%s' (the first is line %d)",
+					   path, lineno, name, miss_line[fi]);
+				rc = SSD_EPARSE;
+				break;
+			}
+			miss_line[fi] = lineno;
+			memcpy(miss[fi], why, sizeof why);
+			continue;
+		}
+		if (k == 0)
+			k = ssd_cal_parse_ref(line, &r, msg, sizeof msg);
 		if (k < 0) {
 			ssd_seterr(err, errlen, "%s:%d: %s", path, lineno, msg);
 			rc = k;
@@ -333,6 +394,22 @@ int ssd_cal_load_refs(const char *path, struct ssd_cal_ref *refs, int max,
 		refs[(*n)++] = r;
 	}
 	fclose(f);
+	for (int fi = 0; fi < NFIGURES && !rc; fi++) {
+		if (!miss_line[fi])
+			continue;
+		int found = 0;
+		for (int i = 0; i < *n; i++)
+			if (!strcmp(refs[i].figure, figures[fi].name)) {
+				memcpy(refs[i].miss, miss[fi], sizeof refs[i].miss);
+				found = 1;
+			}
+		if (!found) {
+			ssd_seterr(err, errlen, "%s:%d: a miss line for '%s', "
+				   "which no '# ref' line of the file names",
+				   path, miss_line[fi], figures[fi].name);
+			rc = SSD_EPARSE;
+		}
+	}
 	return rc;
 }
 
@@ -1072,7 +1149,14 @@ void ssd_cal_format(double v, char *buf, size_t n)
 		snprintf(buf, n, "%.3g", v);
 }
 
-/* The rows of one drive's figures. */
+/* Why a figure out of tolerance is, when the drive file does not say. */
+static const char quick_why[] =
+	"--quick: a rough figure of the drive scaled down to 256 MiB";
+static const char no_why[] =
+	"no reason on record (a '# miss FIGURE: why' line of the drive file "
+	"gives one)";
+
+/* The rows of one drive's figures, each not "ok" with why. */
 static void table_rows(const struct ssd_cal_table *t, const char *drive,
 		       const struct ssd_cal_ref *refs,
 		       const struct ssd_cal_value *vals, int nrefs,
@@ -1085,17 +1169,19 @@ static void table_rows(const struct ssd_cal_table *t, const char *drive,
 		double x = vals[i].value;
 		double dev = ssd_cal_deviation(&refs[i], x);
 		char val[32], devs[32];
-		const char *status;
+		const char *status, *why = "";
 		ssd_cal_format(x, val, sizeof val);
 		if (vals[i].error[0]) {
 			snprintf(devs, sizeof devs, "-");
 			status = "FAILED";
+			why = vals[i].error;
 			v->failed++;
 			fprintf(t->msg, "%s: %s: %s\n", t->prefix,
 				refs[i].figure, vals[i].error);
 		} else if (isnan(x)) {
 			snprintf(devs, sizeof devs, "-");
 			status = "not modelled";
+			why = f->why_not ? f->why_not : "";
 			v->not_modelled++;
 		} else {
 			v->measured++;
@@ -1106,6 +1192,9 @@ static void table_rows(const struct ssd_cal_table *t, const char *drive,
 			status = !isnan(dev) && fabs(dev) <= SSD_CAL_TOLERANCE
 					 ? "ok" : "OUT";
 			v->within += !strcmp(status, "ok");
+			if (strcmp(status, "ok"))
+				why = refs[i].miss[0] ? refs[i].miss
+				    : t->opts.quick ? quick_why : no_why;
 		}
 		if (t->markdown) {
 			char cell[48];
@@ -1117,14 +1206,15 @@ static void table_rows(const struct ssd_cal_table *t, const char *drive,
 				snprintf(cell, sizeof cell, "**%s**", devs);
 			else
 				snprintf(cell, sizeof cell, "%s", devs);
-			fprintf(out, "| %s | `%s` | %s | %s %s | %s | %s | %s |\n",
+			fprintf(out, "| %s | `%s` | %s | %s %s | %s | %s | %s | %s |\n",
 				drive, refs[i].figure, refs[i].seed,
 				refs[i].value, f->unit, val, cell,
-				refs[i].note);
+				refs[i].note, why);
 		} else {
-			fprintf(out, "%-20s %-24s %4s %10s %10s %10s  %s\n",
+			fprintf(out, "%-20s %-24s %4s %10s %10s %10s  %s%s%s\n",
 				drive, refs[i].figure, refs[i].seed,
-				refs[i].value, val, devs, status);
+				refs[i].value, val, devs, status,
+				*why ? "  " : "", why);
 		}
 	}
 }
@@ -1178,12 +1268,13 @@ int ssd_cal_table_run(const struct ssd_cal_table *t,
 			break;
 		if (!header++ && t->markdown)
 			fprintf(t->out, "| drive | figure | seed | seed value | "
-				"ssdlab | deviation | what the seed says |\n"
-				"|---|---|---|---|---|---|---|\n");
+				"ssdlab | deviation | what the seed says | why "
+				"not ok |\n"
+				"|---|---|---|---|---|---|---|---|\n");
 		else if (header == 1)
 			fprintf(t->out, "%-20s %-24s %4s %10s %10s %10s  %s\n",
 				"drive", "figure", "seed", "seed value",
-				"ssdlab", "deviation", "status");
+				"ssdlab", "deviation", "status  why");
 		table_rows(t, cfg.name, refs, vals, nrefs, v);
 		fflush(t->out);
 	}

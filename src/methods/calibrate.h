@@ -12,6 +12,13 @@
  * number (000..004).  FIGURE names one row of the figure table below,
  * which says how ssdlab measures it -- or, for a figure no drive
  * mechanism produces (an application benchmark), why it is not measured.
+ * A figure the drive is known to miss says why on a line of its own:
+ *
+ *     # miss spikes_per_min: a burst frees one block, and ...
+ *
+ * so that the table gives a reason on every row that is not "ok": why a
+ * figure is not modelled (the figure table), why the drive misses it
+ * (its "# miss" line), or why its run failed.
  *
  * ssd_cal_measure() runs the measurements a list of refs needs as small
  * fio-style job runs (ssd_jobfile_parse_string + ssd_sim_run) on fresh
@@ -47,6 +54,8 @@ struct ssd_cal_ref {
 	char value[32];     /* VALUE as written ("65..80") */
 	char seed[4];       /* "000".."004" */
 	char note[200];     /* the text after "SEED:" */
+	char miss[400];     /* why the drive misses the figure: the text of
+	                       the file's "# miss FIGURE:" line, or "" */
 	int line;           /* line in the preset file (0 if parsed alone) */
 };
 
@@ -74,9 +83,21 @@ int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
 		      size_t errlen);
 
 /*
+ * Parse one line as a "# miss FIGURE: why" line.  Returns 1 with the
+ * figure's name in figure (size fn) and the reason in why (size wn), 0
+ * for any other line, or SSD_EPARSE (no ':' or no reason) / SSD_ENOENT
+ * (unknown figure) with a message in err.
+ */
+int ssd_cal_parse_miss(const char *line, char *figure, size_t fn, char *why,
+		       size_t wn, char *err, size_t errlen);
+
+/*
  * Read every "# ref" line of the drive file at `path` into refs (up to
- * `max`); *n is the count.  Returns 0, SSD_EIO (unreadable), SSD_ERANGE
- * (more than max refs) or a parse error, with "PATH:LINE: ..." in err.
+ * `max`); *n is the count.  Each "# miss FIGURE: why" line of the file
+ * fills the miss field of FIGURE's refs.  Returns 0, SSD_EIO
+ * (unreadable), SSD_ERANGE (more than max refs) or a parse error -- a
+ * "# miss" line for a figure the file has no "# ref" line for, or a
+ * second one for a figure, among them -- with "PATH:LINE: ..." in err.
  */
 int ssd_cal_load_refs(const char *path, struct ssd_cal_ref *refs, int max,
 		      int *n, char *err, size_t errlen);
@@ -164,7 +185,12 @@ void ssd_cal_format(double v, char *buf, size_t n);
 /*
  * Measure every drive of t (ssd_cal_measure), print its rows to t->out
  * as it finishes, then the verdict line "W of M measured figures within
- * 15%; N not modelled[; F failed]".  Returns 0 (v filled; v->failed
+ * 15%; N not modelled[; F failed]".  A row that is not "ok" ends with
+ * why: the figure table's why_not, the drive's "# miss" line, the
+ * failed run's message, or -- for a --quick figure out of tolerance
+ * that the drive has no "# miss" line for -- that quick figures are
+ * rough.  A full run's figure out of tolerance without a "# miss" line
+ * says that no reason is on record.  Returns 0 (v filled; v->failed
  * figures failed), or a negative SSD_E* with the message in err; then
  * *input is 1 when the error is the user's (a drive that does not load,
  * a bad "# ref" line, a named drive without refs), 0 when a measurement

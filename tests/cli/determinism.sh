@@ -58,7 +58,7 @@ cmp -s n1.txt n2.txt || { diff n1.txt n2.txt | head -n 20 >&2; fail "same seed, 
 run 2 c.json
 strip c.json >c.txt
 grep -q '"seed" : 2,' c.txt || fail "seed 2 not in the report"
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	python3 - a.json c.json <<'EOF'
 import json, sys
 a = json.load(open(sys.argv[1]))

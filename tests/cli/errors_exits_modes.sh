@@ -5,7 +5,7 @@
 # sg_write_mode, num_range and writefua change the commands the drive
 # gets.
 . "$TOP/tests/cli/lib.inc"
-command -v python3 >/dev/null 2>&1 || { echo "skip: no python3"; exit 0; }
+need python3
 WEAR="--drive tiny --set capacity=16m --set op=0.5 --set pe_cycles=20"
 
 # ---- continue_on_error: a drive worn out to read-only ----

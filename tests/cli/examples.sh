@@ -5,7 +5,7 @@
 # asks, with latency rising with the rate, and its latency target settles
 # between depth 1 and the iodepth.
 . "$TOP/tests/cli/lib.inc"
-command -v python3 >/dev/null 2>&1 || fail "python3 is needed"
+need python3
 for f in "$TOP"/examples/*.fio; do
 	$SSDLAB run "$f" --drive tiny >/dev/null || fail "$(basename "$f")"
 done

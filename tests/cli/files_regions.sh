@@ -4,7 +4,7 @@
 # a range; the drive's count of reads of never-written pages
 # (host_pages_read_unmapped) tells which pages the writes touched.
 . "$TOP/tests/cli/lib.inc"
-command -v python3 >/dev/null 2>&1 || fail "python3 is needed"
+need python3
 
 run() { # run NAME.fio on the tiny drive (64 MiB) into NAME.json
 	$SSDLAB run "$1.fio" --drive tiny --output-format=json \

@@ -5,11 +5,7 @@
 # as zeros; the terse lines have the same number of fields.
 . "$TOP/tests/cli/lib.inc"
 
-if ! command -v fio >/dev/null 2>&1; then
-	echo "SKIP: fio is not installed (.ci/run installs it)"
-	exit 0
-fi
-command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 0; }
+need fio python3
 
 cat >j.fio <<EOF2
 [global]

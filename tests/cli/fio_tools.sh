@@ -4,10 +4,7 @@
 # (numbers, not an empty file).
 . "$TOP/tests/cli/lib.inc"
 
-if ! command -v fio >/dev/null 2>&1; then
-	echo "SKIP: fio is not installed (.ci/run installs it)"
-	exit 0
-fi
+need fio fio_jsonplus_clat2csv python3
 DOC=/usr/share/doc/fio
 # fio's scripts are Debian's, for Debian's python3 and its modules
 PY=python3
@@ -80,11 +77,11 @@ if "$PY" -c 'import numpy, pandas' 2>/dev/null; then
 	awk -F', *' 'NR > 1 { n += $2 } END { print n }' hist.txt >n.txt
 	[ "$(cat n.txt)" -gt 0 ] || fail "fiologparser_hist.py counts no samples"
 else
-	echo "note: fiologparser_hist.py skipped: it needs numpy and pandas (python3-pandas), not installed"
+	skip_part "fiologparser_hist.py needs numpy and pandas (python3-pandas), not installed"
 fi
 
 # fio2gnuplot: renders the bandwidth log with gnuplot, headless
-if command -v gnuplot >/dev/null 2>&1; then
+if have gnuplot && have fio2gnuplot; then
 	mkdir plot && cp w_bw.1.log plot/
 	(cd plot && fio2gnuplot -b -g >../tool.out 2>&1) || { cat tool.out >&2; fail "fio2gnuplot failed"; }
 	ls plot/*.png >/dev/null 2>&1 || { cat tool.out >&2; fail "fio2gnuplot drew nothing"; }
@@ -92,6 +89,6 @@ if command -v gnuplot >/dev/null 2>&1; then
 		[ -s "$f" ] || fail "fio2gnuplot: empty $f"
 	done
 else
-	echo "note: fio2gnuplot skipped: it needs gnuplot, not installed"
+	skip_part "fio2gnuplot and gnuplot are not both installed: no bandwidth chart"
 fi
 exit 0

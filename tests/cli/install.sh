@@ -7,10 +7,7 @@
 # library; DESTDIR stages, and `make uninstall` removes every file.
 . "$TOP/tests/cli/lib.inc"
 
-if ! command -v pkg-config >/dev/null 2>&1; then
-	echo "SKIP: pkg-config is not installed (.ci/run installs pkgconf)"
-	exit 0
-fi
+need pkg-config make cc readelf nm
 here=$(pwd)
 prefix=$here/prefix
 # a make of its own: not a part of the make that runs the tests
@@ -30,20 +27,16 @@ major=${version%%.*}
 [ "$(readlink "$prefix/lib/libssdlab.so")" = "libssdlab.so.$major" ] || fail "libssdlab.so link"
 [ "$(readlink "$prefix/lib/libssdlab.so.$major")" = "libssdlab.so.$version" ] || fail "soname link"
 [ -f "$prefix/lib/libssdlab.so.$version" ] || fail "no libssdlab.so.$version"
-if command -v readelf >/dev/null 2>&1; then
-	readelf -d "$prefix/lib/libssdlab.so.$version" | grep -q "SONAME.*\[libssdlab.so.$major\]" ||
-		fail "shared library's soname is not libssdlab.so.$major"
-fi
+readelf -d "$prefix/lib/libssdlab.so.$version" | grep -q "SONAME.*\[libssdlab.so.$major\]" ||
+	fail "shared library's soname is not libssdlab.so.$major"
 # the shared library exports the public interface and nothing else: every
 # function of ssdlab.h, no internal ssd_* one
-if command -v nm >/dev/null 2>&1; then
-	nm -D --defined-only "$prefix/lib/libssdlab.so.$version" |
-		awk '$2 ~ /^[TDBRV]$/ && $3 !~ /^_/ { print $3 }' | sort >exported.txt
-	sed -n 's/^SSDLAB_API .*[ *]\(ssdlab_[a-z_]*\)(.*/\1/p' "$prefix/include/ssdlab.h" | sort >public.txt
-	[ -s public.txt ] || fail "no SSDLAB_API functions in ssdlab.h"
-	cmp -s exported.txt public.txt ||
-		{ diff public.txt exported.txt >&2; fail "the shared library exports other than the public functions"; }
-fi
+nm -D --defined-only "$prefix/lib/libssdlab.so.$version" |
+	awk '$2 ~ /^[TDBRV]$/ && $3 !~ /^_/ { print $3 }' | sort >exported.txt
+sed -n 's/^SSDLAB_API .*[ *]\(ssdlab_[a-z_]*\)(.*/\1/p' "$prefix/include/ssdlab.h" | sort >public.txt
+[ -s public.txt ] || fail "no SSDLAB_API functions in ssdlab.h"
+cmp -s exported.txt public.txt ||
+	{ diff public.txt exported.txt >&2; fail "the shared library exports other than the public functions"; }
 (cd "$TOP/presets" && ls *.ini) >want.txt
 (cd "$prefix/share/ssdlab/presets" && ls *.ini) >got.txt
 cmp -s want.txt got.txt || fail "installed presets differ from presets/"
@@ -75,10 +68,8 @@ cc $CF -o v_shared v.c $(pkg-config --cflags --libs ssdlab) || fail "build again
 cc $CF -static -o v_static v.c $(pkg-config --cflags --libs --static ssdlab) || fail "build statically"
 [ "$(LD_LIBRARY_PATH="$prefix/lib" ./v_shared)" = "$version $version" ] || fail "shared: version"
 [ "$(./v_static)" = "$version $version" ] || fail "static: version"
-if command -v readelf >/dev/null 2>&1; then
-	readelf -d v_shared | grep -q "NEEDED.*\[libssdlab.so.$major\]" || fail "v_shared does not use libssdlab.so.$major"
-	! readelf -d v_static | grep -q "NEEDED.*libssdlab" || fail "v_static needs the shared library"
-fi
+readelf -d v_shared | grep -q "NEEDED.*\[libssdlab.so.$major\]" || fail "v_shared does not use libssdlab.so.$major"
+! readelf -d v_static | grep -q "NEEDED.*libssdlab" || fail "v_static needs the shared library"
 
 # the installed tool finds the installed presets, from anywhere: a preset
 # only the installed tree has is listed and loads
@@ -90,7 +81,11 @@ grep -q '^only-installed ' drives.txt || { cat drives.txt >&2; fail "installed s
 rm "$prefix/share/ssdlab/presets/only-installed.ini"
 
 # the installed ssdlab serve finds the installed nbdkit plugin
-if command -v nbdkit >/dev/null 2>&1 && command -v nbdinfo >/dev/null 2>&1 && [ -f "$(dirname "$SSDLAB")/nbdkit-ssdlab-plugin.so" ]; then
+if ! have nbdkit || ! have nbdinfo; then
+	skip_part "nbdkit and nbdinfo are not both installed: the installed ssdlab serve"
+elif [ ! -f "$(dirname "$SSDLAB")/nbdkit-ssdlab-plugin.so" ]; then
+	skip_part "the nbdkit plugin was not built (nbdkit-plugin-dev): the installed ssdlab serve"
+else
 	[ -f "$prefix/lib/ssdlab/nbdkit-ssdlab-plugin.so" ] || fail "the nbdkit plugin was not installed"
 	(cd / && env -u SSDLAB_PRESETS "$prefix/bin/ssdlab" serve --drive tiny --clock fast \
 		--output /dev/null --run 'nbdinfo --size "$uri"') >size.txt 2>serve.err ||

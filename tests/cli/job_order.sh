@@ -3,6 +3,7 @@
 # and exitall_on_error, flow (token-based throttling between jobs), and
 # end_fsync / fsync_on_close (a flush at the job's end).
 . "$TOP/tests/cli/lib.inc"
+need python3
 
 runj() { # FILE: run it on the tiny drive into FILE.json
 	expect_status 0 "$SSDLAB" run "$1" --drive tiny --output-format=json --output "$1.json"

@@ -3,6 +3,7 @@
 # keywords, a job file on standard input, kb_base, timeout, and the
 # "did you mean" rules.
 . "$TOP/tests/cli/lib.inc"
+need python3
 
 run() { "$SSDLAB" run "$@" --drive tiny --set capacity=64m; }
 json() { python3 -c "import json,sys; d=json.load(open('$1')); $2"; }

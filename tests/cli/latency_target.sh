@@ -5,6 +5,7 @@
 # the full queue's latency gives iodepth; one below the QD1 latency keeps
 # depth 1 (or, with latency_percentile=100, ends the job with err=110).
 . "$TOP/tests/cli/lib.inc"
+need python3
 
 cat >l.fio <<'EOF2'
 [global]

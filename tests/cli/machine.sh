@@ -3,6 +3,7 @@
 # writes back, the report shows every node, a machine's drive file loads
 # back as the same machine, and bad machine keys get one-line errors.
 . "$TOP/tests/cli/lib.inc"
+need python3
 js() { # FILE EXPR: a Python assertion on a JSON file (d)
 	python3 -c "import json,sys; d=json.load(open('$1')); $2" ||
 		fail "$1: $2"

@@ -4,10 +4,7 @@
 # option of the tables (docs/options.md, docs/jobfiles.md).
 . "$TOP/tests/cli/lib.inc"
 
-if ! command -v groff >/dev/null 2>&1; then
-	echo "SKIP: groff is not installed (.ci/run installs groff-base)"
-	exit 0
-fi
+need groff python3
 python3 "$TOP/tools/man.py" "$SSDLAB" >ssdlab.1 || fail "tools/man.py failed"
 for s in NAME SYNOPSIS DESCRIPTION COMMANDS 'DRIVE KEYS' 'JOB OPTIONS' \
 	 'EXIT STATUS' FILES 'SEE ALSO'; do
@@ -17,10 +14,12 @@ grep -q '^\.BR fio (1)' ssdlab.1 || fail "SEE ALSO lacks fio(1)"
 
 groff -man -Tutf8 -ww -z ssdlab.1 2>warn.txt || fail "groff failed"
 [ ! -s warn.txt ] || { cat warn.txt >&2; fail "groff warns"; }
-if command -v mandoc >/dev/null 2>&1; then
+if have mandoc; then
 	# the date comes from the last commit; a tree without one has none
 	mandoc -Tlint -W warning ssdlab.1 >lint.txt 2>&1 ||
 		{ cat lint.txt >&2; fail "mandoc -Tlint warns"; }
+else
+	skip_part "mandoc is not installed: no mandoc -Tlint"
 fi
 
 # every name of the tables, as a word of the rendered page

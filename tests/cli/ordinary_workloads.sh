@@ -4,7 +4,7 @@
 # with its whole report; sync writes on large pages keep the drive
 # writable and take the NAND time they need.
 . "$TOP/tests/cli/lib.inc"
-command -v python3 >/dev/null 2>&1 || fail "python3 is needed"
+need python3
 check() { # check NAME MAXWAF JOBFILE ARGS...: no read-only, waf <= MAXWAF
 	name=$1 max=$2 job=$3; shift 3
 	$SSDLAB run "$job" --output-format=json --output "$name.json" "$@" \

@@ -3,6 +3,7 @@
 # job's random stream: the same seed gives the same arrivals.  linear
 # spaces them evenly.
 . "$TOP/tests/cli/lib.inc"
+need python3
 
 for p in poisson linear; do
 	cat >$p.fio <<EOF

@@ -4,6 +4,7 @@
 # the depth the drive sees; think time (thinktime_spin,
 # thinktime_blocks_type, thinktime_iotime, rate_ignore_thinktime).
 . "$TOP/tests/cli/lib.inc"
+need python3
 
 cat >q.fio <<'EOF'
 [global]

@@ -4,6 +4,7 @@
 # load).  Per-direction rates, io_submit_mode, and rate_min ending a job
 # that cannot keep its minimum.
 . "$TOP/tests/cli/lib.inc"
+need python3
 
 job() { # NAME EXTRA...: a filled tiny drive, then 4 KiB random reads
 	name=$1; shift

@@ -32,9 +32,9 @@ expect_err 2 "key 'read_retry_rate'.*out of range" "$SSDLAB" run r.fio --drive d
 expect_err 2 "key 't_read_spread'.*or cell" "$SSDLAB" run r.fio --drive default \
 	--set t_read_spread=1
 
-if ! command -v python3 >/dev/null 2>&1; then
+if ! have python3; then
 	grep -q '"read_retries" : 0,' typed.json || fail "retries without a rate"
-	exit 0
+	skip "python3 is not installed: the JSON report checked by grep only"
 fi
 python3 - typed.json flat.json retry.json <<'EOF'
 import json, sys

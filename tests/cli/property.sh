@@ -2,7 +2,7 @@
 # invariant checker on (tools/proptest.py says what it asserts).  A few
 # hundred cases here; `make proptest` runs thousands.
 . "$TOP/tests/cli/lib.inc"
-command -v python3 >/dev/null 2>&1 || fail "python3 is needed"
+need python3
 case "$SSDLAB" in
 */san/*) n=120 ;;   # sanitized build: slower, fewer cases
 *) n=400 ;;

@@ -39,9 +39,9 @@ for ra in 0 128k; do
 		--output-format=json --output ra$ra.json
 done
 
-if ! command -v python3 >/dev/null 2>&1; then
+if ! have python3; then
 	grep -q '"read_ahead_hits" : 0,' ra0.json || fail "read_ahead=0 has hits"
-	exit 0
+	skip "python3 is not installed: the JSON report checked by grep only"
 fi
 python3 - ra0.json ra128k.json <<'EOF'
 import json, sys

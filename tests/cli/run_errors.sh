@@ -6,7 +6,7 @@
 # file is /dev/full).
 . "$TOP/tests/cli/lib.inc"
 
-[ -w /dev/full ] || { echo "no /dev/full: skipped"; exit 0; }
+[ -w /dev/full ] || skip "no writable /dev/full here"
 
 cat >j.fio <<'EOF'
 [global]
@@ -51,11 +51,11 @@ rc=$?
 set -e
 [ "$rc" -eq 1 ] || { cat err.txt >&2; fail "json: exit $rc, wanted 1"; }
 [ "$(wc -l <err.txt)" -eq 1 ] || { cat err.txt >&2; fail "json: wanted one line of error"; }
-if ! command -v python3 >/dev/null 2>&1; then
+if ! have python3; then
 	grep -q '"error" : 5,' out.json || fail "json: fio's error"
 	grep -q "\"error_message\" : \"cannot write 'w_clat.1.log': No space left on device\"" out.json ||
 		fail "json: error_message"
-	exit 0
+	skip "python3 is not installed: the JSON report checked by grep only"
 fi
 python3 - out.json <<'EOF'
 import json, sys

@@ -30,7 +30,7 @@ expect_status 0 "$SSDLAB" run j.fio --drive tiny --output-format=json --output o
 expect_status 0 "$SSDLAB" run j.fio --drive=tiny --output-format json --seed=7
 cp out.txt stdout.json
 
-if ! command -v python3 >/dev/null 2>&1; then
+if ! have python3; then
 	# no python: the shape, by grep
 	for k in '"jobname" : "fill"' '"jobname" : "measure"' '"jobname" : "readback"' \
 		'"io_bytes" : ' '"bw" : ' '"iops" : ' '"runtime" : ' '"clat_ns" : {' \
@@ -41,7 +41,7 @@ if ! command -v python3 >/dev/null 2>&1; then
 		grep -qF "$k" out.json || fail "out.json lacks $k"
 	done
 	grep -q '"host_pages_written" : 16384,' out.json || fail "fill: host_pages_written"
-	exit 0
+	skip "python3 is not installed: the JSON report checked by grep only"
 fi
 
 python3 - out.json stdout.json <<'EOF'

@@ -5,6 +5,7 @@
 # flushing its buffer in mft_write-sized log writes -- and the table of
 # seed figures is complete.
 . "$TOP/tests/cli/lib.inc"
+need python3
 expect_status 0 "$SSDLAB" scenario run essay-bench --out out --set file=256m \
 	--set point=1 --set lat_time=5 --set cache=64m --set tune_points=8 --set tune_chunk=4m
 grep -q '^essay-bench: silicon-power-32g, silicon-power-32g + MFT, hitachi-hdt725032vla360' out.txt ||

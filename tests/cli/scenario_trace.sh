@@ -3,6 +3,7 @@
 # more spare, the less write amplification and the lower the latency,
 # which is what the scenario exists to show; its files and curves.
 . "$TOP/tests/cli/lib.inc"
+need python3
 
 trace="$TOP/examples/traces/sample.iolog.gz"
 # the sample is what its job file makes

@@ -71,14 +71,9 @@ grep -q "ssdlab: power cuts=1, 4KiB pages lost=$n\$" pt.txt || fail "the normal 
 
 # a file system made and flushed survives a cut: e2fsck finds it clean and
 # its file whole
-if command -v nbdfuse >/dev/null 2>&1 && command -v mkfs.ext4 >/dev/null 2>&1 &&
-   command -v debugfs >/dev/null 2>&1 && [ -e /dev/fuse ]; then
+if can_fuse; then
 	start fs $drive --clock fast --power-cuts
-	mkdir mnt
-	nbdfuse "$PWD/mnt" --unix "$PWD/fs.sock" >fuse.log 2>&1 &
-	i=0
-	while [ ! -f mnt/nbd ] && [ $i -lt 100 ]; do i=$((i + 1)); sleep 0.05; done
-	if [ -f mnt/nbd ]; then
+	if fuse_mount "$PWD/mnt" "$PWD/fs.sock"; then
 		mkfs.ext4 -q -F -E nodiscard mnt/nbd
 		head -c 2097152 /dev/urandom >file1
 		debugfs -w -R "write file1 file1" mnt/nbd >/dev/null 2>&1
@@ -90,9 +85,7 @@ if command -v nbdfuse >/dev/null 2>&1 && command -v mkfs.ext4 >/dev/null 2>&1 &&
 		e2fsck -f -n mnt/nbd >fsck.out 2>&1 || { cat fsck.out >&2; fail "e2fsck after the cut"; }
 		debugfs -R "dump file1 back1" mnt/nbd >/dev/null 2>&1
 		cmp file1 back1 || fail "a flushed file changed in the cut"
-		fusermount3 -u "$PWD/mnt"
-	else
-		echo "note: nbdfuse could not mount here: $(cat fuse.log)"
+		fuse_unmount "$PWD/mnt"
 	fi
 	stop
 fi

@@ -3,7 +3,7 @@
 # runs faster than the same write to native blocks), without waiting for
 # idle time.
 . "$TOP/tests/cli/lib.inc"
-command -v python3 >/dev/null 2>&1 || fail "python3 is needed"
+need python3
 cat >t.fio <<'JOB'
 [fill]
 rw=write

@@ -3,6 +3,7 @@
 # the job ended when it holds, and fio's "steadystate" JSON object filled
 # with the window the decision was taken on.
 . "$TOP/tests/cli/lib.inc"
+need python3
 
 # fio's examples/steadystate.fio (its "threads=1" written "thread=1")
 cat >ss.fio <<'EOF'

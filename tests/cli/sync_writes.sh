@@ -3,6 +3,7 @@
 # 4 KiB write fills a whole write unit, which goes to the flash at once
 # and is still programming when a plain write completes.
 . "$TOP/tests/cli/lib.inc"
+need python3
 clat() { # JOBFILE DRIVE SETS...: mean write completion latency, ns
 	f=$1; shift
 	"$SSDLAB" run "$f" "$@" --output-format=json >r.json

@@ -7,6 +7,7 @@
 # hand-computed trace; a malformed line exits 2 with one line naming
 # FILE:LINE; the helps.
 . "$TOP/tests/cli/lib.inc"
+need python3
 
 # same FILE: FILE holds exactly standard input
 same() {
@@ -361,7 +362,7 @@ grep -q '^\.SS "ssdlab trace convert' ssdlab.1 || fail "no trace in the manual p
 
 # ---- real fio replays the converted iologs ----
 
-if command -v fio >/dev/null 2>&1; then
+if have fio; then
 	truncate -s 64M disk.img
 	for log in mod.log scale.log; do
 		fio --name=replay --ioengine=psync --read_iolog="$log" \
@@ -374,7 +375,7 @@ if command -v fio >/dev/null 2>&1; then
 		[ "$got" -eq "$want" ] || fail "fio replayed $got of the $want requests of $log"
 	done
 else
-	echo "SKIP: fio is not installed: no replay by fio"
+	skip_part "fio is not installed: no replay by fio"
 fi
 # a version 2 wait earlier than one before it does not wait (fio waits
 # until a wait's time after the start): the requests keep the later time

@@ -34,10 +34,10 @@ io_size=4m
 EOF
 expect_status 0 "$SSDLAB" run j.fio --drive tiny --output-format=json --output out.json
 
-if ! command -v python3 >/dev/null 2>&1; then
+if ! have python3; then
 	grep -q '"host_pages_trimmed" : 4096,' out.json || fail "trim: host_pages_trimmed"
 	grep -q '"host_pages_read_unmapped" : 4096,' out.json || fail "read: unmapped pages"
-	exit 0
+	skip "python3 is not installed: the JSON report checked by grep only"
 fi
 python3 - out.json <<'EOF'
 import json, sys

@@ -4,7 +4,7 @@
 # TRIM, wear-out with program failures; fio's own verify example runs; a
 # read of never-written blocks fails as fio fails (err=84, exit 1).
 . "$TOP/tests/cli/lib.inc"
-command -v python3 >/dev/null 2>&1 || fail "python3 is needed"
+need python3
 # check FILE JOB:MIN_PAGES[:ZEROS] ...: every job without error, each
 # listed one checked at least MIN_PAGES pages (ZEROS: zeros at least)
 check() {

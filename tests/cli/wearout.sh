@@ -33,7 +33,7 @@ set -e
 [ "$(wc -l <err.txt)" -eq 1 ] || { cat err.txt; fail "wanted one line"; }
 grep -Eq "job 'hammer': write command at offset [0-9]+, 4096 bytes: drive is read-only$" err.txt ||
 	{ cat err.txt; fail "message"; }
-if command -v python3 >/dev/null 2>&1; then
+if have python3; then
 	python3 - <<'PY' || fail "report"
 import json
 d = json.load(open("out.json"))
@@ -50,4 +50,5 @@ assert r["ssdlab"]["nand_pages_read"] > 0
 PY
 else
 	grep -q '"read_only" : true' out.json || fail "read_only"
+	skip_part "python3 is not installed: the JSON report checked by grep only"
 fi

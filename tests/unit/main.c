@@ -1,5 +1,6 @@
 /* Unit-test runner: runs every registered test, or those whose name
- * contains argv[1].  Closes with "N passed, N failed". */
+ * contains argv[1].  A line a test ("ok", "FAIL" or "skip NAME: reason"),
+ * then "N passed, N failed, N skipped" (tests/run.sh reads that line). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@ struct t_case {
 static struct t_case cases[1024];
 static int ncases;
 int t_failed_now;
+static const char *skipped_now; /* the running test's SKIP reason, or NULL */
 
 void t_register(const char *name, void (*fn)(void), const char *file)
 {
@@ -29,6 +31,11 @@ void t_fail(const char *file, int line, const char *what)
 	fprintf(stderr, "  %s:%d: CHECK failed: %s\n", file, line, what);
 }
 
+void t_skip(const char *why)
+{
+	skipped_now = why;
+}
+
 static int cmp(const void *a, const void *b)
 {
 	const struct t_case *x = a, *y = b;
@@ -38,22 +45,26 @@ static int cmp(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-	int passed = 0, failed = 0;
+	int passed = 0, failed = 0, skipped = 0;
 	qsort(cases, (size_t)ncases, sizeof cases[0], cmp);
 	for (int i = 0; i < ncases; i++) {
 		if (argc > 1 && !strstr(cases[i].name, argv[1]))
 			continue;
 		t_failed_now = 0;
+		skipped_now = NULL;
 		cases[i].fn();
 		if (t_failed_now) {
 			failed++;
 			printf("FAIL %s (%s)\n", cases[i].name, cases[i].file);
+		} else if (skipped_now) {
+			skipped++;
+			printf("skip %s: %s\n", cases[i].name, skipped_now);
 		} else {
 			passed++;
 			printf("ok   %s\n", cases[i].name);
 		}
 		fflush(stdout);
 	}
-	printf("%d passed, %d failed\n", passed, failed);
+	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
 	return failed ? 1 : 0;
 }

@@ -348,8 +348,13 @@ TEST(api_promises_kept_at_the_edges)
 	CHECK(ssdlab_run(dev, w, 1, &res, err, sizeof err) == 0);
 	for (int i = 0; i < 4; i++) {
 		FILE *full = fopen("/dev/full", "w"); /* each call its own */
-		if (!full)
-			break;
+		if (!full) {
+			ssdlab_result_free(res);
+			ssdlab_jobs_free(w);
+			ssdlab_dev_close(dev);
+			ssdlab_drive_free(d);
+			SKIP("no /dev/full here: the reports' write errors");
+		}
 		rc = i == 0 ? ssdlab_report(res, "normal", full)
 		   : i == 1 ? ssdlab_report(res, "terse", full)
 		   : i == 2 ? ssdlab_drive_json(d, full)

@@ -140,6 +140,49 @@ TEST(cal_load_refs_file)
 	CHECK(ssd_cal_load_refs(path, refs, 4, &n, err, sizeof err) == SSD_EIO);
 }
 
+TEST(cal_load_refs_miss_lines)
+{
+	char path[] = "/tmp/ssdlab_test_calXXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	/* a miss line before its figure's ref lines: both refs get it */
+	fputs("# miss seq_read_mbps: firmware, not flash\n"
+	      "# ref seq_read_mbps = 168 ; 000: read\n"
+	      "# ref seq_read_mbps = 109 ; 002: read again\n"
+	      "# ref seq_write_mbps = 27 ; 000: write\n", f);
+	fclose(f);
+	struct ssd_cal_ref refs[4];
+	int n = -1;
+	char err[512];
+	int rc = ssd_cal_load_refs(path, refs, 4, &n, err, sizeof err);
+	CHECKF(rc == 0 && n == 3, "%d %s", rc, err);
+	CHECK(!strcmp(refs[0].miss, "firmware, not flash"));
+	CHECK(!strcmp(refs[1].miss, "firmware, not flash"));
+	CHECK(refs[2].miss[0] == 0);
+	/* a miss line for a figure without a ref line names its line */
+	f = fopen(path, "a");
+	fputs("# miss trim_32g_s: nothing to miss\n", f);
+	fclose(f);
+	rc = ssd_cal_load_refs(path, refs, 4, &n, err, sizeof err);
+	CHECK(rc == SSD_EPARSE);
+	CHECKF(strstr(err, ":5: a miss line for 'trim_32g_s'"), "%s", err);
+	unlink(path);
+	char fig[40], why[64];
+	CHECK(ssd_cal_parse_miss("# missing piece", fig, sizeof fig, why,
+				 sizeof why, err, sizeof err) == 0);
+	CHECK(ssd_cal_parse_miss("capacity = 1g", fig, sizeof fig, why,
+				 sizeof why, err, sizeof err) == 0);
+	CHECK(ssd_cal_parse_miss("#miss spikes_per_min :  bursts ", fig,
+				 sizeof fig, why, sizeof why, err,
+				 sizeof err) == 1);
+	CHECK(!strcmp(fig, "spikes_per_min") && !strcmp(why, "bursts"));
+	CHECK(ssd_cal_parse_miss("# miss spikes_per_min", fig, sizeof fig, why,
+				 sizeof why, err, sizeof err) == SSD_EPARSE);
+	CHECK(ssd_cal_parse_miss("# miss spikes: x", fig, sizeof fig, why,
+				 sizeof why, err, sizeof err) == SSD_ENOENT);
+}
+
 /* ---- deviation ---- */
 
 TEST(cal_deviation_math)

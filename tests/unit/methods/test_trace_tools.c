@@ -599,12 +599,14 @@ TEST(trace_tools_convert_errors_leave_no_output)
 	CHECK(strstr(err, "cannot write '/nonexistent/dir/x.log'"));
 	/* a device that fails is reported, and stays */
 	struct stat st;
-	if (!stat("/dev/full", &st) && S_ISCHR(st.st_mode)) {
-		c.out = "/dev/full";
-		CHECK(ssd_trace_convert(&c, &n, err, sizeof err, &input) == SSD_EIO &&
-		      !input);
-		CHECK(!stat("/dev/full", &st) && S_ISCHR(st.st_mode));
+	if (stat("/dev/full", &st) || !S_ISCHR(st.st_mode)) {
+		clean();
+		SKIP("no /dev/full here: a device that fails");
 	}
+	c.out = "/dev/full";
+	CHECK(ssd_trace_convert(&c, &n, err, sizeof err, &input) == SSD_EIO &&
+	      !input);
+	CHECK(!stat("/dev/full", &st) && S_ISCHR(st.st_mode));
 	clean();
 }
 

@@ -512,12 +512,12 @@ TEST(serve_files_that_cannot_be_written)
 	CHECK(!ssd_ofile_faults("write:1"));
 	int rc = ssd_srv_write(s, b, 4096, 8192, 0);
 	CHECK(!ssd_ofile_faults("fsync:1"));
-	int frc = ssd_srv_flush(s);
+	int frc = ssd_srv_flush(s, NULL);
 	ssd_ofile_faults("");
 	CHECK(rc == -ENOSPC && frc == -EIO);
 	CHECKF(strstr(ssd_srv_error(s), "the data file ") &&
 	       strstr(ssd_srv_error(s), path), "%s", ssd_srv_error(s));
-	CHECK(ssd_srv_write(s, b, 4096, 8192, 0) == 0 && ssd_srv_flush(s) == 0);
+	CHECK(ssd_srv_write(s, b, 4096, 8192, 0) == 0 && ssd_srv_flush(s, NULL) == 0);
 	CHECK(ssd_srv_close(s) == 0);
 	unlink(path);
 }
