@@ -49,6 +49,9 @@ RULES = [
      "a server in the foreground: it runs until stopped (tests/cli/serve_power.sh)"),
     ("docs/serve.md", r"^nbdkit -U /tmp/ssd\.sock ", "skip",
      "nbdkit in the foreground: it serves until stopped (tests/cli/serve.sh runs the plugin under nbdkit)"),
+    ("docs/serve.md", r"^ssdlab serve --ip 0\.0\.0\.0 --tls=require --tls-certificates srv", "skip-block",
+     "needs a CA and certificates made with certtool (nbdkit-tls(1)); "
+     "tests/cli/serve_tls.sh makes them and runs these clients"),
     ("docs/serve.md", r"^(mount -o loop|cp -r /usr/share/doc /mnt|fstrim -v /mnt|umount /mnt)", "skip",
      "mounts on the machine's /mnt as root; tests/cli/serve.sh mounts, fills and fstrims in a folder of its own"),
     ("docs/serve.md", r"^(qemu-img convert -O raw -n debian\.qcow2|qemu-system-x86_64)", "skip",
