@@ -1093,13 +1093,14 @@ static void hist_settle(struct ssd_srv *s)
 	s->hist_settle_at = s->hist_n > 2048 ? 2 * s->hist_n : 4096;
 }
 
-/* Pages [off, off + len) are about to be written (or trimmed): keep what
- * they hold, and give them their next tag.  Under the lock. */
+/* Pages [off, off + len) are about to be written (or trimmed: the pages
+ * wholly inside, all the drive deallocates): keep what they hold, and
+ * give them their next tag.  Under the lock. */
 static int hist_record(struct ssd_srv *s, int ddir, uint32_t len, uint64_t off)
 {
 	uint32_t *rec = ssd_srv_dev(s)->vrec;
 	uint32_t lpn, n;
-	ssd_verify_pages(off, len, &lpn, &n);
+	ssd_verify_pages(ddir, off, len, &lpn, &n); /* a TRIM: whole pages */
 	if (s->hist_n >= s->hist_settle_at)
 		hist_settle(s);
 	for (uint32_t i = lpn; i < lpn + n; i++) {
