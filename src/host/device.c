@@ -483,6 +483,11 @@ int ssd_dev_idle(struct ssd_dev *d, int64_t until)
 	return rc;
 }
 
+uint32_t ssd_dev_trim_unit(const struct ssd_dev *d)
+{
+	return d->top && d->cfg.mft ? d->cfg.mft_block : SSD_LPAGE;
+}
+
 const struct ssd_config *ssd_dev_config(const struct ssd_dev *d)
 {
 	return &d->cfg;

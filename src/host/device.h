@@ -273,6 +273,12 @@ static inline void ssd_dev_trim_pages(uint64_t offset, uint32_t len,
 	*n = last > first ? (uint32_t)(last - first) : 0;
 }
 
+/* The unit a TRIM of the drive deallocates, bytes: a 4 KiB page on an
+ * SSD; on a machine with MFT, its block (mft_block), which it unmaps
+ * only whole.  What a TRIM leaves of a unit it covers in part reads back
+ * as it was.  (A hard disk has no TRIM: 4 KiB, unused.) */
+uint32_t ssd_dev_trim_unit(const struct ssd_dev *d);
+
 /* Submit a command at time t (>= the previous submission).  ddir is an
  * enum ssd_ddir.  Returns its completion time, or SSD_EINVAL if the range
  * is outside the user capacity, or another negative SSD_E* code. */
