@@ -69,11 +69,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!rc && inside)
 				memset(shadow + off, p[12], len);
 			break;
-		case 2:
+		case 2: {
+			/* the whole units inside read as zeros; the parts of
+			 * units at the ends keep their data */
+			uint64_t u = ssd_srv_trim_unit(s);
+			uint64_t a = (off + u - 1) / u * u, b = (off + len) / u * u;
 			rc = ssd_srv_trim(s, len, off, flags & SSD_SRV_FUA);
-			if (!rc && inside)
-				memset(shadow + off, 0, len);
+			if (!rc && inside && a < b)
+				memset(shadow + a, 0, b - a);
 			break;
+		}
 		case 3:
 			rc = ssd_srv_zero(s, len, off, flags);
 			if (!rc && inside)

@@ -185,10 +185,12 @@ enum ssdlab_op { SSDLAB_READ = 0, SSDLAB_WRITE = 1, SSDLAB_TRIM = 2 };
  * ssdlab_idle; a gap since the drive's last completion is idle time for
  * its background work).  Offsets and lengths are in bytes (len > 0; a
  * longer TRIM is split by the caller); a write of part of a 4 KiB page
- * is a read-modify-write.  Returns the command's completion time (>= t),
- * or SSDLAB_EINVAL (len 0, outside the capacity, t going back, an op
- * that is not one of the three, FUA on anything but a write),
- * SSDLAB_EROFS (a write to a drive at end
+ * is a read-modify-write, and a TRIM deallocates only the 4 KiB pages
+ * wholly inside it (a page it covers in part keeps its data; a TRIM
+ * with no whole page inside costs its command time only).  Returns the
+ * command's completion time (>= t), or SSDLAB_EINVAL (len 0, outside
+ * the capacity, t going back, an op that is not one of the three, FUA
+ * on anything but a write), SSDLAB_EROFS (a write to a drive at end
  * of life: reads still work), SSDLAB_ENOSPC / SSDLAB_ESTATE (the model
  * failed; the drive refuses every later command).  Commands submitted
  * before earlier ones complete queue together, as on a real drive. */

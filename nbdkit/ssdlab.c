@@ -385,7 +385,7 @@ static int plg_can_fua(void *h)
 }
 
 /* A fast zero must not be slower than writing: it is, when it becomes a
- * TRIM of whole pages. */
+ * TRIM of whole units (ssd_srv_trim_unit). */
 static int plg_can_fast_zero(void *h)
 {
 	return ssd_srv_can_trim(srv);
@@ -437,8 +437,10 @@ static int plg_trim(void *h, uint32_t count, uint64_t off, uint32_t flags)
 static int plg_zero(void *h, uint32_t count, uint64_t off, uint32_t flags)
 {
 	int trim = (flags & NBDKIT_FLAG_MAY_TRIM) && ssd_srv_can_trim(srv);
-	/* fast only as a TRIM of whole pages: parts of pages are written */
-	if ((flags & NBDKIT_FLAG_FAST_ZERO) && (!trim || off % 4096 || count % 4096)) {
+	/* fast only as a TRIM of whole units (4 KiB pages; an MFT machine's
+	 * blocks): parts of them are written */
+	uint32_t u = ssd_srv_trim_unit(srv);
+	if ((flags & NBDKIT_FLAG_FAST_ZERO) && (!trim || off % u || count % u)) {
 		nbdkit_set_error(ENOTSUP);
 		return -1;
 	}

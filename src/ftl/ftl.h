@@ -113,7 +113,9 @@ int64_t ssd_ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t);
  * traffic).  With trim_mode immediate the pages are unmapped now; with
  * background or deferred they are marked trimmed (reads return zeros at
  * once) and queued, and stay valid for GC until ssd_ftl_trim_work
- * processes them.  Returns the time it completes, or SSD_EROFS. */
+ * processes them.  n may be 0 (a TRIM that holds no whole page: the
+ * device passes only whole pages, device.h): nothing happens.  Returns
+ * the time it completes, or SSD_EROFS. */
 int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t);
 
 /* Process up to max_pages queued TRIM pages (oldest first): unmap those

@@ -21,6 +21,8 @@ int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t)
 		f->ctr.ro_reject++;
 		return SSD_EROFS;
 	}
+	if (!n)
+		return t;
 	int64_t done = t;
 	f->ctr.host_trim_lp += n;
 	if (f->ptrack)

@@ -299,7 +299,11 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		done = read_cmd(d, offset, len, lpn, n, t);
 		break;
 	case SSD_DDIR_TRIM:
-		ra_drop(d, lpn, n);
+		/* only the pages wholly inside: a page it covers in part keeps
+		 * its data (device.h) */
+		ssd_dev_trim_pages(offset, len, &lpn, &n);
+		if (n)
+			ra_drop(d, lpn, n);
 		done = ssd_ftl_trim(d->ftl, lpn, n, t);
 		if (done < 0)
 			return done;
@@ -377,8 +381,8 @@ void ssd_dev_fault_early(struct ssd_dev *d, int64_t ns, int hidden)
  * load, a program, TRIM work. */
 enum { FL_CMD, FL_LINK, FL_LOAD, FL_PROG, FL_TRIM, FL_N };
 
-static int64_t dev_floor(const struct ssd_dev *d, int ddir, uint32_t len,
-			 int64_t part[FL_N])
+static int64_t dev_floor(const struct ssd_dev *d, int ddir, uint64_t offset,
+			 uint32_t len, int64_t part[FL_N])
 {
 	const struct ssd_config *c = &d->cfg;
 	int fua = ddir & SSD_DEV_FUA;
@@ -395,8 +399,11 @@ static int64_t dev_floor(const struct ssd_dev *d, int ddir, uint32_t len,
 		part[FL_LINK] = link_ns(d, len);
 		break;
 	case SSD_DDIR_TRIM:
-		if (c->trim_mode == SSD_TRIM_IMMEDIATE)
-			part[FL_TRIM] = (int64_t)(len / SSD_LPAGE) * c->trim_cost;
+		if (c->trim_mode == SSD_TRIM_IMMEDIATE) {
+			uint32_t lpn, n;
+			ssd_dev_trim_pages(offset, len, &lpn, &n);
+			part[FL_TRIM] = (int64_t)n * c->trim_cost;
+		}
 		break;
 	}
 	int64_t sum = 0;
@@ -428,7 +435,7 @@ dev_broken(struct ssd_dev *d, int rule, int ddir, uint64_t offset,
 			 "it was submitted", cmd, done);
 	} else {
 		int64_t part[FL_N];
-		int64_t floor = dev_floor(d, ddir, len, part);
+		int64_t floor = dev_floor(d, ddir, offset, len, part);
 		int n = 0;
 		why[0] = 0;
 		for (int i = 0; i < FL_N; i++)
@@ -459,7 +466,7 @@ dev_check(struct ssd_dev *d, int ddir, uint64_t offset, uint32_t len,
 		dev_broken(d, 0, ddir, offset, len, t, prev, done);
 	else if (done < t)
 		dev_broken(d, 1, ddir, offset, len, t, prev, done);
-	else if (d->ftl && done - t < dev_floor(d, ddir, len, part))
+	else if (d->ftl && done - t < dev_floor(d, ddir, offset, len, part))
 		dev_broken(d, 2, ddir, offset, len, t, prev, done);
 	if (d->fault_early && d->fault_hidden)
 		done -= d->fault_early;
@@ -474,6 +481,11 @@ int ssd_dev_idle(struct ssd_dev *d, int64_t until)
 	if (until > d->now)
 		d->now = until;
 	return rc;
+}
+
+uint32_t ssd_dev_trim_unit(const struct ssd_dev *d)
+{
+	return d->top && d->cfg.mft ? d->cfg.mft_block : SSD_LPAGE;
 }
 
 const struct ssd_config *ssd_dev_config(const struct ssd_dev *d)

@@ -40,7 +40,14 @@
  * Flush waits for the buffer to drain and then programs every open page;
  * a write with FUA completes only once its data is programmed.
  *
- * TRIM.  trim_mode immediate: the controller unmaps the pages at once,
+ * TRIM.  A TRIM deallocates the 4 KiB pages wholly inside its range
+ * (ssd_dev_trim_pages), as a real drive deallocates only whole mapping
+ * units (NVMe Dataset Management, ATA TRIM, SCSI UNMAP): a page the
+ * range covers only in part stays mapped and keeps its data, the
+ * trimmed sectors in it included (NVMe lets a drive return them either
+ * way; most keep them).  A range that holds no whole page is a command
+ * with its cmd_overhead and nothing else.
+ * trim_mode immediate: the controller unmaps the pages at once,
  * trim_cost per page, and every command arriving meanwhile waits for it
  * (a TRIM stall).  background: acknowledged at once; the queued pages are
  * processed with trim_bg_share of the controller's time, trim_cost each,
@@ -252,6 +259,25 @@ void ssd_dev_fault_early(struct ssd_dev *d, int64_t ns, int hidden);
 int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_dev **out);
 void ssd_dev_destroy(struct ssd_dev *d);
+
+/* The logical pages [*lpn, *lpn + *n) a TRIM of len bytes at offset
+ * deallocates: the 4 KiB pages wholly inside it (see TRIM above).  *n is
+ * 0 when the range holds no whole page; *lpn is then the page after
+ * offset's. */
+static inline void ssd_dev_trim_pages(uint64_t offset, uint32_t len,
+				      uint32_t *lpn, uint32_t *n)
+{
+	uint64_t first = (offset + SSD_LPAGE - 1) / SSD_LPAGE;
+	uint64_t last = (offset + len) / SSD_LPAGE; /* exclusive */
+	*lpn = (uint32_t)first;
+	*n = last > first ? (uint32_t)(last - first) : 0;
+}
+
+/* The unit a TRIM of the drive deallocates, bytes: a 4 KiB page on an
+ * SSD; on a machine with MFT, its block (mft_block), which it unmaps
+ * only whole.  What a TRIM leaves of a unit it covers in part reads back
+ * as it was.  (A hard disk has no TRIM: 4 KiB, unused.) */
+uint32_t ssd_dev_trim_unit(const struct ssd_dev *d);
 
 /* Submit a command at time t (>= the previous submission).  ddir is an
  * enum ssd_ddir.  Returns its completion time, or SSD_EINVAL if the range

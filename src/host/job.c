@@ -2456,9 +2456,11 @@ static const struct jopt opts[] = {
 		 "but every 4 KiB slot holds which logical page and which "
 		 "write of it it carries (the out-of-band area): a checked "
 		 "read must find the latest write of each page, or zeros "
-		 "where the run last trimmed it; anything else is a verify "
-		 "failure (err=84).  Every checksum means the same here; "
-		 "null checks nothing, as in fio.  Write jobs read back every "
+		 "where the run last trimmed it (a TRIM frees the 4 KiB "
+		 "pages wholly inside it; a page it covers in part keeps its "
+		 "data); anything else is a verify failure (err=84).  Every "
+		 "checksum means the same here; null checks nothing, as in "
+		 "fio.  Write jobs read back every "
 		 "block they wrote after the write phase (after a flush, "
 		 "within the runtime); read jobs check every read."},
 	{.name = "do_verify", .type = OT_BOOL, FIELD(do_verify),
@@ -2506,7 +2508,8 @@ static const struct jopt opts[] = {
 	 .help = "fio's trim verification (with verify and trim_backlog): "
 		 "this percent of the written blocks, drawn at random, are "
 		 "trimmed again, and the verify phase checks they read as "
-		 "zeros."},
+		 "zeros (their whole 4 KiB pages: a page a block covers in "
+		 "part keeps its data)."},
 	{.name = "trim_verify_zero", .type = OT_BOOL, FIELD(trim_verify_zero),
 	 .value = "boolean (a bare key means 1)", .def = "1",
 	 .help = "Trimmed blocks must read as zeros; with 0 they are not "

@@ -656,12 +656,13 @@ static void job_fail(struct run *r, struct inst *in, int rc, const char *msg)
 /* ---- verification (see the top of the file) ---- */
 
 /* The host is about to write or trim io: the host's record takes it, and
- * its pages count as not read back since. */
+ * its pages count as not read back since.  A trim changes only the pages
+ * wholly inside it (ssd_verify_pages). */
 static void record_io(struct run *r, const struct ssd_io *io)
 {
 	uint32_t lpn, n;
-	ssd_verify_pages(io->offset, io->len, &lpn, &n);
-	if ((uint64_t)lpn + n > (ssd_dev_capacity(r->dev) / SSD_LPAGE))
+	ssd_verify_pages(io->ddir, io->offset, io->len, &lpn, &n);
+	if (io->offset + io->len > ssd_dev_capacity(r->dev))
 		return; /* the drive refuses it */
 	if (r->vrec) {
 		if (io->ddir == SSD_DDIR_WRITE)
@@ -677,8 +678,8 @@ static void record_io(struct run *r, const struct ssd_io *io)
 static void record_lost(struct run *r, const struct ssd_io *io)
 {
 	uint32_t lpn, n;
-	ssd_verify_pages(io->offset, io->len, &lpn, &n);
-	if (r->vrec && (uint64_t)lpn + n <= (ssd_dev_capacity(r->dev) / SSD_LPAGE))
+	ssd_verify_pages(io->ddir, io->offset, io->len, &lpn, &n);
+	if (r->vrec && io->offset + io->len <= ssd_dev_capacity(r->dev))
 		ssd_vrec_lost(r->vrec, lpn, n);
 }
 
@@ -705,7 +706,7 @@ static int seen_before(struct run *r, const struct inst *in,
 		       const struct ssd_io *io)
 {
 	uint32_t lpn, n;
-	ssd_verify_pages(io->offset, io->len, &lpn, &n);
+	ssd_verify_pages(SSD_DDIR_READ, io->offset, io->len, &lpn, &n);
 	if (!r->vseen || (io->offset | io->len) % SSD_LPAGE ||
 	    (uint64_t)lpn + n > (ssd_dev_capacity(r->dev) / SSD_LPAGE))
 		return 0;

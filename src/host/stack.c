@@ -450,9 +450,13 @@ int64_t ssd_stack_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		d->mctr.host_write_lp += lp;
 		d->mctr.host_write_bytes += len;
 		break;
-	case SSD_DDIR_TRIM:
-		d->mctr.host_trim_lp += lp;
+	case SSD_DDIR_TRIM: {
+		/* the pages wholly inside, as a bare SSD counts them */
+		uint32_t first, n;
+		ssd_dev_trim_pages(offset, len, &first, &n);
+		d->mctr.host_trim_lp += n;
 		break;
+	}
 	}
 	if (c > d->busy_until)
 		d->busy_until = c;

@@ -58,7 +58,7 @@ int ssd_verify_read(const struct ssd_dev *dev, uint64_t offset, uint32_t len,
 	const struct ssd_ftl *f = dev->ftl;
 	const uint32_t *rec = dev->vrec;
 	uint32_t lpn, n;
-	ssd_verify_pages(offset, len, &lpn, &n);
+	ssd_verify_pages(SSD_DDIR_READ, offset, len, &lpn, &n);
 	for (uint32_t l = lpn; l < lpn + n; l++) {
 		uint32_t want = rec[l], st = ssd_vrec_state(want), lp = 0, tag = 0;
 		if (st == SSD_VREC_UNKNOWN || (st == SSD_VREC_ZERO && !trim_zero))

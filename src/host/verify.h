@@ -12,7 +12,9 @@
  * asks the FTL, page by page, what the slot it maps holds: it must be the
  * latest write of that very page, never a stale copy left behind by
  * garbage collection, folding or a remap, never another page's data, and
- * zeros where the page was trimmed last.
+ * zeros where the page was trimmed last.  A TRIM trims the pages wholly
+ * inside its range, as the drive deallocates them (device.h); a page it
+ * covers in part keeps its latest write, and its record says so.
  *
  * A tag is a 32-bit word: the page's state in bits 31-30 (SSD_VREC_*) and
  * its write count in bits 29-0 (wrapping; a stale copy 2^30 writes old
@@ -63,7 +65,9 @@ static inline void ssd_vrec_write(uint32_t *rec, uint32_t lpn, uint32_t n)
 		rec[i] = (rec[i] + 1) & SSD_VREC_COUNT;
 }
 
-/* The host trims pages [lpn, lpn + n): they must read as zeros. */
+/* The host trims pages [lpn, lpn + n), the pages wholly inside its
+ * range (ssd_verify_pages): they must read as zeros.  A page the TRIM
+ * covers in part keeps its record: the drive keeps its data. */
 static inline void ssd_vrec_trim(uint32_t *rec, uint32_t lpn, uint32_t n)
 {
 	for (uint32_t i = lpn; i < lpn + n; i++)
@@ -77,14 +81,21 @@ static inline void ssd_vrec_lost(uint32_t *rec, uint32_t lpn, uint32_t n)
 		rec[i] = (rec[i] & SSD_VREC_COUNT) | (uint32_t)SSD_VREC_UNKNOWN << 30;
 }
 
-/* The logical pages [*lpn, *lpn + *n) a command of len bytes at offset
- * touches. */
-static inline void ssd_verify_pages(uint64_t offset, uint32_t len,
+/* The logical pages [*lpn, *lpn + *n) a command of kind ddir (enum
+ * ssd_ddir) and len bytes at offset reaches: for a read or a write every
+ * page it touches (a write of part of a page rewrites all of it), for a
+ * TRIM the pages wholly inside it, the only ones the drive deallocates
+ * (ssd_dev_trim_pages; *n may be 0). */
+static inline void ssd_verify_pages(int ddir, uint64_t offset, uint32_t len,
 				    uint32_t *lpn, uint32_t *n)
 {
+	if (ddir == SSD_DDIR_TRIM) {
+		ssd_dev_trim_pages(offset, len, lpn, n);
+		return;
+	}
 	uint64_t end = offset + len;
-	*lpn = (uint32_t)(offset / 4096);
-	*n = (uint32_t)((end + 4095) / 4096) - *lpn;
+	*lpn = (uint32_t)(offset / SSD_LPAGE);
+	*n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - *lpn;
 }
 
 struct ssd_vcount {

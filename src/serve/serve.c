@@ -832,6 +832,26 @@ static int64_t fua_flush(struct ssd_srv *s, int64_t t, int64_t c, unsigned flags
 	return f < 0 ? f : ssd_max64(c, f);
 }
 
+uint32_t ssd_srv_trim_unit(const struct ssd_srv *s)
+{
+	return ssd_dev_trim_unit(s->dev);
+}
+
+/* The whole trim units of [off, off + len): [*a, *b), empty (*a >= *b)
+ * when it holds none. */
+static void trim_span(const struct ssd_srv *s, uint64_t off, uint64_t len,
+		      uint64_t *a, uint64_t *b)
+{
+	uint64_t u = ssd_dev_trim_unit(s->dev);
+	*a = (off + u - 1) / u * u;
+	*b = (off + len) / u * u;
+}
+
+/* TRIM.  The drive deallocates the whole units inside the range and
+ * keeps a unit it covers in part as it was (device.h); the store does
+ * the same, so that what the client reads back is what the drive
+ * keeps, and a power cut that brings back a unit's older content finds
+ * the bytes the TRIM left. */
 int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 {
 	if (!s->can_trim)
@@ -851,21 +871,24 @@ int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 		c = ssd_dev_submit(s->dev, SSD_DDIR_TRIM, off, len, t);
 		if (c >= 0)
 			c = fua_flush(s, t, c, flags);
+		uint64_t a, b;
+		trim_span(s, off, len, &a, &b);
 		if (c < 0)
 			rc = drive_error(s, c, "trim", off, len);
-		else if (!(rc = store_zero(&s->st, len, off, 1)))
-			leave(s, SSD_DDIR_TRIM, t, c, len);
+		else if (a < b && (rc = store_zero(&s->st, b - a, a, 1)))
+			store_error(s, rc, "trim", a);
 		else
-			store_error(s, rc, "trim", off);
+			leave(s, SSD_DDIR_TRIM, t, c, len);
 	}
 	pthread_mutex_unlock(&s->lock);
 	return finish(s, rc, arrive, c, flags & SSD_SRV_FUA);
 }
 
 /* Write zeroes.  Where it may deallocate and the drive has TRIM, the
- * whole 4 KiB pages of the range are trimmed (the drive then reads them
- * as zeros) and the parts of pages at its ends written; otherwise the
- * drive writes every byte.  Counted as the TRIM or the writes it became. */
+ * whole trim units of the range (4 KiB pages; MFT blocks) are trimmed
+ * (the drive then reads them as zeros) and the parts of units at its
+ * ends written; otherwise the drive writes every byte.  Counted as the
+ * TRIM or the writes it became. */
 int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 {
 	if (!len)
@@ -876,8 +899,8 @@ int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 	int64_t t = 0, c = 0;
 	if (!rc) {
 		t = enter(s, arrive);
-		uint64_t end = off + len;
-		uint64_t a = (off + PG - 1) / PG * PG, b = end / PG * PG;
+		uint64_t end = off + len, a, b;
+		trim_span(s, off, len, &a, &b);
 		int trim = (flags & SSD_SRV_MAY_TRIM) && s->can_trim && a < b;
 		struct part { uint64_t off, len; int ddir; } part[3];
 		int np = 0;
@@ -1135,13 +1158,14 @@ static void hist_settle(struct ssd_srv *s)
 	s->hist_settle_at = s->hist_n > 2048 ? 2 * s->hist_n : 4096;
 }
 
-/* Pages [off, off + len) are about to be written (or trimmed): keep what
- * they hold, and give them their next tag.  Under the lock. */
+/* Pages [off, off + len) are about to be written (or trimmed: the pages
+ * wholly inside, all the drive deallocates): keep what they hold, and
+ * give them their next tag.  Under the lock. */
 static int hist_record(struct ssd_srv *s, int ddir, uint32_t len, uint64_t off)
 {
 	uint32_t *rec = ssd_srv_dev(s)->vrec;
 	uint32_t lpn, n;
-	ssd_verify_pages(off, len, &lpn, &n);
+	ssd_verify_pages(ddir, off, len, &lpn, &n); /* a TRIM: whole pages */
 	if (s->hist_n >= s->hist_settle_at)
 		hist_settle(s);
 	for (uint32_t i = lpn; i < lpn + n; i++) {

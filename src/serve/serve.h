@@ -12,10 +12,12 @@
  *
  * The data store keeps what was written, 4 KiB page by page: in memory
  * (a page is allocated when first written and freed when trimmed or
- * zeroed) or in a sparse file (holes punched).  Never-written and
- * trimmed ranges read as zeros.  What the drive model does (latencies,
- * GC, wear) never changes the data: the store is the truth, the model the
- * timing and the counters.
+ * zeroed whole) or in a sparse file (holes punched).  Never-written and
+ * trimmed ranges read as zeros; a TRIM frees only the whole units it
+ * covers (ssd_srv_trim_unit), as the drive deallocates them, and the
+ * parts at its ends keep their data.  What the drive model does
+ * (latencies, GC, wear) never changes the data: the store is the truth,
+ * the model the timing and the counters.
  *
  * Clocks:
  *  - SSD_SRV_REAL: simulated time is wall-clock time since the server
@@ -97,6 +99,12 @@ void ssd_srv_start_clock(struct ssd_srv *s);
 uint64_t ssd_srv_size(const struct ssd_srv *s);
 /* The drive accepts TRIM (a hard disk does not). */
 int ssd_srv_can_trim(const struct ssd_srv *s);
+/* The unit a TRIM deallocates, bytes (ssd_dev_trim_unit: 4096, or an MFT
+ * machine's mft_block).  ssd_srv_trim frees the whole units inside its
+ * range, in the drive and in the store; a unit it covers in part reads
+ * back as it was.  ssd_srv_zero with SSD_SRV_MAY_TRIM trims the whole
+ * units and writes the rest. */
+uint32_t ssd_srv_trim_unit(const struct ssd_srv *s);
 
 int ssd_srv_read(struct ssd_srv *s, void *buf, uint32_t len, uint64_t off);
 int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,

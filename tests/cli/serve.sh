@@ -81,6 +81,14 @@ qemu-io -f raw -c 'write -P 0xab 64M 1M' -c 'read -P 0xab 64M 1M' -c 'read -P 0 
 grep -qi "pattern verification failed\|error" q.out && { cat q.out >&2; fail "qemu-io pattern"; }
 qemu-io -f raw -c 'read -P 0xcd 64M 4k' "$URI" >q2.out 2>&1 || true
 grep -qi "pattern verification failed" q2.out || fail "qemu-io did not catch a wrong pattern"
+# a discard that is not 4 KiB-aligned frees only the whole pages inside
+# it, as the drive deallocates them: the pages it covers in part read
+# back whole (4 KiB at 68M + 512; 8 KiB at 72M + 2048 frees 72M + 4096)
+qemu-io -f raw -c 'write -P 0xab 68M 8k' -c 'discard 71303680 4k' -c 'read -P 0xab 68M 8k' \
+	-c 'write -P 0xcd 72M 16k' -c 'discard 75499520 8k' -c 'read -P 0xcd 72M 4k' \
+	-c 'read -P 0 75501568 4k' -c 'read -P 0xcd 75505664 8k' \
+	"$URI" >q3.out 2>&1 || { cat q3.out >&2; fail "qemu-io discard failed"; }
+grep -qi "pattern verification failed\|error" q3.out && { cat q3.out >&2; fail "qemu-io: a discard lost data outside it"; }
 
 # nbdcopy: a file in and out with equal checksums
 head -c 8388608 /dev/urandom >in.bin

@@ -750,6 +750,66 @@ TEST(trim_background_backlog_drains_in_idle_time)
 	ssd_dev_destroy(d);
 }
 
+/* A TRIM that is not 4 KiB-aligned deallocates only the pages wholly
+ * inside it, in every trim_mode: writing 8 KiB at 0 and trimming 4 KiB
+ * at 512 keeps both pages mapped (each covered in part), and they read
+ * back from NAND; trimming 8 KiB at 2048 of a 16 KiB write unmaps page
+ * 1 of it alone.  A TRIM with no whole page is still a command: it
+ * costs cmd_overhead and counts no page.  The timing checker is on: a
+ * TRIM's least work is trim_cost for the pages it deallocates. */
+TEST(trim_unaligned_unmaps_only_whole_pages)
+{
+	for (int mode = SSD_TRIM_IMMEDIATE; mode <= SSD_TRIM_DEFERRED; mode++) {
+		struct ssd_config c = small(4096, 32, SSD_GC_GREEDY, 0.3, 4 << 20);
+		c.trim_mode = mode;
+		c.trim_cost = 100;
+		c.cmd_overhead = 1000;
+		struct ssd_dev *d;
+		CHECK(ssd_dev_create(&c, 1, &d) == 0);
+		ssd_dev_set_check_every(d, 1);
+		struct ssd_ftl *f = d->ftl;
+		int64_t t = ssd_dev_submit(d, SSD_DDIR_WRITE, 0, 8192, 0);
+		CHECK(t > 0);
+		CHECK((t = ssd_dev_flush(d, t)) > 0);
+		uint64_t trimmed = f->ctr.host_trim_lp;
+		int64_t done = ssd_dev_submit(d, SSD_DDIR_TRIM, 512, 4096, t);
+		CHECK(done > t && ssd_dev_idle(d, done + SSD_MS) == 0);
+		CHECKF(f->l2p[0] != SSD_UNMAPPED && f->l2p[1] != SSD_UNMAPPED &&
+		       f->mapped == 2, "mode %d: page 0 %s, page 1 %s", mode,
+		       f->l2p[0] == SSD_UNMAPPED ? "unmapped" : "mapped",
+		       f->l2p[1] == SSD_UNMAPPED ? "unmapped" : "mapped");
+		CHECKF(done == t + 1000, "mode %d: %lld ns", mode, (long long)(done - t));
+		CHECK(f->ctr.host_trim_lp == trimmed && ssd_dev_trim_queued(d) == 0);
+		t = done + SSD_MS;
+		uint64_t nr = f->ctr.nand_read, um = f->ctr.host_unmapped_read_lp;
+		CHECK((t = ssd_dev_submit(d, SSD_DDIR_READ, 0, 8192, t)) > 0);
+		CHECK(f->ctr.nand_read - nr == 2 && f->ctr.host_unmapped_read_lp == um);
+
+		/* 16 KiB at 64 KiB (pages 16-19), trimmed at 64 KiB + 2048 for
+		 * 8 KiB: page 17 is the one whole page inside */
+		CHECK((t = ssd_dev_submit(d, SSD_DDIR_WRITE, 65536, 16384, t)) > 0);
+		CHECK((t = ssd_dev_flush(d, t)) > 0);
+		done = ssd_dev_submit(d, SSD_DDIR_TRIM, 65536 + 2048, 8192, t);
+		CHECK(done == t + 1000 + (mode == SSD_TRIM_IMMEDIATE ? 100 : 0));
+		CHECK(f->ctr.host_trim_lp == trimmed + 1);
+		CHECK(ssd_dev_idle(d, done + SSD_MS) == 0);
+		t = done + SSD_MS;
+		for (uint32_t l = 16; l < 20; l++)
+			CHECKF((f->l2p[l] == SSD_UNMAPPED) == (l == 17),
+			       "mode %d: page %u %s", mode, l,
+			       f->l2p[l] == SSD_UNMAPPED ? "unmapped" : "mapped");
+		CHECK(f->mapped == 5);
+		nr = f->ctr.nand_read;
+		um = f->ctr.host_unmapped_read_lp;
+		CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 65536, 16384, t) > 0);
+		CHECK(f->ctr.nand_read - nr == 3 && f->ctr.host_unmapped_read_lp - um == 1);
+		CHECKF(!ssd_dev_check_failure(d), "%s", ssd_dev_check_failure(d));
+		char err[160];
+		CHECKF(ssd_ftl_check(f, err, sizeof err) == 0, "%s", err);
+		ssd_dev_destroy(d);
+	}
+}
+
 /* A queued TRIM unmaps at once for reads, whatever the mode: the later
  * pages of a read that share a NAND page with a mapped one are not read
  * from it when they were trimmed. */

@@ -193,6 +193,58 @@ TEST(verify_trimmed_pages_read_as_zeros)
 	ssd_dev_destroy(d);
 }
 
+/* The record of a TRIM takes the pages wholly inside it, as the drive
+ * deallocates them: a page it covers in part keeps its latest write and
+ * is checked for it.  6 KiB trims from 64 KiB trim one whole page in
+ * every 6 KiB and cover every third page in two parts, which the drive
+ * keeps (each TRIM alone covers it in part); 2 KiB blocks of
+ * trim_percentage never hold a whole page, so nothing reads as zeros. */
+TEST(verify_unaligned_trim_keeps_the_pages_it_covers_in_part)
+{
+	uint32_t lpn, n;
+	ssd_verify_pages(SSD_DDIR_TRIM, 512, 4096, &lpn, &n);
+	CHECK(n == 0);
+	ssd_verify_pages(SSD_DDIR_TRIM, 2048, 8192, &lpn, &n);
+	CHECK(lpn == 1 && n == 1);
+	ssd_verify_pages(SSD_DDIR_TRIM, 8192, 8192, &lpn, &n);
+	CHECK(lpn == 2 && n == 2);
+	ssd_verify_pages(SSD_DDIR_WRITE, 512, 4096, &lpn, &n);
+	CHECK(lpn == 0 && n == 2);
+	ssd_verify_pages(SSD_DDIR_READ, 2048, 8192, &lpn, &n);
+	CHECK(lpn == 0 && n == 3);
+
+	struct ssd_dev *d = drive("tiny", NULL, NULL);
+	CHECK(d);
+	struct ssd_run_result res;
+	CHECK(run(d, "[w]\nrw=write\nbs=4k\nsize=1m\nverify=md5\n"
+		  "[t]\nstonewall\nrw=trim\nbs=6k\noffset=64k\nsize=48k\n",
+		  &res) == 0);
+	CHECK(res.jobs[1].dir[SSD_DDIR_TRIM].ios == 8);
+	CHECK(res.jobs[1].ctr.host_trim_lp == 8);
+	ssd_run_result_free(&res);
+	for (uint32_t l = 16; l < 28; l++) {
+		uint32_t lp, tag;
+		int kept = (l - 16) % 3 == 1;
+		CHECKF(ssd_ftl_verify_get(d->ftl, l, &lp, &tag) == kept &&
+		       ssd_vrec_state(d->vrec[l]) == (kept ? SSD_VREC_DATA : SSD_VREC_ZERO),
+		       "page %u: record %u", l, ssd_vrec_state(d->vrec[l]));
+	}
+	CHECK(run(d, check_job, &res) == 0);
+	CHECKF(res.jobs[0].error == 0, "%s", res.jobs[0].errmsg);
+	CHECK(res.jobs[0].verify_zero_pages == 8);
+	CHECK(res.jobs[0].verify_pages == 256 - 8);
+	ssd_run_result_free(&res);
+
+	CHECK(run(d, "[w]\nrw=randwrite\nbs=2k\nsize=2m\nverify=sha256\n"
+		  "trim_percentage=25\ntrim_backlog=8\n", &res) == 0);
+	const struct ssd_job_result *j = &res.jobs[0];
+	CHECKF(j->error == 0, "%s", j->errmsg);
+	CHECK(j->dir[SSD_DDIR_TRIM].ios > 100 && j->ctr.host_trim_lp == 0);
+	CHECK(j->verify_zero_pages == 0 && j->verify_pages > 0);
+	ssd_run_result_free(&res);
+	ssd_dev_destroy(d);
+}
+
 /* verify_backlog verifies while writing: a time_based write job has no
  * time left for its verify phase (fio: "verification read phase will
  * never start"), but with a backlog it reads back as it goes. */

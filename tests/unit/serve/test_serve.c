@@ -94,27 +94,92 @@ TEST(serve_reads_back_what_was_written_and_zeros_elsewhere)
 	CHECK(stat("/dev/null", &sb) == 0 && S_ISCHR(sb.st_mode));
 }
 
-TEST(serve_trim_frees_whole_pages_and_zeros_parts)
+/* A TRIM frees the whole pages inside it, in the drive and in the
+ * store; the pages at its ends, covered in part, keep every byte (the
+ * trimmed ones too), as the drive keeps them mapped: what the client
+ * reads back is what the drive holds.  A TRIM within one page changes
+ * nothing. */
+TEST(serve_trim_frees_whole_pages_and_keeps_parts)
 {
 	struct ssd_srv *s = fast_tiny();
 	CHECKF(s, "%s", err);
 	static uint8_t w[4 * 4096], r[sizeof w];
 	fill(w, sizeof w, 2);
 	CHECK(ssd_srv_write(s, w, sizeof w, 0, 0) == 0);
+	struct ssd_dev *d = ssd_srv_dev(s);
+	uint64_t tl = ssd_dev_counters(d)->host_trim_lp;
 	/* from the middle of page 0 to the middle of page 3 */
 	CHECK(ssd_srv_trim(s, 3 * 4096, 2048, 0) == 0);
 	CHECK(ssd_srv_read(s, r, sizeof r, 0) == 0);
-	CHECK(!memcmp(r, w, 2048));
-	CHECK(all_zero(r + 2048, 3 * 4096));
-	CHECK(!memcmp(r + 2048 + 3 * 4096, w + 2048 + 3 * 4096, 2048));
+	CHECK(!memcmp(r, w, 4096));
+	CHECK(all_zero(r + 4096, 2 * 4096));
+	CHECK(!memcmp(r + 3 * 4096, w + 3 * 4096, 4096));
 	uint64_t pages, bytes;
 	ssd_srv_store_usage(s, &pages, &bytes);
 	CHECKF(pages == 2, "%llu", (unsigned long long)pages); /* 1 and 2 freed */
-	CHECK(ssd_dev_counters(ssd_srv_dev(s))->host_trim_lp >= 2);
+	CHECK(ssd_dev_counters(d)->host_trim_lp == tl + 2);
+	CHECK(ssd_ftl_map_slot(d->ftl, 0) != SSD_UNMAPPED &&
+	      ssd_ftl_map_slot(d->ftl, 3) != SSD_UNMAPPED);
+	/* 4 KiB at 512: inside no whole page, nothing is trimmed */
+	CHECK(ssd_srv_trim(s, 4096, 512, 0) == 0);
+	CHECK(ssd_srv_read(s, r, 4096, 0) == 0 && !memcmp(r, w, 4096));
+	CHECK(ssd_dev_counters(d)->host_trim_lp == tl + 2);
 	/* every page gone: the leaf goes too */
 	CHECK(ssd_srv_trim(s, sizeof w, 0, 0) == 0);
 	ssd_srv_store_usage(s, &pages, &bytes);
 	CHECK(pages == 0 && bytes < 4096);
+	CHECK(ssd_srv_close(s) == 0);
+}
+
+/* The same in a data file: holes are punched for whole pages only. */
+TEST(serve_trim_in_a_file_keeps_the_parts_of_pages)
+{
+	char path[] = "/tmp/ssdlab-trim-XXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	close(fd);
+	struct ssd_srv *s = srv_with(drive("tiny", NULL, 0), SSD_SRV_FAST, 1, path);
+	CHECKF(s, "%s", err);
+	static uint8_t w[4 * 4096], r[sizeof w];
+	fill(w, sizeof w, 5);
+	CHECK(ssd_srv_write(s, w, sizeof w, 0, 0) == 0);
+	CHECK(ssd_srv_trim(s, 4096, 512, 0) == 0);
+	CHECK(ssd_srv_trim(s, 8192, 4096 + 2048, 0) == 0); /* page 2 */
+	CHECK(ssd_srv_read(s, r, sizeof r, 0) == 0);
+	CHECK(!memcmp(r, w, 2 * 4096));
+	CHECK(all_zero(r + 2 * 4096, 4096));
+	CHECK(!memcmp(r + 3 * 4096, w + 3 * 4096, 4096));
+	CHECK(ssd_srv_close(s) == 0);
+	unlink(path);
+}
+
+/* On a machine with MFT the unit a TRIM frees is an MFT block (16 KiB):
+ * a TRIM of whole 4 KiB pages inside one block leaves it mapped in the
+ * MFT, and the store keeps its data too. */
+TEST(serve_trim_unit_follows_the_machine)
+{
+	static const char *const kv[] = {"mft", "yes"};
+	struct ssd_srv *s = srv_with(drive("tiny", kv, 2), SSD_SRV_FAST, 1, NULL);
+	CHECKF(s, "%s", err);
+	CHECK(ssd_srv_trim_unit(s) == 16384);
+	static uint8_t w[2 * 16384], r[sizeof w];
+	fill(w, sizeof w, 6);
+	CHECK(ssd_srv_write(s, w, sizeof w, 0, 0) == 0);
+	/* pages 1 and 2 of block 0, and from its page 3 to the end of block 1 */
+	CHECK(ssd_srv_trim(s, 8192, 4096, 0) == 0);
+	CHECK(ssd_srv_trim(s, 20480, 12288, 0) == 0);
+	CHECK(ssd_srv_read(s, r, sizeof r, 0) == 0);
+	CHECK(!memcmp(r, w, 16384));
+	CHECK(all_zero(r + 16384, 16384));
+	/* write zeroes that may trim, inside one block: written, not trimmed */
+	const struct ssd_counters *c = ssd_dev_counters(ssd_srv_dev(s));
+	uint64_t wl = c->host_write_lp, tl = c->host_trim_lp;
+	CHECK(ssd_srv_zero(s, 8192, 4096, SSD_SRV_MAY_TRIM) == 0);
+	c = ssd_dev_counters(ssd_srv_dev(s));
+	CHECK(c->host_write_lp == wl + 2 && c->host_trim_lp == tl);
+	CHECK(ssd_srv_read(s, r, 16384, 0) == 0);
+	CHECK(!memcmp(r, w, 4096) && all_zero(r + 4096, 8192) &&
+	      !memcmp(r + 12288, w + 12288, 4096));
 	CHECK(ssd_srv_close(s) == 0);
 }
 
@@ -615,6 +680,33 @@ TEST(serve_power_cut_store_follows_the_drive)
 	s = fast_tiny();
 	CHECK(s);
 	CHECK(ssd_srv_power_cut(s, NULL, NULL) == -EINVAL);
+	CHECK(!ssd_srv_close(s));
+}
+
+/* A page a TRIM covers in part keeps its data through a cut: 8 KiB
+ * written and flushed, 4 KiB at 512 trimmed and flushed, then part of
+ * page 1 rewritten and the power cut before a flush.  The rewrite is
+ * lost, and the pages come back whole as they were flushed -- not the
+ * trimmed bytes as zeros, nor page 1 as zeros, as a record of the TRIM
+ * taking every page it touches brought them back. */
+TEST(serve_power_cut_keeps_a_page_trimmed_in_part)
+{
+	static const char *const kv[] = {"write_buffer", "1m"};
+	struct ssd_srv *s = srv_power(drive("tiny", kv, 2), SSD_SRV_FAST);
+	CHECK(s);
+	static uint8_t a[8192], b[2048], r[8192];
+	fill(a, sizeof a, 7);
+	fill(b, sizeof b, 8);
+	CHECK(!ssd_srv_write(s, a, sizeof a, 0, 0));
+	CHECK(!ssd_srv_flush(s, NULL));
+	CHECK(!ssd_srv_trim(s, 4096, 512, 0));
+	CHECK(!ssd_srv_flush(s, NULL));
+	CHECK(!ssd_srv_write(s, b, sizeof b, 6144, 0));
+	uint64_t lost = 0;
+	CHECKF(!ssd_srv_power_cut(s, &lost, NULL), "%s", ssd_srv_error(s));
+	CHECK(lost == 1);
+	CHECK(!ssd_srv_read(s, r, sizeof r, 0));
+	CHECK(!memcmp(r, a, sizeof a));
 	CHECK(!ssd_srv_close(s));
 }
 
