@@ -48,13 +48,22 @@ print('$1: fio %.1f us, server %.1f us (%+.1f%%)' % (f / 1e3, s / 1e3, (f - s) /
 assert s >= $2, 'the drive is too fast for this check'
 assert abs(f - s) <= 0.10 * s, 'more than 10%% apart'"
 }
-within() { near "$@" || fail "latency on $1"; }
+# within NAME MIN OPTIONS...: a run whose medians are within 10%, in three
+# runs at most (a run the machine disturbed is measured again; a server
+# whose pacing is wrong misses every time)
+within() {
+	_w=$1 _min=$2; shift 2
+	for _try in 1 2 3; do
+		lat_run "$_w" "$@"
+		near "$_w" "$_min" && return 0
+	done
+	fail "latency on $_w, in 3 runs"
+}
 # the server never answers before the drive would: fio's latency is the
 # drive's plus a round trip, never less
 not_early() { python3 -c "assert $fl >= 0.98 * $sl, 'fio saw $fl ns, sooner than the drive'" ||
 	fail "latency on $1"; }
-lat_run ssd1ms --set capacity=256m --set t_read=1ms --set t_read_spread=0
-within ssd1ms 1000e3
+within ssd1ms 1000e3 --set capacity=256m --set t_read=1ms --set t_read_spread=0
 pair=0
 while :; do
 	pair=$((pair + 1))
@@ -67,8 +76,7 @@ while :; do
 	near "ssd200us, --client-overhead ${over}ns" 200e3 && break
 	[ "$pair" -lt 3 ] || fail "latency on ssd200us with --client-overhead, in 3 pairs"
 done
-lat_run hdd --drive hitachi-hdt725032vla360
-within hdd 2000e3
+within hdd 2000e3 --drive hitachi-hdt725032vla360
 not_early hdd
 
 # requests in flight together queue together: at QD16 the drive sees a
