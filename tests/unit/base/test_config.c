@@ -1129,7 +1129,7 @@ __attribute__((noinline)) static int shows(const char *text, const char *key,
 	return 0;
 }
 
-/* trim: a bool of the SSD, yes by default;
+/* trim: a bool of the SSD, yes by default; no on the two 2008 presets;
  * drive show prints it and reads it back; the description notes an
  * override; a hard disk never has TRIM, whatever the key says. */
 TEST(config_trim_key)
@@ -1155,6 +1155,12 @@ TEST(config_trim_key)
 	s = print_to_string(&c, 1);
 	CHECKF(strstr(s, "\"trim\" : false") || strstr(s, "\"trim\" : 0"), "%s", s);
 	free(s);
+	static const char *const old[] = {"intel-x25m-80g", "silicon-power-32g"};
+	for (int i = 0; i < 2; i++) {
+		CHECK(ssd_config_open(&c, old[i], NULL, err, sizeof err) == 0);
+		CHECK(ssd_config_finish(&c, err, sizeof err) == 0);
+		CHECKF(c.trim == 0 && !ssd_config_has_trim(&c), "%s", old[i]);
+	}
 	CHECK(ssd_config_open(&c, "hitachi-hdt725032vla360", NULL, err, sizeof err) == 0);
 	CHECK(ssd_config_finish(&c, err, sizeof err) == 0);
 	CHECK(c.trim == 1 && !ssd_config_has_trim(&c));
