@@ -289,6 +289,13 @@ static const struct opt options[] = {
 		 "wears it pe_cycles/slc_pe_cycles of a cycle (0 = 10 x "
 		 "pe_cycles; at most 1000 x pe_cycles, as wear is counted in "
 		 "1/1000 cycles)."},
+	{"trim", T_BOOL, FIELD(trim), "yes", .flags = F_DESCR, .unit = "bool",
+	 .help = "The drive supports TRIM (ATA Data Set Management, NVMe "
+		 "Deallocate).  no: a drive from before late 2009 (the Intel "
+		 "X25-M G1, the JMicron JMF602): a TRIM is refused as a hard "
+		 "disk refuses it (fio's trim jobs get EOPNOTSUPP, serve does "
+		 "not offer it, the host layers stop sending it) and the "
+		 "trim_* keys have no effect."},
 	{"trim_mode", T_ENUM, FIELD(trim_mode), "immediate", .values = trim_names,
 	 .unit = "mode",
 	 .help = "How the drive handles TRIM: immediate (the map is updated at "
@@ -1882,6 +1889,11 @@ int ssd_config_is_machine(const struct ssd_config *c)
 {
 	return c->type != SSD_TYPE_SSD || c->page_cache || c->mft ||
 	       c->raid != SSD_RAID_NONE;
+}
+
+int ssd_config_has_trim(const struct ssd_config *c)
+{
+	return c->type == SSD_TYPE_SSD && c->trim;
 }
 
 int ssd_config_finish(struct ssd_config *c, char *err, size_t errlen)

@@ -134,6 +134,9 @@ struct ssd_config {
 	                             (0 = 10 x pe_cycles) */
 
 	/* TRIM */
+	int trim;                 /* the drive takes TRIM (ATA Data Set
+	                             Management); 0: refused (SSD_EUNSUP), as
+	                             by drives before late 2009 */
 	int trim_mode;            /* enum ssd_trim_mode */
 	int64_t trim_cost;        /* controller time per 4 KiB page, ns */
 	double trim_bg_share;     /* background: share of controller time */
@@ -225,6 +228,11 @@ uint64_t ssd_config_mft_capacity(const struct ssd_config *c, uint64_t lower);
 
 /* 1 if c describes more than a bare SSD: a hard disk, or host layers. */
 int ssd_config_is_machine(const struct ssd_config *c);
+
+/* 1 if the drive at the bottom of c takes TRIM: an SSD with trim = yes.
+ * A hard disk, or an SSD with trim = no, refuses it (SSD_EUNSUP); MFT
+ * above such a drive still takes it (docs/stack.md). */
+int ssd_config_has_trim(const struct ssd_config *c);
 
 /* Fill *c with the built-in defaults (the "default" preset's values). */
 void ssd_config_defaults(struct ssd_config *c);

@@ -247,6 +247,11 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		int64_t c = ssd_stack_submit(d, ddir, offset, len, t);
 		return d->check && c >= 0 ? dev_check(d, ddir, offset, len, t, c) : c;
 	}
+	if ((ddir & ~SSD_DEV_FUA) == SSD_DDIR_TRIM && !d->cfg.trim) {
+		/* no Data Set Management: aborted before it costs anything,
+		 * as a hard disk aborts it (hdd.h) */
+		return SSD_EUNSUP;
+	}
 	int rc = idle_gap(d, t);
 	if (rc)
 		return rc;

@@ -46,7 +46,9 @@
  * range covers only in part stays mapped and keeps its data, the
  * trimmed sectors in it included (NVMe lets a drive return them either
  * way; most keep them).  A range that holds no whole page is a command
- * with its cmd_overhead and nothing else.
+ * with its cmd_overhead and nothing else.  A drive with trim = no (one
+ * from before TRIM, 2008-09) aborts every TRIM with SSD_EUNSUP before it
+ * costs anything or changes any state, as a hard disk does (hdd.h).
  * trim_mode immediate: the controller unmaps the pages at once,
  * trim_cost per page, and every command arriving meanwhile waits for it
  * (a TRIM stall).  background: acknowledged at once; the queued pages are

@@ -649,6 +649,12 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 		free(s);
 		return SSD_ERANGE;
 	}
+	if (sc->needs_trim == 1 && !ssd_config_has_trim(cfg)) {
+		snprintf(err, errlen, "scenario %s deletes with TRIM, and drive "
+			 "'%s' has none (trim = no)", sc->name, cfg->name);
+		free(s);
+		return SSD_ERANGE;
+	}
 	s->sc = sc;
 	s->cfg = *cfg;
 	s->outdir = outdir;

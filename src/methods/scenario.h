@@ -59,8 +59,15 @@ struct ssd_scenario {
 	const char *drive;                 /* the drive without --drive
 	                                      (NULL: "default") */
 	int needs_trim;                    /* it deletes with TRIM: refused
-	                                      on a drive without (a disk) */
+	                                      on a drive without (a disk,
+	                                      an SSD with trim = no); or
+	                                      SSD_SCN_TRIM_PHASE */
 };
+
+/* needs_trim: one phase of the scenario is TRIM's, the rest stands
+ * without it: refused on a hard disk still, but on an SSD with trim = no
+ * the phase is skipped and the summary and result.json say so. */
+#define SSD_SCN_TRIM_PHASE 2
 
 #define SSD_SCN_MAX_PARAMS 32
 #define SSD_SCN_MAX_FILES 8   /* files open at once: result.json and a few */

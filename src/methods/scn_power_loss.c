@@ -21,6 +21,9 @@
  * loss, allowed only without power-loss protection; anything older than
  * the synced content, or content the host never wrote, is a flushed loss
  * -- a broken promise, which must never happen.
+ *
+ * A drive without TRIM (trim = no) is sent none: trim_pct's share goes
+ * to reads, and the summary and result.json say so.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -331,6 +334,10 @@ static int run(struct ssd_scn *s)
 			 "(no host layers, not a disk)");
 		return SSD_EUNSUP;
 	}
+	/* a drive without TRIM gets none: the share goes to reads */
+	int no_trim = trim_pct && !ssd_config_has_trim(&s->cfg);
+	if (no_trim)
+		trim_pct = 0;
 	struct ssd_dev *dev = ssd_scn_drive(s, NULL, 0);
 	if (!dev)
 		return SSD_EINVAL;
@@ -536,6 +543,9 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_close(s, 0);
 	if (first[0])
 		ssd_scn_json_str(s, "first_flushed_loss", first);
+	if (no_trim)
+		ssd_scn_json_str(s, "trims", "none: the drive has no TRIM (trim = "
+				 "no); trim_pct's share were reads");
 	fprintf(s->out, "power-loss on %s (plp %s, recovery %s%s%s): %llu cut%s%s\n", s->cfg.name,
 		s->cfg.plp ? "yes" : "no",
 		s->cfg.power_recovery == SSD_RECOVER_SCAN ? "scan" : "summary",
@@ -571,6 +581,9 @@ static int run(struct ssd_scn *s)
 	}
 	fprintf(s->out, "  recovery          %.2f ms median, %.2f ms p99, %.2f-%.2f ms\n",
 		r_p50, r_p99, r_min, r_max);
+	if (no_trim)
+		fprintf(s->out, "  trims             none: drive '%s' has no TRIM (trim = no); "
+			"trim_pct's share were reads\n", s->cfg.name);
 	fprintf(s->out, "  data and plots    %s/power-loss.{csv,png,svg}\n", s->outdir);
 	rc = 0;
 out:

@@ -527,9 +527,10 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 			goto bad;
 		}
 	}
-	/* a hard disk refuses TRIM, and so do the page cache and RAID 0
-	 * over disks; MFT takes it (it unmaps its blocks) over anything */
-	s->can_trim = s->cfg.type != SSD_TYPE_HDD || s->cfg.mft;
+	/* a hard disk or an SSD with trim = no refuses TRIM, and so do the
+	 * page cache and RAID 0 over them; MFT takes it (it unmaps its
+	 * blocks) over anything */
+	s->can_trim = ssd_config_has_trim(&s->cfg) || s->cfg.mft;
 	/* the report's file must be writable now, not found wanting at the
 	 * end of a session */
 	if (s->output) {

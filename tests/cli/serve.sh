@@ -153,6 +153,21 @@ stop
 [ "$(jq f.json 'j["ssdlab"]["host_pages_written"] >= 10240 and j["ssdlab"]["waf"] >= 1')" = True ] ||
 	fail "report counters"
 
+# a drive without TRIM (the X25-M G1 of 2008): not offered to clients,
+# and write zeroes still zeroes
+for d in "--drive tiny --set trim=no" "--drive intel-x25m-80g --set capacity=256m --set trim=no"; do
+	start nt $d --clock fast
+	nbdinfo --json "$URI" >nt.json
+	python3 -c 'import json, sys
+e = json.load(open(sys.argv[1]))["exports"][0]
+assert e["can_trim"] is False and e["can_zero"] is True' nt.json ||
+		fail "$d: $(cat nt.json)"
+	qemu-io -f raw -c 'write -P 7 0 64k' -c 'write -z 0 32k' -c 'read -P 0 0 32k' \
+		-c 'read -P 7 32k 32k' "$URI" >nt.io || fail "$d: write zeroes: $(cat nt.io)"
+	! grep -q 'Pattern verification failed' nt.io || fail "$d: $(cat nt.io)"
+	stop
+done
+
 # ---- the edges of starting and stopping ----
 # the report without --output goes to the standard output serve had
 start o --drive tiny --clock fast

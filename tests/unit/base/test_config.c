@@ -1112,3 +1112,54 @@ TEST(config_description_tells_what_was_changed)
 					   "adapted to fit: ") &&
 	       buf[254] == ']', "%s", buf);
 }
+
+/* 1 if drive show's text has the line "KEY = VALUE" (padded). */
+__attribute__((noinline)) static int shows(const char *text, const char *key,
+					   const char *value)
+{
+	size_t k = strlen(key), v = strlen(value);
+	for (const char *l = text; l; l = strchr(l, '\n'), l = l ? l + 1 : NULL) {
+		if (strncmp(l, key, k) || l[k] != ' ')
+			continue;
+		const char *eq = l + k + strspn(l + k, " ");
+		if (eq[0] == '=' && eq[1] == ' ' && !strncmp(eq + 2, value, v) &&
+		    eq[2 + v] == ' ')
+			return 1;
+	}
+	return 0;
+}
+
+/* trim: a bool of the SSD, yes by default; no on the two 2008 presets;
+ * drive show prints it and reads it back; the description notes an
+ * override; a hard disk never has TRIM, whatever the key says. */
+TEST(config_trim_key)
+{
+	struct ssd_config c;
+	char err[512] = "";
+	CHECK(ssd_config_open(&c, "tiny", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_fit(&c, err, sizeof err) == 0);
+	CHECK(c.trim == 1 && ssd_config_has_trim(&c));
+	CHECK(ssd_config_set(&c, "trim", "maybe", NULL, err, sizeof err) != 0);
+	CHECKF(strstr(err, "trim") && one_line(err), "%s", err);
+	CHECK(ssd_config_set(&c, "trim", "no", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_fit(&c, err, sizeof err) == 0);
+	CHECK(c.trim == 0 && !ssd_config_has_trim(&c));
+	char *s = print_to_string(&c, 0);
+	CHECKF(shows(s, "trim", "no") && strstr(s, "[changed: trim=no]"), "%s", s);
+	const char *path = temp_ini(s);
+	free(s);
+	struct ssd_config back;
+	CHECK(path && ssd_config_open(&back, path, NULL, err, sizeof err) == 0);
+	CHECKF(back.trim == 0, "%s", err);
+	unlink(path);
+	s = print_to_string(&c, 1);
+	CHECKF(strstr(s, "\"trim\" : false") || strstr(s, "\"trim\" : 0"), "%s", s);
+	free(s);
+	/* a preset takes TRIM unless it says otherwise */
+	CHECK(ssd_config_open(&c, "tiny", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_finish(&c, err, sizeof err) == 0);
+	CHECK(c.trim == 1 && ssd_config_has_trim(&c));
+	CHECK(ssd_config_open(&c, "hitachi-hdt725032vla360", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_finish(&c, err, sizeof err) == 0);
+	CHECK(c.trim == 1 && !ssd_config_has_trim(&c));
+}

@@ -13,6 +13,7 @@ static struct ssd_config small(uint32_t page, uint32_t ppb, int policy,
 {
 	struct ssd_config c;
 	memset(&c, 0, sizeof c);
+	c.trim = 1; /* the drive takes TRIM (the trim key's default) */
 	strcpy(c.name, "test");
 	c.capacity = cap;
 	c.op = op;

@@ -207,6 +207,35 @@ TEST(serve_write_zeroes_is_a_trim_only_when_it_may_be)
 	CHECK(ssd_srv_close(s) == 0);
 }
 
+/* A drive with trim = no: TRIM is not offered, a TRIM is refused as
+ * NBD's EOPNOTSUPP, and write zeroes that may trim writes the zeros;
+ * MFT above it takes TRIM (it unmaps its own blocks). */
+TEST(serve_drive_without_trim_offers_none)
+{
+	static const char *const kv[] = {"trim", "no"};
+	struct ssd_srv *s = srv_with(drive("tiny", kv, 2), SSD_SRV_FAST, 1, NULL);
+	CHECKF(s, "%s", err);
+	CHECK(!ssd_srv_can_trim(s));
+	static uint8_t w[4 * 4096], r[sizeof w];
+	fill(w, sizeof w, 9);
+	CHECK(ssd_srv_write(s, w, sizeof w, 0, 0) == 0);
+	CHECK(ssd_srv_trim(s, 0, 4096, 0) == -EOPNOTSUPP);
+	const struct ssd_counters *c = ssd_dev_counters(ssd_srv_dev(s));
+	uint64_t wl = c->host_write_lp, tl = c->host_trim_lp;
+	CHECK(ssd_srv_zero(s, 2 * 4096, 0, SSD_SRV_MAY_TRIM) == 0);
+	c = ssd_dev_counters(ssd_srv_dev(s));
+	CHECKF(c->host_write_lp == wl + 2 && c->host_trim_lp == tl, "%llu %llu",
+	       (unsigned long long)c->host_write_lp, (unsigned long long)c->host_trim_lp);
+	CHECK(ssd_srv_read(s, r, sizeof r, 0) == 0);
+	CHECK(all_zero(r, 2 * 4096) && !memcmp(r + 2 * 4096, w + 2 * 4096, 2 * 4096));
+	CHECK(ssd_srv_close(s) == 0);
+	static const char *const kvm[] = {"trim", "no", "mft", "yes"};
+	s = srv_with(drive("tiny", kvm, 4), SSD_SRV_FAST, 1, NULL);
+	CHECKF(s, "%s", err);
+	CHECK(ssd_srv_can_trim(s));
+	CHECK(ssd_srv_close(s) == 0);
+}
+
 TEST(serve_refuses_ranges_outside_the_drive)
 {
 	struct ssd_srv *s = fast_tiny();

@@ -1,0 +1,53 @@
+# Drives without TRIM (trim = no, as the Intel X25-M G1 and the JMicron
+# JMF602 of 2008 were): a trim job is refused as a hard disk refuses it (fio's
+# EOPNOTSUPP), the layers above stop sending TRIM, the scenarios that
+# need it refuse with the drive and the key, gc-states skips its after
+# TRIM state and says so, power-loss sends reads instead.
+. "$TOP/tests/cli/lib.inc"
+need python3
+js() { # FILE EXPR: a Python assertion on a JSON file (d)
+	python3 -c "import json,sys; d=json.load(open('$1')); $2" ||
+		fail "$1: $2"
+}
+
+# fio's trim jobs: err=95 (EOPNOTSUPP), the message names the command
+printf '[t]\nrw=randtrim\nbs=4k\nsize=1m\n' >t.fio
+for d in "--drive intel-x25m-80g --set capacity=64m --set trim=no" \
+	 "--drive silicon-power-32g --set capacity=64m --set trim=no" "--drive tiny --set trim=no"; do
+	expect_err 1 "trim command .*not supported" "$SSDLAB" run t.fio $d
+	expect_status 1 "$SSDLAB" run t.fio $d --output-format=json --output t.json
+	js t.json "assert d['jobs'][0]['error'] == 95, d['jobs'][0]['error']"
+done
+# the same job on the drive with TRIM runs
+expect_status 0 "$SSDLAB" run t.fio --drive tiny
+# trimwrite and a verifying trim_percentage: the first TRIM ends the job
+printf '[t]\nrw=trimwrite\nbs=4k\nsize=1m\n' >tw.fio
+expect_err 1 "trim command .*not supported" "$SSDLAB" run tw.fio --drive tiny --set trim=no
+# the page cache passes the refusal up; MFT above takes TRIM and sends none
+expect_err 1 "trim command .*not supported" "$SSDLAB" run t.fio --drive tiny --set trim=no --set page_cache=8m
+printf '[w]\nrw=randwrite\nbs=16k\ndirect=1\nsize=100%%\nio_size=300%%\n' >mw.fio
+"$SSDLAB" run mw.fio --drive tiny --set trim=no --set mft=yes --output-format=json >mw.json
+js mw.json "m = d['ssdlab']['machine']
+assert d['jobs'][0]['error'] == 0 and m[0]['stats']['segment_trims'] == 0, m
+assert m[1]['trim_cmds'] <= 1, m  # the one it refused"
+"$SSDLAB" run mw.fio --drive tiny --set mft=yes --output-format=json >mwt.json
+js mwt.json "assert d['ssdlab']['machine'][0]['stats']['segment_trims'] > 0"
+
+# scenarios: those that are TRIM refuse, naming the drive and the key
+for s in torture fill-idle trim-latency; do
+	expect_err 2 "scenario $s deletes with TRIM, and drive 'intel-x25m-80g' has none \(trim = no\)" \
+		"$SSDLAB" scenario run $s --drive intel-x25m-80g --set trim=no
+done
+# gc-states: clean, after load, after idle; after TRIM skipped, and said
+expect_status 0 "$SSDLAB" scenario run gc-states --drive tiny --set trim=no --set load=50% \
+	--set probe=0.5 --set idle=60 --out gcs
+grep -q "^  after TRIM   skipped: drive 'tiny' has no TRIM (trim = no)$" out.txt ||
+	{ cat out.txt >&2; fail "gc-states: the skipped state"; }
+js gcs/result.json "assert d['after_trim'] == {'skipped': \"drive 'tiny' has no TRIM (trim = no)\"}, d
+assert all(d[k]['rand_write_iops'] > 0 for k in ('clean', 'after_load', 'after_idle'))"
+[ "$(wc -l <gcs/gc-states.csv)" -eq 4 ] || fail "gc-states.csv: $(cat gcs/gc-states.csv)"
+# power-loss: no TRIM sent, the share read, and said
+expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --set trim=no --set cuts=5 --out pl
+grep -q "^  trims             none: drive 'tiny' has no TRIM (trim = no)" out.txt ||
+	{ cat out.txt >&2; fail "power-loss: the note"; }
+js pl/result.json "assert d['flushed_lost'] == 0 and d['trims'].startswith('none'), d"
