@@ -102,6 +102,12 @@ struct ssd_dev {
 	int64_t *wb;            /* write buffer: [entry] free at, ns */
 	uint32_t wb_n, wb_head; /* entries, and the oldest */
 	int64_t wb_last;        /* the newest entry drains at, ns */
+	uint32_t *wb_lpn;       /* [entry] the logical page it holds while
+	                           it waits to be filled, else SSD_UNMAPPED */
+	uint8_t *wb_mask;       /* [entry] its 512-byte sectors written */
+	uint32_t *wb_hash;      /* held pages by lpn: entry + 1, or 0 (linear
+	                           probing, wb_hmask + 1 slots) */
+	uint32_t wb_hmask, wb_held; /* hash mask; entries held */
 	int64_t ctl_busy;       /* controller busy with TRIM work until, ns */
 	int64_t trim_clock;     /* background TRIM: processed up to, ns */
 	int err;                /* an error of background work: every later
