@@ -23,6 +23,7 @@ int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 	d->wb_n = (uint32_t)(c->write_buffer / SSD_LPAGE);
 	d->ra_n = (uint32_t)(c->read_ahead / SSD_LPAGE);
 	d->seq_next = UINT32_MAX;
+	d->rd_lpn = SSD_UNMAPPED;
 	if (d->wb_n) {
 		uint32_t h = 2;
 		while (h < 2 * d->wb_n)
@@ -355,11 +356,13 @@ static void read_ahead(struct ssd_dev *d, uint32_t lpn, uint32_t n, int64_t t)
 		d->ra_hi = (uint32_t)want;
 }
 
-/* A write or TRIM of [lpn, lpn + n): buffered copies of it are stale.
- * Without read-ahead the range is empty ([0, 0)) and this is one
- * compare. */
+/* A write or TRIM of [lpn, lpn + n): buffered copies of it (read-ahead,
+ * the page kept after a read in part) are stale.  Without read-ahead
+ * the range is empty ([0, 0)) and this is two compares. */
 static inline void ra_drop(struct ssd_dev *d, uint32_t lpn, uint32_t n)
 {
+	if (d->rd_lpn - lpn < n)
+		d->rd_lpn = SSD_UNMAPPED;
 	if (lpn < d->ra_hi && lpn + n > d->ra_lo)
 		d->ra_lo = d->ra_hi = 0;
 }
@@ -390,8 +393,20 @@ static int64_t read_cmd(struct ssd_dev *d, uint64_t offset, uint32_t len,
 			r = ssd_max64(t, d->ra_ready[l % d->ra_n]);
 			d->ctr->host_read_lp++;
 			d->ctr->read_ahead_hit_lp++;
+		} else if (l == d->rd_lpn) { /* kept in the controller */
+			r = ssd_max64(t, d->rd_ready);
+			d->ctr->host_read_lp++;
 		} else {
+			uint64_t unmapped = d->ctr->host_unmapped_read_lp;
 			r = ssd_ftl_read(d->ftl, l, 1, t);
+			/* read in part (the first or last page of the command):
+			 * the controller keeps the page */
+			if (((i == 0 && offset % SSD_LPAGE) ||
+			     (i + 1 == n && (offset + len) % SSD_LPAGE)) &&
+			    d->ctr->host_unmapped_read_lp == unmapped) {
+				d->rd_lpn = l;
+				d->rd_ready = r;
+			}
 		}
 		uint64_t upto = i + 1 == n ? len : (uint64_t)(l + 1) * SSD_LPAGE - offset;
 		int64_t cum = link_ns(d, upto);
@@ -851,6 +866,7 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 	d->ctl_busy = d->trim_clock = r;
 	d->ra_lo = d->ra_hi = 0;
 	d->seq_next = UINT32_MAX;
+	d->rd_lpn = SSD_UNMAPPED;
 	/* the host's record follows what survived */
 	uint32_t nlp = (uint32_t)(d->capacity / SSD_LPAGE);
 	for (uint32_t l = 0; l < nlp; l++) {

@@ -32,6 +32,13 @@
  * buffer.  One stream is tracked: two interleaved sequential readers
  * break each other's pattern.  Random reads do not trigger it.
  *
+ * Sub-page reads.  A read of part of a 4 KiB page still moves the whole
+ * page from the die (the ECC codeword) into the controller, which keeps
+ * it: a read of the same page that follows takes it from there, with no
+ * NAND read and no channel transfer, once it has arrived -- eight
+ * sequential 512-byte reads cost one.  One page is kept, the latest
+ * read in part; a write or TRIM of it drops it.
+ *
  * Write buffer.  With write_buffer set, the controller has that much DRAM
  * as a FIFO of 4 KiB entries: a write completes as soon as its data is in
  * an entry, and the entry frees when the data has drained into the flash
@@ -118,6 +125,9 @@ struct ssd_dev {
 	uint32_t ra_n;          /* buffer size in 4 KiB pages; 0 = off */
 	uint32_t ra_lo, ra_hi;  /* the buffer holds lpns [ra_lo, ra_hi) */
 	uint32_t seq_next;      /* lpn after the last read's end */
+	/* the page kept after a read of part of it (see above) */
+	uint32_t rd_lpn;        /* its lpn, or SSD_UNMAPPED */
+	int64_t rd_ready;       /* in the controller at, ns */
 	/* data verification: the host's record of what it wrote, a tag per
 	 * logical page (kept and read by the job runner, sim.c), held with
 	 * the drive so that a later run verifies an earlier one; NULL until
