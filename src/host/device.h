@@ -44,8 +44,18 @@
  * an entry, and the entry frees when the data has drained into the flash
  * (the FTL accepted it); with no free entry the write waits for the
  * oldest to drain.  A tiny buffer hides nothing once GC stalls the flash.
- * Flush waits for the buffer to drain and then programs every open page;
- * a write with FUA completes only once its data is programmed.
+ * The buffer merges.  A page written whole drains at once; a page
+ * written in part is held, and later writes of it (in part or whole) go
+ * into its entry in DRAM, with no new entry and no program: the page
+ * drains once, when its 512-byte sectors are all written (no
+ * read-modify-write), or when it must -- its entry is the oldest and is
+ * needed, a flush, a FUA write of it, a read of it, an idle gap, a power
+ * cut -- merged then with the old page (ssd_ftl_merge_read).  A TRIM of
+ * the whole page drops it.  Sequential 512-byte or 2 KiB writes thus
+ * program each page once, at the rate of 4 KiB ones.  Without plp a cut
+ * loses what is held, as it loses what the registers hold.
+ * Flush drains the buffer and then programs every open page; a write
+ * with FUA completes only once its data is programmed.
  *
  * TRIM.  A TRIM deallocates the 4 KiB pages wholly inside its range
  * (ssd_dev_trim_pages), as a real drive deallocates only whole mapping
