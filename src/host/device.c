@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_dev **out)
@@ -33,18 +34,21 @@ int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 		d->wb_lpn = malloc(d->wb_n * sizeof *d->wb_lpn);
 		d->wb_mask = calloc(d->wb_n, sizeof *d->wb_mask);
 		d->wb_hash = calloc(h, sizeof *d->wb_hash);
+		d->wb_in = calloc(d->wb_n, sizeof *d->wb_in);
 		if (d->wb_lpn)
 			for (uint32_t i = 0; i < d->wb_n; i++)
 				d->wb_lpn[i] = SSD_UNMAPPED;
 	}
 	int rc = SSD_ENOMEM;
-	if ((d->wb_n && (!d->wb || !d->wb_lpn || !d->wb_mask || !d->wb_hash)) ||
+	if ((d->wb_n && (!d->wb || !d->wb_lpn || !d->wb_mask || !d->wb_hash ||
+			 !d->wb_in)) ||
 	    (d->ra_n && !(d->ra_ready = calloc(d->ra_n, sizeof *d->ra_ready))) ||
 	    (rc = ssd_ftl_create(c, seed, &d->ftl))) {
 		free(d->wb);
 		free(d->wb_lpn);
 		free(d->wb_mask);
 		free(d->wb_hash);
+		free(d->wb_in);
 		free(d->ra_ready);
 		free(d);
 		return rc;
@@ -65,6 +69,7 @@ void ssd_dev_destroy(struct ssd_dev *d)
 	free(d->wb_lpn);
 	free(d->wb_mask);
 	free(d->wb_hash);
+	free(d->wb_in);
 	free(d->ra_ready);
 	free(d->vrec);
 	free(d);
@@ -170,7 +175,8 @@ static inline uint32_t wb_hslot(const struct ssd_dev *d, uint32_t lpn)
 	return (lpn * 2654435761u) & d->wb_hmask;
 }
 
-/* The entry holding logical page lpn while it waits to be filled, or
+/* The entry holding logical page lpn -- held in part, or given to the
+ * FTL whole (then wb_in says until when it is still in DRAM) -- or
  * -1. */
 static inline int64_t wb_find(const struct ssd_dev *d, uint32_t lpn)
 {
@@ -183,6 +189,13 @@ static inline int64_t wb_find(const struct ssd_dev *d, uint32_t lpn)
 	}
 }
 
+/* The entry holding lpn in part (waiting to be filled), or -1. */
+static inline int64_t wb_find_held(const struct ssd_dev *d, uint32_t lpn)
+{
+	int64_t e = d->wb_held ? wb_find(d, lpn) : -1;
+	return e >= 0 && d->wb_mask[e] != 0xff ? e : -1;
+}
+
 static void wb_hold(struct ssd_dev *d, uint32_t e, uint32_t lpn, uint8_t mask)
 {
 	uint32_t h = wb_hslot(d, lpn);
@@ -191,7 +204,8 @@ static void wb_hold(struct ssd_dev *d, uint32_t e, uint32_t lpn, uint8_t mask)
 	d->wb_hash[h] = e + 1;
 	d->wb_lpn[e] = lpn;
 	d->wb_mask[e] = mask;
-	d->wb_held++;
+	d->wb_held += mask != 0xff;
+	d->wb_hashed++;
 }
 
 /* Entry e holds its page no longer (linear probing's deletion: the
@@ -211,9 +225,10 @@ static void wb_release(struct ssd_dev *d, uint32_t e)
 		}
 	}
 	d->wb_hash[h] = 0;
+	d->wb_held -= d->wb_mask[e] != 0xff;
+	d->wb_hashed--;
 	d->wb_lpn[e] = SSD_UNMAPPED;
 	d->wb_mask[e] = 0;
-	d->wb_held--;
 }
 
 /* Drain held entry e at t: the sectors the host did not write come from
@@ -240,7 +255,7 @@ static int64_t wb_drain(struct ssd_dev *d, uint32_t e, int64_t t)
 static int wb_drain_all(struct ssd_dev *d, int64_t t)
 {
 	for (uint32_t i = 0, e = d->wb_head; d->wb_held && i < d->wb_n; i++) {
-		if (d->wb_lpn[e] != SSD_UNMAPPED) {
+		if (d->wb_lpn[e] != SSD_UNMAPPED && d->wb_mask[e] != 0xff) {
 			int64_t r = wb_drain(d, e, t);
 			if (r < 0)
 				return (int)r;
@@ -250,49 +265,76 @@ static int wb_drain_all(struct ssd_dev *d, int64_t t)
 	return 0;
 }
 
+/* A flush commits what the FTL was given: no later write replaces it in
+ * DRAM (the flush programs it as it is). */
+static void wb_commit(struct ssd_dev *d)
+{
+	for (uint32_t e = 0; d->wb_hashed > d->wb_held && e < d->wb_n; e++)
+		if (d->wb_lpn[e] != SSD_UNMAPPED && d->wb_mask[e] == 0xff)
+			wb_release(d, e);
+}
+
 /* A TRIM deallocates [lpn, lpn + n) at t: held pages in it are dropped,
- * their entries free at once. */
+ * their entries free at once; no later write merges into a page the FTL
+ * was given before it. */
 static void wb_trim(struct ssd_dev *d, uint32_t lpn, uint32_t n, int64_t t)
 {
-	for (uint32_t e = 0; d->wb_held && e < d->wb_n; e++) {
+	for (uint32_t e = 0; d->wb_hashed && e < d->wb_n; e++) {
 		uint32_t l = d->wb_lpn[e];
 		if (l != SSD_UNMAPPED && l >= lpn && l - lpn < n) {
+			if (d->wb_mask[e] != 0xff)
+				d->wb[e] = t;
 			wb_release(d, e);
-			d->wb[e] = t;
 		}
 	}
 }
 
-/* One 4 KiB page of a write whose data is in the controller at `ready`,
- * bytes [lo, hi) of it: through the write buffer if there is one.  A
+/* One 4 KiB page of a write of bytes [offset, end) whose data is in the
+ * controller at `ready`, through the write buffer.  A
  * page the buffer holds takes the data in DRAM (no entry, no program);
  * a page written whole drains at once, a page written in part is held
  * until it is whole or must drain (device.h).  Returns when the host may
  * consider it written, or a negative error. */
 static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready,
-			  uint32_t lo, uint32_t hi)
+			  uint64_t offset, uint64_t end)
 {
-	if (!d->wb_n)
-		return ssd_ftl_write(d->ftl, lpn, ready);
+	uint64_t base = (uint64_t)lpn * SSD_LPAGE;
+	uint32_t lo = offset > base ? (uint32_t)(offset - base) : 0;
+	uint32_t hi = end < base + SSD_LPAGE ? (uint32_t)(end - base) : SSD_LPAGE;
 	uint8_t mask = lo == 0 && hi == SSD_LPAGE ? 0xff : wb_sectors(lo, hi);
-	if (d->wb_held) {
+	if (d->wb_hashed) {
 		int64_t e = wb_find(d, lpn);
-		if (e >= 0) { /* merged in DRAM */
+		if (e >= 0 && d->wb_mask[e] != 0xff) { /* merged in DRAM */
 			d->ctr->buffer_hits++;
 			d->wb_mask[e] |= mask;
 			if (d->wb_mask[e] == 0xff) {
+				d->wb_held--; /* filled: drains now */
 				int64_t r = wb_drain(d, (uint32_t)e, ready);
 				if (r < 0)
 					return r;
 			}
 			return ready;
 		}
+		if (e >= 0 && d->wb_in[e] > ready) {
+			/* given to the FTL whole but still in DRAM, waiting for
+			 * a register: the new data replaces it there, and the
+			 * program the FTL has planned carries it */
+			d->ctr->buffer_hits++;
+			ssd_ftl_write_replaced(d->ftl, lpn);
+			return ready;
+		}
+		if (e >= 0) /* in a register by now: a new copy */
+			wb_release(d, (uint32_t)e);
 	}
 	uint32_t e = d->wb_head;
 	if (d->wb_lpn[e] != SSD_UNMAPPED) { /* the oldest must make room */
-		int64_t r = wb_drain(d, e, ready);
-		if (r < 0)
-			return r;
+		if (d->wb_mask[e] != 0xff) {
+			int64_t r = wb_drain(d, e, ready);
+			if (r < 0)
+				return r;
+		} else {
+			wb_release(d, e);
+		}
 	}
 	int64_t start = ssd_max64(ready, d->wb[e]);
 	if (start == ready)
@@ -308,6 +350,10 @@ static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready,
 		return c;
 	d->wb_last = ssd_max64(c, d->wb_last); /* the FIFO drains in order */
 	d->wb[e] = d->wb_last;
+	if (c > ready) { /* waits in DRAM for its register until c */
+		wb_hold(d, e, lpn, 0xff);
+		d->wb_in[e] = c;
+	}
 	return start;
 }
 
@@ -323,7 +369,7 @@ static void ra_fetch(struct ssd_dev *d, uint32_t l, int64_t t)
 	int64_t r = ssd_ftl_read(d->ftl, l, 1, t);
 	/* a page the write buffer holds in part is newer than its copy */
 	int none = c->host_unmapped_read_lp != unmapped ||
-		   (d->wb_held && wb_find(d, l) >= 0);
+		   wb_find_held(d, l) >= 0;
 	c->host_read_lp = host;
 	c->host_unmapped_read_lp = unmapped;
 	d->ra_ready[l % d->ra_n] = none ? -1 : r;
@@ -381,7 +427,7 @@ static int64_t read_cmd(struct ssd_dev *d, uint64_t offset, uint32_t len,
 		uint32_t l = lpn + i;
 		int64_t r;
 		int64_t e;
-		if (d->wb_held && (e = wb_find(d, l)) >= 0) {
+		if ((e = wb_find_held(d, l)) >= 0) {
 			/* written in part, in DRAM: merged with the old page
 			 * and drained; the read takes the merged page */
 			r = wb_drain(d, (uint32_t)e, t);
@@ -460,10 +506,8 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 			tail = ssd_ftl_merge_read(d->ftl, lpn + n - 1, ready);
 		for (uint32_t i = 0; i < n; i++) {
 			int64_t at = i == 0 ? head : i == n - 1 ? tail : ready;
-			uint32_t lo = i == 0 ? (uint32_t)(offset % SSD_LPAGE) : 0;
-			uint32_t hi = i == n - 1 && end % SSD_LPAGE
-				? (uint32_t)(end % SSD_LPAGE) : SSD_LPAGE;
-			int64_t c = write_page(d, lpn + i, at, lo, hi);
+			int64_t c = d->wb_n ? write_page(d, lpn + i, at, offset, end)
+				  : ssd_ftl_write(d->ftl, lpn + i, at);
 			if (c < 0) {
 				/* the pages before i were written: their bytes */
 				uint64_t upto = (uint64_t)(lpn + i) * SSD_LPAGE;
@@ -478,10 +522,15 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		if (fua) {
 			/* durable: drained, and its page programmed */
 			for (uint32_t i = 0; d->wb_held && i < n; i++) {
-				int64_t e = wb_find(d, lpn + i);
+				int64_t e = wb_find_held(d, lpn + i);
 				int64_t r = e < 0 ? 0 : wb_drain(d, (uint32_t)e, done);
 				if (r < 0)
 					return r;
+			}
+			for (uint32_t i = 0; d->wb_hashed && i < n; i++) {
+				int64_t e = wb_find(d, lpn + i);
+				if (e >= 0) /* programmed as it is */
+					wb_release(d, (uint32_t)e);
 			}
 			int64_t p = ssd_ftl_flush(d->ftl, ssd_max64(done, d->wb_last));
 			if (p < 0)
@@ -501,7 +550,7 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		ssd_dev_trim_pages(offset, len, &lpn, &n);
 		if (n)
 			ra_drop(d, lpn, n);
-		if (n && d->wb_held)
+		if (n && d->wb_hashed)
 			wb_trim(d, lpn, n, t);
 		done = ssd_ftl_trim(d->ftl, lpn, n, t);
 		if (done < 0)
@@ -551,6 +600,7 @@ int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 	int64_t overhead = cmd_time(d);
 	if (d->wb_held && (rc = wb_drain_all(d, t)))
 		return rc;
+	wb_commit(d);
 	int64_t done = ssd_ftl_flush(d->ftl, ssd_max64(t, d->wb_last));
 	if (done < 0)
 		return done;
@@ -860,8 +910,14 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 	}
 	/* the controller starts over: nothing in flight, buffers empty */
 	int64_t r = pc->ready;
-	for (uint32_t i = 0; i < d->wb_n; i++)
+	for (uint32_t i = 0; i < d->wb_n; i++) {
 		d->wb[i] = r;
+		d->wb_lpn[i] = SSD_UNMAPPED;
+		d->wb_mask[i] = 0;
+	}
+	if (d->wb_n)
+		memset(d->wb_hash, 0, ((size_t)d->wb_hmask + 1) * sizeof *d->wb_hash);
+	d->wb_held = d->wb_hashed = 0;
 	d->wb_last = d->link_busy = d->busy_until = d->now = r;
 	d->ctl_busy = d->trim_clock = r;
 	d->ra_lo = d->ra_hi = 0;

@@ -119,12 +119,16 @@ struct ssd_dev {
 	int64_t *wb;            /* write buffer: [entry] free at, ns */
 	uint32_t wb_n, wb_head; /* entries, and the oldest */
 	int64_t wb_last;        /* the newest entry drains at, ns */
-	uint32_t *wb_lpn;       /* [entry] the logical page it holds while
-	                           it waits to be filled, else SSD_UNMAPPED */
-	uint8_t *wb_mask;       /* [entry] its 512-byte sectors written */
-	uint32_t *wb_hash;      /* held pages by lpn: entry + 1, or 0 (linear
+	uint32_t *wb_lpn;       /* [entry] the logical page it holds (in part,
+	                           or whole until its register takes it),
+	                           else SSD_UNMAPPED */
+	uint8_t *wb_mask;       /* [entry] its 512-byte sectors written (0xff:
+	                           whole, given to the FTL) */
+	int64_t *wb_in;         /* [entry] a whole page: in a register at, ns */
+	uint32_t *wb_hash;      /* pages by lpn: entry + 1, or 0 (linear
 	                           probing, wb_hmask + 1 slots) */
-	uint32_t wb_hmask, wb_held; /* hash mask; entries held */
+	uint32_t wb_hmask;
+	uint32_t wb_held, wb_hashed; /* entries held in part; in wb_hash */
 	int64_t ctl_busy;       /* controller busy with TRIM work until, ns */
 	int64_t trim_clock;     /* background TRIM: processed up to, ns */
 	int err;                /* an error of background work: every later

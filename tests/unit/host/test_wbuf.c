@@ -139,3 +139,41 @@ TEST(wbuf_power_cut_loses_a_held_page_without_plp_and_saves_it_with)
 		ssd_dev_destroy(d);
 	}
 }
+
+TEST(wbuf_whole_page_overwrite_still_in_dram_costs_no_program)
+{
+	struct ssd_dev *d = drive(NULL);
+	CHECKF(d, "%s", err);
+	/* the first copy waits in DRAM for its register a transfer long */
+	int64_t t = put(d, 5 * 4096, 4096, 0, 0);
+	CHECK(t >= 0 && drained(d) == 1);
+	int64_t u = put(d, 5 * 4096, 4096, 0, t); /* replaces it there */
+	CHECK(u >= t && drained(d) == 1 && t_power_holds(d, 5, 2));
+	/* once in the register, a write is a new copy */
+	u = put(d, 5 * 4096, 4096, 0, t + SSD_MS);
+	CHECK(u >= 0 && drained(d) == 2 && t_power_holds(d, 5, 3));
+	/* a flush commits the copy: the write after it is another one */
+	u = put(d, 6 * 4096, 4096, 0, u);
+	CHECK(drained(d) == 3);
+	CHECK(ssd_dev_flush(d, u) >= u);
+	u = put(d, 6 * 4096, 4096, 0, u);
+	CHECK(drained(d) == 4 && t_power_holds(d, 6, 2));
+	/* a cut keeps what the flush programmed and loses the write after
+	 * it, in an open page */
+	struct ssd_power_cut pc;
+	CHECK(!t_power_cut(d, u + SSD_S, &pc));
+	CHECK(t_power_holds(d, 5, 3) && t_power_holds(d, 6, 1) && pc.lost_lp == 1);
+	CHECK(!ssd_dev_check_failure(d));
+	ssd_dev_destroy(d);
+	/* the copy replaced in DRAM is what its program stores */
+	d = drive(NULL);
+	CHECKF(d, "%s", err);
+	t = put(d, 5 * 4096, 4096, 0, 0);
+	u = put(d, 5 * 4096, 4096, 0, t);
+	CHECK(drained(d) == 1);
+	u = ssd_dev_flush(d, u);
+	CHECK(u > 0 && !t_power_cut(d, u, &pc));
+	CHECK(pc.lost_lp == 0 && t_power_holds(d, 5, 2));
+	CHECK(!ssd_dev_check_failure(d));
+	ssd_dev_destroy(d);
+}
