@@ -44,9 +44,12 @@
  * an entry, and the entry frees when the data has drained into the flash
  * (the FTL accepted it); with no free entry the write waits for the
  * oldest to drain.  A tiny buffer hides nothing once GC stalls the flash.
- * The buffer merges.  A page written whole drains at once; a page
- * written in part is held, and later writes of it (in part or whole) go
- * into its entry in DRAM, with no new entry and no program: the page
+ * The buffer merges.  A page written whole goes to the FTL at once, its
+ * data in DRAM until a register takes it (the FTL's answer): a write of
+ * the page before then replaces it there, no entry and no program
+ * (ssd_ftl_write_replaced); a flush or FUA commits it.  A page written
+ * in part is held, and later writes of it (in part or whole) go into
+ * its entry in DRAM, with no new entry and no program: the page
  * drains once, when its 512-byte sectors are all written (no
  * read-modify-write), or when it must -- its entry is the oldest and is
  * needed, a flush, a FUA write of it, a read of it, an idle gap, a power
