@@ -883,7 +883,8 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 	/* what DRAM and the registers hold at the cut */
 	uint64_t buffered = 0;
 	for (uint32_t i = 0; i < d->wb_n; i++)
-		buffered += d->wb_lpn[i] != SSD_UNMAPPED || d->wb[i] > pc->t;
+		buffered += (d->wb_lpn[i] != SSD_UNMAPPED && d->wb_mask[i] != 0xff) ||
+			    d->wb[i] > pc->t; /* held in part, or not drained */
 	pc->buffered_lp = buffered;
 	pc->open_lp = ssd_ftl_open_lp(d->ftl);
 	pc->save_ns = save_time(d, buffered + pc->open_lp);

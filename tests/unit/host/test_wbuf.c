@@ -174,6 +174,14 @@ TEST(wbuf_whole_page_overwrite_still_in_dram_costs_no_program)
 	u = ssd_dev_flush(d, u);
 	CHECK(u > 0 && !t_power_cut(d, u, &pc));
 	CHECK(pc.lost_lp == 0 && t_power_holds(d, 5, 2));
+	ssd_dev_destroy(d);
+	/* a page in a register is no longer in the buffer at a cut */
+	d = drive(NULL);
+	CHECKF(d, "%s", err);
+	t = put(d, 5 * 4096, 4096, 0, 0);
+	u = put(d, 5 * 4096, 4096, 0, t);
+	CHECK(!t_power_cut(d, u + SSD_MS, &pc));
+	CHECK(pc.buffered_lp == 0 && pc.open_lp == 1 && pc.lost_lp == 1);
 	CHECK(!ssd_dev_check_failure(d));
 	ssd_dev_destroy(d);
 }
