@@ -91,6 +91,13 @@ static inline void verify_host(struct ssd_ftl *f, uint32_t lpn, uint32_t slot)
 	f->vgen[slot] = f->vsrc[lpn];
 }
 
+void ssd_ftl_write_replaced(struct ssd_ftl *f, uint32_t lpn)
+{
+	uint32_t slot = f->l2p[lpn];
+	if (f->vgen && slot != SSD_UNMAPPED)
+		verify_host(f, lpn, slot);
+}
+
 /* ---- mapping ---- */
 
 void ftl_block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk)

@@ -90,6 +90,13 @@ void ssd_ftl_destroy(struct ssd_ftl *f);
  * the drive is read-only. */
 int64_t ssd_ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
 
+/* The write buffer took new data of logical page lpn in place of the
+ * copy last given to ssd_ftl_write, which was still in DRAM (not yet in
+ * a register): the slot planned for that copy holds the new data.  No
+ * time, no NAND work; with verification on, the slot takes the host's
+ * newest tag. */
+void ssd_ftl_write_replaced(struct ssd_ftl *f, uint32_t lpn);
+
 /* Read n logical pages from lpn.  Unmapped pages cost nothing; data in
  * open pages comes from the register.  Returns when all data is in the
  * controller. */

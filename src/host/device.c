@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_dev **out)
@@ -23,15 +24,31 @@ int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 	d->wb_n = (uint32_t)(c->write_buffer / SSD_LPAGE);
 	d->ra_n = (uint32_t)(c->read_ahead / SSD_LPAGE);
 	d->seq_next = UINT32_MAX;
-	if ((d->wb_n && !(d->wb = calloc(d->wb_n, sizeof *d->wb))) ||
-	    (d->ra_n && !(d->ra_ready = calloc(d->ra_n, sizeof *d->ra_ready)))) {
-		free(d->wb);
-		free(d);
-		return SSD_ENOMEM;
+	d->rd_lpn = SSD_UNMAPPED;
+	if (d->wb_n) {
+		uint32_t h = 2;
+		while (h < 2 * d->wb_n)
+			h *= 2;
+		d->wb_hmask = h - 1;
+		d->wb = calloc(d->wb_n, sizeof *d->wb);
+		d->wb_lpn = malloc(d->wb_n * sizeof *d->wb_lpn);
+		d->wb_mask = calloc(d->wb_n, sizeof *d->wb_mask);
+		d->wb_hash = calloc(h, sizeof *d->wb_hash);
+		d->wb_in = calloc(d->wb_n, sizeof *d->wb_in);
+		if (d->wb_lpn)
+			for (uint32_t i = 0; i < d->wb_n; i++)
+				d->wb_lpn[i] = SSD_UNMAPPED;
 	}
-	int rc = ssd_ftl_create(c, seed, &d->ftl);
-	if (rc) {
+	int rc = SSD_ENOMEM;
+	if ((d->wb_n && (!d->wb || !d->wb_lpn || !d->wb_mask || !d->wb_hash ||
+			 !d->wb_in)) ||
+	    (d->ra_n && !(d->ra_ready = calloc(d->ra_n, sizeof *d->ra_ready))) ||
+	    (rc = ssd_ftl_create(c, seed, &d->ftl))) {
 		free(d->wb);
+		free(d->wb_lpn);
+		free(d->wb_mask);
+		free(d->wb_hash);
+		free(d->wb_in);
 		free(d->ra_ready);
 		free(d);
 		return rc;
@@ -49,6 +66,10 @@ void ssd_dev_destroy(struct ssd_dev *d)
 	free(d->ssds);
 	ssd_ftl_destroy(d->ftl);
 	free(d->wb);
+	free(d->wb_lpn);
+	free(d->wb_mask);
+	free(d->wb_hash);
+	free(d->wb_in);
 	free(d->ra_ready);
 	free(d->vrec);
 	free(d);
@@ -68,6 +89,7 @@ static inline int64_t link_ns(const struct ssd_dev *d, uint64_t len)
 }
 
 static void trim_background(struct ssd_dev *d, int64_t t);
+static int wb_drain_all(struct ssd_dev *d, int64_t t);
 
 /* The drive has nothing to do from its busy time until t: queued TRIMs
  * (deferred, or a background backlog: with no command to share the
@@ -84,6 +106,14 @@ static int idle_gap(struct ssd_dev *d, int64_t t)
 	int64_t busy = ssd_max64(ssd_max64(d->busy_until, d->wb_last), d->ctl_busy);
 	if (t <= busy)
 		return 0;
+	if (d->wb_held) { /* idle: the buffer drains what it holds */
+		int rc = wb_drain_all(d, busy);
+		if (rc)
+			return rc;
+		busy = ssd_max64(busy, d->wb_last);
+		if (t <= busy)
+			return 0;
+	}
 	if (d->cfg.trim_mode != SSD_TRIM_IMMEDIATE && ssd_ftl_trim_queued(d->ftl)) {
 		int bg = d->cfg.trim_mode == SSD_TRIM_BACKGROUND;
 		if (bg)
@@ -131,22 +161,199 @@ static inline int64_t cmd_time(const struct ssd_dev *d)
 	return (int64_t)((double)d->cfg.cmd_overhead / (1 - share));
 }
 
-/* One 4 KiB page of a write whose data is in the controller at `ready`:
- * through the write buffer if there is one.  Returns when the host may
- * consider it written, or a negative error. */
-static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready)
+/* ---- the write buffer (device.h) ---- */
+
+/* The 512-byte sectors wholly inside bytes [lo, hi) of a 4 KiB page. */
+static inline uint8_t wb_sectors(uint32_t lo, uint32_t hi)
 {
-	if (!d->wb_n)
-		return ssd_ftl_write(d->ftl, lpn, ready);
-	int64_t start = ssd_max64(ready, d->wb[d->wb_head]);
+	uint32_t a = (lo + 511) / 512, b = hi / 512;
+	return b > a ? (uint8_t)(((1u << b) - 1) & ~((1u << a) - 1)) : 0;
+}
+
+static inline uint32_t wb_hslot(const struct ssd_dev *d, uint32_t lpn)
+{
+	return (lpn * 2654435761u) & d->wb_hmask;
+}
+
+/* The entry holding logical page lpn -- held in part, or given to the
+ * FTL whole (then wb_in says until when it is still in DRAM) -- or
+ * -1. */
+static inline int64_t wb_find(const struct ssd_dev *d, uint32_t lpn)
+{
+	for (uint32_t h = wb_hslot(d, lpn);; h = (h + 1) & d->wb_hmask) {
+		uint32_t e = d->wb_hash[h];
+		if (!e)
+			return -1;
+		if (d->wb_lpn[e - 1] == lpn)
+			return e - 1;
+	}
+}
+
+/* The entry holding lpn in part (waiting to be filled), or -1. */
+static inline int64_t wb_find_held(const struct ssd_dev *d, uint32_t lpn)
+{
+	int64_t e = d->wb_held ? wb_find(d, lpn) : -1;
+	return e >= 0 && d->wb_mask[e] != 0xff ? e : -1;
+}
+
+static void wb_hold(struct ssd_dev *d, uint32_t e, uint32_t lpn, uint8_t mask)
+{
+	uint32_t h = wb_hslot(d, lpn);
+	while (d->wb_hash[h])
+		h = (h + 1) & d->wb_hmask;
+	d->wb_hash[h] = e + 1;
+	d->wb_lpn[e] = lpn;
+	d->wb_mask[e] = mask;
+	d->wb_held += mask != 0xff;
+	d->wb_hashed++;
+}
+
+/* Entry e holds its page no longer (linear probing's deletion: the
+ * entries after it in its run move back into the hole). */
+static void wb_release(struct ssd_dev *d, uint32_t e)
+{
+	uint32_t h = wb_hslot(d, d->wb_lpn[e]);
+	while (d->wb_hash[h] != e + 1)
+		h = (h + 1) & d->wb_hmask;
+	for (uint32_t j = (h + 1) & d->wb_hmask; d->wb_hash[j];
+	     j = (j + 1) & d->wb_hmask) {
+		uint32_t home = wb_hslot(d, d->wb_lpn[d->wb_hash[j] - 1]);
+		/* move j into the hole h unless its home lies in (h, j] */
+		if (((j - home) & d->wb_hmask) >= ((j - h) & d->wb_hmask)) {
+			d->wb_hash[h] = d->wb_hash[j];
+			h = j;
+		}
+	}
+	d->wb_hash[h] = 0;
+	d->wb_held -= d->wb_mask[e] != 0xff;
+	d->wb_hashed--;
+	d->wb_lpn[e] = SSD_UNMAPPED;
+	d->wb_mask[e] = 0;
+}
+
+/* Drain held entry e at t: the sectors the host did not write come from
+ * the old page (a read-modify-write, unless every sector was written),
+ * then the page goes to the FTL.  Returns when the whole page was in
+ * DRAM (the merge read's end), or a negative error. */
+static int64_t wb_drain(struct ssd_dev *d, uint32_t e, int64_t t)
+{
+	uint32_t lpn = d->wb_lpn[e];
+	int64_t r = d->wb_mask[e] == 0xff ? t : ssd_ftl_merge_read(d->ftl, lpn, t);
+	wb_release(d, e);
+	if (r < 0)
+		return r;
+	int64_t c = ssd_ftl_write(d->ftl, lpn, r);
+	if (c < 0)
+		return c;
+	d->wb[e] = c;
+	d->wb_last = ssd_max64(c, d->wb_last);
+	return r;
+}
+
+/* Drain every held page, oldest first, at t (a flush, an idle gap).
+ * Returns 0 or a negative error. */
+static int wb_drain_all(struct ssd_dev *d, int64_t t)
+{
+	for (uint32_t i = 0, e = d->wb_head; d->wb_held && i < d->wb_n; i++) {
+		if (d->wb_lpn[e] != SSD_UNMAPPED && d->wb_mask[e] != 0xff) {
+			int64_t r = wb_drain(d, e, t);
+			if (r < 0)
+				return (int)r;
+		}
+		e = e + 1 == d->wb_n ? 0 : e + 1;
+	}
+	return 0;
+}
+
+/* A flush commits what the FTL was given: no later write replaces it in
+ * DRAM (the flush programs it as it is). */
+static void wb_commit(struct ssd_dev *d)
+{
+	for (uint32_t e = 0; d->wb_hashed > d->wb_held && e < d->wb_n; e++)
+		if (d->wb_lpn[e] != SSD_UNMAPPED && d->wb_mask[e] == 0xff)
+			wb_release(d, e);
+}
+
+/* A TRIM deallocates [lpn, lpn + n) at t: held pages in it are dropped,
+ * their entries free at once; no later write merges into a page the FTL
+ * was given before it. */
+static void wb_trim(struct ssd_dev *d, uint32_t lpn, uint32_t n, int64_t t)
+{
+	for (uint32_t e = 0; d->wb_hashed && e < d->wb_n; e++) {
+		uint32_t l = d->wb_lpn[e];
+		if (l != SSD_UNMAPPED && l >= lpn && l - lpn < n) {
+			if (d->wb_mask[e] != 0xff)
+				d->wb[e] = t;
+			wb_release(d, e);
+		}
+	}
+}
+
+/* One 4 KiB page of a write of bytes [offset, end) whose data is in the
+ * controller at `ready`, through the write buffer.  A
+ * page the buffer holds takes the data in DRAM (no entry, no program);
+ * a page written whole drains at once, a page written in part is held
+ * until it is whole or must drain (device.h).  Returns when the host may
+ * consider it written, or a negative error. */
+static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready,
+			  uint64_t offset, uint64_t end)
+{
+	uint64_t base = (uint64_t)lpn * SSD_LPAGE;
+	uint32_t lo = offset > base ? (uint32_t)(offset - base) : 0;
+	uint32_t hi = end < base + SSD_LPAGE ? (uint32_t)(end - base) : SSD_LPAGE;
+	uint8_t mask = lo == 0 && hi == SSD_LPAGE ? 0xff : wb_sectors(lo, hi);
+	if (d->wb_hashed) {
+		int64_t e = wb_find(d, lpn);
+		if (e >= 0 && d->wb_mask[e] != 0xff) { /* merged in DRAM */
+			d->ctr->buffer_hits++;
+			d->wb_mask[e] |= mask;
+			if (d->wb_mask[e] == 0xff) {
+				d->wb_held--; /* filled: drains now */
+				int64_t r = wb_drain(d, (uint32_t)e, ready);
+				if (r < 0)
+					return r;
+			}
+			return ready;
+		}
+		if (e >= 0 && d->wb_in[e] > ready) {
+			/* given to the FTL whole but still in DRAM, waiting for
+			 * a register: the new data replaces it there, and the
+			 * program the FTL has planned carries it */
+			d->ctr->buffer_hits++;
+			ssd_ftl_write_replaced(d->ftl, lpn);
+			return ready;
+		}
+		if (e >= 0) /* in a register by now: a new copy */
+			wb_release(d, (uint32_t)e);
+	}
+	uint32_t e = d->wb_head;
+	if (d->wb_lpn[e] != SSD_UNMAPPED) { /* the oldest must make room */
+		if (d->wb_mask[e] != 0xff) {
+			int64_t r = wb_drain(d, e, ready);
+			if (r < 0)
+				return r;
+		} else {
+			wb_release(d, e);
+		}
+	}
+	int64_t start = ssd_max64(ready, d->wb[e]);
+	if (start == ready)
+		d->ctr->buffer_hits++;
+	d->wb_head = e + 1 == d->wb_n ? 0 : e + 1;
+	if (mask != 0xff) {
+		wb_hold(d, e, lpn, mask);
+		d->wb[e] = start;
+		return start;
+	}
 	int64_t c = ssd_ftl_write(d->ftl, lpn, start);
 	if (c < 0)
 		return c;
-	if (start == ready)
-		d->ctr->buffer_hits++;
 	d->wb_last = ssd_max64(c, d->wb_last); /* the FIFO drains in order */
-	d->wb[d->wb_head] = d->wb_last;
-	d->wb_head = d->wb_head + 1 == d->wb_n ? 0 : d->wb_head + 1;
+	d->wb[e] = d->wb_last;
+	if (c > ready) { /* waits in DRAM for its register until c */
+		wb_hold(d, e, lpn, 0xff);
+		d->wb_in[e] = c;
+	}
 	return start;
 }
 
@@ -160,7 +367,9 @@ static void ra_fetch(struct ssd_dev *d, uint32_t l, int64_t t)
 	struct ssd_counters *c = d->ctr;
 	uint64_t host = c->host_read_lp, unmapped = c->host_unmapped_read_lp;
 	int64_t r = ssd_ftl_read(d->ftl, l, 1, t);
-	int none = c->host_unmapped_read_lp != unmapped;
+	/* a page the write buffer holds in part is newer than its copy */
+	int none = c->host_unmapped_read_lp != unmapped ||
+		   wb_find_held(d, l) >= 0;
 	c->host_read_lp = host;
 	c->host_unmapped_read_lp = unmapped;
 	d->ra_ready[l % d->ra_n] = none ? -1 : r;
@@ -193,11 +402,13 @@ static void read_ahead(struct ssd_dev *d, uint32_t lpn, uint32_t n, int64_t t)
 		d->ra_hi = (uint32_t)want;
 }
 
-/* A write or TRIM of [lpn, lpn + n): buffered copies of it are stale.
- * Without read-ahead the range is empty ([0, 0)) and this is one
- * compare. */
+/* A write or TRIM of [lpn, lpn + n): buffered copies of it (read-ahead,
+ * the page kept after a read in part) are stale.  Without read-ahead
+ * the range is empty ([0, 0)) and this is two compares. */
 static inline void ra_drop(struct ssd_dev *d, uint32_t lpn, uint32_t n)
 {
+	if (d->rd_lpn - lpn < n)
+		d->rd_lpn = SSD_UNMAPPED;
 	if (lpn < d->ra_hi && lpn + n > d->ra_lo)
 		d->ra_lo = d->ra_hi = 0;
 }
@@ -215,13 +426,33 @@ static int64_t read_cmd(struct ssd_dev *d, uint64_t offset, uint32_t len,
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t l = lpn + i;
 		int64_t r;
-		if (d->ra_n && l >= d->ra_lo && l < d->ra_hi &&
+		int64_t e;
+		if ((e = wb_find_held(d, l)) >= 0) {
+			/* written in part, in DRAM: merged with the old page
+			 * and drained; the read takes the merged page */
+			r = wb_drain(d, (uint32_t)e, t);
+			if (r < 0)
+				return r;
+			d->ctr->host_read_lp++;
+		} else if (d->ra_n && l >= d->ra_lo && l < d->ra_hi &&
 		    d->ra_ready[l % d->ra_n] >= 0) {
 			r = ssd_max64(t, d->ra_ready[l % d->ra_n]);
 			d->ctr->host_read_lp++;
 			d->ctr->read_ahead_hit_lp++;
+		} else if (l == d->rd_lpn) { /* kept in the controller */
+			r = ssd_max64(t, d->rd_ready);
+			d->ctr->host_read_lp++;
 		} else {
+			uint64_t unmapped = d->ctr->host_unmapped_read_lp;
 			r = ssd_ftl_read(d->ftl, l, 1, t);
+			/* read in part (the first or last page of the command):
+			 * the controller keeps the page */
+			if (((i == 0 && offset % SSD_LPAGE) ||
+			     (i + 1 == n && (offset + len) % SSD_LPAGE)) &&
+			    d->ctr->host_unmapped_read_lp == unmapped) {
+				d->rd_lpn = l;
+				d->rd_ready = r;
+			}
 		}
 		uint64_t upto = i + 1 == n ? len : (uint64_t)(l + 1) * SSD_LPAGE - offset;
 		int64_t cum = link_ns(d, upto);
@@ -271,15 +502,17 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		int64_t ready = ls + link_ns(d, len);
 		d->link_busy = ready;
 		done = ready;
-		/* partial 4 KiB pages at either end: read-modify-write */
+		/* partial 4 KiB pages at either end: read-modify-write, now
+		 * or (with the write buffer) when the held page drains */
 		int64_t head = ready, tail = ready;
-		if (offset % SSD_LPAGE || (n == 1 && end % SSD_LPAGE))
+		if (!d->wb_n && (offset % SSD_LPAGE || (n == 1 && end % SSD_LPAGE)))
 			head = ssd_ftl_merge_read(d->ftl, lpn, ready);
-		if (n > 1 && end % SSD_LPAGE)
+		if (!d->wb_n && n > 1 && end % SSD_LPAGE)
 			tail = ssd_ftl_merge_read(d->ftl, lpn + n - 1, ready);
 		for (uint32_t i = 0; i < n; i++) {
 			int64_t at = i == 0 ? head : i == n - 1 ? tail : ready;
-			int64_t c = write_page(d, lpn + i, at);
+			int64_t c = d->wb_n ? write_page(d, lpn + i, at, offset, end)
+				  : ssd_ftl_write(d->ftl, lpn + i, at);
 			if (c < 0) {
 				/* the pages before i were written: their bytes */
 				uint64_t upto = (uint64_t)(lpn + i) * SSD_LPAGE;
@@ -293,6 +526,17 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		d->ctr->host_write_bytes += len;
 		if (fua) {
 			/* durable: drained, and its page programmed */
+			for (uint32_t i = 0; d->wb_held && i < n; i++) {
+				int64_t e = wb_find_held(d, lpn + i);
+				int64_t r = e < 0 ? 0 : wb_drain(d, (uint32_t)e, done);
+				if (r < 0)
+					return r;
+			}
+			for (uint32_t i = 0; d->wb_hashed && i < n; i++) {
+				int64_t e = wb_find(d, lpn + i);
+				if (e >= 0) /* programmed as it is */
+					wb_release(d, (uint32_t)e);
+			}
 			int64_t p = ssd_ftl_flush(d->ftl, ssd_max64(done, d->wb_last));
 			if (p < 0)
 				return p;
@@ -302,6 +546,8 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 	}
 	case SSD_DDIR_READ:
 		done = read_cmd(d, offset, len, lpn, n, t);
+		if (done < 0)
+			return done;
 		break;
 	case SSD_DDIR_TRIM:
 		/* only the pages wholly inside: a page it covers in part keeps
@@ -309,6 +555,8 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 		ssd_dev_trim_pages(offset, len, &lpn, &n);
 		if (n)
 			ra_drop(d, lpn, n);
+		if (n && d->wb_hashed)
+			wb_trim(d, lpn, n, t);
 		done = ssd_ftl_trim(d->ftl, lpn, n, t);
 		if (done < 0)
 			return done;
@@ -355,6 +603,9 @@ int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 	trim_background(d, t);
 	d->now = t;
 	int64_t overhead = cmd_time(d);
+	if (d->wb_held && (rc = wb_drain_all(d, t)))
+		return rc;
+	wb_commit(d);
 	int64_t done = ssd_ftl_flush(d->ftl, ssd_max64(t, d->wb_last));
 	if (done < 0)
 		return done;
@@ -633,10 +884,12 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 		return SSD_EUNSUP;
 	if (!d->ptrack || pc->t < d->now || pc->on < pc->t)
 		return SSD_EINVAL;
+	int rc;
 	/* what DRAM and the registers hold at the cut */
 	uint64_t buffered = 0;
 	for (uint32_t i = 0; i < d->wb_n; i++)
-		buffered += d->wb[i] > pc->t;
+		buffered += (d->wb_lpn[i] != SSD_UNMAPPED && d->wb_mask[i] != 0xff) ||
+			    d->wb[i] > pc->t; /* held in part, or not drained */
 	pc->buffered_lp = buffered;
 	pc->open_lp = ssd_ftl_open_lp(d->ftl);
 	pc->save_ns = save_time(d, buffered + pc->open_lp);
@@ -650,7 +903,12 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 		pc->hold_ns = 0;
 	}
 	pc->save_all = d->cfg.plp && pc->save_ns <= pc->hold_ns;
-	int rc = ssd_ftl_power_cut(d->ftl, pc);
+	/* pages held in part go to the FTL at the cut, as pages it accepted
+	 * and had not programmed: saved with the rest, or lost (and counted)
+	 * with the registers */
+	if (d->wb_held && (rc = wb_drain_all(d, pc->t)))
+		return rc;
+	rc = ssd_ftl_power_cut(d->ftl, pc);
 	if (rc) {
 		free(pc->unplaced);
 		pc->unplaced = NULL;
@@ -658,12 +916,19 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 	}
 	/* the controller starts over: nothing in flight, buffers empty */
 	int64_t r = pc->ready;
-	for (uint32_t i = 0; i < d->wb_n; i++)
+	for (uint32_t i = 0; i < d->wb_n; i++) {
 		d->wb[i] = r;
+		d->wb_lpn[i] = SSD_UNMAPPED;
+		d->wb_mask[i] = 0;
+	}
+	if (d->wb_n)
+		memset(d->wb_hash, 0, ((size_t)d->wb_hmask + 1) * sizeof *d->wb_hash);
+	d->wb_held = d->wb_hashed = 0;
 	d->wb_last = d->link_busy = d->busy_until = d->now = r;
 	d->ctl_busy = d->trim_clock = r;
 	d->ra_lo = d->ra_hi = 0;
 	d->seq_next = UINT32_MAX;
+	d->rd_lpn = SSD_UNMAPPED;
 	/* the host's record follows what survived */
 	uint32_t nlp = (uint32_t)(d->capacity / SSD_LPAGE);
 	for (uint32_t l = 0; l < nlp; l++) {

@@ -32,13 +32,33 @@
  * buffer.  One stream is tracked: two interleaved sequential readers
  * break each other's pattern.  Random reads do not trigger it.
  *
+ * Sub-page reads.  A read of part of a 4 KiB page still moves the whole
+ * page from the die (the ECC codeword) into the controller, which keeps
+ * it: a read of the same page that follows takes it from there, with no
+ * NAND read and no channel transfer, once it has arrived -- eight
+ * sequential 512-byte reads cost one.  One page is kept, the latest
+ * read in part; a write or TRIM of it drops it.
+ *
  * Write buffer.  With write_buffer set, the controller has that much DRAM
  * as a FIFO of 4 KiB entries: a write completes as soon as its data is in
  * an entry, and the entry frees when the data has drained into the flash
  * (the FTL accepted it); with no free entry the write waits for the
  * oldest to drain.  A tiny buffer hides nothing once GC stalls the flash.
- * Flush waits for the buffer to drain and then programs every open page;
- * a write with FUA completes only once its data is programmed.
+ * The buffer merges.  A page written whole goes to the FTL at once, its
+ * data in DRAM until a register takes it (the FTL's answer): a write of
+ * the page before then replaces it there, no entry and no program
+ * (ssd_ftl_write_replaced); a flush or FUA commits it.  A page written
+ * in part is held, and later writes of it (in part or whole) go into
+ * its entry in DRAM, with no new entry and no program: the page
+ * drains once, when its 512-byte sectors are all written (no
+ * read-modify-write), or when it must -- its entry is the oldest and is
+ * needed, a flush, a FUA write of it, a read of it, an idle gap, a power
+ * cut -- merged then with the old page (ssd_ftl_merge_read).  A TRIM of
+ * the whole page drops it.  Sequential 512-byte or 2 KiB writes thus
+ * program each page once, at the rate of 4 KiB ones.  Without plp a cut
+ * loses what is held, as it loses what the registers hold.
+ * Flush drains the buffer and then programs every open page; a write
+ * with FUA completes only once its data is programmed.
  *
  * TRIM.  A TRIM deallocates the 4 KiB pages wholly inside its range
  * (ssd_dev_trim_pages), as a real drive deallocates only whole mapping
@@ -104,6 +124,16 @@ struct ssd_dev {
 	int64_t *wb;            /* write buffer: [entry] free at, ns */
 	uint32_t wb_n, wb_head; /* entries, and the oldest */
 	int64_t wb_last;        /* the newest entry drains at, ns */
+	uint32_t *wb_lpn;       /* [entry] the logical page it holds (in part,
+	                           or whole until its register takes it),
+	                           else SSD_UNMAPPED */
+	uint8_t *wb_mask;       /* [entry] its 512-byte sectors written (0xff:
+	                           whole, given to the FTL) */
+	int64_t *wb_in;         /* [entry] a whole page: in a register at, ns */
+	uint32_t *wb_hash;      /* pages by lpn: entry + 1, or 0 (linear
+	                           probing, wb_hmask + 1 slots) */
+	uint32_t wb_hmask;
+	uint32_t wb_held, wb_hashed; /* entries held in part; in wb_hash */
 	int64_t ctl_busy;       /* controller busy with TRIM work until, ns */
 	int64_t trim_clock;     /* background TRIM: processed up to, ns */
 	int err;                /* an error of background work: every later
@@ -114,6 +144,9 @@ struct ssd_dev {
 	uint32_t ra_n;          /* buffer size in 4 KiB pages; 0 = off */
 	uint32_t ra_lo, ra_hi;  /* the buffer holds lpns [ra_lo, ra_hi) */
 	uint32_t seq_next;      /* lpn after the last read's end */
+	/* the page kept after a read of part of it (see above) */
+	uint32_t rd_lpn;        /* its lpn, or SSD_UNMAPPED */
+	int64_t rd_ready;       /* in the controller at, ns */
 	/* data verification: the host's record of what it wrote, a tag per
 	 * logical page (kept and read by the job runner, sim.c), held with
 	 * the drive so that a later run verifies an earlier one; NULL until

@@ -2647,9 +2647,10 @@ static const struct jopt opts[] = {
 	{.name = "readfua", .type = OT_BOOL, FIELD(read_fua),
 	 .value = "boolean (a bare key means 1)", .def = "0",
 	 .help = "Accepted, no effect: FUA on a read asks for data from the "
-		 "medium, not a cache, and the simulated drive serves every "
-		 "read from flash (its write buffer is flushed before a read "
-		 "of the same pages is served; no read cache is modelled)."},
+		 "medium, not a cache, and the simulated drive ignores it (a "
+		 "page its write buffer holds in part is merged and drained "
+		 "before a read of it is served; a read may take a page from "
+		 "read-ahead, or the page a read of part of it brought in)."},
 	{.name = "num_range", .type = OT_U32, FIELD(num_range), .min = 1,
 	 .max = 256, .value = "integer 1..256", .def = "1",
 	 .help = "Trim ranges per trim command (io_uring_cmd): each command "
