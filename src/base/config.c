@@ -102,6 +102,8 @@ static const char *const cell_names[] = {"slc", "mlc", "tlc", "qlc", NULL};
 static const char *const slc_names[] = {"none", "static", "dynamic", NULL};
 static const char *const trim_names[] = {"immediate", "background", "deferred",
 					 NULL};
+static const char *const mapping_names[] = {"page", "block", "bast", "fast",
+					    NULL};
 static const char *const type_names[] = {"ssd", "hdd", NULL};
 static const char *const raid_names[] = {"none", "0", NULL};
 static const char *const hddq_names[] = {"fcfs", "sptf", NULL};
@@ -124,6 +126,11 @@ const char *ssd_cell_name(int cell)
 const char *ssd_gc_policy_name(int policy)
 {
 	return policy >= 0 && policy <= SSD_GC_RANDOM ? gc_names[policy] : NULL;
+}
+
+const char *ssd_mapping_name(int mapping)
+{
+	return mapping >= 0 && mapping <= SSD_MAP_FAST ? mapping_names[mapping] : "?";
 }
 
 const char *ssd_trim_mode_name(int mode)
@@ -289,6 +296,22 @@ static const struct opt options[] = {
 		 "wears it pe_cycles/slc_pe_cycles of a cycle (0 = 10 x "
 		 "pe_cycles; at most 1000 x pe_cycles, as wear is counted in "
 		 "1/1000 cycles)."},
+	{"mapping", T_ENUM, FIELD(mapping), "page", .values = mapping_names,
+	 .flags = F_DESCR, .unit = "scheme",
+	 .help = "How the FTL maps logical pages to flash (docs/mapping.md): "
+		 "page (every 4 KiB page anywhere, garbage collection); block "
+		 "(a logical block has one physical block, a row over the "
+		 "allocation units, and an overwrite merges it into a new "
+		 "one); bast (block mapping plus log blocks, each serving one "
+		 "logical block: Kim et al. 2002); fast (block mapping plus "
+		 "log blocks shared by every logical block, and one for "
+		 "sequential runs: Lee et al. 2007)."},
+	{"log_blocks", T_U32, FIELD(log_blocks), "0", 0, 1u << 20,
+	 .flags = F_DESCR, .unit = "rows",
+	 .help = "bast, fast: log blocks (rows of one block per allocation "
+		 "unit) that take overwrites before a merge; fast keeps one "
+		 "more for sequential runs (0 = every spare row but the two "
+		 "merges need)."},
 	{"trim", T_BOOL, FIELD(trim), "yes", .flags = F_DESCR, .unit = "bool",
 	 .help = "The drive supports TRIM (ATA Data Set Management, NVMe "
 		 "Deallocate).  no: a drive from before late 2009 (the Intel "
@@ -1819,6 +1842,50 @@ static int check_keys(const struct ssd_config *c, char *err, size_t errlen)
 	return 0;
 }
 
+/* The rules of a block-mapped or log-block scheme (mapping != page):
+ * the features it refuses, and the spare rows it needs.  A row (a block
+ * on every allocation unit) is the scheme's block; the user data fills
+ * f->data rows, and beyond them a merge needs one row to build into and
+ * one kept for the next (the log schemes' logs come on top: fast keeps
+ * one more, its sequential log). */
+static int check_mapping(const struct ssd_config *c, const struct fit *f,
+			 char *err, size_t errlen)
+{
+	if (c->mapping == SSD_MAP_PAGE)
+		return 0;
+	const char *m = ssd_mapping_name(c->mapping), *what = NULL;
+	if (c->slc_cache != SSD_SLC_NONE)
+		what = "slc_cache";
+	else if (c->map_cache)
+		what = "map_cache";
+	else if (c->trim_mode != SSD_TRIM_IMMEDIATE)
+		what = "trim_mode";
+	if (what) {
+		ssd_seterr(err, errlen, "key '%s': mapping = %s does not model it "
+		       "(an SLC cache, a partial map and queued TRIM are "
+		       "page-mapped features; accepted: slc_cache = none, "
+		       "map_cache = 0, trim_mode = immediate, or mapping = page)",
+		       what, m);
+		return SSD_EINVAL;
+	}
+	uint64_t spare = f->bpp - f->data;
+	uint64_t fixed = c->mapping == SSD_MAP_FAST ? 3 : 2;
+	uint64_t need = fixed + (c->mapping == SSD_MAP_BLOCK ? 0
+				 : c->log_blocks ? c->log_blocks : 1);
+	if (spare < need) {
+		ssd_seterr(err, errlen, "key '%s': mapping = %s needs %llu spare "
+		       "rows (blocks across every allocation unit) beyond the "
+		       "%llu the data fills, and op gives %llu (accepted: %s, or "
+		       "a larger op)", c->mapping == SSD_MAP_BLOCK || !c->log_blocks
+		       ? "op" : "log_blocks", m, (unsigned long long)need,
+		       (unsigned long long)f->data, (unsigned long long)spare,
+		       c->mapping == SSD_MAP_BLOCK || spare <= fixed
+		       ? "mapping = page" : "a smaller log_blocks");
+		return SSD_EINVAL;
+	}
+	return 0;
+}
+
 static int finish(struct ssd_config *c, int may_adapt, char *err, size_t errlen)
 {
 	int rc = check_ranges(c, err, errlen);
@@ -1844,6 +1911,9 @@ static int finish(struct ssd_config *c, int may_adapt, char *err, size_t errlen)
 		return explain(c, why, 0, err, errlen);
 	}
 	c->blocks_per_plane = (uint32_t)f.bpp;
+	rc = check_mapping(c, &f, err, errlen);
+	if (rc)
+		return rc;
 
 	/* Timings and endurance left at 0 take the cell type's values. */
 	const struct cell_info *ci = &cell_info[c->cell];

@@ -48,6 +48,8 @@ enum ssd_power_recovery { SSD_RECOVER_SUMMARY, SSD_RECOVER_SCAN };
  * wordline, and whether the controller guards against it. */
 enum ssd_paired_pages { SSD_PAIRED_INDEPENDENT, SSD_PAIRED_UNPROTECTED,
 			SSD_PAIRED_PROTECTED };
+/* How the FTL maps logical to physical pages (docs/mapping.md). */
+enum ssd_mapping { SSD_MAP_PAGE, SSD_MAP_BLOCK, SSD_MAP_BAST, SSD_MAP_FAST };
 enum ssd_drive_type { SSD_TYPE_SSD, SSD_TYPE_HDD };
 enum ssd_raid_level { SSD_RAID_NONE, SSD_RAID_0 };
 enum ssd_hdd_queue { SSD_HDD_FCFS, SSD_HDD_SPTF };
@@ -132,6 +134,11 @@ struct ssd_config {
 	int64_t slc_t_prog;       /* SLC-mode page program, ns */
 	uint32_t slc_pe_cycles;   /* endurance of a block used in SLC mode
 	                             (0 = 10 x pe_cycles) */
+
+	/* mapping scheme (docs/mapping.md) */
+	int mapping;              /* enum ssd_mapping */
+	uint32_t log_blocks;      /* bast, fast: log blocks (0 = every
+	                             spare row the merges leave) */
 
 	/* TRIM */
 	int trim;                 /* the drive takes TRIM (ATA Data Set
@@ -385,5 +392,6 @@ const char *ssd_cell_name(int cell);
 const char *ssd_gc_policy_name(int policy);
 const char *ssd_slc_mode_name(int mode);
 const char *ssd_trim_mode_name(int mode);
+const char *ssd_mapping_name(int mapping);
 
 #endif

@@ -51,6 +51,12 @@ struct ssd_counters {
 	uint64_t power_cuts;       /* power cuts survived (ssd_dev_power_cut) */
 	uint64_t power_lost_lp;    /* 4 KiB pages whose latest write or TRIM
 	                              a power cut lost */
+	/* block and log-block mapping (docs/mapping.md); their copies are
+	 * in gc_copy_lp */
+	uint64_t merge_switch;     /* merges that copied nothing */
+	uint64_t merge_partial;    /* merges that copied only past the
+	                              host's data */
+	uint64_t merge_full;       /* merges that copied around it */
 };
 
 

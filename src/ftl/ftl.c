@@ -46,7 +46,7 @@ void ftl_free_push(struct ssd_ftl *f, uint32_t blk)
  * leveling the least worn.  The list is short in steady state (about
  * gc_fg_blocks), so the scan is cheap; blocks are opened once per block
  * of writes. */
-static uint32_t free_pop(struct ssd_ftl *f, struct ssd_unit *u)
+uint32_t ftl_free_pop(struct ssd_ftl *f, struct ssd_unit *u)
 {
 	uint32_t best = u->free_head, best_prev = SSD_NO_BLOCK;
 	if (best == SSD_NO_BLOCK)
@@ -117,7 +117,7 @@ void ftl_block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk)
 int ftl_wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
 {
 	struct ssd_unit *u = &f->unit[ui];
-	uint32_t blk = slc && f->slc_static ? slc_free_pop(f, u) : free_pop(f, u);
+	uint32_t blk = slc && f->slc_static ? slc_free_pop(f, u) : ftl_free_pop(f, u);
 	if (blk == SSD_NO_BLOCK)
 		return SSD_ENOSPC;
 	if (!is_static_slc(f, blk) && ssd_flash_set_slc(&f->flash, blk, slc))
@@ -225,6 +225,8 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		f->ctr.ro_reject++;
 		return SSD_EROFS;
 	}
+	if (f->bm)
+		return ftl_bm_write(f, lpn, t);
 	uint32_t ui = f->cur_unit;
 	if (f->uvalid[ui] >= f->ulimit[ui] && !host_page_open(f, ui)) {
 		ui = unit_pick(f, ui, lpn);
@@ -468,6 +470,8 @@ static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 	int64_t done = t;
 	int padded = host_page_open(f, f->cur_unit);
 	f->ctr.flushes++;
+	if (f->bm)
+		return ftl_bm_flush(f, t);
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
 		/* host data only: GC copies stay durable in their victim
@@ -510,7 +514,9 @@ int64_t ssd_ftl_flush(struct ssd_ftl *f, int64_t t)
 int ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until)
 {
 	int rc = 0;
-	for (uint32_t ui = 0; ui < f->units && !rc; ui++)
+	if (f->bm)
+		rc = ftl_bm_idle(f, from, until);
+	for (uint32_t ui = 0; ui < f->units && !rc && !f->bm; ui++)
 		rc = ftl_gc_idle(f, ui, from, until);
 	check_events(f);
 	return rc;
@@ -781,6 +787,10 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 			good_native++;
 		ftl_free_push(f, b);
 	}
+	if (c->mapping != SSD_MAP_PAGE && ftl_bm_init(f, &g)) {
+		ssd_ftl_destroy(f);
+		return SSD_ENOMEM;
+	}
 	f->spare_initial = good_native > f->need_blocks ? good_native - f->need_blocks : 0;
 	ftl_unit_limits(f);
 	gc_view_init(f);
@@ -820,5 +830,6 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	free(f->tbits);
 	free(f->tq);
 	ftl_power_free(f);
+	ftl_bm_free(f);
 	free(f);
 }

@@ -26,7 +26,9 @@ enum ssd_blk_state {
 	SSD_BLK_FULL,
 	SSD_BLK_VICTIM,
 	SSD_BLK_RETIRE,   /* a program failed: clean it, then BAD */
-	SSD_BLK_BAD
+	SSD_BLK_BAD,
+	SSD_BLK_MAPPED    /* a row's block under mapping = block, bast,
+	                     fast (ftl_bm.c) */
 };
 
 struct ssd_wp {
@@ -123,6 +125,8 @@ struct ssd_ftl {
 	struct ssd_gc_view gcv; /* what the policy sees (gc_view_init) */
 	struct ssd_rng rng;     /* for randomised policies */
 	uint64_t mapped;        /* logical pages currently mapped */
+	struct ftl_bm *bm;      /* mapping = block, bast, fast: the rows and
+	                           logs (ftl_bm.c); NULL for page mapping */
 	/* Debug: run ssd_ftl_check after every `check_every` GC victims and
 	 * record the first failure (tests set it; 0 = never). */
 	uint32_t check_every;
@@ -287,6 +291,18 @@ void ftl_retire(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk);
 void ftl_wl_check(struct ssd_ftl *f, uint32_t ui);
 void ftl_draw_limits(struct ssd_ftl *f);
 
+/* ftl_bm.c: block mapping and the log-block hybrids: set up and free,
+ * the host write, flush and idle work, logs in use, and the checker's
+ * parts. */
+int ftl_bm_init(struct ssd_ftl *f, const struct ssd_geometry *g);
+void ftl_bm_free(struct ssd_ftl *f);
+int64_t ftl_bm_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
+int64_t ftl_bm_flush(struct ssd_ftl *f, int64_t t);
+int ftl_bm_idle(struct ssd_ftl *f, int64_t from, int64_t until);
+uint32_t ftl_bm_logs(const struct ssd_ftl *f);
+int ftl_bm_open_slot(const struct ssd_ftl *f, uint32_t blk, uint32_t i);
+int ftl_bm_check(const struct ssd_ftl *f, char *err, size_t errlen);
+
 /* ftl_mapcache.c: the map entry of lpn is used at t (dirty: it
  * changes), the cache being on.  Returns when it is in DRAM. */
 int64_t ftl_map_load(struct ssd_ftl *f, uint32_t lpn, int dirty, int64_t t);
@@ -372,6 +388,7 @@ void ftl_block_full(struct ssd_ftl *f, uint32_t ui, uint32_t blk);
 int64_t ftl_program_failed(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 			   int64_t ready);
 void ftl_free_push(struct ssd_ftl *f, uint32_t blk);
+uint32_t ftl_free_pop(struct ssd_ftl *f, struct ssd_unit *u);
 
 /* ftl_gc.c: erase a cleaned victim (or retire it if the erase fails);
  * erase the victims whose last copies were in the GC page just

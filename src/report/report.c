@@ -1185,6 +1185,12 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 		jw_u64(w, "power_cuts", c->power_cuts);
 		jw_u64(w, "power_lost_pages", c->power_lost_lp);
 	}
+	if (w->cfg && w->cfg->mapping != SSD_MAP_PAGE) { /* docs/mapping.md */
+		jw_str(w, "mapping", ssd_mapping_name(w->cfg->mapping));
+		jw_u64(w, "merges_switch", c->merge_switch);
+		jw_u64(w, "merges_partial", c->merge_partial);
+		jw_u64(w, "merges_full", c->merge_full);
+	}
 	jw_dbl(w, "waf", waf_of(c));
 	json_erase_count(w, j);
 	jw_u64(w, "free_blocks", j->free_blocks);
@@ -1608,6 +1614,11 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 	if (c->power_cuts) /* a served drive's (docs/power-loss.md) */
 		fprintf(out, "  ssdlab: power cuts=%" PRIu64 ", 4KiB pages lost=%" PRIu64 "\n",
 			c->power_cuts, c->power_lost_lp);
+	if (cfg && cfg->mapping != SSD_MAP_PAGE) /* docs/mapping.md */
+		fprintf(out, "  ssdlab: mapping=%s, merges: switch=%" PRIu64
+			" partial=%" PRIu64 " full=%" PRIu64 " (copies are gc copied)\n",
+			ssd_mapping_name(cfg->mapping), c->merge_switch,
+			c->merge_partial, c->merge_full);
 	text_health(out, &j->health);
 	text_noeffect(out, j->job, cfg);
 }
