@@ -534,6 +534,13 @@ static int64_t write_bast(struct ssd_ftl *f, uint32_t lbn, uint32_t off,
 	struct ftl_bm *m = f->bm;
 	uint32_t d = m->data[lbn], l = m->log[lbn];
 	int64_t rc;
+	if (l != NONE && m->row[l].pos == m->lb) {
+		/* filled by a flush or a register's completion: merge first */
+		if ((rc = log_merge(f, l, t)) < 0)
+			return rc;
+		d = m->data[lbn];
+		l = NONE;
+	}
 	if (l == NONE) {
 		if (d == NONE)
 			return fresh(f, lbn, off, lpn, t);
