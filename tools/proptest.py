@@ -65,7 +65,25 @@ def draw_drive(r):
         s["map_cache"] = r.choice(["16k", "64k"])
     if r.random() < 0.1:
         s["pe_cycles"] = str(r.choice([2, 5, 20]))
+    if r.random() < 0.2:
+        # block mapping and the log-block hybrids (docs/mapping.md): no
+        # SLC cache, map cache or queued TRIM there
+        s["mapping"] = r.choice(["block", "bast", "fast"])
+        for k in ("slc_cache", "slc_cache_size", "map_cache"):
+            s.pop(k, None)
+        s["trim_mode"] = "immediate"
+        s["op"] = "%.2f" % max(float(s["op"]), 0.28)
+        if s["mapping"] != "block" and r.random() < 0.5:
+            s["log_blocks"] = str(r.choice([1, 2, 4]))
     return s
+
+
+def row_slots(drive):
+    """4 KiB slots in a row of block mapping: a block on every unit."""
+    page = size_bytes(drive["page_size"]) // 4096
+    planes = int(drive["planes_per_die"])
+    units = int(drive["channels"]) * int(drive["dies_per_channel"]) * planes
+    return page * int(drive["pages_per_block"]) * units
 
 
 def draw_job(r, name, first):
@@ -134,6 +152,8 @@ def effective_spare(ssdlab, drive):
 def waf_bound(drive, jobtext, spare):
     """Worst WAF the workload allows on this drive."""
     gc = 1.0 / spare
+    if drive.get("mapping", "page") != "page":
+        gc = row_slots(drive)   # a merge of a whole row per host page
     if drive.get("slc_cache"):
         gc *= 2          # the cache's blocks come out of the spare
     page = size_bytes(drive["page_size"])
