@@ -125,8 +125,6 @@ struct ssd_ftl {
 	struct ssd_gc_view gcv; /* what the policy sees (gc_view_init) */
 	struct ssd_rng rng;     /* for randomised policies */
 	uint64_t mapped;        /* logical pages currently mapped */
-	struct ftl_bm *bm;      /* mapping = block, bast, fast: the rows and
-	                           logs (ftl_bm.c); NULL for page mapping */
 	/* Debug: run ssd_ftl_check after every `check_every` GC victims and
 	 * record the first failure (tests set it; 0 = never). */
 	uint32_t check_every;
@@ -205,6 +203,8 @@ struct ssd_ftl {
 	uint32_t *tinv;         /* [blk] a TRIM unmapped data in it: durable
 	                           once a flush of at least this sequence
 	                           number completes (0: none) */
+	struct ftl_bm *bm;      /* mapping = block, bast, fast: the rows and
+	                           logs (ftl_bm.c); NULL for page mapping */
 };
 
 _Static_assert(offsetof(struct ssd_ftl, pub) == 0,
