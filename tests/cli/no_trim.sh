@@ -1,7 +1,8 @@
 # Drives without TRIM (trim = no: the preset intel-x25m-80g, as the X25-M
 # G1 was, and any drive with --set trim=no, as the JMicron JMF602 of 2008
 # was): a trim job is refused as a hard disk refuses it (fio's
-# EOPNOTSUPP), the layers above stop sending TRIM, the scenarios that
+# EOPNOTSUPP; the message names the drive and the key, for a trace's
+# discard too), the layers above stop sending TRIM, the scenarios that
 # need it refuse with the drive and the key, gc-states skips its after
 # TRIM state and says so, power-loss sends reads instead.
 . "$TOP/tests/cli/lib.inc"
@@ -11,11 +12,14 @@ js() { # FILE EXPR: a Python assertion on a JSON file (d)
 		fail "$1: $2"
 }
 
-# fio's trim jobs: err=95 (EOPNOTSUPP), the message names the command
+# fio's trim jobs: err=95 (EOPNOTSUPP), the message names the command,
+# the drive and the key
 printf '[t]\nrw=randtrim\nbs=4k\nsize=1m\n' >t.fio
 for d in "--drive intel-x25m-80g --set capacity=64m" \
 	 "--drive silicon-power-32g --set capacity=64m --set trim=no" "--drive tiny --set trim=no"; do
-	expect_err 1 "trim command .*not supported" "$SSDLAB" run t.fio $d
+	n=${d#--drive }; n=${n%% *}
+	expect_err 1 "^ssdlab: job 't': trim command at offset [0-9]+, 4096 bytes: not supported: drive '$n' has no TRIM \(trim = no\)$" \
+		"$SSDLAB" run t.fio $d
 	expect_status 1 "$SSDLAB" run t.fio $d --output-format=json --output t.json
 	js t.json "assert d['jobs'][0]['error'] == 95, d['jobs'][0]['error']"
 done
@@ -47,6 +51,10 @@ for s in torture fill-idle trim-latency; do
 done
 expect_err 2 "scenario torture deletes with TRIM, and drive 'tiny' has none \(trim = no\)" \
 	"$SSDLAB" scenario run torture --drive tiny --set trim=no
+# a trace with a discard ends at it, saying why
+printf 'fio version 3 iolog\n0 t add\n0 t open\n0 t write 0 65536\n1 t trim 0 65536\n2 t close\n' >d.log
+expect_err 1 "^ssdlab: job 'replay': trim command at offset 0, 65536 bytes: not supported: drive 'intel-x25m-80g' has no TRIM \(trim = no\)$" \
+	"$SSDLAB" scenario run trace --drive intel-x25m-80g --set capacity=256m --set trace=d.log --set fill=0 --out tr
 # gc-states: clean, after load, after idle; after TRIM skipped, and said
 expect_status 0 "$SSDLAB" scenario run gc-states --drive tiny --set trim=no --set load=50% \
 	--set probe=0.5 --set idle=60 --out gcs
