@@ -572,11 +572,11 @@ static const char *ddir_word(int ddir)
  * run: every job of the group stops submitting (commands in flight still
  * complete and count), the groups after it do not run, and ssd_sim_run
  * returns rc with the same message in err. */
+static void job_stop(struct run *r, struct inst *in, int rc, const char *msg);
 static void job_error(struct run *r, struct inst *in, int rc,
 		      const char *what)
 {
-	struct ssd_job_result *res = in->res;
-	char msg[sizeof res->errmsg];
+	char msg[sizeof in->res->errmsg];
 	const char *why = ssd_dev_error(r->dev);
 	if (rc == SSD_EILSEQ)
 		snprintf(msg, sizeof msg, "%s", what); /* fio's verify line */
@@ -587,6 +587,13 @@ static void job_error(struct run *r, struct inst *in, int rc,
 			 what, ssd_dev_check_failure(r->dev));
 	else
 		snprintf(msg, sizeof msg, "%s: %s", what, ssd_strerror(rc));
+	job_stop(r, in, rc, msg);
+}
+
+/* The end of job_error: the job ends in error rc, message msg. */
+static void job_stop(struct run *r, struct inst *in, int rc, const char *msg)
+{
+	struct ssd_job_result *res = in->res;
 	if (!res->error) {
 		res->error = rc;
 		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
@@ -974,8 +981,19 @@ __attribute__((cold, noinline)) static int64_t refused(struct run *r, struct ins
 		cm->flags = (cm->flags | CMD_ERR) & ~(CMD_CHECK | CMD_WAV);
 		return t + (o > SSD_US ? o : SSD_US);
 	}
+	const struct ssd_config *cfg = &r->dev->cfg;
+	int no_trim = c == SSD_EUNSUP && cm->ddir == SSD_DDIR_TRIM &&
+		      cfg->type != SSD_TYPE_HDD && !cfg->trim;
 	cmd_free(r, in, id);
-	job_error(r, in, (int)c, what);
+	if (no_trim) {
+		/* the drive has no TRIM: say which, and the key */
+		char msg[sizeof in->res->errmsg];
+		snprintf(msg, sizeof msg, "%s: %s: drive '%s' has no TRIM "
+			 "(trim = no)", what, ssd_strerror((int)c), cfg->name);
+		job_stop(r, in, (int)c, msg);
+	} else {
+		job_error(r, in, (int)c, what);
+	}
 	return c;
 }
 

@@ -1129,7 +1129,7 @@ __attribute__((noinline)) static int shows(const char *text, const char *key,
 	return 0;
 }
 
-/* trim: a bool of the SSD, yes by default; no on the two 2008 presets;
+/* trim: a bool of the SSD, yes by default; no on the X25-M G1 preset;
  * drive show prints it and reads it back; the description notes an
  * override; a hard disk never has TRIM, whatever the key says. */
 TEST(config_trim_key)
@@ -1155,10 +1155,17 @@ TEST(config_trim_key)
 	s = print_to_string(&c, 1);
 	CHECKF(strstr(s, "\"trim\" : false") || strstr(s, "\"trim\" : 0"), "%s", s);
 	free(s);
-	/* a preset takes TRIM unless it says otherwise */
+	/* a preset takes TRIM unless it says otherwise: the Intel 510 of
+	 * 2011 does, the X25-M G1 of 2008 never got it */
 	CHECK(ssd_config_open(&c, "tiny", NULL, err, sizeof err) == 0);
 	CHECK(ssd_config_finish(&c, err, sizeof err) == 0);
 	CHECK(c.trim == 1 && ssd_config_has_trim(&c));
+	CHECK(ssd_config_open(&c, "intel-510-250g", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_finish(&c, err, sizeof err) == 0);
+	CHECK(c.trim == 1 && ssd_config_has_trim(&c));
+	CHECK(ssd_config_open(&c, "intel-x25m-80g", NULL, err, sizeof err) == 0);
+	CHECK(ssd_config_finish(&c, err, sizeof err) == 0);
+	CHECK(c.trim == 0 && !ssd_config_has_trim(&c));
 	CHECK(ssd_config_open(&c, "hitachi-hdt725032vla360", NULL, err, sizeof err) == 0);
 	CHECK(ssd_config_finish(&c, err, sizeof err) == 0);
 	CHECK(c.trim == 1 && !ssd_config_has_trim(&c));
