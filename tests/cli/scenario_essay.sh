@@ -33,8 +33,15 @@ assert pt("hdd", "nocache_write", 4 << 20)["mbps"] > pt("ssd", "nocache_write", 
 assert pt("ssd", "nocache_read", 4096)["iops"] > 5 * pt("hdd", "nocache_read", 4096)["iops"]
 # the OS cache: the disk's 4 KiB random writes gather and go down sorted
 assert pt("hdd", "oscache_write", 4096)["iops"] > 2 * pt("hdd", "nocache_write", 4096)["iops"]
-# the disk's latency grows with the request, and is far above the SSD's
-assert c["hdd"]["lat_1m_ms"] > c["hdd"]["lat_4k_ms"] > 3 * c["ssd"]["lat_4k_ms"]
+# the disk's latency grows with the request
+assert c["hdd"]["lat_1m_ms"] > c["hdd"]["lat_4k_ms"]
+# the JMF602 maps blocks: a small random write merges a 4 MiB row, a few
+# IOPS, and the 70/30 mix waits for those merges longer than the disk
+# seeks; MFT's log turns them into long runs: its rescue
+w_ssd = pt("ssd", "nocache_write", 4096)["iops"]
+assert w_ssd < 20, w_ssd
+assert pt("mft", "nocache_write", 4096)["iops"] > 50 * w_ssd
+assert c["ssd"]["lat_4k_ms"] > c["hdd"]["lat_4k_ms"], c["ssd"]["lat_4k_ms"]
 f = {x["figure"]: x for x in d["figures"]}
 assert len(f) == 17, sorted(f)
 # MFT writes its buffer as log writes of mft_write: 32 MiB / 1 MiB
