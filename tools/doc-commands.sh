@@ -67,6 +67,8 @@ RULES = [
      "a scenario on a full-size drive"),
     (None, r"^\./ssdlab life( --daily 50g| --drive presets/slc\.ini .*| --job examples/steady-state\.fio|"
      r" --accelerated --drive default| --output-format=json)?$", "slow", "the default drive's WAF measured"),
+    ("docs/mft.md", r"^ssdlab life --drive silicon-power-32g --set capacity=4g +#", "slow",
+     "a block-mapped drive's WAF of ~1,000 measured: 90 s"),
     (None, r"^ssdlab life --drive silicon-power-32g --set mft=yes$", "slow",
      "a 32 GB drive's WAF measured through MFT"),
     (None, r"^\./ssdlab run examples/steady-state\.fio", "slow", "a full-size drive preconditioned"),
