@@ -1433,16 +1433,26 @@ static const char calibrate_help[] =
 	"\n"
 	"  --drive NAME|FILE.ini   a drive to calibrate (repeatable)\n"
 	"  --set KEY=VALUE         override a drive key of every drive (repeatable)\n"
+	"  --fill PROCEDURE        fill the drive of the full-drive figures with\n"
+	"                          it, whatever each drive file names:\n"
+	"                          sequential (128 KiB writes end to end) or\n"
+	"                          dircopy (directories of files copied until\n"
+	"                          full, as seed 003's reviewers did)\n"
 	"  --quick                 small slices and scaled-down drives (tests)\n"
 	"  --markdown              print the table as Markdown\n"
 	"  --seed N                seed of the runs (default 1)\n"
-	"  --help                  this text\n";
+	"  --help                  this text\n"
+	"\n"
+	"The column 'fill' says what filled each figure's drive before it was\n"
+	"measured: '-' (a fresh drive), sequential, dircopy or random (4 KiB\n"
+	"random writes over the span); a drive file names the procedure of\n"
+	"its full-drive figures on a line '# fill PROCEDURE: why'.\n";
 
 static int cmd_calibrate(int argc, char **argv)
 {
 	struct common_opts d = {.accept = OPT_DRIVES | OPT_SET | OPT_SEED,
 				.seed = 1};
-	int quick = 0, markdown = 0;
+	int quick = 0, markdown = 0, fill = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int r = common_opt(&d, argc, argv, &i);
@@ -1462,6 +1472,18 @@ static int cmd_calibrate(int argc, char **argv)
 			markdown = 1;
 			continue;
 		}
+		static const char *const fill_opt[] = {"--fill", NULL};
+		const char *val;
+		int w = value_opt(argc, argv, &i, fill_opt, &val);
+		if (w == -2)
+			return EXIT_USAGE;
+		if (w == 0) {
+			if ((fill = ssd_cal_fill_find(val)) < 0)
+				return usage_error("--fill: unknown procedure '%s' "
+						   "(accepted: sequential, "
+						   "dircopy)", val);
+			continue;
+		}
 		if (a[0] == '-')
 			return usage_error("unknown option '%s'", a);
 		return usage_error("calibrate takes no arguments, got '%s' (use --drive)", a);
@@ -1469,7 +1491,8 @@ static int cmd_calibrate(int argc, char **argv)
 	struct ssd_cal_table t = {
 		.preset_dir = preset_dir(), .drives = d.drives,
 		.ndrives = d.ndrives, .sets = d.sets, .nsets = d.nsets,
-		.markdown = markdown, .opts = {.quick = quick, .seed = d.seed},
+		.markdown = markdown,
+		.opts = {.quick = quick, .seed = d.seed, .fill = fill},
 		.out = stdout, .msg = stderr, .prefix = prog};
 	struct ssd_cal_verdict v;
 	char err[1024];
