@@ -146,7 +146,7 @@ docs: ssdlab
 	./ssdlab job doc > docs/jobfiles.md
 
 # The outputs the docs show (docs/scenarios.md, lifetime.md,
-# calibration.md, accuracy.md) against what their commands print now
+# calibration.md, accuracy.md, fill.md) against what their commands print now
 # (tools/doc-check.sh --update rewrites them), then every command README.md
 # and docs/*.md show, run as written, the slow ones too (tools/doc-commands.sh:
 # its skip list says what cannot run here, and why).  Some minutes: `make

@@ -32,6 +32,7 @@
 #include "base/config.h"
 #include "base/ofile.h"
 #include "host/device.h"
+#include "host/dircopy.h"
 #include "host/job.h"
 #include "methods/life.h"
 #include "methods/model.h"
@@ -250,6 +251,14 @@ static const char run_help[] =
 	"                          and at the end of every job, and check the\n"
 	"                          timing of every flash operation and command\n"
 	"                          (slow; for tests)\n"
+	"  --precondition FILL     fill the fresh drive before the jobs run:\n"
+	"                          sequential (128 KiB writes at QD32 end to\n"
+	"                          end) or dircopy[:SET[:SHARE]] (directories\n"
+	"                          of files copied through a file system and\n"
+	"                          the page cache until SHARE of the volume is\n"
+	"                          in use, default 1; SET impressions (default),\n"
+	"                          win7, game, media or usb: docs/fill.md); a\n"
+	"                          line on stderr says what it wrote\n"
 	"  --help                  this text\n"
 	"\n"
 	"A job ends at its first error, which its report shows (fio's error,\n"
@@ -362,6 +371,105 @@ static int run_format(struct common_opts *o, const char *val)
 	return 0;
 }
 
+/* A --precondition: a sequential fill, or a directory copy. */
+struct precond {
+	int dircopy;                /* 0: sequential */
+	struct ssd_dircopy_opts dc;
+};
+
+/* Parse "sequential" or "dircopy[:SET[:SHARE]]"; 0 or a usage error. */
+static int precond_parse(const char *val, struct precond *p)
+{
+	char buf[128];
+	snprintf(buf, sizeof buf, "%s", val);
+	char *save = NULL, *name = strtok_r(buf, ":", &save);
+	char *set = strtok_r(NULL, ":", &save);
+	char *share = strtok_r(NULL, ":", &save);
+	memset(p, 0, sizeof *p);
+	ssd_dircopy_defaults(&p->dc);
+	if (name && !strcmp(name, "sequential") && !set)
+		return 0;
+	if (!name || strcmp(name, "dircopy") || strtok_r(NULL, ":", &save))
+		return usage_error("--precondition must be sequential or "
+				   "dircopy[:SET[:SHARE]], got '%s'", val);
+	p->dircopy = 1;
+	if (set && (p->dc.set = ssd_dircopy_set_find(set)) < 0)
+		return usage_error("--precondition: unknown file set '%s' "
+				   "(accepted: impressions, win7, game, media, usb)",
+				   set);
+	if (share && (ssd_parse_double(share, &p->dc.fill) ||
+		      !(p->dc.fill > 0) || p->dc.fill > 1))
+		return usage_error("--precondition: the share of the volume "
+				   "must be above 0 and at most 1, got '%s'", share);
+	return 0;
+}
+
+/* Fill dev as p says, from its current time, and say what was written
+ * on stderr.  0, or a negative SSD_E* with the message in err. */
+static int precondition(struct ssd_dev *dev, struct precond *p, uint64_t seed,
+			char *err, size_t errlen)
+{
+	char b1[32], b2[32], b3[32];
+	int64_t t0 = ssd_dev_time(dev);
+	if (p->dircopy) {
+		struct ssd_dircopy_run r;
+		p->dc.seed = seed;
+		if (ssd_dev_capacity(dev) < SSD_DIRCOPY_MIN_VOLUME) {
+			snprintf(err, errlen, "a directory copy needs a volume of "
+				 "16 MiB or more, the drive has %s",
+				 ssd_fmt_bytes(ssd_dev_capacity(dev), b1, sizeof b1));
+			return SSD_ERANGE;
+		}
+		int rc = ssd_dircopy(dev, &p->dc, &r, NULL);
+		if (rc) {
+			snprintf(err, errlen, "the directory copy failed: %s",
+				 ssd_strerror(rc));
+			return rc;
+		}
+		uint64_t meta = 0;
+		for (int k = SSD_DC_DATA + 1; k < SSD_DC_NKINDS; k++)
+			meta += r.bytes[k];
+		fprintf(stderr, "%s: precondition: directory copy of the %s set, "
+			"%llu files in %llu directories, %s of %s in use, %s of "
+			"metadata among the data, %.1f s of drive time\n", prog,
+			ssd_dircopy_set_name(p->dc.set),
+			(unsigned long long)r.files, (unsigned long long)r.dirs,
+			ssd_fmt_bytes(r.used, b1, sizeof b1),
+			ssd_fmt_bytes(r.volume, b2, sizeof b2),
+			ssd_fmt_bytes(meta, b3, sizeof b3),
+			(double)(ssd_dev_time(dev) - t0) / 1e9);
+		return 0;
+	}
+	struct ssd_jobs *b = NULL;
+	struct ssd_job *jobs = NULL;
+	int njobs = 0;
+	int rc = ssd_jobs_new("precondition", ssd_dev_capacity(dev), &b);
+	if (!rc) {
+		struct ssd_job *j = ssd_jobs_add(b, "precondition");
+		j->rw = SSD_RW_WRITE;
+		ssd_job_set_bs(j, 128 << 10);
+		j->iodepth = 32;
+		rc = ssd_jobs_end(b, &jobs, &njobs, err, errlen);
+	}
+	struct ssd_run_result res;
+	if (!rc)
+		rc = ssd_sim_run(dev, jobs, njobs, seed, &res, err, errlen);
+	free(jobs);
+	if (rc)
+		return rc;
+	rc = res.jobs[0].error;
+	if (rc)
+		snprintf(err, errlen, "the sequential fill failed: %s",
+			 ssd_strerror(rc));
+	else
+		fprintf(stderr, "%s: precondition: sequential fill, %s in 128 KiB "
+			"writes at QD32, %.1f s of drive time\n", prog,
+			ssd_fmt_bytes(ssd_dev_capacity(dev), b1, sizeof b1),
+			(double)(ssd_dev_time(dev) - t0) / 1e9);
+	ssd_run_result_free(&res);
+	return rc;
+}
+
 static int cmd_run(int argc, char **argv)
 {
 	struct common_opts c = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
@@ -372,6 +480,8 @@ static int cmd_run(int argc, char **argv)
 	uint64_t check = 0;
 	int eta_mode = 0; /* 0 auto, 1 always, -1 never */
 	struct eta eta = {.interval = 1.0};
+	struct precond pre;
+	const char *pre_arg = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int r = common_opt(&c, argc, argv, &i);
@@ -390,7 +500,8 @@ static int cmd_run(int argc, char **argv)
 		static const char *const names[] = {"--check",
 						    "--terse-version", "--eta",
 						    "--eta-interval",
-						    "--eta-newline", NULL};
+						    "--eta-newline",
+						    "--precondition", NULL};
 		const char *val = NULL;
 		int which = value_opt(argc, argv, &i, names, &val);
 		if (which == -2)
@@ -421,6 +532,11 @@ static int cmd_run(int argc, char **argv)
 		case 4:
 			if (eta_time_arg("--eta-newline", val, 0.001, &eta.newline))
 				return EXIT_USAGE;
+			continue;
+		case 5:
+			if (precond_parse(val, &pre))
+				return EXIT_USAGE;
+			pre_arg = val;
 			continue;
 		}
 		if (a[0] == '-' && a[1])
@@ -463,6 +579,13 @@ static int cmd_run(int argc, char **argv)
 		return 1;
 	}
 	ssd_dev_set_check_every(dev, (uint32_t)check);
+	if (pre_arg && (rc = precondition(dev, &pre, c.seed, err, sizeof err))) {
+		fprintf(stderr, "%s: --precondition %s: %s\n", prog, pre_arg, err);
+		ssd_dev_destroy(dev);
+		free(jobs);
+		ssd_ofile_discard(of);
+		return rc == SSD_ERANGE ? EXIT_USAGE : 1; /* a drive too small */
+	}
 	struct ssd_run_result res;
 	int job_failed = 0;
 	double w0 = wall_now();
@@ -1433,16 +1556,26 @@ static const char calibrate_help[] =
 	"\n"
 	"  --drive NAME|FILE.ini   a drive to calibrate (repeatable)\n"
 	"  --set KEY=VALUE         override a drive key of every drive (repeatable)\n"
+	"  --fill PROCEDURE        fill the drive of the full-drive figures with\n"
+	"                          it, whatever each drive file names:\n"
+	"                          sequential (128 KiB writes end to end) or\n"
+	"                          dircopy (directories of files copied until\n"
+	"                          full, as seed 003's reviewers did)\n"
 	"  --quick                 small slices and scaled-down drives (tests)\n"
 	"  --markdown              print the table as Markdown\n"
 	"  --seed N                seed of the runs (default 1)\n"
-	"  --help                  this text\n";
+	"  --help                  this text\n"
+	"\n"
+	"The column 'fill' says what filled each figure's drive before it was\n"
+	"measured: '-' (a fresh drive), sequential, dircopy or random (4 KiB\n"
+	"random writes over the span); a drive file names the procedure of\n"
+	"its full-drive figures on a line '# fill PROCEDURE: why'.\n";
 
 static int cmd_calibrate(int argc, char **argv)
 {
 	struct common_opts d = {.accept = OPT_DRIVES | OPT_SET | OPT_SEED,
 				.seed = 1};
-	int quick = 0, markdown = 0;
+	int quick = 0, markdown = 0, fill = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int r = common_opt(&d, argc, argv, &i);
@@ -1462,6 +1595,18 @@ static int cmd_calibrate(int argc, char **argv)
 			markdown = 1;
 			continue;
 		}
+		static const char *const fill_opt[] = {"--fill", NULL};
+		const char *val;
+		int w = value_opt(argc, argv, &i, fill_opt, &val);
+		if (w == -2)
+			return EXIT_USAGE;
+		if (w == 0) {
+			if ((fill = ssd_cal_fill_find(val)) < 0)
+				return usage_error("--fill: unknown procedure '%s' "
+						   "(accepted: sequential, "
+						   "dircopy)", val);
+			continue;
+		}
 		if (a[0] == '-')
 			return usage_error("unknown option '%s'", a);
 		return usage_error("calibrate takes no arguments, got '%s' (use --drive)", a);
@@ -1469,7 +1614,8 @@ static int cmd_calibrate(int argc, char **argv)
 	struct ssd_cal_table t = {
 		.preset_dir = preset_dir(), .drives = d.drives,
 		.ndrives = d.ndrives, .sets = d.sets, .nsets = d.nsets,
-		.markdown = markdown, .opts = {.quick = quick, .seed = d.seed},
+		.markdown = markdown,
+		.opts = {.quick = quick, .seed = d.seed, .fill = fill},
 		.out = stdout, .msg = stderr, .prefix = prog};
 	struct ssd_cal_verdict v;
 	char err[1024];

@@ -56,7 +56,8 @@ WALL_PATTERNS = [
      "Simulated in <wall> s of wall time"),
     (re.compile(r"^Wall: [0-9.]+ s$"), "Wall: <wall> s"),
 ]
-DOCS = ["docs/scenarios.md", "docs/lifetime.md", "docs/calibration.md", "docs/accuracy.md"]
+DOCS = ["docs/scenarios.md", "docs/lifetime.md", "docs/calibration.md", "docs/accuracy.md",
+        "docs/fill.md"]
 
 def usage():
     sys.stderr.write("usage: tools/doc-check.sh --check|--update [FILE.md...]\n")

@@ -61,7 +61,8 @@ RULES = [
      "an MSR Cambridge trace, downloaded by the reader (docs/traces.md); tests/cli/traces_tools.sh converts a sample of each format"),
     # long runs: `make doc-check` only
     (None, r"^\./ssdlab accuracy( --set capacity=4g --set dies_per_channel=2)?$", "slow", "12 s and more"),
-    (None, r"^\./ssdlab calibrate( --markdown| --drive intel-760p-128g --drive crucial-m4-256g| --drive my\.ini .*)?$",
+    (None, r"^\./ssdlab calibrate( --markdown| --drive intel-760p-128g --drive crucial-m4-256g| --drive my\.ini .*|"
+     r" --fill sequential)?$",
      "slow", "about 40 s"),
     (None, r"^\./ssdlab scenario run (steady-state|gc-states|torture)\b", "slow",
      "a scenario on a full-size drive"),
@@ -72,6 +73,8 @@ RULES = [
     (None, r"^ssdlab life --drive silicon-power-32g --set mft=yes$", "slow",
      "a 32 GB drive's WAF measured through MFT"),
     (None, r"^\./ssdlab run examples/steady-state\.fio", "slow", "a full-size drive preconditioned"),
+    ("docs/fill.md", r"^\./ssdlab run job\.fio --drive crucial-m4-256g --precondition dircopy", "slow",
+     "a 256 GB drive filled by a directory copy"),
     ("README.md", r"^fio --ioengine=nbd .*--size=1g", "slow", "1 GiB of random writes at the real clock"),
 ]
 

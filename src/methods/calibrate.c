@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "host/device.h"
+#include "host/dircopy.h"
 #include "host/job.h"
 #include "report/report.h"
 #include "host/sim.h"
@@ -189,6 +190,51 @@ const struct ssd_cal_figure *ssd_cal_figure_find(const char *name)
 	return i < 0 ? NULL : &figures[i];
 }
 
+/* ---- what fills a figure's drive ---- */
+
+static const char *const fill_names[] = {
+	[SSD_CAL_FILL_NONE] = "-",
+	[SSD_CAL_FILL_SEQ] = "sequential",
+	[SSD_CAL_FILL_DIRCOPY] = "dircopy",
+	[SSD_CAL_FILL_RANDOM] = "random",
+};
+
+const char *ssd_cal_fill_name(int fill)
+{
+	return fill >= 0 && fill <= SSD_CAL_FILL_RANDOM ? fill_names[fill] : "?";
+}
+
+int ssd_cal_fill_find(const char *name)
+{
+	return !strcmp(name, "sequential") ? SSD_CAL_FILL_SEQ
+	     : !strcmp(name, "dircopy") ? SSD_CAL_FILL_DIRCOPY : -1;
+}
+
+/* 1 for the figures measured on the filled drive (the fill's procedure
+ * is the drive file's to name). */
+static int on_filled_drive(int f)
+{
+	return f >= F_SEQ_READ_FULL && f <= F_TRIM_32G;
+}
+
+/* The fill figure f's procedure gives its drive, the filled drive's
+ * sequential. */
+static int figure_fill(int f)
+{
+	if (f == F_SLC_CACHE || f == F_POST_CACHE || on_filled_drive(f))
+		return SSD_CAL_FILL_SEQ; /* the cliff is the sequential fill's */
+	if (f >= F_RAND_WRITE_SPAN && f <= F_MEAN_LAT_LARGE)
+		return SSD_CAL_FILL_RANDOM;
+	return SSD_CAL_FILL_NONE;
+}
+
+void ssd_cal_set_fill(struct ssd_cal_ref *refs, int n, int fill)
+{
+	for (int i = 0; i < n; i++)
+		if (on_filled_drive(figure_index(refs[i].figure)))
+			refs[i].fill = fill;
+}
+
 /* ---- "# ref" lines ---- */
 
 static const char ref_form[] =
@@ -295,6 +341,37 @@ int ssd_cal_parse_miss(const char *line, char *figure, size_t fn, char *why,
 	return 1;
 }
 
+int ssd_cal_parse_fill(const char *line, int *fill, char *err, size_t errlen)
+{
+	const char *p = tagged(line, "fill");
+	if (!p)
+		return 0;
+	char buf[1024];
+	snprintf(buf, sizeof buf, "%s", p);
+	buf[strcspn(buf, "\r\n")] = 0;
+	char *colon = strchr(buf, ':');
+	if (!colon) {
+		ssd_seterr(err, errlen, "fill line: the form is '# fill PROCEDURE: "
+			   "why' (PROCEDURE sequential or dircopy)");
+		return SSD_EPARSE;
+	}
+	*colon = 0;
+	char *name = ssd_strtrim(buf), *text = ssd_strtrim(colon + 1);
+	int f = ssd_cal_fill_find(name);
+	if (f < 0) {
+		ssd_seterr(err, errlen, "fill line: unknown procedure '%s' "
+			   "(accepted: sequential, dircopy)", name);
+		return SSD_EPARSE;
+	}
+	if (!*text) {
+		ssd_seterr(err, errlen, "fill line: '%s' needs a reason (why the "
+			   "review's drive was filled that way)", name);
+		return SSD_EPARSE;
+	}
+	*fill = f;
+	return 1;
+}
+
 int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
 		      size_t errlen)
 {
@@ -321,6 +398,7 @@ int ssd_cal_parse_ref(const char *line, struct ssd_cal_ref *ref, char *err,
 	if (!ssd_cal_figure_find(name))
 		return unknown_figure(name, err, errlen);
 	snprintf(ref->figure, sizeof ref->figure, "%s", name);
+	ref->fill = figure_fill(figure_index(name));
 	if (strlen(value) >= sizeof ref->value || parse_value(value, ref)) {
 		ssd_seterr(err, errlen, "figure '%s': bad value '%s' (accepted: a "
 		       "number, LO..HI, >N or <N)", name, value);
@@ -355,13 +433,26 @@ int ssd_cal_load_refs(const char *path, struct ssd_cal_ref *refs, int max,
 	   (a miss line may come before its figure's ref lines) */
 	int miss_line[NFIGURES] = {0};
 	char miss[NFIGURES][sizeof refs[0].miss];
-	int lineno = 0, rc = 0;
+	int lineno = 0, rc = 0, fill = SSD_CAL_FILL_SEQ, fill_line = 0;
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
 		struct ssd_cal_ref r;
 		char name[sizeof r.figure], why[sizeof r.miss];
-		int k = ssd_cal_parse_miss(line, name, sizeof name, why,
-					   sizeof why, msg, sizeof msg);
+		int fl, k = ssd_cal_parse_fill(line, &fl, msg, sizeof msg);
+		if (k == 1 && fill_line) {
+			ssd_seterr(err, errlen, "%s:%d: a second fill line (the "
+				   "first is line %d)", path, lineno, fill_line);
+			rc = SSD_EPARSE;
+			break;
+		}
+		if (k == 1) {
+			fill = fl;
+			fill_line = lineno;
+			continue;
+		}
+		if (k == 0)
+			k = ssd_cal_parse_miss(line, name, sizeof name, why,
+					       sizeof why, msg, sizeof msg);
 		if (k == 1) {
 			int fi = figure_index(name);
 			if (miss_line[fi]) {
@@ -410,6 +501,8 @@ int ssd_cal_load_refs(const char *path, struct ssd_cal_ref *refs, int max,
 			rc = SSD_EPARSE;
 		}
 	}
+	if (!rc)
+		ssd_cal_set_fill(refs, *n, fill);
 	return rc;
 }
 
@@ -617,6 +710,8 @@ static uint64_t slice_of(const struct ssd_config *c, int quick)
 struct meas {
 	double v[F_MEASURED];
 	const struct ssd_cal_opts *o;
+	const int *want;    /* [NFIGURES]: the refs name the figure */
+	int fill;           /* the filled drive's: enum ssd_cal_fill */
 	char *err;
 	size_t errlen;
 };
@@ -689,15 +784,13 @@ static int do_rfresh(const struct ssd_config *full, struct meas *m)
 
 /* ---- fill: the SLC cliff, then the full drive ---- */
 
-static int do_fill(const struct ssd_config *full, struct meas *m)
+/* The sequential fill of dev (its drive c) in chunks, and the SLC cliff
+ * its chunk rates show (k: the scale of c). */
+static int seq_fill(struct ssd_dev *dev, const struct ssd_config *c_,
+		    uint32_t k, struct meas *m)
 {
 	const int quick = m->o->quick;
-	struct ssd_config c;
-	uint32_t k;
-	if (quick)
-		k = ssd_cal_scale(full, 256 * MIB, 16, &c);
-	else
-		k = ssd_cal_scale(full, full->capacity, 128, &c);
+	const struct ssd_config c = *c_;
 	/* chunks: the first 1/16 of the drive in 64 (16 quick), the rest in
 	 * 1/64ths; sizes in whole 128 KiB requests */
 	int nfine = quick ? 16 : 64, ncoarse = quick ? 15 : 60;
@@ -716,13 +809,6 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 		ssd_seterr(m->err, m->errlen, "out of memory");
 		return SSD_ENOMEM;
 	}
-	struct ssd_dev *dev;
-	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
-	if (rc) {
-		free(b);
-		free(r);
-		return rc;
-	}
 	struct ssd_jobs *jb = jobs_new(dev, "calibrate-fill");
 	uint64_t off = 0;
 	int nc = 0;
@@ -738,8 +824,8 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 		nc++;
 	}
 	struct run run;
-	rc = run_jobs(dev, jb, "calibrate-fill", m->o->seed, &run, m->err,
-		      m->errlen);
+	int rc = run_jobs(dev, jb, "calibrate-fill", m->o->seed, &run, m->err,
+			  m->errlen);
 	if (!rc) {
 		for (int i = 0; i < nc; i++)
 			r[i] = mbps(&run.res.jobs[i], SSD_DDIR_WRITE);
@@ -755,6 +841,53 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 	}
 	free(b);
 	free(r);
+	return rc;
+}
+
+/* The review's directory copy onto dev (host/dircopy.h): directories of
+ * files of the Impressions sizes copied through the host page cache
+ * until the volume is full. */
+static int dir_fill(struct ssd_dev *dev, struct meas *m)
+{
+	struct ssd_dircopy_opts o;
+	ssd_dircopy_defaults(&o);
+	o.seed = m->o->seed;
+	struct ssd_dircopy_run r;
+	int rc = ssd_dircopy(dev, &o, &r, NULL);
+	if (rc)
+		ssd_seterr(m->err, m->errlen, "%s: the directory copy failed: %s",
+			   ssd_dev_config(dev)->name, ssd_strerror(rc));
+	return rc;
+}
+
+static int do_fill(const struct ssd_config *full, struct meas *m)
+{
+	const int quick = m->o->quick;
+	struct ssd_config c;
+	uint32_t k;
+	if (quick)
+		k = ssd_cal_scale(full, 256 * MIB, 16, &c);
+	else
+		k = ssd_cal_scale(full, full->capacity, 128, &c);
+	struct ssd_dev *dev;
+	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
+	if (rc)
+		return rc;
+	/* the sequential fill shows the cliff; with a directory copy for
+	 * the full drive, the cliff (if wanted) is a drive of its own */
+	int copy = m->fill == SSD_CAL_FILL_DIRCOPY;
+	int cliff = !copy || m->want[F_SLC_CACHE] || m->want[F_POST_CACHE];
+	if (cliff)
+		rc = seq_fill(dev, &c, k, m);
+	if (!rc && copy && cliff) {
+		ssd_dev_destroy(dev);
+		if ((rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen)))
+			return rc;
+	}
+	if (!rc && copy)
+		rc = dir_fill(dev, m);
+	struct run run;
+	struct ssd_jobs *jb;
 	/* the full drive: slices at 0 (written), 1/2 (read), 1/4 (read after
 	 * idle), s (written after idle) */
 	struct ssd_config nocache = c; /* the cache is not the point here */
@@ -1089,7 +1222,7 @@ int ssd_cal_measure(const struct ssd_config *c,
 		    const struct ssd_cal_opts *o, struct ssd_cal_value *out,
 		    char *err, size_t errlen)
 {
-	int want[NFIGURES] = {0};
+	int want[NFIGURES] = {0}, fill = SSD_CAL_FILL_SEQ;
 	for (int i = 0; i < nrefs; i++) {
 		int f = figure_index(refs[i].figure);
 		if (f < 0) {
@@ -1097,9 +1230,12 @@ int ssd_cal_measure(const struct ssd_config *c,
 			return SSD_ENOENT;
 		}
 		want[f] = 1;
+		if (on_filled_drive(f) && refs[i].fill == SSD_CAL_FILL_DIRCOPY)
+			fill = SSD_CAL_FILL_DIRCOPY;
 	}
 	char msg[512];
-	struct meas m = {.o = o, .err = msg, .errlen = sizeof msg};
+	struct meas m = {.o = o, .want = want, .fill = fill, .err = msg,
+			 .errlen = sizeof msg};
 	char failed[F_MEASURED][160];
 	for (int i = 0; i < F_MEASURED; i++) {
 		m.v[i] = NAN;
@@ -1218,15 +1354,15 @@ static void table_rows(const struct ssd_cal_table *t, const char *drive,
 				snprintf(cell, sizeof cell, "**%s**", devs);
 			else
 				snprintf(cell, sizeof cell, "%s", devs);
-			fprintf(out, "| %s | `%s` | %s | %s %s | %s | %s | %s | %s |\n",
+			fprintf(out, "| %s | `%s` | %s | %s | %s %s | %s | %s | %s | %s |\n",
 				drive, refs[i].figure, refs[i].seed,
-				refs[i].value, f->unit, val, cell,
-				refs[i].note, why);
+				ssd_cal_fill_name(refs[i].fill), refs[i].value,
+				f->unit, val, cell, refs[i].note, why);
 		} else {
-			fprintf(out, "%-20s %-24s %4s %10s %10s %10s  %s%s%s\n",
+			fprintf(out, "%-20s %-24s %4s %-10s %10s %10s %10s  %s%s%s\n",
 				drive, refs[i].figure, refs[i].seed,
-				refs[i].value, val, devs, status,
-				*why ? "  " : "", why);
+				ssd_cal_fill_name(refs[i].fill), refs[i].value,
+				val, devs, status, *why ? "  " : "", why);
 		}
 	}
 }
@@ -1273,19 +1409,26 @@ int ssd_cal_table_run(const struct ssd_cal_table *t,
 			}
 			continue;
 		}
+		if (t->opts.fill)
+			ssd_cal_set_fill(refs, nrefs, t->opts.fill);
+		/* a hard disk's latency test runs on the disk as it is: no
+		 * random writes precondition it (do_steady) */
+		for (int i = 0; cfg.type == SSD_TYPE_HDD && i < nrefs; i++)
+			if (refs[i].fill == SSD_CAL_FILL_RANDOM)
+				refs[i].fill = SSD_CAL_FILL_NONE;
 		struct ssd_cal_value vals[SSD_CAL_MAX_REFS];
 		rc = ssd_cal_measure(&cfg, refs, nrefs, &t->opts, vals, err,
 				     errlen);
 		if (rc)
 			break;
 		if (!header++ && t->markdown)
-			fprintf(t->out, "| drive | figure | seed | seed value | "
-				"ssdlab | deviation | what the seed says | why "
-				"not ok |\n"
-				"|---|---|---|---|---|---|---|---|\n");
+			fprintf(t->out, "| drive | figure | seed | fill | seed "
+				"value | ssdlab | deviation | what the seed says "
+				"| why not ok |\n"
+				"|---|---|---|---|---|---|---|---|---|\n");
 		else if (header == 1)
-			fprintf(t->out, "%-20s %-24s %4s %10s %10s %10s  %s\n",
-				"drive", "figure", "seed", "seed value",
+			fprintf(t->out, "%-20s %-24s %4s %-10s %10s %10s %10s  %s\n",
+				"drive", "figure", "seed", "fill", "seed value",
 				"ssdlab", "deviation", "status  why");
 		table_rows(t, cfg.name, refs, vals, nrefs, v);
 		fflush(t->out);

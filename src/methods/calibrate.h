@@ -20,6 +20,16 @@
  * figure is not modelled (the figure table), why the drive misses it
  * (its "# miss" line), or why its run failed.
  *
+ * The figures of the filled drive (seq_read_full_mbps and those after
+ * it: idle, TRIM) are measured after a sequential fill unless the file
+ * names the review's own procedure on a line of its own:
+ *
+ *     # fill dircopy: the review filled the drive by copying directories
+ *
+ * ("# fill PROCEDURE: why", sequential or dircopy; host/dircopy.h), and
+ * every row of the table says which procedure, if any, filled its
+ * figure's drive (enum ssd_cal_fill).
+ *
  * ssd_cal_measure() runs the measurements a list of refs needs as small
  * fio-style job runs (ssd_jobfile_parse_string + ssd_sim_run) on fresh
  * drives built from the config; it never looks at the seed values.
@@ -47,6 +57,22 @@ enum ssd_cal_kind {
 
 #define SSD_CAL_MAX_REFS 64
 
+/* What filled a figure's drive before it was measured. */
+enum ssd_cal_fill {
+	SSD_CAL_FILL_NONE,    /* "-": a fresh drive (or a slice, a test file) */
+	SSD_CAL_FILL_SEQ,     /* "sequential": 128 KiB writes end to end */
+	SSD_CAL_FILL_DIRCOPY, /* "dircopy": directories copied until full */
+	SSD_CAL_FILL_RANDOM   /* "random": 4 KiB random writes over the span */
+};
+
+/* A fill's name as the table prints it ("-", "sequential", "dircopy",
+ * "random"). */
+const char *ssd_cal_fill_name(int fill);
+/* A procedure a drive file or --fill may name for the filled drive:
+ * SSD_CAL_FILL_SEQ for "sequential", SSD_CAL_FILL_DIRCOPY for "dircopy",
+ * else -1. */
+int ssd_cal_fill_find(const char *name);
+
 struct ssd_cal_ref {
 	char figure[40];    /* a name from the figure table */
 	int kind;           /* enum ssd_cal_kind */
@@ -57,6 +83,11 @@ struct ssd_cal_ref {
 	char miss[400];     /* why the drive misses the figure: the text of
 	                       the file's "# miss FIGURE:" line, or "" */
 	int line;           /* line in the preset file (0 if parsed alone) */
+	int fill;           /* enum ssd_cal_fill: what fills the drive before
+	                       the figure is measured (ssd_cal_parse_ref: the
+	                       figure's own, a sequential fill for the filled
+	                       drive's; ssd_cal_load_refs: the file's "# fill"
+	                       line's for those) */
 };
 
 /* One figure ssdlab knows how to measure (or knows it cannot). */
@@ -92,12 +123,25 @@ int ssd_cal_parse_miss(const char *line, char *figure, size_t fn, char *why,
 		       size_t wn, char *err, size_t errlen);
 
 /*
+ * Parse one line as a "# fill PROCEDURE: why" line.  Returns 1 with the
+ * procedure (SSD_CAL_FILL_SEQ or SSD_CAL_FILL_DIRCOPY) in *fill, 0 for
+ * any other line, or SSD_EPARSE (no ':', no reason, a procedure that is
+ * not one of the two) with a message in err.
+ */
+int ssd_cal_parse_fill(const char *line, int *fill, char *err, size_t errlen);
+
+/* Make `fill` (SSD_CAL_FILL_SEQ or SSD_CAL_FILL_DIRCOPY) the procedure
+ * that fills the drive of every ref of the filled drive's figures. */
+void ssd_cal_set_fill(struct ssd_cal_ref *refs, int n, int fill);
+
+/*
  * Read every "# ref" line of the drive file at `path` into refs (up to
  * `max`); *n is the count.  Each "# miss FIGURE: why" line of the file
- * fills the miss field of FIGURE's refs.  Returns 0, SSD_EIO
- * (unreadable), SSD_ERANGE (more than max refs) or a parse error -- a
- * "# miss" line for a figure the file has no "# ref" line for, or a
- * second one for a figure, among them -- with "PATH:LINE: ..." in err.
+ * fills the miss field of FIGURE's refs, and its "# fill" line the fill
+ * of the filled drive's.  Returns 0, SSD_EIO (unreadable), SSD_ERANGE
+ * (more than max refs) or a parse error -- a "# miss" line for a figure
+ * the file has no "# ref" line for, or a second one for a figure, a
+ * second "# fill" line, among them -- with "PATH:LINE: ..." in err.
  */
 int ssd_cal_load_refs(const char *path, struct ssd_cal_ref *refs, int max,
 		      int *n, char *err, size_t errlen);
@@ -115,6 +159,9 @@ struct ssd_cal_opts {
 	int quick;          /* small slices and scale: for tests (the values
 	                       are rougher, not comparable to a full run) */
 	uint64_t seed;      /* seed of every run */
+	int fill;           /* 0: each drive file's fill procedure; else
+	                       SSD_CAL_FILL_SEQ or SSD_CAL_FILL_DIRCOPY for
+	                       every drive (ssd_cal_table_run) */
 };
 
 /* A measured figure. */
@@ -129,7 +176,9 @@ struct ssd_cal_value {
 
 /*
  * Measure, on drives built from the finished config c, every figure the
- * refs name; out[i] receives refs[i]'s.  A procedure whose run fails
+ * refs name; out[i] receives refs[i]'s.  The filled drive's figures are
+ * measured after the fill their refs name (a directory copy if any of
+ * them names it, else a sequential fill).  A procedure whose run fails
  * (a job error such as a drive turned read-only) leaves its figures NAN
  * with the message in their error field and the others are still
  * measured.  Returns 0, or a negative SSD_E* code with a message in err
@@ -185,7 +234,9 @@ void ssd_cal_format(double v, char *buf, size_t n);
 /*
  * Measure every drive of t (ssd_cal_measure), print its rows to t->out
  * as it finishes, then the verdict line "W of M measured figures within
- * 15%; N not modelled[; F failed]".  A row that is not "ok" ends with
+ * 15%; N not modelled[; F failed]".  Each row says what filled its
+ * figure's drive (t->opts.fill, when set, for the filled drive's
+ * figures of every drive).  A row that is not "ok" ends with
  * why: the figure table's why_not, the drive's "# miss" line, the
  * failed run's message, or -- for a --quick figure out of tolerance
  * that the drive has no "# miss" line for -- that quick figures are

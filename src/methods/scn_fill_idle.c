@@ -24,13 +24,22 @@
  * mostly this -- so the clean read is a measure of the link, not of the
  * NAND, and "full" and "after idle" are the reads of real data.
  *
- * The fill.  Directories copied onto the drive: files of realistic sizes
- * (fileset.h: lognormal, mean `file_mean`, sigma 2) laid contiguously
- * over the whole span -- 100% of it, no gaps -- and copied in a random
- * order, each file front to back in 1 MiB requests with 4 in flight
- * (a copy tool's overlapped I/O), without TRIM.  The clean state's write
- * pass wrote into every zone first, so the fill also overwrites, as the
- * reviewer's copy overwrote HD Tach's test data.
+ * The fill, one of two (`fill`), without TRIM:
+ *   files    files of realistic sizes (fileset.h: lognormal, mean
+ *            `file_mean`, sigma 2) laid contiguously over the whole span
+ *            -- 100% of it, no gaps -- and copied in a random order, each
+ *            file front to back in 1 MiB requests with 4 in flight (a
+ *            copy tool's overlapped I/O), straight to the drive;
+ *   dircopy  the reviewer's procedure as dircopy.h models it: directories
+ *            of the file set `file_set` copied onto a fresh NTFS-like
+ *            volume through the host page cache until it is full -- a
+ *            next-fit allocator, files in allocation order, the MFT,
+ *            index, bitmap and log writes between them.  The delete then
+ *            trims the files' extents and the directories' index blocks;
+ *            the MFT, the log and the bitmap stay on the drive, as on a
+ *            volume emptied of its files.
+ * The clean state's write pass wrote into every zone first, so the fill
+ * also overwrites, as the reviewer's copy overwrote HD Tach's test data.
  *
  * Sequential write: `seq_size` from the start of the span, 128 KiB
  * requests at QD32 (a file-copy benchmark's shape):
@@ -53,6 +62,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host/dircopy.h"
 #include "host/fileset.h"
 #include "methods/scenario.h"
 #include "host/sim.h"
@@ -74,8 +84,15 @@ static const struct ssd_scn_param params[] = {
 	 .whole = 1, .lo = 1, .hi = 65536},
 	{.name = "idle", .def = "1800", .unit = "time",
 	 .help = "Idle time before the third state."},
+	{.name = "fill", .def = "files", .unit = "text",
+	 .help = "The fill: files (a random-order copy of contiguous files "
+		 "straight to the drive) or dircopy (directories copied through "
+		 "a file system and the page cache until full; docs/fill.md)."},
 	{.name = "file_mean", .def = "1m", .unit = "size",
-	 .help = "Mean size of the copied files."},
+	 .help = "Mean size of the copied files (fill=files)."},
+	{.name = "file_set", .def = "impressions", .unit = "text",
+	 .help = "The files of fill=dircopy: impressions, win7, game, media or "
+		 "usb (docs/fill.md)."},
 	{.name = "seq_size", .def = "100%", .unit = "size or % of capacity",
 	 .help = "Data of the sequential write after Secure Erase and after fill + TRIM."},
 	{.name = NULL},
@@ -98,6 +115,7 @@ struct op_res {
 	double fill_mbps;            /* the copy's speed */
 	double fill_waf;             /* flash pages programmed per host page,
 	                                over the copy */
+	struct ssd_dircopy_run dc;   /* fill=dircopy: what the copy did */
 	double full_write_waf;       /* the same over the full state's write
 	                                pass */
 };
@@ -182,21 +200,39 @@ static int seq_write(struct ssd_scn *s, struct ssd_dev *dev, uint64_t size,
 	return 0;
 }
 
+/* The fill's options: fs for fill=files, dc (set NULL) for dircopy. */
+struct fill {
+	const struct ssd_fileset *fs;
+	const struct ssd_dircopy_opts *dc;
+};
+
 /* Every step for one op. */
 static int run_op(struct ssd_scn *s, const struct hdtach *h,
-		  const struct ssd_fileset *fs, int64_t idle, uint64_t seq,
+		  const struct fill *fl, int64_t idle, uint64_t seq,
 		  struct op_res *o)
 {
 	struct ssd_dev *dev = op_drive(s, o->op);
 	if (!dev)
 		return SSD_EINVAL;
 	double w;
+	struct ssd_fileset del = {0};
+	const struct ssd_fileset *fs = fl->fs;
 	int rc = hdtach(s, dev, h, o->rd[0], o->wr[0], &o->rd_avg[0],
 			&o->wr_avg[0], &w);
 	if (!rc) {
 		struct ssd_fileset_run fr;
 		struct ssd_counters c0 = *ssd_dev_counters(dev);
-		rc = ssd_fileset_write(dev, fs, COPY_BS, COPY_QD, &fr);
+		if (fl->dc) {
+			rc = ssd_dircopy(dev, fl->dc, &o->dc, &del);
+			fs = &del;
+			uint64_t b = 0;
+			for (int k = 0; k < SSD_DC_NKINDS; k++)
+				b += o->dc.bytes[k];
+			fr = (struct ssd_fileset_run){.bytes = b,
+				.start = o->dc.start, .end = o->dc.end};
+		} else {
+			rc = ssd_fileset_write(dev, fs, COPY_BS, COPY_QD, &fr);
+		}
 		if (rc)
 			snprintf(s->err, sizeof s->err, "fill-idle: the copy failed: %s",
 				 ssd_strerror(rc));
@@ -224,6 +260,7 @@ static int run_op(struct ssd_scn *s, const struct hdtach *h,
 	if (!rc)
 		rc = seq_write(s, dev, seq, &o->trim_mbps);
 	ssd_dev_destroy(dev);
+	ssd_fileset_free(&del);
 	if (rc)
 		return rc;
 	/* Secure Erase: a fresh drive */
@@ -368,8 +405,41 @@ static int plots(struct ssd_scn *s, const struct hdtach *h,
 	return ssd_scn_plot(s, "seq-write", "Sequential write: after Secure Erase vs after fill + TRIM", body);
 }
 
+/* The summary's lines on a directory copy (the first op's: every op
+ * copies the same files to the same places; what write-back sent the
+ * drive differs a little with the drive's pace). */
+static void report_dircopy(struct ssd_scn *s, const struct ssd_dircopy_opts *dc,
+			   const struct ssd_dircopy_run *r)
+{
+	uint64_t meta = 0, mcmds = 0, all = 0, cmds = 0;
+	for (int k = 0; k < SSD_DC_NKINDS; k++) {
+		all += r->bytes[k];
+		cmds += r->cmds[k];
+		if (k != SSD_DC_DATA) {
+			meta += r->bytes[k];
+			mcmds += r->cmds[k];
+		}
+	}
+	uint64_t runs = r->cmds[SSD_DC_DATA] - r->data_seq_cmds;
+	char cs[32];
+	fprintf(s->out, "  fill: directory copy of the %s set, %llu files (mean %.0f KiB, "
+		"largest %s) in %llu directories, %.1f%% of the span in use, no TRIM\n",
+		ssd_dircopy_set_name(dc->set), (unsigned long long)r->files,
+		r->files ? (double)r->file_bytes / (double)r->files / 1024 : 0,
+		ssd_fmt_bytes(r->largest, cs, sizeof cs), (unsigned long long)r->dirs,
+		100.0 * (double)r->used / (double)r->volume);
+	fprintf(s->out, "    %llu of the files in more than one extent, %llu resident "
+		"in their MFT record; at the drive: %llu writes, %llu of them "
+		"metadata (%.2f%% of the bytes), the data in sequential runs of "
+		"%s on average\n",
+		(unsigned long long)r->fragmented, (unsigned long long)r->resident,
+		(unsigned long long)cmds, (unsigned long long)mcmds,
+		all ? 100.0 * (double)meta / (double)all : 0,
+		ssd_fmt_bytes(runs ? r->bytes[SSD_DC_DATA] / runs : 0, cs, sizeof cs));
+}
+
 static void report(struct ssd_scn *s, const struct hdtach *h,
-		   const struct ssd_fileset *fs, int64_t idle, uint64_t seq,
+		   const struct fill *fl, int64_t idle, uint64_t seq,
 		   const struct op_res *o, int nops)
 {
 	char label[64];
@@ -378,9 +448,12 @@ static void report(struct ssd_scn *s, const struct hdtach *h,
 		ssd_plural((uint64_t)h->zones),
 		100.0 * (double)h->sample / (double)h->zone, h->bs / 1024, h->qd,
 		idle / 1e9);
-	fprintf(s->out, "  fill: %llu files (mean %.0f KiB) over 100%% of the span, "
-		"random order, no TRIM\n", (unsigned long long)fs->n,
-		(double)fs->bytes / (double)fs->n / 1024);
+	if (fl->dc)
+		report_dircopy(s, fl->dc, &o[0].dc);
+	else
+		fprintf(s->out, "  fill: %llu files (mean %.0f KiB) over 100%% of the "
+			"span, random order, no TRIM\n", (unsigned long long)fl->fs->n,
+			(double)fl->fs->bytes / (double)fl->fs->n / 1024);
 	fprintf(s->out, "  %-20s %26s   %26s\n", "HD Tach avg, MB/s",
 		"read: clean   full   idle", "write: clean   full   idle");
 	for (int k = 0; k < nops; k++) {
@@ -409,11 +482,28 @@ static void report(struct ssd_scn *s, const struct hdtach *h,
 		"hdtach-op*}.{csv,png,svg}\n", s->outdir);
 }
 
-static void json(struct ssd_scn *s, const struct ssd_fileset *fs,
+static void json(struct ssd_scn *s, const struct fill *fl,
 		 const struct op_res *o, int nops)
 {
-	ssd_scn_json_int(s, "files", (int64_t)fs->n);
-	ssd_scn_json_num(s, "file_mean_bytes", (double)fs->bytes / (double)fs->n);
+	ssd_scn_json_str(s, "fill", fl->dc ? "dircopy" : "files");
+	if (fl->dc) {
+		const struct ssd_dircopy_run *r = &o[0].dc;
+		ssd_scn_json_str(s, "file_set", ssd_dircopy_set_name(fl->dc->set));
+		ssd_scn_json_int(s, "files", (int64_t)r->files);
+		ssd_scn_json_num(s, "file_mean_bytes", r->files
+				 ? (double)r->file_bytes / (double)r->files : 0);
+		ssd_scn_json_int(s, "largest_file_bytes", (int64_t)r->largest);
+		ssd_scn_json_int(s, "dirs", (int64_t)r->dirs);
+		ssd_scn_json_int(s, "copies", (int64_t)r->copies);
+		ssd_scn_json_int(s, "fragmented_files", (int64_t)r->fragmented);
+		ssd_scn_json_int(s, "resident_files", (int64_t)r->resident);
+		ssd_scn_json_int(s, "skipped_files", (int64_t)r->skipped);
+		ssd_scn_json_num(s, "used_share", (double)r->used / (double)r->volume);
+	} else {
+		ssd_scn_json_int(s, "files", (int64_t)fl->fs->n);
+		ssd_scn_json_num(s, "file_mean_bytes",
+				 (double)fl->fs->bytes / (double)fl->fs->n);
+	}
 	ssd_scn_json_open(s, "ops", 1);
 	for (int k = 0; k < nops; k++) {
 		ssd_scn_json_open(s, NULL, 0);
@@ -429,6 +519,18 @@ static void json(struct ssd_scn *s, const struct ssd_fileset *fs,
 		ssd_scn_json_close(s, 0);
 		ssd_scn_json_num(s, "fill_mbps", o[k].fill_mbps);
 		ssd_scn_json_num(s, "fill_waf", o[k].fill_waf);
+		if (fl->dc) { /* what write-back sent the drive, by kind */
+			ssd_scn_json_open(s, "fill_writes", 0);
+			for (int d = 0; d < SSD_DC_NKINDS; d++) {
+				ssd_scn_json_open(s, ssd_dircopy_kind_name(d), 0);
+				ssd_scn_json_int(s, "cmds", (int64_t)o[k].dc.cmds[d]);
+				ssd_scn_json_int(s, "bytes", (int64_t)o[k].dc.bytes[d]);
+				ssd_scn_json_close(s, 0);
+			}
+			ssd_scn_json_int(s, "data_sequential_cmds",
+					 (int64_t)o[k].dc.data_seq_cmds);
+			ssd_scn_json_close(s, 0);
+		}
 		ssd_scn_json_num(s, "full_write_waf", o[k].full_write_waf);
 		ssd_scn_json_num(s, "seq_write_after_se_mbps", o[k].se_mbps);
 		ssd_scn_json_num(s, "seq_write_after_trim_mbps", o[k].trim_mbps);
@@ -467,6 +569,9 @@ static int run(struct ssd_scn *s)
 	uint64_t mean = ssd_scn_size(s, "file_mean", 4096);
 	uint64_t seq = ssd_scn_size(s, "seq_size", 128 * 1024);
 	int64_t idle = ssd_scn_time(s, "idle");
+	const char *fill = ssd_scn_str(s, "fill");
+	int dircopy = !strcmp(fill, "dircopy") ? 1 : !strcmp(fill, "files") ? 0 : -1;
+	int set = ssd_dircopy_set_find(ssd_scn_str(s, "file_set"));
 	h.bs = (uint32_t)bs;
 	h.zone = h.zones > 0 ? ssd_config_volume(&s->cfg) / (uint64_t)h.zones : 0;
 	h.zone -= bs ? h.zone % bs : 0;
@@ -488,17 +593,32 @@ static int run(struct ssd_scn *s)
 			 ssd_scn_str(s, "seq_size"));
 	else if (idle < 0)
 		snprintf(bad, sizeof bad, "idle must not be negative");
+	else if (dircopy < 0)
+		snprintf(bad, sizeof bad, "fill '%s' is not files or dircopy",
+			 ssd_scn_str(s, "fill"));
+	else if (set < 0)
+		snprintf(bad, sizeof bad, "file_set '%s' is not impressions, win7, "
+			 "game, media or usb", ssd_scn_str(s, "file_set"));
+	else if (dircopy && ssd_config_volume(&s->cfg) < SSD_DIRCOPY_MIN_VOLUME)
+		snprintf(bad, sizeof bad, "fill=dircopy needs a volume of 16 MiB "
+			 "or more");
 	if (bad[0]) {
 		snprintf(s->err, sizeof s->err, "fill-idle: %s", bad);
 		return SSD_ERANGE;
 	}
 	if (h.sample < bs)
 		h.sample = bs;
-	struct ssd_fileset fs;
+	struct ssd_fileset fs = {0};
+	struct ssd_dircopy_opts dco;
+	ssd_dircopy_defaults(&dco);
+	dco.set = set;
+	dco.seed = ssd_mix64(s->seed ^ 0x66696c6c);
+	struct fill fl = {&fs, dircopy ? &dco : NULL};
 	uint64_t nfiles = ssd_config_volume(&s->cfg) / mean;
-	int rc = ssd_fileset_make(&fs, 0, ssd_config_volume(&s->cfg), ssd_config_volume(&s->cfg),
-				  nfiles ? nfiles : 1, FILE_SIGMA,
-				  ssd_mix64(s->seed ^ 0x66696c6c));
+	int rc = dircopy ? 0
+		: ssd_fileset_make(&fs, 0, ssd_config_volume(&s->cfg),
+				   ssd_config_volume(&s->cfg), nfiles ? nfiles : 1,
+				   FILE_SIGMA, ssd_mix64(s->seed ^ 0x66696c6c));
 	if (rc) {
 		snprintf(s->err, sizeof s->err, "fill-idle: cannot make the files: %s",
 			 ssd_strerror(rc));
@@ -517,7 +637,7 @@ static int run(struct ssd_scn *s)
 				rc = SSD_ENOMEM;
 		}
 		if (!rc)
-			rc = run_op(s, &h, &fs, idle, seq, &o[k]);
+			rc = run_op(s, &h, &fl, idle, seq, &o[k]);
 	}
 	if (!rc)
 		rc = write_csvs(s, &h, o, nops);
@@ -526,8 +646,8 @@ static int run(struct ssd_scn *s)
 	if (!rc)
 		rc = plots(s, &h, o, nops);
 	if (!rc) {
-		json(s, &fs, o, nops);
-		report(s, &h, &fs, idle, seq, o, nops);
+		json(s, &fl, o, nops);
+		report(s, &h, &fl, idle, seq, o, nops);
 	}
 	for (int k = 0; k < nops; k++)
 		for (int st = 0; st < NSTATES; st++) {

@@ -1,7 +1,10 @@
 # `calibrate`: presets of real drives measured against the seed reviews'
 # figures ("# ref" lines).  --quick on the small Silicon Power preset and
 # on a drive file of the test's own; the table's shape and arithmetic, the
-# Markdown form, and the errors.  Every row that is not "ok" says why: a
+# Markdown form, and the errors.  Each row names what filled its figure's
+# drive (the column "fill"): the Crucial M4 and the Intel 510, whose
+# review filled them by copying directories, say dircopy on the full
+# drive's rows ("# fill dircopy" in their presets), --fill overrides it.  Every row that is not "ok" says why: a
 # figure not modelled (the figure table), one the drive misses (its
 # "# miss" line), a rough --quick figure; the full run's table in
 # docs/calibration.md (make doc-check keeps it the command's) has a
@@ -10,12 +13,12 @@
 
 expect_status 0 "$SSDLAB" calibrate --drive silicon-power-32g --quick
 cp out.txt table.txt
-head -n 1 table.txt | grep -Eq '^drive +figure +seed +seed value +ssdlab +deviation +status  why$' ||
+head -n 1 table.txt | grep -Eq '^drive +figure +seed +fill +seed value +ssdlab +deviation +status  why$' ||
 	{ cat table.txt >&2; fail "calibrate: header"; }
 refs=$(grep -c '^# ref ' "$TOP/presets/silicon-power-32g.ini")
 [ "$(grep -c '^silicon-power-32g ' table.txt)" -eq "$refs" ] ||
 	{ cat table.txt >&2; fail "calibrate: one row per ref line ($refs)"; }
-grep -Eq '^silicon-power-32g +seq_read_mbps +000 +168 +[0-9.]+ +[-+][0-9.]+% +(ok|OUT  .+)$' table.txt ||
+grep -Eq '^silicon-power-32g +seq_read_mbps +000 +- +168 +[0-9.]+ +[-+][0-9.]+% +(ok|OUT  .+)$' table.txt ||
 	{ cat table.txt >&2; fail "calibrate: seq_read_mbps row"; }
 # the figures measured through MFT and the page cache have rows of
 # their own (docs/calibration.md)
@@ -31,21 +34,21 @@ tail -n 1 table.txt | grep -Eq '^[0-9]+ of [0-9]+ measured figures within 15%; 0
 # near the seed's; the full run's figures are in docs/calibration.md)
 expect_status 0 "$SSDLAB" calibrate --drive hitachi-hdt725032vla360 --quick
 for f in mean_latency_ms mean_latency_large_ms seq_write_mbps; do
-	grep -Eq "^hitachi-hdt725032vla360 +$f +000 +[0-9]+ +[0-9.]+ " out.txt ||
+	grep -Eq "^hitachi-hdt725032vla360 +$f +000 +- +[0-9]+ +[0-9.]+ " out.txt ||
 		{ cat out.txt >&2; fail "calibrate: hdd $f"; }
 done
 grep -Eq "^hitachi-hdt725032vla360 +mean_latency_ms .* ok\$" out.txt ||
 	{ cat out.txt >&2; fail "calibrate: hdd small-request latency"; }
-awk '$2 == "mean_latency_ms" { s = $5 } $2 == "mean_latency_large_ms" { l = $5 }
+awk '$2 == "mean_latency_ms" { s = $6 } $2 == "mean_latency_large_ms" { l = $6 }
      END { exit !(l > 2 * s) }' out.txt || { cat out.txt >&2; fail "calibrate: hdd large vs small"; }
 # every deviation agrees with its two values; ok means within 15%
-awk 'NR > 1 && $2 ~ /_/ && $6 ~ /%$/ && $4 ~ /^[0-9]+(\.[0-9]+)?$/ {
-	r = $4 + 0; s = $5 + 0; d = $6; sub(/%$/, "", d); d += 0
+awk 'NR > 1 && $2 ~ /_/ && $7 ~ /%$/ && $5 ~ /^[0-9]+(\.[0-9]+)?$/ {
+	r = $5 + 0; s = $6 + 0; d = $7; sub(/%$/, "", d); d += 0
 	want = (s - r) / r * 100
 	tol = 0.06 + 100 * (s < 10 ? 0.005 : 0.5) / r   # printed rounding
 	if (d - want > tol || want - d > tol) { print "deviation: " $0; bad = 1 }
 	ok = (d <= 15 && d >= -15)
-	if (ok != ($7 == "ok")) { print "status: " $0; bad = 1 }
+	if (ok != ($8 == "ok")) { print "status: " $0; bad = 1 }
 } END { exit bad }' table.txt || fail "calibrate: rows"
 # a reason on every row that is not ok: the preset's "# miss" line where
 # it has one, else that quick figures are rough
@@ -79,16 +82,16 @@ planes_per_die = 1
 # miss seq_read_unmapped_mbps: the link is capped by --set
 EOD
 expect_status 0 "$SSDLAB" calibrate --drive d.ini --quick --markdown --set host_mbps=1000
-grep -q '^| drive | figure | seed | seed value | ssdlab | deviation | what the seed says | why not ok |$' out.txt ||
+grep -q '^| drive | figure | seed | fill | seed value | ssdlab | deviation | what the seed says | why not ok |$' out.txt ||
 	{ cat out.txt >&2; fail "markdown: header"; }
-grep -Eq '^\| d \| `seq_write_mbps` \| 000 \| 1\.\.100000 MB/s \| [0-9.]+ \| \+0\.0% \| anything positive \|  \|$' out.txt ||
+grep -Eq '^\| d \| `seq_write_mbps` \| 000 \| - \| 1\.\.100000 MB/s \| [0-9.]+ \| \+0\.0% \| anything positive \|  \|$' out.txt ||
 	{ cat out.txt >&2; fail "markdown: range row"; }
 # --set host_mbps=1000 caps the unmapped reads: far below the bound
-grep -Eq '^\| d \| `seq_read_unmapped_mbps` \| 003 \| >100000 MB/s \| 1000 \| \*\*-99\.0%\*\* \| more than the link gives \| the link is capped by --set \|$' out.txt ||
+grep -Eq '^\| d \| `seq_read_unmapped_mbps` \| 003 \| - \| >100000 MB/s \| 1000 \| \*\*-99\.0%\*\* \| more than the link gives \| the link is capped by --set \|$' out.txt ||
 	{ cat out.txt >&2; fail "markdown: bound row (with --set)"; }
-grep -Eq '^\| d \| `trim_32g_s` \| 001 \| <1 s \| [0-9.e-]+ \| \+0\.0% \|' out.txt ||
+grep -Eq '^\| d \| `trim_32g_s` \| 001 \| sequential \| <1 s \| [0-9.e-]+ \| \+0\.0% \|' out.txt ||
 	{ cat out.txt >&2; fail "markdown: trim row"; }
-grep -Eq '^\| d \| `iometer_database_iops` \| 002 \| 3300 IOPS \| - \| not modelled \| a figure not modelled \| the seed does not give the queue depth .+ \|$' out.txt ||
+grep -Eq '^\| d \| `iometer_database_iops` \| 002 \| - \| 3300 IOPS \| - \| not modelled \| a figure not modelled \| the seed does not give the queue depth .+ \|$' out.txt ||
 	{ cat out.txt >&2; fail "markdown: a figure not modelled"; }
 grep -q '^2 of 3 measured figures within 15%; 1 not modelled$' out.txt ||
 	{ cat out.txt >&2; fail "markdown: closing line"; }
@@ -122,6 +125,44 @@ for bad in "# miss seq_read_speed: x|unknown figure 'seq_read_speed'" \
 	expect_err 2 "e\.ini:1[23]: .*${bad#*|}" "$SSDLAB" calibrate --drive e.ini --quick
 done
 
+# what filled each figure's drive: '-' a fresh one, random the 4 KiB
+# random-write preconditioning, the drive file's "# fill" procedure the
+# full drive's figures (sequential without one); --fill overrides it
+grep -Eq '^silicon-power-32g +rand_write_iops_steady +000 +random ' table.txt ||
+	{ cat table.txt >&2; fail "calibrate: the random-write fill not named"; }
+full="seq_read_full_mbps seq_write_full_mbps seq_read_idle_mbps seq_write_idle_mbps seq_write_trim_mbps"
+expect_status 0 "$SSDLAB" calibrate --drive crucial-m4-256g --quick
+grep -Eq '^crucial-m4-256g +seq_read_unmapped_mbps +003 +- ' out.txt ||
+	{ cat out.txt >&2; fail "calibrate: a fresh drive's row names a fill"; }
+for f in $full; do
+	grep -Eq "^crucial-m4-256g +$f +003 +dircopy " out.txt ||
+		{ cat out.txt >&2; fail "calibrate: $f of the M4 is not measured after a directory copy"; }
+done
+expect_status 0 "$SSDLAB" calibrate --drive crucial-m4-256g --quick --fill sequential
+for f in $full; do
+	grep -Eq "^crucial-m4-256g +$f +003 +sequential " out.txt ||
+		{ cat out.txt >&2; fail "calibrate --fill sequential: $f"; }
+done
+grep -q ' dircopy ' out.txt && { cat out.txt >&2; fail "--fill sequential left a dircopy row"; }
+cp d.ini f.ini
+echo "# fill dircopy: the review copied directories onto it" >>f.ini
+expect_status 0 "$SSDLAB" calibrate --drive f.ini --quick --markdown
+grep -Eq '^\| f \| `trim_32g_s` \| 001 \| dircopy \| <1 s \| [0-9.e-]+ \| ' out.txt ||
+	{ cat out.txt >&2; fail "markdown: the drive file's fill"; }
+grep -Eq '^\| f \| `seq_write_mbps` \| 000 \| - \| ' out.txt ||
+	{ cat out.txt >&2; fail "markdown: a fresh drive's figure took the file's fill"; }
+for bad in "# fill nope: x|unknown procedure 'nope' \\(accepted: sequential, dircopy\\)" \
+	   "# fill dircopy|the form is '# fill PROCEDURE: why'" \
+	   "# fill dircopy:  |'dircopy' needs a reason" \
+	   "# fill sequential: twice|a second fill line \\(the first is line 12\\)"; do
+	cp f.ini e.ini
+	echo "${bad%%|*}" >>e.ini
+	expect_err 2 "e\.ini:13: .*${bad#*|}" "$SSDLAB" calibrate --drive e.ini --quick
+done
+expect_err 2 "ssdlab: --fill: unknown procedure 'random' \(accepted: sequential, dircopy\)" \
+	"$SSDLAB" calibrate --fill random --quick
+expect_err 2 "option '--fill' needs a value" "$SSDLAB" calibrate --quick --fill
+
 # every preset's ref lines parse and name figures calibrate knows (the
 # figure table rejects unknown ones), and its miss lines name a figure
 # it has a ref line for; a full run is docs/calibration.md's
@@ -136,7 +177,7 @@ done
 # the full run's table, as docs/calibration.md shows it: a reason on every
 # row that is not ok (not modelled, OUT in bold, failed), none on the others
 awk -F' [|] ' '/^[|] [a-z0-9-]+ [|] `/ {
-	dev = $6; why = $8; sub(/ *[|]$/, "", why)
+	dev = $7; why = $9; sub(/ *[|]$/, "", why)
 	bad = (dev == "not modelled" || dev ~ /^[*][*]/)
 	if (bad && why == "") { print "no reason: " $0; n++ }
 	if (!bad && why != "") { print "a reason on an ok row: " $0; n++ }

@@ -183,6 +183,61 @@ TEST(cal_load_refs_miss_lines)
 				 sizeof why, err, sizeof err) == SSD_ENOENT);
 }
 
+TEST(cal_fill_lines_name_the_full_drive_procedure)
+{
+	char err[512];
+	int fill = -1;
+	CHECK(ssd_cal_parse_fill("# fill dircopy: 003: copied directories",
+				 &fill, err, sizeof err) == 1);
+	CHECK(fill == SSD_CAL_FILL_DIRCOPY);
+	CHECK(ssd_cal_parse_fill("#fill sequential : a linear write", &fill,
+				 err, sizeof err) == 1);
+	CHECK(fill == SSD_CAL_FILL_SEQ);
+	CHECK(ssd_cal_parse_fill("# filled: no", &fill, err, sizeof err) == 0);
+	CHECK(ssd_cal_parse_fill("# fill random: x", &fill, err, sizeof err) ==
+	      SSD_EPARSE);
+	CHECKF(strstr(err, "unknown procedure 'random'"), "%s", err);
+	CHECK(ssd_cal_parse_fill("# fill dircopy:  ", &fill, err, sizeof err) ==
+	      SSD_EPARSE);
+	CHECK(ssd_cal_parse_fill("# fill dircopy", &fill, err, sizeof err) ==
+	      SSD_EPARSE);
+	/* a ref's fill: its figure's own; the file's line for the full
+	 * drive's figures only */
+	char path[] = "/tmp/ssdlab_test_calXXXXXX";
+	int fd = mkstemp(path);
+	CHECK(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	fputs("# ref seq_read_full_mbps = 177 ; 003: read, full\n"
+	      "# fill dircopy: 003: copied directories\n"
+	      "# ref seq_write_mbps = 233 ; 003: write, clean\n"
+	      "# ref slc_cache_mb = 600 ; 001: the cliff\n"
+	      "# ref seq_write_trim_mbps = 279 ; 003: after TRIM\n"
+	      "# ref rand_write_iops_steady = 40 ; 001: steady\n", f);
+	fclose(f);
+	struct ssd_cal_ref refs[5];
+	int n = -1;
+	int rc = ssd_cal_load_refs(path, refs, 5, &n, err, sizeof err);
+	CHECKF(rc == 0 && n == 5, "%d %s", rc, err);
+	CHECK(refs[0].fill == SSD_CAL_FILL_DIRCOPY);
+	CHECK(refs[1].fill == SSD_CAL_FILL_NONE);
+	CHECK(refs[2].fill == SSD_CAL_FILL_SEQ);
+	CHECK(refs[3].fill == SSD_CAL_FILL_DIRCOPY);
+	CHECK(refs[4].fill == SSD_CAL_FILL_RANDOM);
+	ssd_cal_set_fill(refs, n, SSD_CAL_FILL_SEQ);
+	CHECK(refs[0].fill == SSD_CAL_FILL_SEQ && refs[3].fill == SSD_CAL_FILL_SEQ);
+	CHECK(refs[2].fill == SSD_CAL_FILL_SEQ && refs[4].fill == SSD_CAL_FILL_RANDOM);
+	f = fopen(path, "a");
+	fputs("# fill sequential: twice\n", f);
+	fclose(f);
+	CHECK(ssd_cal_load_refs(path, refs, 5, &n, err, sizeof err) == SSD_EPARSE);
+	CHECKF(strstr(err, ":7: a second fill line (the first is line 2)"), "%s",
+	       err);
+	unlink(path);
+	CHECK(!strcmp(ssd_cal_fill_name(SSD_CAL_FILL_NONE), "-"));
+	CHECK(!strcmp(ssd_cal_fill_name(SSD_CAL_FILL_DIRCOPY), "dircopy"));
+	CHECK(ssd_cal_fill_find("random") == -1);
+}
+
 /* ---- deviation ---- */
 
 TEST(cal_deviation_math)
@@ -307,6 +362,37 @@ TEST(cal_measure_small_drive)
 	CHECK(!ssd_cal_measure(&c, refs, 5, &o, w, err, sizeof err));
 	for (int i = 0; i < 4; i++)
 		CHECK(v[i].value == w[i].value);
+}
+
+TEST(cal_measure_full_drive_after_a_directory_copy)
+{
+	/* the full drive's figures after either fill: both measured, the
+	 * copy leaves the drive full too (a write after it erases) */
+	struct ssd_config c;
+	char err[512];
+	small_drive(&c, 64u << 20);
+	CHECKF(!ssd_config_finish(&c, err, sizeof err), "%s", err);
+	struct ssd_cal_ref refs[3];
+	CHECK(ssd_cal_parse_ref("# ref seq_write_full_mbps = 1 ; 003: x",
+				&refs[0], err, sizeof err) == 1);
+	CHECK(ssd_cal_parse_ref("# ref seq_read_full_mbps = 1 ; 003: x",
+				&refs[1], err, sizeof err) == 1);
+	CHECK(ssd_cal_parse_ref("# ref trim_32g_s = 1 ; 003: x", &refs[2], err,
+				sizeof err) == 1);
+	struct ssd_cal_opts o = {.quick = 1, .seed = 1};
+	struct ssd_cal_value seq[3], dc[3], again[3];
+	CHECKF(!ssd_cal_measure(&c, refs, 3, &o, seq, err, sizeof err), "%s", err);
+	ssd_cal_set_fill(refs, 3, SSD_CAL_FILL_DIRCOPY);
+	CHECKF(!ssd_cal_measure(&c, refs, 3, &o, dc, err, sizeof err), "%s", err);
+	CHECK(!ssd_cal_measure(&c, refs, 3, &o, again, err, sizeof err));
+	for (int i = 0; i < 3; i++) {
+		CHECKF(!seq[i].error[0] && !dc[i].error[0], "%s: %s %s",
+		       refs[i].figure, seq[i].error, dc[i].error);
+		CHECK(isfinite(dc[i].value) && dc[i].value > 0);
+		CHECK(dc[i].value == again[i].value); /* deterministic */
+	}
+	/* the runs differ: another drive state */
+	CHECK(dc[0].value != seq[0].value || dc[1].value != seq[1].value);
 }
 
 TEST(cal_measure_slc_cliff)
