@@ -37,6 +37,10 @@ static const struct ssd_scn_param params[] = {
 	 .help = "Length of a SNIA PTS round."},
 	{.name = "fresh", .def = "5", .unit = "time",
 	 .help = "The first seconds that give the fresh IOPS."},
+	{.name = "max_time", .def = "86400", .unit = "time",
+	 .help = "The most simulated time of writes, a reviewer's day: a "
+		 "drive that writes a few pages a second (block mapping) "
+		 "stops there, long before its volume."},
 	{.name = NULL},
 };
 
@@ -54,6 +58,7 @@ static int run(struct ssd_scn *s)
 	int64_t step = ssd_scn_time(s, "interval");
 	int64_t avg = ssd_scn_time(s, "average"), round = ssd_scn_time(s, "round");
 	int64_t fresh = ssd_scn_time(s, "fresh");
+	int64_t max_time = ssd_scn_time(s, "max_time");
 	int iodepth = (int)ssd_scn_int(s, "iodepth");
 	const char *bad = NULL;
 	if (!bs)
@@ -68,6 +73,8 @@ static int run(struct ssd_scn *s)
 		bad = "round is less than interval";
 	else if (fresh < step)
 		bad = "fresh is less than interval";
+	else if (max_time < round)
+		bad = "max_time is less than round";
 	if (bad) {
 		snprintf(s->err, sizeof s->err, "steady-state: %s", bad);
 		return SSD_ERANGE;
@@ -86,10 +93,10 @@ static int run(struct ssd_scn *s)
 	uint64_t written = 0, host_lp = 0, nand_lp = 0, chunks = 0;
 	int64_t sim_ns = 0;
 	uint32_t per_round = (uint32_t)(round / step);
-	int rc = 0;
+	int rc = 0, timed_out = 0;
 	if (!chunk)
 		chunk = bs;
-	while (written < volume) {
+	while (written < volume && !timed_out) {
 		uint64_t now = volume - written < chunk ? volume - written : chunk;
 		struct ssd_run_result res;
 		struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
@@ -101,10 +108,16 @@ static int run(struct ssd_scn *s)
 			j->io_size = now;
 			j->randseed = ssd_mix64(s->seed + ++chunks);
 			j->has_randseed = 1;
+			j->runtime = max_time - sim_ns; /* what is left of it */
 		}
 		rc = ssd_scn_run(s, dev, b, &ser, &res);
 		if (rc)
 			break;
+		uint64_t did = res.jobs[0].dir[SSD_DDIR_WRITE].bytes;
+		if (did < now) {
+			timed_out = 1;
+			now = did;
+		}
 		written += now;
 		host_lp += res.jobs[0].ctr.host_write_lp;
 		nand_lp += res.jobs[0].ctr.nand_prog_lp;
@@ -196,7 +209,7 @@ static int run(struct ssd_scn *s)
 	/* The rule is only asked once the whole span has been written: the
 	 * clean drive's flat start would pass it on a slow drive.  Rounds
 	 * count from 1, as in snia-pts. */
-	uint32_t first = 0;
+	uint32_t first = nr; /* never, unless the span was written */
 	double wrote = 0;
 	for (uint32_t i = 0; i < full; i++) {
 		wrote += (double)ser.pt[i].bytes[SSD_DDIR_WRITE];
@@ -277,6 +290,11 @@ static int run(struct ssd_scn *s)
 	if (steady_round >= 0)
 		fprintf(s->out, "  steady state       reached at round %d (%.0f s) by the SNIA PTS rule\n",
 			steady_round, steady_round * round / 1e9);
+	else if (timed_out)
+		fprintf(s->out, "  steady state       not reached by the SNIA PTS rule in %u "
+				"round%s: max_time (%.0f s) ended the writes after %.1f%% "
+				"of the capacity\n", nr, ssd_plural(nr), max_time / 1e9,
+			100.0 * (double)written / (double)ssd_config_volume(&s->cfg));
 	else
 		fprintf(s->out, "  steady state       not reached by the SNIA PTS rule in %u "
 				"round%s (raise volume)\n", nr, ssd_plural(nr));

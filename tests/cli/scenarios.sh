@@ -29,6 +29,14 @@ expect_status 0 "$SSDLAB" scenario run steady-state $drive --set volume=400% \
 	--set round=5 --set average=3 --out ss
 grep -q 'steady-state IOPS' out.txt || fail "steady-state summary"
 check_out ss fresh_iops steady_iops steady_state_round outliers
+# a block-mapped drive writes a few pages a second: max_time (simulated)
+# ends the writes, and the summary says so instead of a steady state
+expect_status 0 "$SSDLAB" scenario run steady-state --drive tiny --set mapping=block \
+	--set max_time=600 --set round=60 --out ssb
+grep -Eq 'not reached by the SNIA PTS rule in 10 rounds: max_time \(600 s\) ended the writes after [0-9.]+% of the capacity' out.txt ||
+	fail "steady-state: max_time not reported: $(grep 'steady state' out.txt)"
+expect_err 2 "steady-state: max_time is less than round" \
+	"$SSDLAB" scenario run steady-state --drive tiny --set max_time=10
 # shellcheck disable=SC2086
 expect_status 0 "$SSDLAB" scenario run slc-cache $drive --set slc_cache=dynamic \
 	--set slc_cache_size=6m --set interval=0.005 --out slc
