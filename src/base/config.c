@@ -237,6 +237,16 @@ static const struct opt options[] = {
 		 "one ended, the controller reads this much past its end into "
 		 "DRAM behind the host's own reads, and later reads of that range "
 		 "come from DRAM (0 = off)."},
+	{"read_piece_overhead", T_TIME, FIELD(read_piece_overhead), "0", 0,
+	 1000 * SSD_MS, .flags = F_ANY, .unit = "time",
+	 .help = "Controller time to set up each physically separate piece of "
+		 "a read (a run of logically consecutive pages that lie "
+		 "physically consecutive: written together), one piece after "
+		 "another; the first piece of a command is in cmd_overhead.  "
+		 "Read-ahead pays it for every piece it fetches.  Scattered "
+		 "data -- small random writes over sequential data -- then "
+		 "reads slower than data written sequentially (0 = every piece "
+		 "free)."},
 	{"gc_policy", T_ENUM, FIELD(gc_policy), "greedy", .values = gc_names,
 	 .unit = "policy", .help = "How garbage collection picks the block "
 				   "to clean."},

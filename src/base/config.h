@@ -107,6 +107,9 @@ struct ssd_config {
 	uint64_t read_ahead;      /* bytes the controller reads past a
 	                             sequential read stream into DRAM
 	                             (0 = no read-ahead) */
+	int64_t read_piece_overhead; /* controller time per physically
+	                             separate piece of a read beyond a
+	                             command's first, ns (0 = none) */
 	int gc_policy;            /* enum ssd_gc_policy */
 	uint32_t gc_window;       /* random policy: candidates compared (d) */
 	uint32_t gc_fg_blocks;    /* free blocks per unit below which host

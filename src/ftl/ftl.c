@@ -522,6 +522,64 @@ int ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until)
 	return rc;
 }
 
+/* ---- fragmentation (ftl.h) ---- */
+
+static inline int lp_in_flash(const struct ssd_ftl *f, uint32_t lpn)
+{
+	return f->l2p[lpn] != SSD_UNMAPPED &&
+	       !(f->tbits && ssd_bit_test(f->tbits, lpn));
+}
+
+/* Slot b physically follows slot a: the next slot of the same block, or
+ * a ends a NAND page and b starts a page of the next unit in round
+ * robin (where the host stream goes after a page; with one unit only
+ * the first rule holds). */
+static inline int slot_follows(const struct ssd_ftl *f, uint32_t a, uint32_t b)
+{
+	uint32_t ba = ssd_udiv(a, f->div_spb);
+	if (b == a + 1 && ssd_udiv(b, f->div_spb) == ba)
+		return 1;
+	if (f->units < 2 || (a + 1) % f->spp || b % f->spp)
+		return 0;
+	uint32_t ua = ssd_ftl_unit_of(f, ba);
+	uint32_t ub = ssd_ftl_unit_of(f, ssd_udiv(b, f->div_spb));
+	return ub == (ua + 1 == f->units ? 0 : ua + 1);
+}
+
+int ssd_ftl_contiguous(const struct ssd_ftl *f, uint32_t lpn)
+{
+	if (f->nlp < 2 || lpn >= f->nlp - 1 || !lp_in_flash(f, lpn) ||
+	    !lp_in_flash(f, lpn + 1))
+		return 0;
+	return slot_follows(f, f->l2p[lpn], f->l2p[lpn + 1]);
+}
+
+#define FRAG_WINDOWS 4096
+#define FRAG_WINDOW_LP 32
+
+void ssd_ftl_frag(const struct ssd_ftl *f, uint64_t *pages, uint64_t *pieces)
+{
+	uint32_t win = f->nlp < FRAG_WINDOW_LP ? f->nlp : FRAG_WINDOW_LP;
+	uint64_t nw = win ? f->nlp / win : 0;
+	if (nw > FRAG_WINDOWS)
+		nw = FRAG_WINDOWS;
+	*pages = *pieces = 0;
+	for (uint64_t w = 0; w < nw; w++) {
+		uint32_t lo = (uint32_t)(w * (f->nlp - win) / (nw > 1 ? nw - 1 : 1));
+		int prev = 0; /* the page before is in the flash, in this window */
+		for (uint32_t l = lo; l < lo + win; l++) {
+			if (!lp_in_flash(f, l)) {
+				prev = 0;
+				continue;
+			}
+			*pages += 1;
+			if (!prev || !slot_follows(f, f->l2p[l - 1], f->l2p[l]))
+				*pieces += 1;
+			prev = 1;
+		}
+	}
+}
+
 uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f)
 {
 	uint64_t n = 0;

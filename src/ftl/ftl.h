@@ -233,6 +233,25 @@ int ssd_ftl_power_durable(const struct ssd_ftl *f, const uint32_t *lpn,
 			  uint32_t n, uint8_t *out);
 int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc);
 
+/* Fragmentation.  ssd_ftl_contiguous: 1 if logical pages lpn and
+ * lpn + 1 both lie in the flash (mapped, not trimmed) and physically
+ * follow each other -- the next slot of the same block, or, as a host
+ * stream goes on to the next allocation unit after each NAND page, lpn
+ * ends a NAND page and lpn + 1 starts a page of the next unit -- so
+ * that the controller reads the two as one piece (read_piece_overhead,
+ * device.h).  O(1), no simulated time.
+ *
+ * ssd_ftl_frag: how scattered the data is, sampled: up to 4096 windows
+ * of 32 logical pages (128 KiB, a sequential benchmark's request)
+ * spread evenly over the user capacity; *pages gets the mapped pages in
+ * them and *pieces the pieces they form (a mapped page whose
+ * predecessor in its window is unmapped or not contiguous starts one).
+ * pages / pieces is the mean run in 4 KiB pages: 32 for data written
+ * sequentially, 1 when every page lies alone.  O(samples), one pass
+ * over l2p per window; no simulated time, no counters. */
+int ssd_ftl_contiguous(const struct ssd_ftl *f, uint32_t lpn);
+void ssd_ftl_frag(const struct ssd_ftl *f, uint64_t *pages, uint64_t *pieces);
+
 /* Free blocks in all units. */
 uint64_t ssd_ftl_free_blocks(const struct ssd_ftl *f);
 

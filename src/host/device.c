@@ -25,6 +25,7 @@ int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 	d->ra_n = (uint32_t)(c->read_ahead / SSD_LPAGE);
 	d->seq_next = UINT32_MAX;
 	d->rd_lpn = SSD_UNMAPPED;
+	d->pc_lpn = SSD_UNMAPPED;
 	if (d->wb_n) {
 		uint32_t h = 2;
 		while (h < 2 * d->wb_n)
@@ -359,6 +360,27 @@ static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready,
 
 /* ---- reads: streaming to the host, and read-ahead (device.h) ---- */
 
+/* The controller sets up the flash read of page l, wanted from t
+ * (read_piece_overhead): a page that continues the piece of the last
+ * page set up (l - 1, lying physically next to it) goes with that
+ * piece; a new piece takes read_piece_overhead of the controller's time
+ * after the pieces set up before it, except the first of a command
+ * (`first`), which cmd_overhead covers.  Returns when the read may
+ * start.  Unmapped pages need no flash read and no set-up. */
+static inline int64_t piece_at(struct ssd_dev *d, uint32_t l, int first,
+			       int64_t t)
+{
+	if (!d->cfg.read_piece_overhead ||
+	    ssd_ftl_map_slot(d->ftl, l) == SSD_UNMAPPED)
+		return t;
+	int cont = d->pc_lpn + 1 == l && ssd_ftl_contiguous(d->ftl, d->pc_lpn);
+	d->pc_lpn = l;
+	d->pc_busy = ssd_max64(t, d->pc_busy);
+	if (!cont && !first)
+		d->pc_busy += d->cfg.read_piece_overhead;
+	return d->pc_busy;
+}
+
 /* Read logical page l ahead into the buffer, no earlier than t: the FTL's
  * read, but counted as read-ahead and not as a host read.  An unmapped
  * page is not buffered (a host read of it costs nothing anyway). */
@@ -366,7 +388,7 @@ static void ra_fetch(struct ssd_dev *d, uint32_t l, int64_t t)
 {
 	struct ssd_counters *c = d->ctr;
 	uint64_t host = c->host_read_lp, unmapped = c->host_unmapped_read_lp;
-	int64_t r = ssd_ftl_read(d->ftl, l, 1, t);
+	int64_t r = ssd_ftl_read(d->ftl, l, 1, piece_at(d, l, 0, t));
 	/* a page the write buffer holds in part is newer than its copy */
 	int none = c->host_unmapped_read_lp != unmapped ||
 		   wb_find_held(d, l) >= 0;
@@ -423,6 +445,7 @@ static int64_t read_cmd(struct ssd_dev *d, uint64_t offset, uint32_t len,
 			uint32_t lpn, uint32_t n, int64_t t)
 {
 	int64_t link = d->link_busy, sent = 0;
+	int first = 1; /* no flash read set up for this command yet */
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t l = lpn + i;
 		int64_t r;
@@ -444,7 +467,8 @@ static int64_t read_cmd(struct ssd_dev *d, uint64_t offset, uint32_t len,
 			d->ctr->host_read_lp++;
 		} else {
 			uint64_t unmapped = d->ctr->host_unmapped_read_lp;
-			r = ssd_ftl_read(d->ftl, l, 1, t);
+			r = ssd_ftl_read(d->ftl, l, 1, piece_at(d, l, first, t));
+			first = 0;
 			/* read in part (the first or last page of the command):
 			 * the controller keeps the page */
 			if (((i == 0 && offset % SSD_LPAGE) ||
@@ -771,6 +795,19 @@ uint64_t ssd_dev_free_blocks(const struct ssd_dev *d)
 	for (int i = 0; (s = ssd_at(d, i)); i++)
 		n += ssd_ftl_free_blocks(s->ftl);
 	return n;
+}
+
+double ssd_dev_frag_run(const struct ssd_dev *d)
+{
+	uint64_t pages = 0, pieces = 0;
+	struct ssd_dev *s;
+	for (int i = 0; (s = ssd_at(d, i)); i++) {
+		uint64_t p, n;
+		ssd_ftl_frag(s->ftl, &p, &n);
+		pages += p;
+		pieces += n;
+	}
+	return pieces ? (double)pages / (double)pieces : 0;
 }
 
 uint64_t ssd_dev_trim_queued(const struct ssd_dev *d)

@@ -144,6 +144,9 @@ struct ssd_dev {
 	uint32_t ra_n;          /* buffer size in 4 KiB pages; 0 = off */
 	uint32_t ra_lo, ra_hi;  /* the buffer holds lpns [ra_lo, ra_hi) */
 	uint32_t seq_next;      /* lpn after the last read's end */
+	/* read pieces (read_piece_overhead; see above) */
+	uint32_t pc_lpn;        /* the last page a flash read was set up for */
+	int64_t pc_busy;        /* the controller has set up pieces until, ns */
 	/* the page kept after a read of part of it (see above) */
 	uint32_t rd_lpn;        /* its lpn, or SSD_UNMAPPED */
 	int64_t rd_ready;       /* in the controller at, ns */
@@ -253,6 +256,13 @@ void ssd_dev_health(const struct ssd_dev *d, struct ssd_health *h);
 
 /* Erased blocks ready for writing (ssd_ftl_free_blocks). */
 uint64_t ssd_dev_free_blocks(const struct ssd_dev *d);
+
+/* How scattered the data is: the mean run, in 4 KiB pages, of logically
+ * consecutive pages that lie physically consecutive, sampled over 128 KiB
+ * windows (ssd_ftl_frag; a machine's SSDs together): 32 for data written
+ * sequentially, 1 when every page lies alone, 0 when nothing sampled is
+ * mapped. */
+double ssd_dev_frag_run(const struct ssd_dev *d);
 
 /* The time of the latest submission: the next may not be earlier. */
 static inline int64_t ssd_dev_last_submit(const struct ssd_dev *d)

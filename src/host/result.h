@@ -44,6 +44,8 @@ struct ssd_job_result {
 	uint32_t erase_min, erase_max; /* per-block erase counts at job end */
 	double erase_mean;
 	uint64_t free_blocks;   /* free blocks at job end */
+	double frag_run;        /* mean physically consecutive run at job
+	                           end, 4 KiB pages (ssd_dev_frag_run) */
 	uint64_t lat_over_1s;   /* completions slower than 1 s */
 	uint64_t verify_pages;  /* 4 KiB pages verify found holding their
 	                           latest write */

@@ -518,6 +518,7 @@ static void finish_inst(struct run *r, struct inst *in, int64_t t)
 	res->erase_mean = res->health.erase_mean;
 	res->erase_max = res->health.erase_max;
 	res->free_blocks = ssd_dev_free_blocks(dev);
+	res->frag_run = ssd_dev_frag_run(dev);
 	int rc = after_end(r, in, t);
 	if (rc && !r->rc) {
 		r->rc = rc;

@@ -120,6 +120,8 @@ static const struct {
 
 struct pass {
 	double rmin, ravg, rmax, wmin, wavg, wmax;
+	double frag;    /* mean physically consecutive run before the read
+	                   pass, 4 KiB pages (ssd_dev_frag_run) */
 };
 
 struct pattern_result {
@@ -247,14 +249,14 @@ static int write_files(struct ssd_scn *s, int cycles, int io_cycles,
 	if (!f)
 		return SSD_EIO;
 	fprintf(f, "cycle,read_min_mbps,read_avg_mbps,read_max_mbps,"
-		   "write_min_mbps,write_avg_mbps,write_max_mbps");
+		   "write_min_mbps,write_avg_mbps,write_max_mbps,frag_run_pages");
 	for (int p = 0; p < NPAT; p++)
 		fprintf(f, ",%s_iops", pat[p].key);
 	fputc('\n', f);
 	for (int c = 0; c < cycles; c++) {
-		fprintf(f, "\"cycle %d%s\",%.2f,%.2f,%.2f,%.2f,%.2f,%.2f", c + 1,
+		fprintf(f, "\"cycle %d%s\",%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f", c + 1,
 			c < io_cycles ? " +IOmeter" : "", ps[c].rmin, ps[c].ravg,
-			ps[c].rmax, ps[c].wmin, ps[c].wavg, ps[c].wmax);
+			ps[c].rmax, ps[c].wmin, ps[c].wavg, ps[c].wmax, ps[c].frag);
 		for (int p = 0; p < NPAT; p++) {
 			if (c < io_cycles)
 				fprintf(f, ",%.1f", pr[c][p].iops);
@@ -426,6 +428,7 @@ static int run(struct ssd_scn *s)
 	}
 	struct ssd_counters c0 = *ssd_dev_counters(dev);
 	for (int c = 0; c < cycles && !rc; c++) {
+		ps[c].frag = ssd_dev_frag_run(dev);
 		rc = pass_dir(s, dev, 0, zones, zone, sample, bs, seq_qd, zr[c]);
 		if (!rc)
 			rc = pass_dir(s, dev, 1, zones, zone, sample, bs, seq_qd, zw[c]);
@@ -476,6 +479,7 @@ static int run(struct ssd_scn *s)
 	for (int c = 0; c < cycles; c++) {
 		ssd_scn_json_open(s, NULL, 0);
 		ssd_scn_json_int(s, "cycle", c + 1);
+		ssd_scn_json_num(s, "frag_run_pages", ps[c].frag);
 		ssd_scn_json_open(s, "read_mbps", 0);
 		ssd_scn_json_num(s, "min", ps[c].rmin);
 		ssd_scn_json_num(s, "avg", ps[c].ravg);
@@ -526,8 +530,8 @@ static int run(struct ssd_scn *s)
 	fprintf(s->out, "  sequential pass %llu KiB at QD%d; IOmeter patterns %.3g s "
 		"each at QD%d in cycles 1-%d\n", (unsigned long long)(bs / 1024),
 		seq_qd, secs / 1e9, qd, io_cycles);
-	fprintf(s->out, "  %-10s %22s %22s", "cycle", "read MB/s min/avg/max",
-		"write MB/s min/avg/max");
+	fprintf(s->out, "  %-10s %22s %22s %5s", "cycle", "read MB/s min/avg/max",
+		"write MB/s min/avg/max", "run");
 	if (io_cycles)
 		fprintf(s->out, "  IOPS: %11s %9s %10s %11s", "file server",
 			"database", "web server", "workstation");
@@ -537,7 +541,7 @@ static int run(struct ssd_scn *s)
 		snprintf(rd, sizeof rd, "%.0f/%.0f/%.0f", ps[c].rmin, ps[c].ravg, ps[c].rmax);
 		snprintf(wr, sizeof wr, "%.0f/%.0f/%.0f", ps[c].wmin, ps[c].wavg, ps[c].wmax);
 		snprintf(name, sizeof name, "%d%s", c + 1, c < io_cycles ? " +IOmeter" : "");
-		fprintf(s->out, "  %-10s %22s %22s", name, rd, wr);
+		fprintf(s->out, "  %-10s %22s %22s %5.1f", name, rd, wr, ps[c].frag);
 		if (c < io_cycles)
 			fprintf(s->out, "        %11.0f %9.0f %10.0f %11.0f", pr[c][0].iops,
 				pr[c][1].iops, pr[c][2].iops, pr[c][3].iops);
@@ -550,6 +554,8 @@ static int run(struct ssd_scn *s)
 				pr[0][p].random_share_pct, pr[0][p].qd_random,
 				pr[0][p].qd_seq, p < NPAT - 1 ? "," : "\n");
 	}
+	fprintf(s->out, "  run: mean physically consecutive run before the read pass, 4 KiB "
+		"pages (32: as written sequentially, 1: every page alone)\n");
 	fprintf(s->out, "  data and plots %s/workload-switch*.{csv,png,svg}\n", s->outdir);
 out:
 	free(zr);

@@ -1194,6 +1194,7 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 	jw_dbl(w, "waf", waf_of(c));
 	json_erase_count(w, j);
 	jw_u64(w, "free_blocks", j->free_blocks);
+	jw_dbl(w, "frag_run_pages", j->frag_run);
 	jw_u64(w, "lat_over_1s", j->lat_over_1s);
 	if (j->job && j->job->verify == SSD_VERIFY_DATA) {
 		jw_u64(w, "verified_pages", j->verify_pages);

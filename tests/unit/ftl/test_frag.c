@@ -1,0 +1,125 @@
+/* Fragmentation: which pages lie physically consecutive
+ * (ssd_ftl_contiguous), the sampled mean run (ssd_ftl_frag), and what a
+ * read of scattered data costs the controller (read_piece_overhead). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/config.h"
+#include "ftl/ftl.h"
+#include "host/device.h"
+#include "t.h"
+
+#ifndef SSDLAB_PRESET_DIR
+#define SSDLAB_PRESET_DIR "presets"
+#endif
+
+#define KIB 1024u
+
+/* The X25-M preset at 1 GiB (10 units, 2-plane 8 KiB pages: two slots a
+ * page), no read-ahead, TRIM on, with the given read_piece_overhead. */
+static int x25m(const char *piece, struct ssd_config *c, struct ssd_dev **d)
+{
+	char err[256];
+	if (ssd_config_open(c, "intel-x25m-80g", SSDLAB_PRESET_DIR, err, sizeof err) ||
+	    ssd_config_set(c, "capacity", "1g", NULL, err, sizeof err) ||
+	    ssd_config_set(c, "read_ahead", "0", NULL, err, sizeof err) ||
+	    ssd_config_set(c, "trim", "yes", NULL, err, sizeof err) ||
+	    ssd_config_set(c, "read_piece_overhead", piece, NULL, err, sizeof err) ||
+	    ssd_config_finish(c, err, sizeof err)) {
+		fprintf(stderr, "x25m: %s\n", err);
+		return -1;
+	}
+	return ssd_dev_create(c, 1, d);
+}
+
+static double mean_run(const struct ssd_ftl *f)
+{
+	uint64_t pages, pieces;
+	ssd_ftl_frag(f, &pages, &pieces);
+	return pieces ? (double)pages / (double)pieces : 0;
+}
+
+/* Write the first `lp` pages in 4 KiB commands, in a scattered order
+ * (a stride coprime to lp), or in order; returns the time after. */
+static int64_t write_pages(struct ssd_dev *d, uint32_t lp, int scattered,
+			   int64_t t)
+{
+	for (uint32_t i = 0; i < lp; i++) {
+		uint32_t l = scattered ? (uint32_t)((uint64_t)i * 7919 % lp) : i;
+		int64_t done = ssd_dev_submit(d, SSD_DDIR_WRITE,
+					      (uint64_t)l * 4 * KIB, 4 * KIB, t);
+		if (done < 0)
+			return done;
+		t = done;
+	}
+	return ssd_dev_flush(d, t);
+}
+
+TEST(frag_sequential_data_is_one_run_scattered_data_is_not)
+{
+	struct ssd_config c;
+	struct ssd_dev *d;
+	CHECK(x25m("0", &c, &d) == 0);
+	const struct ssd_ftl *f = d->ftl;
+	CHECK(mean_run(f) == 0); /* nothing mapped */
+	uint32_t lp = ssd_ftl_pages(f);
+	int64_t t = 0;
+	/* sequentially, in 128 KiB commands: pages follow each other in a
+	 * NAND page, then on the next unit */
+	for (uint64_t off = 0; off < (uint64_t)lp * 4 * KIB; off += 128 * KIB) {
+		t = ssd_dev_submit(d, SSD_DDIR_WRITE, off, 128 * KIB, t);
+		CHECK(t > 0);
+	}
+	t = ssd_dev_flush(d, t);
+	for (uint32_t l = 0; l + 1 < 4096; l++)
+		CHECKF(ssd_ftl_contiguous(f, l), "lpn %u", l);
+	CHECK(!ssd_ftl_contiguous(f, lp - 1)); /* the last page: no next */
+	CHECK(mean_run(f) > 31.9);
+	/* the same pages rewritten in a scattered order: almost every page
+	 * a piece of its own */
+	t = write_pages(d, 4096, 1, t);
+	CHECK(t > 0);
+	uint32_t cont = 0;
+	for (uint32_t l = 0; l + 1 < 4096; l++)
+		cont += (uint32_t)ssd_ftl_contiguous(f, l);
+	CHECKF(cont < 4096 / 5, "%u of 4095 pairs still contiguous", cont);
+	/* a TRIMmed page is in no piece */
+	CHECK(ssd_dev_submit(d, SSD_DDIR_TRIM, 8192 * 4 * KIB, 4 * KIB, t) >= 0);
+	CHECK(!ssd_ftl_contiguous(f, 8191) && !ssd_ftl_contiguous(f, 8192));
+	ssd_dev_destroy(d);
+}
+
+/* A 128 KiB read at QD1 of the first 128 KiB, long after the writes. */
+static int64_t read_128k(struct ssd_dev *d, int64_t t)
+{
+	int64_t done = ssd_dev_submit(d, SSD_DDIR_READ, 0, 128 * KIB, t);
+	return done < 0 ? done : done - t;
+}
+
+TEST(frag_scattered_pieces_cost_the_controller_one_after_another)
+{
+	int64_t lat[2][2]; /* [overhead][scattered] */
+	for (int o = 0; o < 2; o++)
+		for (int s = 0; s < 2; s++) {
+			struct ssd_config c;
+			struct ssd_dev *d;
+			CHECK(x25m(o ? "100us" : "0", &c, &d) == 0);
+			int64_t t = write_pages(d, 4096, s, 0);
+			CHECK(t > 0);
+			lat[o][s] = read_128k(d, t + SSD_S);
+			CHECK(lat[o][s] > 0);
+			ssd_dev_destroy(d);
+		}
+	/* data written sequentially is one piece: the overhead costs nothing */
+	CHECK(lat[1][0] == lat[0][0]);
+	/* without it, the ten dies hide the scatter (within 0.5 ms) */
+	CHECKF(lat[0][1] < lat[0][0] + 500 * SSD_US, "%lld vs %lld",
+	       (long long)lat[0][1], (long long)lat[0][0]);
+	/* with it, about 32 pieces: the last is set up after 31 set-ups of
+	 * 100 us, one after another (a few pairs follow by chance), then
+	 * read and sent; the first pieces' reads overlap the set-ups */
+	CHECKF(lat[1][1] >= 28 * 100 * SSD_US + 50 * SSD_US, "%lld",
+	       (long long)lat[1][1]);
+	CHECKF(lat[1][1] <= 31 * 100 * SSD_US + lat[0][1], "%lld vs %lld",
+	       (long long)lat[1][1], (long long)lat[0][1]);
+}
