@@ -71,7 +71,8 @@ same() {
 		fi
 	done
 }
-PY=$(command -v python3 || true)
+need python3
+PY=python3
 # sweep NAME MSGDIR CMD...: CMD run in NAME.OP.N with SSDLAB_FAULT=OP:N
 # for each OP and N = 1, 2, ... until it succeeds; each failure exits 1
 # with lines naming a file (in MSGDIR, or standard output) and leaves

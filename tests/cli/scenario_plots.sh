@@ -7,7 +7,7 @@
 # such character in a title, label or tic; then gnuplot, where installed,
 # draws one chart and the name must come out as written.
 . "$TOP/tests/cli/lib.inc"
-command -v python3 >/dev/null 2>&1 || { echo "skip: no python3"; exit 0; }
+need python3
 
 odd="name=my_drive ~x^2 {a} @b &c 'q'"
 # the scripts alone (a gnuplot that draws nothing is quicker)

@@ -6,7 +6,7 @@
 # A verifying read of the whole region then finds every other page
 # holding its data, read from NAND, in every trim_mode.
 . "$TOP/tests/cli/lib.inc"
-command -v python3 >/dev/null 2>&1 || fail "python3 is needed"
+need python3
 
 cat >t.fio <<'EOF'
 [global]
