@@ -312,23 +312,38 @@ static const char *tagged(const char *line, const char *word)
 	return p + n;
 }
 
-int ssd_cal_parse_miss(const char *line, char *figure, size_t fn, char *why,
-		       size_t wn, char *err, size_t errlen)
+/* A "# WORD NAME: text" line: 1 with buf holding the line and *name and
+ * *text trimmed inside it, 0 if the line is not tagged WORD, or
+ * SSD_EPARSE (the form and the hint in err) when it has no colon. */
+static int tagged_pair(const char *line, const char *word, const char *form,
+		       const char *hint, char *buf, size_t bn, char **name,
+		       char **text, char *err, size_t errlen)
 {
-	const char *p = tagged(line, "miss");
+	const char *p = tagged(line, word);
 	if (!p)
 		return 0;
-	char buf[1024];
-	snprintf(buf, sizeof buf, "%s", p);
+	snprintf(buf, bn, "%s", p);
 	buf[strcspn(buf, "\r\n")] = 0;
 	char *colon = strchr(buf, ':');
 	if (!colon) {
-		ssd_seterr(err, errlen, "miss line: the form is '# miss FIGURE: "
-			   "why the drive misses it'");
+		ssd_seterr(err, errlen, "%s line: the form is '%s'%s", word, form,
+			   hint);
 		return SSD_EPARSE;
 	}
 	*colon = 0;
-	char *name = ssd_strtrim(buf), *text = ssd_strtrim(colon + 1);
+	*name = ssd_strtrim(buf);
+	*text = ssd_strtrim(colon + 1);
+	return 1;
+}
+
+int ssd_cal_parse_miss(const char *line, char *figure, size_t fn, char *why,
+		       size_t wn, char *err, size_t errlen)
+{
+	char buf[1024], *name, *text;
+	int rc = tagged_pair(line, "miss", "# miss FIGURE: why the drive misses it",
+			     "", buf, sizeof buf, &name, &text, err, errlen);
+	if (rc <= 0)
+		return rc;
 	if (!ssd_cal_figure_find(name))
 		return unknown_figure(name, err, errlen);
 	if (!*text || strlen(text) >= wn) {
@@ -343,20 +358,12 @@ int ssd_cal_parse_miss(const char *line, char *figure, size_t fn, char *why,
 
 int ssd_cal_parse_fill(const char *line, int *fill, char *err, size_t errlen)
 {
-	const char *p = tagged(line, "fill");
-	if (!p)
-		return 0;
-	char buf[1024];
-	snprintf(buf, sizeof buf, "%s", p);
-	buf[strcspn(buf, "\r\n")] = 0;
-	char *colon = strchr(buf, ':');
-	if (!colon) {
-		ssd_seterr(err, errlen, "fill line: the form is '# fill PROCEDURE: "
-			   "why' (PROCEDURE sequential or dircopy)");
-		return SSD_EPARSE;
-	}
-	*colon = 0;
-	char *name = ssd_strtrim(buf), *text = ssd_strtrim(colon + 1);
+	char buf[1024], *name, *text;
+	int rc = tagged_pair(line, "fill", "# fill PROCEDURE: why",
+			     " (PROCEDURE sequential or dircopy)", buf, sizeof buf,
+			     &name, &text, err, errlen);
+	if (rc <= 0)
+		return rc;
 	int f = ssd_cal_fill_find(name);
 	if (f < 0) {
 		ssd_seterr(err, errlen, "fill line: unknown procedure '%s' "
