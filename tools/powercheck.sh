@@ -7,6 +7,7 @@
 # write buffer, each paired-pages model and plp.
 #
 #   tools/powercheck.sh [-n CUTS] [-r ROUNDS] [-s SEED] [-c CASE] SSDLAB POWERCHECK
+#   tools/powercheck.sh -l        the cases' names, one a line
 #
 # Each round runs every case of the table below once, a new server each,
 # with CUTS cuts (default 3) and the round's seed (-c: only the cases
@@ -16,12 +17,34 @@
 # the writes: the check proved nothing) or if one with plp lost any.
 # `make powercheck` runs the long version (docs/power-loss.md).
 set -u
+# name  client-qd  checker-options  serve-options (the tiny drive, a
+# 64 MiB region of it; 16k pages so that a cut meets several pages in
+# a program)
+cases='
+fast-qd1-wb      1  -     --clock fast --set write_buffer=1m
+fast-qd4         4  -     --clock fast
+fast-qd16-wb    16  -     --clock fast --fast-qd 8 --set write_buffer=1m
+fast-qd64-wb    64  -     --clock fast --fast-qd 32 --set write_buffer=2m
+real-qd1-wb      1  -     --set write_buffer=1m
+real-qd4         4  -     --clock real
+real-qd16-wb    16  -     --set write_buffer=1m
+real-qd64       64  -     --clock real
+fast-protected  16  -     --clock fast --fast-qd 8 --set paired_pages=protected
+real-protected  16  -     --set paired_pages=protected --set write_buffer=1m
+fast-unprot     16  loss  --clock fast --fast-qd 8 --set paired_pages=unprotected
+fast-plp        16  plp   --clock fast --fast-qd 8 --set plp=yes --set write_buffer=1m
+real-plp        64  plp   --set plp=yes
+'
 cuts=3
 rounds=1
 seed=1
 only=
-while getopts n:r:s:c: o; do
+while getopts ln:r:s:c: o; do
 	case $o in
+	l) echo "$cases" | while read -r name rest; do
+		[ -z "$name" ] || echo "$name"
+	   done
+	   exit 0 ;;
 	n) cuts=$OPTARG ;;
 	r) rounds=$OPTARG ;;
 	s) seed=$OPTARG ;;
@@ -42,24 +65,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# name  client-qd  checker-options  serve-options (the tiny drive, a
-# 64 MiB region of it; 16k pages so that a cut meets several pages in
-# a program)
-cases='
-fast-qd1-wb      1  -     --clock fast --set write_buffer=1m
-fast-qd4         4  -     --clock fast
-fast-qd16-wb    16  -     --clock fast --fast-qd 8 --set write_buffer=1m
-fast-qd64-wb    64  -     --clock fast --fast-qd 32 --set write_buffer=2m
-real-qd1-wb      1  -     --set write_buffer=1m
-real-qd4         4  -     --clock real
-real-qd16-wb    16  -     --set write_buffer=1m
-real-qd64       64  -     --clock real
-fast-protected  16  -     --clock fast --fast-qd 8 --set paired_pages=protected
-real-protected  16  -     --set paired_pages=protected --set write_buffer=1m
-fast-unprot     16  loss  --clock fast --fast-qd 8 --set paired_pages=unprotected
-fast-plp        16  plp   --clock fast --fast-qd 8 --set plp=yes --set write_buffer=1m
-real-plp        64  plp   --set plp=yes
-'
 fails=0
 t_cuts=0 t_writes=0 t_eio=0 t_flush=0 t_feio=0 t_lost=0 t_flost=0 t_unprot=0
 nolp_lost=0
