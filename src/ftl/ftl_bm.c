@@ -395,6 +395,17 @@ static int64_t full_merge(struct ssd_ftl *f, uint32_t lbn, int64_t t)
 	return 0;
 }
 
+static void lq_push(struct ftl_bm *m, uint32_t r)
+{
+	m->row[r].qnext = NONE;
+	if (m->lq_tail == NONE)
+		m->lq_head = r;
+	else
+		m->row[m->lq_tail].qnext = r;
+	m->lq_tail = r;
+	m->nlogs++;
+}
+
 /* Merge log row r of its logical block (bast's log, fast's sequential
  * log): switch or partial when it holds the newest copies in order,
  * else full. */
@@ -402,6 +413,7 @@ static int64_t log_merge(struct ssd_ftl *f, uint32_t r, int64_t t)
 {
 	struct ftl_bm *m = f->bm;
 	uint32_t lbn = m->row[r].lbn;
+	int kind = m->row[r].kind;
 	if (m->sw == r)
 		m->sw = NONE;
 	if (m->log && m->log[lbn] == r) {
@@ -417,12 +429,21 @@ static int64_t log_merge(struct ssd_ftl *f, uint32_t r, int64_t t)
 				break;
 			}
 	}
-	if (row_current(f, r))
-		return adopt(f, r, t);
-	int64_t rc = full_merge(f, lbn, t);
-	if (rc < 0)
+	int64_t rc = row_current(f, r) ? adopt(f, r, t) : full_merge(f, lbn, t);
+	if (rc < 0) {
+		/* no row to merge into (the drive is wearing out): the log
+		 * stays what it was, for the merge the next call tries */
+		m->row[r].kind = (uint8_t)kind;
+		if (kind == ROW_LOG) {
+			m->log[lbn] = r;
+			lq_push(m, r);
+		} else {
+			m->sw = r;
+		}
 		return rc;
-	row_release(f, r, t); /* its data all moved */
+	}
+	if (m->row[r].kind != ROW_DATA)
+		row_release(f, r, t); /* its data all moved */
 	return 0;
 }
 
@@ -446,16 +467,6 @@ static int64_t merge_close(struct ssd_ftl *f, int64_t t)
 	return 0;
 }
 
-static void lq_push(struct ftl_bm *m, uint32_t r)
-{
-	m->row[r].qnext = NONE;
-	if (m->lq_tail == NONE)
-		m->lq_head = r;
-	else
-		m->row[m->lq_tail].qnext = r;
-	m->lq_tail = r;
-	m->nlogs++;
-}
 
 /* fast: reclaim the oldest random log: a full merge of every logical
  * block it holds a valid page of, then its erase. */

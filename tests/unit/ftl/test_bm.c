@@ -16,8 +16,8 @@ static char err[256];
 
 /* tiny's shape (4 units of 64-page blocks, 4 KiB pages: a row of 256
  * slots) with 16 MiB of data: 16 logical blocks. */
-static struct ssd_ftl *bm_drive(const char *mapping, const char *logs,
-				const char *page_size)
+static struct ssd_ftl *bm_drive_pe(const char *mapping, const char *logs,
+				   const char *page_size, const char *pe)
 {
 	const char *op = strcmp(page_size, "4k") ? "2" : "0.5";
 	struct ssd_config c;
@@ -27,6 +27,7 @@ static struct ssd_ftl *bm_drive(const char *mapping, const char *logs,
 		{"pages_per_block", "64"}, {"channels", "2"},
 		{"dies_per_channel", "2"}, {"planes_per_die", "1"},
 		{"cell", "slc"}, {"mapping", mapping}, {"log_blocks", logs},
+		{"pe_cycles", pe},
 	};
 	for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
 		if (ssd_config_set(&c, kv[i][0], kv[i][1], "test", err, sizeof err))
@@ -38,6 +39,12 @@ static struct ssd_ftl *bm_drive(const char *mapping, const char *logs,
 		return NULL;
 	ssd_ftl_set_check_every(f, 1);
 	return f;
+}
+
+static struct ssd_ftl *bm_drive(const char *mapping, const char *logs,
+				const char *page_size)
+{
+	return bm_drive_pe(mapping, logs, page_size, "100000");
 }
 
 struct run {
@@ -262,4 +269,37 @@ TEST(bm_refuses_what_it_does_not_model)
 	int64_t horizon = 0;
 	CHECK(ssd_ftl_power_track(f, &horizon) == SSD_EUNSUP);
 	ssd_ftl_destroy(f);
+}
+
+/* End of life: blocks retire at erase until a unit has no block left for
+ * a row; the drive turns read-only, refuses writes, and keeps every page
+ * it took -- also when the write refused was a log's merge that found no
+ * row (bast lost the log from its books: "row 12 is neither free nor in
+ * use"). */
+TEST(bm_wears_out_to_read_only_without_losing_data)
+{
+	const char *m[][2] = {{"block", "0"}, {"bast", "2"}, {"fast", "2"},
+			      {"bast", "4"}, {"fast", "4"}, {"bast", "1"}};
+	for (int k = 0; k < 6; k++) {
+		struct ssd_ftl *f = bm_drive_pe(m[k][0], m[k][1], "4k", "60");
+		CHECK(f != NULL);
+		struct run r = run_new(f);
+		struct ssd_rng rng;
+		ssd_rng_seed(&rng, 3);
+		uint32_t pages = ssd_ftl_pages(f);
+		int rc = 0;
+		for (uint64_t i = 0; i < 2000000 && !rc; i++) {
+			uint32_t l = (uint32_t)(ssd_rng_next(&rng) % pages);
+			rc = put(f, &r, l);
+			if (rc)
+				r.tag[l]--; /* refused: the page keeps its data */
+		}
+		CHECKF(rc == SSD_EROFS, "%s: %d", m[k][0], rc);
+		struct ssd_health h;
+		ssd_ftl_health(f, &h);
+		CHECK(h.read_only && h.bad_blocks > 0);
+		CHECKF(all_current(f, &r), "%s: %s", m[k][0], err);
+		free(r.tag);
+		ssd_ftl_destroy(f);
+	}
 }
