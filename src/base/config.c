@@ -104,6 +104,7 @@ static const char *const trim_names[] = {"immediate", "background", "deferred",
 					 NULL};
 static const char *const mapping_names[] = {"page", "block", "bast", "fast",
 					    NULL};
+static const char *const gc_copies_names[] = {"own", "host", NULL};
 static const char *const type_names[] = {"ssd", "hdd", NULL};
 static const char *const raid_names[] = {"none", "0", NULL};
 static const char *const hddq_names[] = {"fcfs", "sptf", NULL};
@@ -131,6 +132,21 @@ const char *ssd_gc_policy_name(int policy)
 const char *ssd_mapping_name(int mapping)
 {
 	return mapping >= 0 && mapping <= SSD_MAP_FAST ? mapping_names[mapping] : "?";
+}
+
+const char *ssd_config_power_refusal(const struct ssd_config *c, char *buf,
+				     size_t n)
+{
+	if (c->mapping != SSD_MAP_PAGE)
+		snprintf(buf, n, "power cuts are modelled on page mapping only, "
+			 "and the drive has mapping = %s (docs/mapping.md)",
+			 ssd_mapping_name(c->mapping));
+	else if (c->gc_copies == SSD_GC_COPIES_HOST)
+		snprintf(buf, n, "power cuts are modelled with GC copies in a write "
+			 "point of their own, and the drive has gc_copies = host");
+	else
+		return NULL;
+	return buf;
 }
 
 const char *ssd_trim_mode_name(int mode)
@@ -267,6 +283,14 @@ static const struct opt options[] = {
 	{"gc_bg_blocks", T_U32, FIELD(gc_bg_blocks), "8", 2, 4096,
 	 .unit = "blocks", .help = "Free blocks per allocation unit that "
 				   "idle-time GC restores (>= gc_fg_blocks)."},
+	{"gc_copies", T_ENUM, FIELD(gc_copies), "own", .values = gc_copies_names,
+	 .flags = F_DESCR, .unit = "write point",
+	 .help = "Where garbage collection writes the pages it moves: own (a "
+		 "write point of its own in each allocation unit, so a host's "
+		 "sequential stream stays contiguous on the flash) or host (into "
+		 "the host's open block, between host pages: a sequential write "
+		 "made while GC runs lies broken up by the copies, the X25-M "
+		 "G1's first firmware; docs/scenarios.md, workload-switch)."},
 	{"gc_pacing", T_BOOL, FIELD(gc_pacing), "yes", .unit = "bool",
 	 .help = "Foreground GC is paced: from gc_fg_blocks free blocks "
 		 "down, each host page pays for its share of copies, instead "

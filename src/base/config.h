@@ -48,6 +48,9 @@ enum ssd_power_recovery { SSD_RECOVER_SUMMARY, SSD_RECOVER_SCAN };
  * wordline, and whether the controller guards against it. */
 enum ssd_paired_pages { SSD_PAIRED_INDEPENDENT, SSD_PAIRED_UNPROTECTED,
 			SSD_PAIRED_PROTECTED };
+/* Where garbage collection writes its copies: a write point of its own
+ * per unit, or the host's open block, between host pages. */
+enum ssd_gc_copies { SSD_GC_COPIES_OWN, SSD_GC_COPIES_HOST };
 /* How the FTL maps logical to physical pages (docs/mapping.md). */
 enum ssd_mapping { SSD_MAP_PAGE, SSD_MAP_BLOCK, SSD_MAP_BAST, SSD_MAP_FAST };
 enum ssd_drive_type { SSD_TYPE_SSD, SSD_TYPE_HDD };
@@ -118,6 +121,7 @@ struct ssd_config {
 	                             (0 = gc_fg_blocks + 1) */
 	uint32_t gc_bg_blocks;    /* free blocks per unit that idle-time
 	                             background GC restores */
+	int gc_copies;            /* enum ssd_gc_copies: where GC copies go */
 	int gc_pacing;            /* interleave foreground GC with host
 	                             writes instead of cleaning in bursts */
 
@@ -396,5 +400,9 @@ const char *ssd_gc_policy_name(int policy);
 const char *ssd_slc_mode_name(int mode);
 const char *ssd_trim_mode_name(int mode);
 const char *ssd_mapping_name(int mapping);
+/* Why power cuts cannot be modelled on drive c (a phrase naming the key
+ * and its value), or NULL when they can. */
+const char *ssd_config_power_refusal(const struct ssd_config *c, char *buf,
+				     size_t n);
 
 #endif

@@ -289,7 +289,8 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	if (w == &u->host_slc)
 		f->ctr.slc_write_lp++;
 	int64_t done = ssd_flash_load(&f->flash, ui, 1, t);
-	w->ready = done;
+	if (done > w->ready) /* GC copies may share the page (gc_copies) */
+		w->ready = done;
 	if (++w->fill == f->spp) {
 		w->fill = 0;
 		f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
@@ -833,6 +834,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		u->fold_head = u->fold_tail = SSD_NO_BLOCK;
 		u->retire_head = SSD_NO_BLOCK;
 		u->host.blk = u->host_slc.blk = u->gc.blk = SSD_NO_BLOCK;
+		u->gcw = c->gc_copies == SSD_GC_COPIES_HOST ? &u->host : &u->gc;
 		u->victim = SSD_NO_BLOCK;
 		u->wl_victim = SSD_NO_BLOCK;
 		u->pend_head = SSD_NO_BLOCK;

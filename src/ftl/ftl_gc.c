@@ -34,9 +34,10 @@
 static int gc_wl_holds(const struct ssd_ftl *f, const struct ssd_unit *u,
 		       uint32_t ui)
 {
-	return ftl_wl_guard(f) && u->gc.blk != SSD_NO_BLOCK &&
-	       (u->gc.blk != f->vmark[2 * ui] || u->gc.next != f->vmark[2 * ui + 1]) &&
-	       (u->gc.fill || ftl_wl_open(f, u->gc.blk));
+	const struct ssd_wp *w = u->gcw;
+	return ftl_wl_guard(f) && w->blk != SSD_NO_BLOCK &&
+	       (w->blk != f->vmark[2 * ui] || w->next != f->vmark[2 * ui + 1]) &&
+	       (w->fill || ftl_wl_open(f, w->blk));
 }
 
 /* Why a victim is being cleaned; decides the counters and its fate. */
@@ -85,7 +86,7 @@ int64_t ftl_erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
 void ftl_erase_pending(struct ssd_ftl *f, uint32_t ui, int64_t t)
 {
 	struct ssd_unit *u = &f->unit[ui];
-	if (ftl_wl_guard(f) && u->gc.blk != SSD_NO_BLOCK && ftl_wl_open(f, u->gc.blk))
+	if (ftl_wl_guard(f) && u->gcw->blk != SSD_NO_BLOCK && ftl_wl_open(f, u->gcw->blk))
 		return; /* until the copies' wordline is complete */
 	while (u->pend_head != SSD_NO_BLOCK) {
 		uint32_t b = u->pend_head;
@@ -106,8 +107,8 @@ static void victim_start(struct ssd_ftl *f, struct ssd_unit *u, uint32_t ui,
 	u->vpos = u->vcount = 0;
 	u->vcopy_open = 0;
 	if (f->vmark) { /* where its copies begin */
-		f->vmark[2 * ui] = u->gc.blk;
-		f->vmark[2 * ui + 1] = u->gc.next;
+		f->vmark[2 * ui] = u->gcw->blk;
+		f->vmark[2 * ui + 1] = u->gcw->next;
 	}
 	f->ctr.gc_victims++;
 	uint32_t *list = &f->vlist[(size_t)ui * f->spb];
@@ -201,7 +202,7 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 	uint32_t *const l2p = f->l2p, *const p2l = f->p2l;
 	uint64_t *const vbits = f->vbits;
 	uint32_t *const vgen = f->vgen; /* NULL unless a job verifies */
-	struct ssd_wp *w = &u->gc;
+	struct ssd_wp *w = u->gcw;
 	const uint32_t first = blk * spb;
 	uint32_t i = u->vpos, moved = 0;
 	int64_t last = t;
@@ -301,7 +302,7 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 		if (ssd_flash_slc(&f->flash, blk))
 			u->nslc--;
 		ftl_retire(f, u, blk);
-	} else if ((u->vcopy_open && u->gc.fill) || gc_wl_holds(f, u, ui)) {
+	} else if ((u->vcopy_open && w->fill) || gc_wl_holds(f, u, ui)) {
 		f->next[blk] = u->pend_head; /* erased with the GC page */
 		u->pend_head = blk;
 	} else {

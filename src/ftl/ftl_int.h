@@ -58,6 +58,8 @@ struct ssd_unit {
 	uint32_t good_native;   /* native-mode blocks not BAD (the static
 	                           SLC cache's blocks not counted) */
 	struct ssd_wp host, host_slc, gc;
+	struct ssd_wp *gcw;     /* where GC copies go: &gc, or &host with
+	                           gc_copies = host */
 	uint32_t victim;        /* block being cleaned, or SSD_NO_BLOCK */
 	uint32_t vpos, vcount;  /* cursor and length of the victim's list of
 	                           slots valid when it was picked (vlist) */
@@ -480,7 +482,7 @@ static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
 		ftl_block_full(f, ui, blk);
 		w->blk = SSD_NO_BLOCK;
 	}
-	if (w == &f->unit[ui].gc && f->unit[ui].pend_head != SSD_NO_BLOCK)
+	if (w == f->unit[ui].gcw && f->unit[ui].pend_head != SSD_NO_BLOCK)
 		ftl_erase_pending(f, ui, end);
 	return end;
 }

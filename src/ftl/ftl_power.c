@@ -58,8 +58,9 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 {
 	if (f->ptrack)
 		return 0;
-	if (f->bm)
-		return SSD_EUNSUP; /* the model tracks page-mapped write points */
+	if (f->bm || f->cfg.gc_copies != SSD_GC_COPIES_OWN)
+		return SSD_EUNSUP; /* the model tracks page-mapped write points,
+		                      host data apart from GC copies */
 	if (!f->vgen || !f->vsrc)
 		return SSD_EINVAL; /* the out-of-band records need the tags */
 	f->trim_cnt = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_cnt);

@@ -354,11 +354,10 @@ static int run(struct ssd_scn *s)
 	FILE *csv = NULL;
 	if (!rec_ns || !p.ack || !p.sync || !p.busy || !p.tver || !p.q ||
 	    ssd_verify_attach(dev) || (rc = ssd_dev_power_track(dev))) {
-		int map = ssd_dev_config(dev)->mapping;
-		if (rc == SSD_EUNSUP && map != SSD_MAP_PAGE)
-			snprintf(s->err, sizeof s->err, "power-loss: power cuts are "
-				 "modelled on page mapping only, and the drive has "
-				 "mapping = %s (docs/mapping.md)", ssd_mapping_name(map));
+		char why[200];
+		if (rc == SSD_EUNSUP && ssd_config_power_refusal(ssd_dev_config(dev),
+								 why, sizeof why))
+			snprintf(s->err, sizeof s->err, "power-loss: %s", why);
 		else
 			snprintf(s->err, sizeof s->err, "power-loss: %s", rc == SSD_ENOMEM || !rc
 				 ? "out of memory" : "the drive cannot track power cuts");

@@ -461,11 +461,10 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 			drc = ssd_dev_power_track(s->dev);
 		if (drc) {
 			rc = drc == SSD_ENOMEM ? -ENOMEM : -EINVAL;
-			int map = ssd_dev_config(s->dev)->mapping;
-			if (drc == SSD_EUNSUP && map != SSD_MAP_PAGE)
-				snprintf(err, errlen, "power cuts are modelled on page "
-					 "mapping only, and the drive has mapping = %s "
-					 "(docs/mapping.md)", ssd_mapping_name(map));
+			char why[200];
+			if (drc == SSD_EUNSUP && ssd_config_power_refusal(
+				    ssd_dev_config(s->dev), why, sizeof why))
+				snprintf(err, errlen, "%s", why);
 			else
 				snprintf(err, errlen, "%s", drc == SSD_ENOMEM ? "out of memory"
 					 : drc == SSD_EUNSUP ? "power cuts need a bare SSD (no host "

@@ -123,3 +123,40 @@ TEST(frag_scattered_pieces_cost_the_controller_one_after_another)
 	CHECKF(lat[1][1] <= 31 * 100 * SSD_US + lat[0][1], "%lld vs %lld",
 	       (long long)lat[1][1], (long long)lat[0][1]);
 }
+
+/* gc_copies: a sequential rewrite of a drive that needs GC lies
+ * contiguous when GC writes its copies to a write point of its own, and
+ * broken up by them when they go between the host's pages (the X25-M
+ * G1's first firmware).  16 KiB pages: four slots a page, so a copy in a
+ * host page splits the host's run. */
+static double rewrite_run(const char *copies)
+{
+	struct ssd_config c;
+	struct ssd_dev *d = NULL;
+	char err[256];
+	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err) ||
+	    ssd_config_set(&c, "page_size", "16k", NULL, err, sizeof err) ||
+	    ssd_config_set(&c, "pages_per_block", "16", NULL, err, sizeof err) ||
+	    ssd_config_set(&c, "gc_copies", copies, NULL, err, sizeof err) ||
+	    ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
+		return -1;
+	uint32_t lp = (uint32_t)(c.capacity / (4 * KIB));
+	int64_t t = write_pages(d, lp, 0, 0);
+	struct ssd_rng rng;
+	ssd_rng_seed(&rng, 9);
+	for (uint32_t i = 0; i < 2 * lp && t >= 0; i++) {
+		uint64_t l = ssd_rng_next(&rng) % lp;
+		t = ssd_dev_submit(d, SSD_DDIR_WRITE, l * 4 * KIB, 4 * KIB, t);
+	}
+	if (t >= 0)
+		t = write_pages(d, lp, 0, t);
+	double run = t < 0 || ssd_dev_check_failure(d) ? -1 : mean_run(d->ftl);
+	ssd_dev_destroy(d);
+	return run;
+}
+
+TEST(frag_gc_copies_between_host_pages_break_a_sequential_rewrite)
+{
+	double own = rewrite_run("own"), host = rewrite_run("host");
+	CHECKF(own > 24 && host > 0 && host < own / 2, "own %.2f host %.2f", own, host);
+}
