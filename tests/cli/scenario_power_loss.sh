@@ -193,4 +193,7 @@ EOF
 expect_status 0 "$SSDLAB" scenario run power-loss $pp --set paired_pages=unprotected --set plp=yes --out pp-plp
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["flushed_lost"] == 0 and r["unflushed_lost"] == 0 and r["paired_lp"] == 0, r' \
 	pp-plp/result.json || fail "paired pages with plp: $(cat out.txt)"
+# what the power-loss model does not track is refused, naming the key
+expect_err 1 "power cuts are modelled with GC copies in a write point of their own, and the drive has gc_copies = host" \
+	"$SSDLAB" scenario run power-loss --drive tiny --set gc_copies=host --set cuts=2
 echo ok
