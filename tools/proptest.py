@@ -54,6 +54,7 @@ def draw_drive(r):
     s["wl_dynamic"] = r.choice(["yes", "no"])
     s["wl_static"] = r.choice(["yes", "no"])
     s["trim_mode"] = r.choice(["immediate", "background", "deferred"])
+    s["gc_copies"] = r.choice(["own", "own", "own", "host"])
     if s["cell"] != "slc" and r.random() < 0.4:
         s["slc_cache"] = r.choice(["static", "dynamic"])
         s["slc_cache_size"] = r.choice(["512k", "1m", "2m"])

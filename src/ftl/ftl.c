@@ -174,6 +174,23 @@ int64_t ftl_program_failed(struct ssd_ftl *f, uint32_t ui,
 	return ready;
 }
 
+int ftl_append_shared(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
+		      int64_t ready)
+{
+	int64_t in = ssd_flash_load(&f->flash, ui, 1, ready);
+	if (in > w->ready)
+		w->ready = in;
+	if (++w->fill == f->spp) {
+		w->fill = 0;
+		int64_t end = wp_program(f, ui, w, w->ready);
+		if (end < 0)
+			return (int)end;
+		if (end > w->durable)
+			w->durable = end;
+	}
+	return 0;
+}
+
 /* A program failure, a retirement or the turn to read-only happened
  * inside the operation now ending: check the maps once they are whole
  * again, at the end of the public call. */
@@ -258,7 +275,8 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 				return SSD_EROFS;
 			}
 		}
-		int rc = ftl_wp_open(f, ui, w, 0);
+		/* with gc_copies = host the cleaning may have opened it */
+		int rc = w->blk == SSD_NO_BLOCK ? ftl_wp_open(f, ui, w, 0) : 0;
 		if (rc == SSD_ENOSPC)
 			return ftl_no_room(f, ui, "no free block for host data");
 		if (rc)
@@ -288,9 +306,10 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	f->ctr.host_write_lp++;
 	if (w == &u->host_slc)
 		f->ctr.slc_write_lp++;
+	/* loads on a unit's channel end in order, so this one is the latest
+	 * of its page, GC copies sharing it (gc_copies = host) included */
 	int64_t done = ssd_flash_load(&f->flash, ui, 1, t);
-	if (done > w->ready) /* GC copies may share the page (gc_copies) */
-		w->ready = done;
+	w->ready = done;
 	if (++w->fill == f->spp) {
 		w->fill = 0;
 		f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
@@ -834,7 +853,6 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		u->fold_head = u->fold_tail = SSD_NO_BLOCK;
 		u->retire_head = SSD_NO_BLOCK;
 		u->host.blk = u->host_slc.blk = u->gc.blk = SSD_NO_BLOCK;
-		u->gcw = c->gc_copies == SSD_GC_COPIES_HOST ? &u->host : &u->gc;
 		u->victim = SSD_NO_BLOCK;
 		u->wl_victim = SSD_NO_BLOCK;
 		u->pend_head = SSD_NO_BLOCK;

@@ -34,7 +34,7 @@
 static int gc_wl_holds(const struct ssd_ftl *f, const struct ssd_unit *u,
 		       uint32_t ui)
 {
-	const struct ssd_wp *w = u->gcw;
+	const struct ssd_wp *w = gc_dest(f, (struct ssd_unit *)u);
 	return ftl_wl_guard(f) && w->blk != SSD_NO_BLOCK &&
 	       (w->blk != f->vmark[2 * ui] || w->next != f->vmark[2 * ui + 1]) &&
 	       (w->fill || ftl_wl_open(f, w->blk));
@@ -86,7 +86,7 @@ int64_t ftl_erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
 void ftl_erase_pending(struct ssd_ftl *f, uint32_t ui, int64_t t)
 {
 	struct ssd_unit *u = &f->unit[ui];
-	if (ftl_wl_guard(f) && u->gcw->blk != SSD_NO_BLOCK && ftl_wl_open(f, u->gcw->blk))
+	if (ftl_wl_guard(f) && u->gc.blk != SSD_NO_BLOCK && ftl_wl_open(f, u->gc.blk))
 		return; /* until the copies' wordline is complete */
 	while (u->pend_head != SSD_NO_BLOCK) {
 		uint32_t b = u->pend_head;
@@ -107,8 +107,8 @@ static void victim_start(struct ssd_ftl *f, struct ssd_unit *u, uint32_t ui,
 	u->vpos = u->vcount = 0;
 	u->vcopy_open = 0;
 	if (f->vmark) { /* where its copies begin */
-		f->vmark[2 * ui] = u->gcw->blk;
-		f->vmark[2 * ui + 1] = u->gcw->next;
+		f->vmark[2 * ui] = u->gc.blk;
+		f->vmark[2 * ui + 1] = u->gc.next;
 	}
 	f->ctr.gc_victims++;
 	uint32_t *list = &f->vlist[(size_t)ui * f->spb];
@@ -202,14 +202,27 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 	uint32_t *const l2p = f->l2p, *const p2l = f->p2l;
 	uint64_t *const vbits = f->vbits;
 	uint32_t *const vgen = f->vgen; /* NULL unless a job verifies */
-	struct ssd_wp *w = u->gcw;
+	/* gc_copies = host: between the host's pages; but a block for them
+	 * taken from the reserve (below gc_floor free blocks) is the GC
+	 * write point's, never shared: the host would fill it and leave the
+	 * cleaning none */
+	struct ssd_wp *w = gc_dest(f, u);
+#define GC_WP_OPEN(f, u, ui, w, rc)                                        \
+	do {                                                               \
+		if (w != &u->gc && u->nfree < gc_floor(f))                 \
+			w = &u->gc;                                        \
+		if (w->blk == SSD_NO_BLOCK)                                \
+			rc = ftl_wp_open(f, ui, w, 0);                     \
+	} while (0)
 	const uint32_t first = blk * spb;
 	uint32_t i = u->vpos, moved = 0;
 	int64_t last = t;
 	int rc = 0;
-	if (spp == 1 && !f->mc_cap) {
+	if (spp == 1 && !f->mc_cap && w == &u->gc) {
 		/* 4 KiB pages: every valid slot is a page of its own (the
-		 * common benchmark geometry, so it gets its own loop) */
+		 * common benchmark geometry, so it gets its own loop; the
+		 * write point is the GC's own, known to the compiler) */
+		struct ssd_wp *const gw = &u->gc;
 		uint32_t *const valid = f->valid;
 		for (; i < count && pages; i++) {
 			uint32_t old = list[i];
@@ -219,24 +232,24 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 				__builtin_prefetch(&l2p[p2l[list[i + GC_AHEAD]]], 1);
 			if (!ssd_bit_test(vbits, old))
 				continue;
-			if (w->blk == SSD_NO_BLOCK && (rc = ftl_wp_open(f, ui, w, 0)))
+			if (gw->blk == SSD_NO_BLOCK && (rc = ftl_wp_open(f, ui, gw, 0)))
 				break;
 			int64_t ready = ssd_flash_read(&f->flash, ui, blk,
 						       old / spp, 1, t);
 			uint32_t lpn = p2l[old];
-			uint32_t slot = w->blk * spb + w->next++;
+			uint32_t slot = gw->blk * spb + gw->next++;
 			ssd_bit_clear(vbits, old);
 			ssd_bit_set(vbits, slot);
 			p2l[slot] = lpn;
 			l2p[lpn] = slot;
 			if (vgen)
 				vgen[slot] = vgen[old]; /* the data's tag moves */
-			valid[w->blk]++;
+			valid[gw->blk]++;
 			moved++;
 			last = ready;
 			pages--;
 			int64_t in = ssd_flash_load(&f->flash, ui, 1, ready);
-			int64_t end = wp_program(f, ui, w, in);
+			int64_t end = wp_program(f, ui, gw, in);
 			if (end < 0) {
 				rc = (int)end;
 				i++;
@@ -264,8 +277,11 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 				__builtin_prefetch(&l2p[p2l[list[i + GC_AHEAD]]], 1);
 			if (!ssd_bit_test(vbits, old))
 				continue;
-			if (w->blk == SSD_NO_BLOCK && (rc = ftl_wp_open(f, ui, w, 0)))
-				break;
+			if (w->blk == SSD_NO_BLOCK) {
+				GC_WP_OPEN(f, u, ui, w, rc);
+				if (rc)
+					break;
+			}
 			uint32_t lpn = p2l[old];
 			map_touch(f, lpn, 1, t);
 			ssd_bit_clear(vbits, old);
@@ -279,6 +295,7 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 		last = ready;
 		pages--;
 	}
+#undef GC_WP_OPEN
 	u->vpos = i;
 	f->valid[blk] -= moved;
 	f->ctr.gc_copy_lp += moved;
@@ -302,7 +319,10 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 		if (ssd_flash_slc(&f->flash, blk))
 			u->nslc--;
 		ftl_retire(f, u, blk);
-	} else if ((u->vcopy_open && w->fill) || gc_wl_holds(f, u, ui)) {
+	} else if ((u->vcopy_open && w->fill && w == &u->gc) ||
+		   gc_wl_holds(f, u, ui)) {
+		/* (copies between the host's pages: erased at once, as no
+		 * power cut is modelled with them) */
 		f->next[blk] = u->pend_head; /* erased with the GC page */
 		u->pend_head = blk;
 	} else {

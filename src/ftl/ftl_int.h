@@ -58,8 +58,6 @@ struct ssd_unit {
 	uint32_t good_native;   /* native-mode blocks not BAD (the static
 	                           SLC cache's blocks not counted) */
 	struct ssd_wp host, host_slc, gc;
-	struct ssd_wp *gcw;     /* where GC copies go: &gc, or &host with
-	                           gc_copies = host */
 	uint32_t victim;        /* block being cleaned, or SSD_NO_BLOCK */
 	uint32_t vpos, vcount;  /* cursor and length of the victim's list of
 	                           slots valid when it was picked (vlist) */
@@ -432,6 +430,21 @@ static inline void verify_copy(struct ssd_ftl *f, uint32_t from, uint32_t to)
 static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
 				  struct ssd_wp *w, int64_t ready);
 
+/* Where unit u's GC copies go: its GC write point, or with gc_copies =
+ * host the host's open block (a function of the config, so that struct
+ * ssd_unit keeps its size on the hot path). */
+static inline struct ssd_wp *gc_dest(const struct ssd_ftl *f,
+				     struct ssd_unit *u)
+{
+	return f->cfg.gc_copies == SSD_GC_COPIES_HOST ? &u->host : &u->gc;
+}
+
+/* ftl.c: the rest of wp_append for a page shared with host slots
+ * (gc_copies = host): the copy is loaded on its own, as the host's slots
+ * are, and whoever fills the page programs it. */
+int ftl_append_shared(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
+		      int64_t ready);
+
 /* Put lpn, whose data is in the controller at `ready` (read from slot
  * `src`), into the next slot of w (a GC-style append: the data moves into
  * the register when its page is complete).  Used for GC copies and to
@@ -451,6 +464,9 @@ static inline int wp_append(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 	if (f->vgen)
 		verify_copy(f, src, slot);
 	f->valid[w->blk]++;
+	if (__builtin_expect(w == &f->unit[ui].host, 0) &&
+	    f->cfg.gc_copies == SSD_GC_COPIES_HOST)
+		return ftl_append_shared(f, ui, w, ready);
 	if (ready > w->ready)
 		w->ready = ready;
 	if (++w->fill == f->spp) {
@@ -482,7 +498,7 @@ static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
 		ftl_block_full(f, ui, blk);
 		w->blk = SSD_NO_BLOCK;
 	}
-	if (w == f->unit[ui].gcw && f->unit[ui].pend_head != SSD_NO_BLOCK)
+	if (w == &f->unit[ui].gc && f->unit[ui].pend_head != SSD_NO_BLOCK)
 		ftl_erase_pending(f, ui, end);
 	return end;
 }
