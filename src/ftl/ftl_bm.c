@@ -99,7 +99,8 @@ struct ftl_bm {
 	uint32_t lq_head, lq_tail; /* logs (bast) / random logs (fast), oldest first */
 	uint32_t nlogs, max_logs, bg_logs;
 	uint32_t sw;            /* fast: the sequential log */
-	uint32_t mrow, msrc;    /* block: the open merge and its source */
+	uint32_t mrow;          /* block: the open merge (its source is the
+	                           block's data row until it closes) */
 	int64_t last_prog;      /* the latest program's end */
 	struct ssd_udiv div_lb;
 };
@@ -447,8 +448,8 @@ static int64_t log_merge(struct ssd_ftl *f, uint32_t r, int64_t t)
 	return 0;
 }
 
-/* block: close the open merge: the rest of the source is copied, the
- * source erased. */
+/* block: close the open merge: the rest of the source (still the
+ * block's data row) is copied, the source erased. */
 static int64_t merge_close(struct ssd_ftl *f, int64_t t)
 {
 	struct ftl_bm *m = f->bm;
@@ -456,15 +457,7 @@ static int64_t merge_close(struct ssd_ftl *f, int64_t t)
 	if (r == NONE)
 		return 0;
 	m->mrow = NONE;
-	uint32_t lbn = m->row[r].lbn, src = m->msrc;
-	m->msrc = NONE;
-	int64_t rc = row_fill(f, r, frontier(f, lbn), t);
-	if (rc < 0)
-		return rc;
-	count_merge(f, &m->row[r]);
-	m->data[lbn] = r;
-	row_release(f, src, t);
-	return 0;
+	return adopt(f, r, t);
 }
 
 
@@ -535,7 +528,6 @@ static int64_t write_block(struct ssd_ftl *f, uint32_t lbn, uint32_t off,
 	if (r == NONE)
 		return ftl_no_room(f, 0, "no free row for a merge");
 	m->mrow = r;
-	m->msrc = d;
 	return host_put(f, r, off, lpn, t);
 }
 
@@ -696,7 +688,7 @@ int ftl_bm_init(struct ssd_ftl *f, const struct ssd_geometry *g)
 	for (uint32_t r = 0; r < m->nrows; r++)
 		m->row[r].qnext = r + 1 < m->nrows ? r + 1 : NONE;
 	m->free_head = 0;
-	m->lq_head = m->lq_tail = m->sw = m->mrow = m->msrc = NONE;
+	m->lq_head = m->lq_tail = m->sw = m->mrow = NONE;
 	/* the drive is read-only once a unit cannot give the data, the logs
 	 * and the merges their rows */
 	f->need_blocks = (uint64_t)(m->nlbn + fixed + m->max_logs) * f->units;
