@@ -68,8 +68,11 @@ expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --set trim=no --s
 grep -q "^  trims             none: drive 'tiny' has no TRIM (trim = no)" out.txt ||
 	{ cat out.txt >&2; fail "power-loss: the note"; }
 js pl/result.json "assert d['flushed_lost'] == 0 and d['trims'].startswith('none'), d"
-# and on the X25-M G1 as it comes
-expect_status 0 "$SSDLAB" scenario run power-loss --drive intel-x25m-80g --set capacity=256m \
+# and on the X25-M G1 as it comes (firmware 8820: 8160's GC copies
+# between host pages are outside the power-loss model, which says so)
+expect_status 0 "$SSDLAB" scenario run power-loss --drive intel-x25m-80g-8820 --set capacity=256m \
 	--set cuts=5 --out plx
-grep -q "^  trims             none: drive 'intel-x25m-80g' has no TRIM (trim = no)" out.txt ||
-	{ cat out.txt >&2; fail "power-loss on intel-x25m-80g: the note"; }
+grep -q "^  trims             none: drive 'intel-x25m-80g-8820' has no TRIM (trim = no)" out.txt ||
+	{ cat out.txt >&2; fail "power-loss on intel-x25m-80g-8820: the note"; }
+expect_err 1 "gc_copies = host" "$SSDLAB" scenario run power-loss --drive intel-x25m-80g \
+	--set capacity=256m --set cuts=5
