@@ -865,7 +865,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 			good_native++;
 		ftl_free_push(f, b);
 	}
-	if (c->mapping != SSD_MAP_PAGE && ftl_bm_init(f, &g)) {
+	if (c->mapping != SSD_MAP_PAGE && ftl_bm_init(f)) {
 		ssd_ftl_destroy(f);
 		return SSD_ENOMEM;
 	}

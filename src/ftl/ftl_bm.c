@@ -605,8 +605,6 @@ int64_t ftl_bm_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 {
 	struct ftl_bm *m = f->bm;
 	uint32_t lbn = ssd_udiv(lpn, m->div_lb), off = lpn - lbn * m->lb;
-	if (f->tbits)
-		ssd_bit_clear(f->tbits, lpn);
 	switch (m->scheme) {
 	case SSD_MAP_BLOCK:
 		return write_block(f, lbn, off, lpn, t);
@@ -649,12 +647,7 @@ int ftl_bm_idle(struct ssd_ftl *f, int64_t from, int64_t until)
 	return rc < 0 ? (int)rc : 0;
 }
 
-uint32_t ftl_bm_logs(const struct ssd_ftl *f)
-{
-	return f->bm->nlogs + (f->bm->sw != NONE);
-}
-
-int ftl_bm_init(struct ssd_ftl *f, const struct ssd_geometry *g)
+int ftl_bm_init(struct ssd_ftl *f)
 {
 	struct ftl_bm *m = calloc(1, sizeof *m);
 	if (!m)
@@ -692,7 +685,6 @@ int ftl_bm_init(struct ssd_ftl *f, const struct ssd_geometry *g)
 	/* the drive is read-only once a unit cannot give the data, the logs
 	 * and the merges their rows */
 	f->need_blocks = (uint64_t)(m->nlbn + fixed + m->max_logs) * f->units;
-	(void)g;
 	return 0;
 }
 

@@ -30,11 +30,13 @@
 /* Paired pages guarded: the cleaned victim's last copies lie in the GC
  * write point's incomplete wordline, where a cut during the program of
  * its next page would destroy them; the victim waits, as for copies in
- * the open page, until that wordline is complete. */
+ * the open page, until that wordline is complete.  (Guarding needs
+ * power-loss tracking, which gc_copies = host refuses: the copies are in
+ * the GC write point.) */
 static int gc_wl_holds(const struct ssd_ftl *f, const struct ssd_unit *u,
 		       uint32_t ui)
 {
-	const struct ssd_wp *w = gc_dest(f, (struct ssd_unit *)u);
+	const struct ssd_wp *w = &u->gc;
 	return ftl_wl_guard(f) && w->blk != SSD_NO_BLOCK &&
 	       (w->blk != f->vmark[2 * ui] || w->next != f->vmark[2 * ui + 1]) &&
 	       (w->fill || ftl_wl_open(f, w->blk));

@@ -292,14 +292,12 @@ void ftl_wl_check(struct ssd_ftl *f, uint32_t ui);
 void ftl_draw_limits(struct ssd_ftl *f);
 
 /* ftl_bm.c: block mapping and the log-block hybrids: set up and free,
- * the host write, flush and idle work, logs in use, and the checker's
- * parts. */
-int ftl_bm_init(struct ssd_ftl *f, const struct ssd_geometry *g);
+ * the host write, flush and idle work, and the checker's parts. */
+int ftl_bm_init(struct ssd_ftl *f);
 void ftl_bm_free(struct ssd_ftl *f);
 int64_t ftl_bm_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
 int64_t ftl_bm_flush(struct ssd_ftl *f, int64_t t);
 int ftl_bm_idle(struct ssd_ftl *f, int64_t from, int64_t until);
-uint32_t ftl_bm_logs(const struct ssd_ftl *f);
 int ftl_bm_open_slot(const struct ssd_ftl *f, uint32_t blk, uint32_t i);
 int ftl_bm_check(const struct ssd_ftl *f, char *err, size_t errlen);
 
