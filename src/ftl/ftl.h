@@ -196,6 +196,9 @@ struct ssd_power_cut {
 	int64_t t, on;          /* in: the cut, and power back (>= t) */
 	int save_all;           /* in: protected and energy enough: every
 	                           page accepted is saved */
+	int full;               /* in: rebuild from every block and check
+	                           every logical page (the whole drive), not
+	                           only what the cut can have touched */
 	uint32_t *lost;         /* in: room for lost_cap lpns, or NULL */
 	uint64_t lost_cap;
 	uint64_t nlost;         /* out: lpns listed */
@@ -211,6 +214,15 @@ struct ssd_power_cut {
 	uint64_t paired_lp;     /* out: 4 KiB slots of lower pages that
 	                           programs under way at t destroyed
 	                           (paired_pages) */
+	uint32_t *touched;      /* out: the pages whose content the cut
+	                           may have changed -- those lost among them
+	                           -- ascending (malloc'd, the caller frees
+	                           it; NULL if none): every other page holds
+	                           what it held before the cut */
+	uint64_t ntouched;
+	int full_scan;          /* out: 1 if this cut had to read every
+	                           block (a page's newest known copy had gone
+	                           from where it was recorded) */
 	uint64_t scan_reads;    /* out: pages read to rebuild the map */
 	int64_t scan_end;       /* out: the map rebuilt */
 	int64_t ready;          /* out: the drive answers again */

@@ -205,6 +205,14 @@ struct ssd_ftl {
 	                           number completes (0: none) */
 	struct ftl_bm *bm;      /* mapping = block, bast, fast: the rows and
 	                           logs (ftl_bm.c); NULL for page mapping */
+	/* Power-loss tracking, continued: what bounds a cut's work to what
+	 * is in flight (ftl_power.c).  dslot[lpn] is the newest copy of
+	 * the page known programmed before every cut to come (folded in
+	 * from the programs the lists drop), or SSD_UNMAPPED; tl lists the
+	 * pages with a TRIM since the last cut (trim_cnt set). */
+	uint32_t *dslot;
+	uint32_t *tl;
+	uint32_t tl_n, tl_cap;
 };
 
 _Static_assert(offsetof(struct ssd_ftl, pub) == 0,

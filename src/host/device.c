@@ -966,9 +966,12 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 	d->ra_lo = d->ra_hi = 0;
 	d->seq_next = UINT32_MAX;
 	d->rd_lpn = SSD_UNMAPPED;
-	/* the host's record follows what survived */
+	/* the host's record follows what survived: the pages the cut may
+	 * have changed (pc->touched), or every page (pc->full) */
 	uint32_t nlp = (uint32_t)(d->capacity / SSD_LPAGE);
-	for (uint32_t l = 0; l < nlp; l++) {
+	uint64_t n = pc->full ? nlp : pc->ntouched;
+	for (uint64_t i = 0; i < n; i++) {
+		uint32_t l = pc->full ? (uint32_t)i : pc->touched[i];
 		uint32_t lp, tag, rec = d->vrec[l];
 		uint32_t st = rec >> 30, cnt = rec & 0x3fffffffu;
 		if (ssd_ftl_verify_get(d->ftl, l, &lp, &tag)) {

@@ -355,8 +355,10 @@ static inline int64_t ssd_dev_time(const struct ssd_dev *d)
  * (plp_hold_up) everything accepted survives; otherwise what was not
  * programmed by t is lost.  The host record is set to what the drive
  * holds after recovery, so verification goes on from there; pc says
- * what was lost (ftl.h's struct ssd_power_cut).  The drive answers again
- * at pc->ready, idle, the commands in flight at t gone. */
+ * what was lost (ftl.h's struct ssd_power_cut; the caller frees
+ * pc->touched).  The work is bounded by what the cut can have touched
+ * unless pc->full asks for every page.  The drive answers again at
+ * pc->ready, idle, the commands in flight at t gone. */
 int ssd_dev_power_track(struct ssd_dev *d);
 int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc);
 /* Which of the logical pages lpn[] (4 KiB) hold their latest write where

@@ -1339,6 +1339,7 @@ int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns)
 			  "kept (written as zeros)", (unsigned long long)missing);
 out:
 	free(pc.lost);
+	free(pc.touched);
 	pthread_mutex_unlock(&s->lock);
 	return rc;
 }
