@@ -274,9 +274,11 @@ static void *reporter_main(void *arg)
 			if (buf[i] == 'p') {
 				uint64_t lost = 0;
 				int64_t rec = 0;
-				if (ssd_srv_power_cut(srv, &lost, &rec))
+				int rc = ssd_srv_power_cut(srv, &lost, &rec);
+				ssd_prog_clear(&eta_prog); /* a message follows */
+				if (rc)
 					nbdkit_error("%s", ssd_srv_error(srv));
-				else if (ssd_prog_clear(&eta_prog), 1)
+				else
 					fprintf(stderr, "ssdlab: power cut: %llu pages lost, "
 						"recovered in %.3f ms\n",
 						(unsigned long long)lost, (double)rec / 1e6);
