@@ -37,6 +37,7 @@
 #include "methods/life.h"
 #include "methods/model.h"
 #include "methods/preset.h"
+#include "report/eta.h"
 #include "report/report.h"
 #include "methods/scenario.h"
 #include "methods/trace_tools.h"
@@ -131,8 +132,20 @@ enum {
 	OPT_SET = 4,      /* --set KEY=VALUE, repeatable */
 	OPT_SEED = 8,     /* --seed N */
 	OPT_FORMAT = 16,  /* --output-format FMT (checked by check_format) */
-	OPT_OUTPUT = 32   /* --output FILE */
+	OPT_OUTPUT = 32,  /* --output FILE */
+	OPT_ETA = 64      /* --eta WHEN, --eta-interval, --eta-newline */
 };
+
+/* The help lines of OPT_ETA, the same in every command that takes it. */
+#define ETA_HELP \
+	"  --eta WHEN              a status line on stderr while it runs (what\n" \
+	"                          runs, the share done, the simulated time or\n" \
+	"                          rates, the wall-clock ETA): auto (default:\n" \
+	"                          when stderr is a terminal), always, never\n" \
+	"  --eta-interval TIME     how often it is updated (default 1s, at least\n" \
+	"                          250ms; a bare number is seconds)\n" \
+	"  --eta-newline TIME      start a new status line every TIME instead of\n" \
+	"                          updating one line in place\n"
 
 #define MAX_ARGS 256
 
@@ -146,22 +159,38 @@ struct common_opts {
 	uint64_t seed;            /* default 1 */
 	const char *format, *output; /* NULL when not given */
 	unsigned formats;         /* run: the SSD_OUT_* of --output-format */
+	struct ssd_eta eta;       /* OPT_ETA: when, interval, newline */
 	/* the command's check of an --output-format value: 0, or a usage
 	 * error (printed) */
 	int (*check_format)(struct common_opts *o, const char *val);
 };
+
+/* A wall-clock time option of the status line ("1s", "500ms"; a bare
+ * number is seconds). */
+static int eta_time_arg(const char *opt, const char *val, double min,
+			double *out)
+{
+	if (ssd_eta_time(val, min, out))
+		return usage_error("option '%s' needs a time of at least "
+				   "%.0f ms (a bare number is seconds), got "
+				   "'%s'", opt, min * 1e3, val);
+	return 0;
+}
 
 /* Consume a shared option at argv[*i]: 1 if consumed, 0 if not one this
  * command takes, -1 after a usage error (printed). */
 static int common_opt(struct common_opts *o, int argc, char **argv, int *i)
 {
 	static const char *const all[] = {"--drive", "--set", "--seed",
-					  "--output-format", "--output"};
+					  "--output-format", "--output",
+					  "--eta", "--eta-interval",
+					  "--eta-newline"};
 	static const unsigned need[] = {OPT_DRIVE | OPT_DRIVES, OPT_SET,
-					OPT_SEED, OPT_FORMAT, OPT_OUTPUT};
-	const char *names[6], *val = NULL;
-	int idx[6], k = 0;
-	for (int n = 0; n < 5; n++)
+					OPT_SEED, OPT_FORMAT, OPT_OUTPUT,
+					OPT_ETA, OPT_ETA, OPT_ETA};
+	const char *names[9], *val = NULL;
+	int idx[9], k = 0;
+	for (int n = 0; n < 8; n++)
 		if (o->accept & need[n]) {
 			idx[k] = n;
 			names[k++] = all[n];
@@ -199,10 +228,35 @@ static int common_opt(struct common_opts *o, int argc, char **argv, int *i)
 			return -1;
 		o->format = val;
 		return 1;
-	default:
+	case 4:
 		o->output = val;
 		return 1;
+	case 5:
+		if ((o->eta.when = ssd_eta_when(val)) == -2) {
+			usage_error("--eta must be auto, always or never, got '%s'", val);
+			return -1;
+		}
+		return 1;
+	case 6:
+		return eta_time_arg("--eta-interval", val, 0.25,
+				    &o->eta.interval) ? -1 : 1;
+	default:
+		return eta_time_arg("--eta-newline", val, 0.001,
+				    &o->eta.newline) ? -1 : 1;
 	}
+}
+
+/* Start the status line of the command (OPT_ETA) on stderr, the methods'
+ * line labelled `label`; the reporter to hand the method: NULL when no
+ * line is drawn, so that the work counts nothing for it. */
+static struct ssd_prog *eta_begin(struct common_opts *o, const char *label,
+				  struct ssd_prog *pg)
+{
+	o->eta.label = label;
+	if (!ssd_eta_start(&o->eta, stderr))
+		return NULL;
+	*pg = (struct ssd_prog){.fn = ssd_eta_progress, .ctx = &o->eta};
+	return pg;
 }
 
 /* Load the drive: preset or file, then --set overrides, then derive
@@ -237,14 +291,7 @@ static const char run_help[] =
 	"  --minimal               the same as --output-format=terse\n"
 	"  --terse-version N       terse format version (only 3, fio's default)\n"
 	"  --output FILE           write the report to FILE instead of stdout\n"
-	"  --eta WHEN              a status line on stderr while the run goes on\n"
-	"                          (job, percent done, simulated IOPS and\n"
-	"                          bandwidth, wall-clock ETA): auto (default:\n"
-	"                          when stderr is a terminal), always, never\n"
-	"  --eta-interval TIME     how often it is updated (default 1s, at least\n"
-	"                          250ms; a bare number is seconds)\n"
-	"  --eta-newline TIME      start a new status line every TIME instead of\n"
-	"                          updating one line in place\n"
+	ETA_HELP
 	"  --check N               run the FTL invariant checker after every\n"
 	"                          N garbage-collected blocks, every program\n"
 	"                          failure, retirement and turn to read-only,\n"
@@ -269,99 +316,6 @@ static const char run_help[] =
 	"\n"
 	"Exit status: 0; 1 if the simulation failed or a job ended in error;\n"
 	"2 for a usage or input error.\n";
-
-/* ---- logs and output: the status line (fio's ETA) ---- */
-
-struct eta {
-	double interval, newline;   /* wall seconds; newline 0 = in place */
-	double w0, last, last_nl;   /* wall clock: start, last line, last
-	                               new line */
-	int shown;                  /* a line is on the screen */
-	int64_t sim_last;           /* the last line's simulated time */
-	uint64_t ios_last[SSD_DDIR_N], bytes_last[SSD_DDIR_N];
-};
-
-/* 3 significant figures and k/M/G (pow2: Ki/Mi/Gi), as fio's ETA line. */
-static const char *eta_num(char *buf, size_t n, double v, int pow2)
-{
-	static const char *const si[] = {"", "k", "M", "G", "T", "P"};
-	static const char *const iec[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
-	double base = pow2 ? 1024.0 : 1000.0;
-	int u = 0;
-	while (v >= 1000.0 && u < 5) {
-		v /= base;
-		u++;
-	}
-	const char *pre = pow2 ? iec[u] : si[u];
-	if (!u || v >= 100.0)
-		snprintf(buf, n, "%.0f%s", v, pre);
-	else if (v >= 10.0)
-		snprintf(buf, n, "%.1f%s", v, pre);
-	else
-		snprintf(buf, n, "%.2f%s", v, pre);
-	return buf;
-}
-
-static void eta_line(void *ctx, const struct ssd_sim_progress *p)
-{
-	struct eta *e = ctx;
-	double now = wall_now();
-	int final = p->done >= 1.0 && !p->running;
-	if (!final && now - e->last < e->interval)
-		return;
-	double dt = (double)(p->sim_ns - e->sim_last) / 1e9;
-	char rate[2][SSD_DDIR_N][32];
-	const char *tag[SSD_DDIR_N] = {"r", "w", "t"};
-	char bw[128] = "", iops[128] = "";
-	for (int d = 0; d < SSD_DDIR_N; d++) {
-		double io = dt > 0 ? (double)(p->ios[d] - e->ios_last[d]) / dt : 0;
-		double by = dt > 0 ? (double)(p->bytes[d] - e->bytes_last[d]) / dt : 0;
-		if (!p->ios[d])
-			continue;
-		size_t lb = strlen(bw), li = strlen(iops);
-		snprintf(bw + lb, sizeof bw - lb, "%s%s=%sB/s", lb ? "," : "",
-			 tag[d], eta_num(rate[0][d], sizeof rate[0][d], by, 1));
-		snprintf(iops + li, sizeof iops - li, "%s%s=%s", li ? "," : "",
-			 tag[d], eta_num(rate[1][d], sizeof rate[1][d], io, 0));
-		e->ios_last[d] = p->ios[d];
-		e->bytes_last[d] = p->bytes[d];
-	}
-	e->sim_last = p->sim_ns;
-	double el = now - e->w0;
-	long left = p->done > 0 ? lround(el * (1.0 - p->done) / p->done) : 0;
-	char etabuf[32];
-	if (left >= 3600)
-		snprintf(etabuf, sizeof etabuf, "%ldh:%02ldm:%02lds", left / 3600,
-			 left / 60 % 60, left % 60);
-	else
-		snprintf(etabuf, sizeof etabuf, "%02ldm:%02lds", left / 60,
-			 left % 60);
-	int nl = e->newline > 0 && now - e->last_nl >= e->newline;
-	if (nl)
-		e->last_nl = now;
-	fprintf(stderr, "%sJobs: %d (f=%d): [%s][%.1f%%][%s][%s IOPS][eta %s]%s",
-		e->shown && !nl ? "\r" : "", p->running, p->running,
-		p->job ? p->job : "-", p->done * 100.0, bw[0] ? bw : "-",
-		iops[0] ? iops : "-", etabuf, nl || final ? "\n" : "\033[K");
-	fflush(stderr);
-	e->shown = !(nl || final);
-	e->last = now;
-}
-
-/* A wall-clock time option of the status line ("1s", "500ms"; a bare
- * number is seconds). */
-static int eta_time_arg(const char *opt, const char *val, double min,
-			double *out)
-{
-	int64_t ns;
-	if (ssd_parse_time(val, SSD_S, &ns) || ns <= 0 ||
-	    (double)ns / 1e9 < min)
-		return usage_error("option '%s' needs a time of at least "
-				   "%.0f ms (a bare number is seconds), got "
-				   "'%s'", opt, min * 1e3, val);
-	*out = (double)ns / 1e9;
-	return 0;
-}
 
 /* run's --output-format: fio's formats */
 static int run_format(struct common_opts *o, const char *val)
@@ -473,13 +427,11 @@ static int precondition(struct ssd_dev *dev, struct precond *p, uint64_t seed,
 static int cmd_run(int argc, char **argv)
 {
 	struct common_opts c = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
-					  OPT_FORMAT | OPT_OUTPUT,
+					  OPT_FORMAT | OPT_OUTPUT | OPT_ETA,
 				.seed = 1, .formats = SSD_OUT_NORMAL,
 				.check_format = run_format};
 	const char *jobfile = NULL;
 	uint64_t check = 0;
-	int eta_mode = 0; /* 0 auto, 1 always, -1 never */
-	struct eta eta = {.interval = 1.0};
 	struct precond pre;
 	const char *pre_arg = NULL;
 	for (int i = 1; i < argc; i++) {
@@ -498,9 +450,7 @@ static int cmd_run(int argc, char **argv)
 			continue;
 		}
 		static const char *const names[] = {"--check",
-						    "--terse-version", "--eta",
-						    "--eta-interval",
-						    "--eta-newline",
+						    "--terse-version",
 						    "--precondition", NULL};
 		const char *val = NULL;
 		int which = value_opt(argc, argv, &i, names, &val);
@@ -516,24 +466,6 @@ static int cmd_run(int argc, char **argv)
 				return usage_error("--terse-version: only 3 is supported, got '%s'", val);
 			continue;
 		case 2:
-			if (!strcmp(val, "auto"))
-				eta_mode = 0;
-			else if (!strcmp(val, "always"))
-				eta_mode = 1;
-			else if (!strcmp(val, "never"))
-				eta_mode = -1;
-			else
-				return usage_error("--eta must be auto, always or never, got '%s'", val);
-			continue;
-		case 3:
-			if (eta_time_arg("--eta-interval", val, 0.25, &eta.interval))
-				return EXIT_USAGE;
-			continue;
-		case 4:
-			if (eta_time_arg("--eta-newline", val, 0.001, &eta.newline))
-				return EXIT_USAGE;
-			continue;
-		case 5:
 			if (precond_parse(val, &pre))
 				return EXIT_USAGE;
 			pre_arg = val;
@@ -545,7 +477,6 @@ static int cmd_run(int argc, char **argv)
 			return usage_error("more than one job file: '%s'", a);
 		jobfile = a;
 	}
-	int show_eta = eta_mode > 0 || (!eta_mode && isatty(STDERR_FILENO));
 	if (!jobfile)
 		return usage_error("run needs a job file, or - for standard input");
 	struct ssd_config cfg;
@@ -589,12 +520,11 @@ static int cmd_run(int argc, char **argv)
 	struct ssd_run_result res;
 	int job_failed = 0;
 	double w0 = wall_now();
-	eta.w0 = eta.last = eta.last_nl = w0;
+	int show_eta = ssd_eta_start(&c.eta, stderr);
 	rc = ssd_sim_run_progress(dev, jobs, njobs, c.seed, NULL,
-				  show_eta ? eta_line : NULL, &eta, 1024, &res,
-				  err, sizeof err);
-	if (eta.shown)
-		fputc('\n', stderr); /* a run that failed: keep its line */
+				  show_eta ? ssd_eta_run : NULL, &c.eta, 1024,
+				  &res, err, sizeof err);
+	ssd_eta_end(&c.eta); /* a run that failed: keep its line */
 	/* the report is written whenever a job ran, also when the run
 	 * failed: it holds the jobs up to the failure, with the error */
 	if (res.njobs) {
@@ -756,7 +686,8 @@ static int cmd_job(int argc, char **argv)
 
 static int cmd_accuracy(int argc, char **argv)
 {
-	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED,
+	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
+					  OPT_ETA,
 				.seed = 1};
 	double pre = 4, meas = 4;
 	for (int i = 1; i < argc; i++) {
@@ -767,12 +698,14 @@ static int cmd_accuracy(int argc, char **argv)
 		if (r)
 			continue;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			puts("usage: ssdlab accuracy [--drive NAME] [--set K=V]... [--seed N] [--quick]\n"
-			     "Simulated write amplification of uniform random 4 KiB writes in steady\n"
-			     "state against the analytic models (greedy: mean-field with finite\n"
-			     "blocks; FIFO: Desnoyers' closed form), at 7% and 28% OP, 64 and 256\n"
-			     "pages per block.  The drive defaults to 'accuracy' (1 GiB, 4 KiB pages).\n"
-			     "--quick halves the preconditioning and measuring volume.");
+			fputs("usage: ssdlab accuracy [--drive NAME] [--set K=V]... [--seed N] [--quick]\n"
+			      "Simulated write amplification of uniform random 4 KiB writes in steady\n"
+			      "state against the analytic models (greedy: mean-field with finite\n"
+			      "blocks; FIFO: Desnoyers' closed form), at 7% and 28% OP, 64 and 256\n"
+			      "pages per block.  The drive defaults to 'accuracy' (1 GiB, 4 KiB pages).\n"
+			      "--quick halves the preconditioning and measuring volume.\n"
+			      "\n"
+			      ETA_HELP, stdout);
 			return 0;
 		}
 		if (!strcmp(a, "--quick")) {
@@ -790,8 +723,12 @@ static int cmd_accuracy(int argc, char **argv)
 		return rc;
 	char err[512];
 	int off = 0;
-	if (ssd_accuracy_table(&base, pre, meas, d.seed, stdout, &off, err,
-			       sizeof err)) {
+	struct ssd_prog pg;
+	struct ssd_prog *line = eta_begin(&d, "accuracy", &pg);
+	rc = ssd_accuracy_table(&base, pre, meas, d.seed, stdout, &off, line,
+				err, sizeof err);
+	ssd_eta_end(&d.eta);
+	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;
 	}
@@ -833,9 +770,10 @@ static int cmd_life(int argc, char **argv)
 		"  --seed N                seed of the run (default 1)\n"
 		"  --output-format FMT     normal (default) or json\n"
 		"  --output FILE           write the report to FILE instead of stdout\n"
+		ETA_HELP
 		"  --help                  this text\n";
 	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
-					  OPT_FORMAT | OPT_OUTPUT,
+					  OPT_FORMAT | OPT_OUTPUT | OPT_ETA,
 				.seed = 1, .check_format = life_format};
 	const char *jobfile = NULL;
 	uint64_t daily = 20ULL << 30;
@@ -901,9 +839,12 @@ static int cmd_life(int argc, char **argv)
 	if (of)
 		out = ssd_ofile_stream(of);
 	int json = d.format && !strcmp(d.format, "json");
+	struct ssd_prog pg;
+	struct ssd_prog *line = eta_begin(&d, "life", &pg);
 	rc = ssd_life_report_run(&cfg, jobs, njobs, jobfile, d.seed,
-				 accelerated, (double)daily, json, out, err,
-				 sizeof err);
+				 accelerated, (double)daily, json, out, line,
+				 err, sizeof err);
+	ssd_eta_end(&d.eta);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		ssd_ofile_discard(of); /* no report: the file as it was */
@@ -992,6 +933,7 @@ static const char serve_help[] =
 	"  --power-log FILE        ... each cut's lost pages, as CSV\n"
 	"  --power-off TIME        ... the time the power stays off (default 0;\n"
 	"                          a bare number is seconds)\n"
+	ETA_HELP
 	"  --verbose               nbdkit's debug messages\n"
 	"  --help                  this text\n"
 	"\n"
@@ -1251,7 +1193,7 @@ static int serve_tail_ok(int argc, char **argv, int rest)
 static int cmd_serve(int argc, char **argv)
 {
 	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
-					  OPT_FORMAT | OPT_OUTPUT,
+					  OPT_FORMAT | OPT_OUTPUT | OPT_ETA,
 				.seed = 1, .check_format = serve_format};
 	const char *sock = NULL, *port = NULL, *ip = "127.0.0.1", *clock = "real";
 	const char *data = "memory", *stats_log = NULL, *stats_interval = NULL;
@@ -1443,9 +1385,9 @@ static int cmd_serve(int argc, char **argv)
 	if (!nbdkit || !*nbdkit)
 		nbdkit = "nbdkit";
 	/* nbdkit's argv: its options, the plugin, the plugin's key=value */
-	int max = 40 + 2 * d.nsets + (argc - rest);
+	int max = 48 + 2 * d.nsets + (argc - rest);
 	char **av = calloc((size_t)max, sizeof *av);
-	char (*kv)[PATH_MAX + 32] = calloc((size_t)(20 + d.nsets), sizeof *kv);
+	char (*kv)[PATH_MAX + 32] = calloc((size_t)(24 + d.nsets), sizeof *kv);
 	if (!av || !kv) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		return 1;
@@ -1518,6 +1460,13 @@ static int cmd_serve(int argc, char **argv)
 		KV("power-log=%s", power_log);
 	if (power_off)
 		KV("power-off=%s", power_off);
+	/* the status line: the reporter thread draws it (report/eta.h) */
+	KV("eta=%s", d.eta.when == SSD_ETA_ALWAYS ? "always"
+		     : d.eta.when == SSD_ETA_NEVER ? "never" : "auto");
+	if (d.eta.interval > 0)
+		KV("eta-interval=%lldus", (long long)llround(d.eta.interval * 1e6));
+	if (d.eta.newline > 0)
+		KV("eta-newline=%lldus", (long long)llround(d.eta.newline * 1e6));
 #undef KV
 	av[n] = NULL;
 	if (fflush(stdout) || ferror(stdout)) {
@@ -1564,6 +1513,7 @@ static const char calibrate_help[] =
 	"  --quick                 small slices and scaled-down drives (tests)\n"
 	"  --markdown              print the table as Markdown\n"
 	"  --seed N                seed of the runs (default 1)\n"
+	ETA_HELP
 	"  --help                  this text\n"
 	"\n"
 	"The column 'fill' says what filled each figure's drive before it was\n"
@@ -1573,7 +1523,8 @@ static const char calibrate_help[] =
 
 static int cmd_calibrate(int argc, char **argv)
 {
-	struct common_opts d = {.accept = OPT_DRIVES | OPT_SET | OPT_SEED,
+	struct common_opts d = {.accept = OPT_DRIVES | OPT_SET | OPT_SEED |
+					  OPT_ETA,
 				.seed = 1};
 	int quick = 0, markdown = 0, fill = 0;
 	for (int i = 1; i < argc; i++) {
@@ -1620,7 +1571,11 @@ static int cmd_calibrate(int argc, char **argv)
 	struct ssd_cal_verdict v;
 	char err[1024];
 	int input = 0;
-	if (ssd_cal_table_run(&t, &v, &input, err, sizeof err)) {
+	struct ssd_prog pg;
+	t.opts.prog = eta_begin(&d, "calibrate", &pg);
+	int rc = ssd_cal_table_run(&t, &v, &input, err, sizeof err);
+	ssd_eta_end(&d.eta);
+	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return input ? EXIT_USAGE : 1;
 	}
@@ -1632,12 +1587,14 @@ static int cmd_calibrate(int argc, char **argv)
 static const char scenario_help[] =
 	"usage: ssdlab scenario list\n"
 	"       ssdlab scenario run NAME [--drive NAME|FILE.ini] [--set KEY=VALUE]...\n"
-	"                               [--out DIR] [--seed N]\n"
+	"                               [--out DIR] [--seed N] [--eta WHEN]\n"
 	"The reviewers' test methods, ready-made.  A run writes into DIR (default\n"
 	"ssdlab-out/NAME): result.json with the headline numbers, CSV time series,\n"
 	"and plots (PNG and SVG, drawn with gnuplot when it is installed), and\n"
 	"prints a summary.  --set takes the scenario's parameters (listed by\n"
-	"'scenario list' and 'scenario run NAME --help') as well as drive keys.\n";
+	"'scenario list' and 'scenario run NAME --help') as well as drive keys.\n"
+	"\n"
+	ETA_HELP;
 
 /* "steady-state, slc-cache, ..." */
 static const char *scenario_names(void)
@@ -1680,7 +1637,7 @@ static void scenario_params(const struct ssd_scenario *sc)
 static void scenario_run_help(const struct ssd_scenario *sc)
 {
 	printf("usage: ssdlab scenario run %s [--drive NAME|FILE.ini] [--set KEY=VALUE]...\n"
-	       "                               [--out DIR] [--seed N]\n"
+	       "                               [--out DIR] [--seed N] [--eta WHEN]\n"
 	       "%s\n\n"
 	       "Runs on --drive, without it on the preset '%s'.  Writes into\n"
 	       "DIR (default ssdlab-out/%s): result.json, CSV time series and\n"
@@ -1691,6 +1648,7 @@ static void scenario_run_help(const struct ssd_scenario *sc)
 		scenario_params(sc);
 	else
 		printf("    (none)\n");
+	fputs("\n" ETA_HELP, stdout);
 }
 
 static int cmd_scenario(int argc, char **argv)
@@ -1717,7 +1675,8 @@ static int cmd_scenario(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "run"))
 		return usage_error("unknown scenario command '%s' (accepted: list, run)", argv[1]);
-	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED,
+	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
+					  OPT_ETA,
 				.seed = 1};
 	const char *name = NULL, *outdir = NULL;
 	int want_help = 0;
@@ -1801,8 +1760,11 @@ static int cmd_scenario(int argc, char **argv)
 		outdir = dir;
 	}
 	char err[512];
-	rc = ssd_scenario_run(sc, &cfg, outdir, preset_dir(), psets, np, d.seed, stdout, err,
-			      sizeof err);
+	struct ssd_prog pg;
+	struct ssd_prog *line = eta_begin(&d, sc->name, &pg);
+	rc = ssd_scenario_run(sc, &cfg, outdir, preset_dir(), psets, np, d.seed,
+			      stdout, line, err, sizeof err);
+	ssd_eta_end(&d.eta);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return rc == SSD_EPARSE || rc == SSD_ENOENT || rc == SSD_ERANGE ? EXIT_USAGE : 1;
@@ -2123,8 +2085,11 @@ static int demo(void)
 	       "point where its free space is exhausted.\n\n");
 	fflush(stdout);
 	double w0 = wall_now();
+	struct ssd_prog pg;
+	struct ssd_prog *line = eta_begin(&d, ssd_scn_steady_state.name, &pg);
 	rc = ssd_scenario_run(&ssd_scn_steady_state, &cfg, "ssdlab-demo", preset_dir(), NULL, 0,
-			      1, stdout, err, sizeof err);
+			      1, stdout, line, err, sizeof err);
+	ssd_eta_end(&d.eta);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;

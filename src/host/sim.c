@@ -64,6 +64,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/ofile.h"
 #include "host/engine.h"
 #include "host/steadystate.h"
@@ -2416,6 +2417,27 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 {
 	return ssd_sim_run_progress(dev, jobs, njobs, seed, series, NULL,
 				    NULL, 0, res, err, errlen);
+}
+
+void ssd_sim_prog_report(void *ctx, const struct ssd_sim_progress *p)
+{
+	struct ssd_prog *pg = ctx;
+	ssd_prog_at(pg, ssd_prog_share(pg, p->done), pg->run_t0 + p->sim_ns,
+		    p->job);
+}
+
+int ssd_sim_run_prog(struct ssd_dev *dev, const struct ssd_job *jobs,
+		     int njobs, uint64_t seed, struct ssd_series *series,
+		     struct ssd_prog *pg, struct ssd_run_result *res, char *err,
+		     size_t errlen)
+{
+	if (!ssd_prog_on(pg))
+		return ssd_sim_run_series(dev, jobs, njobs, seed, series, res,
+					  err, errlen);
+	pg->run_t0 = ssd_dev_time(dev);
+	return ssd_sim_run_progress(dev, jobs, njobs, seed, series,
+				    ssd_sim_prog_report, pg, 0, res, err,
+				    errlen);
 }
 
 int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,

@@ -420,7 +420,10 @@ static int run(struct ssd_scn *s)
 		ssd_dev_set_check_every(dev, check);
 	/* the fill, 128 KiB at a time at QD1, then a flush: all synced */
 	int64_t t = ssd_dev_time(dev);
+	ssd_prog_phase(s->prog, t, "fill");
 	for (uint64_t o = 0; o < fill; o += 128 << 10) {
+		if (!(o / (128 << 10) % 4096) && o)
+			ssd_prog_at(s->prog, (double)o / (double)fill, t, NULL);
 		uint32_t len = (uint32_t)(fill - o < (128 << 10) ? fill - o : 128 << 10);
 		ssd_vrec_write(dev->vrec, (uint32_t)(o / SSD_LPAGE), len / SSD_LPAGE);
 		int64_t c = ssd_dev_submit(dev, SSD_DDIR_WRITE, o, len, t);
@@ -454,7 +457,10 @@ static int run(struct ssd_scn *s)
 	int64_t save_max = 0, hold = 0;
 	char first[160] = "";
 	int wore_out = 0;
+	ssd_prog_phase(s->prog, t, "power cuts");
 	for (uint64_t k = 0; k < cuts; k++) {
+		ssd_prog_at(s->prog, (double)k / (double)cuts, ssd_dev_time(dev),
+			    NULL);
 		int64_t T = t + 1 + (int64_t)ssd_rng_below(&p.rng, (uint64_t)interval);
 		for (uint32_t i = 0; i < qd; i++)
 			p.q[i].done = t;

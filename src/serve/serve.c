@@ -634,6 +634,15 @@ int64_t ssd_srv_now(struct ssd_srv *s)
 	return t;
 }
 
+void ssd_srv_progress(struct ssd_srv *s, uint64_t *requests,
+		      int64_t *sim_ns)
+{
+	pthread_mutex_lock(&s->lock);
+	*requests = s->requests;
+	*sim_ns = now_locked(s);
+	pthread_mutex_unlock(&s->lock);
+}
+
 struct ssd_dev *ssd_srv_dev(struct ssd_srv *s)
 {
 	return s->dev;
