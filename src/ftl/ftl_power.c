@@ -54,6 +54,21 @@ static inline uint32_t wsup_cap(const struct ssd_ftl *f)
 	return (f->bits > 1 ? f->bits - 1 : 1) * f->spp;
 }
 
+static uint64_t cut_mem(const struct ssd_ftl *f);
+
+uint64_t ftl_power_mem(const struct ssd_ftl *f)
+{
+	uint64_t nlp = f->nlp ? f->nlp : 1, units = f->units;
+	uint64_t track = nlp * (sizeof *f->trim_cnt + sizeof *f->trim_ep +
+				sizeof *f->trim_floor) +
+			 units * 2 * f->spp * sizeof *f->sup +
+			 (uint64_t)f->nblocks * (sizeof *f->inv_end + sizeof *f->tinv) +
+			 units * wsup_cap(f) * sizeof *f->wsup +
+			 units * (sizeof *f->wsup_n + sizeof *f->wsup_blk +
+				  2 * sizeof *f->vmark);
+	return track + cut_mem(f);
+}
+
 int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 {
 	if (f->ptrack)
@@ -502,6 +517,18 @@ struct cut {
 	                        SSD_NO_BLOCK */
 	uint64_t *reads;     /* [die] out-of-band reads of the rebuild */
 };
+
+/* What ssd_ftl_power_cut allocates for its rebuild, but the records of
+ * programs in flight (c.old). */
+static uint64_t cut_mem(const struct ssd_ftl *f)
+{
+	const struct cut *c = NULL;
+	uint64_t lw = (f->nlp + 63) / 64 + 1, nlp = f->nlp ? f->nlp : 1;
+	uint64_t pw = ((uint64_t)f->nblocks * f->ppb + 63) / 64 + 1;
+	return pw * sizeof *c->nd + lw * (sizeof *c->need + sizeof *c->found) +
+	       nlp * (sizeof *c->best + sizeof *c->best_slot) +
+	       (uint64_t)f->nblocks * sizeof *c->er_of;
+}
 
 static void cut_free(struct cut *c)
 {
