@@ -7,7 +7,8 @@
  * naming where and what.
  *
  * Exit codes: 0 success, 1 the simulation failed or its output could not
- * be written, 2 usage or input error.  Every file a command writes goes
+ * be written (or the drive would need more memory than the process may
+ * take: drive key mem_check), 2 usage or input error.  Every file a command writes goes
  * through base/ofile.h (whole or not at all, its name in the message);
  * standard output is checked as the process ends (close_stdout).
  */
