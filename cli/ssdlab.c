@@ -8,9 +8,10 @@
  *
  * Exit codes: 0 success, 1 the simulation failed or its output could not
  * be written (or the drive would need more memory than the process may
- * take: drive key mem_check), 2 usage or input error.  Every file a command writes goes
- * through base/ofile.h (whole or not at all, its name in the message);
- * standard output is checked as the process ends (close_stdout).
+ * take: drive key mem_check), 2 usage or input error.  Every file a
+ * command writes goes through base/ofile.h (whole or not at all, its name
+ * in the message); standard output is checked as the process ends
+ * (close_stdout).
  */
 #include <errno.h>
 #include <stdarg.h>

@@ -109,7 +109,7 @@ int ssd_dev_mem_check(const struct ssd_config *c, unsigned uses, uint64_t run,
 	ssd_mem_sum(m);
 	if (m->total <= avail)
 		return 0;
-	/* what to change: the largest part's key */
+	/* what to change: the key behind the largest part */
 	const char *key = "a smaller capacity";
 	if (c->page_cache && ssd_pcache_mem(c) > m->total / 2)
 		key = "a smaller page_cache";
