@@ -7,9 +7,11 @@
  * naming where and what.
  *
  * Exit codes: 0 success, 1 the simulation failed or its output could not
- * be written, 2 usage or input error.  Every file a command writes goes
- * through base/ofile.h (whole or not at all, its name in the message);
- * standard output is checked as the process ends (close_stdout).
+ * be written (or the drive would need more memory than the process may
+ * take: drive key mem_check), 2 usage or input error.  Every file a
+ * command writes goes through base/ofile.h (whole or not at all, its name
+ * in the message); standard output is checked as the process ends
+ * (close_stdout).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -500,6 +502,14 @@ static int cmd_run(int argc, char **argv)
 	}
 	if (of)
 		out = ssd_ofile_stream(of);
+	unsigned uses;
+	uint64_t run_mem = ssd_sim_mem(jobs, njobs, ssd_config_volume(&cfg), &uses);
+	if (ssd_dev_mem_check(&cfg, uses, run_mem, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		free(jobs);
+		ssd_ofile_discard(of);
+		return 1;
+	}
 	struct ssd_dev *dev = NULL;
 	rc = ssd_dev_create(&cfg, c.seed, &dev);
 	if (rc) {
@@ -606,6 +616,27 @@ static int cmd_drives(int argc, char **argv)
 	return rc;
 }
 
+/* drive show's last line: what simulating the drive takes (a comment,
+ * so that the output still loads as a drive file). */
+static void print_memory(const struct ssd_config *c)
+{
+	struct ssd_mem m, v;
+	char b[6][32];
+	ssd_dev_mem(c, 0, &m);
+	printf("# memory: about %s to simulate (the FTL %s, controller DRAM %s, "
+	       "host layers %s, the program %s)",
+	       ssd_fmt_bytes(m.total, b[0], sizeof b[0]),
+	       ssd_fmt_bytes(m.ftl, b[1], sizeof b[1]),
+	       ssd_fmt_bytes(m.dram, b[2], sizeof b[2]),
+	       ssd_fmt_bytes(m.host, b[3], sizeof b[3]),
+	       ssd_fmt_bytes(m.program, b[4], sizeof b[4]));
+	if (!ssd_config_is_machine(c))
+		printf("; %s more for jobs that verify data",
+		       ssd_fmt_bytes(ssd_dev_mem(c, SSD_MEM_VERIFY, &v) - m.total,
+				     b[5], sizeof b[5]));
+	printf("\n");
+}
+
 static int cmd_drive(int argc, char **argv)
 {
 	if (argc < 2)
@@ -661,6 +692,7 @@ static int cmd_drive(int argc, char **argv)
 	if (rc)
 		return rc;
 	ssd_config_print(&c, stdout);
+	print_memory(&c);
 	return 0;
 }
 
@@ -1374,6 +1406,11 @@ static int cmd_serve(int argc, char **argv)
 		return rc;
 	if (power_cuts && ssd_config_is_machine(&cfg))
 		return usage_error("--power-cuts needs a bare SSD (no host layers, not a disk)");
+	char merr[512];
+	if (ssd_dev_mem_check(&cfg, power_cuts ? SSD_MEM_POWER : 0, 0, merr, sizeof merr)) {
+		fprintf(stderr, "%s: %s\n", prog, merr);
+		return 1;
+	}
 	const char *plugin = serve_plugin();
 	if (!plugin) {
 		fprintf(stderr, "%s: serve needs the nbdkit plugin nbdkit-ssdlab-plugin.so, "

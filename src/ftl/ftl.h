@@ -74,6 +74,7 @@
 
 #include "base/config.h"
 #include "base/counters.h"
+#include "base/sysmem.h"
 
 #define SSD_UNMAPPED 0xffffffffu
 
@@ -84,6 +85,15 @@ struct ssd_ftl; /* opaque (its fields: ftl_int.h, private to src/ftl) */
 int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_ftl **out);
 void ssd_ftl_destroy(struct ssd_ftl *f);
+
+/* Bytes ssd_ftl_create allocates for the finished config c, its flash
+ * backend and GC policy included, and what the uses (SSD_MEM_VERIFY,
+ * SSD_MEM_POWER: base/sysmem.h) add later (ssd_ftl_verify_on,
+ * ssd_ftl_power_track and a cut's rebuild).  Kept beside the create
+ * function it mirrors; tests/unit/host/test_mem.c holds it to the bytes
+ * a build allocates.  ssd_ftl_verify_mem is the out-of-band tags' part. */
+uint64_t ssd_ftl_mem(const struct ssd_config *c, unsigned uses);
+uint64_t ssd_ftl_verify_mem(const struct ssd_config *c);
 
 /* Write logical page lpn, data available at t.  Returns when the data is
  * in the flash (register); programming may finish later.  SSD_EROFS once

@@ -302,6 +302,8 @@ void ftl_draw_limits(struct ssd_ftl *f);
 /* ftl_bm.c: block mapping and the log-block hybrids: set up and free,
  * the host write, flush and idle work, and the checker's parts. */
 int ftl_bm_init(struct ssd_ftl *f);
+uint64_t ftl_bm_mem(const struct ssd_ftl *f); /* bytes init allocates; f's
+                                                 cfg and counts set */
 void ftl_bm_free(struct ssd_ftl *f);
 int64_t ftl_bm_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
 int64_t ftl_bm_flush(struct ssd_ftl *f, int64_t t);
@@ -334,6 +336,10 @@ void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n);
 void ftl_power_trim_unmap(struct ssd_ftl *f, uint32_t lpn, uint32_t slot);
 void ftl_power_flush(struct ssd_ftl *f, int64_t done);
 void ftl_power_free(struct ssd_ftl *f);
+/* Bytes ssd_ftl_power_track allocates, and a cut's rebuild at its
+ * largest (f's cfg and counts set); the event lists since the horizon
+ * are not counted (they hold the work in flight). */
+uint64_t ftl_power_mem(const struct ssd_ftl *f);
 
 /* ftl.c: pad the open page of write point w and program it; and the
  * same, then whole pages of padding until w's wordline is complete

@@ -54,6 +54,21 @@ static inline uint32_t wsup_cap(const struct ssd_ftl *f)
 	return (f->bits > 1 ? f->bits - 1 : 1) * f->spp;
 }
 
+static uint64_t cut_mem(const struct ssd_ftl *f);
+
+uint64_t ftl_power_mem(const struct ssd_ftl *f)
+{
+	uint64_t nlp = f->nlp ? f->nlp : 1, units = f->units;
+	uint64_t track = nlp * (sizeof *f->trim_cnt + sizeof *f->trim_ep +
+				sizeof *f->trim_floor + sizeof *f->dslot) +
+			 units * 2 * f->spp * sizeof *f->sup +
+			 (uint64_t)f->nblocks * (sizeof *f->inv_end + sizeof *f->tinv) +
+			 units * wsup_cap(f) * sizeof *f->wsup +
+			 units * (sizeof *f->wsup_n + sizeof *f->wsup_blk +
+				  2 * sizeof *f->vmark);
+	return track + cut_mem(f);
+}
+
 int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 {
 	if (f->ptrack)
@@ -529,9 +544,9 @@ void ftl_power_flush(struct ssd_ftl *f, int64_t done)
 /* The state of the whole cut: which pages of the current generation did
  * not finish programming by T (a bitmap over global pages), which of
  * older generations (a short list), the logical pages whose content may
- * change (the need set) and, for each, the newest surviving copy.  The
- * per-page arrays are allocated whole but touched only at the need set's
- * pages (the kernel maps the rest on first touch). */
+ * change (the need set: a bitmap and the sorted list) and, for each of
+ * those, the newest surviving copy (arrays along the list: the memory of
+ * a cut follows what it can touch, bitmaps apart). */
 struct cut {
 	uint64_t *nd;        /* [global page] not durable at T */
 	struct ftl_prog_rec *old; /* not durable, of an erased generation */
@@ -539,17 +554,30 @@ struct cut {
 	uint64_t *need;      /* [lpn] the current content may not survive */
 	uint32_t *list;      /* the need set's pages */
 	uint32_t nlist, cap_list;
-	uint64_t *found;     /* [lpn] a surviving copy was found */
-	uint32_t *best;      /* [lpn] its tag */
-	uint32_t *best_pos;  /* [lpn] where it was at T (block * spb + i) */
-	uint32_t *best_slot; /* [lpn] where it lies now, or SSD_UNMAPPED: in
-	                        a block the model has erased since */
+	uint8_t *found;      /* [list index] a surviving copy was found */
+	uint32_t *best;      /* [list index] its tag */
+	uint32_t *best_pos;  /* [list index] where it was at T (block * spb + i) */
+	uint32_t *best_slot; /* [list index] where it lies now, or
+	                        SSD_UNMAPPED: in a block the model has erased
+	                        since */
 	uint32_t *er_of;     /* [blk] the erase record of its state at T, or
 	                        SSD_NO_BLOCK */
 	uint8_t *hot;        /* [blk] read already (bounded rebuild) */
 	int full_read;       /* every block was read */
 	uint64_t *reads;     /* [die] out-of-band reads of the rebuild */
 };
+
+/* What ssd_ftl_power_cut's rebuild allocates: its bitmaps and per-block
+ * arrays; the records of programs in flight (c.old) and the need set's
+ * list and arrays are as long as the work in flight: not counted. */
+static uint64_t cut_mem(const struct ssd_ftl *f)
+{
+	const struct cut *c = NULL;
+	uint64_t lw = (f->nlp + 63) / 64 + 1;
+	uint64_t pw = ((uint64_t)f->nblocks * f->ppb + 63) / 64 + 1;
+	return pw * sizeof *c->nd + lw * sizeof *c->need +
+	       (uint64_t)f->nblocks * (sizeof *c->er_of + sizeof *c->hot);
+}
 
 static void cut_free(struct cut *c)
 {
@@ -671,21 +699,36 @@ static int need_bounded(const struct ssd_ftl *f, struct cut *c, int save_all,
 	return rc;
 }
 
-/* A copy of lpn with tag `tag` at position pos (block * spb + i) at T,
- * lying in `slot` now (or SSD_UNMAPPED): the newest copy is kept, and of
- * copies of one write the first in the flash's order. */
-static void offer(const struct ssd_ftl *f, struct cut *c, uint32_t lpn,
+/* The index in the need set's list of lpn, which is in the set. */
+static uint32_t entry(const struct cut *c, uint32_t lpn)
+{
+	uint32_t lo = 0, hi = c->nlist;
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (c->list[mid] <= lpn)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* A copy of lpn (entry i of the need set) with tag `tag` at position pos
+ * (block * spb + i) at T, lying in `slot` now (or SSD_UNMAPPED): the
+ * newest copy is kept, and of copies of one write the first in the
+ * flash's order. */
+static void offer(const struct ssd_ftl *f, struct cut *c, uint32_t i, uint32_t lpn,
 		  uint32_t tag, uint32_t pos, uint32_t slot)
 {
-	if (ssd_bit_test(c->found, lpn)) {
-		uint32_t a = tag_age(f, lpn, tag), b = tag_age(f, lpn, c->best[lpn]);
-		if (a > b || (a == b && pos >= c->best_pos[lpn]))
+	if (c->found[i]) {
+		uint32_t a = tag_age(f, lpn, tag), b = tag_age(f, lpn, c->best[i]);
+		if (a > b || (a == b && pos >= c->best_pos[i]))
 			return;
 	}
-	ssd_bit_set(c->found, lpn);
-	c->best[lpn] = tag;
-	c->best_pos[lpn] = pos;
-	c->best_slot[lpn] = slot;
+	c->found[i] = 1;
+	c->best[i] = tag;
+	c->best_pos[i] = pos;
+	c->best_slot[i] = slot;
 }
 
 /* The out-of-band reads the rebuild costs for one block as it was at T
@@ -746,7 +789,7 @@ static void scan_block(struct ssd_ftl *f, struct cut *c, uint32_t blk)
 			if (lpn >= f->nlp || !ssd_bit_test(c->need, lpn))
 				continue;
 			uint32_t pos = blk * f->spb + i;
-			offer(f, c, lpn, tags[i], pos, cur ? pos : SSD_UNMAPPED);
+			offer(f, c, entry(c, lpn), lpn, tags[i], pos, cur ? pos : SSD_UNMAPPED);
 		}
 	}
 }
@@ -775,7 +818,7 @@ static int scan_bounded(struct ssd_ftl *f, struct cut *c)
 			continue;
 		if (f->p2l[d] != lpn || !slot_durable(f, c, d))
 			return 1;
-		offer(f, c, lpn, f->vgen[d], d, d);
+		offer(f, c, i, lpn, f->vgen[d], d, d);
 	}
 	return 0;
 }
@@ -890,10 +933,10 @@ static int remap(struct ssd_ftl *f, uint32_t lpn, uint32_t s)
 static void supersede_slot(struct ssd_ftl *f, const struct cut *c, uint32_t s)
 {
 	uint32_t lpn = f->p2l[s];
-	if (lpn >= f->nlp || !ssd_bit_test(c->found, lpn) || ssd_bit_test(f->vbits, s))
+	if (lpn >= f->nlp || !ssd_bit_test(c->need, lpn) || ssd_bit_test(f->vbits, s))
 		return;
-	uint32_t m = f->l2p[lpn];
-	if (m != s && f->vgen[s] == c->best[lpn]) {
+	uint32_t i = entry(c, lpn), m = f->l2p[lpn];
+	if (c->found[i] && m != s && f->vgen[s] == c->best[i]) {
 		f->p2l[s] = SSD_UNMAPPED;
 	}
 }
@@ -934,17 +977,12 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 	size_t pw = ((size_t)f->nblocks * f->ppb + 63) / 64 + 1;
 	c.nd = calloc(pw, sizeof *c.nd);
 	c.need = calloc(lw, sizeof *c.need);
-	c.found = calloc(lw, sizeof *c.found);
-	c.best = calloc(f->nlp ? f->nlp : 1, sizeof *c.best);
-	c.best_pos = malloc((f->nlp ? f->nlp : 1) * sizeof *c.best_pos);
-	c.best_slot = malloc((f->nlp ? f->nlp : 1) * sizeof *c.best_slot);
 	c.er_of = malloc(f->nblocks * sizeof *c.er_of);
 	c.hot = calloc(f->nblocks ? f->nblocks : 1, 1);
 	c.reads = calloc(f->flash.dies, sizeof *c.reads);
 	/* a program under way takes at most bits - 1 lower pages with it */
 	c.old = malloc((f->pr_n ? (size_t)f->bits * f->pr_n : 1) * sizeof *c.old);
-	if (!c.nd || !c.need || !c.found || !c.best || !c.best_pos || !c.best_slot ||
-	    !c.er_of || !c.hot || !c.reads || !c.old) {
+	if (!c.nd || !c.need || !c.er_of || !c.hot || !c.reads || !c.old) {
 		cut_free(&c);
 		return SSD_ENOMEM;
 	}
@@ -997,6 +1035,15 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 	} else {
 		rc = need_bounded(f, &c, pc->save_all, dseq);
 	}
+	if (!rc) {
+		size_t n = c.nlist ? c.nlist : 1;
+		c.found = calloc(n, sizeof *c.found);
+		c.best = calloc(n, sizeof *c.best);
+		c.best_pos = malloc(n * sizeof *c.best_pos);
+		c.best_slot = malloc(n * sizeof *c.best_slot);
+		if (!c.found || !c.best || !c.best_pos || !c.best_slot)
+			rc = SSD_ENOMEM;
+	}
 	if (rc) {
 		cut_free(&c);
 		return rc;
@@ -1007,8 +1054,7 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 		 * first erase after T */
 		if (!pc->full && scan_bounded(f, &c)) {
 			pc->full_scan = 1;
-			for (uint32_t i = 0; i < c.nlist; i++)
-				ssd_bit_clear(c.found, c.list[i]);
+			memset(c.found, 0, c.nlist * sizeof *c.found);
 		}
 		c.full_read = pc->full || pc->full_scan;
 		if (c.full_read)
@@ -1018,8 +1064,8 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 		for (uint32_t i = 0; i < c.nlist; i++) {
 			uint32_t lpn = c.list[i];
 			if (f->l2p[lpn] != SSD_UNMAPPED) {
-				ssd_bit_set(c.found, lpn);
-				c.best[lpn] = f->vgen[f->l2p[lpn]];
+				c.found[i] = 1;
+				c.best[i] = f->vgen[f->l2p[lpn]];
 			}
 		}
 	}
@@ -1049,8 +1095,8 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 	uint32_t *rewrite = NULL, nrw = 0, cap_rw = 0;
 	for (uint32_t li = 0; li < c.nlist; li++) {
 		uint32_t lpn = c.list[li];
-		int found = ssd_bit_test(c.found, lpn);
-		uint32_t best = c.best[lpn];
+		int found = c.found[li];
+		uint32_t best = c.best[li];
 		uint32_t fl = f->trim_floor[lpn];
 		int zero = !found || ((fl & TRIM_HAS) && tag_age(f, lpn, best) >= tag_age(f, lpn, fl));
 		uint32_t s = f->l2p[lpn];
@@ -1072,7 +1118,7 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 			 * model may erase): written again */
 			changed = !same || tb;
 			pc->trims_lost += cur_zero;
-			uint32_t bs = c.best_slot[lpn];
+			uint32_t bs = c.best_slot[li];
 			if (!same || (bs != SSD_UNMAPPED && bs != s))
 				unmap(f, lpn); /* the newer content is gone, or
 				                  the same lies elsewhere */
@@ -1105,14 +1151,14 @@ next:
 	for (uint32_t li = 0; li < c.nlist; li++) {
 		uint32_t lpn = c.list[li], m = f->l2p[lpn];
 		if (m != SSD_UNMAPPED) {
-			ssd_bit_set(c.found, lpn);
-			c.best[lpn] = f->vgen[m];
+			c.found[li] = 1;
+			c.best[li] = f->vgen[m];
 		} else {
-			ssd_bit_clear(c.found, lpn);
+			c.found[li] = 0;
 		}
 	}
-	for (uint32_t i = 0; i < nrw; i++)
-		ssd_bit_set(c.found, rewrite[2 * i]); /* written again: best */
+	for (uint32_t i = 0; i < nrw; i++) /* written again, with best */
+		c.found[entry(&c, rewrite[2 * i])] = 1;
 	supersede(f, &c);
 	wipe_ghosts(f, &c);
 	/* the DRAM state is gone: the TRIM queue (what survived of it is

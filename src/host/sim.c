@@ -2403,6 +2403,29 @@ static int verify_setup(struct run *r, const struct ssd_job *jobs, int njobs)
 	return 0;
 }
 
+uint64_t ssd_sim_mem(const struct ssd_job *jobs, int njobs, uint64_t volume,
+		     unsigned *uses)
+{
+	const struct run *r = NULL; /* for sizeof only */
+	const struct ssd_run_result *res = NULL;
+	uint64_t ninst = 0, nres = 0, depth = 0;
+	int check = 0, phase = 0;
+	for (int j = 0; j < njobs; j++) {
+		ninst += jobs[j].numjobs;
+		nres += jobs[j].group_reporting ? 1 : jobs[j].numjobs;
+		depth += (uint64_t)jobs[j].numjobs * jobs[j].iodepth;
+		check |= jobs[j].verify == SSD_VERIFY_DATA;
+		phase |= jobs[j].verify != SSD_VERIFY_NONE && jobs[j].do_verify;
+	}
+	*uses = check ? SSD_MEM_VERIFY : 0;
+	uint64_t events = depth + 4 * ninst + nres + 1;
+	return ninst * (sizeof *r->in + sizeof *r->flows) +
+	       nres * (sizeof *res->jobs + sizeof *r->ss + sizeof(int)) +
+	       (uint64_t)njobs * sizeof *r->job_left +
+	       (depth + 1) * sizeof *r->cmd + events * sizeof *r->eng.heap +
+	       (phase ? (volume / SSD_LPAGE + 1) * sizeof *r->vseen : 0);
+}
+
 int ssd_sim_run(struct ssd_dev *dev, const struct ssd_job *jobs, int njobs,
 		uint64_t seed, struct ssd_run_result *res, char *err,
 		size_t errlen)

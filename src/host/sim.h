@@ -97,6 +97,13 @@ int ssd_sim_run(struct ssd_dev *dev, const struct ssd_job *jobs, int njobs,
 		size_t errlen);
 
 /* The same, with every completion also added to `series` (NULL: none). */
+/* What running the jobs on a drive of `volume` bytes allocates beyond
+ * the drive, bytes (the runner's tables: instances, results, commands in
+ * flight, events, the verify phase's marks), and in *uses what the jobs
+ * ask of the drive (SSD_MEM_VERIFY when one checks data: ssd_dev_mem). */
+uint64_t ssd_sim_mem(const struct ssd_job *jobs, int njobs, uint64_t volume,
+		     unsigned *uses);
+
 struct ssd_series;
 int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 		       int njobs, uint64_t seed, struct ssd_series *series,

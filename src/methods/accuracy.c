@@ -63,6 +63,10 @@ int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,
 	if (rc)
 		return rc;
 	struct ssd_dev *dev = NULL;
+	if ((rc = ssd_dev_mem_check(&c, 0, 0, err, errlen))) {
+		free(jobs);
+		return rc;
+	}
 	rc = ssd_dev_create(&c, seed, &dev);
 	if (rc) {
 		snprintf(err, errlen, "cannot create the drive: %s",

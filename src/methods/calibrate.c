@@ -677,7 +677,10 @@ static double iops(const struct ssd_job_result *j, int ddir)
 static int make_dev(const struct ssd_config *c, uint64_t seed,
 		    struct ssd_dev **dev, char *err, size_t errlen)
 {
-	int rc = ssd_dev_create(c, seed, dev);
+	int rc = ssd_dev_mem_check(c, 0, 0, err, errlen);
+	if (rc)
+		return rc;
+	rc = ssd_dev_create(c, seed, dev);
 	if (rc)
 		ssd_seterr(err, errlen, "%s: cannot build the drive: %s", c->name,
 		       ssd_strerror(rc));

@@ -177,7 +177,12 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 		js[i].write_lat_log[0] = 0;
 	}
 	struct ssd_dev *dev = NULL;
-	int rc = ssd_dev_create(c, seed, &dev);
+	int rc = ssd_dev_mem_check(c, 0, 0, err, errlen);
+	if (rc) {
+		free(js);
+		return rc;
+	}
+	rc = ssd_dev_create(c, seed, &dev);
 	if (rc) {
 		snprintf(err, errlen, "cannot build drive '%s': %s", c->name,
 			 ssd_strerror(rc));

@@ -260,6 +260,8 @@ struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 struct ssd_dev *ssd_scn_device(struct ssd_scn *s, const struct ssd_config *c)
 {
 	struct ssd_dev *d = NULL;
+	if (ssd_dev_mem_check(c, 0, 0, s->err, sizeof s->err))
+		return NULL;
 	int rc = ssd_dev_create(c, s->seed, &d);
 	if (rc) {
 		snprintf(s->err, sizeof s->err, "cannot create the drive: %s",

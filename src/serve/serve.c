@@ -446,7 +446,18 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		snprintf(err, errlen, "out of memory");
 		goto bad;
 	}
-	int drc = ssd_dev_create(&s->cfg, o->seed, &s->dev);
+	/* the model, and a memory store's table of leaves; its pages are the
+	 * client's data, taken as written (docs/serve.md) */
+	uint64_t leaves = (ssd_config_volume(&s->cfg) + (uint64_t)PG * LEAF_N - 1) /
+			  ((uint64_t)PG * LEAF_N) * sizeof *s->st.top;
+	int drc = ssd_dev_mem_check(&s->cfg, o->power_cuts ? SSD_MEM_POWER : 0,
+				    sizeof *s + (o->data && strcmp(o->data, "memory") ? 0 : leaves),
+				    err, errlen);
+	if (drc) {
+		rc = -ENOMEM;
+		goto bad;
+	}
+	drc = ssd_dev_create(&s->cfg, o->seed, &s->dev);
 	if (drc) {
 		rc = drc == SSD_ENOMEM ? -ENOMEM : -EINVAL;
 		snprintf(err, errlen, "%s", drc == SSD_ENOMEM ? "out of memory"
