@@ -653,6 +653,11 @@ uint32_t ssd_ftl_map_slot(const struct ssd_ftl *f, uint32_t lpn)
 	return f->l2p[lpn];
 }
 
+int64_t ssd_ftl_xfer_lp(const struct ssd_ftl *f)
+{
+	return f->flash.xfer_lp;
+}
+
 uint64_t ssd_ftl_slots(const struct ssd_ftl *f)
 {
 	return (uint64_t)f->nblocks * f->spb;

@@ -331,6 +331,9 @@ const char *ssd_ftl_error(const struct ssd_ftl *f);
 /* The physical 4 KiB slot logical page lpn maps to, or SSD_UNMAPPED. */
 uint32_t ssd_ftl_map_slot(const struct ssd_ftl *f, uint32_t lpn);
 
+/* ns to move 4 KiB from the controller into a die's register. */
+int64_t ssd_ftl_xfer_lp(const struct ssd_ftl *f);
+
 /* Physical 4 KiB slots in all (valid slots: 0 .. n-1), and the logical
  * page slot `slot` was last written with (meaningful only if that data
  * may still be read: a stale slot keeps its old lpn). */

@@ -922,14 +922,16 @@ static int remap(struct ssd_ftl *f, uint32_t lpn, uint32_t s)
 	return 1;
 }
 
-/* After the rebuild each page of the need set has one copy the map
- * names or a rewrite will (c->found set, its tag in c->best): every
- * other copy of the same write that the rebuild read is superseded by
- * it, as a controller's sequence numbers rank them, so that
- * no later cut takes one for another (the copy a GC the cut interrupted
- * was making, or the one a rewrite was made from).  Reads the blocks the
- * rebuild read: every one (c->full_read) or the hot ones and the known
- * durable copies. */
+/* After the recovery the map names one copy of each page of the need
+ * set; where that copy is programmed (c->found set, its tag in c->best),
+ * every other copy of the same write is superseded by it, as a
+ * controller's sequence numbers rank them, so that no later cut takes
+ * one for another (the source of a GC the cut interrupted, of a rewrite,
+ * of a GC the rewrites made room with).  A copy still in an open page
+ * supersedes nothing: the older ones are what survives a cut.  Visits
+ * every block (c->full_read), or those the rebuild read, those now being
+ * cleaned, open, retired or bad, the pages the recovery programmed, and
+ * the known durable copies. */
 static void supersede_slot(struct ssd_ftl *f, const struct cut *c, uint32_t s)
 {
 	uint32_t lpn = f->p2l[s];
@@ -941,8 +943,26 @@ static void supersede_slot(struct ssd_ftl *f, const struct cut *c, uint32_t s)
 	}
 }
 
-static void supersede(struct ssd_ftl *f, const struct cut *c)
+static void supersede(struct ssd_ftl *f, struct cut *c)
 {
+	for (uint32_t li = 0; li < c->nlist; li++) {
+		uint32_t m = f->l2p[c->list[li]], b = ssd_udiv(m, f->div_spb);
+		c->found[li] = m != SSD_UNMAPPED &&
+			       ssd_udiv(m - b * f->spb, f->div_spp) <
+			       ssd_flash_next_page(&f->flash, b);
+		if (c->found[li])
+			c->best[li] = f->vgen[m];
+	}
+	if (!c->full_read) {
+		for (uint32_t i = 0; i < f->pr_n; i++)
+			c->hot[f->pr[i].blk] = 1;
+		for (uint32_t b = 0; b < f->nblocks; b++) {
+			int st = f->state[b];
+			if (st == SSD_BLK_VICTIM || st == SSD_BLK_RETIRE ||
+			    st == SSD_BLK_BAD || st == SSD_BLK_OPEN)
+				c->hot[b] = 1;
+		}
+	}
 	for (uint32_t b = 0; b < f->nblocks; b++) {
 		if (!c->full_read && !c->hot[b])
 			continue;
@@ -1147,19 +1167,6 @@ next:
 				pc->lost[pc->nlost++] = lpn;
 		}
 	}
-	/* the content each page of the need set keeps, for supersede() */
-	for (uint32_t li = 0; li < c.nlist; li++) {
-		uint32_t lpn = c.list[li], m = f->l2p[lpn];
-		if (m != SSD_UNMAPPED) {
-			c.found[li] = 1;
-			c.best[li] = f->vgen[m];
-		} else {
-			c.found[li] = 0;
-		}
-	}
-	for (uint32_t i = 0; i < nrw; i++) /* written again, with best */
-		c.found[entry(&c, rewrite[2 * i])] = 1;
-	supersede(f, &c);
 	wipe_ghosts(f, &c);
 	/* the DRAM state is gone: the TRIM queue (what survived of it is
 	 * applied above), the lists of events in flight */
@@ -1244,16 +1251,7 @@ next:
 		return (int)done;
 	}
 	f->ctr.flushes--; /* not the host's */
-	/* a GC the rewrites made room with may have copied a page that its
-	 * rewrite then superseded: that copy goes too */
-	for (uint32_t i = 0; i < f->pr_n; i++) {
-		const struct ftl_prog_rec *p = &f->pr[i];
-		if (p->gen != ssd_flash_erases(&f->flash, p->blk))
-			continue;
-		uint32_t s0 = p->blk * f->spb + p->page * f->spp;
-		for (uint32_t s = s0; s < s0 + f->spp && s < p->blk * f->spb + blk_slots(f, p->blk); s++)
-			supersede_slot(f, &c, s);
-	}
+	supersede(f, &c);
 	uint32_t *touched = c.list;
 	uint32_t ntouched = c.nlist;
 	c.list = NULL;

@@ -382,10 +382,11 @@ static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready,
 			}
 			return ready;
 		}
-		if (e >= 0 && d->wb_in[e] > ready) {
+		if (e >= 0 && d->wb_in[e] - ssd_ftl_xfer_lp(d->ftl) >= ready) {
 			/* given to the FTL whole but still in DRAM, waiting for
 			 * a register: the new data replaces it there, and the
-			 * program the FTL has planned carries it */
+			 * program the FTL has planned carries it -- if it is in
+			 * DRAM before the load into the register begins */
 			d->ctr->buffer_hits++;
 			ssd_ftl_write_replaced(d->ftl, lpn);
 			return ready;
