@@ -814,11 +814,29 @@ static int scan_bounded(struct ssd_ftl *f, struct cut *c)
 	}
 	for (uint32_t i = 0; i < c->nlist; i++) {
 		uint32_t lpn = c->list[i], d = f->dslot[lpn];
-		if (d == SSD_UNMAPPED || c->hot[ssd_udiv(d, f->div_spb)])
+		if (d == SSD_UNMAPPED)
 			continue;
-		if (f->p2l[d] != lpn || !slot_durable(f, c, d))
-			return 1;
-		offer(f, c, i, lpn, f->vgen[d], d, d);
+		/* the copy as it was at T: in a block erased since, its
+		 * saved records; it may be gone (a program under way took its
+		 * lower page, paired_pages) even where it lies in a block
+		 * read above */
+		uint32_t b = ssd_udiv(d, f->div_spb), e = c->er_of[b];
+		if (e != SSD_NO_BLOCK) {
+			const struct ftl_erase_rec *r = &f->er[e];
+			const uint32_t *sp = f->er_save + e * 2 * (size_t)f->spb;
+			uint32_t k = d - b * f->spb, pg = ssd_udiv(k, f->div_spp);
+			int gone = pg >= r->pages || sp[k] != lpn;
+			for (uint32_t q = 0; q < c->nold && !gone; q++)
+				gone = c->old[q].blk == b && c->old[q].gen == r->gen &&
+				       c->old[q].page == pg;
+			if (gone)
+				return 1;
+			offer(f, c, i, lpn, sp[f->spb + k], d, SSD_UNMAPPED);
+		} else {
+			if (f->p2l[d] != lpn || !slot_durable(f, c, d))
+				return 1;
+			offer(f, c, i, lpn, f->vgen[d], d, d);
+		}
 	}
 	return 0;
 }

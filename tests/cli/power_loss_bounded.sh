@@ -6,7 +6,8 @@
 # on the drives where they once differed -- copies of one write that a
 # cut left behind (a GC the cut interrupted; a GC copy that the
 # recovery's own rewrite superseded), which a later rebuild from every
-# block found and the bounded one did not.
+# block found and the bounded one did not, and a durable copy a later
+# program took with its wordline.
 . "$TOP/tests/cli/lib.inc"
 need python3
 
@@ -37,5 +38,13 @@ same --drive tiny --seed 22000068 --set cuts=60 --set capacity=32m --set page_si
 	--set trim_mode=background --set slc_cache=static --set slc_cache_size=1m --set plp=yes \
 	--set plp_hold_up=1us --set qd=32 --set bs=64k --set write_pct=90 --set trim_pct=5 \
 	--set fua_pct=20 --set flush_every=0 --set interval=0.01
+# the newest durable copy known of a page taken by a program under way in
+# its wordline (paired pages unprotected): only every block can tell
+# what survives then
+same --drive tiny --seed 32000133 --set cuts=60 --set capacity=32m --set page_size=16k \
+	--set pages_per_block=32 --set channels=1 --set dies_per_channel=2 --set planes_per_die=1 \
+	--set multiplane=yes --set cell=qlc --set op=0.28 --set gc_policy=greedy --set gc_pacing=yes \
+	--set wl_dynamic=yes --set wl_static=yes --set paired_pages=unprotected --set qd=8 --set bs=8k \
+	--set write_pct=90 --set trim_pct=0 --set fua_pct=20 --set flush_every=0 --set interval=60
 # the full option is a number 0 or 1
 expect_status 2 "$SSDLAB" scenario run power-loss --drive tiny --set full=2 --out bad
