@@ -4,6 +4,8 @@
 # an idle machine) and peak resident memory, one run each, as the rows
 # of a Markdown table (BENCHMARKS.md, "Scenarios on every preset").
 #
+# The trace scenario replays examples/traces/sample.iolog.gz.
+#
 # usage: tools/scenario-times.sh [-t SECONDS] [-p "PRESET..."] [-s "SCENARIO..."]
 #   -t  stop a run after this many seconds of wall time (default 600);
 #       the row then says so
@@ -33,15 +35,22 @@ echo "|---|---|---|---|---|---|"
 for p in $presets; do
 	for s in $scenarios; do
 		rm -rf "$out/run"
+		set --
+		# the trace scenario needs a trace: the sample the docs use
+		[ "$s" = trace ] && set -- --set trace=examples/traces/sample.iolog.gz
 		timeout "$limit" /usr/bin/time -f '%e %U %S %M' -o "$out/time" \
-			"$bin" scenario run "$s" --drive "$p" --out "$out/run" \
+			"$bin" scenario run "$s" --drive "$p" --out "$out/run" "$@" \
 			>"$out/stdout" 2>"$out/stderr"
 		rc=$?
 		if [ $rc -eq 124 ]; then
 			echo "| $p | $s | >$limit | - | - | stopped after $limit s |"
 			continue
 		fi
-		read -r wall user sys kb <"$out/time" 2>/dev/null || { wall=- user=0 sys=0 kb=0; }
+		# GNU time's last line (a failed command's status comes first)
+		read -r wall user sys kb <<EOT
+$(tail -n 1 "$out/time" 2>/dev/null)
+EOT
+		[ -n "${kb:-}" ] || { wall=- user=0 sys=0 kb=0; }
 		status=ok
 		if [ $rc -ne 0 ]; then
 			status="exit $rc: $(head -n 1 "$out/stderr" | tr '|' '/' | cut -c1-120)"

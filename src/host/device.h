@@ -46,8 +46,9 @@
  * oldest to drain.  A tiny buffer hides nothing once GC stalls the flash.
  * The buffer merges.  A page written whole goes to the FTL at once, its
  * data in DRAM until a register takes it (the FTL's answer): a write of
- * the page before then replaces it there, no entry and no program
- * (ssd_ftl_write_replaced); a flush or FUA commits it.  A page written
+ * the page whose data is in DRAM before that load begins replaces it
+ * there, no entry and no program (ssd_ftl_write_replaced); one later is
+ * a new copy; a flush or FUA commits it.  A page written
  * in part is held, and later writes of it (in part or whole) go into
  * its entry in DRAM, with no new entry and no program: the page
  * drains once, when its 512-byte sectors are all written (no
