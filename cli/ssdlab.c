@@ -41,6 +41,7 @@
 #include "methods/scenario.h"
 #include "methods/trace_tools.h"
 #include "host/sim.h"
+#include "host/snapshot.h"
 
 #define EXIT_USAGE 2
 
@@ -221,7 +222,7 @@ static int load_drive(const struct common_opts *o, struct ssd_config *c)
 /* ---- ssdlab run ---- */
 
 static const char run_help[] =
-	"usage: ssdlab run JOB.fio [options]\n"
+	"usage: ssdlab run JOB.fio [JOB.fio...] [options]\n"
 	"Run the jobs of an fio job file on a simulated drive (fresh from the\n"
 	"factory) and report like fio.  Times in the job file are simulated.\n"
 	"JOB.fio '-' reads the job file from standard input.\n"
@@ -259,7 +260,16 @@ static const char run_help[] =
 	"                          in use, default 1; SET impressions (default),\n"
 	"                          win7, game, media or usb: docs/fill.md); a\n"
 	"                          line on stderr says what it wrote\n"
+	"  --snapshot FILE         start from the drive saved in FILE (its\n"
+	"                          configuration comes from the file; --drive\n"
+	"                          and --set may repeat it, not change it)\n"
+	"  --save-snapshot FILE    save the drive as the run leaves it (after\n"
+	"                          --precondition and every job file) to FILE,\n"
+	"                          for a later --snapshot (docs/snapshots.md)\n"
 	"  --help                  this text\n"
+	"\n"
+	"Several job files run one after another on the same drive, each a run\n"
+	"of its own with its own report, in order.\n"
 	"\n"
 	"A job ends at its first error, which its report shows (fio's error,\n"
 	"and the ssdlab error message).  A drive that wore out and turned\n"
@@ -470,18 +480,51 @@ static int precondition(struct ssd_dev *dev, struct precond *p, uint64_t seed,
 	return rc;
 }
 
+/* The drive to start from: the snapshot's (--snapshot), which --drive
+ * and --set may name again but not change, or a fresh one.  0, or an exit
+ * status after the message. */
+static int snapshot_drive(const struct common_opts *o, const char *snap,
+			  struct ssd_config *c, struct ssd_dev **dev)
+{
+	char err[640];
+	int rc;
+	if (o->drive) {
+		if ((rc = load_drive(o, c)))
+			return rc;
+	} else if ((rc = ssd_snapshot_drive(snap, c, err, sizeof err)) ||
+		   (rc = ssd_preset_sets(o->sets, o->nsets, c, err, sizeof err))) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return rc == SSD_EIO || rc == SSD_ENOMEM ? 1 : EXIT_USAGE;
+	}
+	rc = ssd_snapshot_load(snap, c, dev, err, sizeof err);
+	if (rc) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return rc == SSD_EIO || rc == SSD_ENOMEM ? 1 : EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The job files of a run, parsed before any of them runs. */
+#define MAX_JOBFILES 64
+struct jobfile {
+	const char *name;
+	struct ssd_job *jobs;
+	int njobs;
+};
+
 static int cmd_run(int argc, char **argv)
 {
 	struct common_opts c = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
 					  OPT_FORMAT | OPT_OUTPUT,
 				.seed = 1, .formats = SSD_OUT_NORMAL,
 				.check_format = run_format};
-	const char *jobfile = NULL;
+	struct jobfile jf[MAX_JOBFILES];
+	int njf = 0;
 	uint64_t check = 0;
 	int eta_mode = 0; /* 0 auto, 1 always, -1 never */
 	struct eta eta = {.interval = 1.0};
 	struct precond pre;
-	const char *pre_arg = NULL;
+	const char *pre_arg = NULL, *snap_in = NULL, *snap_out = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int r = common_opt(&c, argc, argv, &i);
@@ -501,7 +544,9 @@ static int cmd_run(int argc, char **argv)
 						    "--terse-version", "--eta",
 						    "--eta-interval",
 						    "--eta-newline",
-						    "--precondition", NULL};
+						    "--precondition",
+						    "--snapshot",
+						    "--save-snapshot", NULL};
 		const char *val = NULL;
 		int which = value_opt(argc, argv, &i, names, &val);
 		if (which == -2)
@@ -538,100 +583,142 @@ static int cmd_run(int argc, char **argv)
 				return EXIT_USAGE;
 			pre_arg = val;
 			continue;
+		case 6:
+			snap_in = val;
+			continue;
+		case 7:
+			snap_out = val;
+			continue;
 		}
 		if (a[0] == '-' && a[1])
 			return usage_error("unknown option '%s'", a);
-		if (jobfile)
-			return usage_error("more than one job file: '%s'", a);
-		jobfile = a;
+		if (njf == MAX_JOBFILES)
+			return usage_error("more than %d job files: '%s'",
+					   MAX_JOBFILES, a);
+		for (int k = 0; k < njf; k++)
+			if (!strcmp(jf[k].name, "-") && !strcmp(a, "-"))
+				return usage_error("standard input ('-') can "
+						   "be read once");
+		jf[njf++] = (struct jobfile){.name = a};
 	}
 	int show_eta = eta_mode > 0 || (!eta_mode && isatty(STDERR_FILENO));
-	if (!jobfile)
+	if (!njf)
 		return usage_error("run needs a job file, or - for standard input");
+	if (snap_in && pre_arg)
+		return usage_error("--precondition fills a fresh drive; the "
+				   "drive of --snapshot '%s' is not fresh",
+				   snap_in);
 	struct ssd_config cfg;
-	int rc = load_drive(&c, &cfg);
+	struct ssd_dev *dev = NULL;
+	int rc = snap_in ? snapshot_drive(&c, snap_in, &cfg, &dev)
+			 : load_drive(&c, &cfg);
 	if (rc)
 		return rc;
-	char err[512];
-	struct ssd_job *jobs = NULL;
-	int njobs = 0;
-	if (ssd_jobfile_parse(jobfile, ssd_config_volume(&cfg), &jobs, &njobs, err, sizeof err)) {
-		fprintf(stderr, "%s: %s\n", prog, err);
-		return EXIT_USAGE;
+	char err[640];
+	const char *no_save;
+	if (snap_out && (no_save = ssd_snapshot_refusal(&cfg, err, sizeof err))) {
+		ssd_dev_destroy(dev);
+		return usage_error("--save-snapshot: %s", no_save);
 	}
+	for (int k = 0; k < njf; k++)
+		if (ssd_jobfile_parse(jf[k].name, ssd_config_volume(&cfg),
+				      &jf[k].jobs, &jf[k].njobs, err,
+				      sizeof err)) {
+			fprintf(stderr, "%s: %s\n", prog, err);
+			while (k--)
+				free(jf[k].jobs);
+			ssd_dev_destroy(dev);
+			return EXIT_USAGE;
+		}
 	FILE *out = stdout;
 	struct ssd_ofile *of = NULL;
 	if (c.output && ssd_ofile_open(c.output, SSD_OFILE_REPLACE, &of, err,
 				       sizeof err)) {
 		fprintf(stderr, "%s: %s\n", prog, err);
-		free(jobs);
-		return EXIT_USAGE;
+		rc = EXIT_USAGE;
+		goto out;
 	}
 	if (of)
 		out = ssd_ofile_stream(of);
-	struct ssd_dev *dev = NULL;
-	rc = ssd_dev_create(&cfg, c.seed, &dev);
-	if (rc) {
+	if (!dev && (rc = ssd_dev_create(&cfg, c.seed, &dev))) {
 		fprintf(stderr, "%s: cannot build drive '%s': %s\n", prog,
 			cfg.name, ssd_strerror(rc));
-		free(jobs);
 		ssd_ofile_discard(of);
-		return 1;
+		rc = 1;
+		goto out;
 	}
 	ssd_dev_set_check_every(dev, (uint32_t)check);
 	if (pre_arg && (rc = precondition(dev, &pre, c.seed, err, sizeof err))) {
 		fprintf(stderr, "%s: --precondition %s: %s\n", prog, pre_arg, err);
-		ssd_dev_destroy(dev);
-		free(jobs);
 		ssd_ofile_discard(of);
-		return rc == SSD_ERANGE ? EXIT_USAGE : 1; /* a drive too small */
+		rc = rc == SSD_ERANGE ? EXIT_USAGE : 1; /* a drive too small */
+		goto out;
 	}
-	struct ssd_run_result res;
-	int job_failed = 0;
-	double w0 = wall_now();
-	eta.w0 = eta.last = eta.last_nl = w0;
-	rc = ssd_sim_run_progress(dev, jobs, njobs, c.seed, NULL,
-				  show_eta ? eta_line : NULL, &eta, 1024, &res,
-				  err, sizeof err);
-	if (eta.shown)
-		fputc('\n', stderr); /* a run that failed: keep its line */
-	/* the report is written whenever a job ran, also when the run
-	 * failed: it holds the jobs up to the failure, with the error */
-	if (res.njobs) {
-		res.wall_s = wall_now() - w0;
-		res.jobfile = strcmp(jobfile, "-") ? jobfile : SSD_JOB_STDIN;
-		int wrc = ssd_report(&res, c.formats, out);
-		if (wrc && !rc) {
-			snprintf(err, sizeof err, "cannot write the report: %s",
-				 ssd_strerror(wrc));
-			rc = wrc;
+	int job_failed = 0, reported = 0;
+	/* each job file is a run of its own on the same drive, one after
+	 * the other, each with its report */
+	for (int k = 0; k < njf && !rc; k++) {
+		struct ssd_run_result res;
+		double w0 = wall_now();
+		eta.w0 = eta.last = eta.last_nl = w0;
+		rc = ssd_sim_run_progress(dev, jf[k].jobs, jf[k].njobs, c.seed,
+					  NULL, show_eta ? eta_line : NULL,
+					  &eta, 1024, &res, err, sizeof err);
+		if (eta.shown)
+			fputc('\n', stderr); /* a run that failed: keep its line */
+		eta.shown = 0;
+		/* the report is written whenever a job ran, also when the
+		 * run failed: it holds the jobs up to the failure, with the
+		 * error */
+		if (res.njobs) {
+			res.wall_s = wall_now() - w0;
+			res.jobfile = strcmp(jf[k].name, "-") ? jf[k].name
+							      : SSD_JOB_STDIN;
+			int wrc = ssd_report(&res, c.formats, out);
+			if (wrc && !rc) {
+				snprintf(err, sizeof err, "cannot write the report: %s",
+					 ssd_strerror(wrc));
+				rc = wrc;
+			}
+			reported = 1;
 		}
+		/* as fio: a job that ended in error makes the exit status
+		 * 1; one line per such job, and the run's message if no job
+		 * carries it */
+		int shown = 0;
+		for (int i = 0; i < res.njobs; i++)
+			if (res.jobs[i].error) {
+				fprintf(stderr, "%s: job '%s': %s\n", prog,
+					res.jobs[i].name, res.jobs[i].errmsg[0]
+					? res.jobs[i].errmsg
+					: ssd_strerror(res.jobs[i].error));
+				job_failed = 1;
+				shown |= res.jobs[i].error == rc;
+			}
+		if (rc && !shown)
+			fprintf(stderr, "%s: %s\n", prog, err);
+		ssd_run_result_free(&res);
 	}
-	/* as fio: a job that ended in error makes the exit status 1; one
-	 * line per such job, and the run's message if no job carries it */
-	int shown = 0;
-	for (int i = 0; i < res.njobs; i++)
-		if (res.jobs[i].error) {
-			fprintf(stderr, "%s: job '%s': %s\n", prog,
-				res.jobs[i].name, res.jobs[i].errmsg[0]
-				? res.jobs[i].errmsg
-				: ssd_strerror(res.jobs[i].error));
-			job_failed = 1;
-			shown |= res.jobs[i].error == rc;
-		}
-	if (rc && !shown)
-		fprintf(stderr, "%s: %s\n", prog, err);
 	/* no job ran: no report, and the file is left as it was */
-	if (!res.njobs)
+	if (!reported)
 		ssd_ofile_discard(of);
 	else if (ssd_ofile_commit(of, err, sizeof err)) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		rc = SSD_EIO;
 	}
-	ssd_run_result_free(&res);
+	/* the drive as the run left it; not after a failed simulation */
+	if (snap_out && rc)
+		fprintf(stderr, "%s: --save-snapshot '%s': not saved, the run "
+			"failed\n", prog, snap_out);
+	else if (snap_out && (rc = ssd_snapshot_save(dev, snap_out, err,
+						     sizeof err)))
+		fprintf(stderr, "%s: %s\n", prog, err);
+	rc = rc || job_failed ? 1 : 0;
+out:
 	ssd_dev_destroy(dev);
-	free(jobs);
-	return rc || job_failed ? 1 : 0;
+	for (int k = 0; k < njf; k++)
+		free(jf[k].jobs);
+	return rc;
 }
 
 /* ---- ssdlab drives / drive show ---- */

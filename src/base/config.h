@@ -276,6 +276,11 @@ int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
 int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		    size_t errlen);
 
+/* ssd_config_load for a drive file's text in memory (a snapshot's
+ * header); `name` stands for the file in messages ("NAME:LINE"). */
+int ssd_config_load_text(struct ssd_config *c, const char *text,
+			 const char *name, char *err, size_t errlen);
+
 /* Resolve a preset name (a file presets/NAME.ini searched in the preset
  * directory) or a path to a .ini file, load it over defaults.  The preset
  * directory is $SSDLAB_PRESETS if set by the caller's environment (the CLI
