@@ -124,6 +124,14 @@ int ssd_config_text_diff(const char *a, const char *b, char *key, size_t kn,
 		int hb = next_kv(&b, kb, sizeof kb, vb, vn);
 		if (!ha && !hb)
 			return 0;
+		/* the drive's name and description are what reports call
+		 * it, not what it is: the loaded drive keeps the file's */
+		while (ha && (!strcmp(ka, "name") || !strcmp(ka, "description")))
+			ha = next_kv(&a, ka, sizeof ka, va, vn);
+		while (hb && (!strcmp(kb, "name") || !strcmp(kb, "description")))
+			hb = next_kv(&b, kb, sizeof kb, vb, vn);
+		if (!ha && !hb)
+			return 0;
 		if (!ha || !hb || strcmp(ka, kb)) {
 			/* a key only one of them has (a machine's, a disk's) */
 			snprintf(key, kn, "%s", ha ? ka : kb);

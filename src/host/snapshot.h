@@ -43,8 +43,9 @@ int ssd_snapshot_drive(const char *path, struct ssd_config *c, char *err,
 		       size_t errlen);
 
 /* Build the drive saved at `path`.  `want`, if not NULL, is the drive the
- * caller asked for: it must be the one in the file, or the load is
- * refused naming the first key that differs and both values.  0 and
+ * caller asked for: it must be the one in the file (name and
+ * description aside: the file's are kept), or the load is refused
+ * naming the first key that differs and both values.  0 and
  * *out, or SSD_EPARSE (not a snapshot, truncated, damaged, another
  * drive), SSD_EUNSUP (another format version), SSD_EIO, SSD_ENOMEM, with
  * one line in err. */
@@ -57,7 +58,9 @@ char *ssd_config_text(const struct ssd_config *c);
 
 /* The first key whose value differs between two such texts: 1 with the
  * key and both values (without their comments) in key/va/vb, or 0 if
- * they are the same drive. */
+ * they are the same drive.  The name and the description are not
+ * compared: they say what a report calls the drive (a loaded drive keeps
+ * the file's), not what it is. */
 int ssd_config_text_diff(const char *a, const char *b, char *key, size_t kn,
 			 char *va, char *vb, size_t vn);
 
