@@ -17,6 +17,8 @@
 static const char magic[16] = "ssdlab snapshot\n";
 static const char end_magic[8] = "SNAPEND\n";
 #define TRAILER 32u
+/* the longest drive text a header may hold (a drive file's is ~13 KiB) */
+#define MAX_TEXT ((uint64_t)1 << 20)
 /* bytes hashed while they are still in the cache */
 #define CHUNK ((size_t)4 << 20)
 
@@ -404,11 +406,16 @@ int ssd_snapr_open(const char *path, struct ssd_snapr **out, char *err,
 		goto fail;
 	}
 	uint64_t head = sizeof magic + sizeof v + sizeof len + 8;
-	if (len > r->size || head + len > r->size) {
-		/* a length beyond the file: cut short, or a damaged length */
-		ssd_seterr(err, errlen, "snapshot '%s' is truncated or damaged "
-			   "(its drive text of %llu bytes runs past the end of "
-			   "its %llu bytes)", path, (unsigned long long)len,
+	if (len > MAX_TEXT) {
+		/* no drive's text is near that long: the length is damaged */
+		ssd_seterr(err, errlen, "snapshot '%s' is damaged (its header "
+			   "gives its drive text %llu bytes)", path,
+			   (unsigned long long)len);
+		goto fail;
+	}
+	if (head + len > r->size) {
+		ssd_seterr(err, errlen, "snapshot '%s' is truncated (%llu bytes, "
+			   "its header cut short)", path,
 			   (unsigned long long)r->size);
 		goto fail;
 	}
