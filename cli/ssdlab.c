@@ -648,6 +648,14 @@ static int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	ssd_dev_set_check_every(dev, (uint32_t)check);
+	if (snap_in && check && ssd_dev_audit(dev)) {
+		/* --check: the loaded drive is held to every invariant first */
+		fprintf(stderr, "%s: snapshot '%s' does not make a consistent "
+			"drive: %s\n", prog, snap_in, ssd_dev_check_failure(dev));
+		ssd_ofile_discard(of);
+		rc = 1;
+		goto out;
+	}
 	if (pre_arg && (rc = precondition(dev, &pre, c.seed, err, sizeof err))) {
 		fprintf(stderr, "%s: --precondition %s: %s\n", prog, pre_arg, err);
 		ssd_ofile_discard(of);

@@ -128,6 +128,9 @@ strip a.json b.json >split.json
 strip ab.json >whole.json
 cmp -s split.json whole.json || fail "json: the run from the snapshot differs"
 
+# --check holds the loaded drive to every invariant before it runs
+expect_status 0 "$SSDLAB" run b.fio --snapshot slc.snap --check 1
+
 # snapshots chain: a run from one saves the next
 expect_status 0 "$SSDLAB" run b.fio --snapshot tiny.snap --save-snapshot tiny2.snap --output c1.txt
 expect_status 0 "$SSDLAB" run b.fio --snapshot tiny2.snap --output c2.txt
