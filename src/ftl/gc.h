@@ -17,7 +17,8 @@
  * its arrays current; gc.h and the gc_*.c files know nothing else of it.
  *
  * Policies keep their own index structures, sized at init from the
- * view's geometry, and never allocate afterwards.  "invalidated" is on
+ * view's geometry, and never allocate afterwards; `regions` names the
+ * memory they occupy, which a snapshot saves and restores as it is.  "invalidated" is on
  * the hot path of every overwrite: it must be O(1).
  */
 #ifndef SSD_GC_H
