@@ -21,6 +21,14 @@ static const char end_magic[8] = "SNAPEND\n";
 #define MAX_TEXT ((uint64_t)1 << 20)
 /* bytes hashed while they are still in the cache */
 #define CHUNK ((size_t)4 << 20)
+/* An array's section is a run of blocks of BLOCK bytes (the last one
+ * shorter), each a marker byte and then its bytes (BLK_RAW), or one byte
+ * that fills it (BLK_FILL): what a drive never touched -- unmapped pages,
+ * spare blocks, clear bits -- takes two bytes per block. */
+#define SEC_BLOCKS 1u           /* the section's flag */
+#define BLOCK ((size_t)64 << 10)
+#define BLK_RAW 0
+#define BLK_FILL 1
 
 /* ---- xxh64 (the published XXH64 algorithm) ---- */
 
@@ -235,14 +243,20 @@ static void section_done(struct ssd_snapw *w)
 	}
 }
 
-void ssd_snapw_section(struct ssd_snapw *w, uint32_t tag, uint64_t len)
+static void section_head(struct ssd_snapw *w, uint32_t tag, uint32_t flags,
+			 uint64_t len)
 {
 	section_done(w);
-	uint32_t h[2] = {tag, 0};
+	uint32_t h[2] = {tag, flags};
 	body(w, h, sizeof h);
 	body(w, &len, sizeof len);
 	w->sec_tag = tag;
 	w->sec_left = len;
+}
+
+void ssd_snapw_section(struct ssd_snapw *w, uint32_t tag, uint64_t len)
+{
+	section_head(w, tag, 0, len);
 }
 
 void ssd_snapw_put(struct ssd_snapw *w, const void *p, size_t n)
@@ -261,11 +275,29 @@ void ssd_snapw_put(struct ssd_snapw *w, const void *p, size_t n)
 	w->sec_left -= n;
 }
 
+/* 1 if the n > 0 bytes at b are all the same byte. */
+static int uniform(const uint8_t *b, size_t n)
+{
+	return !memcmp(b, b + 1, n - 1);
+}
+
 void ssd_snapw_array(struct ssd_snapw *w, uint32_t tag, const void *p,
 		     size_t n)
 {
-	ssd_snapw_section(w, tag, n);
-	ssd_snapw_put(w, p, n);
+	section_head(w, tag, SEC_BLOCKS, n);
+	const uint8_t *b = p;
+	for (size_t i = 0; i < n; i += BLOCK) {
+		size_t k = n - i < BLOCK ? n - i : BLOCK;
+		if (uniform(b + i, k)) {
+			uint8_t m[2] = {BLK_FILL, b[i]};
+			body(w, m, 2);
+		} else {
+			uint8_t m = BLK_RAW;
+			body(w, &m, 1);
+			body(w, b + i, k);
+		}
+	}
+	w->sec_left = 0;
 }
 
 int ssd_snapw_commit(struct ssd_snapw *w, char *err, size_t errlen)
@@ -310,8 +342,9 @@ struct ssd_snapr {
 	struct ssd_xxh64 h;     /* the body's, so far */
 	uint64_t sec_left;      /* bytes of the current section left */
 	uint32_t sec_tag;
+	uint32_t sec_flags;
 	int peeked;             /* a section header was read ahead */
-	uint32_t peek_tag;
+	uint32_t peek_tag, peek_flags;
 	uint64_t peek_len;
 	int failed;
 	char why[256];          /* the first failure, without the file name */
@@ -483,11 +516,13 @@ const char *ssd_snapr_config(const struct ssd_snapr *r)
 }
 
 /* The next section's header (read ahead by next_is, or now). */
-static int sec_head(struct ssd_snapr *r, uint32_t *tag, uint64_t *len)
+static int sec_head(struct ssd_snapr *r, uint32_t *tag, uint32_t *flags,
+		    uint64_t *len)
 {
 	if (r->peeked) {
 		r->peeked = 0;
 		*tag = r->peek_tag;
+		*flags = r->peek_flags;
 		*len = r->peek_len;
 		return 0;
 	}
@@ -503,6 +538,7 @@ static int sec_head(struct ssd_snapr *r, uint32_t *tag, uint64_t *len)
 	if ((rc = body_read(r, h, sizeof h)) || (rc = body_read(r, len, sizeof *len)))
 		return rc;
 	*tag = h[0];
+	*flags = h[1];
 	return 0;
 }
 
@@ -513,18 +549,20 @@ int ssd_snapr_next_is(struct ssd_snapr *r, uint32_t tag)
 	if (!r->peeked) {
 		if (r->pos == r->body_end)
 			return 0;
-		if (sec_head(r, &r->peek_tag, &r->peek_len))
+		if (sec_head(r, &r->peek_tag, &r->peek_flags, &r->peek_len))
 			return 0;
 		r->peeked = 1;
 	}
 	return r->peek_tag == tag;
 }
 
-int ssd_snapr_section(struct ssd_snapr *r, uint32_t tag, uint64_t len)
+/* The next section must be `tag` of `len` bytes, written with `flags`. */
+static int section(struct ssd_snapr *r, uint32_t tag, uint32_t flags,
+		   uint64_t len)
 {
 	if (r->failed)
 		return SSD_EPARSE;
-	uint32_t got;
+	uint32_t got, gflags;
 	uint64_t n;
 	char t[5], w[5];
 	tag_name(tag, w);
@@ -532,12 +570,17 @@ int ssd_snapr_section(struct ssd_snapr *r, uint32_t tag, uint64_t len)
 		ssd_snapr_fail(r, "its body ends before section '%s'", w);
 		return SSD_EPARSE;
 	}
-	int rc = sec_head(r, &got, &n);
+	int rc = sec_head(r, &got, &gflags, &n);
 	if (rc)
 		return rc;
 	tag_name(got, t);
 	if (got != tag) {
 		ssd_snapr_fail(r, "section '%s' where '%s' belongs", t, w);
+		return SSD_EPARSE;
+	}
+	if (gflags != flags) {
+		ssd_snapr_fail(r, "section '%s' is written in another form (%u, "
+			       "not %u)", t, gflags, flags);
 		return SSD_EPARSE;
 	}
 	if (n != len) {
@@ -547,8 +590,14 @@ int ssd_snapr_section(struct ssd_snapr *r, uint32_t tag, uint64_t len)
 		return SSD_EPARSE;
 	}
 	r->sec_tag = tag;
+	r->sec_flags = flags;
 	r->sec_left = len;
 	return 0;
+}
+
+int ssd_snapr_section(struct ssd_snapr *r, uint32_t tag, uint64_t len)
+{
+	return section(r, tag, 0, len);
 }
 
 int ssd_snapr_get(struct ssd_snapr *r, void *p, size_t n)
@@ -567,8 +616,27 @@ int ssd_snapr_get(struct ssd_snapr *r, void *p, size_t n)
 
 int ssd_snapr_array(struct ssd_snapr *r, uint32_t tag, void *p, size_t n)
 {
-	int rc = ssd_snapr_section(r, tag, n);
-	return rc ? rc : ssd_snapr_get(r, p, n);
+	int rc = section(r, tag, SEC_BLOCKS, n);
+	uint8_t *b = p;
+	for (size_t i = 0; !rc && i < n; i += BLOCK) {
+		size_t k = n - i < BLOCK ? n - i : BLOCK;
+		uint8_t m[2];
+		if ((rc = body_read(r, m, 1)))
+			break;
+		if (m[0] == BLK_RAW)
+			rc = body_read(r, b + i, k);
+		else if (m[0] == BLK_FILL && !(rc = body_read(r, m + 1, 1)))
+			memset(b + i, m[1], k);
+		else if (!rc) {
+			char t[5];
+			tag_name(tag, t);
+			ssd_snapr_fail(r, "section '%s' has a block of an unknown "
+				       "kind (%u)", t, m[0]);
+			rc = SSD_EPARSE;
+		}
+	}
+	r->sec_left = 0;
+	return rc;
 }
 
 int ssd_snapr_end(struct ssd_snapr *r, char *err, size_t errlen)

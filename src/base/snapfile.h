@@ -13,9 +13,14 @@
  *            drive file `ssdlab drive show` prints: the configuration
  *            the state belongs to)
  *            u64 xxh64 of every header byte before it
- *   body     sections: u32 tag (four letters), u32 0, u64 length, then
- *            that many bytes -- arrays written whole, as they are in
- *            memory
+ *   body     sections: u32 tag (four letters), u32 form, u64 length
+ *            (the bytes the section stands for), then
+ *              form 0: that many bytes (a record);
+ *              form 1: an array in blocks of 64 KiB (the last one
+ *              shorter), each a byte 0 and its bytes as they are in
+ *              memory, or a byte 1 and the one byte that fills it --
+ *              what the drive never touched (unmapped pages, spare
+ *              blocks) costs two bytes per 64 KiB
  *   trailer  "SNAPEND\n", u64 body length, u64 xxh64 of the body, u64
  *            the file's length: 32 bytes
  *
@@ -75,7 +80,7 @@ void ssd_snapw_section(struct ssd_snapw *w, uint32_t tag, uint64_t len);
 /* Bytes of the current section (n 0 and p NULL are fine).  Errors are
  * kept and reported by commit. */
 void ssd_snapw_put(struct ssd_snapw *w, const void *p, size_t n);
-/* A section of one array: section + put. */
+/* A section of one array (form 1 above). */
 void ssd_snapw_array(struct ssd_snapw *w, uint32_t tag, const void *p,
 		     size_t n);
 /* Close the file: trailer, flush, sync, rename into place.  0, or
@@ -102,7 +107,8 @@ const char *ssd_snapr_config(const struct ssd_snapr *r);
 int ssd_snapr_section(struct ssd_snapr *r, uint32_t tag, uint64_t len);
 /* Bytes of the current section into p. 0 or SSD_EPARSE / SSD_EIO. */
 int ssd_snapr_get(struct ssd_snapr *r, void *p, size_t n);
-/* A section of one array of exactly n bytes: section + get. */
+/* A section of one array of exactly n bytes (written by
+ * ssd_snapw_array). */
 int ssd_snapr_array(struct ssd_snapr *r, uint32_t tag, void *p, size_t n);
 /* 1 if the next section is `tag` (an optional section). */
 int ssd_snapr_next_is(struct ssd_snapr *r, uint32_t tag);

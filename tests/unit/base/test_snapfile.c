@@ -66,8 +66,9 @@ static int read_file(const char *path)
 		return rc;
 	if (strcmp(ssd_snapr_config(r), "name = x\n"))
 		rc = -1000;
-	if (!ssd_snapr_array(r, TA, got, sizeof got))
-		ssd_snapr_array(r, TB, &v, sizeof v);
+	if (!ssd_snapr_array(r, TA, got, sizeof got) &&
+	    !ssd_snapr_section(r, TB, sizeof v))
+		ssd_snapr_get(r, &v, sizeof v);
 	int erc = ssd_snapr_end(r, err, sizeof err);
 	ssd_snapr_close(r);
 	if (!erc && !rc && (v != 42 || memcmp(got, arr, sizeof arr)))
@@ -182,4 +183,38 @@ TEST(snapfile_a_failed_write_leaves_no_file)
 	ssd_ofile_faults("");
 	CHECK(rc == SSD_EIO);
 	CHECK(access(p, F_OK) != 0);
+}
+
+TEST(snapfile_blocks_of_one_byte_take_two_bytes)
+{
+	const char *p = tmp("fill");
+	size_t n = (size_t)1 << 20;
+	uint8_t *a = malloc(n), *b = malloc(n);
+	CHECK(a && b);
+	memset(a, 0xff, n);
+	a[300000] = 7; /* one block of 16 holds data */
+	struct ssd_snapw *w;
+	CHECK(!ssd_snapw_open(p, "x = 1\n", &w, err, sizeof err));
+	ssd_snapw_array(w, TA, a, n);
+	ssd_snapw_array(w, TB, a, 1000); /* a short last block */
+	CHECKF(!ssd_snapw_commit(w, err, sizeof err), "%s", err);
+	FILE *f = fopen(p, "rb");
+	CHECK(f);
+	fseek(f, 0, SEEK_END);
+	long size = ftell(f);
+	fclose(f);
+	/* 64 KiB of data, 15 blocks of two bytes, the headers */
+	CHECKF(size > 65536 && size < 65536 + 200, "%ld bytes", size);
+	struct ssd_snapr *r;
+	CHECK(!ssd_snapr_open(p, &r, err, sizeof err));
+	memset(b, 0, n);
+	CHECK(!ssd_snapr_array(r, TA, b, n));
+	CHECK(!memcmp(a, b, n));
+	CHECK(!ssd_snapr_array(r, TB, b, 1000));
+	CHECK(!memcmp(a, b, 1000));
+	CHECKF(!ssd_snapr_end(r, err, sizeof err), "%s", err);
+	ssd_snapr_close(r);
+	free(a);
+	free(b);
+	unlink(p);
 }
