@@ -1727,12 +1727,16 @@ static int cmd_calibrate(int argc, char **argv)
 static const char scenario_help[] =
 	"usage: ssdlab scenario list\n"
 	"       ssdlab scenario run NAME [--drive NAME|FILE.ini] [--set KEY=VALUE]...\n"
-	"                               [--out DIR] [--seed N]\n"
+	"                               [--out DIR] [--seed N] [--snapshot FILE]\n"
 	"The reviewers' test methods, ready-made.  A run writes into DIR (default\n"
 	"ssdlab-out/NAME): result.json with the headline numbers, CSV time series,\n"
 	"and plots (PNG and SVG, drawn with gnuplot when it is installed), and\n"
 	"prints a summary.  --set takes the scenario's parameters (listed by\n"
-	"'scenario list' and 'scenario run NAME --help') as well as drive keys.\n";
+	"'scenario list' and 'scenario run NAME --help') as well as drive keys.\n"
+	"--snapshot FILE starts the scenario from the drive saved in FILE\n"
+	"(ssdlab run --save-snapshot) instead of a fresh one: its drive comes\n"
+	"from the file, and every drive the scenario starts is loaded from it\n"
+	"(docs/snapshots.md).\n";
 
 /* "steady-state, slc-cache, ..." */
 static const char *scenario_names(void)
@@ -1814,7 +1818,7 @@ static int cmd_scenario(int argc, char **argv)
 		return usage_error("unknown scenario command '%s' (accepted: list, run)", argv[1]);
 	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED,
 				.seed = 1};
-	const char *name = NULL, *outdir = NULL;
+	const char *name = NULL, *outdir = NULL, *snap = NULL;
 	int want_help = 0;
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i];
@@ -1825,6 +1829,15 @@ static int cmd_scenario(int argc, char **argv)
 			continue;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			want_help = 1;
+			continue;
+		}
+		static const char *const snames[] = {"--snapshot", NULL};
+		const char *val = NULL;
+		int which = value_opt(argc, argv, &i, snames, &val);
+		if (which == -2)
+			return EXIT_USAGE;
+		if (which == 0) {
+			snap = val;
 			continue;
 		}
 		if (!strcmp(a, "--out")) {
@@ -1884,20 +1897,37 @@ static int cmd_scenario(int argc, char **argv)
 			d.sets[nd++] = d.sets[i];
 	}
 	d.nsets = nd;
-	if (!d.drive)
-		d.drive = sc->drive; /* the scenario's own drive, or default */
 	struct ssd_config cfg;
-	int rc = load_drive(&d, &cfg);
-	if (rc)
-		return rc;
+	int rc;
+	char err[640];
+	if (snap) {
+		/* the snapshot's drive, which --drive and --set may repeat */
+		if (d.drive)
+			rc = load_drive(&d, &cfg);
+		else if ((rc = ssd_snapshot_drive(snap, &cfg, err, sizeof err)) ||
+			 (rc = ssd_preset_sets(d.sets, d.nsets, &cfg, err,
+					       sizeof err)) ||
+			 (rc = ssd_snapshot_check(snap, &cfg, err, sizeof err)))
+			fprintf(stderr, "%s: %s\n", prog, err);
+		if (!rc && d.drive &&
+		    (rc = ssd_snapshot_check(snap, &cfg, err, sizeof err)))
+			fprintf(stderr, "%s: %s\n", prog, err);
+		if (rc)
+			return rc == SSD_EIO || rc == SSD_ENOMEM ? 1
+			       : rc > 0 ? rc : EXIT_USAGE;
+	} else {
+		if (!d.drive)
+			d.drive = sc->drive; /* the scenario's own drive, or default */
+		if ((rc = load_drive(&d, &cfg)))
+			return rc;
+	}
 	char dir[4096];
 	if (!outdir) {
 		snprintf(dir, sizeof dir, "ssdlab-out/%s", sc->name);
 		outdir = dir;
 	}
-	char err[512];
-	rc = ssd_scenario_run(sc, &cfg, outdir, preset_dir(), psets, np, d.seed, stdout, err,
-			      sizeof err);
+	rc = ssd_scenario_run_from(sc, &cfg, snap, outdir, preset_dir(), psets,
+				   np, d.seed, stdout, err, sizeof err);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return rc == SSD_EPARSE || rc == SSD_ENOENT || rc == SSD_ERANGE ? EXIT_USAGE : 1;

@@ -335,24 +335,21 @@ static int dev_load(struct ssd_dev *d, struct ssd_snapr *r)
 	return 0;
 }
 
-int ssd_snapshot_load(const char *path, const struct ssd_config *want,
-		      struct ssd_dev **out, char *err, size_t errlen)
+/* The drive of the open snapshot r into *c, and the one the caller
+ * wants (NULL: the file's, which must read back the same) compared with
+ * it.  0, or SSD_EPARSE / SSD_ENOMEM with the message. */
+static int header_drive(struct ssd_snapr *r, const char *path,
+			const struct ssd_config *want, struct ssd_config *c,
+			char *err, size_t errlen)
 {
-	*out = NULL;
-	struct ssd_snapr *r;
-	int rc = ssd_snapr_open(path, &r, err, errlen);
+	const char *text = ssd_snapr_config(r);
+	int rc = text_drive(path, text, c, err, errlen);
 	if (rc)
 		return rc;
-	const char *text = ssd_snapr_config(r);
-	struct ssd_config c;
-	char *mine = NULL;
-	struct ssd_dev *d = NULL;
-	if ((rc = text_drive(path, text, &c, err, errlen)))
-		goto out;
-	rc = SSD_ENOMEM;
-	if (!(mine = ssd_config_text(want ? want : &c))) {
+	char *mine = ssd_config_text(want ? want : c);
+	if (!mine) {
 		ssd_seterr(err, errlen, "out of memory");
-		goto out;
+		return SSD_ENOMEM;
 	}
 	char key[64], va[256], vb[256];
 	if (ssd_config_text_diff(text, mine, key, sizeof key, va, vb,
@@ -366,8 +363,36 @@ int ssd_snapshot_load(const char *path, const struct ssd_config *want,
 				   "not read back the same (%s = %s, read as "
 				   "%s)", path, key, va, vb);
 		rc = SSD_EPARSE;
-		goto out;
 	}
+	free(mine);
+	return rc;
+}
+
+int ssd_snapshot_check(const char *path, const struct ssd_config *want,
+		       char *err, size_t errlen)
+{
+	struct ssd_snapr *r;
+	int rc = ssd_snapr_open(path, &r, err, errlen);
+	if (rc)
+		return rc;
+	struct ssd_config c;
+	rc = header_drive(r, path, want, &c, err, errlen);
+	ssd_snapr_close(r);
+	return rc;
+}
+
+int ssd_snapshot_load(const char *path, const struct ssd_config *want,
+		      struct ssd_dev **out, char *err, size_t errlen)
+{
+	*out = NULL;
+	struct ssd_snapr *r;
+	int rc = ssd_snapr_open(path, &r, err, errlen);
+	if (rc)
+		return rc;
+	struct ssd_config c;
+	struct ssd_dev *d = NULL;
+	if ((rc = header_drive(r, path, want, &c, err, errlen)))
+		goto out;
 	if ((rc = ssd_dev_create(&c, 0, &d))) {
 		ssd_seterr(err, errlen, "snapshot '%s': cannot build its drive: "
 			   "%s", path, ssd_strerror(rc));
@@ -387,7 +412,6 @@ int ssd_snapshot_load(const char *path, const struct ssd_config *want,
 	d = NULL;
 out:
 	ssd_dev_destroy(d);
-	free(mine);
 	ssd_snapr_close(r);
 	return rc;
 }

@@ -52,6 +52,12 @@ int ssd_snapshot_drive(const char *path, struct ssd_config *c, char *err,
 int ssd_snapshot_load(const char *path, const struct ssd_config *want,
 		      struct ssd_dev **out, char *err, size_t errlen);
 
+/* ssd_snapshot_load's checks of the header alone (the magic, the
+ * version, the header's checksum, the trailer, the drive against
+ * `want`): what a caller that loads later checks before it starts. */
+int ssd_snapshot_check(const char *path, const struct ssd_config *want,
+		       char *err, size_t errlen);
+
 /* The drive c as the text `ssdlab drive show` prints (malloc'd; NULL if
  * out of memory). */
 char *ssd_config_text(const struct ssd_config *c);

@@ -150,6 +150,19 @@ expect_err 2 "write_buffer is 0 in it, 1m here" \
 expect_err 2 "holds another drive: capacity is 64m in it, 64g here" \
 	"$SSDLAB" run b.fio --snapshot tiny.snap --drive mlc
 
+# a scenario from a snapshot: its drive is loaded, not made fresh; the
+# same twice; result.json names the snapshot
+expect_status 0 "$SSDLAB" scenario run slc-cache --snapshot slc.snap --out scn1
+expect_status 0 "$SSDLAB" scenario run slc-cache --snapshot slc.snap --drive intel-760p-128g --set capacity=1g --out scn2
+cmp -s scn1/result.json scn2/result.json || fail "scenario: two runs from one snapshot differ"
+grep -q '"snapshot" : "slc.snap"' scn1/result.json || fail "scenario: result.json does not name the snapshot"
+expect_status 0 "$SSDLAB" scenario run slc-cache --drive intel-760p-128g --set capacity=1g --out scn3
+cmp -s scn1/slc-cache.csv scn3/slc-cache.csv && fail "scenario: the snapshot's drive ran as a fresh one"
+expect_err 2 "^ssdlab: snapshot 'tiny.snap' holds another drive: op is 0.07 in it, 0.2 here$" \
+	"$SSDLAB" scenario run steady-state --snapshot tiny.snap --set op=0.2 --out scn4
+expect_err 1 "^ssdlab: scenario fill-idle changes its drive \(op=[0-9.]*\); the drive of --snapshot 'tiny.snap' is the one saved$" \
+	"$SSDLAB" scenario run fill-idle --snapshot tiny.snap --out scn5
+
 # another format version (the u32 after the 16 bytes of magic)
 cp tiny.snap v.snap
 printf '\002' | dd of=v.snap bs=1 seek=16 conv=notrunc 2>/dev/null
