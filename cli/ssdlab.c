@@ -504,6 +504,30 @@ static int snapshot_drive(const struct common_opts *o, const char *snap,
 	return 0;
 }
 
+/* The drive of a command that starts from a snapshot and loads it
+ * later (scenario run, serve): --drive with --set, or the file's own
+ * with --set, checked against the file's header now.  0, or an exit
+ * status after the message. */
+static int snapshot_config(const struct common_opts *o, const char *snap,
+			   struct ssd_config *c)
+{
+	char err[640];
+	int rc;
+	if (o->drive) {
+		if ((rc = load_drive(o, c)))
+			return rc;
+	} else if ((rc = ssd_snapshot_drive(snap, c, err, sizeof err)) ||
+		   (rc = ssd_preset_sets(o->sets, o->nsets, c, err, sizeof err))) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return rc == SSD_EIO || rc == SSD_ENOMEM ? 1 : EXIT_USAGE;
+	}
+	if ((rc = ssd_snapshot_check(snap, c, err, sizeof err))) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return rc == SSD_EIO || rc == SSD_ENOMEM ? 1 : EXIT_USAGE;
+	}
+	return 0;
+}
+
 /* The job files of a run, parsed before any of them runs. */
 #define MAX_JOBFILES 64
 struct jobfile {
@@ -1087,6 +1111,10 @@ static const char serve_help[] =
 	"  --power-log FILE        ... each cut's lost pages, as CSV\n"
 	"  --power-off TIME        ... the time the power stays off (default 0;\n"
 	"                          a bare number is seconds)\n"
+	"  --snapshot FILE         serve the drive saved in FILE (ssdlab run\n"
+	"                          --save-snapshot) instead of a fresh one: its\n"
+	"                          state, not its data (the store starts empty:\n"
+	"                          zeros until written; docs/snapshots.md)\n"
 	"  --verbose               nbdkit's debug messages\n"
 	"  --help                  this text\n"
 	"\n"
@@ -1352,7 +1380,7 @@ static int cmd_serve(int argc, char **argv)
 	const char *data = "memory", *stats_log = NULL, *stats_interval = NULL;
 	const char *run = NULL, *overhead = NULL;
 	const char *power_log = NULL, *power_off = NULL;
-	const char *tls = NULL, *tls_certs = NULL, *tls_psk = NULL;
+	const char *tls = NULL, *tls_certs = NULL, *tls_psk = NULL, *snap = NULL;
 	int power_cuts = 0, readonly = 0, tls_verify = 0, insecure = 0;
 	uint64_t threads = 64, fast_qd = 1, check = 0;
 	int verbose = 0, rest = argc, ip_set = 0;
@@ -1395,7 +1423,8 @@ static int cmd_serve(int argc, char **argv)
 			"--socket", "--port", "--ip", "--clock", "--fast-qd", "--data",
 			"--stats-interval", "--stats-log", "--threads", "--run",
 			"--check", "--client-overhead", "--power-log", "--power-off",
-			"--tls", "--tls-certificates", "--tls-psk", NULL};
+			"--tls", "--tls-certificates", "--tls-psk", "--snapshot",
+			NULL};
 		const char *val = NULL;
 		int which = value_opt(argc, argv, &i, names, &val);
 		if (which == -2)
@@ -1460,6 +1489,7 @@ static int cmd_serve(int argc, char **argv)
 			continue;
 		case 15: tls_certs = val; continue;
 		case 16: tls_psk = val; continue;
+		case 17: snap = val; continue;
 		}
 		if (a[0] == '-' && a[1])
 			return usage_error("unknown option '%s'", a);
@@ -1475,6 +1505,9 @@ static int cmd_serve(int argc, char **argv)
 		return usage_error("--stats-log needs --stats-interval");
 	if ((power_log || power_off) && !power_cuts)
 		return usage_error("--power-log and --power-off need --power-cuts");
+	if (snap && power_cuts)
+		return usage_error("--power-cuts starts from a fresh drive; it "
+				   "excludes --snapshot");
 	int rc = serve_tail_ok(argc, argv, rest);
 	if (rc)
 		return rc;
@@ -1505,7 +1538,7 @@ static int cmd_serve(int argc, char **argv)
 	/* the drive is checked here, so that its errors read as this
 	 * tool's; the plugin loads it again from the same words */
 	struct ssd_config cfg;
-	if ((rc = load_drive(&d, &cfg)))
+	if ((rc = snap ? snapshot_config(&d, snap, &cfg) : load_drive(&d, &cfg)))
 		return rc;
 	if (strcmp(data, "memory")) {
 		struct stat sb;
@@ -1587,7 +1620,10 @@ static int cmd_serve(int argc, char **argv)
 	for (int i = rest; i < argc; i++)
 		av[n++] = argv[i];
 	av[n++] = (char *)plugin;
-	KV("drive=%s", d.drive ? d.drive : "default");
+	if (!snap || d.drive)
+		KV("drive=%s", d.drive ? d.drive : "default");
+	if (snap)
+		KV("snapshot=%s", realpath(snap, full) ? full : snap);
 	for (int i = 0; i < d.nsets; i++)
 		KV("set=%s", d.sets[i]);
 	KV("presets=%s", preset_dir());
@@ -1902,19 +1938,8 @@ static int cmd_scenario(int argc, char **argv)
 	char err[640];
 	if (snap) {
 		/* the snapshot's drive, which --drive and --set may repeat */
-		if (d.drive)
-			rc = load_drive(&d, &cfg);
-		else if ((rc = ssd_snapshot_drive(snap, &cfg, err, sizeof err)) ||
-			 (rc = ssd_preset_sets(d.sets, d.nsets, &cfg, err,
-					       sizeof err)) ||
-			 (rc = ssd_snapshot_check(snap, &cfg, err, sizeof err)))
-			fprintf(stderr, "%s: %s\n", prog, err);
-		if (!rc && d.drive &&
-		    (rc = ssd_snapshot_check(snap, &cfg, err, sizeof err)))
-			fprintf(stderr, "%s: %s\n", prog, err);
-		if (rc)
-			return rc == SSD_EIO || rc == SSD_ENOMEM ? 1
-			       : rc > 0 ? rc : EXIT_USAGE;
+		if ((rc = snapshot_config(&d, snap, &cfg)))
+			return rc;
 	} else {
 		if (!d.drive)
 			d.drive = sc->drive; /* the scenario's own drive, or default */

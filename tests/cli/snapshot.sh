@@ -5,7 +5,8 @@
 # TRIM, read-ahead and data verification.  And every refusal: another
 # drive (naming the key), another format version, a flipped byte, a file
 # cut short, a file that is no snapshot, the host layers, power-loss
-# tracking's serve, --precondition on a snapshot.
+# tracking's serve, --precondition on a snapshot.  And scenario run and
+# serve from a snapshot.
 . "$TOP/tests/cli/lib.inc"
 
 cat >a.fio <<'EOF2'
@@ -162,6 +163,29 @@ expect_err 2 "^ssdlab: snapshot 'tiny.snap' holds another drive: op is 0.07 in i
 	"$SSDLAB" scenario run steady-state --snapshot tiny.snap --set op=0.2 --out scn4
 expect_err 1 "^ssdlab: scenario fill-idle changes its drive \(op=[0-9.]*\); the drive of --snapshot 'tiny.snap' is the one saved$" \
 	"$SSDLAB" scenario run fill-idle --snapshot tiny.snap --out scn5
+
+# serve from a snapshot: the drive's state, not its data -- a read of
+# pages the saved drive holds costs NAND reads, where a fresh drive's
+# costs none -- and the report counts what the session did
+if have nbdkit && have qemu-io; then
+	qio='qemu-io -f raw -c "read 0 1M" -c "write 2M 64k" "$uri"'
+	expect_status 0 timeout 60 "$SSDLAB" serve --snapshot tiny.snap --clock fast \
+		--output srv.json --output-format json --run "$qio"
+	expect_status 0 timeout 60 "$SSDLAB" serve --drive tiny --clock fast \
+		--output srv0.json --output-format json --run "$qio"
+	python3 - srv.json srv0.json <<'EOF2' || fail "serve --snapshot: $(cat srv.json)"
+import json, sys
+s, f = (json.load(open(p))["jobs"][0]["ssdlab"] for p in sys.argv[1:3])
+assert s["host_pages_read"] == 256 and s["host_pages_written"] == 16, s
+assert s["nand_pages_read"] > 0 and f["nand_pages_read"] == 0, (s, f)
+EOF2
+	expect_err 2 "^ssdlab: --power-cuts starts from a fresh drive; it excludes --snapshot" \
+		"$SSDLAB" serve --snapshot tiny.snap --power-cuts
+	expect_err 2 "^ssdlab: snapshot 'tiny.snap' holds another drive: op is 0.07 in it, 0.2 here$" \
+		"$SSDLAB" serve --snapshot tiny.snap --set op=0.2
+else
+	skip_part "nbdkit or qemu-io is not installed (serve --snapshot)"
+fi
 
 # another format version (the u32 after the 16 bytes of magic)
 cp tiny.snap v.snap
