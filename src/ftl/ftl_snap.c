@@ -272,6 +272,28 @@ int ssd_ftl_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
 			return SSD_EPARSE;
 		}
 	}
+	for (uint32_t ui = 0; ui < f->units; ui++) {
+		const struct ssd_unit *u = &f->unit[ui];
+		const uint32_t blk[] = {u->free_head, u->free_tail,
+					u->slc_free_head, u->fold_head,
+					u->fold_tail, u->retire_head,
+					u->pend_head, u->victim, u->wl_victim};
+		for (size_t k = 0; k < sizeof blk / sizeof blk[0]; k++)
+			if (!in_range(r, "a unit's block", blk[k], f->nblocks,
+				      SSD_NO_BLOCK))
+				return SSD_EPARSE;
+		if (u->nfree > f->bpu || u->nslc_free > f->bpu ||
+		    u->nslc > f->bpu || u->slc_empty > f->bpu) {
+			ssd_snapr_fail(r, "unit %u's pool counts are out of "
+				       "range", ui);
+			return SSD_EPARSE;
+		}
+		for (uint32_t i = u->vpos; i < u->vcount; i++)
+			if (!in_range(r, "a victim's slot",
+				      f->vlist[(size_t)ui * f->spb + i],
+				      (uint32_t)nslots(f), SSD_UNMAPPED))
+				return SSD_EPARSE;
+	}
 	for (uint32_t lpn = 0; lpn < f->nlp; lpn++)
 		if (f->l2p[lpn] != SSD_UNMAPPED && f->l2p[lpn] >= nslots(f)) {
 			ssd_snapr_fail(r, "page %u maps to slot %u, beyond the "
@@ -279,6 +301,47 @@ int ssd_ftl_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
 				       (unsigned long long)nslots(f));
 			return SSD_EPARSE;
 		}
+	/* the logical page of every valid slot (GC follows it) */
+	for (uint64_t w = 0; w < (nslots(f) + 63) / 64; w++) {
+		uint64_t bits = f->vbits[w];
+		while (bits) {
+			uint64_t slot = w * 64 + (uint64_t)__builtin_ctzll(bits);
+			bits &= bits - 1;
+			if (slot >= nslots(f) || f->p2l[slot] >= f->nlp) {
+				ssd_snapr_fail(r, "valid slot %llu holds page %u, "
+					       "beyond the drive's %u",
+					       (unsigned long long)slot,
+					       slot < nslots(f) ? f->p2l[slot] : 0,
+					       f->nlp);
+				return SSD_EPARSE;
+			}
+		}
+	}
+	for (uint32_t i = 0; i < f->tq_len; i++) {
+		const struct ssd_trim_range *q = &f->tq[(f->tq_head + i) % f->tq_cap];
+		if (q->lpn >= f->nlp || q->n > f->nlp - q->lpn) {
+			ssd_snapr_fail(r, "a queued TRIM is outside the drive");
+			return SSD_EPARSE;
+		}
+	}
+	for (uint32_t i = 0; i < f->mc_pages; i++)
+		if (!in_range(r, "a map cache link", f->mc_next[i], f->mc_pages,
+			      SSD_NO_BLOCK) ||
+		    !in_range(r, "a map cache link", f->mc_prev[i], f->mc_pages,
+			      SSD_NO_BLOCK) ||
+		    !in_range(r, "a map page's state", f->mc_state[i], 3, 3))
+			return SSD_EPARSE;
+	/* the policy's index: each region's values within its bound */
+	for (int i = 0; i < nr; i++) {
+		const uint32_t *v = g[i].p;
+		for (size_t k = 0; k < g[i].bytes / sizeof *v; k++)
+			if (v[k] > g[i].max && v[k] != SSD_NO_BLOCK) {
+				ssd_snapr_fail(r, "the GC policy's index holds %u "
+					       "where at most %u belongs", v[k],
+					       g[i].max);
+				return SSD_EPARSE;
+			}
+	}
 	for (size_t b = 0; b < nb; b++)
 		if (f->state[b] > SSD_BLK_MAPPED ||
 		    (f->next[b] >= nb && f->next[b] != SSD_NO_BLOCK) ||

@@ -38,9 +38,12 @@ int ssd_gc_set_regions(const struct ssd_gc_view *gv, void *state,
 {
 	struct ssd_gc_set *s = state;
 	r[0] = (struct ssd_gc_region){s->blocks,
-		(size_t)gv->units * s->per_unit * sizeof *s->blocks};
-	r[1] = (struct ssd_gc_region){s->count, gv->units * sizeof *s->count};
-	r[2] = (struct ssd_gc_region){s->pos, gv->nblocks * sizeof *s->pos};
+		(size_t)gv->units * s->per_unit * sizeof *s->blocks,
+		gv->nblocks - 1};
+	r[1] = (struct ssd_gc_region){s->count, gv->units * sizeof *s->count,
+		s->per_unit};
+	r[2] = (struct ssd_gc_region){s->pos, gv->nblocks * sizeof *s->pos,
+		s->per_unit - 1};
 	return 3;
 }
 

@@ -65,7 +65,9 @@ static inline int ssd_gc_candidate(const struct ssd_gc_view *v, uint32_t blk)
 /* A region of a policy's memory (a snapshot's section). */
 struct ssd_gc_region {
 	void *p;
-	size_t bytes;
+	size_t bytes;      /* of uint32_t values ... */
+	uint32_t max;      /* ... each at most max, or SSD_NO_BLOCK (a
+	                      snapshot that gives another is refused) */
 };
 #define SSD_GC_REGIONS 4
 

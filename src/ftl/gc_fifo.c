@@ -108,8 +108,10 @@ static int fifo_regions(const struct ssd_gc_view *gv, void *state,
 			struct ssd_gc_region *r)
 {
 	struct fifo *q = state;
-	r[0] = (struct ssd_gc_region){q->head, gv->units * sizeof *q->head};
-	r[1] = (struct ssd_gc_region){q->tail, gv->units * sizeof *q->tail};
+	r[0] = (struct ssd_gc_region){q->head, gv->units * sizeof *q->head,
+		gv->nblocks - 1};
+	r[1] = (struct ssd_gc_region){q->tail, gv->units * sizeof *q->tail,
+		gv->nblocks - 1};
 	return 2;
 }
 

@@ -135,8 +135,9 @@ static int greedy_regions(const struct ssd_gc_view *gv, void *state,
 {
 	struct greedy *g = state;
 	r[0] = (struct ssd_gc_region){g->head,
-		(size_t)gv->units * g->nb * sizeof *g->head};
-	r[1] = (struct ssd_gc_region){g->hint, gv->units * sizeof *g->hint};
+		(size_t)gv->units * g->nb * sizeof *g->head, gv->nblocks - 1};
+	r[1] = (struct ssd_gc_region){g->hint, gv->units * sizeof *g->hint,
+		g->nb};
 	return 2;
 }
 
