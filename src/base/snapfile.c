@@ -510,6 +510,11 @@ fail:
 	return rc;
 }
 
+uint64_t ssd_snapr_left(const struct ssd_snapr *r)
+{
+	return r->body_end - r->pos;
+}
+
 const char *ssd_snapr_config(const struct ssd_snapr *r)
 {
 	return r->cfg;

@@ -110,6 +110,10 @@ int ssd_snapr_get(struct ssd_snapr *r, void *p, size_t n);
 /* A section of one array of exactly n bytes (written by
  * ssd_snapw_array). */
 int ssd_snapr_array(struct ssd_snapr *r, uint32_t tag, void *p, size_t n);
+/* Body bytes not read yet: a bound on what a section may still hold,
+ * for the caller to check a length read from the file before it
+ * allocates that much. */
+uint64_t ssd_snapr_left(const struct ssd_snapr *r);
 /* 1 if the next section is `tag` (an optional section). */
 int ssd_snapr_next_is(struct ssd_snapr *r, uint32_t tag);
 /* Finish: the body must end here and its checksum hold.  After a

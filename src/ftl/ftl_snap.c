@@ -77,6 +77,19 @@ const char *ssd_ftl_snap_refusal(const struct ssd_ftl *f, char *buf,
 	return NULL;
 }
 
+/* The ring a queue of len ranges is kept in after a load: none for a
+ * queue never used (cap 0), else 64 doubled until it holds them (the
+ * ring's size changes no result, only memory). */
+static uint32_t tq_ring(uint32_t len, uint32_t cap)
+{
+	if (!cap && !len)
+		return 0;
+	uint32_t c = 64;
+	while (c < len && c < (UINT32_MAX >> 1) + 1)
+		c *= 2;
+	return c < len ? len : c;
+}
+
 static uint64_t nslots(const struct ssd_ftl *f)
 {
 	return (uint64_t)f->nblocks * f->spb;
@@ -94,9 +107,9 @@ void ssd_ftl_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w)
 	s.mc_n = f->mc_n;
 	s.mc_head = f->mc_head;
 	s.mc_tail = f->mc_tail;
-	s.tq_head = f->tq_head;
-	s.tq_len = f->tq_len;
-	s.tq_cap = f->tq_cap;
+	s.tq_head = 0;            /* the queue in order, in a ring of */
+	s.tq_len = f->tq_len;     /* the size it would have grown to */
+	s.tq_cap = tq_ring(f->tq_len, f->tq_cap);
 	s.has_vgen = f->vgen != NULL;
 	s.rng = f->rng;
 	ssd_snapw_array(w, T('F','T','L','S'), &s, sizeof s);
@@ -133,8 +146,10 @@ void ssd_ftl_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w)
 	if (f->tbits)
 		ssd_snapw_array(w, T('T','B','I','T'), f->tbits,
 				((size_t)f->nlp + 63) / 64 * sizeof *f->tbits);
-	ssd_snapw_array(w, T('T','R','M','Q'), f->tq,
-			f->tq_cap * sizeof *f->tq);
+	ssd_snapw_section(w, T('T','R','M','Q'), f->tq_len * sizeof *f->tq);
+	for (uint32_t i = 0; i < f->tq_len; i++)
+		ssd_snapw_put(w, &f->tq[(f->tq_head + i) % f->tq_cap],
+			      sizeof *f->tq);
 	struct ssd_gc_region r[SSD_GC_REGIONS];
 	int nr = f->gc->regions(&f->gcv, f->gc_state, r);
 	for (int i = 0; i < nr; i++)
@@ -168,11 +183,17 @@ int ssd_ftl_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
 			SSD_NO_BLOCK) ||
 	      !in_range(r, "the map cache's tail", s.mc_tail, f->mc_pages,
 			SSD_NO_BLOCK))) ||
-	    !in_range(r, "the TRIM queue's head", s.tq_head, s.tq_cap,
-		      s.tq_cap ? s.tq_cap : 0) ||
-	    !in_range(r, "the TRIM queue's length", s.tq_len, s.tq_cap + 1, 0) ||
-	    (s.tq_cap && !f->tbits && !in_range(r, "the TRIM queue", s.tq_cap, 0, 0)))
+	    !in_range(r, "the TRIM queue's head", s.tq_head, 1, 0) ||
+	    (s.tq_len && !f->tbits &&
+	     !in_range(r, "a TRIM queue without queued TRIM", s.tq_len, 0, 0)))
 		return SSD_EPARSE;
+	/* the queue's ranges are in the file: no more than it holds */
+	if ((uint64_t)s.tq_len * sizeof *f->tq > ssd_snapr_left(r) ||
+	    s.tq_cap != tq_ring(s.tq_len, s.tq_cap)) {
+		ssd_snapr_fail(r, "the TRIM queue's length %u does not fit the "
+			       "file", s.tq_len);
+		return SSD_EPARSE;
+	}
 	f->bad = s.bad;
 	f->mapped = s.mapped;
 	f->tq_pages = s.tq_pages;
@@ -235,8 +256,9 @@ int ssd_ftl_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
 	    (rc = ssd_snapr_array(r, T('T','B','I','T'), f->tbits,
 				  ((size_t)f->nlp + 63) / 64 * sizeof *f->tbits)))
 		return rc;
-	if ((rc = ssd_snapr_array(r, T('T','R','M','Q'), f->tq,
-				  f->tq_cap * sizeof *f->tq)))
+	if ((rc = ssd_snapr_section(r, T('T','R','M','Q'),
+				    f->tq_len * sizeof *f->tq)) ||
+	    (rc = ssd_snapr_get(r, f->tq, f->tq_len * sizeof *f->tq)))
 		return rc;
 	struct ssd_gc_region g[SSD_GC_REGIONS];
 	int nr = f->gc->regions(&f->gcv, f->gc_state, g);
