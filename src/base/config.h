@@ -383,6 +383,18 @@ uint32_t ssd_config_dies(const struct ssd_config *c);
  * comments, so the output is itself a loadable drive file. */
 void ssd_config_print(const struct ssd_config *c, FILE *out);
 
+/* The drive c as the text `ssdlab drive show` prints (malloc'd; NULL if
+ * out of memory). */
+char *ssd_config_text(const struct ssd_config *c);
+
+/* The first key whose value differs between two such texts: 1 with the
+ * key and both values (without their comments) in key/va/vb, or 0 if
+ * they are the same drive.  The name and the description are not
+ * compared: they say what a report calls the drive (a loaded drive keeps
+ * the file's), not what it is. */
+int ssd_config_text_diff(const char *a, const char *b, char *key, size_t kn,
+			 char *va, char *vb, size_t vn);
+
 /* Print the option table as Markdown (docs/options.md). */
 void ssd_config_print_doc(FILE *out);
 

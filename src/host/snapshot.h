@@ -58,16 +58,4 @@ int ssd_snapshot_load(const char *path, const struct ssd_config *want,
 int ssd_snapshot_check(const char *path, const struct ssd_config *want,
 		       char *err, size_t errlen);
 
-/* The drive c as the text `ssdlab drive show` prints (malloc'd; NULL if
- * out of memory). */
-char *ssd_config_text(const struct ssd_config *c);
-
-/* The first key whose value differs between two such texts: 1 with the
- * key and both values (without their comments) in key/va/vb, or 0 if
- * they are the same drive.  The name and the description are not
- * compared: they say what a report calls the drive (a loaded drive keeps
- * the file's), not what it is. */
-int ssd_config_text_diff(const char *a, const char *b, char *key, size_t kn,
-			 char *va, char *vb, size_t vn);
-
 #endif
