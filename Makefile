@@ -84,7 +84,7 @@ ssdlab: $(BUILD)/ssdlab
 	cp $< $@.tmp && mv -f $@.tmp $@
 
 # the unit tests' allocators can be made to fail (tests/unit/t_alloc.h)
-UT_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup
+UT_WRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=mmap,--wrap=munmap
 $(BUILD)/unit_tests: $(UT_OBJ) $(LIB)
 	$(CC) $(CFLAGS) $(SANFLAGS) $(UT_WRAP) -o $@ $(UT_OBJ) $(LIB) $(LDLIBS)
 

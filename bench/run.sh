@@ -12,8 +12,8 @@
 # medians and the median of the per-round ratios.
 #
 # Then times the demo once (its own last line reports the wall time), and
-# the machine's layers (bench/machine.sh), the NBD server (bench/serve.sh)
-# and trace replay (bench/trace.sh).
+# the machine's layers (bench/machine.sh), the NBD server (bench/serve.sh),
+# trace replay (bench/trace.sh) and the memory estimate (bench/memory.sh).
 #
 # Environment: ROUNDS (default 5), CAPACITY (default 32g).
 set -eu
@@ -82,3 +82,6 @@ echo "the NBD server against nbdkit's memory plugin (bench/serve.sh):"
 echo
 echo "trace replay against the same workload drawn (bench/trace.sh):"
 "$top/bench/trace.sh"
+echo
+echo "the memory estimate against the peak (bench/memory.sh):"
+"$top/bench/memory.sh"

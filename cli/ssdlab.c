@@ -7,9 +7,11 @@
  * naming where and what.
  *
  * Exit codes: 0 success, 1 the simulation failed or its output could not
- * be written, 2 usage or input error.  Every file a command writes goes
- * through base/ofile.h (whole or not at all, its name in the message);
- * standard output is checked as the process ends (close_stdout).
+ * be written (or the drive would need more memory than the process may
+ * take: drive key mem_check), 2 usage or input error.  Every file a
+ * command writes goes through base/ofile.h (whole or not at all, its name
+ * in the message); standard output is checked as the process ends
+ * (close_stdout).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -37,6 +39,7 @@
 #include "methods/life.h"
 #include "methods/model.h"
 #include "methods/preset.h"
+#include "report/eta.h"
 #include "report/report.h"
 #include "methods/scenario.h"
 #include "methods/trace_tools.h"
@@ -132,8 +135,20 @@ enum {
 	OPT_SET = 4,      /* --set KEY=VALUE, repeatable */
 	OPT_SEED = 8,     /* --seed N */
 	OPT_FORMAT = 16,  /* --output-format FMT (checked by check_format) */
-	OPT_OUTPUT = 32   /* --output FILE */
+	OPT_OUTPUT = 32,  /* --output FILE */
+	OPT_ETA = 64      /* --eta WHEN, --eta-interval, --eta-newline */
 };
+
+/* The help lines of OPT_ETA, the same in every command that takes it. */
+#define ETA_HELP \
+	"  --eta WHEN              a status line on stderr while it runs (what\n" \
+	"                          runs, the share done, the simulated time or\n" \
+	"                          rates, the wall-clock ETA): auto (default:\n" \
+	"                          when stderr is a terminal), always, never\n" \
+	"  --eta-interval TIME     how often it is updated (default 1s, at least\n" \
+	"                          250ms; a bare number is seconds)\n" \
+	"  --eta-newline TIME      start a new status line every TIME instead of\n" \
+	"                          updating one line in place\n"
 
 #define MAX_ARGS 256
 
@@ -147,22 +162,38 @@ struct common_opts {
 	uint64_t seed;            /* default 1 */
 	const char *format, *output; /* NULL when not given */
 	unsigned formats;         /* run: the SSD_OUT_* of --output-format */
+	struct ssd_eta eta;       /* OPT_ETA: when, interval, newline */
 	/* the command's check of an --output-format value: 0, or a usage
 	 * error (printed) */
 	int (*check_format)(struct common_opts *o, const char *val);
 };
+
+/* A wall-clock time option of the status line ("1s", "500ms"; a bare
+ * number is seconds). */
+static int eta_time_arg(const char *opt, const char *val, double min,
+			double *out)
+{
+	if (ssd_eta_time(val, min, out))
+		return usage_error("option '%s' needs a time of at least "
+				   "%.0f ms (a bare number is seconds), got "
+				   "'%s'", opt, min * 1e3, val);
+	return 0;
+}
 
 /* Consume a shared option at argv[*i]: 1 if consumed, 0 if not one this
  * command takes, -1 after a usage error (printed). */
 static int common_opt(struct common_opts *o, int argc, char **argv, int *i)
 {
 	static const char *const all[] = {"--drive", "--set", "--seed",
-					  "--output-format", "--output"};
+					  "--output-format", "--output",
+					  "--eta", "--eta-interval",
+					  "--eta-newline"};
 	static const unsigned need[] = {OPT_DRIVE | OPT_DRIVES, OPT_SET,
-					OPT_SEED, OPT_FORMAT, OPT_OUTPUT};
-	const char *names[6], *val = NULL;
-	int idx[6], k = 0;
-	for (int n = 0; n < 5; n++)
+					OPT_SEED, OPT_FORMAT, OPT_OUTPUT,
+					OPT_ETA, OPT_ETA, OPT_ETA};
+	const char *names[9], *val = NULL;
+	int idx[9], k = 0;
+	for (int n = 0; n < 8; n++)
 		if (o->accept & need[n]) {
 			idx[k] = n;
 			names[k++] = all[n];
@@ -200,10 +231,35 @@ static int common_opt(struct common_opts *o, int argc, char **argv, int *i)
 			return -1;
 		o->format = val;
 		return 1;
-	default:
+	case 4:
 		o->output = val;
 		return 1;
+	case 5:
+		if ((o->eta.when = ssd_eta_when(val)) == -2) {
+			usage_error("--eta must be auto, always or never, got '%s'", val);
+			return -1;
+		}
+		return 1;
+	case 6:
+		return eta_time_arg("--eta-interval", val, 0.25,
+				    &o->eta.interval) ? -1 : 1;
+	default:
+		return eta_time_arg("--eta-newline", val, 0.001,
+				    &o->eta.newline) ? -1 : 1;
 	}
+}
+
+/* Start the status line of the command (OPT_ETA) on stderr, the methods'
+ * line labelled `label`; the reporter to hand the method: NULL when no
+ * line is drawn, so that the work counts nothing for it. */
+static struct ssd_prog *eta_begin(struct common_opts *o, const char *label,
+				  struct ssd_prog *pg)
+{
+	o->eta.label = label;
+	if (!ssd_eta_start(&o->eta, stderr))
+		return NULL;
+	*pg = (struct ssd_prog){.fn = ssd_eta_progress, .ctx = &o->eta};
+	return pg;
 }
 
 /* Load the drive: preset or file, then --set overrides, then derive
@@ -238,14 +294,7 @@ static const char run_help[] =
 	"  --minimal               the same as --output-format=terse\n"
 	"  --terse-version N       terse format version (only 3, fio's default)\n"
 	"  --output FILE           write the report to FILE instead of stdout\n"
-	"  --eta WHEN              a status line on stderr while the run goes on\n"
-	"                          (job, percent done, simulated IOPS and\n"
-	"                          bandwidth, wall-clock ETA): auto (default:\n"
-	"                          when stderr is a terminal), always, never\n"
-	"  --eta-interval TIME     how often it is updated (default 1s, at least\n"
-	"                          250ms; a bare number is seconds)\n"
-	"  --eta-newline TIME      start a new status line every TIME instead of\n"
-	"                          updating one line in place\n"
+	ETA_HELP
 	"  --check N               run the FTL invariant checker after every\n"
 	"                          N garbage-collected blocks, every program\n"
 	"                          failure, retirement and turn to read-only,\n"
@@ -279,99 +328,6 @@ static const char run_help[] =
 	"\n"
 	"Exit status: 0; 1 if the simulation failed or a job ended in error;\n"
 	"2 for a usage or input error.\n";
-
-/* ---- logs and output: the status line (fio's ETA) ---- */
-
-struct eta {
-	double interval, newline;   /* wall seconds; newline 0 = in place */
-	double w0, last, last_nl;   /* wall clock: start, last line, last
-	                               new line */
-	int shown;                  /* a line is on the screen */
-	int64_t sim_last;           /* the last line's simulated time */
-	uint64_t ios_last[SSD_DDIR_N], bytes_last[SSD_DDIR_N];
-};
-
-/* 3 significant figures and k/M/G (pow2: Ki/Mi/Gi), as fio's ETA line. */
-static const char *eta_num(char *buf, size_t n, double v, int pow2)
-{
-	static const char *const si[] = {"", "k", "M", "G", "T", "P"};
-	static const char *const iec[] = {"", "Ki", "Mi", "Gi", "Ti", "Pi"};
-	double base = pow2 ? 1024.0 : 1000.0;
-	int u = 0;
-	while (v >= 1000.0 && u < 5) {
-		v /= base;
-		u++;
-	}
-	const char *pre = pow2 ? iec[u] : si[u];
-	if (!u || v >= 100.0)
-		snprintf(buf, n, "%.0f%s", v, pre);
-	else if (v >= 10.0)
-		snprintf(buf, n, "%.1f%s", v, pre);
-	else
-		snprintf(buf, n, "%.2f%s", v, pre);
-	return buf;
-}
-
-static void eta_line(void *ctx, const struct ssd_sim_progress *p)
-{
-	struct eta *e = ctx;
-	double now = wall_now();
-	int final = p->done >= 1.0 && !p->running;
-	if (!final && now - e->last < e->interval)
-		return;
-	double dt = (double)(p->sim_ns - e->sim_last) / 1e9;
-	char rate[2][SSD_DDIR_N][32];
-	const char *tag[SSD_DDIR_N] = {"r", "w", "t"};
-	char bw[128] = "", iops[128] = "";
-	for (int d = 0; d < SSD_DDIR_N; d++) {
-		double io = dt > 0 ? (double)(p->ios[d] - e->ios_last[d]) / dt : 0;
-		double by = dt > 0 ? (double)(p->bytes[d] - e->bytes_last[d]) / dt : 0;
-		if (!p->ios[d])
-			continue;
-		size_t lb = strlen(bw), li = strlen(iops);
-		snprintf(bw + lb, sizeof bw - lb, "%s%s=%sB/s", lb ? "," : "",
-			 tag[d], eta_num(rate[0][d], sizeof rate[0][d], by, 1));
-		snprintf(iops + li, sizeof iops - li, "%s%s=%s", li ? "," : "",
-			 tag[d], eta_num(rate[1][d], sizeof rate[1][d], io, 0));
-		e->ios_last[d] = p->ios[d];
-		e->bytes_last[d] = p->bytes[d];
-	}
-	e->sim_last = p->sim_ns;
-	double el = now - e->w0;
-	long left = p->done > 0 ? lround(el * (1.0 - p->done) / p->done) : 0;
-	char etabuf[32];
-	if (left >= 3600)
-		snprintf(etabuf, sizeof etabuf, "%ldh:%02ldm:%02lds", left / 3600,
-			 left / 60 % 60, left % 60);
-	else
-		snprintf(etabuf, sizeof etabuf, "%02ldm:%02lds", left / 60,
-			 left % 60);
-	int nl = e->newline > 0 && now - e->last_nl >= e->newline;
-	if (nl)
-		e->last_nl = now;
-	fprintf(stderr, "%sJobs: %d (f=%d): [%s][%.1f%%][%s][%s IOPS][eta %s]%s",
-		e->shown && !nl ? "\r" : "", p->running, p->running,
-		p->job ? p->job : "-", p->done * 100.0, bw[0] ? bw : "-",
-		iops[0] ? iops : "-", etabuf, nl || final ? "\n" : "\033[K");
-	fflush(stderr);
-	e->shown = !(nl || final);
-	e->last = now;
-}
-
-/* A wall-clock time option of the status line ("1s", "500ms"; a bare
- * number is seconds). */
-static int eta_time_arg(const char *opt, const char *val, double min,
-			double *out)
-{
-	int64_t ns;
-	if (ssd_parse_time(val, SSD_S, &ns) || ns <= 0 ||
-	    (double)ns / 1e9 < min)
-		return usage_error("option '%s' needs a time of at least "
-				   "%.0f ms (a bare number is seconds), got "
-				   "'%s'", opt, min * 1e3, val);
-	*out = (double)ns / 1e9;
-	return 0;
-}
 
 /* run's --output-format: fio's formats */
 static int run_format(struct common_opts *o, const char *val)
@@ -480,30 +436,6 @@ static int precondition(struct ssd_dev *dev, struct precond *p, uint64_t seed,
 	return rc;
 }
 
-/* The drive to start from: the snapshot's (--snapshot), which --drive
- * and --set may name again but not change, or a fresh one.  0, or an exit
- * status after the message. */
-static int snapshot_drive(const struct common_opts *o, const char *snap,
-			  struct ssd_config *c, struct ssd_dev **dev)
-{
-	char err[640];
-	int rc;
-	if (o->drive) {
-		if ((rc = load_drive(o, c)))
-			return rc;
-	} else if ((rc = ssd_snapshot_drive(snap, c, err, sizeof err)) ||
-		   (rc = ssd_preset_sets(o->sets, o->nsets, c, err, sizeof err))) {
-		fprintf(stderr, "%s: %s\n", prog, err);
-		return rc == SSD_EIO || rc == SSD_ENOMEM ? 1 : EXIT_USAGE;
-	}
-	rc = ssd_snapshot_load(snap, c, dev, err, sizeof err);
-	if (rc) {
-		fprintf(stderr, "%s: %s\n", prog, err);
-		return rc == SSD_EIO || rc == SSD_ENOMEM ? 1 : EXIT_USAGE;
-	}
-	return 0;
-}
-
 /* The drive of a command that starts from a snapshot and loads it
  * later (scenario run, serve): --drive with --set, or the file's own
  * with --set, checked against the file's header now.  0, or an exit
@@ -539,14 +471,12 @@ struct jobfile {
 static int cmd_run(int argc, char **argv)
 {
 	struct common_opts c = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
-					  OPT_FORMAT | OPT_OUTPUT,
+					  OPT_FORMAT | OPT_OUTPUT | OPT_ETA,
 				.seed = 1, .formats = SSD_OUT_NORMAL,
 				.check_format = run_format};
 	struct jobfile jf[MAX_JOBFILES];
 	int njf = 0;
 	uint64_t check = 0;
-	int eta_mode = 0; /* 0 auto, 1 always, -1 never */
-	struct eta eta = {.interval = 1.0};
 	struct precond pre;
 	const char *pre_arg = NULL, *snap_in = NULL, *snap_out = NULL;
 	for (int i = 1; i < argc; i++) {
@@ -565,9 +495,7 @@ static int cmd_run(int argc, char **argv)
 			continue;
 		}
 		static const char *const names[] = {"--check",
-						    "--terse-version", "--eta",
-						    "--eta-interval",
-						    "--eta-newline",
+						    "--terse-version",
 						    "--precondition",
 						    "--snapshot",
 						    "--save-snapshot", NULL};
@@ -585,32 +513,14 @@ static int cmd_run(int argc, char **argv)
 				return usage_error("--terse-version: only 3 is supported, got '%s'", val);
 			continue;
 		case 2:
-			if (!strcmp(val, "auto"))
-				eta_mode = 0;
-			else if (!strcmp(val, "always"))
-				eta_mode = 1;
-			else if (!strcmp(val, "never"))
-				eta_mode = -1;
-			else
-				return usage_error("--eta must be auto, always or never, got '%s'", val);
-			continue;
-		case 3:
-			if (eta_time_arg("--eta-interval", val, 0.25, &eta.interval))
-				return EXIT_USAGE;
-			continue;
-		case 4:
-			if (eta_time_arg("--eta-newline", val, 0.001, &eta.newline))
-				return EXIT_USAGE;
-			continue;
-		case 5:
 			if (precond_parse(val, &pre))
 				return EXIT_USAGE;
 			pre_arg = val;
 			continue;
-		case 6:
+		case 3:
 			snap_in = val;
 			continue;
-		case 7:
+		case 4:
 			snap_out = val;
 			continue;
 		}
@@ -625,37 +535,45 @@ static int cmd_run(int argc, char **argv)
 						   "be read once");
 		jf[njf++] = (struct jobfile){.name = a};
 	}
-	int show_eta = eta_mode > 0 || (!eta_mode && isatty(STDERR_FILENO));
 	if (!njf)
 		return usage_error("run needs a job file, or - for standard input");
 	if (snap_in && pre_arg)
 		return usage_error("--precondition fills a fresh drive; the "
 				   "drive of --snapshot '%s' is not fresh",
 				   snap_in);
+	/* the drive: named, or the snapshot's (checked against it now,
+	 * loaded once the job files parse and the memory is there) */
 	struct ssd_config cfg;
-	struct ssd_dev *dev = NULL;
-	int rc = snap_in ? snapshot_drive(&c, snap_in, &cfg, &dev)
+	int rc = snap_in ? snapshot_config(&c, snap_in, &cfg)
 			 : load_drive(&c, &cfg);
 	if (rc)
 		return rc;
 	char err[640];
 	const char *no_save;
-	if (snap_out && (no_save = ssd_snapshot_refusal(&cfg, err, sizeof err))) {
-		ssd_dev_destroy(dev);
+	if (snap_out && (no_save = ssd_snapshot_refusal(&cfg, err, sizeof err)))
 		return usage_error("--save-snapshot: %s", no_save);
-	}
-	for (int k = 0; k < njf; k++)
+	/* every job file parses before any runs; the memory the largest
+	 * run needs is there before the drive is built */
+	unsigned uses = 0;
+	uint64_t run_mem = 0;
+	for (int k = 0; k < njf; k++) {
 		if (ssd_jobfile_parse(jf[k].name, ssd_config_volume(&cfg),
 				      &jf[k].jobs, &jf[k].njobs, err,
 				      sizeof err)) {
 			fprintf(stderr, "%s: %s\n", prog, err);
 			while (k--)
 				free(jf[k].jobs);
-			ssd_dev_destroy(dev);
 			return EXIT_USAGE;
 		}
+		unsigned u;
+		uint64_t m = ssd_sim_mem(jf[k].jobs, jf[k].njobs,
+					 ssd_config_volume(&cfg), &u);
+		uses |= u;
+		run_mem = m > run_mem ? m : run_mem;
+	}
 	FILE *out = stdout;
 	struct ssd_ofile *of = NULL;
+	struct ssd_dev *dev = NULL;
 	if (c.output && ssd_ofile_open(c.output, SSD_OFILE_REPLACE, &of, err,
 				       sizeof err)) {
 		fprintf(stderr, "%s: %s\n", prog, err);
@@ -664,11 +582,22 @@ static int cmd_run(int argc, char **argv)
 	}
 	if (of)
 		out = ssd_ofile_stream(of);
-	if (!dev && (rc = ssd_dev_create(&cfg, c.seed, &dev))) {
-		fprintf(stderr, "%s: cannot build drive '%s': %s\n", prog,
-			cfg.name, ssd_strerror(rc));
+	if (ssd_dev_mem_check(&cfg, uses, run_mem, err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", prog, err);
 		ssd_ofile_discard(of);
 		rc = 1;
+		goto out;
+	}
+	rc = snap_in ? ssd_snapshot_load(snap_in, &cfg, &dev, err, sizeof err)
+		     : ssd_dev_create(&cfg, c.seed, &dev);
+	if (rc) {
+		if (snap_in)
+			fprintf(stderr, "%s: %s\n", prog, err);
+		else
+			fprintf(stderr, "%s: cannot build drive '%s': %s\n",
+				prog, cfg.name, ssd_strerror(rc));
+		ssd_ofile_discard(of);
+		rc = snap_in && rc != SSD_EIO && rc != SSD_ENOMEM ? EXIT_USAGE : 1;
 		goto out;
 	}
 	ssd_dev_set_check_every(dev, (uint32_t)check);
@@ -692,13 +621,11 @@ static int cmd_run(int argc, char **argv)
 	for (int k = 0; k < njf && !rc; k++) {
 		struct ssd_run_result res;
 		double w0 = wall_now();
-		eta.w0 = eta.last = eta.last_nl = w0;
+		int show_eta = ssd_eta_start(&c.eta, stderr);
 		rc = ssd_sim_run_progress(dev, jf[k].jobs, jf[k].njobs, c.seed,
-					  NULL, show_eta ? eta_line : NULL,
-					  &eta, 1024, &res, err, sizeof err);
-		if (eta.shown)
-			fputc('\n', stderr); /* a run that failed: keep its line */
-		eta.shown = 0;
+					  NULL, show_eta ? ssd_eta_run : NULL,
+					  &c.eta, 1024, &res, err, sizeof err);
+		ssd_eta_end(&c.eta); /* a run that failed: keep its line */
 		/* the report is written whenever a job ran, also when the
 		 * run failed: it holds the jobs up to the failure, with the
 		 * error */
@@ -795,6 +722,27 @@ static int cmd_drives(int argc, char **argv)
 	return rc;
 }
 
+/* drive show's last line: what simulating the drive takes (a comment,
+ * so that the output still loads as a drive file). */
+static void print_memory(const struct ssd_config *c)
+{
+	struct ssd_mem m, v;
+	char b[6][32];
+	ssd_dev_mem(c, 0, &m);
+	printf("# memory: about %s to simulate (the FTL %s, controller DRAM %s, "
+	       "host layers %s, the program %s)",
+	       ssd_fmt_bytes(m.total, b[0], sizeof b[0]),
+	       ssd_fmt_bytes(m.ftl, b[1], sizeof b[1]),
+	       ssd_fmt_bytes(m.dram, b[2], sizeof b[2]),
+	       ssd_fmt_bytes(m.host, b[3], sizeof b[3]),
+	       ssd_fmt_bytes(m.program, b[4], sizeof b[4]));
+	if (!ssd_config_is_machine(c))
+		printf("; %s more for jobs that verify data",
+		       ssd_fmt_bytes(ssd_dev_mem(c, SSD_MEM_VERIFY, &v) - m.total,
+				     b[5], sizeof b[5]));
+	printf("\n");
+}
+
 static int cmd_drive(int argc, char **argv)
 {
 	if (argc < 2)
@@ -850,6 +798,7 @@ static int cmd_drive(int argc, char **argv)
 	if (rc)
 		return rc;
 	ssd_config_print(&c, stdout);
+	print_memory(&c);
 	return 0;
 }
 
@@ -875,7 +824,8 @@ static int cmd_job(int argc, char **argv)
 
 static int cmd_accuracy(int argc, char **argv)
 {
-	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED,
+	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
+					  OPT_ETA,
 				.seed = 1};
 	double pre = 4, meas = 4;
 	for (int i = 1; i < argc; i++) {
@@ -886,12 +836,14 @@ static int cmd_accuracy(int argc, char **argv)
 		if (r)
 			continue;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			puts("usage: ssdlab accuracy [--drive NAME] [--set K=V]... [--seed N] [--quick]\n"
-			     "Simulated write amplification of uniform random 4 KiB writes in steady\n"
-			     "state against the analytic models (greedy: mean-field with finite\n"
-			     "blocks; FIFO: Desnoyers' closed form), at 7% and 28% OP, 64 and 256\n"
-			     "pages per block.  The drive defaults to 'accuracy' (1 GiB, 4 KiB pages).\n"
-			     "--quick halves the preconditioning and measuring volume.");
+			fputs("usage: ssdlab accuracy [--drive NAME] [--set K=V]... [--seed N] [--quick]\n"
+			      "Simulated write amplification of uniform random 4 KiB writes in steady\n"
+			      "state against the analytic models (greedy: mean-field with finite\n"
+			      "blocks; FIFO: Desnoyers' closed form), at 7% and 28% OP, 64 and 256\n"
+			      "pages per block.  The drive defaults to 'accuracy' (1 GiB, 4 KiB pages).\n"
+			      "--quick halves the preconditioning and measuring volume.\n"
+			      "\n"
+			      ETA_HELP, stdout);
 			return 0;
 		}
 		if (!strcmp(a, "--quick")) {
@@ -909,8 +861,12 @@ static int cmd_accuracy(int argc, char **argv)
 		return rc;
 	char err[512];
 	int off = 0;
-	if (ssd_accuracy_table(&base, pre, meas, d.seed, stdout, &off, err,
-			       sizeof err)) {
+	struct ssd_prog pg;
+	struct ssd_prog *line = eta_begin(&d, "accuracy", &pg);
+	rc = ssd_accuracy_table(&base, pre, meas, d.seed, stdout, &off, line,
+				err, sizeof err);
+	ssd_eta_end(&d.eta);
+	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;
 	}
@@ -952,9 +908,10 @@ static int cmd_life(int argc, char **argv)
 		"  --seed N                seed of the run (default 1)\n"
 		"  --output-format FMT     normal (default) or json\n"
 		"  --output FILE           write the report to FILE instead of stdout\n"
+		ETA_HELP
 		"  --help                  this text\n";
 	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
-					  OPT_FORMAT | OPT_OUTPUT,
+					  OPT_FORMAT | OPT_OUTPUT | OPT_ETA,
 				.seed = 1, .check_format = life_format};
 	const char *jobfile = NULL;
 	uint64_t daily = 20ULL << 30;
@@ -1020,9 +977,12 @@ static int cmd_life(int argc, char **argv)
 	if (of)
 		out = ssd_ofile_stream(of);
 	int json = d.format && !strcmp(d.format, "json");
+	struct ssd_prog pg;
+	struct ssd_prog *line = eta_begin(&d, "life", &pg);
 	rc = ssd_life_report_run(&cfg, jobs, njobs, jobfile, d.seed,
-				 accelerated, (double)daily, json, out, err,
-				 sizeof err);
+				 accelerated, (double)daily, json, out, line,
+				 err, sizeof err);
+	ssd_eta_end(&d.eta);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		ssd_ofile_discard(of); /* no report: the file as it was */
@@ -1115,6 +1075,7 @@ static const char serve_help[] =
 	"                          --save-snapshot) instead of a fresh one: its\n"
 	"                          state, not its data (the store starts empty:\n"
 	"                          zeros until written; docs/snapshots.md)\n"
+	ETA_HELP
 	"  --verbose               nbdkit's debug messages\n"
 	"  --help                  this text\n"
 	"\n"
@@ -1374,7 +1335,7 @@ static int serve_tail_ok(int argc, char **argv, int rest)
 static int cmd_serve(int argc, char **argv)
 {
 	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
-					  OPT_FORMAT | OPT_OUTPUT,
+					  OPT_FORMAT | OPT_OUTPUT | OPT_ETA,
 				.seed = 1, .check_format = serve_format};
 	const char *sock = NULL, *port = NULL, *ip = "127.0.0.1", *clock = "real";
 	const char *data = "memory", *stats_log = NULL, *stats_interval = NULL;
@@ -1560,6 +1521,11 @@ static int cmd_serve(int argc, char **argv)
 		return rc;
 	if (power_cuts && ssd_config_is_machine(&cfg))
 		return usage_error("--power-cuts needs a bare SSD (no host layers, not a disk)");
+	char merr[512];
+	if (ssd_dev_mem_check(&cfg, power_cuts ? SSD_MEM_POWER : 0, 0, merr, sizeof merr)) {
+		fprintf(stderr, "%s: %s\n", prog, merr);
+		return 1;
+	}
 	const char *plugin = serve_plugin();
 	if (!plugin) {
 		fprintf(stderr, "%s: serve needs the nbdkit plugin nbdkit-ssdlab-plugin.so, "
@@ -1571,9 +1537,9 @@ static int cmd_serve(int argc, char **argv)
 	if (!nbdkit || !*nbdkit)
 		nbdkit = "nbdkit";
 	/* nbdkit's argv: its options, the plugin, the plugin's key=value */
-	int max = 40 + 2 * d.nsets + (argc - rest);
+	int max = 48 + 2 * d.nsets + (argc - rest);
 	char **av = calloc((size_t)max, sizeof *av);
-	char (*kv)[PATH_MAX + 32] = calloc((size_t)(20 + d.nsets), sizeof *kv);
+	char (*kv)[PATH_MAX + 32] = calloc((size_t)(24 + d.nsets), sizeof *kv);
 	if (!av || !kv) {
 		fprintf(stderr, "%s: out of memory\n", prog);
 		return 1;
@@ -1649,6 +1615,13 @@ static int cmd_serve(int argc, char **argv)
 		KV("power-log=%s", power_log);
 	if (power_off)
 		KV("power-off=%s", power_off);
+	/* the status line: the reporter thread draws it (report/eta.h) */
+	KV("eta=%s", d.eta.when == SSD_ETA_ALWAYS ? "always"
+		     : d.eta.when == SSD_ETA_NEVER ? "never" : "auto");
+	if (d.eta.interval > 0)
+		KV("eta-interval=%lldus", (long long)llround(d.eta.interval * 1e6));
+	if (d.eta.newline > 0)
+		KV("eta-newline=%lldus", (long long)llround(d.eta.newline * 1e6));
 #undef KV
 	av[n] = NULL;
 	if (fflush(stdout) || ferror(stdout)) {
@@ -1695,6 +1668,7 @@ static const char calibrate_help[] =
 	"  --quick                 small slices and scaled-down drives (tests)\n"
 	"  --markdown              print the table as Markdown\n"
 	"  --seed N                seed of the runs (default 1)\n"
+	ETA_HELP
 	"  --help                  this text\n"
 	"\n"
 	"The column 'fill' says what filled each figure's drive before it was\n"
@@ -1704,7 +1678,8 @@ static const char calibrate_help[] =
 
 static int cmd_calibrate(int argc, char **argv)
 {
-	struct common_opts d = {.accept = OPT_DRIVES | OPT_SET | OPT_SEED,
+	struct common_opts d = {.accept = OPT_DRIVES | OPT_SET | OPT_SEED |
+					  OPT_ETA,
 				.seed = 1};
 	int quick = 0, markdown = 0, fill = 0;
 	for (int i = 1; i < argc; i++) {
@@ -1751,7 +1726,11 @@ static int cmd_calibrate(int argc, char **argv)
 	struct ssd_cal_verdict v;
 	char err[1024];
 	int input = 0;
-	if (ssd_cal_table_run(&t, &v, &input, err, sizeof err)) {
+	struct ssd_prog pg;
+	t.opts.prog = eta_begin(&d, "calibrate", &pg);
+	int rc = ssd_cal_table_run(&t, &v, &input, err, sizeof err);
+	ssd_eta_end(&d.eta);
+	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return input ? EXIT_USAGE : 1;
 	}
@@ -1763,7 +1742,8 @@ static int cmd_calibrate(int argc, char **argv)
 static const char scenario_help[] =
 	"usage: ssdlab scenario list\n"
 	"       ssdlab scenario run NAME [--drive NAME|FILE.ini] [--set KEY=VALUE]...\n"
-	"                               [--out DIR] [--seed N] [--snapshot FILE]\n"
+	"                               [--out DIR] [--seed N] [--eta WHEN]\n"
+	"                               [--snapshot FILE]\n"
 	"The reviewers' test methods, ready-made.  A run writes into DIR (default\n"
 	"ssdlab-out/NAME): result.json with the headline numbers, CSV time series,\n"
 	"and plots (PNG and SVG, drawn with gnuplot when it is installed), and\n"
@@ -1772,7 +1752,9 @@ static const char scenario_help[] =
 	"--snapshot FILE starts the scenario from the drive saved in FILE\n"
 	"(ssdlab run --save-snapshot) instead of a fresh one: its drive comes\n"
 	"from the file, and every drive the scenario starts is loaded from it\n"
-	"(docs/snapshots.md).\n";
+	"(docs/snapshots.md).\n"
+	"\n"
+	ETA_HELP;
 
 /* "steady-state, slc-cache, ..." */
 static const char *scenario_names(void)
@@ -1815,7 +1797,7 @@ static void scenario_params(const struct ssd_scenario *sc)
 static void scenario_run_help(const struct ssd_scenario *sc)
 {
 	printf("usage: ssdlab scenario run %s [--drive NAME|FILE.ini] [--set KEY=VALUE]...\n"
-	       "                               [--out DIR] [--seed N]\n"
+	       "                               [--out DIR] [--seed N] [--eta WHEN]\n"
 	       "%s\n\n"
 	       "Runs on --drive, without it on the preset '%s'.  Writes into\n"
 	       "DIR (default ssdlab-out/%s): result.json, CSV time series and\n"
@@ -1826,6 +1808,7 @@ static void scenario_run_help(const struct ssd_scenario *sc)
 		scenario_params(sc);
 	else
 		printf("    (none)\n");
+	fputs("\n" ETA_HELP, stdout);
 }
 
 static int cmd_scenario(int argc, char **argv)
@@ -1852,7 +1835,8 @@ static int cmd_scenario(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "run"))
 		return usage_error("unknown scenario command '%s' (accepted: list, run)", argv[1]);
-	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED,
+	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
+					  OPT_ETA,
 				.seed = 1};
 	const char *name = NULL, *outdir = NULL, *snap = NULL;
 	int want_help = 0;
@@ -1951,8 +1935,11 @@ static int cmd_scenario(int argc, char **argv)
 		snprintf(dir, sizeof dir, "ssdlab-out/%s", sc->name);
 		outdir = dir;
 	}
+	struct ssd_prog pg;
+	struct ssd_prog *line = eta_begin(&d, sc->name, &pg);
 	rc = ssd_scenario_run_from(sc, &cfg, snap, outdir, preset_dir(), psets,
-				   np, d.seed, stdout, err, sizeof err);
+				   np, d.seed, stdout, line, err, sizeof err);
+	ssd_eta_end(&d.eta);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return rc == SSD_EPARSE || rc == SSD_ENOENT || rc == SSD_ERANGE ? EXIT_USAGE : 1;
@@ -2273,8 +2260,11 @@ static int demo(void)
 	       "point where its free space is exhausted.\n\n");
 	fflush(stdout);
 	double w0 = wall_now();
+	struct ssd_prog pg;
+	struct ssd_prog *line = eta_begin(&d, ssd_scn_steady_state.name, &pg);
 	rc = ssd_scenario_run(&ssd_scn_steady_state, &cfg, "ssdlab-demo", preset_dir(), NULL, 0,
-			      1, stdout, err, sizeof err);
+			      1, stdout, line, err, sizeof err);
+	ssd_eta_end(&d.eta);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		return 1;

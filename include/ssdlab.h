@@ -157,6 +157,23 @@ SSDLAB_API int ssdlab_drive_json(const ssdlab_drive *d, FILE *out);
 
 SSDLAB_API void ssdlab_drive_free(ssdlab_drive *d);
 
+/* Memory.  ssdlab_drive_memory: the bytes simulating the finished drive
+ * takes, estimated before it is built -- the FTL's maps (about 8 bytes
+ * per 4 KiB of flash) and tables, the controller's buffers, the host
+ * layers, and the program's own 3 MiB; with SSDLAB_MEM_VERIFY in flags,
+ * also what jobs that verify data add (the out-of-band tags and the
+ * host's record: about 8 bytes per 4 KiB more).  The figure `ssdlab drive
+ * show` prints on its "# memory:" line; 0 for a drive not finished.
+ * ssdlab_memory_available: what this process may still take, in bytes
+ * -- the least of MemAvailable, the cgroup's limit less its use, and
+ * RLIMIT_AS less the address space mapped; SSDLAB_ENOENT when none can
+ * be read.  ssdlab_dev_open compares the two (drive key mem_check, on
+ * by default) and refuses a drive that does not fit with SSDLAB_ENOMEM,
+ * before allocating any of it. */
+#define SSDLAB_MEM_VERIFY 1u
+SSDLAB_API uint64_t ssdlab_drive_memory(const ssdlab_drive *d, unsigned flags);
+SSDLAB_API int ssdlab_memory_available(uint64_t *bytes);
+
 /* ---- a simulated drive ---- */
 
 typedef struct ssdlab_dev ssdlab_dev;
@@ -164,7 +181,8 @@ typedef struct ssdlab_dev ssdlab_dev;
 /* Build a drive from a finished configuration (it is copied).  seed
  * drives everything random in the flash (program failures, read
  * retries...).  SSDLAB_EINVAL (not finished, or a geometry too large for
- * the model), SSDLAB_ENOMEM. */
+ * the model), SSDLAB_ENOMEM (also a drive that would need more memory
+ * than the process may take, with mem_check on: ssdlab_drive_memory). */
 SSDLAB_API int ssdlab_dev_open(const ssdlab_drive *d, uint64_t seed, ssdlab_dev **out);
 SSDLAB_API void ssdlab_dev_close(ssdlab_dev *dev);
 

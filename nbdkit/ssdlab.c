@@ -15,10 +15,13 @@
  *          [data=memory|FILE] [output=FILE] [format=FMT]
  *          [stats-interval=TIME stats-log=FILE] [check=N] [presets=DIR]
  *          [power-cuts=1 [power-log=FILE] [power-off=TIME]]
+ *          [eta=auto|always|never] [eta-interval=TIME] [eta-newline=TIME]
  *
  * A report as `ssdlab run` writes it goes to `output` (standard output
  * by default) on SIGUSR1 and when nbdkit exits.  With power-cuts, SIGUSR2
- * cuts the drive's power (docs/power-loss.md).
+ * cuts the drive's power (docs/power-loss.md).  On a terminal (eta=auto)
+ * the reporter thread keeps a status line on stderr: the requests
+ * served and the simulated time (report/eta.h).
  */
 #define NBDKIT_API_VERSION 2
 #include <nbdkit-plugin.h>
@@ -39,6 +42,7 @@
 #include "base/util.h"
 #include "host/snapshot.h"
 #include "methods/preset.h"
+#include "report/eta.h"
 #include "report/report.h"
 #include "serve/serve.h"
 
@@ -60,6 +64,24 @@ static int wake[2] = {-1, -1};
 static pthread_t reporter;
 static int reporter_on;
 static atomic_int quit;
+
+/* The status line (eta=, eta-interval=, eta-newline=), drawn by the
+ * reporter thread. */
+static struct ssd_eta eta = {.label = "serve"};
+static struct ssd_prog eta_prog = {.fn = ssd_eta_progress, .ctx = &eta};
+
+/* eta-interval= and eta-newline=: a time of at least min seconds (a
+ * bare number is seconds); 0 or -1 after the error. */
+static int eta_time(const char *key, const char *value, double min,
+		    double *out)
+{
+	if (ssd_eta_time(value, min, out)) {
+		nbdkit_error("%s=%s: wanted a time of at least %.0f ms (a bare "
+			     "number is seconds)", key, value, min * 1e3);
+		return -1;
+	}
+	return 0;
+}
 
 static int plg_config(const char *key, const char *value)
 {
@@ -156,6 +178,15 @@ static int plg_config(const char *key, const char *value)
 	} else if (!strcmp(key, "snapshot")) {
 		if (!(opts.snapshot = nbdkit_absolute_path(value)))
 			return -1;
+	} else if (!strcmp(key, "eta")) {
+		if ((eta.when = ssd_eta_when(value)) == -2) {
+			nbdkit_error("eta=%s: wanted auto, always or never", value);
+			return -1;
+		}
+	} else if (!strcmp(key, "eta-interval")) {
+		return eta_time(key, value, 0.25, &eta.interval);
+	} else if (!strcmp(key, "eta-newline")) {
+		return eta_time(key, value, 0.001, &eta.newline);
 	} else if (!strcmp(key, "presets")) {
 		if (!(presets = nbdkit_absolute_path(value)))
 			return -1;
@@ -242,8 +273,10 @@ static void *reporter_main(void *arg)
 	for (;;) {
 		struct pollfd p = {.fd = wake[0], .events = POLLIN};
 		int n = poll(&p, 1, 100);
-		if (atomic_load(&quit))
+		if (atomic_load(&quit)) {
+			ssd_eta_end(&eta);
 			return NULL;
+		}
 		char buf[64];
 		ssize_t got = n > 0 ? read(wake[0], buf, sizeof buf) : 0;
 		/* each SIGUSR2 since the last look: a power cut; any number of
@@ -253,7 +286,9 @@ static void *reporter_main(void *arg)
 			if (buf[i] == 'p') {
 				uint64_t lost = 0;
 				int64_t rec = 0;
-				if (ssd_srv_power_cut(srv, &lost, &rec))
+				int rc = ssd_srv_power_cut(srv, &lost, &rec);
+				ssd_prog_clear(&eta_prog); /* a message follows */
+				if (rc)
 					nbdkit_error("%s", ssd_srv_error(srv));
 				else
 					fprintf(stderr, "ssdlab: power cut: %llu pages lost, "
@@ -263,10 +298,22 @@ static void *reporter_main(void *arg)
 				report = 1;
 			}
 		}
-		if (report && ssd_srv_report(srv))
-			nbdkit_error("%s", ssd_srv_error(srv));
+		if (report) {
+			ssd_prog_clear(&eta_prog); /* the report may follow */
+			if (ssd_srv_report(srv))
+				nbdkit_error("%s", ssd_srv_error(srv));
+		}
 		if (ssd_srv_tick(srv))
 			nbdkit_debug("%s", ssd_srv_error(srv));
+		if (eta.f) {
+			uint64_t nreq;
+			int64_t sim;
+			char what[48];
+			ssd_srv_progress(srv, &nreq, &sim);
+			snprintf(what, sizeof what, "%llu requests",
+				 (unsigned long long)nreq);
+			ssd_prog_at(&eta_prog, -1.0, sim, what);
+		}
 		/* a log that could not be written: said once, as it happens */
 		char ferr[400];
 		if (!file_failed && ssd_srv_file_error(srv, ferr, sizeof ferr)) {
@@ -290,6 +337,8 @@ static int plg_get_ready(void)
 static int plg_after_fork(void)
 {
 	ssd_srv_start_clock(srv); /* the real clock starts as it serves */
+	if (ssd_eta_start(&eta, stderr))
+		ssd_prog_phase(&eta_prog, 0, "serving");
 	if (pipe2(wake, O_NONBLOCK | O_CLOEXEC)) {
 		nbdkit_error("pipe: %m");
 		return -1;
@@ -493,6 +542,7 @@ static struct nbdkit_plugin plugin = {
 		"clock=real|fast fast-qd=N client-overhead=TIME data=memory|FILE output=FILE format=FMT\n"
 		"stats-interval=TIME stats-log=FILE check=N presets=DIR\n"
 		"power-cuts=1 power-log=FILE power-off=TIME snapshot=FILE\n"
+		"eta=auto|always|never eta-interval=TIME eta-newline=TIME\n"
 		"(see docs/serve.md; `ssdlab serve` starts nbdkit with this plugin)",
 	.config = plg_config,
 	.config_help =
@@ -514,7 +564,10 @@ static struct nbdkit_plugin plugin = {
 		"power-log=FILE         each cut's lost pages (CSV)\n"
 		"power-off=TIME         how long the power stays off (default 0)\n"
 		"snapshot=FILE          serve the drive saved in FILE (ssdlab run\n"
-		"                       --save-snapshot) instead of a fresh one",
+		"                       --save-snapshot) instead of a fresh one\n"
+		"eta=auto|always|never  a status line on stderr (auto: on a terminal)\n"
+		"eta-interval=TIME      how often it is updated (default 1s)\n"
+		"eta-newline=TIME       a new line every TIME instead of in place",
 	.load = plg_load,
 	.config_complete = plg_config_complete,
 	.magic_config_key = "drive",

@@ -126,6 +126,20 @@ uint64_t ssdlab_drive_physical_bytes(const ssdlab_drive *d)
 	return ssd_config_physical_bytes(&d->cfg);
 }
 
+uint64_t ssdlab_drive_memory(const ssdlab_drive *d, unsigned flags)
+{
+	struct ssd_mem m;
+	if (!d || !d->finished)
+		return 0;
+	return ssd_dev_mem(&d->cfg, flags & SSDLAB_MEM_VERIFY ? SSD_MEM_VERIFY : 0, &m);
+}
+
+int ssdlab_memory_available(uint64_t *bytes)
+{
+	const char *what;
+	return ssd_mem_available(bytes, &what);
+}
+
 int ssdlab_drive_print(const ssdlab_drive *d, FILE *out)
 {
 	ssd_config_print(&d->cfg, out);
@@ -155,6 +169,8 @@ int ssdlab_dev_open(const ssdlab_drive *d, uint64_t seed, ssdlab_dev **out)
 	*out = NULL;
 	if (!d || !d->finished)
 		return SSD_EINVAL;
+	if (ssd_dev_mem_check(&d->cfg, 0, 0, NULL, 0))
+		return SSD_ENOMEM;
 	ssdlab_dev *h = calloc(1, sizeof *h);
 	if (!h)
 		return SSD_ENOMEM;

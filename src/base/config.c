@@ -524,6 +524,15 @@ static const struct opt options[] = {
 	 .flags = F_DESCR | F_STACK | F_MUL4K | F_POW2, .unit = "bytes",
 	 .help = "RAID 0 stripe unit: consecutive stripes go to consecutive "
 		 "members."},
+	{"mem_check", T_BOOL, FIELD(mem_check), "yes", .flags = F_ANY,
+	 .unit = "bool",
+	 .help = "Before the drive is built, its memory is estimated (the "
+		 "FTL's maps, about 8 bytes per 4 KiB of flash, the host "
+		 "layers, verification's tables; `drive show` prints it) and "
+		 "a drive that needs more than the process may take "
+		 "(MemAvailable, the cgroup's limit, ulimit -v) is refused "
+		 "with exit status 1 instead of being killed half-way (no: "
+		 "build it anyway)."},
 };
 #define NOPTS ((int)(sizeof options / sizeof options[0]))
 _Static_assert(sizeof options / sizeof options[0] <= 128,

@@ -206,6 +206,9 @@ struct ssd_config {
 	int raid;                 /* enum ssd_raid_level */
 	uint32_t raid_members;    /* drives in the array */
 	uint32_t raid_stripe;     /* stripe unit, bytes */
+	int mem_check;            /* refuse to build a drive whose estimated
+	                             memory exceeds what the process may take
+	                             (ssd_dev_mem_check) */
 
 	/* Bookkeeping of ssd_config_set() and ssd_config_finish(), not keys:
 	 * bit i stands for row i of the option table. */

@@ -653,6 +653,11 @@ uint32_t ssd_ftl_map_slot(const struct ssd_ftl *f, uint32_t lpn)
 	return f->l2p[lpn];
 }
 
+int64_t ssd_ftl_xfer_lp(const struct ssd_ftl *f)
+{
+	return f->flash.xfer_lp;
+}
+
 uint64_t ssd_ftl_slots(const struct ssd_ftl *f)
 {
 	return (uint64_t)f->nblocks * f->spb;
@@ -758,6 +763,62 @@ static void gc_view_init(struct ssd_ftl *f)
 	v->ctx = f;
 }
 
+/* The counts of f that its config decides (f->cfg set), from g. */
+static void ftl_shape(struct ssd_ftl *f, const struct ssd_geometry *g)
+{
+	f->units = g->units;
+	f->bpu = g->blocks_per_unit;
+	f->ppb = g->pages_per_block;
+	f->spp = g->lp_per_page;
+	f->spb = g->lp_per_block;
+	f->bits = g->bits;
+	f->spb_slc = g->lp_per_block_slc;
+	f->nblocks = (uint32_t)g->blocks;
+	f->nlp = (uint32_t)g->user_lp;
+}
+
+uint64_t ssd_ftl_mem(const struct ssd_config *c, unsigned uses)
+{
+	const struct ssd_ftl *f = NULL; /* for sizeof only */
+	struct ssd_geometry g;
+	ssd_config_geometry(c, &g);
+	uint64_t nlp = g.user_lp, nslots = g.physical_lp, nb = g.blocks,
+		 units = g.units;
+	uint64_t b = sizeof *f + nlp * sizeof *f->l2p + nslots * sizeof *f->p2l +
+		     (nslots + 63) / 64 * sizeof *f->vbits +
+		     units * g.lp_per_block * sizeof *f->vlist +
+		     nb * (sizeof *f->valid + sizeof *f->next + sizeof *f->prev +
+			   sizeof *f->stamp + sizeof *f->state + sizeof *f->wear +
+			   sizeof *f->limit) +
+		     units * (sizeof *f->unit + sizeof *f->uvalid + sizeof *f->ulimit);
+	if (c->map_cache)
+		b += g.map_pages * (sizeof *f->mc_next + sizeof *f->mc_prev +
+				    sizeof *f->mc_state);
+	if (c->trim_mode != SSD_TRIM_IMMEDIATE)
+		b += (nlp + 63) / 64 * sizeof *f->tbits;
+	struct ssd_gc_view v = {.units = g.units, .bpu = g.blocks_per_unit,
+				.nblocks = (uint32_t)nb, .spb = g.lp_per_block};
+	b += ssd_gc_mem(c->gc_policy, &v);
+	b += ssd_flash_mem(c, (uint32_t)nb);
+	struct ssd_ftl shell = {.cfg = *c};
+	ftl_shape(&shell, &g);
+	if (c->mapping != SSD_MAP_PAGE)
+		b += ftl_bm_mem(&shell);
+	if (uses & (SSD_MEM_VERIFY | SSD_MEM_POWER))
+		b += ssd_ftl_verify_mem(c);
+	if (uses & SSD_MEM_POWER)
+		b += ftl_power_mem(&shell);
+	return b;
+}
+
+uint64_t ssd_ftl_verify_mem(const struct ssd_config *c)
+{
+	const struct ssd_ftl *f = NULL;
+	struct ssd_geometry g;
+	ssd_config_geometry(c, &g);
+	return g.blocks * g.lp_per_block * sizeof *f->vgen;
+}
+
 int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_ftl **out)
 {
@@ -768,13 +829,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	struct ssd_geometry g;
 	ssd_config_geometry(c, &g);
 	uint64_t units = g.units;
-	f->units = g.units;
-	f->bpu = g.blocks_per_unit;
-	f->ppb = g.pages_per_block;
-	f->spp = g.lp_per_page;
-	f->spb = g.lp_per_block;
-	f->bits = g.bits;
-	f->spb_slc = g.lp_per_block_slc;
+	ftl_shape(f, &g);
 	f->div_spp = ssd_udiv_init(f->spp);
 	f->div_spb = ssd_udiv_init(f->spb);
 	f->div_bpu = ssd_udiv_init(f->bpu);
@@ -785,8 +840,6 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		free(f);
 		return SSD_EINVAL; /* 32-bit slot numbers: up to 16 TiB */
 	}
-	f->nblocks = (uint32_t)nblocks;
-	f->nlp = (uint32_t)nlp;
 	f->fg_blocks = c->gc_fg_blocks;
 	f->fg_target = c->gc_fg_target > c->gc_fg_blocks + 1 ? c->gc_fg_target
 							     : c->gc_fg_blocks + 1;

@@ -74,6 +74,7 @@
 
 #include "base/config.h"
 #include "base/counters.h"
+#include "base/sysmem.h"
 
 #define SSD_UNMAPPED 0xffffffffu
 
@@ -84,6 +85,15 @@ struct ssd_ftl; /* opaque (its fields: ftl_int.h, private to src/ftl) */
 int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_ftl **out);
 void ssd_ftl_destroy(struct ssd_ftl *f);
+
+/* Bytes ssd_ftl_create allocates for the finished config c, its flash
+ * backend and GC policy included, and what the uses (SSD_MEM_VERIFY,
+ * SSD_MEM_POWER: base/sysmem.h) add later (ssd_ftl_verify_on,
+ * ssd_ftl_power_track and a cut's rebuild).  Kept beside the create
+ * function it mirrors; tests/unit/host/test_mem.c holds it to the bytes
+ * a build allocates.  ssd_ftl_verify_mem is the out-of-band tags' part. */
+uint64_t ssd_ftl_mem(const struct ssd_config *c, unsigned uses);
+uint64_t ssd_ftl_verify_mem(const struct ssd_config *c);
 
 /* Write logical page lpn, data available at t.  Returns when the data is
  * in the flash (register); programming may finish later.  SSD_EROFS once
@@ -196,6 +206,9 @@ struct ssd_power_cut {
 	int64_t t, on;          /* in: the cut, and power back (>= t) */
 	int save_all;           /* in: protected and energy enough: every
 	                           page accepted is saved */
+	int full;               /* in: rebuild from every block and check
+	                           every logical page (the whole drive), not
+	                           only what the cut can have touched */
 	uint32_t *lost;         /* in: room for lost_cap lpns, or NULL */
 	uint64_t lost_cap;
 	uint64_t nlost;         /* out: lpns listed */
@@ -211,6 +224,15 @@ struct ssd_power_cut {
 	uint64_t paired_lp;     /* out: 4 KiB slots of lower pages that
 	                           programs under way at t destroyed
 	                           (paired_pages) */
+	uint32_t *touched;      /* out: the pages whose content the cut
+	                           may have changed -- those lost among them
+	                           -- ascending (malloc'd, the caller frees
+	                           it; NULL if none): every other page holds
+	                           what it held before the cut */
+	uint64_t ntouched;
+	int full_scan;          /* out: 1 if this cut had to read every
+	                           block (a page's newest known copy had gone
+	                           from where it was recorded) */
 	uint64_t scan_reads;    /* out: pages read to rebuild the map */
 	int64_t scan_end;       /* out: the map rebuilt */
 	int64_t ready;          /* out: the drive answers again */
@@ -308,6 +330,9 @@ const char *ssd_ftl_error(const struct ssd_ftl *f);
 
 /* The physical 4 KiB slot logical page lpn maps to, or SSD_UNMAPPED. */
 uint32_t ssd_ftl_map_slot(const struct ssd_ftl *f, uint32_t lpn);
+
+/* ns to move 4 KiB from the controller into a die's register. */
+int64_t ssd_ftl_xfer_lp(const struct ssd_ftl *f);
 
 /* Physical 4 KiB slots in all (valid slots: 0 .. n-1), and the logical
  * page slot `slot` was last written with (meaningful only if that data

@@ -647,6 +647,17 @@ int ftl_bm_idle(struct ssd_ftl *f, int64_t from, int64_t until)
 	return rc < 0 ? (int)rc : 0;
 }
 
+uint64_t ftl_bm_mem(const struct ssd_ftl *f)
+{
+	const struct ftl_bm *m = NULL;
+	uint64_t lb = (uint64_t)f->units * f->spb;
+	uint64_t nlbn = (f->nlp + lb - 1) / lb, nrows = f->bpu;
+	return sizeof *m + nrows * sizeof *m->row +
+	       nrows * f->units * sizeof *m->rblk + nlbn * sizeof *m->data +
+	       f->units * sizeof *m->uopen +
+	       (f->cfg.mapping == SSD_MAP_BAST ? nlbn * sizeof *m->log : 0);
+}
+
 int ftl_bm_init(struct ssd_ftl *f)
 {
 	struct ftl_bm *m = calloc(1, sizeof *m);

@@ -205,6 +205,14 @@ struct ssd_ftl {
 	                           number completes (0: none) */
 	struct ftl_bm *bm;      /* mapping = block, bast, fast: the rows and
 	                           logs (ftl_bm.c); NULL for page mapping */
+	/* Power-loss tracking, continued: what bounds a cut's work to what
+	 * is in flight (ftl_power.c).  dslot[lpn] is the newest copy of
+	 * the page known programmed before every cut to come (folded in
+	 * from the programs the lists drop), or SSD_UNMAPPED; tl lists the
+	 * pages with a TRIM since the last cut (trim_cnt set). */
+	uint32_t *dslot;
+	uint32_t *tl;
+	uint32_t tl_n, tl_cap;
 };
 
 _Static_assert(offsetof(struct ssd_ftl, pub) == 0,
@@ -294,6 +302,8 @@ void ftl_draw_limits(struct ssd_ftl *f);
 /* ftl_bm.c: block mapping and the log-block hybrids: set up and free,
  * the host write, flush and idle work, and the checker's parts. */
 int ftl_bm_init(struct ssd_ftl *f);
+uint64_t ftl_bm_mem(const struct ssd_ftl *f); /* bytes init allocates; f's
+                                                 cfg and counts set */
 void ftl_bm_free(struct ssd_ftl *f);
 int64_t ftl_bm_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
 int64_t ftl_bm_flush(struct ssd_ftl *f, int64_t t);
@@ -326,6 +336,10 @@ void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n);
 void ftl_power_trim_unmap(struct ssd_ftl *f, uint32_t lpn, uint32_t slot);
 void ftl_power_flush(struct ssd_ftl *f, int64_t done);
 void ftl_power_free(struct ssd_ftl *f);
+/* Bytes ssd_ftl_power_track allocates, and a cut's rebuild at its
+ * largest (f's cfg and counts set); the event lists since the horizon
+ * are not counted (they hold the work in flight). */
+uint64_t ftl_power_mem(const struct ssd_ftl *f);
 
 /* ftl.c: pad the open page of write point w and program it; and the
  * same, then whole pages of padding until w's wordline is complete

@@ -54,6 +54,21 @@ static inline uint32_t wsup_cap(const struct ssd_ftl *f)
 	return (f->bits > 1 ? f->bits - 1 : 1) * f->spp;
 }
 
+static uint64_t cut_mem(const struct ssd_ftl *f);
+
+uint64_t ftl_power_mem(const struct ssd_ftl *f)
+{
+	uint64_t nlp = f->nlp ? f->nlp : 1, units = f->units;
+	uint64_t track = nlp * (sizeof *f->trim_cnt + sizeof *f->trim_ep +
+				sizeof *f->trim_floor + sizeof *f->dslot) +
+			 units * 2 * f->spp * sizeof *f->sup +
+			 (uint64_t)f->nblocks * (sizeof *f->inv_end + sizeof *f->tinv) +
+			 units * wsup_cap(f) * sizeof *f->wsup +
+			 units * (sizeof *f->wsup_n + sizeof *f->wsup_blk +
+				  2 * sizeof *f->vmark);
+	return track + cut_mem(f);
+}
+
 int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 {
 	if (f->ptrack)
@@ -73,10 +88,13 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 	f->wsup_n = calloc(f->units, sizeof *f->wsup_n);
 	f->wsup_blk = malloc(f->units * sizeof *f->wsup_blk);
 	f->vmark = malloc(2 * (size_t)f->units * sizeof *f->vmark);
-	if (!f->trim_cnt || !f->trim_ep || !f->trim_floor || !f->sup || !f->inv_end ||
+	f->dslot = malloc((f->nlp ? f->nlp : 1) * sizeof *f->dslot);
+	if (!f->dslot || !f->trim_cnt || !f->trim_ep || !f->trim_floor || !f->sup || !f->inv_end ||
 	    !f->tinv || !f->wsup || !f->wsup_n || !f->wsup_blk || !f->vmark) {
 		free(f->vmark);
 		f->vmark = NULL;
+		free(f->dslot);
+		f->dslot = NULL;
 		free(f->tinv);
 		f->tinv = NULL;
 		free(f->wsup);
@@ -95,6 +113,8 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 	memset(f->sup, 0xff, (size_t)f->units * 2 * f->spp * sizeof *f->sup);
 	memset(f->wsup_blk, 0xff, f->units * sizeof *f->wsup_blk);
 	memset(f->vmark, 0xff, 2 * (size_t)f->units * sizeof *f->vmark);
+	/* what the drive holds now is durable: no cut comes before */
+	memcpy(f->dslot, f->l2p, f->nlp * sizeof *f->dslot);
 	f->horizon = horizon;
 	f->ptrack = 1;
 	for (uint32_t ui = 0; ui < f->units; ui++) {
@@ -186,8 +206,38 @@ void ftl_power_free(struct ssd_ftl *f)
 	free(f->wsup_n);
 	free(f->wsup_blk);
 	free(f->vmark);
+	free(f->dslot);
+	free(f->tl);
 }
 
+
+/* How far a tag's count is behind the host's latest write of the page:
+ * smaller is newer (counts wrap at 2^30). */
+static inline uint32_t tag_age(const struct ssd_ftl *f, uint32_t lpn,
+			       uint32_t tag)
+{
+	return ((f->vsrc[lpn] & TAG_COUNT) - (tag & TAG_COUNT)) & TAG_COUNT;
+}
+
+/* Program p can no longer be interrupted by a cut: the copies it wrote
+ * become their pages' newest known durable ones (dslot), unless a newer
+ * one is; of two copies of one write (a GC copy and its source) the later
+ * program's, as a controller's sequence numbers rank them. */
+static void fold(struct ssd_ftl *f, const struct ftl_prog_rec *p)
+{
+	if (p->gen != ssd_flash_erases(&f->flash, p->blk))
+		return; /* erased since: what it wrote is gone */
+	uint32_t s0 = p->blk * f->spb + p->page * f->spp;
+	for (uint32_t s = s0; s < s0 + f->spp && s < (p->blk + 1) * f->spb; s++) {
+		uint32_t lpn = f->p2l[s];
+		if (lpn >= f->nlp)
+			continue;
+		uint32_t d = f->dslot[lpn];
+		if (d == SSD_UNMAPPED || f->p2l[d] != lpn ||
+		    tag_age(f, lpn, f->vgen[s]) <= tag_age(f, lpn, f->vgen[d]))
+			f->dslot[lpn] = s;
+	}
+}
 
 /* Keep the entries of a list that a cut from the horizon on may still
  * see (keep()), in order; grow it when they fill more than half.  Returns
@@ -198,9 +248,12 @@ static int pr_room(struct ssd_ftl *f)
 	if (f->pr_n < f->pr_cap)
 		return 0;
 	uint32_t k = 0;
-	for (uint32_t i = 0; i < f->pr_n; i++)
+	for (uint32_t i = 0; i < f->pr_n; i++) {
 		if (f->pr[i].end > *f->horizon)
 			f->pr[k++] = f->pr[i];
+		else
+			fold(f, &f->pr[i]);
+	}
 	f->pr_n = k;
 	if (k < f->pr_cap / 2 && f->pr_cap)
 		return 0;
@@ -387,14 +440,6 @@ int64_t ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
 	return t;
 }
 
-/* How far a tag's count is behind the host's latest write of the page:
- * smaller is newer (counts wrap at 2^30). */
-static inline uint32_t tag_age(const struct ssd_ftl *f, uint32_t lpn,
-			       uint32_t tag)
-{
-	return ((f->vsrc[lpn] & TAG_COUNT) - (tag & TAG_COUNT)) & TAG_COUNT;
-}
-
 /* A TRIM of lpn's write `cnt` is durable: the newest such is the floor
  * below which no copy of the page comes back. */
 static void floor_raise(struct ssd_ftl *f, uint32_t lpn, uint32_t cnt)
@@ -427,6 +472,17 @@ void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n)
 				}
 				f->tlog[f->tlog_n++] = (struct ftl_trim_rec){i, old, f->trim_ep[i]};
 			}
+		}
+		if (!(old & TRIM_HAS)) {
+			if (f->tl_n == f->tl_cap) {
+				uint32_t *t = ssd_grow(f->tl, &f->tl_cap, sizeof *t, 256);
+				if (!t) {
+					f->ptrack_err = 1;
+					return;
+				}
+				f->tl = t;
+			}
+			f->tl[f->tl_n++] = i;
 		}
 		f->trim_cnt[i] = TRIM_HAS | (f->vsrc[i] & TAG_COUNT);
 		f->trim_ep[i] = f->flush_seq;
@@ -487,31 +543,54 @@ void ftl_power_flush(struct ssd_ftl *f, int64_t done)
 
 /* The state of the whole cut: which pages of the current generation did
  * not finish programming by T (a bitmap over global pages), which of
- * older generations (a short list), and per logical page the newest
- * surviving copy. */
+ * older generations (a short list), the logical pages whose content may
+ * change (the need set: a bitmap and the sorted list) and, for each of
+ * those, the newest surviving copy (arrays along the list: the memory of
+ * a cut follows what it can touch, bitmaps apart). */
 struct cut {
 	uint64_t *nd;        /* [global page] not durable at T */
 	struct ftl_prog_rec *old; /* not durable, of an erased generation */
 	uint32_t nold;
 	uint64_t *need;      /* [lpn] the current content may not survive */
-	uint64_t *found;     /* [lpn] a surviving copy was found */
-	uint32_t *best;      /* [lpn] its tag */
-	uint32_t *best_slot; /* [lpn] where it lies now, or SSD_UNMAPPED: in
-	                        a block the model has erased since */
+	uint32_t *list;      /* the need set's pages */
+	uint32_t nlist, cap_list;
+	uint8_t *found;      /* [list index] a surviving copy was found */
+	uint32_t *best;      /* [list index] its tag */
+	uint32_t *best_pos;  /* [list index] where it was at T (block * spb + i) */
+	uint32_t *best_slot; /* [list index] where it lies now, or
+	                        SSD_UNMAPPED: in a block the model has erased
+	                        since */
 	uint32_t *er_of;     /* [blk] the erase record of its state at T, or
 	                        SSD_NO_BLOCK */
+	uint8_t *hot;        /* [blk] read already (bounded rebuild) */
+	int full_read;       /* every block was read */
 	uint64_t *reads;     /* [die] out-of-band reads of the rebuild */
 };
+
+/* What ssd_ftl_power_cut's rebuild allocates: its bitmaps and per-block
+ * arrays; the records of programs in flight (c.old) and the need set's
+ * list and arrays are as long as the work in flight: not counted. */
+static uint64_t cut_mem(const struct ssd_ftl *f)
+{
+	const struct cut *c = NULL;
+	uint64_t lw = (f->nlp + 63) / 64 + 1;
+	uint64_t pw = ((uint64_t)f->nblocks * f->ppb + 63) / 64 + 1;
+	return pw * sizeof *c->nd + lw * sizeof *c->need +
+	       (uint64_t)f->nblocks * (sizeof *c->er_of + sizeof *c->hot);
+}
 
 static void cut_free(struct cut *c)
 {
 	free(c->nd);
 	free(c->old);
 	free(c->need);
+	free(c->list);
 	free(c->found);
 	free(c->best);
+	free(c->best_pos);
 	free(c->best_slot);
 	free(c->er_of);
+	free(c->hot);
 	free(c->reads);
 }
 
@@ -529,14 +608,155 @@ static int slot_durable(const struct ssd_ftl *f, const struct cut *c,
 	return !ssd_bit_test(c->nd, blk * f->ppb + pi);
 }
 
+/* 1 if lpn's content may change at the cut: its copy where the map
+ * points was not programmed by T, or a TRIM of it is not durable. */
+static int needs(const struct ssd_ftl *f, const struct cut *c, uint32_t lpn,
+		 int save_all, uint32_t dseq)
+{
+	uint32_t s = f->l2p[lpn];
+	if (s != SSD_UNMAPPED)
+		return (f->tbits && ssd_bit_test(f->tbits, lpn)) ||
+		       (!save_all && !slot_durable(f, c, s));
+	return (f->trim_cnt[lpn] & TRIM_HAS) && f->trim_ep[lpn] >= dseq;
+}
+
+/* Put lpn into the need set if it belongs there.  0 or SSD_ENOMEM. */
+static int need_try(const struct ssd_ftl *f, struct cut *c, uint32_t lpn,
+		    int save_all, uint32_t dseq)
+{
+	if (lpn >= f->nlp || ssd_bit_test(c->need, lpn) ||
+	    !needs(f, c, lpn, save_all, dseq))
+		return 0;
+	if (c->nlist == c->cap_list) {
+		uint32_t *l = ssd_grow(c->list, &c->cap_list, sizeof *l, 256);
+		if (!l)
+			return SSD_ENOMEM;
+		c->list = l;
+	}
+	ssd_bit_set(c->need, lpn);
+	c->list[c->nlist++] = lpn;
+	return 0;
+}
+
+/* The same for the pages whose data lies in slots [s0, s1). */
+static int need_slots(const struct ssd_ftl *f, struct cut *c, uint32_t s0,
+		      uint32_t s1, int save_all, uint32_t dseq)
+{
+	for (uint32_t s = s0; s < s1; s++) {
+		int rc = need_try(f, c, f->p2l[s], save_all, dseq);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The need set from what a cut can touch, without visiting every page:
+ * a page's mapped copy is not durable only in a page programming at T
+ * (and the lower pages it takes), in an open page, or in a block erased
+ * after T; a TRIM is not durable only if it is queued or was made since
+ * the last cut (tl).  Sorted as the full pass makes it. */
+static int need_bounded(const struct ssd_ftl *f, struct cut *c, int save_all,
+			uint32_t dseq)
+{
+	int rc = 0;
+	for (uint32_t i = 0; i < f->pr_n && !rc; i++) {
+		const struct ftl_prog_rec *p = &f->pr[i];
+		if (p->gen != ssd_flash_erases(&f->flash, p->blk))
+			continue;
+		for (uint32_t k = 0; k <= p->lower && k <= p->page && !rc; k++) {
+			uint32_t pg = p->page - k;
+			if (!ssd_bit_test(c->nd, p->blk * f->ppb + pg))
+				continue;
+			uint32_t s0 = p->blk * f->spb + pg * f->spp;
+			rc = need_slots(f, c, s0, s0 + f->spp, save_all, dseq);
+		}
+	}
+	for (uint32_t b = 0; b < f->nblocks && !rc; b++) {
+		uint32_t np = ssd_flash_next_page(&f->flash, b);
+		uint32_t bp = ssd_flash_block_pages(&f->flash, b);
+		uint32_t s0 = b * f->spb;
+		if (c->er_of[b] != SSD_NO_BLOCK)
+			rc = need_slots(f, c, s0, s0 + blk_slots(f, b), save_all, dseq);
+		else if (np < bp && f->state[b] != SSD_BLK_FREE)
+			rc = need_slots(f, c, s0 + np * f->spp, s0 + blk_slots(f, b),
+					save_all, dseq);
+	}
+	for (uint32_t i = 0; i < f->tq_len && !rc; i++) {
+		const struct ssd_trim_range *r = &f->tq[(f->tq_head + i) % f->tq_cap];
+		for (uint32_t l = r->lpn; l < r->lpn + r->n && !rc; l++)
+			rc = need_try(f, c, l, save_all, dseq);
+	}
+	for (uint32_t i = 0; i < f->tl_n && !rc; i++)
+		rc = need_try(f, c, f->tl[i], save_all, dseq);
+	if (!rc && c->nlist > 1)
+		qsort(c->list, c->nlist, sizeof *c->list, cmp_u32);
+	return rc;
+}
+
+/* The index in the need set's list of lpn, which is in the set. */
+static uint32_t entry(const struct cut *c, uint32_t lpn)
+{
+	uint32_t lo = 0, hi = c->nlist;
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (c->list[mid] <= lpn)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* A copy of lpn (entry i of the need set) with tag `tag` at position pos
+ * (block * spb + i) at T, lying in `slot` now (or SSD_UNMAPPED): the
+ * newest copy is kept, and of copies of one write the first in the
+ * flash's order. */
+static void offer(const struct ssd_ftl *f, struct cut *c, uint32_t i, uint32_t lpn,
+		  uint32_t tag, uint32_t pos, uint32_t slot)
+{
+	if (c->found[i]) {
+		uint32_t a = tag_age(f, lpn, tag), b = tag_age(f, lpn, c->best[i]);
+		if (a > b || (a == b && pos >= c->best_pos[i]))
+			return;
+	}
+	c->found[i] = 1;
+	c->best[i] = tag;
+	c->best_pos[i] = pos;
+	c->best_slot[i] = slot;
+}
+
+/* The out-of-band reads the rebuild costs for one block as it was at T
+ * (or as it is, when at_t is 0), on its die. */
+static void count_reads(struct ssd_ftl *f, struct cut *c, uint32_t blk, int at_t)
+{
+	uint32_t pages, full;
+	uint32_t e = at_t ? c->er_of[blk] : SSD_NO_BLOCK;
+	if (e != SSD_NO_BLOCK) {
+		pages = f->er[e].pages;
+		full = (uint32_t)f->er[e].full;
+	} else {
+		pages = ssd_flash_next_page(&f->flash, blk);
+		full = pages == ssd_flash_block_pages(&f->flash, blk);
+	}
+	if (!pages)
+		return;
+	uint32_t die = ssd_flash_die(&f->flash, ssd_ftl_unit_of(f, blk));
+	c->reads[die] += f->cfg.power_recovery == SSD_RECOVER_SUMMARY && full ? 1 : pages;
+}
+
 /* Read the out-of-band records of one block as it was at T: its pages
- * programmed by T, the newest copy of every page in the need set kept.
- * Counts the reads the recovery model makes on its die. */
+ * programmed by T, the newest copy of every page in the need set kept. */
 static void scan_block(struct ssd_ftl *f, struct cut *c, uint32_t blk)
 {
 	const uint32_t *p2l, *tags;
 	uint32_t pages, gen;
-	int full, cur = 1;
+	int cur = 1;
 	uint32_t e = c->er_of[blk];
 	if (e != SSD_NO_BLOCK) {
 		const struct ftl_erase_rec *r = &f->er[e];
@@ -545,19 +765,13 @@ static void scan_block(struct ssd_ftl *f, struct cut *c, uint32_t blk)
 		tags = p2l + f->spb;
 		pages = r->pages;
 		gen = r->gen;
-		full = r->full;
 		cur = 0;
 	} else {
 		p2l = f->p2l + (size_t)blk * f->spb;
 		tags = f->vgen + (size_t)blk * f->spb;
 		pages = ssd_flash_next_page(&f->flash, blk);
 		gen = ssd_flash_erases(&f->flash, blk);
-		full = pages == ssd_flash_block_pages(&f->flash, blk);
 	}
-	if (!pages)
-		return;
-	uint32_t die = ssd_flash_die(&f->flash, ssd_ftl_unit_of(f, blk));
-	c->reads[die] += f->cfg.power_recovery == SSD_RECOVER_SUMMARY && full ? 1 : pages;
 	for (uint32_t pi = 0; pi < pages; pi++) {
 		if (cur) {
 			if (ssd_bit_test(c->nd, blk * f->ppb + pi))
@@ -574,14 +788,57 @@ static void scan_block(struct ssd_ftl *f, struct cut *c, uint32_t blk)
 			uint32_t lpn = p2l[i];
 			if (lpn >= f->nlp || !ssd_bit_test(c->need, lpn))
 				continue;
-			if (!ssd_bit_test(c->found, lpn) ||
-			    tag_age(f, lpn, tags[i]) < tag_age(f, lpn, c->best[lpn])) {
-				ssd_bit_set(c->found, lpn);
-				c->best[lpn] = tags[i];
-				c->best_slot[lpn] = cur ? blk * f->spb + i : SSD_UNMAPPED;
-			}
+			uint32_t pos = blk * f->spb + i;
+			offer(f, c, entry(c, lpn), lpn, tags[i], pos, cur ? pos : SSD_UNMAPPED);
 		}
 	}
+}
+
+/* The rebuild bounded by what the cut can touch: the blocks where the
+ * recent work lies (the programs and erases still listed, victims being
+ * cleaned, blocks open, retired or bad) are read whole, and every other
+ * copy is the page's newest known durable one (dslot).  Returns 1 if
+ * such a copy has gone from where it was recorded: only reading every
+ * block can then find what survived. */
+static int scan_bounded(struct ssd_ftl *f, struct cut *c)
+{
+	for (uint32_t i = 0; i < f->pr_n; i++)
+		c->hot[f->pr[i].blk] = 1;
+	for (uint32_t b = 0; b < f->nblocks; b++) {
+		int st = f->state[b];
+		if (c->er_of[b] != SSD_NO_BLOCK || st == SSD_BLK_VICTIM ||
+		    st == SSD_BLK_RETIRE || st == SSD_BLK_BAD || st == SSD_BLK_OPEN)
+			c->hot[b] = 1;
+		if (c->hot[b])
+			scan_block(f, c, b);
+	}
+	for (uint32_t i = 0; i < c->nlist; i++) {
+		uint32_t lpn = c->list[i], d = f->dslot[lpn];
+		if (d == SSD_UNMAPPED)
+			continue;
+		/* the copy as it was at T: in a block erased since, its
+		 * saved records; it may be gone (a program under way took its
+		 * lower page, paired_pages) even where it lies in a block
+		 * read above */
+		uint32_t b = ssd_udiv(d, f->div_spb), e = c->er_of[b];
+		if (e != SSD_NO_BLOCK) {
+			const struct ftl_erase_rec *r = &f->er[e];
+			const uint32_t *sp = f->er_save + e * 2 * (size_t)f->spb;
+			uint32_t k = d - b * f->spb, pg = ssd_udiv(k, f->div_spp);
+			int gone = pg >= r->pages || sp[k] != lpn;
+			for (uint32_t q = 0; q < c->nold && !gone; q++)
+				gone = c->old[q].blk == b && c->old[q].gen == r->gen &&
+				       c->old[q].page == pg;
+			if (gone)
+				return 1;
+			offer(f, c, i, lpn, sp[f->spb + k], d, SSD_UNMAPPED);
+		} else {
+			if (f->p2l[d] != lpn || !slot_durable(f, c, d))
+				return 1;
+			offer(f, c, i, lpn, f->vgen[d], d, d);
+		}
+	}
+	return 0;
 }
 
 /* Unmap lpn (its content did not survive or a durable TRIM removed it). */
@@ -683,6 +940,69 @@ static int remap(struct ssd_ftl *f, uint32_t lpn, uint32_t s)
 	return 1;
 }
 
+/* After the recovery the map names one copy of each page of the need
+ * set; where that copy is programmed (c->found set, its tag in c->best),
+ * every other copy of the same write is superseded by it, as a
+ * controller's sequence numbers rank them, so that no later cut takes
+ * one for another (the source of a GC the cut interrupted, of a rewrite,
+ * of a GC the rewrites made room with).  A copy still in an open page
+ * supersedes nothing: the older ones are what survives a cut.  Visits
+ * every block (c->full_read), or those the rebuild read, those now being
+ * cleaned, open, retired or bad, the pages the recovery programmed, and
+ * the known durable copies. */
+static void supersede_slot(struct ssd_ftl *f, const struct cut *c, uint32_t s)
+{
+	uint32_t lpn = f->p2l[s];
+	if (lpn >= f->nlp || !ssd_bit_test(c->need, lpn) || ssd_bit_test(f->vbits, s))
+		return;
+	uint32_t i = entry(c, lpn), m = f->l2p[lpn];
+	if (c->found[i] && m != s && f->vgen[s] == c->best[i]) {
+		f->p2l[s] = SSD_UNMAPPED;
+	}
+}
+
+static void supersede(struct ssd_ftl *f, struct cut *c)
+{
+	for (uint32_t li = 0; li < c->nlist; li++) {
+		uint32_t m = f->l2p[c->list[li]], b = ssd_udiv(m, f->div_spb);
+		c->found[li] = m != SSD_UNMAPPED &&
+			       ssd_udiv(m - b * f->spb, f->div_spp) <
+			       ssd_flash_next_page(&f->flash, b);
+		if (c->found[li])
+			c->best[li] = f->vgen[m];
+	}
+	if (!c->full_read) {
+		for (uint32_t i = 0; i < f->pr_n; i++)
+			c->hot[f->pr[i].blk] = 1;
+		for (uint32_t b = 0; b < f->nblocks; b++) {
+			int st = f->state[b];
+			if (st == SSD_BLK_VICTIM || st == SSD_BLK_RETIRE ||
+			    st == SSD_BLK_BAD || st == SSD_BLK_OPEN)
+				c->hot[b] = 1;
+		}
+	}
+	for (uint32_t b = 0; b < f->nblocks; b++) {
+		if (!c->full_read && !c->hot[b])
+			continue;
+		uint32_t np = ssd_flash_next_page(&f->flash, b);
+		uint32_t s0 = b * f->spb, s1 = s0 + np * f->spp;
+		if (s1 > s0 + blk_slots(f, b))
+			s1 = s0 + blk_slots(f, b);
+		for (uint32_t s = s0; s < s1; s++)
+			supersede_slot(f, c, s);
+	}
+	if (!c->full_read)
+		for (uint32_t i = 0; i < c->nlist; i++) {
+			uint32_t d = f->dslot[c->list[i]];
+			if (d == SSD_UNMAPPED)
+				continue;
+			uint32_t b = ssd_udiv(d, f->div_spb);
+			if (!c->hot[b] && ssd_udiv(d - b * f->spb, f->div_spp) <
+					      ssd_flash_next_page(&f->flash, b))
+				supersede_slot(f, c, d); /* programmed, not read above */
+		}
+}
+
 int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 {
 	if (!f->ptrack)
@@ -695,15 +1015,12 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 	size_t pw = ((size_t)f->nblocks * f->ppb + 63) / 64 + 1;
 	c.nd = calloc(pw, sizeof *c.nd);
 	c.need = calloc(lw, sizeof *c.need);
-	c.found = calloc(lw, sizeof *c.found);
-	c.best = calloc(f->nlp ? f->nlp : 1, sizeof *c.best);
-	c.best_slot = malloc((f->nlp ? f->nlp : 1) * sizeof *c.best_slot);
 	c.er_of = malloc(f->nblocks * sizeof *c.er_of);
+	c.hot = calloc(f->nblocks ? f->nblocks : 1, 1);
 	c.reads = calloc(f->flash.dies, sizeof *c.reads);
 	/* a program under way takes at most bits - 1 lower pages with it */
 	c.old = malloc((f->pr_n ? (size_t)f->bits * f->pr_n : 1) * sizeof *c.old);
-	if (!c.nd || !c.need || !c.found || !c.best || !c.best_slot || !c.er_of ||
-	    !c.reads || !c.old) {
+	if (!c.nd || !c.need || !c.er_of || !c.hot || !c.reads || !c.old) {
 		cut_free(&c);
 		return SSD_ENOMEM;
 	}
@@ -711,7 +1028,9 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 	pc->lost_lp = pc->trims_lost = pc->rewritten_lp = pc->scan_reads = 0;
 	pc->remapped_lp = pc->unrelocated_lp = pc->paired_lp = 0;
 	pc->unplaced = NULL;
-	pc->nlost = 0;
+	pc->touched = NULL;
+	pc->nlost = pc->ntouched = 0;
+	pc->full_scan = 0;
 
 	/* the flash at T */
 	if (!pc->save_all) {
@@ -745,42 +1064,51 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 	if (pc->save_all)
 		dseq = f->flush_seq + 1;
 
-	/* the pages whose content may change */
-	uint64_t nneed = 0;
-	for (uint32_t lpn = 0; lpn < f->nlp; lpn++) {
-		uint32_t s = f->l2p[lpn];
-		int tb = f->tbits && ssd_bit_test(f->tbits, lpn);
-		int n;
-		if (s != SSD_UNMAPPED)
-			n = tb || (!pc->save_all && !slot_durable(f, &c, s));
-		else
-			n = (f->trim_cnt[lpn] & TRIM_HAS) && f->trim_ep[lpn] >= dseq;
-		if (n) {
-			ssd_bit_set(c.need, lpn);
-			nneed++;
-		}
+	/* the pages whose content may change: found from what the cut can
+	 * have touched, or (full) by visiting every page */
+	int rc = 0;
+	if (pc->full) {
+		for (uint32_t lpn = 0; lpn < f->nlp && !rc; lpn++)
+			rc = need_try(f, &c, lpn, pc->save_all, dseq);
+	} else {
+		rc = need_bounded(f, &c, pc->save_all, dseq);
 	}
-	if (nneed && !pc->save_all) {
+	if (!rc) {
+		size_t n = c.nlist ? c.nlist : 1;
+		c.found = calloc(n, sizeof *c.found);
+		c.best = calloc(n, sizeof *c.best);
+		c.best_pos = malloc(n * sizeof *c.best_pos);
+		c.best_slot = malloc(n * sizeof *c.best_slot);
+		if (!c.found || !c.best || !c.best_pos || !c.best_slot)
+			rc = SSD_ENOMEM;
+	}
+	if (rc) {
+		cut_free(&c);
+		return rc;
+	}
+	int at_t = c.nlist && !pc->save_all;
+	if (at_t) {
 		/* a block's current content, or its content before its
 		 * first erase after T */
-		for (uint32_t b = 0; b < f->nblocks; b++)
-			scan_block(f, &c, b);
-	} else {
-		for (uint32_t b = 0; b < f->nblocks; b++) {
-			uint32_t np = ssd_flash_next_page(&f->flash, b);
-			if (!np)
-				continue;
-			uint32_t die = ssd_flash_die(&f->flash, ssd_ftl_unit_of(f, b));
-			int full = np == ssd_flash_block_pages(&f->flash, b);
-			c.reads[die] += f->cfg.power_recovery == SSD_RECOVER_SUMMARY && full ? 1 : np;
+		if (!pc->full && scan_bounded(f, &c)) {
+			pc->full_scan = 1;
+			memset(c.found, 0, c.nlist * sizeof *c.found);
 		}
-		if (pc->save_all) /* everything there: the current copy */
-			for (uint32_t lpn = 0; lpn < f->nlp; lpn++)
-				if (ssd_bit_test(c.need, lpn) && f->l2p[lpn] != SSD_UNMAPPED) {
-					ssd_bit_set(c.found, lpn);
-					c.best[lpn] = f->vgen[f->l2p[lpn]];
-				}
+		c.full_read = pc->full || pc->full_scan;
+		if (c.full_read)
+			for (uint32_t b = 0; b < f->nblocks; b++)
+				scan_block(f, &c, b);
+	} else if (pc->save_all) { /* everything there: the current copy */
+		for (uint32_t i = 0; i < c.nlist; i++) {
+			uint32_t lpn = c.list[i];
+			if (f->l2p[lpn] != SSD_UNMAPPED) {
+				c.found[i] = 1;
+				c.best[i] = f->vgen[f->l2p[lpn]];
+			}
+		}
 	}
+	for (uint32_t b = 0; b < f->nblocks; b++)
+		count_reads(f, &c, b, at_t);
 
 	/* the TRIM journal at T: every TRIM a completed flush followed is
 	 * durable (the floor), the others are lost */
@@ -788,18 +1116,25 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 		if (f->tlog[i].ep < dseq)
 			floor_raise(f, f->tlog[i].lpn, f->tlog[i].cnt);
 	f->tlog_n = 0;
-	for (uint32_t lpn = 0; lpn < f->nlp; lpn++)
-		if ((f->trim_cnt[lpn] & TRIM_HAS) && f->trim_ep[lpn] < dseq)
-			floor_raise(f, lpn, f->trim_cnt[lpn]);
+	if (pc->full) {
+		for (uint32_t lpn = 0; lpn < f->nlp; lpn++)
+			if ((f->trim_cnt[lpn] & TRIM_HAS) && f->trim_ep[lpn] < dseq)
+				floor_raise(f, lpn, f->trim_cnt[lpn]);
+	} else {
+		for (uint32_t i = 0; i < f->tl_n; i++) {
+			uint32_t lpn = f->tl[i];
+			if ((f->trim_cnt[lpn] & TRIM_HAS) && f->trim_ep[lpn] < dseq)
+				floor_raise(f, lpn, f->trim_cnt[lpn]);
+		}
+	}
 
 	/* what each page of the need set holds after the rebuild */
 	uint32_t ucap = 0; /* of pc->unplaced */
 	uint32_t *rewrite = NULL, nrw = 0, cap_rw = 0;
-	for (uint32_t lpn = 0; lpn < f->nlp; lpn++) {
-		if (!ssd_bit_test(c.need, lpn))
-			continue;
-		int found = ssd_bit_test(c.found, lpn);
-		uint32_t best = c.best[lpn];
+	for (uint32_t li = 0; li < c.nlist; li++) {
+		uint32_t lpn = c.list[li];
+		int found = c.found[li];
+		uint32_t best = c.best[li];
 		uint32_t fl = f->trim_floor[lpn];
 		int zero = !found || ((fl & TRIM_HAS) && tag_age(f, lpn, best) >= tag_age(f, lpn, fl));
 		uint32_t s = f->l2p[lpn];
@@ -821,7 +1156,7 @@ int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 			 * model may erase): written again */
 			changed = !same || tb;
 			pc->trims_lost += cur_zero;
-			uint32_t bs = c.best_slot[lpn];
+			uint32_t bs = c.best_slot[li];
 			if (!same || (bs != SSD_UNMAPPED && bs != s))
 				unmap(f, lpn); /* the newer content is gone, or
 				                  the same lies elsewhere */
@@ -858,7 +1193,18 @@ next:
 		f->tq_len = f->tq_head = 0;
 		f->tq_pages = 0;
 	}
-	memset(f->trim_cnt, 0, f->nlp * sizeof *f->trim_cnt);
+	if (pc->full)
+		memset(f->trim_cnt, 0, f->nlp * sizeof *f->trim_cnt);
+	else
+		for (uint32_t i = 0; i < f->tl_n; i++)
+			f->trim_cnt[f->tl[i]] = 0;
+	f->tl_n = 0;
+	/* what was programmed by T is durable from now on */
+	for (uint32_t i = 0; i < f->pr_n; i++) {
+		const struct ftl_prog_rec *p = &f->pr[i];
+		if (pc->save_all || !ssd_bit_test(c.nd, p->blk * f->ppb + p->page))
+			fold(f, p);
+	}
 	f->pr_n = f->er_n = f->fr_n = 0;
 	f->fr_base = f->flush_seq;
 
@@ -872,7 +1218,6 @@ next:
 			scan_end = e;
 		pc->scan_reads += c.reads[d];
 	}
-	cut_free(&c);
 	pc->scan_end = scan_end;
 	/* Surviving older copies written again, then made durable: the
 	 * model's bookkeeping (a real drive maps the copy where it lies, in
@@ -883,14 +1228,15 @@ next:
 	f->recovering = 1;
 	for (uint32_t i = 0; i < nrw; i++) {
 		uint32_t lpn = rewrite[2 * i], old = f->l2p[lpn];
-		int64_t rc = ssd_ftl_write(f, lpn, t);
-		if (rc < 0) {
+		int64_t wr = ssd_ftl_write(f, lpn, t);
+		if (wr < 0) {
 			/* no room left (a worn-out drive): the same content
 			 * stays where the map points; an older one is lost */
-			if (rc == SSD_ENOMEM || rc == SSD_ESTATE) {
+			if (wr == SSD_ENOMEM || wr == SSD_ESTATE) {
 				f->recovering = 0;
 				free(rewrite);
-				return (int)rc;
+				cut_free(&c);
+				return (int)wr;
 			}
 			if (old == SSD_UNMAPPED) {
 				if (pc->unrelocated_lp == ucap) {
@@ -898,6 +1244,7 @@ next:
 					if (!u) {
 						f->recovering = 0;
 						free(rewrite);
+						cut_free(&c);
 						return SSD_ENOMEM;
 					}
 					pc->unplaced = u;
@@ -909,6 +1256,7 @@ next:
 		f->vgen[f->l2p[lpn]] = rewrite[2 * i + 1];
 		if (old != SSD_UNMAPPED && !ssd_bit_test(f->vbits, old))
 			f->p2l[old] = SSD_UNMAPPED; /* never to be found again */
+
 		f->ctr.host_write_lp--; /* not the host's: a copy */
 		f->ctr.gc_copy_lp++;
 		pc->rewritten_lp++;
@@ -916,9 +1264,25 @@ next:
 	f->recovering = 0;
 	free(rewrite);
 	int64_t done = ssd_ftl_flush(f, t);
-	if (done < 0)
+	if (done < 0) {
+		cut_free(&c);
 		return (int)done;
+	}
 	f->ctr.flushes--; /* not the host's */
+	supersede(f, &c);
+	uint32_t *touched = c.list;
+	uint32_t ntouched = c.nlist;
+	c.list = NULL;
+	cut_free(&c);
+	for (uint32_t i = 0; i < f->pr_n; i++)
+		fold(f, &f->pr[i]);
+	for (uint32_t i = 0; i < ntouched; i++) {
+		uint32_t lpn = touched[i];
+		if (f->l2p[lpn] != SSD_UNMAPPED)
+			f->dslot[lpn] = f->l2p[lpn];
+	}
+	pc->touched = touched;
+	pc->ntouched = ntouched;
 	f->pr_n = f->er_n = f->fr_n = 0;
 	f->fr_base = f->flush_seq;
 	timing_restart(f, scan_end);

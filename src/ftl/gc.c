@@ -19,6 +19,25 @@ const struct ssd_gc_ops *ssd_gc_find(int policy)
 	return NULL;
 }
 
+uint64_t ssd_gc_mem(int policy, const struct ssd_gc_view *v)
+{
+	switch (policy) {
+	case SSD_GC_GREEDY: return ssd_gc_greedy_mem(v);
+	case SSD_GC_COST_BENEFIT: return ssd_gc_set_mem(v); /* cb_init */
+	case SSD_GC_FIFO: return ssd_gc_fifo_mem(v);
+	case SSD_GC_RANDOM: return ssd_gc_set_mem(v); /* random_init */
+	}
+	return 0;
+}
+
+uint64_t ssd_gc_set_mem(const struct ssd_gc_view *v)
+{
+	const struct ssd_gc_set *s = NULL;
+	return sizeof *s + (uint64_t)v->units * v->bpu * sizeof *s->blocks +
+	       (uint64_t)v->units * sizeof *s->count +
+	       (uint64_t)v->nblocks * sizeof *s->pos;
+}
+
 int ssd_gc_set_init(struct ssd_gc_set *s, const struct ssd_gc_view *gv)
 {
 	s->per_unit = gv->bpu;

@@ -97,6 +97,14 @@ struct ssd_gc_ops {
 /* The policy for an enum ssd_gc_policy value, or NULL. */
 const struct ssd_gc_ops *ssd_gc_find(int policy);
 
+/* Bytes the policy's init allocates for a view with these counts (units,
+ * bpu, nblocks, spb as in struct ssd_gc_view); each policy's own
+ * function sits beside its init. */
+uint64_t ssd_gc_mem(int policy, const struct ssd_gc_view *v);
+uint64_t ssd_gc_greedy_mem(const struct ssd_gc_view *v);
+uint64_t ssd_gc_fifo_mem(const struct ssd_gc_view *v);
+uint64_t ssd_gc_set_mem(const struct ssd_gc_view *v);
+
 extern const struct ssd_gc_ops ssd_gc_greedy, ssd_gc_fifo, ssd_gc_random,
 	ssd_gc_cost_benefit;
 

@@ -12,6 +12,12 @@ struct fifo {
 	uint32_t *head, *tail; /* [unit] */
 };
 
+uint64_t ssd_gc_fifo_mem(const struct ssd_gc_view *gv)
+{
+	const struct fifo *q = NULL;
+	return sizeof *q + (uint64_t)gv->units * (sizeof *q->head + sizeof *q->tail);
+}
+
 static int fifo_init(const struct ssd_gc_view *gv, void **state)
 {
 	struct fifo *q = calloc(1, sizeof *q);

@@ -45,6 +45,13 @@ static void bucket_unlink(const struct ssd_gc_view *gv, struct greedy *g, uint32
 		gv->prev[n] = p;
 }
 
+uint64_t ssd_gc_greedy_mem(const struct ssd_gc_view *gv)
+{
+	const struct greedy *g = NULL;
+	return sizeof *g + (uint64_t)gv->units * (gv->spb + 1) * sizeof *g->head +
+	       (uint64_t)gv->units * sizeof *g->hint;
+}
+
 static int greedy_init(const struct ssd_gc_view *gv, void **state)
 {
 	struct greedy *g = calloc(1, sizeof *g);

@@ -277,6 +277,13 @@ static double zone_rate(const struct ssd_config *c, uint32_t z)
 	return o - (o - i) * z / (c->hdd_zones - 1);
 }
 
+uint64_t ssd_hdd_mem(const struct ssd_config *c)
+{
+	const struct ssd_hdd *h = NULL;
+	return sizeof *h + (uint64_t)c->hdd_zones * sizeof *h->zone +
+	       SSD_HDD_WC_EXTENTS * sizeof *h->wc;
+}
+
 int ssd_hdd_create(const struct ssd_config *c, struct ssd_hdd **out)
 {
 	*out = NULL;

@@ -142,6 +142,9 @@ struct ssd_hdd_stats {
  * owned by the caller (ssd_hdd_destroy). */
 int ssd_hdd_create(const struct ssd_config *c, struct ssd_hdd **out);
 
+/* Bytes ssd_hdd_create allocates for c. */
+uint64_t ssd_hdd_mem(const struct ssd_config *c);
+
 void ssd_hdd_destroy(struct ssd_hdd *h);
 
 /* One command: ddir SSD_DDIR_READ, _WRITE or _TRIM (base/io.h), fua

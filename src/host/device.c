@@ -3,6 +3,7 @@
  * controller-overhead timing (see device.h).
  */
 #include "host/device.h"
+#include "host/pagecache.h"
 #include "host/stack.h"
 #include "host/verify.h"
 
@@ -57,6 +58,71 @@ int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 	d->ctr = ssd_ftl_counters_mut(d->ftl);
 	*out = d;
 	return 0;
+}
+
+void ssd_dev_mem_add(const struct ssd_config *c, unsigned uses,
+		     struct ssd_mem *m)
+{
+	const struct ssd_dev *d = NULL; /* for sizeof only */
+	uint64_t wb_n = c->write_buffer / SSD_LPAGE, ra_n = c->read_ahead / SSD_LPAGE;
+	uint64_t h = 2;
+	while (h < 2 * wb_n)
+		h *= 2;
+	m->dram += sizeof *d + ra_n * sizeof *d->ra_ready +
+		   (wb_n ? wb_n * (sizeof *d->wb + sizeof *d->wb_lpn +
+				   sizeof *d->wb_mask + sizeof *d->wb_in) +
+			   h * sizeof *d->wb_hash : 0);
+	uint64_t ftl = ssd_ftl_mem(c, 0);
+	m->ftl += ftl;
+	if (!(uses & (SSD_MEM_VERIFY | SSD_MEM_POWER)))
+		return;
+	struct ssd_geometry g;
+	ssd_config_geometry(c, &g);
+	uint64_t tags = ssd_ftl_verify_mem(c);
+	m->verify += tags + (g.user_lp + 1) * sizeof *d->vrec; /* ssd_verify_attach */
+	if (uses & SSD_MEM_POWER)
+		m->power += ssd_ftl_mem(c, uses) - ftl - tags;
+}
+
+uint64_t ssd_dev_mem(const struct ssd_config *c, unsigned uses,
+		     struct ssd_mem *m)
+{
+	*m = (struct ssd_mem){.program = SSD_MEM_PROGRAM};
+	if (ssd_config_is_machine(c))
+		ssd_stack_mem_add(c, m); /* no verification on a machine */
+	else
+		ssd_dev_mem_add(c, uses, m);
+	ssd_mem_sum(m);
+	return m->total;
+}
+
+int ssd_dev_mem_check(const struct ssd_config *c, unsigned uses, uint64_t run,
+		      char *err, size_t errlen)
+{
+	uint64_t avail;
+	const char *what;
+	if (!c->mem_check || ssd_mem_available(&avail, &what))
+		return 0;
+	struct ssd_mem mem, *m = &mem;
+	ssd_dev_mem(c, uses, m);
+	m->run = run;
+	ssd_mem_sum(m);
+	if (m->total <= avail)
+		return 0;
+	/* what to change: the key behind the largest part */
+	const char *key = "a smaller capacity";
+	if (c->page_cache && ssd_pcache_mem(c) > m->total / 2)
+		key = "a smaller page_cache";
+	else if (m->verify + m->power > m->ftl)
+		key = "a smaller capacity or no verification";
+	else if (c->raid != SSD_RAID_NONE)
+		key = "a smaller capacity or fewer raid_members";
+	char need[32], have[32];
+	ssd_seterr(err, errlen, "drive '%s' needs about %s of memory, %s is %s "
+		   "(use %s, or --set mem_check=no)", c->name,
+		   ssd_fmt_bytes(m->total, need, sizeof need),
+		   ssd_fmt_bytes(avail, have, sizeof have), what, key);
+	return SSD_ENOMEM;
 }
 
 void ssd_dev_destroy(struct ssd_dev *d)
@@ -316,10 +382,11 @@ static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready,
 			}
 			return ready;
 		}
-		if (e >= 0 && d->wb_in[e] > ready) {
+		if (e >= 0 && d->wb_in[e] - ssd_ftl_xfer_lp(d->ftl) >= ready) {
 			/* given to the FTL whole but still in DRAM, waiting for
 			 * a register: the new data replaces it there, and the
-			 * program the FTL has planned carries it */
+			 * program the FTL has planned carries it -- if it is in
+			 * DRAM before the load into the register begins */
 			d->ctr->buffer_hits++;
 			ssd_ftl_write_replaced(d->ftl, lpn);
 			return ready;
@@ -966,9 +1033,12 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 	d->ra_lo = d->ra_hi = 0;
 	d->seq_next = UINT32_MAX;
 	d->rd_lpn = SSD_UNMAPPED;
-	/* the host's record follows what survived */
+	/* the host's record follows what survived: the pages the cut may
+	 * have changed (pc->touched), or every page (pc->full) */
 	uint32_t nlp = (uint32_t)(d->capacity / SSD_LPAGE);
-	for (uint32_t l = 0; l < nlp; l++) {
+	uint64_t n = pc->full ? nlp : pc->ntouched;
+	for (uint64_t i = 0; i < n; i++) {
+		uint32_t l = pc->full ? (uint32_t)i : pc->touched[i];
 		uint32_t lp, tag, rec = d->vrec[l];
 		uint32_t st = rec >> 30, cnt = rec & 0x3fffffffu;
 		if (ssd_ftl_verify_get(d->ftl, l, &lp, &tag)) {

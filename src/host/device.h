@@ -305,6 +305,27 @@ int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_dev **out);
 void ssd_dev_destroy(struct ssd_dev *d);
 
+/* Memory (base/sysmem.h).  ssd_dev_mem fills m with the estimate of what
+ * ssd_dev_create(c) allocates and what the uses (SSD_MEM_VERIFY,
+ * SSD_MEM_POWER) add, with the program's own SSD_MEM_PROGRAM; m->run,
+ * the job runner's part, is left 0 (ssd_sim_mem); returns m->total.
+ * Each layer's figure comes from the function beside its create
+ * (ssd_ftl_mem, ssd_pcache_mem, ssd_mft_mem, ssd_hdd_mem).
+ * ssd_dev_mem_add adds a bare SSD's part (no program), for the stack. */
+uint64_t ssd_dev_mem(const struct ssd_config *c, unsigned uses,
+		     struct ssd_mem *m);
+void ssd_dev_mem_add(const struct ssd_config *c, unsigned uses,
+		     struct ssd_mem *m);
+
+/* Before building c: 0 if its estimate (ssd_dev_mem with `uses`, plus
+ * `run` bytes of the runner's: ssd_sim_mem) fits in what the process may
+ * still take (ssd_mem_available), or if c's mem_check is off or nothing
+ * says what is available; else SSD_ENOMEM with the one-line message in
+ * err: "drive 'NAME' needs about X of memory, Y is available (use a
+ * smaller capacity, or --set mem_check=no)". */
+int ssd_dev_mem_check(const struct ssd_config *c, unsigned uses, uint64_t run,
+		      char *err, size_t errlen);
+
 /* The logical pages [*lpn, *lpn + *n) a TRIM of len bytes at offset
  * deallocates: the 4 KiB pages wholly inside it (see TRIM above).  *n is
  * 0 when the range holds no whole page; *lpn is then the page after
@@ -355,8 +376,10 @@ static inline int64_t ssd_dev_time(const struct ssd_dev *d)
  * (plp_hold_up) everything accepted survives; otherwise what was not
  * programmed by t is lost.  The host record is set to what the drive
  * holds after recovery, so verification goes on from there; pc says
- * what was lost (ftl.h's struct ssd_power_cut).  The drive answers again
- * at pc->ready, idle, the commands in flight at t gone. */
+ * what was lost (ftl.h's struct ssd_power_cut; the caller frees
+ * pc->touched).  The work is bounded by what the cut can have touched
+ * unless pc->full asks for every page.  The drive answers again at
+ * pc->ready, idle, the commands in flight at t gone. */
 int ssd_dev_power_track(struct ssd_dev *d);
 int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc);
 /* Which of the logical pages lpn[] (4 KiB) hold their latest write where

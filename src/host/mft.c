@@ -1053,6 +1053,33 @@ int ssd_mft_fits(const struct ssd_config *c, uint64_t cap, char *err, size_t n)
 	return layout(c, cap, &a, &b, &d, &e, err, n);
 }
 
+/* The size of the gathered set's index for nbuf buffer slots. */
+static uint32_t index_size(uint32_t nbuf)
+{
+	uint32_t hsize = 1;
+	while (hsize < 2 * nbuf)
+		hsize <<= 1;
+	return hsize;
+}
+
+uint64_t ssd_mft_mem(const struct ssd_config *c, uint64_t cap)
+{
+	const struct ssd_mft *m = NULL;
+	uint64_t nlog, npages, blocks, bps;
+	if (layout(c, cap, &nlog, &npages, &blocks, &bps, NULL, 0))
+		return 0;
+	uint64_t nseg = blocks / bps, nbuf = c->mft_buffer / c->mft_block;
+	uint64_t hsize = index_size((uint32_t)nbuf);
+	return sizeof *m + nlog * sizeof *m->map + nseg * bps * sizeof *m->p2l +
+	       nseg * (sizeof *m->valid + sizeof *m->sstate + sizeof *m->sprev +
+		       sizeof *m->snext + sizeof *m->freeq) +
+	       (bps + 1) * sizeof *m->bucket + 2 * nbuf * sizeof *m->fifo +
+	       hsize * (sizeof *m->hkey + sizeof *m->hval) +
+	       (nbuf + 1) * sizeof *m->runs +
+	       npages * (sizeof *m->pflags + sizeof *m->lprev + sizeof *m->lnext +
+			 sizeof *m->pready + sizeof *m->dirty + sizeof *m->dpos);
+}
+
 int ssd_mft_create(const struct ssd_config *c, struct ssd_blk *lower,
 		   struct ssd_blk **out)
 {
@@ -1095,9 +1122,7 @@ int ssd_mft_create(const struct ssd_config *c, struct ssd_blk *lower,
 		uint64_t cap = c->mft_map_cache / MAP_PAGE;
 		m->cache_cap = cap < 1 ? 1 : cap > npages ? (uint32_t)npages : (uint32_t)cap;
 	}
-	uint32_t hsize = 1;
-	while (hsize < 2 * m->nbuf)
-		hsize <<= 1;
+	uint32_t hsize = index_size(m->nbuf);
 	m->hmask = hsize - 1;
 	m->fifo_cap = 2 * m->nbuf;
 	m->rcap = m->nbuf + 1;

@@ -142,6 +142,10 @@
 int ssd_mft_create(const struct ssd_config *c, struct ssd_blk *lower,
 		   struct ssd_blk **out);
 
+/* Bytes ssd_mft_create allocates for c over `cap` bytes of drive (0 when
+ * MFT does not fit it: ssd_mft_fits says why). */
+uint64_t ssd_mft_mem(const struct ssd_config *c, uint64_t cap);
+
 /* The invariants: every mapped logical block points into the data area,
  * to a physical block of a non-free segment whose inverse is that block
  * (so each physical block is referenced at most once); each segment's

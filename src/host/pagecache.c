@@ -926,6 +926,24 @@ static const struct ssd_blk_ops pc_ops = {
 	.destroy = pc_destroy,
 };
 
+/* The buckets of a cache of np pages: a power of two, at least 16 and
+ * at least np. */
+static int bucket_bits(uint32_t np)
+{
+	int bits = 4;
+	while ((1ull << bits) < np)
+		bits++;
+	return bits;
+}
+
+uint64_t ssd_pcache_mem(const struct ssd_config *c)
+{
+	const struct ssd_pcache *p = NULL;
+	uint64_t np = c->page_cache / PC_PAGE;
+	return sizeof *p + np * (sizeof *p->pg + sizeof *p->scratch) +
+	       (1ull << bucket_bits((uint32_t)np)) * sizeof *p->bucket;
+}
+
 int ssd_pcache_create(const struct ssd_config *c, struct ssd_blk *lower,
 		      struct ssd_blk **out)
 {
@@ -938,9 +956,7 @@ int ssd_pcache_create(const struct ssd_config *c, struct ssd_blk *lower,
 	if (!p)
 		return SSD_ENOMEM;
 	uint32_t np = (uint32_t)(c->page_cache / PC_PAGE);
-	int bits = 4;
-	while ((1ull << bits) < np)
-		bits++;
+	int bits = bucket_bits(np);
 	p->npages = np;
 	p->hmask = (1ull << bits) - 1;
 	p->hshift = 64 - bits;

@@ -123,6 +123,11 @@
 int ssd_pcache_create(const struct ssd_config *c, struct ssd_blk *lower,
 		      struct ssd_blk **out);
 
+/* Bytes ssd_pcache_create allocates for c's page_cache (the ring of
+ * write-back commands, which grows with the commands in flight, is not
+ * counted). */
+uint64_t ssd_pcache_mem(const struct ssd_config *c);
+
 /* Check the cache's invariants (every page on the list of its state,
  * the lists' counts, the hash holding exactly the live pages, write-back
  * in clean-time order, the flag counts).  O(P); for tests.  Returns 0 or

@@ -64,6 +64,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/progress.h"
 #include "base/ofile.h"
 #include "host/engine.h"
 #include "host/steadystate.h"
@@ -2402,6 +2403,29 @@ static int verify_setup(struct run *r, const struct ssd_job *jobs, int njobs)
 	return 0;
 }
 
+uint64_t ssd_sim_mem(const struct ssd_job *jobs, int njobs, uint64_t volume,
+		     unsigned *uses)
+{
+	const struct run *r = NULL; /* for sizeof only */
+	const struct ssd_run_result *res = NULL;
+	uint64_t ninst = 0, nres = 0, depth = 0;
+	int check = 0, phase = 0;
+	for (int j = 0; j < njobs; j++) {
+		ninst += jobs[j].numjobs;
+		nres += jobs[j].group_reporting ? 1 : jobs[j].numjobs;
+		depth += (uint64_t)jobs[j].numjobs * jobs[j].iodepth;
+		check |= jobs[j].verify == SSD_VERIFY_DATA;
+		phase |= jobs[j].verify != SSD_VERIFY_NONE && jobs[j].do_verify;
+	}
+	*uses = check ? SSD_MEM_VERIFY : 0;
+	uint64_t events = depth + 4 * ninst + nres + 1;
+	return ninst * (sizeof *r->in + sizeof *r->flows) +
+	       nres * (sizeof *res->jobs + sizeof *r->ss + sizeof(int)) +
+	       (uint64_t)njobs * sizeof *r->job_left +
+	       (depth + 1) * sizeof *r->cmd + events * sizeof *r->eng.heap +
+	       (phase ? (volume / SSD_LPAGE + 1) * sizeof *r->vseen : 0);
+}
+
 int ssd_sim_run(struct ssd_dev *dev, const struct ssd_job *jobs, int njobs,
 		uint64_t seed, struct ssd_run_result *res, char *err,
 		size_t errlen)
@@ -2416,6 +2440,27 @@ int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 {
 	return ssd_sim_run_progress(dev, jobs, njobs, seed, series, NULL,
 				    NULL, 0, res, err, errlen);
+}
+
+void ssd_sim_prog_report(void *ctx, const struct ssd_sim_progress *p)
+{
+	struct ssd_prog *pg = ctx;
+	ssd_prog_at(pg, ssd_prog_share(pg, p->done), pg->run_t0 + p->sim_ns,
+		    p->job);
+}
+
+int ssd_sim_run_prog(struct ssd_dev *dev, const struct ssd_job *jobs,
+		     int njobs, uint64_t seed, struct ssd_series *series,
+		     struct ssd_prog *pg, struct ssd_run_result *res, char *err,
+		     size_t errlen)
+{
+	if (!ssd_prog_on(pg))
+		return ssd_sim_run_series(dev, jobs, njobs, seed, series, res,
+					  err, errlen);
+	pg->run_t0 = ssd_dev_time(dev);
+	return ssd_sim_run_progress(dev, jobs, njobs, seed, series,
+				    ssd_sim_prog_report, pg, 0, res, err,
+				    errlen);
 }
 
 int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,

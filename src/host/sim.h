@@ -97,6 +97,13 @@ int ssd_sim_run(struct ssd_dev *dev, const struct ssd_job *jobs, int njobs,
 		size_t errlen);
 
 /* The same, with every completion also added to `series` (NULL: none). */
+/* What running the jobs on a drive of `volume` bytes allocates beyond
+ * the drive, bytes (the runner's tables: instances, results, commands in
+ * flight, events, the verify phase's marks), and in *uses what the jobs
+ * ask of the drive (SSD_MEM_VERIFY when one checks data: ssd_dev_mem). */
+uint64_t ssd_sim_mem(const struct ssd_job *jobs, int njobs, uint64_t volume,
+		     unsigned *uses);
+
 struct ssd_series;
 int ssd_sim_run_series(struct ssd_dev *dev, const struct ssd_job *jobs,
 		       int njobs, uint64_t seed, struct ssd_series *series,
@@ -124,6 +131,20 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			 ssd_sim_progress_fn progress, void *ctx,
 			 uint32_t every, struct ssd_run_result *r,
 			 char *err, size_t errlen);
+
+/* ssd_sim_run_series reporting to pg (base/progress.h): every 1024
+ * completions the share of the run done (as ssd_prog_span maps it into
+ * the phase), the drive's time and the running job.  Without a listener
+ * (pg NULL or without a callback) exactly ssd_sim_run_series. */
+struct ssd_prog;
+int ssd_sim_run_prog(struct ssd_dev *dev, const struct ssd_job *jobs,
+		     int njobs, uint64_t seed, struct ssd_series *series,
+		     struct ssd_prog *pg, struct ssd_run_result *r, char *err,
+		     size_t errlen);
+/* The callback ssd_sim_run_prog gives the runner (ctx: the reporter,
+ * its run_t0 the drive's time as the run began): for a caller that runs
+ * with a progress callback of its own and passes the reports on. */
+void ssd_sim_prog_report(void *pg, const struct ssd_sim_progress *p);
 
 /* The machine's nodes as they are now, into res->nodes (none for a bare
  * SSD; what a run's report shows in its "Machine" section).  0 or

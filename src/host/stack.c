@@ -391,6 +391,31 @@ int ssd_stack_check(const struct ssd_config *c, char *err, size_t errlen)
 	return 0;
 }
 
+void ssd_stack_mem_add(const struct ssd_config *c, struct ssd_mem *m)
+{
+	const struct ssd_dev *d = NULL; /* for sizeof only */
+	uint32_t n = c->raid == SSD_RAID_0 ? c->raid_members : 1;
+	struct ssd_config dc = *c; /* a member, as drive_create makes it */
+	dc.page_cache = 0;
+	dc.mft = 0;
+	dc.raid = SSD_RAID_NONE;
+	m->host += sizeof *d + n * sizeof *d->ssds;
+	for (uint32_t i = 0; i < n; i++) {
+		if (dc.type == SSD_TYPE_HDD) {
+			m->host += sizeof(struct hdd_node) + ssd_hdd_mem(&dc);
+		} else {
+			m->host += sizeof(struct ssd_blk);
+			ssd_dev_mem_add(&dc, 0, m);
+		}
+	}
+	if (c->raid == SSD_RAID_0)
+		m->host += sizeof(struct raid0) + n * sizeof(struct ssd_blk *);
+	if (c->mft)
+		m->host += ssd_mft_mem(c, ssd_config_raid_capacity(c));
+	if (c->page_cache)
+		m->host += ssd_pcache_mem(c);
+}
+
 int ssd_stack_create(const struct ssd_config *c, uint64_t seed,
 		     struct ssd_dev **out)
 {

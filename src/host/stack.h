@@ -47,6 +47,10 @@ int ssd_stack_check(const struct ssd_config *c, char *err, size_t errlen);
 int ssd_stack_create(const struct ssd_config *c, uint64_t seed,
 		     struct ssd_dev **out);
 
+/* Add what ssd_stack_create(c) allocates to m (base/sysmem.h): the
+ * drives' parts to m->ftl and m->dram, the host layers' to m->host. */
+void ssd_stack_mem_add(const struct ssd_config *c, struct ssd_mem *m);
+
 /* The device's entry points on a machine (device.c calls them; the range
  * is checked there). */
 int64_t ssd_stack_submit(struct ssd_dev *d, int ddir, uint64_t offset,

@@ -24,8 +24,8 @@ double ssd_accuracy_alpha(const struct ssd_config *c)
 
 int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,
 		     uint32_t ppb, double precondition, double measure,
-		     uint64_t seed, struct ssd_accuracy_row *row, char *err,
-		     size_t errlen)
+		     uint64_t seed, struct ssd_prog *pg,
+		     struct ssd_accuracy_row *row, char *err, size_t errlen)
 {
 	struct ssd_config c = *base;
 	c.page_size = SSD_LPAGE;
@@ -63,6 +63,10 @@ int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,
 	if (rc)
 		return rc;
 	struct ssd_dev *dev = NULL;
+	if ((rc = ssd_dev_mem_check(&c, 0, 0, err, errlen))) {
+		free(jobs);
+		return rc;
+	}
 	rc = ssd_dev_create(&c, seed, &dev);
 	if (rc) {
 		snprintf(err, errlen, "cannot create the drive: %s",
@@ -71,7 +75,8 @@ int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,
 		return rc;
 	}
 	struct ssd_run_result res;
-	rc = ssd_sim_run(dev, jobs, njobs, seed, &res, err, errlen);
+	rc = ssd_sim_run_prog(dev, jobs, njobs, seed, NULL, pg, &res, err,
+			      errlen);
 	if (!rc) {
 		const struct ssd_counters *m = &res.jobs[2].ctr;
 		row->policy = policy;
@@ -95,7 +100,7 @@ int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,
 
 int ssd_accuracy_table(const struct ssd_config *base, double precondition,
 		       double measure, uint64_t seed, FILE *out, int *off,
-		       char *err, size_t errlen)
+		       struct ssd_prog *pg, char *err, size_t errlen)
 {
 	static const int policies[] = {SSD_GC_GREEDY, SSD_GC_FIFO};
 	static const double ops[] = {0.07, 0.28};
@@ -106,13 +111,19 @@ int ssd_accuracy_table(const struct ssd_config *base, double precondition,
 		for (int o = 0; o < 2; o++)
 			for (int b = 0; b < 2; b++) {
 				struct ssd_accuracy_row row;
+				ssd_prog_phase(pg, 0, "%d of 8: %s, %.0f%% OP, "
+					       "%u pages per block",
+					       p * 4 + o * 2 + b + 1,
+					       ssd_gc_policy_name(policies[p]),
+					       ops[o] * 100, ppbs[b]);
 				int rc = ssd_accuracy_run(base, policies[p],
 							  ops[o], ppbs[b],
 							  precondition, measure,
-							  seed, &row, err,
+							  seed, pg, &row, err,
 							  errlen);
 				if (rc)
 					return rc;
+				ssd_prog_clear(pg); /* the row follows */
 				fprintf(out, "%-7s %4.0f%%  %4u  %.5f  %9.3f  "
 					"%7.3f  %+5.2f%%\n",
 					ssd_gc_policy_name(row.policy),

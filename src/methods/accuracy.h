@@ -26,6 +26,7 @@
 #include <stdio.h>
 
 #include "base/config.h"
+#include "base/progress.h"
 
 struct ssd_accuracy_row {
 	int policy;          /* enum ssd_gc_policy */
@@ -43,18 +44,19 @@ double ssd_accuracy_alpha(const struct ssd_config *c);
 
 int ssd_accuracy_run(const struct ssd_config *base, int policy, double op,
 		     uint32_t ppb, double precondition, double measure,
-		     uint64_t seed, struct ssd_accuracy_row *row, char *err,
-		     size_t errlen);
+		     uint64_t seed, struct ssd_prog *pg,
+		     struct ssd_accuracy_row *row, char *err, size_t errlen);
 
 /* The accuracy matrix: ssd_accuracy_run for greedy and FIFO at 7% and
  * 28% OP, 64 and 256 pages per block, a table row on `out` as each
  * finishes, then the verdict "N of 8 within 3%".  *off gets the rows
- * whose model error exceeds SSD_ACCURACY_TOLERANCE percent.  Returns 0,
+ * whose model error exceeds SSD_ACCURACY_TOLERANCE percent.  Progress
+ * goes to pg (NULL: none): a phase per row, the run's share in it.  Returns 0,
  * or the first run's error (message in err; the verdict is not
  * printed). */
 #define SSD_ACCURACY_TOLERANCE 3.0
 int ssd_accuracy_table(const struct ssd_config *base, double precondition,
 		       double measure, uint64_t seed, FILE *out, int *off,
-		       char *err, size_t errlen);
+		       struct ssd_prog *pg, char *err, size_t errlen);
 
 #endif

@@ -619,15 +619,16 @@ static struct ssd_job *add_job(struct ssd_jobs *b, const char *name, int rw,
 
 /* End job file b (from jobs_new) and run it on dev. */
 static int run_jobs(struct ssd_dev *dev, struct ssd_jobs *b, const char *name,
-		    uint64_t seed, struct run *r, char *err, size_t errlen)
+		    const struct ssd_cal_opts *o, struct run *r, char *err,
+		    size_t errlen)
 {
 	memset(r, 0, sizeof *r);
 	char msg[512] = "out of memory";
 	int rc = b ? ssd_jobs_end(b, &r->jobs, &r->njobs, msg, sizeof msg)
 		   : SSD_ENOMEM;
 	if (!rc)
-		rc = ssd_sim_run(dev, r->jobs, r->njobs, seed, &r->res, msg,
-				 sizeof msg);
+		rc = ssd_sim_run_prog(dev, r->jobs, r->njobs, o->seed, NULL,
+				      o->prog, &r->res, msg, sizeof msg);
 	if (rc) {
 		ssd_seterr(err, errlen, "%s: %s", ssd_dev_config(dev)->name,
 			   msg);
@@ -676,7 +677,10 @@ static double iops(const struct ssd_job_result *j, int ddir)
 static int make_dev(const struct ssd_config *c, uint64_t seed,
 		    struct ssd_dev **dev, char *err, size_t errlen)
 {
-	int rc = ssd_dev_create(c, seed, dev);
+	int rc = ssd_dev_mem_check(c, 0, 0, err, errlen);
+	if (rc)
+		return rc;
+	rc = ssd_dev_create(c, seed, dev);
 	if (rc)
 		ssd_seterr(err, errlen, "%s: cannot build the drive: %s", c->name,
 		       ssd_strerror(rc));
@@ -745,7 +749,7 @@ static int do_fresh(const struct ssd_config *full, struct meas *m)
 		add_job(b, "unmapped", SSD_RW_READ, SEQ_BS, 32, 1, u, s);
 	}
 	struct run r;
-	rc = run_jobs(dev, b, "calibrate-fresh", m->o->seed, &r, m->err,
+	rc = run_jobs(dev, b, "calibrate-fresh", m->o, &r, m->err,
 		      m->errlen);
 	if (!rc) {
 		m->v[F_SEQ_WRITE] = mbps(job(&r, "write"), SSD_DDIR_WRITE);
@@ -779,7 +783,7 @@ static int do_rfresh(const struct ssd_config *full, struct meas *m)
 		j->time_based = 1;
 	}
 	struct run r;
-	rc = run_jobs(dev, b, "calibrate-rfresh", m->o->seed, &r, m->err,
+	rc = run_jobs(dev, b, "calibrate-rfresh", m->o, &r, m->err,
 		      m->errlen);
 	if (!rc) {
 		m->v[F_RAND_WRITE_FRESH] = iops(job(&r, "fresh"), SSD_DDIR_WRITE);
@@ -831,7 +835,7 @@ static int seq_fill(struct ssd_dev *dev, const struct ssd_config *c_,
 		nc++;
 	}
 	struct run run;
-	int rc = run_jobs(dev, jb, "calibrate-fill", m->o->seed, &run, m->err,
+	int rc = run_jobs(dev, jb, "calibrate-fill", m->o, &run, m->err,
 			  m->errlen);
 	if (!rc) {
 		for (int i = 0; i < nc; i++)
@@ -910,7 +914,7 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 			add_job(jb, "full_read", SSD_RW_READ, SEQ_BS, 32, 1,
 				half, s);
 		}
-		rc = run_jobs(dev, jb, "calibrate-full", m->o->seed, &run,
+		rc = run_jobs(dev, jb, "calibrate-full", m->o, &run,
 			      m->err, m->errlen);
 	}
 	if (!rc) {
@@ -927,7 +931,7 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 			add_job(jb, "idle_write", SSD_RW_WRITE, SEQ_BS, 32, 1,
 				s, s);
 		}
-		rc = run_jobs(dev, jb, "calibrate-idle", m->o->seed, &run,
+		rc = run_jobs(dev, jb, "calibrate-idle", m->o, &run,
 			      m->err, m->errlen);
 	}
 	if (!rc) {
@@ -954,7 +958,7 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 			add_job(jb, "trim_write", SSD_RW_WRITE, SEQ_BS, 32, 1,
 				0, s);
 		}
-		rc = run_jobs(dev, jb, "calibrate-trim", m->o->seed, &run,
+		rc = run_jobs(dev, jb, "calibrate-trim", m->o, &run,
 			      m->err, m->errlen);
 		if (!rc) {
 			const struct ssd_job_result *j = job(&run, "trim32");
@@ -1005,7 +1009,7 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 	if (jb)
 		add_job(jb, "fill", SSD_RW_RANDWRITE, 4096, 32, 0, 0, 0)->runtime =
 			PASS_CAP;
-	rc = disk ? 0 : run_jobs(dev, jb, "calibrate-span", m->o->seed, &run,
+	rc = disk ? 0 : run_jobs(dev, jb, "calibrate-span", m->o, &run,
 				 m->err, m->errlen);
 	if (!rc && !disk) {
 		m->v[F_RAND_WRITE_SPAN] = iops(job(&run, "fill"),
@@ -1021,7 +1025,7 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 			j->io_size = round_down(cap / 4, SSD_LPAGE);
 			j->runtime = PASS_CAP / 4;
 		}
-		rc = run_jobs(dev, jb, "calibrate-steady", m->o->seed, &run,
+		rc = run_jobs(dev, jb, "calibrate-steady", m->o, &run,
 			      m->err, m->errlen);
 	}
 	if (!rc && !disk) {
@@ -1040,7 +1044,7 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 			add_job(jb, "used_write", SSD_RW_WRITE, SEQ_BS, 32, 1,
 				s, s);
 		}
-		rc = run_jobs(dev, jb, "calibrate-used", m->o->seed, &run,
+		rc = run_jobs(dev, jb, "calibrate-used", m->o, &run,
 			      m->err, m->errlen);
 	}
 	if (!rc && !disk) {
@@ -1063,7 +1067,7 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 			j->time_based = 1;
 			j->runtime = LAT_WINDOW_S * SSD_S;
 		}
-		rc = run_jobs(dev, jb, "calibrate-latency", m->o->seed, &run,
+		rc = run_jobs(dev, jb, "calibrate-latency", m->o, &run,
 			      m->err, m->errlen);
 	}
 	if (!rc) {
@@ -1105,7 +1109,7 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 			j->time_based = 1;
 			j->runtime = (quick ? 2 : 20) * SSD_S;
 		}
-		rc = run_jobs(dev, jb, "calibrate-large", m->o->seed, &run,
+		rc = run_jobs(dev, jb, "calibrate-large", m->o, &run,
 			      m->err, m->errlen);
 	}
 	if (!rc) {
@@ -1168,7 +1172,7 @@ static int do_oscache(const struct ssd_config *full, struct meas *m)
 		j->runtime = (m->o->quick ? 2 : 10) * SSD_S;
 	}
 	struct run run;
-	rc = run_jobs(dev, jb, "calibrate-oscache", m->o->seed, &run, m->err,
+	rc = run_jobs(dev, jb, "calibrate-oscache", m->o, &run, m->err,
 		      m->errlen);
 	if (!rc) {
 		m->v[F_OSCACHE] = iops(job(&run, "oscache"), SSD_DDIR_WRITE);
@@ -1210,7 +1214,7 @@ static int do_mft(const struct ssd_config *full, struct meas *m)
 		j->runtime = point;
 	}
 	struct run run;
-	rc = run_jobs(dev, jb, "calibrate-mft", m->o->seed, &run, m->err,
+	rc = run_jobs(dev, jb, "calibrate-mft", m->o, &run, m->err,
 		      m->errlen);
 	if (!rc) {
 		m->v[F_MFT_SEQ_WRITE] = mbps(job(&run, "file"), SSD_DDIR_WRITE);
@@ -1251,13 +1255,15 @@ int ssd_cal_measure(const struct ssd_config *c,
 	static const struct {
 		int from, to;
 		int (*fn)(const struct ssd_config *, struct meas *);
+		const char *name;   /* the phase, for the status line */
 	} phases[] = {
-		{F_SEQ_READ, F_SEQ_WRITE, do_fresh},
-		{F_RAND_WRITE_FRESH, F_RAND_WRITE_FRESH, do_rfresh},
-		{F_SLC_CACHE, F_TRIM_32G, do_fill},
-		{F_RAND_WRITE_SPAN, F_MEAN_LAT_LARGE, do_steady},
-		{F_OSCACHE, F_OSCACHE, do_oscache},
-		{F_MFT_SEQ_WRITE, F_MFT_SEQ_READ, do_mft},
+		{F_SEQ_READ, F_SEQ_WRITE, do_fresh, "fresh drive"},
+		{F_RAND_WRITE_FRESH, F_RAND_WRITE_FRESH, do_rfresh,
+		 "random writes, fresh"},
+		{F_SLC_CACHE, F_TRIM_32G, do_fill, "filled drive"},
+		{F_RAND_WRITE_SPAN, F_MEAN_LAT_LARGE, do_steady, "steady state"},
+		{F_OSCACHE, F_OSCACHE, do_oscache, "OS cache"},
+		{F_MFT_SEQ_WRITE, F_MFT_SEQ_READ, do_mft, "MFT"},
 	};
 	for (size_t p = 0; p < sizeof phases / sizeof phases[0]; p++) {
 		int need = 0;
@@ -1266,6 +1272,7 @@ int ssd_cal_measure(const struct ssd_config *c,
 		if (!need)
 			continue;
 		msg[0] = 0;
+		ssd_prog_phase(o->prog, 0, "%s: %s", c->name, phases[p].name);
 		int rc = phases[p].fn(c, &m);
 		if (rc == SSD_ENOMEM) {
 			ssd_seterr(err, errlen, "%s", msg);
@@ -1428,6 +1435,7 @@ int ssd_cal_table_run(const struct ssd_cal_table *t,
 				     errlen);
 		if (rc)
 			break;
+		ssd_prog_clear(t->opts.prog); /* the rows follow */
 		if (!header++ && t->markdown)
 			fprintf(t->out, "| drive | figure | seed | fill | seed "
 				"value | ssdlab | deviation | what the seed says "
@@ -1443,6 +1451,7 @@ int ssd_cal_table_run(const struct ssd_cal_table *t,
 	ssd_preset_list_free(listed, nlisted);
 	if (rc)
 		return rc;
+	ssd_prog_clear(t->opts.prog);
 	if (t->markdown)
 		fprintf(t->out, "\n");
 	fprintf(t->out, "%d of %d measured figures within 15%%; %d not "

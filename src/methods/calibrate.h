@@ -46,6 +46,7 @@
 #include <stdio.h>
 
 #include "base/config.h"
+#include "base/progress.h"
 
 /* How a ref's VALUE reads. */
 enum ssd_cal_kind {
@@ -162,6 +163,8 @@ struct ssd_cal_opts {
 	int fill;           /* 0: each drive file's fill procedure; else
 	                       SSD_CAL_FILL_SEQ or SSD_CAL_FILL_DIRCOPY for
 	                       every drive (ssd_cal_table_run) */
+	struct ssd_prog *prog; /* progress (NULL: none): a phase per
+	                       procedure, and the runs of jobs in it */
 };
 
 /* A measured figure. */

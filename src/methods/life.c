@@ -111,11 +111,12 @@ int ssd_life_builtin_jobs(uint64_t capacity, struct ssd_job **jobs,
 /* One ssd_sim_run on the drive; *worn is set when the drive is (or
  * turned) read-only. */
 static int run_pass(struct ssd_dev *dev, const struct ssd_job *jobs, int n,
-		    uint64_t seed, struct ssd_life_run *r, int *worn,
-		    char *err, size_t errlen)
+		    uint64_t seed, struct ssd_prog *pg, struct ssd_life_run *r,
+		    int *worn, char *err, size_t errlen)
 {
 	struct ssd_run_result res;
-	int rc = ssd_sim_run(dev, jobs, n, seed, &res, err, errlen);
+	int rc = ssd_sim_run_prog(dev, jobs, n, seed, NULL, pg, &res, err,
+				  errlen);
 	if (rc) {
 		ssd_run_result_free(&res);
 		return rc;
@@ -144,7 +145,7 @@ static int has_flash(const struct ssd_config *c, char *err, size_t errlen)
 }
 
 int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
-		 int njobs, uint64_t seed, int until_worn,
+		 int njobs, uint64_t seed, int until_worn, struct ssd_prog *pg,
 		 struct ssd_life_run *r, char *err, size_t errlen)
 {
 	char a[32];
@@ -176,7 +177,12 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 		js[i].write_lat_log[0] = 0;
 	}
 	struct ssd_dev *dev = NULL;
-	int rc = ssd_dev_create(c, seed, &dev);
+	int rc = ssd_dev_mem_check(c, 0, 0, err, errlen);
+	if (rc) {
+		free(js);
+		return rc;
+	}
+	rc = ssd_dev_create(c, seed, &dev);
 	if (rc) {
 		snprintf(err, errlen, "cannot build drive '%s': %s", c->name,
 			 ssd_strerror(rc));
@@ -187,7 +193,9 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 	int worn = 0;
 	uint64_t pass = 0;
 	if (m > 0) {
-		rc = run_pass(dev, js, m, seed + pass++, r, &worn, err, errlen);
+		ssd_prog_phase(pg, ssd_dev_time(dev), "precondition");
+		rc = run_pass(dev, js, m, seed + pass++, pg, r, &worn, err,
+			      errlen);
 		if (!rc && worn) {
 			snprintf(err, errlen,
 				 "the drive wore out (turned read-only) while "
@@ -199,9 +207,10 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 		}
 	}
 	struct ssd_counters c0 = *ctr, d;
+	ssd_prog_phase(pg, ssd_dev_time(dev), "measure");
 	if (!rc)
-		rc = run_pass(dev, js + m, njobs - m, seed + pass++, r, &worn,
-			      err, errlen);
+		rc = run_pass(dev, js + m, njobs - m, seed + pass++, pg, r,
+			      &worn, err, errlen);
 	if (!rc) {
 		ssd_counters_sub(&d, ctr, &c0);
 		r->measured_host_lp = d.host_write_lp;
@@ -226,11 +235,18 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 		}
 	}
 	/* endurance: the measured group again and again until read-only */
-	double limit = SSD_LIFE_GIVE_UP *
-		       ssd_life_nand_bytes((double)ssd_config_physical_bytes(c),
+	double rated = ssd_life_nand_bytes((double)ssd_config_physical_bytes(c),
 					   c->pe_cycles);
+	double limit = SSD_LIFE_GIVE_UP * rated;
+	/* the status line's share: the flash's writes against its rated
+	 * endurance, each pass spanning what the last one wrote */
+	uint64_t nand_pass = ctr->nand_prog_lp - c0.nand_prog_lp;
+	if (!rc && until_worn && !worn)
+		ssd_prog_phase(pg, ssd_dev_time(dev), "endurance run");
 	while (!rc && until_worn && !worn) {
-		uint64_t before = ctr->host_write_lp;
+		uint64_t before = ctr->host_write_lp, nand0 = ctr->nand_prog_lp;
+		ssd_prog_span(pg, (double)nand0 * SSD_LPAGE / rated,
+			      (double)(nand0 + nand_pass) * SSD_LPAGE / rated);
 		if ((double)before * SSD_LPAGE >= limit) {
 			snprintf(err, errlen,
 				 "the drive did not wear out: %s of host "
@@ -241,8 +257,9 @@ int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
 			rc = SSD_ESTATE;
 			break;
 		}
-		rc = run_pass(dev, js + m, njobs - m, seed + pass++, r, &worn,
-			      err, errlen);
+		rc = run_pass(dev, js + m, njobs - m, seed + pass++, pg, r,
+			      &worn, err, errlen);
+		nand_pass = ctr->nand_prog_lp - nand0;
 		r->passes++;
 		if (!rc && !worn && ctr->host_write_lp == before) {
 			snprintf(err, errlen, "the measured jobs stopped "
@@ -577,15 +594,16 @@ static double wall_now(void)
 int ssd_life_report_run(const struct ssd_config *c,
 			const struct ssd_job *jobs, int njobs,
 			const char *jobfile, uint64_t seed, int accelerated,
-			double daily, int json, FILE *out, char *err,
-			size_t errlen)
+			double daily, int json, FILE *out, struct ssd_prog *pg,
+			char *err, size_t errlen)
 {
 	struct ssd_life_report rep = {.cfg = c, .workload = jobfile,
 				      .seed = seed};
 	double w0 = wall_now();
-	int rc = ssd_life_run(c, jobs, njobs, seed, accelerated, &rep.run, err,
-			      errlen);
+	int rc = ssd_life_run(c, jobs, njobs, seed, accelerated, pg, &rep.run,
+			      err, errlen);
 	rep.wall_s = wall_now() - w0;
+	ssd_prog_clear(pg); /* the report follows */
 	if (rc)
 		return rc;
 	ssd_life_estimate(c, rep.run.waf, daily, &rep.est);

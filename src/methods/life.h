@@ -40,6 +40,7 @@
 #include <stdio.h>
 
 #include "base/config.h"
+#include "base/progress.h"
 #include "host/job.h"
 #include "stats/stats.h"
 
@@ -142,9 +143,12 @@ extern const char ssd_life_builtin_desc[];
  * SSD_EINVAL when the measured group writes nothing, SSD_EROFS when the
  * drive wears out before the measurement ends, SSD_ESTATE when an
  * endurance run writes SSD_LIFE_GIVE_UP times the rated endurance
- * without wearing out, or the drive's and simulator's own codes. */
+ * without wearing out, or the drive's and simulator's own codes.
+ * Progress goes to pg (NULL: none): the phases precondition, measure
+ * and endurance run (its share: the flash's writes against its rated
+ * endurance). */
 int ssd_life_run(const struct ssd_config *c, const struct ssd_job *jobs,
-		 int njobs, uint64_t seed, int until_worn,
+		 int njobs, uint64_t seed, int until_worn, struct ssd_prog *pg,
 		 struct ssd_life_run *r, char *err, size_t errlen);
 
 /* ---- the report ---- */
@@ -187,7 +191,7 @@ int ssd_life_jobs(const char *jobfile, uint64_t capacity,
 int ssd_life_report_run(const struct ssd_config *c,
 			const struct ssd_job *jobs, int njobs,
 			const char *jobfile, uint64_t seed, int accelerated,
-			double daily, int json, FILE *out, char *err,
-			size_t errlen);
+			double daily, int json, FILE *out, struct ssd_prog *pg,
+			char *err, size_t errlen);
 
 #endif

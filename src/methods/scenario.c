@@ -245,7 +245,8 @@ struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 	if (s->snapshot) {
 		/* every drive the scenario starts starts from the snapshot */
 		struct ssd_dev *d = NULL;
-		if (ssd_snapshot_load(s->snapshot, &s->cfg, &d, s->err,
+		if (ssd_dev_mem_check(&s->cfg, 0, 0, s->err, sizeof s->err) ||
+		    ssd_snapshot_load(s->snapshot, &s->cfg, &d, s->err,
 				      sizeof s->err))
 			return NULL;
 		return d;
@@ -280,6 +281,8 @@ struct ssd_dev *ssd_scn_device(struct ssd_scn *s, const struct ssd_config *c)
 			 "own; --snapshot does not apply to it", s->sc->name);
 		return NULL;
 	}
+	if (ssd_dev_mem_check(c, 0, 0, s->err, sizeof s->err))
+		return NULL;
 	int rc = ssd_dev_create(c, s->seed, &d);
 	if (rc) {
 		snprintf(s->err, sizeof s->err, "cannot create the drive: %s",
@@ -328,8 +331,8 @@ int ssd_scn_run(struct ssd_scn *s, struct ssd_dev *dev, struct ssd_jobs *b,
 	int njobs = 0;
 	int rc = ssd_jobs_end(b, &jobs, &njobs, s->err, sizeof s->err);
 	if (!rc) {
-		rc = ssd_sim_run_series(dev, jobs, njobs, s->seed, series, res,
-					s->err, sizeof s->err);
+		rc = ssd_sim_run_prog(dev, jobs, njobs, s->seed, series,
+				      s->prog, res, s->err, sizeof s->err);
 		if (rc)
 			ssd_run_result_free(res); /* a scenario stops at a failure */
 	}
@@ -654,18 +657,19 @@ void ssd_scn_json_close(struct ssd_scn *s, int array)
 int ssd_scenario_run(const struct ssd_scenario *sc,
 		     const struct ssd_config *cfg, const char *outdir,
 		     const char *preset_dir, const char *const *sets,
-		     int nsets, uint64_t seed, FILE *out, char *err,
-		     size_t errlen)
+		     int nsets, uint64_t seed, FILE *out,
+		     struct ssd_prog *pg, char *err, size_t errlen)
 {
 	return ssd_scenario_run_from(sc, cfg, NULL, outdir, preset_dir, sets,
-				     nsets, seed, out, err, errlen);
+				     nsets, seed, out, pg, err, errlen);
 }
 
 int ssd_scenario_run_from(const struct ssd_scenario *sc,
 			  const struct ssd_config *cfg, const char *snapshot,
 			  const char *outdir, const char *preset_dir,
 			  const char *const *sets, int nsets, uint64_t seed,
-			  FILE *out, char *err, size_t errlen)
+			  FILE *out, struct ssd_prog *pg, char *err,
+			  size_t errlen)
 {
 	struct ssd_scn *s = calloc(1, sizeof *s);
 	if (!s) {
@@ -693,6 +697,14 @@ int ssd_scenario_run_from(const struct ssd_scenario *sc,
 	s->seed = seed;
 	s->out = out;
 	s->gnuplot = -1;
+	s->prog = ssd_prog_on(pg) ? pg : NULL;
+	/* with a status line, the summary waits for its end: lines written
+	 * while it is on the terminal would land in it */
+	char *held = NULL;
+	size_t nheld = 0;
+	FILE *hold = s->prog ? open_memstream(&held, &nheld) : NULL;
+	if (hold)
+		s->out = hold;
 	int np = 0;
 	for (; sc->params && sc->params[np].name; np++)
 		snprintf(s->value[np], sizeof s->value[np], "%s", sc->params[np].def);
@@ -757,6 +769,17 @@ int ssd_scenario_run_from(const struct ssd_scenario *sc,
 	}
 	for (int i = 0; i < SSD_SCN_MAX_FILES; i++)
 		ssd_ofile_discard(s->files[i]); /* open when run() failed */
+	if (hold) {
+		ssd_prog_clear(s->prog);
+		if (fclose(hold) && !rc) {
+			snprintf(s->err, sizeof s->err, "scenario %s: out of "
+				 "memory for its summary", sc->name);
+			rc = SSD_ENOMEM;
+		} else if (nheld) {
+			fwrite(held, 1, nheld, out);
+		}
+		free(held);
+	}
 	if (rc)
 		snprintf(err, errlen, "%s", s->err[0] ? s->err : ssd_strerror(rc));
 	free(s);

@@ -23,6 +23,7 @@
 
 #include "base/config.h"
 #include "base/json.h"
+#include "base/progress.h"
 #include "base/ofile.h"
 #include "host/device.h"
 #include "report/report.h"
@@ -87,6 +88,10 @@ struct ssd_scn {
 	struct ssd_ofile *files[SSD_SCN_MAX_FILES]; /* open (ssd_scn_file) */
 	struct ssd_json jw;        /* its writer */
 	int gnuplot;               /* 1 found, 0 missing, -1 not looked */
+	struct ssd_prog *prog;     /* progress reports (NULL: none;
+	                              base/progress.h): ssd_scn_run reports
+	                              through it, a scenario names its
+	                              phases with ssd_prog_phase */
 	char err[512];             /* the message when run() fails */
 };
 
@@ -97,13 +102,15 @@ const struct ssd_scenario *ssd_scenario_find(const char *name);
 /* Run scenario `sc` on drive `cfg` into `outdir` (created if missing),
  * with parameter overrides "NAME=VALUE" (sets[i]); a scenario that uses
  * other drives by name finds them in preset_dir (preset.h; NULL: the
- * environment's or the compiled-in one).  Returns 0, or a negative code
- * with a one-line message in err. */
+ * environment's or the compiled-in one).  Progress goes to pg (NULL:
+ * none); with a listener the summary is held back and written to out
+ * once the line is cleared (the same bytes).  Returns 0, or a negative
+ * code with a one-line message in err. */
 int ssd_scenario_run(const struct ssd_scenario *sc,
 		     const struct ssd_config *cfg, const char *outdir,
 		     const char *preset_dir, const char *const *sets,
-		     int nsets, uint64_t seed, FILE *out, char *err,
-		     size_t errlen);
+		     int nsets, uint64_t seed, FILE *out,
+		     struct ssd_prog *pg, char *err, size_t errlen);
 
 /* ssd_scenario_run starting from the drive saved at `snapshot`
  * (host/snapshot.h; cfg is its drive): every drive the scenario would
@@ -114,7 +121,8 @@ int ssd_scenario_run_from(const struct ssd_scenario *sc,
 			  const struct ssd_config *cfg, const char *snapshot,
 			  const char *outdir, const char *preset_dir,
 			  const char *const *sets, int nsets, uint64_t seed,
-			  FILE *out, char *err, size_t errlen);
+			  FILE *out, struct ssd_prog *pg, char *err,
+			  size_t errlen);
 
 /* 1 if NAME is a parameter of sc. */
 int ssd_scenario_has_param(const struct ssd_scenario *sc, const char *name);
@@ -169,7 +177,7 @@ struct ssd_jobs *ssd_scn_jobs_new(struct ssd_scn *s, const struct ssd_dev *dev);
 struct ssd_job *ssd_scn_job(struct ssd_jobs *b, const char *name, int rw,
 			    uint32_t bs, uint32_t iodepth);
 /* End job file b (from ssd_scn_jobs_new) and run it on dev; completions
- * also go to series if not NULL.  Fills *res (free with
+ * also go to series if not NULL, progress to s->prog.  Fills *res (free with
  * ssd_run_result_free); on failure returns the error with s->err set and
  * *res already freed. */
 int ssd_scn_run(struct ssd_scn *s, struct ssd_dev *dev, struct ssd_jobs *b,

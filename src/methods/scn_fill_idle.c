@@ -217,10 +217,14 @@ static int run_op(struct ssd_scn *s, const struct hdtach *h,
 	double w;
 	struct ssd_fileset del = {0};
 	const struct ssd_fileset *fs = fl->fs;
+	double op = o->op * 100;
+	ssd_prog_phase(s->prog, ssd_dev_time(dev), "op %.0f%%: fresh", op);
 	int rc = hdtach(s, dev, h, o->rd[0], o->wr[0], &o->rd_avg[0],
 			&o->wr_avg[0], &w);
 	if (!rc) {
 		struct ssd_fileset_run fr;
+		ssd_prog_phase(s->prog, ssd_dev_time(dev), "op %.0f%%: copying "
+			       "files", op);
 		struct ssd_counters c0 = *ssd_dev_counters(dev);
 		if (fl->dc) {
 			rc = ssd_dircopy(dev, fl->dc, &o->dc, &del);
@@ -240,11 +244,14 @@ static int run_op(struct ssd_scn *s, const struct hdtach *h,
 		o->fill_mbps = fr.end > fr.start
 			? (double)fr.bytes * 1e3 / (double)(fr.end - fr.start) : 0;
 	}
+	ssd_prog_phase(s->prog, ssd_dev_time(dev), "op %.0f%%: full", op);
 	if (!rc)
 		rc = hdtach(s, dev, h, o->rd[1], o->wr[1], &o->rd_avg[1],
 			    &o->wr_avg[1], &o->full_write_waf);
 	if (!rc) {
 		int64_t now = ssd_dev_time(dev);
+		ssd_prog_phase(s->prog, now, "op %.0f%%: idle, then read and "
+			       "write", op);
 		ssd_dev_idle(dev, now + idle);
 		rc = hdtach(s, dev, h, o->rd[2], o->wr[2], &o->rd_avg[2],
 			    &o->wr_avg[2], &w);
@@ -252,6 +259,8 @@ static int run_op(struct ssd_scn *s, const struct hdtach *h,
 	if (!rc) {
 		/* delete every file with TRIM, then the sequential write */
 		struct ssd_fileset_run fr;
+		ssd_prog_phase(s->prog, ssd_dev_time(dev), "op %.0f%%: delete "
+			       "and rewrite", op);
 		rc = ssd_fileset_trim(dev, fs, COPY_QD, &fr);
 		if (rc)
 			snprintf(s->err, sizeof s->err, "fill-idle: the delete failed: %s",

@@ -59,6 +59,9 @@ static const struct ssd_scn_param params[] = {
 	 .whole = 1, .lo = 0, .hi = UINT32_MAX},
 	{.name = "fill", .def = "100%", .unit = "size or % of capacity",
 	 .help = "Written sequentially before the first cut."},
+	{.name = "full", .def = "0", .unit = "number",
+	 .help = "1: at every cut rebuild from every block and check every page (the whole drive; slow on large drives); 0: only what the cut can have touched, the same result.",
+	 .whole = 1, .lo = 0, .hi = 1},
 	{.name = "check", .def = "0", .unit = "number",
 	 .help = "Run the FTL's invariant checker after every N GC victims and at every cut (0: never; slow).",
 	 .whole = 1, .lo = 0, .hi = UINT32_MAX},
@@ -96,6 +99,8 @@ struct pl {
 	                                       flush was submitted: pairs */
 	struct cmd *q;
 	uint32_t qd;
+	uint32_t *touch, ntouch, cap_touch; /* pages written or trimmed
+	                                       since the last cut */
 	uint64_t writes;
 	uint64_t commands;     /* host commands submitted */
 	struct ssd_rng rng;
@@ -209,6 +214,14 @@ static int submit(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
 		for (uint32_t i = 0; i < n; i++) {
 			c->ver[i] = ver_of(d->vrec[lpn + i]);
 			p->busy[lpn + i]++;
+			if (p->ntouch == p->cap_touch) {
+				uint32_t *t2 = ssd_grow(p->touch, &p->cap_touch,
+							sizeof *t2, 1024);
+				if (!t2)
+					return SSD_ENOMEM;
+				p->touch = t2;
+			}
+			p->touch[p->ntouch++] = lpn + i;
 		}
 	c->done = ssd_dev_submit(d, ddir | (c->fua ? SSD_DEV_FUA : 0), offset,
 				 n * SSD_LPAGE, t);
@@ -231,11 +244,16 @@ static const char *paired_name(int m)
 		: m == SSD_PAIRED_UNPROTECTED ? "unprotected" : "independent";
 }
 
-/* After recovery: every page against the promise. */
-static void check_pages(struct pl *p, struct tally *t, char *first, size_t firstlen)
+/* After recovery: the pages in list[0..n) (every page if list is NULL)
+ * against the promise. */
+static void check_pages(struct pl *p, struct tally *t, char *first, size_t firstlen,
+			const uint32_t *list, uint64_t n)
 {
 	const uint32_t *rec = p->dev->vrec;
-	for (uint32_t l = 0; l < p->nlp; l++) {
+	if (!list)
+		n = p->nlp;
+	for (uint64_t i = 0; i < n; i++) {
+		uint32_t l = list ? list[i] : (uint32_t)i;
 		if (ssd_vrec_state(rec[l]) == SSD_VREC_UNKNOWN)
 			continue; /* a worn-out drive had no room for it: undefined */
 		uint32_t have = ver_of(rec[l]); /* set to what the drive holds */
@@ -293,6 +311,38 @@ static int cmp_i64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The pages a cut can have changed as the host sees them: those it
+ * wrote or trimmed since the last cut and those the drive says the cut
+ * touched, ascending, once each (into p->touch).  Every other page
+ * holds what it held after the last recovery, acknowledged and synced.
+ * 0 or SSD_ENOMEM. */
+static int cut_pages(struct pl *p, const struct ssd_power_cut *pc)
+{
+	uint64_t n = (uint64_t)p->ntouch + pc->ntouched;
+	if (n > p->cap_touch) {
+		uint32_t *t = realloc(p->touch, n * sizeof *t);
+		if (!t)
+			return SSD_ENOMEM;
+		p->touch = t;
+		p->cap_touch = (uint32_t)n;
+	}
+	if (pc->ntouched)
+		memcpy(p->touch + p->ntouch, pc->touched, pc->ntouched * sizeof *pc->touched);
+	qsort(p->touch, n, sizeof *p->touch, cmp_u32);
+	uint32_t k = 0;
+	for (uint64_t i = 0; i < n; i++)
+		if (!k || p->touch[k - 1] != p->touch[i])
+			p->touch[k++] = p->touch[i];
+	p->ntouch = k;
+	return 0;
+}
+
 static int run(struct ssd_scn *s)
 {
 	/* each number's range is the table's, checked before the run */
@@ -306,6 +356,7 @@ static int run(struct ssd_scn *s)
 	uint64_t flush_every = (uint64_t)ssd_scn_int(s, "flush_every");
 	uint64_t fill = ssd_scn_size(s, "fill", SSD_LPAGE);
 	uint32_t check = (uint32_t)ssd_scn_int(s, "check");
+	int full = (int)ssd_scn_int(s, "full");
 	char bad[160] = "";
 	if (interval <= 0)
 		snprintf(bad, sizeof bad, "interval must be more than 0");
@@ -369,7 +420,10 @@ static int run(struct ssd_scn *s)
 		ssd_dev_set_check_every(dev, check);
 	/* the fill, 128 KiB at a time at QD1, then a flush: all synced */
 	int64_t t = ssd_dev_time(dev);
+	ssd_prog_phase(s->prog, t, "fill");
 	for (uint64_t o = 0; o < fill; o += 128 << 10) {
+		if (!(o / (128 << 10) % 4096) && o)
+			ssd_prog_at(s->prog, (double)o / (double)fill, t, NULL);
 		uint32_t len = (uint32_t)(fill - o < (128 << 10) ? fill - o : 128 << 10);
 		ssd_vrec_write(dev->vrec, (uint32_t)(o / SSD_LPAGE), len / SSD_LPAGE);
 		int64_t c = ssd_dev_submit(dev, SSD_DDIR_WRITE, o, len, t);
@@ -403,7 +457,10 @@ static int run(struct ssd_scn *s)
 	int64_t save_max = 0, hold = 0;
 	char first[160] = "";
 	int wore_out = 0;
+	ssd_prog_phase(s->prog, t, "power cuts");
 	for (uint64_t k = 0; k < cuts; k++) {
+		ssd_prog_at(s->prog, (double)k / (double)cuts, ssd_dev_time(dev),
+			    NULL);
 		int64_t T = t + 1 + (int64_t)ssd_rng_below(&p.rng, (uint64_t)interval);
 		for (uint32_t i = 0; i < qd; i++)
 			p.q[i].done = t;
@@ -441,7 +498,7 @@ static int run(struct ssd_scn *s)
 		uint32_t inflight = 0;
 		for (uint32_t i = 0; i < qd; i++)
 			inflight += p.q[i].kind != C_NONE;
-		struct ssd_power_cut pc = {.t = T, .on = T + off};
+		struct ssd_power_cut pc = {.t = T, .on = T + off, .full = full};
 		if ((rc = ssd_dev_power_cut(dev, &pc))) {
 			const char *why = ssd_dev_check_failure(dev);
 			snprintf(s->err, sizeof s->err, "power-loss: cut %llu failed: %s",
@@ -455,8 +512,14 @@ static int run(struct ssd_scn *s)
 				 ssd_dev_check_failure(dev) ? ssd_dev_check_failure(dev) : "?");
 			goto out;
 		}
+		rc = full ? 0 : cut_pages(&p, &pc);
+		free(pc.touched);
+		if (rc) {
+			snprintf(s->err, sizeof s->err, "power-loss: out of memory");
+			goto out;
+		}
 		struct tally one = {0};
-		check_pages(&p, &one, first, sizeof first);
+		check_pages(&p, &one, first, sizeof first, full ? NULL : p.touch, p.ntouch);
 		rec_ns[k] = pc.ready - pc.on;
 		fprintf(csv, "%llu,%.6f,%u,%llu,%llu,%llu,%llu,%llu,%llu,%llu,%.3f\n",
 			(unsigned long long)k + 1, (double)T / 1e9, inflight,
@@ -485,11 +548,13 @@ static int run(struct ssd_scn *s)
 			free(p.q[i].cover);
 			memset(&p.q[i], 0, sizeof p.q[i]);
 		}
-		for (uint32_t l = 0; l < p.nlp; l++) {
+		for (uint64_t i = 0, nr = full ? p.nlp : p.ntouch; i < nr; i++) {
+			uint32_t l = full ? (uint32_t)i : p.touch[i];
 			p.ack[l] = p.sync[l] = ver_of(dev->vrec[l]);
 			p.busy[l] = 0;
 			p.tver[l] = 0;
 		}
+		p.ntouch = 0;
 		p.ndirty = 0;
 		p.writes = 0;
 		t = pc.ready;
@@ -597,6 +662,7 @@ out:
 		free(p.q[i].cover);
 	free(p.q);
 	free(p.dirty);
+	free(p.touch);
 	free(p.ack);
 	free(p.sync);
 	free(p.busy);

@@ -96,6 +96,7 @@ static int run(struct ssd_scn *s)
 	int rc = 0, timed_out = 0;
 	if (!chunk)
 		chunk = bs;
+	ssd_prog_phase(s->prog, 0, "writing");
 	while (written < volume && !timed_out) {
 		uint64_t now = volume - written < chunk ? volume - written : chunk;
 		struct ssd_run_result res;
@@ -110,6 +111,9 @@ static int run(struct ssd_scn *s)
 			j->has_randseed = 1;
 			j->runtime = max_time - sim_ns; /* what is left of it */
 		}
+		/* the status line's share: the volume written */
+		ssd_prog_span(s->prog, (double)written / (double)volume,
+			      (double)(written + now) / (double)volume);
 		rc = ssd_scn_run(s, dev, b, &ser, &res);
 		if (rc)
 			break;

@@ -209,9 +209,12 @@ static int run_mode(struct ssd_scn *s, const struct torture *t, int trim,
 		return SSD_EINVAL;
 	struct ssd_fileset fs = {0};
 	struct ssd_fileset_run fr;
+	const char *mode = trim ? "TRIM on" : "TRIM off";
+	ssd_prog_phase(s->prog, 0, "%s: fresh", mode);
 	int rc = format(s, dev, trim);
 	if (!rc)
 		rc = app_load(s, dev, t, &m->app[0]);
+	ssd_prog_phase(s->prog, ssd_dev_time(dev), "%s: database", mode);
 	if (!rc)
 		rc = torture_db(s, dev, t, m);
 	if (!rc)
@@ -230,6 +233,8 @@ static int run_mode(struct ssd_scn *s, const struct torture *t, int trim,
 				 ssd_strerror(rc));
 	}
 	if (!rc) {
+		ssd_prog_phase(s->prog, ssd_dev_time(dev), "%s: copying files",
+			       mode);
 		m->files = fs.n;
 		m->file_mean = (double)fs.bytes / (double)fs.n;
 		rc = ssd_fileset_write(dev, &fs, COPY_BS, COPY_QD, &fr);
@@ -241,10 +246,12 @@ static int run_mode(struct ssd_scn *s, const struct torture *t, int trim,
 			snprintf(s->err, sizeof s->err, "torture: copying or deleting "
 				 "the files failed: %s", ssd_strerror(rc));
 	}
+	ssd_prog_phase(s->prog, ssd_dev_time(dev), "%s: tortured", mode);
 	if (!rc)
 		rc = app_load(s, dev, t, &m->app[1]);
 	if (!rc) {
 		int64_t now = ssd_dev_time(dev);
+		ssd_prog_phase(s->prog, now, "%s: after idle", mode);
 		ssd_dev_idle(dev, now + t->idle);
 		rc = app_load(s, dev, t, &m->app[2]);
 	}

@@ -60,11 +60,16 @@ struct waf_samples {
 	uint32_t n, cap;
 	struct ssd_counters *at; /* at[i]: at the end of interval i */
 	int oom;
+	struct ssd_prog *pg;     /* the status line's, every 1024 calls
+	                            (NULL: none) */
+	uint32_t calls;
 };
 
 static void sample(void *ctx, const struct ssd_sim_progress *p)
 {
 	struct waf_samples *w = ctx;
+	if (w->pg && !(++w->calls & 1023))
+		ssd_sim_prog_report(w->pg, p);
 	while (!w->oom && p->sim_ns >= w->t0 + (int64_t)(w->n + 1) * w->step) {
 		if (w->n == w->cap) {
 			struct ssd_counters *a = ssd_grow(w->at, &w->cap, sizeof *a, 64);
@@ -257,7 +262,10 @@ static int run(struct ssd_scn *s)
 	}
 	/* the samples count from the run's start (the progress's sim_ns), the
 	 * series from the drive's time, where the replay begins */
-	struct waf_samples w = {.dev = dev, .t0 = 0, .step = step};
+	struct waf_samples w = {.dev = dev, .t0 = 0, .step = step,
+				.pg = s->prog};
+	if (s->prog)
+		s->prog->run_t0 = ssd_dev_time(dev);
 	struct ssd_counters c0 = *ssd_dev_counters(dev);
 	struct ssd_series ser;
 	ssd_series_init(&ser, ssd_dev_time(dev), step);

@@ -166,6 +166,21 @@ int ssd_flash_snap_load(struct ssd_flash *f, struct ssd_snapr *r)
 
 #undef T
 
+uint64_t ssd_flash_mem(const struct ssd_config *c, uint32_t nblocks)
+{
+	const struct ssd_flash *f = NULL;
+	struct ssd_geometry g;
+	ssd_config_geometry(c, &g);
+	uint64_t dies = g.dies, units = g.units, ppb = g.pages_per_block;
+	return dies * (sizeof *f->die_busy + sizeof *f->die_page) +
+	       c->channels * sizeof *f->chan_busy +
+	       units * (sizeof *f->reg_free + sizeof *f->udie + sizeof *f->uchan) +
+	       sizeof *f->acct_store +
+	       (dies + c->channels + units) * sizeof *f->acct_store->res +
+	       ppb * (sizeof *f->ptype + sizeof *f->t_read_pg + sizeof *f->t_prog_pg) +
+	       ssd_nand_mem(nblocks);
+}
+
 void ssd_flash_free(struct ssd_flash *f)
 {
 	free(f->die_busy);

@@ -186,6 +186,10 @@ int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 		   uint32_t nblocks, struct ssd_counters *ctr, uint64_t seed);
 void ssd_flash_free(struct ssd_flash *f);
 
+/* Bytes ssd_flash_init allocates for that config and block count, the
+ * NAND state's per-block arrays included. */
+uint64_t ssd_flash_mem(const struct ssd_config *c, uint32_t nblocks);
+
 /* Timing accounting on (from now on, records emptied) or off; `due`,
  * if not NULL, is set to 1 whenever a rule breaks.  Costs nothing to
  * turn on: the records were allocated with the backend. */

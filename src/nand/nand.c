@@ -22,6 +22,13 @@ int ssd_nand_init(struct ssd_nand *n, uint32_t nblocks,
 	return 0;
 }
 
+uint64_t ssd_nand_mem(uint32_t nblocks)
+{
+	const struct ssd_nand *n = NULL;
+	return (uint64_t)nblocks * (sizeof *n->next_page + sizeof *n->erases +
+				    sizeof *n->slc);
+}
+
 void ssd_nand_free(struct ssd_nand *n)
 {
 	free(n->next_page);

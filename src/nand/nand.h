@@ -40,6 +40,9 @@ struct ssd_nand {
 int ssd_nand_init(struct ssd_nand *n, uint32_t nblocks,
 		  uint32_t pages_per_block, uint32_t slc_pages);
 
+/* Bytes ssd_nand_init allocates for nblocks blocks. */
+uint64_t ssd_nand_mem(uint32_t nblocks);
+
 /* Pages a block holds in its current mode. */
 static inline uint32_t ssd_nand_pages(const struct ssd_nand *n, uint32_t blk)
 {

@@ -453,7 +453,17 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		snprintf(err, errlen, "out of memory");
 		goto bad;
 	}
-	int drc;
+	/* the model, and a memory store's table of leaves; its pages are the
+	 * client's data, taken as written (docs/serve.md) */
+	uint64_t leaves = (ssd_config_volume(&s->cfg) + (uint64_t)PG * LEAF_N - 1) /
+			  ((uint64_t)PG * LEAF_N) * sizeof *s->st.top;
+	int drc = ssd_dev_mem_check(&s->cfg, o->power_cuts ? SSD_MEM_POWER : 0,
+				    sizeof *s + (o->data && strcmp(o->data, "memory") ? 0 : leaves),
+				    err, errlen);
+	if (drc) {
+		rc = -ENOMEM;
+		goto bad;
+	}
 	if (o->snapshot) {
 		/* the saved drive; power cuts keep the server's time as the
 		 * drive's, so they start from a fresh drive */
@@ -660,6 +670,15 @@ int64_t ssd_srv_now(struct ssd_srv *s)
 	int64_t t = now_locked(s);
 	pthread_mutex_unlock(&s->lock);
 	return t;
+}
+
+void ssd_srv_progress(struct ssd_srv *s, uint64_t *requests,
+		      int64_t *sim_ns)
+{
+	pthread_mutex_lock(&s->lock);
+	*requests = s->requests;
+	*sim_ns = now_locked(s);
+	pthread_mutex_unlock(&s->lock);
 }
 
 struct ssd_dev *ssd_srv_dev(struct ssd_srv *s)
@@ -1390,6 +1409,7 @@ int ssd_srv_power_cut(struct ssd_srv *s, uint64_t *lost, int64_t *recovery_ns)
 			  "kept (written as zeros)", (unsigned long long)missing);
 out:
 	free(pc.lost);
+	free(pc.touched);
 	pthread_mutex_unlock(&s->lock);
 	return rc;
 }

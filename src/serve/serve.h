@@ -189,6 +189,10 @@ const char *ssd_srv_error(const struct ssd_srv *s);
 
 /* Simulated time now, ns since the server started (tests). */
 int64_t ssd_srv_now(struct ssd_srv *s);
+/* The requests answered so far and the simulated time now (ns since the
+ * server started), read together: what a status line shows. */
+void ssd_srv_progress(struct ssd_srv *s, uint64_t *requests,
+		      int64_t *sim_ns);
 
 /* The drive itself, for tests that inject its faults.  Not locked. */
 struct ssd_dev;

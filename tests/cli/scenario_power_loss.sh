@@ -119,6 +119,20 @@ expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --seed 7000159 --
 	--set trim_mode=immediate --set slc_cache=static --set slc_cache_size=512k \
 	--set bs=4k --set write_pct=90 --set trim_pct=0 --set fua_pct=20 --set flush_every=512 \
 	--set interval=1 --set check=1024
+# And an eighth: a write of a page the write buffer had given the FTL
+# whole, while that page waited in DRAM for its register, replaced the
+# data in DRAM even when the load into the register had already begun:
+# a FUA write then completed before its own data could have been loaded
+# and programmed (the checker caught it).  The new data now replaces the
+# old only if it is in DRAM before the load begins.
+expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --seed 7000029 --out soak8w \
+	--set cuts=20 --set capacity=96m --set page_size=4k --set pages_per_block=128 \
+	--set channels=2 --set dies_per_channel=1 --set planes_per_die=2 --set multiplane=no \
+	--set cell=slc --set op=0.28 --set gc_policy=cost-benefit --set wl_static=yes \
+	--set write_buffer=16k --set plp=yes --set plp_hold_up=1us --set paired_pages=protected \
+	--set qd=1 --set bs=4k --set write_pct=50 --set trim_pct=5 --set fua_pct=20 \
+	--set flush_every=0 --set interval=10 --set check=1024
+
 # bad parameters: one line naming the scenario, exit 2
 expect_status 2 "$SSDLAB" scenario run power-loss --drive tiny --set bs=6k --out bad
 grep -q "power-loss: " out.txt || fail "bad bs: $(cat out.txt)"

@@ -4,6 +4,7 @@
 #include "t_power.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ftl/ftl.h"
@@ -56,5 +57,8 @@ int t_power_cut(struct ssd_dev *d, int64_t t, struct ssd_power_cut *pc)
 	memset(pc, 0, sizeof *pc);
 	pc->t = t;
 	pc->on = t + 1000000;
-	return ssd_dev_power_cut(d, pc);
+	int rc = ssd_dev_power_cut(d, pc);
+	free(pc->touched); /* the count stays */
+	pc->touched = NULL;
+	return rc;
 }

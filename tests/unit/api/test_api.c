@@ -53,6 +53,31 @@ TEST(api_drive_errors_name_what_is_wrong)
 	ssdlab_drive_free(d);
 }
 
+/* The memory estimate: 0 before the drive is finished; the program's 3
+ * MiB and about 8 bytes per 4 KiB of flash after; verification adds its
+ * tables (about 8 bytes more).  What is available is read here (the
+ * refusal itself: tests/cli/memory.sh, under ulimit -v). */
+TEST(api_drive_memory)
+{
+	char err[256];
+	ssdlab_drive *d;
+	CHECK(ssdlab_drive_new(&d) == 0);
+	CHECK(ssdlab_drive_load(d, "default", NULL, err, sizeof err) == 0);
+	CHECK(ssdlab_drive_set(d, "capacity", "16g", err, sizeof err) == 0);
+	CHECK(ssdlab_drive_memory(d, 0) == 0); /* not finished */
+	CHECK(ssdlab_drive_finish(d, err, sizeof err) == 0);
+	uint64_t m = ssdlab_drive_memory(d, 0), v = ssdlab_drive_memory(d, SSDLAB_MEM_VERIFY);
+	uint64_t flash = ssdlab_drive_physical_bytes(d) / 4096;
+	ssdlab_drive_free(d);
+	CHECKF(m > (3u << 20) + flash * 7 && m < (3u << 20) + flash * 9, "%llu",
+	       (unsigned long long)m);
+	CHECKF(v > m + flash * 7 && v < m + flash * 9, "%llu", (unsigned long long)v);
+	uint64_t avail = 0;
+	if (ssdlab_memory_available(&avail))
+		SKIP("nothing here says how much memory is available");
+	CHECK(avail > 0);
+}
+
 TEST(api_commands_and_counters)
 {
 	ssdlab_drive *d = tiny();

@@ -128,7 +128,7 @@ TEST(life_run_measures_waf_on_tiny)
 				     sizeof err) == 0, "%s", err);
 	CHECK(njobs == 3);
 	struct ssd_life_run r;
-	int rc = ssd_life_run(&c, jobs, njobs, 1, 0, &r, err, sizeof err);
+	int rc = ssd_life_run(&c, jobs, njobs, 1, 0, NULL, &r, err, sizeof err);
 	CHECKF(rc == 0, "%s", err);
 	/* measured: the last job, one capacity of 4 KiB writes */
 	CHECK(r.measured_host_lp == 16384);
@@ -142,7 +142,7 @@ TEST(life_run_measures_waf_on_tiny)
 	CHECK(!r.health.read_only);
 	/* deterministic */
 	struct ssd_life_run r2;
-	CHECK(ssd_life_run(&c, jobs, njobs, 1, 0, &r2, err, sizeof err) == 0);
+	CHECK(ssd_life_run(&c, jobs, njobs, 1, 0, NULL, &r2, err, sizeof err) == 0);
 	CHECK(r2.measured_nand_lp == r.measured_nand_lp);
 	CHECK(r2.sim_ns == r.sim_ns);
 	free(jobs);
@@ -161,7 +161,7 @@ TEST(life_endurance_run_wears_out)
 	CHECK(ssd_life_builtin_jobs(c.capacity, &jobs, &njobs, err,
 				    sizeof err) == 0);
 	struct ssd_life_run r;
-	int rc = ssd_life_run(&c, jobs, njobs, 1, 1, &r, err, sizeof err);
+	int rc = ssd_life_run(&c, jobs, njobs, 1, 1, NULL, &r, err, sizeof err);
 	CHECKF(rc == 0, "%s", err);
 	CHECK(r.until_worn && r.worn_out && r.health.read_only);
 	CHECK(r.passes >= 2);
@@ -191,18 +191,18 @@ TEST(life_run_errors)
 				       "[read]\nstonewall\nrw=randread\n",
 				       "t", c.capacity, &jobs, &njobs, err,
 				       sizeof err) == 0);
-	CHECK(ssd_life_run(&c, jobs, njobs, 1, 0, &r, err, sizeof err) ==
+	CHECK(ssd_life_run(&c, jobs, njobs, 1, 0, NULL, &r, err, sizeof err) ==
 	      SSD_EINVAL);
 	CHECKF(strstr(err, "'read'") && strstr(err, "write nothing"), "%s",
 	       err);
 	free(jobs);
-	CHECK(ssd_life_run(&c, NULL, 0, 1, 0, &r, err, sizeof err) ==
+	CHECK(ssd_life_run(&c, NULL, 0, 1, 0, NULL, &r, err, sizeof err) ==
 	      SSD_EINVAL);
 	/* a drive that wears out before the measurement ends */
 	CHECK(tiny_config(&c, "3") == 0);
 	CHECK(ssd_life_builtin_jobs(c.capacity, &jobs, &njobs, err,
 				    sizeof err) == 0);
-	CHECK(ssd_life_run(&c, jobs, njobs, 1, 0, &r, err, sizeof err) ==
+	CHECK(ssd_life_run(&c, jobs, njobs, 1, 0, NULL, &r, err, sizeof err) ==
 	      SSD_EROFS);
 	CHECKF(strstr(err, "wore out") && strstr(err, "pe_cycles"), "%s", err);
 	free(jobs);

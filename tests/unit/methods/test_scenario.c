@@ -148,13 +148,13 @@ TEST(scn_param_checked_before_run)
 	const char *bad[] = {"qd=4294967304"};
 	ran = 0;
 	int rc = ssd_scenario_run(&tsc, &c, "/nonexistent/t-scn", NULL, bad, 1,
-				  1, out, err, sizeof err);
+				  1, out, NULL, err, sizeof err);
 	CHECK(rc == SSD_ERANGE && !ran);
 	CHECKF(strstr(err, "parameter 'qd'"), "%s", err);
 	char dir[] = "/tmp/t-scn-XXXXXX";
 	CHECK(mkdtemp(dir));
 	const char *good[] = {"qd=256", "share=1"};
-	rc = ssd_scenario_run(&tsc, &c, dir, NULL, good, 2, 1, out, err, sizeof err);
+	rc = ssd_scenario_run(&tsc, &c, dir, NULL, good, 2, 1, out, NULL, err, sizeof err);
 	fclose(out);
 	char path[64];
 	snprintf(path, sizeof path, "%s/result.json", dir);
