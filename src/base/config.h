@@ -392,9 +392,10 @@ char *ssd_config_text(const struct ssd_config *c);
 
 /* The first key whose value differs between two such texts: 1 with the
  * key and both values (without their comments) in key/va/vb, or 0 if
- * they are the same drive.  The name and the description are not
- * compared: they say what a report calls the drive (a loaded drive keeps
- * the file's), not what it is. */
+ * they are the same drive.  The name, the description and mem_check
+ * are not compared: they say what a report calls the drive and what the
+ * process checks before building it (a loaded drive keeps the file's),
+ * not what it is. */
 int ssd_config_text_diff(const char *a, const char *b, char *key, size_t kn,
 			 char *va, char *vb, size_t vn);
 

@@ -369,6 +369,12 @@ static int next_kv(const char **p, char *key, size_t kn, char *val, size_t vn)
 	return 0;
 }
 
+static int not_the_drive(const char *key)
+{
+	return !strcmp(key, "name") || !strcmp(key, "description") ||
+	       !strcmp(key, "mem_check");
+}
+
 int ssd_config_text_diff(const char *a, const char *b, char *key, size_t kn,
 			 char *va, char *vb, size_t vn)
 {
@@ -379,10 +385,12 @@ int ssd_config_text_diff(const char *a, const char *b, char *key, size_t kn,
 		if (!ha && !hb)
 			return 0;
 		/* the drive's name and description are what reports call
-		 * it, not what it is: the loaded drive keeps the file's */
-		while (ha && (!strcmp(ka, "name") || !strcmp(ka, "description")))
+		 * it, and mem_check what the process checks before it builds
+		 * it: not what the drive is (the loaded drive keeps the
+		 * file's) */
+		while (ha && not_the_drive(ka))
 			ha = next_kv(&a, ka, sizeof ka, va, vn);
-		while (hb && (!strcmp(kb, "name") || !strcmp(kb, "description")))
+		while (hb && not_the_drive(kb))
 			hb = next_kv(&b, kb, sizeof kb, vb, vn);
 		if (!ha && !hb)
 			return 0;

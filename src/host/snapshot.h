@@ -43,8 +43,8 @@ int ssd_snapshot_drive(const char *path, struct ssd_config *c, char *err,
 		       size_t errlen);
 
 /* Build the drive saved at `path`.  `want`, if not NULL, is the drive the
- * caller asked for: it must be the one in the file (name and
- * description aside: the file's are kept), or the load is refused
+ * caller asked for: it must be the one in the file (name, description
+ * and mem_check aside: the file's are kept), or the load is refused
  * naming the first key that differs and both values.  0 and
  * *out, or SSD_EPARSE (not a snapshot, truncated, damaged, another
  * drive), SSD_EUNSUP (another format version), SSD_EIO, SSD_ENOMEM, with

@@ -144,6 +144,7 @@ cmp -s chain.txt abb.nowall.txt || fail "chain: two snapshots differ from one ru
 expect_status 0 "$SSDLAB" run b.fio --snapshot tiny.snap --drive tiny
 expect_status 0 "$SSDLAB" run b.fio --snapshot mlc.snap --drive mlc --set capacity=256m
 expect_status 0 "$SSDLAB" run b.fio --snapshot tiny.snap --set op=0.07
+expect_status 0 "$SSDLAB" run b.fio --snapshot tiny.snap --drive tiny --set mem_check=no
 expect_err 2 "^ssdlab: snapshot 'tiny.snap' holds another drive: op is 0.07 in it, 0.2 here$" \
 	"$SSDLAB" run b.fio --snapshot tiny.snap --drive tiny --set op=0.2
 expect_err 2 "write_buffer is 0 in it, 1m here" \

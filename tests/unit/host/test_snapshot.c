@@ -202,9 +202,11 @@ TEST(snapshot_load_names_the_key_that_differs)
 TEST(snapshot_config_text_diff)
 {
 	char k[64], a[64], b[64];
-	CHECK(!ssd_config_text_diff("name = x\ncapacity = 1g  # bytes\n",
-				    "name = y  # text\ncapacity = 1g\n", k,
-				    sizeof k, a, b, sizeof a));
+	CHECK(!ssd_config_text_diff("name = x\ncapacity = 1g  # bytes\n"
+				    "mem_check = no\n",
+				    "name = y  # text\ncapacity = 1g\n"
+				    "mem_check = yes\n", k, sizeof k, a, b,
+				    sizeof a));
 	CHECK(ssd_config_text_diff("capacity = 1g\nop = 0.1 # x\n",
 				   "capacity = 1g\nop = 0.2\n", k, sizeof k, a,
 				   b, sizeof a));
