@@ -44,6 +44,7 @@
 #include "methods/scenario.h"
 #include "methods/trace_tools.h"
 #include "host/sim.h"
+#include "host/snapshot.h"
 
 #define EXIT_USAGE 2
 
@@ -277,7 +278,7 @@ static int load_drive(const struct common_opts *o, struct ssd_config *c)
 /* ---- ssdlab run ---- */
 
 static const char run_help[] =
-	"usage: ssdlab run JOB.fio [options]\n"
+	"usage: ssdlab run JOB.fio [JOB.fio...] [options]\n"
 	"Run the jobs of an fio job file on a simulated drive (fresh from the\n"
 	"factory) and report like fio.  Times in the job file are simulated.\n"
 	"JOB.fio '-' reads the job file from standard input.\n"
@@ -308,7 +309,16 @@ static const char run_help[] =
 	"                          in use, default 1; SET impressions (default),\n"
 	"                          win7, game, media or usb: docs/fill.md); a\n"
 	"                          line on stderr says what it wrote\n"
+	"  --snapshot FILE         start from the drive saved in FILE (its\n"
+	"                          configuration comes from the file; --drive\n"
+	"                          and --set may repeat it, not change it)\n"
+	"  --save-snapshot FILE    save the drive as the run leaves it (after\n"
+	"                          --precondition and every job file) to FILE,\n"
+	"                          for a later --snapshot (docs/snapshots.md)\n"
 	"  --help                  this text\n"
+	"\n"
+	"Several job files run one after another on the same drive, each a run\n"
+	"of its own with its own report, in order.\n"
 	"\n"
 	"A job ends at its first error, which its report shows (fio's error,\n"
 	"and the ssdlab error message).  A drive that wore out and turned\n"
@@ -426,16 +436,49 @@ static int precondition(struct ssd_dev *dev, struct precond *p, uint64_t seed,
 	return rc;
 }
 
+/* The drive of a command that starts from a snapshot and loads it
+ * later (scenario run, serve): --drive with --set, or the file's own
+ * with --set, checked against the file's header now.  0, or an exit
+ * status after the message. */
+static int snapshot_config(const struct common_opts *o, const char *snap,
+			   struct ssd_config *c)
+{
+	char err[640];
+	int rc;
+	if (o->drive) {
+		if ((rc = load_drive(o, c)))
+			return rc;
+	} else if ((rc = ssd_snapshot_drive(snap, c, err, sizeof err)) ||
+		   (rc = ssd_preset_sets(o->sets, o->nsets, c, err, sizeof err))) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return rc == SSD_EIO || rc == SSD_ENOMEM ? 1 : EXIT_USAGE;
+	}
+	if ((rc = ssd_snapshot_check(snap, c, err, sizeof err))) {
+		fprintf(stderr, "%s: %s\n", prog, err);
+		return rc == SSD_EIO || rc == SSD_ENOMEM ? 1 : EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The job files of a run, parsed before any of them runs. */
+#define MAX_JOBFILES 64
+struct jobfile {
+	const char *name;
+	struct ssd_job *jobs;
+	int njobs;
+};
+
 static int cmd_run(int argc, char **argv)
 {
 	struct common_opts c = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
 					  OPT_FORMAT | OPT_OUTPUT | OPT_ETA,
 				.seed = 1, .formats = SSD_OUT_NORMAL,
 				.check_format = run_format};
-	const char *jobfile = NULL;
+	struct jobfile jf[MAX_JOBFILES];
+	int njf = 0;
 	uint64_t check = 0;
 	struct precond pre;
-	const char *pre_arg = NULL;
+	const char *pre_arg = NULL, *snap_in = NULL, *snap_out = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int r = common_opt(&c, argc, argv, &i);
@@ -453,7 +496,9 @@ static int cmd_run(int argc, char **argv)
 		}
 		static const char *const names[] = {"--check",
 						    "--terse-version",
-						    "--precondition", NULL};
+						    "--precondition",
+						    "--snapshot",
+						    "--save-snapshot", NULL};
 		const char *val = NULL;
 		int which = value_opt(argc, argv, &i, names, &val);
 		if (which == -2)
@@ -472,106 +517,167 @@ static int cmd_run(int argc, char **argv)
 				return EXIT_USAGE;
 			pre_arg = val;
 			continue;
+		case 3:
+			snap_in = val;
+			continue;
+		case 4:
+			snap_out = val;
+			continue;
 		}
 		if (a[0] == '-' && a[1])
 			return usage_error("unknown option '%s'", a);
-		if (jobfile)
-			return usage_error("more than one job file: '%s'", a);
-		jobfile = a;
+		if (njf == MAX_JOBFILES)
+			return usage_error("more than %d job files: '%s'",
+					   MAX_JOBFILES, a);
+		for (int k = 0; k < njf; k++)
+			if (!strcmp(jf[k].name, "-") && !strcmp(a, "-"))
+				return usage_error("standard input ('-') can "
+						   "be read once");
+		jf[njf++] = (struct jobfile){.name = a};
 	}
-	if (!jobfile)
+	if (!njf)
 		return usage_error("run needs a job file, or - for standard input");
+	if (snap_in && pre_arg)
+		return usage_error("--precondition fills a fresh drive; the "
+				   "drive of --snapshot '%s' is not fresh",
+				   snap_in);
+	/* the drive: named, or the snapshot's (checked against it now,
+	 * loaded once the job files parse and the memory is there) */
 	struct ssd_config cfg;
-	int rc = load_drive(&c, &cfg);
+	int rc = snap_in ? snapshot_config(&c, snap_in, &cfg)
+			 : load_drive(&c, &cfg);
 	if (rc)
 		return rc;
-	char err[512];
-	struct ssd_job *jobs = NULL;
-	int njobs = 0;
-	if (ssd_jobfile_parse(jobfile, ssd_config_volume(&cfg), &jobs, &njobs, err, sizeof err)) {
-		fprintf(stderr, "%s: %s\n", prog, err);
-		return EXIT_USAGE;
+	char err[640];
+	const char *no_save;
+	if (snap_out && (no_save = ssd_snapshot_refusal(&cfg, err, sizeof err)))
+		return usage_error("--save-snapshot: %s", no_save);
+	/* every job file parses before any runs; the memory the largest
+	 * run needs is there before the drive is built */
+	unsigned uses = 0;
+	uint64_t run_mem = 0;
+	for (int k = 0; k < njf; k++) {
+		if (ssd_jobfile_parse(jf[k].name, ssd_config_volume(&cfg),
+				      &jf[k].jobs, &jf[k].njobs, err,
+				      sizeof err)) {
+			fprintf(stderr, "%s: %s\n", prog, err);
+			while (k--)
+				free(jf[k].jobs);
+			return EXIT_USAGE;
+		}
+		unsigned u;
+		uint64_t m = ssd_sim_mem(jf[k].jobs, jf[k].njobs,
+					 ssd_config_volume(&cfg), &u);
+		uses |= u;
+		run_mem = m > run_mem ? m : run_mem;
 	}
 	FILE *out = stdout;
 	struct ssd_ofile *of = NULL;
+	struct ssd_dev *dev = NULL;
 	if (c.output && ssd_ofile_open(c.output, SSD_OFILE_REPLACE, &of, err,
 				       sizeof err)) {
 		fprintf(stderr, "%s: %s\n", prog, err);
-		free(jobs);
-		return EXIT_USAGE;
+		rc = EXIT_USAGE;
+		goto out;
 	}
 	if (of)
 		out = ssd_ofile_stream(of);
-	unsigned uses;
-	uint64_t run_mem = ssd_sim_mem(jobs, njobs, ssd_config_volume(&cfg), &uses);
 	if (ssd_dev_mem_check(&cfg, uses, run_mem, err, sizeof err)) {
 		fprintf(stderr, "%s: %s\n", prog, err);
-		free(jobs);
 		ssd_ofile_discard(of);
-		return 1;
+		rc = 1;
+		goto out;
 	}
-	struct ssd_dev *dev = NULL;
-	rc = ssd_dev_create(&cfg, c.seed, &dev);
+	rc = snap_in ? ssd_snapshot_load(snap_in, &cfg, &dev, err, sizeof err)
+		     : ssd_dev_create(&cfg, c.seed, &dev);
 	if (rc) {
-		fprintf(stderr, "%s: cannot build drive '%s': %s\n", prog,
-			cfg.name, ssd_strerror(rc));
-		free(jobs);
+		if (snap_in)
+			fprintf(stderr, "%s: %s\n", prog, err);
+		else
+			fprintf(stderr, "%s: cannot build drive '%s': %s\n",
+				prog, cfg.name, ssd_strerror(rc));
 		ssd_ofile_discard(of);
-		return 1;
+		rc = snap_in && rc != SSD_EIO && rc != SSD_ENOMEM ? EXIT_USAGE : 1;
+		goto out;
 	}
 	ssd_dev_set_check_every(dev, (uint32_t)check);
+	if (snap_in && check && ssd_dev_audit(dev)) {
+		/* --check: the loaded drive is held to every invariant first */
+		fprintf(stderr, "%s: snapshot '%s' does not make a consistent "
+			"drive: %s\n", prog, snap_in, ssd_dev_check_failure(dev));
+		ssd_ofile_discard(of);
+		rc = 1;
+		goto out;
+	}
 	if (pre_arg && (rc = precondition(dev, &pre, c.seed, err, sizeof err))) {
 		fprintf(stderr, "%s: --precondition %s: %s\n", prog, pre_arg, err);
-		ssd_dev_destroy(dev);
-		free(jobs);
 		ssd_ofile_discard(of);
-		return rc == SSD_ERANGE ? EXIT_USAGE : 1; /* a drive too small */
+		rc = rc == SSD_ERANGE ? EXIT_USAGE : 1; /* a drive too small */
+		goto out;
 	}
-	struct ssd_run_result res;
-	int job_failed = 0;
-	double w0 = wall_now();
-	int show_eta = ssd_eta_start(&c.eta, stderr);
-	rc = ssd_sim_run_progress(dev, jobs, njobs, c.seed, NULL,
-				  show_eta ? ssd_eta_run : NULL, &c.eta, 1024,
-				  &res, err, sizeof err);
-	ssd_eta_end(&c.eta); /* a run that failed: keep its line */
-	/* the report is written whenever a job ran, also when the run
-	 * failed: it holds the jobs up to the failure, with the error */
-	if (res.njobs) {
-		res.wall_s = wall_now() - w0;
-		res.jobfile = strcmp(jobfile, "-") ? jobfile : SSD_JOB_STDIN;
-		int wrc = ssd_report(&res, c.formats, out);
-		if (wrc && !rc) {
-			snprintf(err, sizeof err, "cannot write the report: %s",
-				 ssd_strerror(wrc));
-			rc = wrc;
+	int job_failed = 0, reported = 0;
+	/* each job file is a run of its own on the same drive, one after
+	 * the other, each with its report */
+	for (int k = 0; k < njf && !rc; k++) {
+		struct ssd_run_result res;
+		double w0 = wall_now();
+		int show_eta = ssd_eta_start(&c.eta, stderr);
+		rc = ssd_sim_run_progress(dev, jf[k].jobs, jf[k].njobs, c.seed,
+					  NULL, show_eta ? ssd_eta_run : NULL,
+					  &c.eta, 1024, &res, err, sizeof err);
+		ssd_eta_end(&c.eta); /* a run that failed: keep its line */
+		/* the report is written whenever a job ran, also when the
+		 * run failed: it holds the jobs up to the failure, with the
+		 * error */
+		if (res.njobs) {
+			res.wall_s = wall_now() - w0;
+			res.jobfile = strcmp(jf[k].name, "-") ? jf[k].name
+							      : SSD_JOB_STDIN;
+			int wrc = ssd_report(&res, c.formats, out);
+			if (wrc && !rc) {
+				snprintf(err, sizeof err, "cannot write the report: %s",
+					 ssd_strerror(wrc));
+				rc = wrc;
+			}
+			reported = 1;
 		}
+		/* as fio: a job that ended in error makes the exit status
+		 * 1; one line per such job, and the run's message if no job
+		 * carries it */
+		int shown = 0;
+		for (int i = 0; i < res.njobs; i++)
+			if (res.jobs[i].error) {
+				fprintf(stderr, "%s: job '%s': %s\n", prog,
+					res.jobs[i].name, res.jobs[i].errmsg[0]
+					? res.jobs[i].errmsg
+					: ssd_strerror(res.jobs[i].error));
+				job_failed = 1;
+				shown |= res.jobs[i].error == rc;
+			}
+		if (rc && !shown)
+			fprintf(stderr, "%s: %s\n", prog, err);
+		ssd_run_result_free(&res);
 	}
-	/* as fio: a job that ended in error makes the exit status 1; one
-	 * line per such job, and the run's message if no job carries it */
-	int shown = 0;
-	for (int i = 0; i < res.njobs; i++)
-		if (res.jobs[i].error) {
-			fprintf(stderr, "%s: job '%s': %s\n", prog,
-				res.jobs[i].name, res.jobs[i].errmsg[0]
-				? res.jobs[i].errmsg
-				: ssd_strerror(res.jobs[i].error));
-			job_failed = 1;
-			shown |= res.jobs[i].error == rc;
-		}
-	if (rc && !shown)
-		fprintf(stderr, "%s: %s\n", prog, err);
 	/* no job ran: no report, and the file is left as it was */
-	if (!res.njobs)
+	if (!reported)
 		ssd_ofile_discard(of);
 	else if (ssd_ofile_commit(of, err, sizeof err)) {
 		fprintf(stderr, "%s: %s\n", prog, err);
 		rc = SSD_EIO;
 	}
-	ssd_run_result_free(&res);
+	/* the drive as the run left it; not after a failed simulation */
+	if (snap_out && rc)
+		fprintf(stderr, "%s: --save-snapshot '%s': not saved, the run "
+			"failed\n", prog, snap_out);
+	else if (snap_out && (rc = ssd_snapshot_save(dev, snap_out, err,
+						     sizeof err)))
+		fprintf(stderr, "%s: %s\n", prog, err);
+	rc = rc || job_failed ? 1 : 0;
+out:
 	ssd_dev_destroy(dev);
-	free(jobs);
-	return rc || job_failed ? 1 : 0;
+	for (int k = 0; k < njf; k++)
+		free(jf[k].jobs);
+	return rc;
 }
 
 /* ---- ssdlab drives / drive show ---- */
@@ -965,6 +1071,10 @@ static const char serve_help[] =
 	"  --power-log FILE        ... each cut's lost pages, as CSV\n"
 	"  --power-off TIME        ... the time the power stays off (default 0;\n"
 	"                          a bare number is seconds)\n"
+	"  --snapshot FILE         serve the drive saved in FILE (ssdlab run\n"
+	"                          --save-snapshot) instead of a fresh one: its\n"
+	"                          state, not its data (the store starts empty:\n"
+	"                          zeros until written; docs/snapshots.md)\n"
 	ETA_HELP
 	"  --verbose               nbdkit's debug messages\n"
 	"  --help                  this text\n"
@@ -1231,7 +1341,7 @@ static int cmd_serve(int argc, char **argv)
 	const char *data = "memory", *stats_log = NULL, *stats_interval = NULL;
 	const char *run = NULL, *overhead = NULL;
 	const char *power_log = NULL, *power_off = NULL;
-	const char *tls = NULL, *tls_certs = NULL, *tls_psk = NULL;
+	const char *tls = NULL, *tls_certs = NULL, *tls_psk = NULL, *snap = NULL;
 	int power_cuts = 0, readonly = 0, tls_verify = 0, insecure = 0;
 	uint64_t threads = 64, fast_qd = 1, check = 0;
 	int verbose = 0, rest = argc, ip_set = 0;
@@ -1274,7 +1384,8 @@ static int cmd_serve(int argc, char **argv)
 			"--socket", "--port", "--ip", "--clock", "--fast-qd", "--data",
 			"--stats-interval", "--stats-log", "--threads", "--run",
 			"--check", "--client-overhead", "--power-log", "--power-off",
-			"--tls", "--tls-certificates", "--tls-psk", NULL};
+			"--tls", "--tls-certificates", "--tls-psk", "--snapshot",
+			NULL};
 		const char *val = NULL;
 		int which = value_opt(argc, argv, &i, names, &val);
 		if (which == -2)
@@ -1339,6 +1450,7 @@ static int cmd_serve(int argc, char **argv)
 			continue;
 		case 15: tls_certs = val; continue;
 		case 16: tls_psk = val; continue;
+		case 17: snap = val; continue;
 		}
 		if (a[0] == '-' && a[1])
 			return usage_error("unknown option '%s'", a);
@@ -1354,6 +1466,9 @@ static int cmd_serve(int argc, char **argv)
 		return usage_error("--stats-log needs --stats-interval");
 	if ((power_log || power_off) && !power_cuts)
 		return usage_error("--power-log and --power-off need --power-cuts");
+	if (snap && power_cuts)
+		return usage_error("--power-cuts starts from a fresh drive; it "
+				   "excludes --snapshot");
 	int rc = serve_tail_ok(argc, argv, rest);
 	if (rc)
 		return rc;
@@ -1384,7 +1499,7 @@ static int cmd_serve(int argc, char **argv)
 	/* the drive is checked here, so that its errors read as this
 	 * tool's; the plugin loads it again from the same words */
 	struct ssd_config cfg;
-	if ((rc = load_drive(&d, &cfg)))
+	if ((rc = snap ? snapshot_config(&d, snap, &cfg) : load_drive(&d, &cfg)))
 		return rc;
 	if (strcmp(data, "memory")) {
 		struct stat sb;
@@ -1471,7 +1586,10 @@ static int cmd_serve(int argc, char **argv)
 	for (int i = rest; i < argc; i++)
 		av[n++] = argv[i];
 	av[n++] = (char *)plugin;
-	KV("drive=%s", d.drive ? d.drive : "default");
+	if (!snap || d.drive)
+		KV("drive=%s", d.drive ? d.drive : "default");
+	if (snap)
+		KV("snapshot=%s", realpath(snap, full) ? full : snap);
 	for (int i = 0; i < d.nsets; i++)
 		KV("set=%s", d.sets[i]);
 	KV("presets=%s", preset_dir());
@@ -1625,11 +1743,16 @@ static const char scenario_help[] =
 	"usage: ssdlab scenario list\n"
 	"       ssdlab scenario run NAME [--drive NAME|FILE.ini] [--set KEY=VALUE]...\n"
 	"                               [--out DIR] [--seed N] [--eta WHEN]\n"
+	"                               [--snapshot FILE]\n"
 	"The reviewers' test methods, ready-made.  A run writes into DIR (default\n"
 	"ssdlab-out/NAME): result.json with the headline numbers, CSV time series,\n"
 	"and plots (PNG and SVG, drawn with gnuplot when it is installed), and\n"
 	"prints a summary.  --set takes the scenario's parameters (listed by\n"
 	"'scenario list' and 'scenario run NAME --help') as well as drive keys.\n"
+	"--snapshot FILE starts the scenario from the drive saved in FILE\n"
+	"(ssdlab run --save-snapshot) instead of a fresh one: its drive comes\n"
+	"from the file, and every drive the scenario starts is loaded from it\n"
+	"(docs/snapshots.md).\n"
 	"\n"
 	ETA_HELP;
 
@@ -1715,7 +1838,7 @@ static int cmd_scenario(int argc, char **argv)
 	struct common_opts d = {.accept = OPT_DRIVE | OPT_SET | OPT_SEED |
 					  OPT_ETA,
 				.seed = 1};
-	const char *name = NULL, *outdir = NULL;
+	const char *name = NULL, *outdir = NULL, *snap = NULL;
 	int want_help = 0;
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i];
@@ -1726,6 +1849,15 @@ static int cmd_scenario(int argc, char **argv)
 			continue;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			want_help = 1;
+			continue;
+		}
+		static const char *const snames[] = {"--snapshot", NULL};
+		const char *val = NULL;
+		int which = value_opt(argc, argv, &i, snames, &val);
+		if (which == -2)
+			return EXIT_USAGE;
+		if (which == 0) {
+			snap = val;
 			continue;
 		}
 		if (!strcmp(a, "--out")) {
@@ -1785,22 +1917,28 @@ static int cmd_scenario(int argc, char **argv)
 			d.sets[nd++] = d.sets[i];
 	}
 	d.nsets = nd;
-	if (!d.drive)
-		d.drive = sc->drive; /* the scenario's own drive, or default */
 	struct ssd_config cfg;
-	int rc = load_drive(&d, &cfg);
-	if (rc)
-		return rc;
+	int rc;
+	char err[640];
+	if (snap) {
+		/* the snapshot's drive, which --drive and --set may repeat */
+		if ((rc = snapshot_config(&d, snap, &cfg)))
+			return rc;
+	} else {
+		if (!d.drive)
+			d.drive = sc->drive; /* the scenario's own drive, or default */
+		if ((rc = load_drive(&d, &cfg)))
+			return rc;
+	}
 	char dir[4096];
 	if (!outdir) {
 		snprintf(dir, sizeof dir, "ssdlab-out/%s", sc->name);
 		outdir = dir;
 	}
-	char err[512];
 	struct ssd_prog pg;
 	struct ssd_prog *line = eta_begin(&d, sc->name, &pg);
-	rc = ssd_scenario_run(sc, &cfg, outdir, preset_dir(), psets, np, d.seed,
-			      stdout, line, err, sizeof err);
+	rc = ssd_scenario_run_from(sc, &cfg, snap, outdir, preset_dir(), psets,
+				   np, d.seed, stdout, line, err, sizeof err);
 	ssd_eta_end(&d.eta);
 	if (rc) {
 		fprintf(stderr, "%s: %s\n", prog, err);

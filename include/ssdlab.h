@@ -186,6 +186,24 @@ typedef struct ssdlab_dev ssdlab_dev;
 SSDLAB_API int ssdlab_dev_open(const ssdlab_drive *d, uint64_t seed, ssdlab_dev **out);
 SSDLAB_API void ssdlab_dev_close(ssdlab_dev *dev);
 
+/* Snapshots (docs/snapshots.md).  ssdlab_dev_save writes the drive's
+ * whole state -- maps, blocks, wear, buffers, counters, time, generators
+ * -- to `path`, whole or not at all: 0, SSDLAB_EUNSUP (a machine of host
+ * layers or a hard disk, power-loss tracking on, a block-mapped FTL, a
+ * drive that failed: err says which), SSDLAB_EIO (err names the file).
+ * ssdlab_dev_load builds the drive saved there, which goes on exactly as
+ * the saved one would have (its time too: the next command may come at
+ * ssdlab_now); `d`, if not NULL, must be the drive in the file (its name
+ * and description aside) or the load is refused naming the first key
+ * that differs.  0 and *out (close it with ssdlab_dev_close), or
+ * SSDLAB_EPARSE (not a snapshot, truncated, damaged, another drive),
+ * SSDLAB_EUNSUP (another format version), SSDLAB_EIO, SSDLAB_ENOMEM,
+ * with one line in err. */
+SSDLAB_API int ssdlab_dev_save(const ssdlab_dev *dev, const char *path,
+			       char *err, size_t errlen);
+SSDLAB_API int ssdlab_dev_load(const char *path, const ssdlab_drive *d,
+			       ssdlab_dev **out, char *err, size_t errlen);
+
 /* The capacity the host sees, in bytes (a machine's volume). */
 SSDLAB_API uint64_t ssdlab_dev_capacity(const ssdlab_dev *dev);
 

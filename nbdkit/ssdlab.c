@@ -40,6 +40,7 @@
 #include "base/config.h"
 #include "base/ofile.h"
 #include "base/util.h"
+#include "host/snapshot.h"
 #include "methods/preset.h"
 #include "report/eta.h"
 #include "report/report.h"
@@ -50,6 +51,7 @@
 #define MAX_SETS 256
 
 static const char *drive = "default";
+static int drive_given;    /* drive= was given (with snapshot=: compared) */
 static const char *sets[MAX_SETS];
 static int nsets;
 static struct ssd_srv_opts opts = {.seed = 1, .clock = SSD_SRV_REAL};
@@ -90,6 +92,7 @@ static int plg_config(const char *key, const char *value)
 			? nbdkit_absolute_path(value) : value;
 		if (!drive)
 			return -1;
+		drive_given = 1;
 	} else if (!strcmp(key, "set")) {
 		if (!strchr(value, '=') || value[0] == '=') {
 			nbdkit_error("set=%s: wanted set=KEY=VALUE", value);
@@ -172,6 +175,9 @@ static int plg_config(const char *key, const char *value)
 				     value);
 			return -1;
 		}
+	} else if (!strcmp(key, "snapshot")) {
+		if (!(opts.snapshot = nbdkit_absolute_path(value)))
+			return -1;
 	} else if (!strcmp(key, "eta")) {
 		if ((eta.when = ssd_eta_when(value)) == -2) {
 			nbdkit_error("eta=%s: wanted auto, always or never", value);
@@ -204,9 +210,15 @@ static int file_failed;    /* a file could not be written: exit 1 */
  * nbdkit forks the server: the parent keeps a copy-on-write image of it. */
 static int plg_config_complete(void)
 {
-	char err[512], buf[4096];
+	char err[640], buf[4096];
 	const char *dir = presets ? presets : ssd_preset_dir(NULL, buf, sizeof buf);
-	if (ssd_preset_load(dir, drive, sets, nsets, &cfg, err, sizeof err)) {
+	/* the drive named, or a snapshot's own (which set= may change
+	 * only to be refused when it is loaded) */
+	int rc = opts.snapshot && !drive_given
+		 ? ssd_snapshot_drive(opts.snapshot, &cfg, err, sizeof err) ||
+		   ssd_preset_sets(sets, nsets, &cfg, err, sizeof err)
+		 : ssd_preset_load(dir, drive, sets, nsets, &cfg, err, sizeof err);
+	if (rc) {
 		nbdkit_error("%s", err);
 		return -1;
 	}
@@ -529,7 +541,7 @@ static struct nbdkit_plugin plugin = {
 		"are the model's.  drive=NAME|FILE set=KEY=VALUE... seed=N\n"
 		"clock=real|fast fast-qd=N client-overhead=TIME data=memory|FILE output=FILE format=FMT\n"
 		"stats-interval=TIME stats-log=FILE check=N presets=DIR\n"
-		"power-cuts=1 power-log=FILE power-off=TIME\n"
+		"power-cuts=1 power-log=FILE power-off=TIME snapshot=FILE\n"
 		"eta=auto|always|never eta-interval=TIME eta-newline=TIME\n"
 		"(see docs/serve.md; `ssdlab serve` starts nbdkit with this plugin)",
 	.config = plg_config,
@@ -551,6 +563,8 @@ static struct nbdkit_plugin plugin = {
 		"power-cuts=1           SIGUSR2 cuts the power (the drive recovers)\n"
 		"power-log=FILE         each cut's lost pages (CSV)\n"
 		"power-off=TIME         how long the power stays off (default 0)\n"
+		"snapshot=FILE          serve the drive saved in FILE (ssdlab run\n"
+		"                       --save-snapshot) instead of a fresh one\n"
 		"eta=auto|always|never  a status line on stderr (auto: on a terminal)\n"
 		"eta-interval=TIME      how often it is updated (default 1s)\n"
 		"eta-newline=TIME       a new line every TIME instead of in place",

@@ -60,6 +60,8 @@ RULES = [
      r"^\./ssdlab scenario run trace --set trace=prxy_0", "skip",
      "an MSR Cambridge trace, downloaded by the reader (docs/traces.md); tests/cli/traces_tools.sh converts a sample of each format"),
     # long runs: `make doc-check` only
+    ("docs/snapshots.md", r"^\./ssdlab run job\.fio --drive samsung-470-256g --precondition sequential", "slow-block",
+     "a 256 GB drive filled end to end, then runs from it: about 15 s"),
     (None, r"^\./ssdlab accuracy( --set capacity=4g --set dies_per_channel=2)?$", "slow", "12 s and more"),
     (None, r"^\./ssdlab calibrate( --markdown| --drive intel-760p-128g --drive crucial-m4-256g| --drive my\.ini .*|"
      r" --fill sequential)?$",

@@ -21,6 +21,7 @@
 #include "base/util.h"
 #include "host/stack.h"
 #include "host/device.h"
+#include "host/snapshot.h"
 #include "host/job.h"
 #include "host/sim.h"
 #include "methods/preset.h"
@@ -188,6 +189,40 @@ void ssdlab_dev_close(ssdlab_dev *h)
 		return;
 	ssd_dev_destroy(h->dev);
 	free(h);
+}
+
+int ssdlab_dev_save(const ssdlab_dev *h, const char *path, char *err,
+		    size_t errlen)
+{
+	if (!h || !path) {
+		set_err(err, errlen, "no drive or no file");
+		return SSD_EINVAL;
+	}
+	return ssd_snapshot_save(h->dev, path, err, errlen);
+}
+
+int ssdlab_dev_load(const char *path, const ssdlab_drive *d, ssdlab_dev **out,
+		    char *err, size_t errlen)
+{
+	*out = NULL;
+	if (!path || (d && !d->finished)) {
+		set_err(err, errlen, path ? "the drive is not finished"
+					  : "no file");
+		return SSD_EINVAL;
+	}
+	ssdlab_dev *h = calloc(1, sizeof *h);
+	if (!h) {
+		set_err(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
+	int rc = ssd_snapshot_load(path, d ? &d->cfg : NULL, &h->dev, err,
+				   errlen);
+	if (rc) {
+		free(h);
+		return rc;
+	}
+	*out = h;
+	return 0;
 }
 
 uint64_t ssdlab_dev_capacity(const ssdlab_dev *h)

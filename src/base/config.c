@@ -1046,6 +1046,9 @@ int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 /* Load the drive file at path over *c; `preset = NAME` (the first key)
  * loads preset NAME from dir (NULL: the compiled-in one) first, depth
  * the presets already stacked. */
+static int load_stream(struct ssd_config *c, FILE *f, const char *path,
+		       const char *dir, int depth, char *err, size_t errlen);
+
 static int load_file(struct ssd_config *c, const char *path, const char *dir,
 		     int depth, char *err, size_t errlen)
 {
@@ -1055,6 +1058,25 @@ static int load_file(struct ssd_config *c, const char *path, const char *dir,
 		       strerror(errno));
 		return SSD_EIO;
 	}
+	return load_stream(c, f, path, dir, depth, err, errlen);
+}
+
+int ssd_config_load_text(struct ssd_config *c, const char *text,
+			 const char *name, char *err, size_t errlen)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	if (!f) {
+		ssd_seterr(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
+	return load_stream(c, f, name, NULL, 0, err, errlen);
+}
+
+/* load_file's work on the open stream f (closed here); path names it in
+ * messages. */
+static int load_stream(struct ssd_config *c, FILE *f, const char *path,
+		       const char *dir, int depth, char *err, size_t errlen)
+{
 	size_t wlen = strlen(path) + 24;
 	char *where = calloc(1, wlen);
 	if (!where) {

@@ -279,6 +279,11 @@ int ssd_config_set(struct ssd_config *c, const char *key, const char *value,
 int ssd_config_load(struct ssd_config *c, const char *path, char *err,
 		    size_t errlen);
 
+/* ssd_config_load for a drive file's text in memory (a snapshot's
+ * header); `name` stands for the file in messages ("NAME:LINE"). */
+int ssd_config_load_text(struct ssd_config *c, const char *text,
+			 const char *name, char *err, size_t errlen);
+
 /* Resolve a preset name (a file presets/NAME.ini searched in the preset
  * directory) or a path to a .ini file, load it over defaults.  The preset
  * directory is $SSDLAB_PRESETS if set by the caller's environment (the CLI
@@ -380,6 +385,19 @@ uint32_t ssd_config_dies(const struct ssd_config *c);
  * blocks_per_plane line and a closing physical-size line are printed as
  * comments, so the output is itself a loadable drive file. */
 void ssd_config_print(const struct ssd_config *c, FILE *out);
+
+/* The drive c as the text `ssdlab drive show` prints (malloc'd; NULL if
+ * out of memory). */
+char *ssd_config_text(const struct ssd_config *c);
+
+/* The first key whose value differs between two such texts: 1 with the
+ * key and both values (without their comments) in key/va/vb, or 0 if
+ * they are the same drive.  The name, the description and mem_check
+ * are not compared: they say what a report calls the drive and what the
+ * process checks before building it (a loaded drive keeps the file's),
+ * not what it is. */
+int ssd_config_text_diff(const char *a, const char *b, char *key, size_t kn,
+			 char *va, char *vb, size_t vn);
 
 /* Print the option table as Markdown (docs/options.md). */
 void ssd_config_print_doc(FILE *out);

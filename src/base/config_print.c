@@ -13,6 +13,7 @@
  */
 #include "base/config_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/json.h"
@@ -301,4 +302,110 @@ void ssd_config_json(const struct ssd_config *c, FILE *out, int indent)
 	struct ssd_json w;
 	ssd_json_init(&w, out, indent, 0);
 	ssd_config_json_write(c, &w);
+}
+
+/* ---- a drive as text, compared (snapshots: host/snapshot.c) ---- */
+
+char *ssd_config_text(const struct ssd_config *c)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	ssd_config_print(c, f);
+	if (fclose(f)) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
+/* The key and value of one line of a drive's text; 0 for a line that
+ * holds none (a comment).  The derived keys, printed as comments
+ * ("# blocks_per_plane = 2048"), count. */
+static int line_kv(const char *s, size_t len, char *key, size_t kn,
+		   char *val, size_t vn)
+{
+	if (len >= 2 && s[0] == '#' && s[1] == ' ')
+		s += 2, len -= 2;
+	const char *eq = memchr(s, '=', len);
+	if (!eq || s[0] == '#' || s[0] == ' ')
+		return 0;
+	const char *k = eq;
+	while (k > s && k[-1] == ' ')
+		k--;
+	snprintf(key, kn, "%.*s", (int)(k - s), s);
+	const char *v = eq + 1, *end = s + len;
+	while (v < end && *v == ' ')
+		v++;
+	const char *e = v;
+	if (e < end && *e == '"') {
+		for (e++; e < end && *e != '"'; e++)
+			if (*e == '\\' && e + 1 < end)
+				e++;
+		if (e < end)
+			e++;
+	} else {
+		while (e < end && !(e[0] == ' ' && e + 1 < end && e[1] == '#'))
+			e++;
+	}
+	while (e > v && e[-1] == ' ')
+		e--;
+	snprintf(val, vn, "%.*s", (int)(e - v), v);
+	return 1;
+}
+
+/* The next line holding a key: 1, or 0 at the end. */
+static int next_kv(const char **p, char *key, size_t kn, char *val, size_t vn)
+{
+	while (**p) {
+		const char *s = *p, *nl = strchr(s, '\n');
+		size_t len = nl ? (size_t)(nl - s) : strlen(s);
+		*p = s + len + (nl != NULL);
+		if (line_kv(s, len, key, kn, val, vn))
+			return 1;
+	}
+	return 0;
+}
+
+static int not_the_drive(const char *key)
+{
+	return !strcmp(key, "name") || !strcmp(key, "description") ||
+	       !strcmp(key, "mem_check");
+}
+
+int ssd_config_text_diff(const char *a, const char *b, char *key, size_t kn,
+			 char *va, char *vb, size_t vn)
+{
+	char ka[64], kb[64];
+	for (;;) {
+		int ha = next_kv(&a, ka, sizeof ka, va, vn);
+		int hb = next_kv(&b, kb, sizeof kb, vb, vn);
+		if (!ha && !hb)
+			return 0;
+		/* the drive's name and description are what reports call
+		 * it, and mem_check what the process checks before it builds
+		 * it: not what the drive is (the loaded drive keeps the
+		 * file's) */
+		while (ha && not_the_drive(ka))
+			ha = next_kv(&a, ka, sizeof ka, va, vn);
+		while (hb && not_the_drive(kb))
+			hb = next_kv(&b, kb, sizeof kb, vb, vn);
+		if (!ha && !hb)
+			return 0;
+		if (!ha || !hb || strcmp(ka, kb)) {
+			/* a key only one of them has (a machine's, a disk's) */
+			snprintf(key, kn, "%s", ha ? ka : kb);
+			if (!ha)
+				snprintf(va, vn, "(not set)");
+			if (!hb)
+				snprintf(vb, vn, "(not set)");
+			return 1;
+		}
+		if (strcmp(va, vb)) {
+			snprintf(key, kn, "%s", ka);
+			return 1;
+		}
+	}
 }

@@ -355,4 +355,21 @@ void ssd_ftl_fault_readonly(struct ssd_ftl *f);
 void ssd_ftl_fault_timing(struct ssd_ftl *f, int what, uint32_t index,
 			  int64_t ns);
 
+/* Snapshots (ftl_snap.c, docs/snapshots.md).  Why this FTL cannot be
+ * saved, in words (buf, n hold it when needed), or NULL: power-loss
+ * tracking, a block-mapped scheme, a failed drive.  Its state written as
+ * sections; read back into an FTL freshly built for the same
+ * configuration (0 or a negative SSD_E*, the reason kept in r).  The
+ * verification tags (ssd_ftl_verify_on) come back with the file when it
+ * kept them; the host's record they are checked against is the caller's
+ * (ssd_ftl_snap_verify_src: SSD_EINVAL without tags). */
+struct ssd_snapw;
+struct ssd_snapr;
+const char *ssd_ftl_snap_refusal(const struct ssd_ftl *f, char *buf,
+				 size_t n);
+void ssd_ftl_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w);
+int ssd_ftl_snap_load(struct ssd_ftl *f, struct ssd_snapr *r);
+int ssd_ftl_snap_verify_src(struct ssd_ftl *f, const uint32_t *src);
+int ssd_ftl_snap_has_vgen(const struct ssd_ftl *f);
+
 #endif

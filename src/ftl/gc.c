@@ -51,6 +51,21 @@ int ssd_gc_set_init(struct ssd_gc_set *s, const struct ssd_gc_view *gv)
 	return 0;
 }
 
+/* The set's arrays (the regions op of the policies built on it). */
+int ssd_gc_set_regions(const struct ssd_gc_view *gv, void *state,
+		       struct ssd_gc_region *r)
+{
+	struct ssd_gc_set *s = state;
+	r[0] = (struct ssd_gc_region){s->blocks,
+		(size_t)gv->units * s->per_unit * sizeof *s->blocks,
+		gv->nblocks - 1};
+	r[1] = (struct ssd_gc_region){s->count, gv->units * sizeof *s->count,
+		s->per_unit};
+	r[2] = (struct ssd_gc_region){s->pos, gv->nblocks * sizeof *s->pos,
+		s->per_unit - 1};
+	return 3;
+}
+
 void ssd_gc_set_free(struct ssd_gc_set *s)
 {
 	free(s->blocks);

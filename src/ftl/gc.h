@@ -17,12 +17,14 @@
  * its arrays current; gc.h and the gc_*.c files know nothing else of it.
  *
  * Policies keep their own index structures, sized at init from the
- * view's geometry, and never allocate afterwards.  "invalidated" is on
+ * view's geometry, and never allocate afterwards; `regions` names the
+ * memory they occupy, which a snapshot saves and restores as it is.  "invalidated" is on
  * the hot path of every overwrite: it must be O(1).
  */
 #ifndef SSD_GC_H
 #define SSD_GC_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "base/util.h"
@@ -60,6 +62,15 @@ static inline int ssd_gc_candidate(const struct ssd_gc_view *v, uint32_t blk)
 	return v->candidate(v->ctx, blk);
 }
 
+/* A region of a policy's memory (a snapshot's section). */
+struct ssd_gc_region {
+	void *p;
+	size_t bytes;      /* of uint32_t values ... */
+	uint32_t max;      /* ... each at most max, or SSD_NO_BLOCK (a
+	                      snapshot that gives another is refused) */
+};
+#define SSD_GC_REGIONS 4
+
 struct ssd_gc_ops {
 	const char *name;
 	int (*init)(const struct ssd_gc_view *v, void **state);
@@ -75,6 +86,12 @@ struct ssd_gc_ops {
 	/* Check the policy's index against the view (invariant checker);
 	 * returns 0 or SSD_ESTATE. */
 	int (*check)(const struct ssd_gc_view *v, const void *state);
+	/* The memory that holds the policy's index, as at most
+	 * SSD_GC_REGIONS regions (a snapshot saves and restores them byte
+	 * for byte; the links in the view's next/prev are the FTL's):
+	 * returns how many it filled in. */
+	int (*regions)(const struct ssd_gc_view *v, void *state,
+		       struct ssd_gc_region *r);
 };
 
 /* The policy for an enum ssd_gc_policy value, or NULL. */
@@ -106,5 +123,7 @@ void ssd_gc_set_add(struct ssd_gc_set *s, const struct ssd_gc_view *v,
 void ssd_gc_set_remove(struct ssd_gc_set *s, const struct ssd_gc_view *v,
 		       uint32_t blk);
 int ssd_gc_set_check(const struct ssd_gc_view *v, const struct ssd_gc_set *s);
+int ssd_gc_set_regions(const struct ssd_gc_view *v, void *state,
+		       struct ssd_gc_region *r);
 
 #endif

@@ -86,4 +86,5 @@ const struct ssd_gc_ops ssd_gc_cost_benefit = {
 	.pick = cb_pick,
 	.remove = cb_remove,
 	.check = cb_check,
+	.regions = ssd_gc_set_regions,
 };

@@ -110,6 +110,17 @@ static int fifo_check(const struct ssd_gc_view *gv, const void *state)
 	return listed == full ? 0 : SSD_ESTATE;
 }
 
+static int fifo_regions(const struct ssd_gc_view *gv, void *state,
+			struct ssd_gc_region *r)
+{
+	struct fifo *q = state;
+	r[0] = (struct ssd_gc_region){q->head, gv->units * sizeof *q->head,
+		gv->nblocks - 1};
+	r[1] = (struct ssd_gc_region){q->tail, gv->units * sizeof *q->tail,
+		gv->nblocks - 1};
+	return 2;
+}
+
 const struct ssd_gc_ops ssd_gc_fifo = {
 	.name = "fifo",
 	.init = fifo_init,
@@ -119,4 +130,5 @@ const struct ssd_gc_ops ssd_gc_fifo = {
 	.pick = fifo_pick,
 	.remove = fifo_remove,
 	.check = fifo_check,
+	.regions = fifo_regions,
 };

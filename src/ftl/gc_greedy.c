@@ -137,6 +137,17 @@ static int greedy_check(const struct ssd_gc_view *gv, const void *state)
 	return listed == full ? 0 : SSD_ESTATE;
 }
 
+static int greedy_regions(const struct ssd_gc_view *gv, void *state,
+			  struct ssd_gc_region *r)
+{
+	struct greedy *g = state;
+	r[0] = (struct ssd_gc_region){g->head,
+		(size_t)gv->units * g->nb * sizeof *g->head, gv->nblocks - 1};
+	r[1] = (struct ssd_gc_region){g->hint, gv->units * sizeof *g->hint,
+		g->nb};
+	return 2;
+}
+
 const struct ssd_gc_ops ssd_gc_greedy = {
 	.name = "greedy",
 	.init = greedy_init,
@@ -146,4 +157,5 @@ const struct ssd_gc_ops ssd_gc_greedy = {
 	.pick = greedy_pick,
 	.remove = greedy_remove,
 	.check = greedy_check,
+	.regions = greedy_regions,
 };

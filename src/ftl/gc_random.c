@@ -72,4 +72,5 @@ const struct ssd_gc_ops ssd_gc_random = {
 	.pick = random_pick,
 	.remove = random_remove,
 	.check = random_check,
+	.regions = ssd_gc_set_regions,
 };

@@ -97,6 +97,13 @@ int ssd_preset_load(const char *dir, const char *name,
 		    char *err, size_t errlen)
 {
 	int rc = ssd_config_open(c, name, dir, err, errlen);
+	return rc ? rc : ssd_preset_sets(sets, nsets, c, err, errlen);
+}
+
+int ssd_preset_sets(const char *const *sets, int nsets, struct ssd_config *c,
+		    char *err, size_t errlen)
+{
+	int rc = 0;
 	for (int i = 0; !rc && i < nsets; i++) {
 		char kv[512];
 		snprintf(kv, sizeof kv, "%s", sets[i]);

@@ -44,4 +44,9 @@ int ssd_preset_load(const char *dir, const char *name,
 		    const char *const *sets, int nsets, struct ssd_config *c,
 		    char *err, size_t errlen);
 
+/* The overrides and the fit of ssd_preset_load over a drive *c already
+ * loaded (a snapshot's). */
+int ssd_preset_sets(const char *const *sets, int nsets, struct ssd_config *c,
+		    char *err, size_t errlen);
+
 #endif

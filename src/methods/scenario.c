@@ -3,6 +3,7 @@
  * parameters, drives, job runs, CSV, gnuplot, result.json.
  */
 #include "methods/scenario.h"
+#include "host/snapshot.h"
 #include "methods/preset.h"
 #include "host/stack.h"
 
@@ -235,6 +236,21 @@ struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 {
 	struct ssd_config c = s->cfg;
 	int rc = 0;
+	if (s->snapshot && nsets) {
+		snprintf(s->err, sizeof s->err, "scenario %s changes its drive "
+			 "(%s); the drive of --snapshot '%s' is the one saved",
+			 s->sc->name, sets[0], s->snapshot);
+		return NULL;
+	}
+	if (s->snapshot) {
+		/* every drive the scenario starts starts from the snapshot */
+		struct ssd_dev *d = NULL;
+		if (ssd_dev_mem_check(&s->cfg, 0, 0, s->err, sizeof s->err) ||
+		    ssd_snapshot_load(s->snapshot, &s->cfg, &d, s->err,
+				      sizeof s->err))
+			return NULL;
+		return d;
+	}
 	for (int i = 0; i < nsets && !rc; i++) {
 		char kv[256];
 		snprintf(kv, sizeof kv, "%s", sets[i]);
@@ -260,6 +276,11 @@ struct ssd_dev *ssd_scn_drive(struct ssd_scn *s, const char *const *sets,
 struct ssd_dev *ssd_scn_device(struct ssd_scn *s, const struct ssd_config *c)
 {
 	struct ssd_dev *d = NULL;
+	if (s->snapshot) {
+		snprintf(s->err, sizeof s->err, "scenario %s builds drives of its "
+			 "own; --snapshot does not apply to it", s->sc->name);
+		return NULL;
+	}
 	if (ssd_dev_mem_check(c, 0, 0, s->err, sizeof s->err))
 		return NULL;
 	int rc = ssd_dev_create(c, s->seed, &d);
@@ -639,6 +660,17 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 		     int nsets, uint64_t seed, FILE *out,
 		     struct ssd_prog *pg, char *err, size_t errlen)
 {
+	return ssd_scenario_run_from(sc, cfg, NULL, outdir, preset_dir, sets,
+				     nsets, seed, out, pg, err, errlen);
+}
+
+int ssd_scenario_run_from(const struct ssd_scenario *sc,
+			  const struct ssd_config *cfg, const char *snapshot,
+			  const char *outdir, const char *preset_dir,
+			  const char *const *sets, int nsets, uint64_t seed,
+			  FILE *out, struct ssd_prog *pg, char *err,
+			  size_t errlen)
+{
 	struct ssd_scn *s = calloc(1, sizeof *s);
 	if (!s) {
 		snprintf(err, errlen, "out of memory");
@@ -659,6 +691,7 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 	}
 	s->sc = sc;
 	s->cfg = *cfg;
+	s->snapshot = snapshot;
 	s->outdir = outdir;
 	s->preset_dir = preset_dir;
 	s->seed = seed;
@@ -720,6 +753,8 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 		ssd_json_object(&s->jw);
 		ssd_scn_json_str(s, "scenario", sc->name);
 		ssd_scn_json_str(s, "drive", cfg->name);
+		if (snapshot)
+			ssd_scn_json_str(s, "snapshot", snapshot);
 		ssd_scn_json_int(s, "seed", (int64_t)seed);
 		ssd_scn_json_open(s, "parameters", 0);
 		for (int i = 0; i < np; i++)

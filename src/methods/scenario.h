@@ -77,6 +77,8 @@ struct ssd_scenario {
 struct ssd_scn {
 	const struct ssd_scenario *sc;
 	struct ssd_config cfg;     /* the drive (finished) */
+	const char *snapshot;      /* its saved state (--snapshot), or NULL:
+	                              fresh (ssd_scn_drive) */
 	const char *outdir;
 	const char *preset_dir;    /* where other drives are found by name */
 	uint64_t seed;
@@ -109,6 +111,18 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 		     const char *preset_dir, const char *const *sets,
 		     int nsets, uint64_t seed, FILE *out,
 		     struct ssd_prog *pg, char *err, size_t errlen);
+
+/* ssd_scenario_run starting from the drive saved at `snapshot`
+ * (host/snapshot.h; cfg is its drive): every drive the scenario would
+ * build fresh (ssd_scn_drive) is loaded from it instead; a scenario
+ * that changes its drive's keys or builds drives of its own is refused
+ * when it tries.  NULL: ssd_scenario_run. */
+int ssd_scenario_run_from(const struct ssd_scenario *sc,
+			  const struct ssd_config *cfg, const char *snapshot,
+			  const char *outdir, const char *preset_dir,
+			  const char *const *sets, int nsets, uint64_t seed,
+			  FILE *out, struct ssd_prog *pg, char *err,
+			  size_t errlen);
 
 /* 1 if NAME is a parameter of sc. */
 int ssd_scenario_has_param(const struct ssd_scenario *sc, const char *name);

@@ -60,7 +60,7 @@ static int run(struct ssd_scn *s)
 	if (!dev)
 		return SSD_EINVAL;
 	struct ssd_series ser;
-	ssd_series_init(&ser, 0, step);
+	ssd_series_init(&ser, ssd_dev_time(dev), step); /* 0, or a snapshot's */
 	struct ssd_run_result res;
 	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
 	if (b)

@@ -454,6 +454,9 @@ static int wsat_hir(struct ssd_scn *s, struct pts *t)
 	struct ssd_dev *dev = ssd_scn_drive(s, NULL, 0); /* purge */
 	if (!dev)
 		return SSD_EINVAL;
+	/* the series starts with the purged drive: at 0, or a snapshot's
+	 * time */
+	t->wsat_ser.t0 = ssd_dev_time(dev);
 	struct ssd_run_result res;
 	struct ssd_jobs *b = ssd_scn_jobs_new(s, dev);
 	if (b) {

@@ -83,7 +83,7 @@ static int run(struct ssd_scn *s)
 	if (!dev)
 		return SSD_EINVAL;
 	struct ssd_series ser;
-	ssd_series_init(&ser, 0, step);
+	ssd_series_init(&ser, ssd_dev_time(dev), step); /* 0, or a snapshot's */
 	/* Written in chunks of a quarter of the capacity (each with its own
 	 * random stream), so the run can stop
 	 * once steady state holds: at least min_volume written, then the

@@ -4,6 +4,7 @@
  * is on the hot path.
  */
 #include "nand/flash.h"
+#include "base/snapfile.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -113,6 +114,57 @@ int ssd_flash_init(struct ssd_flash *f, const struct ssd_config *c,
 	f->prog_lim[1] = f->nand.slc_pages;
 	return 0;
 }
+
+#define T SSD_SNAP_TAG
+
+void ssd_flash_snap_save(const struct ssd_flash *f, struct ssd_snapw *w)
+{
+	const struct ssd_nand *n = &f->nand;
+	ssd_snapw_array(w, T('F','R','N','G'), &f->rng, sizeof f->rng);
+	ssd_snapw_array(w, T('D','B','S','Y'), f->die_busy,
+			f->dies * sizeof *f->die_busy);
+	ssd_snapw_array(w, T('C','B','S','Y'), f->chan_busy,
+			f->channels * sizeof *f->chan_busy);
+	ssd_snapw_array(w, T('R','E','G','F'), f->reg_free,
+			f->units * sizeof *f->reg_free);
+	ssd_snapw_array(w, T('D','P','A','G'), f->die_page,
+			f->dies * sizeof *f->die_page);
+	ssd_snapw_array(w, T('N','P','A','G'), n->next_page,
+			(size_t)n->nblocks * sizeof *n->next_page);
+	ssd_snapw_array(w, T('N','E','R','S'), n->erases,
+			(size_t)n->nblocks * sizeof *n->erases);
+	ssd_snapw_array(w, T('N','S','L','C'), n->slc, n->nblocks);
+}
+
+int ssd_flash_snap_load(struct ssd_flash *f, struct ssd_snapr *r)
+{
+	struct ssd_nand *n = &f->nand;
+	int rc;
+	if ((rc = ssd_snapr_array(r, T('F','R','N','G'), &f->rng, sizeof f->rng)) ||
+	    (rc = ssd_snapr_array(r, T('D','B','S','Y'), f->die_busy,
+				  f->dies * sizeof *f->die_busy)) ||
+	    (rc = ssd_snapr_array(r, T('C','B','S','Y'), f->chan_busy,
+				  f->channels * sizeof *f->chan_busy)) ||
+	    (rc = ssd_snapr_array(r, T('R','E','G','F'), f->reg_free,
+				  f->units * sizeof *f->reg_free)) ||
+	    (rc = ssd_snapr_array(r, T('D','P','A','G'), f->die_page,
+				  f->dies * sizeof *f->die_page)) ||
+	    (rc = ssd_snapr_array(r, T('N','P','A','G'), n->next_page,
+				  (size_t)n->nblocks * sizeof *n->next_page)) ||
+	    (rc = ssd_snapr_array(r, T('N','E','R','S'), n->erases,
+				  (size_t)n->nblocks * sizeof *n->erases)) ||
+	    (rc = ssd_snapr_array(r, T('N','S','L','C'), n->slc, n->nblocks)))
+		return rc;
+	for (uint32_t b = 0; b < n->nblocks; b++)
+		if (n->slc[b] > 1 || n->next_page[b] > ssd_nand_pages(n, b)) {
+			ssd_snapr_fail(r, "block %u has %u pages programmed of %u",
+				       b, n->next_page[b], ssd_nand_pages(n, b));
+			return SSD_EPARSE;
+		}
+	return 0;
+}
+
+#undef T
 
 uint64_t ssd_flash_mem(const struct ssd_config *c, uint32_t nblocks)
 {

@@ -453,4 +453,16 @@ static inline int64_t ssd_flash_unit_busy(const struct ssd_flash *f,
 	return f->die_busy[ssd_flash_die(f, unit)];
 }
 
+/* Snapshots (base/snapfile.h, docs/snapshots.md): the flash's state --
+ * the dies', channels' and registers' busy-until stamps, the pages in
+ * the dies' data registers, the read-retry generator, and the array's
+ * page counts, erase counts and modes -- written as sections, and read
+ * back into a backend built for the same configuration (0 or a negative
+ * SSD_E*, the reason kept in r).  The timing accounting is the
+ * checker's, not the drive's: it is not saved. */
+struct ssd_snapw;
+struct ssd_snapr;
+void ssd_flash_snap_save(const struct ssd_flash *f, struct ssd_snapw *w);
+int ssd_flash_snap_load(struct ssd_flash *f, struct ssd_snapr *r);
+
 #endif

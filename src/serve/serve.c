@@ -3,6 +3,7 @@
  * the two clocks, and the statistics and report of what the clients did.
  */
 #include "serve/serve.h"
+#include "host/snapshot.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -309,6 +310,12 @@ struct ssd_srv {
 	_Atomic uint64_t cut_gen;  /* cuts so far */
 	_Atomic int64_t cut_at;    /* the latest cut */
 	_Atomic uint64_t lossy_cuts; /* cuts that lost pages */
+	int64_t base;              /* the drive's time when served: 0 fresh,
+	                              a snapshot's saved time; the server's
+	                              own clock starts at 0 (see dev_*) */
+	struct ssd_counters ctr0;  /* the drive's counters when served (a
+	                              snapshot's; zeros fresh): the report
+	                              and the series count from them */
 	int64_t acked;             /* the latest completion answered (under
 	                              the lock): no cut comes before it */
 	uint64_t cuts, cut_lost;
@@ -457,8 +464,28 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		rc = -ENOMEM;
 		goto bad;
 	}
-	drc = ssd_dev_create(&s->cfg, o->seed, &s->dev);
-	if (drc) {
+	if (o->snapshot) {
+		/* the saved drive; power cuts keep the server's time as the
+		 * drive's, so they start from a fresh drive */
+		if (o->power_cuts) {
+			rc = -EINVAL;
+			snprintf(err, errlen, "power cuts start from a fresh drive; "
+				 "--snapshot '%s' and --power-cuts exclude each "
+				 "other", o->snapshot);
+			goto bad;
+		}
+		char why[640];
+		drc = ssd_snapshot_load(o->snapshot, &s->cfg, &s->dev, why,
+					sizeof why);
+		if (drc) {
+			rc = drc == SSD_ENOMEM ? -ENOMEM : -EINVAL;
+			snprintf(err, errlen, "%s", why);
+			goto bad;
+		}
+		s->base = ssd_dev_time(s->dev);
+		s->ctr0 = *ssd_dev_counters(s->dev);
+		s->row_ctr = s->ctr0;
+	} else if ((drc = ssd_dev_create(&s->cfg, o->seed, &s->dev))) {
 		rc = drc == SSD_ENOMEM ? -ENOMEM : -EINVAL;
 		snprintf(err, errlen, "%s", drc == SSD_ENOMEM ? "out of memory"
 			 : "the drive's geometry is too large for the model");
@@ -664,6 +691,27 @@ static int hist_record(struct ssd_srv *s, int ddir, uint32_t len, uint64_t off);
 static int flush_noted(struct ssd_srv *s, int64_t c);
 static void hist_clear(struct ssd_srv *s);
 
+/* The drive, in the server's time: its own less `base` (a drive loaded
+ * from a snapshot goes on from the time it was saved at, while the
+ * server's clock, series and report count from 0). */
+static int64_t dev_submit(struct ssd_srv *s, int ddir, uint64_t off,
+			  uint32_t len, int64_t t)
+{
+	int64_t c = ssd_dev_submit(s->dev, ddir, off, len, t + s->base);
+	return c < 0 ? c : c - s->base;
+}
+
+static int64_t dev_flush(struct ssd_srv *s, int64_t t)
+{
+	int64_t c = ssd_dev_flush(s->dev, t + s->base);
+	return c < 0 ? c : c - s->base;
+}
+
+static int64_t dev_time(const struct ssd_srv *s)
+{
+	return ssd_dev_time(s->dev) - s->base;
+}
+
 /* When a request that arrived at `arrive` (the real clock's time, taken
  * before the lock, so that waiting for it counts in its latency) enters
  * the drive, under the lock: not before the drive's last submission; the
@@ -671,7 +719,7 @@ static void hist_clear(struct ssd_srv *s);
 static int64_t enter(struct ssd_srv *s, int64_t arrive)
 {
 	int64_t t = s->clock == SSD_SRV_REAL ? arrive : s->vnow;
-	t = ssd_max64(t, ssd_dev_last_submit(s->dev));
+	t = ssd_max64(t, ssd_dev_last_submit(s->dev) - s->base);
 	struct heap *h = &s->inflight;
 	while (h->n && h->v[0] <= t)
 		heap_pop(h);
@@ -809,7 +857,7 @@ int ssd_srv_read(struct ssd_srv *s, void *buf, uint32_t len, uint64_t off)
 	int64_t t = 0, c = 0;
 	if (!rc) {
 		t = enter(s, arrive);
-		c = ssd_dev_submit(s->dev, SSD_DDIR_READ, off, len, t);
+		c = dev_submit(s, SSD_DDIR_READ, off, len, t);
 		if (c < 0)
 			rc = drive_error(s, c, "read", off, len);
 		else if (!(rc = store_read(&s->st, buf, len, off)))
@@ -835,7 +883,7 @@ int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
 		int op = SSD_DDIR_WRITE | (flags & SSD_SRV_FUA ? SSD_DEV_FUA : 0);
 		if (s->ptrack && (rc = hist_record(s, SSD_DDIR_WRITE, len, off)))
 			goto out;
-		c = ssd_dev_submit(s->dev, op, off, len, t);
+		c = dev_submit(s, op, off, len, t);
 		/* the data is kept only once the drive took the write */
 		if (c < 0)
 			rc = drive_error(s, c, "write", off, len);
@@ -854,7 +902,7 @@ static int64_t fua_flush(struct ssd_srv *s, int64_t t, int64_t c, unsigned flags
 {
 	if (!(flags & SSD_SRV_FUA))
 		return c;
-	int64_t f = ssd_dev_flush(s->dev, t);
+	int64_t f = dev_flush(s, t);
 	return f < 0 ? f : ssd_max64(c, f);
 }
 
@@ -894,7 +942,7 @@ int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 			pthread_mutex_unlock(&s->lock);
 			return rc;
 		}
-		c = ssd_dev_submit(s->dev, SSD_DDIR_TRIM, off, len, t);
+		c = dev_submit(s, SSD_DDIR_TRIM, off, len, t);
 		if (c >= 0)
 			c = fua_flush(s, t, c, flags);
 		uint64_t a, b;
@@ -946,8 +994,8 @@ int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 				pthread_mutex_unlock(&s->lock);
 				return rc;
 			}
-			int64_t ci = ssd_dev_submit(s->dev, part[i].ddir, part[i].off,
-						    (uint32_t)part[i].len, t);
+			int64_t ci = dev_submit(s, part[i].ddir, part[i].off,
+						(uint32_t)part[i].len, t);
 			c = ci < 0 ? ci : ssd_max64(c, ci);
 		}
 		if (c >= 0)
@@ -981,7 +1029,7 @@ int ssd_srv_flush(struct ssd_srv *s, struct ssd_srv_conn *cn)
 	pthread_mutex_lock(&s->lock);
 	int rc = 0;
 	int64_t t = enter(s, arrive);
-	int64_t c = ssd_dev_flush(s->dev, t);
+	int64_t c = dev_flush(s, t);
 	if (c < 0)
 		rc = drive_error(s, c, "flush", 0, 0);
 	else
@@ -1064,9 +1112,11 @@ static double per_s(uint64_t n, int64_t ns)
 static void emit_row(struct ssd_srv *s, int64_t at, int64_t span,
 		     const struct ssd_health *h)
 {
-	const struct ssd_counters *c = ssd_dev_counters(s->dev);
-	struct ssd_counters d;
-	ssd_counters_sub(&d, c, &s->row_ctr);
+	const struct ssd_counters *now = ssd_dev_counters(s->dev);
+	struct ssd_counters d, since;
+	ssd_counters_sub(&d, now, &s->row_ctr);
+	ssd_counters_sub(&since, now, &s->ctr0);
+	const struct ssd_counters *c = &since;
 	uint64_t ios[SSD_DDIR_N], bytes[SSD_DDIR_N];
 	for (int i = 0; i < SSD_DDIR_N; i++) {
 		ios[i] = s->dir[i].ios - s->row_ios[i];
@@ -1098,7 +1148,7 @@ static void emit_row(struct ssd_srv *s, int64_t at, int64_t span,
 	char msg[300];
 	if (ssd_ofile_flush(s->log_of, msg, sizeof msg))
 		log_failed(s, &s->log_of, &s->log, "stats log", msg);
-	s->row_ctr = *c;
+	s->row_ctr = *now;
 	s->row_flushes = s->flushes;
 }
 
@@ -1372,8 +1422,8 @@ static int catch_up(struct ssd_srv *s)
 		return 0;
 	int64_t t = wall_rel(s);
 	int rc = 0;
-	if (t > ssd_dev_time(s->dev)) {
-		int e = ssd_dev_idle(s->dev, t);
+	if (t > dev_time(s)) {
+		int e = ssd_dev_idle(s->dev, t + s->base);
 		if (e)
 			rc = drive_error(s, e, "background work", 0, 0);
 	}
@@ -1430,7 +1480,7 @@ static int report_locked(struct ssd_srv *s, FILE *out)
 		return -ENOMEM;
 	}
 	int64_t now = now_locked(s);
-	int64_t end = ssd_max64(now, ssd_dev_time(s->dev));
+	int64_t end = ssd_max64(now, dev_time(s));
 	snprintf(j->name, sizeof j->name, "%s", s->name);
 	j->clones = 1;
 	j->job = &jobs[0];
@@ -1441,7 +1491,7 @@ static int report_locked(struct ssd_srv *s, FILE *out)
 	j->sync = s->sync;
 	j->runtime_ns = end;
 	j->end_ns = end;
-	j->ctr = *ssd_dev_counters(s->dev);
+	ssd_counters_sub(&j->ctr, ssd_dev_counters(s->dev), &s->ctr0);
 	ssd_dev_health(s->dev, &j->health);
 	j->erase_min = j->health.erase_min;
 	j->erase_mean = j->health.erase_mean;
@@ -1519,7 +1569,7 @@ int ssd_srv_close(struct ssd_srv *s)
 	char msg[300];
 	if (s->log) {
 		pthread_mutex_lock(&s->lock);
-		stats_rows(s, ssd_max64(now_locked(s), ssd_dev_time(s->dev)), 1);
+		stats_rows(s, ssd_max64(now_locked(s), dev_time(s)), 1);
 		pthread_mutex_unlock(&s->lock);
 	}
 	/* the logs' last rows, synced; one that fails is removed */

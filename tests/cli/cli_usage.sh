@@ -59,7 +59,9 @@ expect_err 2 "job doc" "$SSDLAB" job
 # missing arguments
 expect_err 2 "run needs a job file" "$SSDLAB" run
 expect_err 2 "run needs a job file" "$SSDLAB" run --drive tiny --seed 3
-expect_err 2 "more than one job file" "$SSDLAB" run j.fio j.fio
+# several job files run one after another (docs/snapshots.md); standard
+# input is read once
+expect_err 2 "standard input \\('-'\\) can be read once" "$SSDLAB" run - j.fio -
 expect_err 2 "drive show needs" "$SSDLAB" drive show
 expect_err 2 "drive" "$SSDLAB" drive
 for o in --drive --set --seed --output-format --output --check; do
