@@ -1757,6 +1757,7 @@ static inline int issue_plain(struct run *r, struct inst *in, int64_t t)
 	int d = io->ddir;
 	uint32_t id = cmd_take(r, in, t);
 	in->last_sync = 0;
+	in->last_issue = t;
 	in->issued_rw++;
 	if (d == SSD_DDIR_WRITE) {
 		in->wrote = 1;
@@ -1803,9 +1804,10 @@ static int think(struct run *r, struct inst *in, int64_t t)
 
 /* step() from R_AFTER_REAP for a plain job (in->plain: no think time,
  * rate, rate_min, latency target, flow, fsync=N, verification, write
- * modes, submission batches or offload): what is left of fio's loop is
- * the end test, the draw and the issue, until the queue is full.  The
- * rest of the loop is step()'s. */
+ * modes, submission batches, offload or iolog recording): what is left of
+ * fio's loop is the end test, the draw and the issue, until the queue is
+ * full.  The rest of the loop is step()'s, and so is a replayed trace's
+ * sync or request that waits for its time. */
 static int next_plain(struct run *r, struct inst *in, int64_t t)
 {
 	in->wait = W_RUN;
@@ -1813,10 +1815,15 @@ static int next_plain(struct run *r, struct inst *in, int64_t t)
 		if (in->done || t >= in->deadline)
 			return step(r, in, t, R_END);
 		in->cur_check = 0;
-		if (!next_io(r, in, &in->cur))
+		if (!next_io(r, in, &in->cur)) {
+			if (ssd_wl_error(in->wl)) /* as draw() */
+				job_fail(r, in, SSD_EPARSE, ssd_wl_error(in->wl));
 			return step(r, in, t, R_END);
+		}
 		in->last = LAST_STREAM;
 		in->writes += in->cur.ddir == SSD_DDIR_WRITE;
+		if (in->cur.wait || !is_rw(in->cur.ddir))
+			return step(r, in, t, R_TURN);
 		if (in->used >= in->lt_qd)
 			return step(r, in, t, R_ISSUE);
 		int rc = issue_plain(r, in, t);
@@ -2580,7 +2587,7 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 				in->ddir_flags[d] = in->dflag |
 					(d == SSD_DDIR_WRITE ? in->fua : 0);
 			in->plain = !job->thinktime && !in->has_min &&
-				    !job->read_iolog[0] && !job->write_iolog[0] &&
+				    !job->write_iolog[0] &&
 				    !job->latency_target && !job->flow &&
 				    !job->fsync_every && !in->vafter &&
 				    !in->vreads && !job->wmode_set &&
