@@ -297,7 +297,7 @@ static inline unsigned digits8(const char *p, uint64_t *v)
  * with *v, *s past them; 0 if there are none or more (number() reads
  * those).  By hand: strtoull's locale and base handling cost more than
  * the digits, and eight at once less than one by one. */
-static inline int digits(const char **s, uint64_t *v)
+static inline __attribute__((always_inline)) int digits(const char **s, uint64_t *v)
 {
 	static const uint64_t pow10[9] = {1, 10, 100, 1000, 10000, 100000,
 		1000000, 10000000, 100000000};
@@ -349,6 +349,41 @@ static inline int blanks(const char **s)
 	return 1;
 }
 
+static void set_last_file(struct ssd_trace *t, uint32_t i)
+{
+	const char *name = t->files[i];
+	t->last_file = i;
+	t->last_len = strlen(name);
+	memset(t->last_name, 0, sizeof t->last_name);
+	memcpy(t->last_name, name, t->last_len < sizeof t->last_name
+	       ? t->last_len : sizeof t->last_name);
+}
+
+/* Whether s starts with the last file's name, compared 8 bytes at a time:
+ * a word is read only after the ones before it matched the name (which
+ * has no NUL), so no further than 7 bytes past the line's end. */
+static inline int is_last_file(const struct ssd_trace *t, const char *s)
+{
+	size_t len = t->last_len, k = 0;
+	if (len > sizeof t->last_name)
+		return !strncmp(s, t->files[t->last_file], len);
+	uint64_t w;
+	for (; k + 8 <= len; k += 8) {
+		memcpy(&w, s + k, 8);
+		if (w != t->last_name[k / 8])
+			return 0;
+	}
+	if (k == len)
+		return 1;
+	memcpy(&w, s + k, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	w &= ~0ull >> (8 * (8 - (len - k)));
+#else
+	w &= ~0ull << (8 * (8 - (len - k)));
+#endif
+	return w == t->last_name[k / 8];
+}
+
 /* The file's index, kept as the last file's (names are never added
  * twice, so the last one is the one of its name). */
 static int file_index(struct ssd_trace *t, const char *name, int add, uint32_t *idx)
@@ -360,8 +395,8 @@ static int file_index(struct ssd_trace *t, const char *name, int add, uint32_t *
 	}
 	for (uint32_t i = 0; i < t->nfiles; i++)
 		if (!strcmp(t->files[i], name)) {
-			*idx = t->last_file = i;
-			t->last_len = strlen(name);
+			set_last_file(t, i);
+			*idx = i;
 			return 0;
 		}
 	if (!add)
@@ -378,8 +413,8 @@ static int file_index(struct ssd_trace *t, const char *name, int add, uint32_t *
 	}
 	if (!(t->files[t->nfiles] = strdup(name)))
 		return SSD_ENOMEM;
-	*idx = t->last_file = t->nfiles++;
-	t->last_len = strlen(name);
+	*idx = t->nfiles++;
+	set_last_file(t, *idx);
 	return 0;
 }
 
@@ -398,8 +433,7 @@ static int iolog_request(struct ssd_trace *t, const char *s,
 	if (v3 && (!digits(&s, &ts) || ts > (uint64_t)INT64_MAX / 1000 ||
 		   !blanks(&s)))
 		return 0;
-	if (t->last_file >= t->nfiles ||
-	    strncmp(s, t->files[t->last_file], t->last_len))
+	if (t->last_file >= t->nfiles || !is_last_file(t, s))
 		return 0;
 	s += t->last_len;
 	if (!blanks(&s))

@@ -13,7 +13,7 @@
 #include "host/trace.h"
 
 #define TRACE_LINE 4096        /* a line is at most TRACE_LINE - 2 bytes */
-#define TRACE_READ (256 << 10) /* a plain file's read(2), bytes */
+#define TRACE_READ (32 << 10)  /* a plain file's read(2), bytes */
 #define TRACE_SLACK 16         /* readable bytes after a line's end: the
                                   digits are read 8 bytes at a time */
 #define TRACE_MAX_FILES 4096
@@ -43,6 +43,7 @@ struct ssd_trace {
 	uint32_t nfiles;
 	uint32_t last_file;     /* the file the last line named */
 	size_t last_len;        /* its name's length */
+	uint64_t last_name[8];  /* its first 64 bytes, zero-padded */
 	int keep_empty;         /* hand on data records of 0 bytes */
 };
 

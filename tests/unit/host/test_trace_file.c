@@ -107,10 +107,10 @@ static uint64_t rnd(void)
 TEST(trace_file_pieces_are_gzgets_pieces)
 {
 	static const char bytes[] = "a1 \t#x9\r";
-	size_t cap = 3 * TRACE_READ + 100000, len = 0;
-	char *b = malloc(cap);
+	size_t want = 8 * (size_t)TRACE_READ, len = 0;
+	char *b = malloc(want + 100000);
 	CHECK(b);
-	while (len < 3 * TRACE_READ) {
+	while (len < want) {
 		uint64_t r = rnd();
 		size_t n = r % 16 == 0 ? TRACE_LINE - 4 + (r >> 8) % 8 /* 4092..4099 */
 			 : r % 16 == 1 ? (r >> 8) % 10000 : (r >> 8) % 120;
@@ -122,7 +122,7 @@ TEST(trace_file_pieces_are_gzgets_pieces)
 	}
 	int n;
 	CHECKF(alike(b, len, &n), "%zu bytes", len);
-	CHECK(n > 1000);
+	CHECK(n > (int)(want / 1000));
 	/* and without the last newline */
 	CHECKF(alike(b, len - 1, &n), "%zu bytes", len - 1);
 	free(b);
@@ -429,4 +429,46 @@ TEST(trace_iolog_requests_in_one_pass_and_word_by_word)
 	static const char z[] = "fio version 2 iolog\nf add\nf write 0 4096\0 junk\n";
 	BOTH(z, sizeof z - 1, SSD_TRACE_AUTO, 0, 2, "");
 	CHECK(rec[1].len == 4096 && rec[1].ts == -1);
+}
+
+/* The last file's name compared 8 bytes at a time: names of every length
+ * around the words' ends and past the 64 bytes kept, against names that
+ * differ in their last byte, are one byte longer or one shorter. */
+TEST(trace_iolog_file_names_compared_by_words)
+{
+	static const int lens[] = {1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 65, 100};
+	for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
+		int n = lens[i];
+		char a[128], b[128], c[160], d[128];
+		for (int k = 0; k < n; k++)
+			a[k] = (char)('a' + k % 26);
+		a[n] = 0;
+		snprintf(b, sizeof b, "%s", a);
+		b[n - 1] = '_';            /* the last byte differs */
+		snprintf(c, sizeof c, "%sx", a); /* one longer */
+		snprintf(d, sizeof d, "%.*s", n - 1, a); /* one shorter */
+		static char text[4096];
+		int len = snprintf(text, sizeof text, "fio version 2 iolog\n%s add\n"
+				   "%s add\n%s add\n%s add\n", a, b, c, *d ? d : "z");
+		/* each name twice in a row, then the others after it */
+		const char *seq[] = {a, a, b, b, a, c, c, a, *d ? d : "z", a, b, c};
+		for (size_t k = 0; k < sizeof seq / sizeof seq[0]; k++)
+			len += snprintf(text + len, sizeof text - (size_t)len,
+					"%s write %zu 512\n", seq[k], k * 512);
+		struct ssd_trace *t;
+		CHECK(write_bytes(text, (size_t)len));
+		CHECK(ssd_trace_open(path, SSD_TRACE_AUTO, &t, err, sizeof err) == 0);
+		struct ssd_trace_rec r;
+		for (int k = 0; k < 4; k++)
+			CHECK(ssd_trace_next(t, &r) == 1 && r.op == SSD_TOP_FILE);
+		for (size_t k = 0; k < sizeof seq / sizeof seq[0]; k++) {
+			CHECK(ssd_trace_next(t, &r) == 1 && r.op == SSD_TOP_WRITE &&
+			      r.offset == k * 512);
+			CHECKF(!strcmp(ssd_trace_file_name(t, r.file), seq[k]),
+			       "length %d, line %zu: file %u", n, k + 6, r.file);
+		}
+		CHECK(ssd_trace_next(t, &r) == 0);
+		ssd_trace_close(t);
+		unlink(path);
+	}
 }
