@@ -8,8 +8,8 @@
  * file that starts with gzip's magic (1f 8b), and anything that is no
  * regular file (a pipe, whose bytes cannot be peeked at and read again),
  * goes through zlib's gzgets and gzread as it always has.  zlib passes
- * plain bytes through too, but a line through gzgets and strlen costs
- * about three times the plain reader's, a third of a replay's time.
+ * plain bytes through too, but copies each line out of its own buffer,
+ * and strlen and strcspn then scan it twice more.
  *
  * Both hand out the same pieces: gzgets' own, through the first newline
  * or TRACE_LINE - 1 bytes of a longer line (which the reader refuses) or
