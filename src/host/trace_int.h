@@ -14,8 +14,9 @@
 
 #define TRACE_LINE 4096        /* a line is at most TRACE_LINE - 2 bytes */
 #define TRACE_READ (32 << 10)  /* a plain file's read(2), bytes */
-#define TRACE_SLACK 16         /* readable bytes after a line's end: the
-                                  digits are read 8 bytes at a time */
+#define TRACE_SLACK 16         /* readable bytes after a line's end: an
+                                  iolog request's numbers, name and
+                                  action are read 8 bytes at a time */
 #define TRACE_MAX_FILES 4096
 
 struct ssd_trace {
