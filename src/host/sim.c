@@ -123,6 +123,8 @@ struct inst {
 	struct ssd_job_result *res; /* shared by clones with group_reporting */
 	int plain;                  /* none of the loop's options: the fast
 	                               path (next_plain) */
+	int plain_replay;           /* the same for a replayed trace
+	                               (next_replay) */
 	uint32_t fua;               /* SSD_DEV_FUA on its writes, or 0 */
 	uint32_t dflag;             /* SSD_BLK_DIRECT on all its commands when
 	                               it is direct on a machine with a page
@@ -1328,6 +1330,7 @@ static void reap(struct run *r, struct inst *in, int64_t t, uint32_t max)
 
 static int step(struct run *r, struct inst *in, int64_t t, int at);
 static int next_plain(struct run *r, struct inst *in, int64_t t);
+static int next_replay(struct run *r, struct inst *in, int64_t t);
 
 static int timer(struct run *r, struct inst *in, int64_t at, int resume)
 {
@@ -1421,6 +1424,8 @@ static int completed(struct run *r, const struct ssd_event *ev)
 			return 0;
 		if (in->plain && in->resume == R_AFTER_REAP)
 			return next_plain(r, in, t);
+		if (in->plain_replay && in->resume == R_AFTER_REAP)
+			return next_replay(r, in, t);
 		return step(r, in, t, in->resume);
 	}
 	list_push(r, &in->r_head, &in->r_tail, ev->id);
@@ -1751,13 +1756,17 @@ static int issue(struct run *r, struct inst *in, int64_t t)
 }
 
 /* issue() and send() of a plain job's stream I/O in->cur, a read, write
- * or trim (next_plain): no check, no write mode, no batch, no rate. */
-static inline int issue_plain(struct run *r, struct inst *in, int64_t t)
+ * or trim (next_plain): no check, no write mode, no batch, no rate; a
+ * replay keeps the time of its last issue. */
+static inline __attribute__((always_inline)) int
+issue_plain(struct run *r, struct inst *in, int64_t t, int replay)
 {
 	const struct ssd_io *io = &in->cur;
 	int d = io->ddir;
 	uint32_t id = cmd_take(r, in, t);
 	in->last_sync = 0;
+	if (replay)
+		in->last_issue = t;
 	in->issued_rw++;
 	if (d == SSD_DDIR_WRITE) {
 		in->wrote = 1;
@@ -1804,23 +1813,31 @@ static int think(struct run *r, struct inst *in, int64_t t)
 
 /* step() from R_AFTER_REAP for a plain job (in->plain: no think time,
  * rate, rate_min, latency target, flow, fsync=N, verification, write
- * modes, submission batches or offload): what is left of fio's loop is
- * the end test, the draw and the issue, until the queue is full.  The
- * rest of the loop is step()'s. */
-static int next_plain(struct run *r, struct inst *in, int64_t t)
+ * modes, submission batches, offload or iolog recording): what is left of
+ * fio's loop is the end test, the draw and the issue, until the queue is
+ * full.  The rest of the loop is step()'s, and so is a replayed trace's
+ * sync or request that waits for its time (replay: next_replay; a drawn
+ * workload has none, and next_plain does not look). */
+static inline __attribute__((always_inline)) int
+plain_loop(struct run *r, struct inst *in, int64_t t, int replay)
 {
 	in->wait = W_RUN;
 	for (;;) {
 		if (in->done || t >= in->deadline)
 			return step(r, in, t, R_END);
 		in->cur_check = 0;
-		if (!next_io(r, in, &in->cur))
+		if (!next_io(r, in, &in->cur)) {
+			if (replay && ssd_wl_error(in->wl)) /* as draw() */
+				job_fail(r, in, SSD_EPARSE, ssd_wl_error(in->wl));
 			return step(r, in, t, R_END);
+		}
 		in->last = LAST_STREAM;
 		in->writes += in->cur.ddir == SSD_DDIR_WRITE;
+		if (replay && (in->cur.wait || !is_rw(in->cur.ddir)))
+			return step(r, in, t, R_TURN);
 		if (in->used >= in->lt_qd)
 			return step(r, in, t, R_ISSUE);
-		int rc = issue_plain(r, in, t);
+		int rc = issue_plain(r, in, t, replay);
 		if (rc)
 			return rc;
 		if (in->used >= in->lt_qd && !in->done) {
@@ -1835,6 +1852,16 @@ static int next_plain(struct run *r, struct inst *in, int64_t t)
 				return 0;
 		}
 	}
+}
+
+static int next_plain(struct run *r, struct inst *in, int64_t t)
+{
+	return plain_loop(r, in, t, 0);
+}
+
+static int next_replay(struct run *r, struct inst *in, int64_t t)
+{
+	return plain_loop(r, in, t, 1);
 }
 
 /* fio's do_io loop for one instance from `at`, until it has to wait. */
@@ -2624,15 +2651,17 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			for (int d = 0; d < SSD_DDIR_N; d++)
 				in->ddir_flags[d] = in->dflag |
 					(d == SSD_DDIR_WRITE ? in->fua : 0);
-			in->plain = !job->thinktime && !in->has_min &&
-				    !job->read_iolog[0] && !job->write_iolog[0] &&
+			int plain = !job->thinktime && !in->has_min &&
+				    !job->write_iolog[0] &&
 				    !job->latency_target && !job->flow &&
 				    !job->fsync_every && !in->vafter &&
 				    !in->vreads && !job->wmode_set &&
 				    !job->io_submit_offload &&
 				    job->iodepth_batch <= 1;
 			for (int d = 0; d < SSD_DDIR_N; d++)
-				in->plain &= !in->rate_bps[d];
+				plain &= !in->rate_bps[d];
+			in->plain = plain && !job->read_iolog[0];
+			in->plain_replay = plain && job->read_iolog[0];
 			rc = open_logs(in, err, errlen);
 			if (rc)
 				goto out;

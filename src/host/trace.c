@@ -2,16 +2,14 @@
  * trace.c -- opening traces, fio's iolog, and the stream every format
  * shares (trace.h).  The other formats' readers are in trace_fmt.c.
  *
- * zlib reads the file: gzgets and gzread pass a plain file through as it
- * is, so one path serves both, and a compressed trace of any size streams
- * a line at a time.  A compressed file cut short (a copy that did not
- * finish) hands back what it had, the last line cut anywhere; zlib says
- * so (Z_BUF_ERROR), and the reader fails there rather than read the cut
- * line as a record.
+ * trace_file.c reads the file: a plain one in large blocks, a compressed
+ * one through zlib, so a trace of any size streams a line at a time.  A
+ * compressed file cut short (a copy that did not finish) hands back what
+ * it had, the last line cut anywhere; zlib says so (Z_BUF_ERROR), and the
+ * reader fails there rather than read the cut line as a record.
  */
 #include "host/trace.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -68,6 +66,8 @@ int trace_fail(struct ssd_trace *t, const char *fmt, ...)
 
 int trace_cut_short(struct ssd_trace *t, const char *unit, uint64_t done)
 {
+	if (!t->gz)
+		return 0;
 	int e;
 	gzerror(t->gz, &e);
 	if (e != Z_BUF_ERROR)
@@ -90,7 +90,7 @@ int64_t trace_rel_ns(struct ssd_trace *t, int64_t v)
 static int sniff(struct ssd_trace *t, char *err, size_t errlen)
 {
 	unsigned char b[4];
-	int n = gzread(t->gz, b, 4);
+	int n = trace_file_peek(t, b);
 	if (n < 0) {
 		snprintf(err, errlen, "%s: cannot read it", t->path);
 		return SSD_EIO;
@@ -99,10 +99,6 @@ static int sniff(struct ssd_trace *t, char *err, size_t errlen)
 				       (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24 : 0;
 	uint32_t be = n == 4 ? (uint32_t)b[3] | (uint32_t)b[2] << 8 |
 				       (uint32_t)b[1] << 16 | (uint32_t)b[0] << 24 : 0;
-	if (gzrewind(t->gz)) {
-		snprintf(err, errlen, "%s: cannot read it", t->path);
-		return SSD_EIO;
-	}
 	if ((le & 0xffffff00u) == BLK_MAGIC || (be & 0xffffff00u) == BLK_MAGIC) {
 		t->fmt = SSD_TRACE_BLKTRACE;
 		return 0;
@@ -120,29 +116,31 @@ static int sniff(struct ssd_trace *t, char *err, size_t errlen)
 /* The iolog's first line: its version. */
 static int iolog_header(struct ssd_trace *t, char *err, size_t errlen)
 {
-	char *got = gzgets(t->gz, t->buf, sizeof t->buf);
-	if ((!got || !strchr(t->buf, '\n')) && trace_cut_short(t, "line", 0)) {
+	char *s;
+	int full;
+	int rc = trace_file_gets(t, &s, &full); /* t->line is 0 */
+	if (rc == SSD_EPARSE) {
 		snprintf(err, errlen, "%s", t->err);
 		return SSD_EPARSE;
 	}
-	if (!got) {
+	if (rc <= 0) {
 		snprintf(err, errlen, "%s: empty (an iolog starts with \"fio version 2 "
 			 "iolog\" or \"fio version 3 iolog\")", t->path);
 		return SSD_EPARSE;
 	}
 	t->line = 1;
-	t->buf[strcspn(t->buf, "\r\n")] = 0;
+	trace_cut_cr(s);
 	/* blanks after it are taken, as fio compares only the words */
-	for (size_t n = strlen(t->buf); n && (t->buf[n - 1] == ' ' || t->buf[n - 1] == '\t'); n--)
-		t->buf[n - 1] = 0;
-	if (!strcmp(t->buf, "fio version 2 iolog"))
+	for (size_t n = strlen(s); n && (s[n - 1] == ' ' || s[n - 1] == '\t'); n--)
+		s[n - 1] = 0;
+	if (!strcmp(s, "fio version 2 iolog"))
 		t->version = 2;
-	else if (!strcmp(t->buf, "fio version 3 iolog"))
+	else if (!strcmp(s, "fio version 3 iolog"))
 		t->version = 3;
 	else {
 		snprintf(err, errlen, "%s:1: not an iolog header: '%.60s' (expected "
 			 "\"fio version 2 iolog\" or \"fio version 3 iolog\"; version 1 "
-			 "logs are not read, as by fio since 1.20)", t->path, t->buf);
+			 "logs are not read, as by fio since 1.20)", t->path, s);
 		return SSD_EPARSE;
 	}
 	return 0;
@@ -162,17 +160,12 @@ int ssd_trace_open(const char *path, int fmt, struct ssd_trace **out,
 		snprintf(err, errlen, "out of memory");
 		return SSD_ENOMEM;
 	}
+	t->fd = -1;
 	t->fmt = fmt;
 	t->t0 = INT64_MIN;
-	t->gz = gzopen(path, "rb");
-	int rc = 0;
-	if (!t->gz) {
-		snprintf(err, errlen, "%s: %s", path, errno ? strerror(errno)
-			 : "cannot open it");
-		rc = errno == ENOENT ? SSD_ENOENT : SSD_EIO;
+	int rc = trace_file_open(t, err, errlen);
+	if (rc)
 		goto bad;
-	}
-	gzbuffer(t->gz, 1 << 17);
 	if (t->fmt == SSD_TRACE_AUTO && (rc = sniff(t, err, errlen)))
 		goto bad;
 	if (t->fmt == SSD_TRACE_IOLOG && (rc = iolog_header(t, err, errlen)))
@@ -195,8 +188,7 @@ void ssd_trace_close(struct ssd_trace *t)
 {
 	if (!t)
 		return;
-	if (t->gz)
-		gzclose(t->gz);
+	trace_file_close(t);
 	for (uint32_t i = 0; i < t->nfiles; i++)
 		free(t->files[i]);
 	free(t->files);
@@ -236,7 +228,7 @@ void ssd_trace_keep_empty(struct ssd_trace *t)
 
 int ssd_trace_rewind(struct ssd_trace *t)
 {
-	if (gzrewind(t->gz))
+	if (trace_file_rewind(t))
 		return trace_fail(t, "cannot read it again");
 	t->line = 0;
 	t->pos = 0;
@@ -268,26 +260,132 @@ static char *word(char **s)
 	return w;
 }
 
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The digits that start the 8 bytes at p (which may run past the line's
+ * end: trace_file.c's buffers have TRACE_SLACK bytes after it): how many
+ * (0 to 8), and their value in *v.  Eight bytes at once: a byte is no
+ * digit when adding 0x46 or subtracting 0x30 sets its top bit, and the
+ * first such byte is found exactly (the bytes before it carry and borrow
+ * nothing); the digits are then summed in pairs, fours and the eight
+ * (fast_float's parse_eight_digits_unrolled). */
+static inline unsigned digits8(const char *p, uint64_t *v)
+{
+	uint64_t w;
+	memcpy(&w, p, 8);
+	uint64_t no = ((w + 0x4646464646464646u) | (w - 0x3030303030303030u)) &
+		      0x8080808080808080u;
+	unsigned n = no ? (unsigned)__builtin_ctzll(no) >> 3 : 8;
+	if (!n)
+		return 0;
+	w = (w - 0x3030303030303030u) << (8 * (8 - n)); /* leading zeros */
+	w = w * 10 + (w >> 8);
+	*v = ((w & 0x000000ff000000ffu) * (100 + (1000000ull << 32)) +
+	      ((w >> 16) & 0x000000ff000000ffu) * (1 + (10000ull << 32))) >> 32;
+	return n;
+}
+#else
+static inline unsigned digits8(const char *p, uint64_t *v)
+{
+	unsigned n = 0;
+	for (*v = 0; n < 8 && p[n] >= '0' && p[n] <= '9'; n++)
+		*v = *v * 10 + (uint64_t)(p[n] - '0');
+	return n;
+}
+#endif
+
+/* The 1 to 19 digits at *s as a number (19 cannot overflow 64 bits): 1
+ * with *v, *s past them; 0 if there are none or more (number() reads
+ * those).  By hand: strtoull's locale and base handling cost more than
+ * the digits, and eight at once less than one by one. */
+static inline __attribute__((always_inline)) int digits(const char **s, uint64_t *v)
+{
+	static const uint64_t pow10[9] = {1, 10, 100, 1000, 10000, 100000,
+		1000000, 10000000, 100000000};
+	const char *p = *s;
+	uint64_t x, y = 0;
+	unsigned n = digits8(p, &x);
+	if (n == 8) {
+		unsigned m = digits8(p + 8, &y);
+		x = x * pow10[m] + y;
+		n += m;
+		for (; m == 8 && n < 19 && p[n] >= '0' && p[n] <= '9'; n++)
+			x = x * 10 + (uint64_t)(p[n] - '0');
+		if (p[n] >= '0' && p[n] <= '9')
+			return 0;
+	}
+	if (!n)
+		return 0;
+	*v = x;
+	*s = p + n;
+	return 1;
+}
+
 /* A decimal number as fio's sscanf %llu reads it (no sign, no suffix),
- * refusing one past 2^64 - 1.  By hand: it is most of a replay's parsing,
- * and strtoull's locale and base handling cost more than the digits. */
+ * refusing one past 2^64 - 1. */
 static int number(const char *w, uint64_t *v)
 {
 	if (!w || *w < '0' || *w > '9')
 		return -1;
 	uint64_t x = 0;
-	for (; *w >= '0' && *w <= '9'; w++) {
-		unsigned d = (unsigned)(*w - '0');
-		if (x > (UINT64_MAX - d) / 10)
+	for (; *w >= '0' && *w <= '9'; w++)
+		if (__builtin_mul_overflow(x, 10, &x) ||
+		    __builtin_add_overflow(x, (uint64_t)(*w - '0'), &x))
 			return -1;
-		x = x * 10 + d;
-	}
 	if (*w)
 		return -1;
 	*v = x;
 	return 0;
 }
 
+/* Past one or more blanks at *s: 1, or 0 if there is none. */
+static inline int blanks(const char **s)
+{
+	const char *p = *s;
+	if (*p != ' ' && *p != '\t')
+		return 0;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	*s = p;
+	return 1;
+}
+
+static void set_last_file(struct ssd_trace *t, uint32_t i)
+{
+	const char *name = t->files[i];
+	t->last_file = i;
+	t->last_len = strlen(name);
+	memset(t->last_name, 0, sizeof t->last_name);
+	memcpy(t->last_name, name, t->last_len < sizeof t->last_name
+	       ? t->last_len : sizeof t->last_name);
+}
+
+/* Whether s starts with the last file's name, compared 8 bytes at a time:
+ * a word is read only after the ones before it matched the name (which
+ * has no NUL), so no further than 7 bytes past the line's end. */
+static inline int is_last_file(const struct ssd_trace *t, const char *s)
+{
+	size_t len = t->last_len, k = 0;
+	if (len > sizeof t->last_name)
+		return !strncmp(s, t->files[t->last_file], len);
+	uint64_t w;
+	for (; k + 8 <= len; k += 8) {
+		memcpy(&w, s + k, 8);
+		if (w != t->last_name[k / 8])
+			return 0;
+	}
+	if (k == len)
+		return 1;
+	memcpy(&w, s + k, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	w &= ~0ull >> (8 * (8 - (len - k)));
+#else
+	w &= ~0ull << (8 * (8 - (len - k)));
+#endif
+	return w == t->last_name[k / 8];
+}
+
+/* The file's index, kept as the last file's (names are never added
+ * twice, so the last one is the one of its name). */
 static int file_index(struct ssd_trace *t, const char *name, int add, uint32_t *idx)
 {
 	/* a trace's lines mostly name the file of the line before */
@@ -297,7 +395,8 @@ static int file_index(struct ssd_trace *t, const char *name, int add, uint32_t *
 	}
 	for (uint32_t i = 0; i < t->nfiles; i++)
 		if (!strcmp(t->files[i], name)) {
-			*idx = t->last_file = i;
+			set_last_file(t, i);
+			*idx = i;
 			return 0;
 		}
 	if (!add)
@@ -315,7 +414,66 @@ static int file_index(struct ssd_trace *t, const char *name, int add, uint32_t *
 	if (!(t->files[t->nfiles] = strdup(name)))
 		return SSD_ENOMEM;
 	*idx = t->nfiles++;
+	set_last_file(t, *idx);
 	return 0;
+}
+
+/* A request on the file of the line before, nearly every line of a
+ * replay, read in one pass without splitting the line: 1 with *r, or 0
+ * for any other line, or one in doubt, that iolog_line then reads word by
+ * word (and says what is wrong with it).  Its name is compared with the
+ * last file's alone, no table searched.  It takes only digits, blanks,
+ * the actions' letters and the name (which has no CR) before the line's
+ * end or its first CR: what iolog_line would read of the line cut there. */
+static int iolog_request(struct ssd_trace *t, const char *s,
+			 struct ssd_trace_rec *r)
+{
+	uint64_t ts = 0, off, len;
+	int v3 = t->version == 3;
+	if (v3 && (!digits(&s, &ts) || ts > (uint64_t)INT64_MAX / 1000 ||
+		   !blanks(&s)))
+		return 0;
+	if (t->last_file >= t->nfiles || !is_last_file(t, s))
+		return 0;
+	s += t->last_len;
+	if (!blanks(&s))
+		return 0;
+	/* the action by its first letter, then whole (the line's buffer
+	 * has TRACE_SLACK bytes after its end to compare with) */
+	int op;
+	switch (*s) {
+	case 'w':
+		op = memcmp(s, "write", 5) ? -1 : SSD_TOP_WRITE;
+		s += 5;
+		break;
+	case 'r':
+		op = memcmp(s, "read", 4) ? -1 : SSD_TOP_READ;
+		s += 4;
+		break;
+	case 't':
+		op = memcmp(s, "trim", 4) ? -1 : SSD_TOP_TRIM;
+		s += 4;
+		break;
+	case 's':
+		op = memcmp(s, "sync", 4) ? -1 : SSD_TOP_SYNC;
+		s += 4;
+		break;
+	case 'd':
+		op = memcmp(s, "datasync", 8) ? -1 : SSD_TOP_DATASYNC;
+		s += 8;
+		break;
+	default:
+		return 0;
+	}
+	if (op < 0 || !blanks(&s) || !digits(&s, &off) || !blanks(&s) || !digits(&s, &len))
+		return 0;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if ((*s && *s != '\r') || len > UINT32_MAX || off > UINT64_MAX - len)
+		return 0;
+	*r = (struct ssd_trace_rec){.ts = v3 ? (int64_t)ts * 1000 : -1, .op = op,
+				    .offset = off, .len = len, .file = t->last_file};
+	return 1;
 }
 
 static int iolog_line(struct ssd_trace *t, char *line, struct ssd_trace_rec *r)
@@ -393,33 +551,33 @@ int ssd_trace_next(struct ssd_trace *t, struct ssd_trace_rec *r)
 {
 	if (t->fmt == SSD_TRACE_BLKTRACE)
 		return ssd_trace_blktrace_next(t, r);
-	trace_line_fn fn = t->fmt == SSD_TRACE_IOLOG ? iolog_line
-						     : ssd_trace_line_fns[t->fmt];
+	int fmt_iolog = t->fmt == SSD_TRACE_IOLOG;
+	trace_line_fn fn = fmt_iolog ? iolog_line : ssd_trace_line_fns[t->fmt];
 	for (;;) {
-		if (!gzgets(t->gz, t->buf, sizeof t->buf)) {
-			int e;
-			const char *m = gzerror(t->gz, &e);
-			if (trace_cut_short(t, "line", t->line))
-				return SSD_EPARSE;
-			if (e && e != Z_STREAM_END) {
-				t->line++;
-				return trace_fail(t, "cannot read on: %s", m);
-			}
-			return 0;
+		char *p;
+		int full;
+		int rc = trace_file_gets(t, &p, &full);
+		if (rc == SSD_EIO) {
+			t->line++;
+			return trace_fail(t, "cannot read on: %s", trace_file_error(t));
 		}
-		size_t n = strlen(t->buf);
-		if ((!n || t->buf[n - 1] != '\n') && trace_cut_short(t, "line", t->line))
-			return SSD_EPARSE;
+		if (rc <= 0)
+			return rc;
 		t->line++;
-		if (n == sizeof t->buf - 1 && t->buf[n - 1] != '\n' && !gzeof(t->gz))
+		if (full)
 			return trace_fail(t, "a line longer than %d bytes", TRACE_LINE - 2);
-		t->buf[strcspn(t->buf, "\r\n")] = 0;
-		char *p = t->buf;
 		while (*p == ' ' || *p == '\t')
 			p++;
-		if (!*p || *p == '#')
+		if (!*p || *p == '#' || *p == '\r')
 			continue;
-		int rc = fn(t, p, r);
+		/* a request of an iolog is read up to its first '\r' (it
+		 * takes no other); any other line is cut there first */
+		if (fmt_iolog && iolog_request(t, p, r))
+			rc = 1;
+		else {
+			trace_cut_cr(p);
+			rc = fn(t, p, r);
+		}
 		if (rc < 0)
 			return rc;
 		if (!rc)

@@ -651,12 +651,11 @@ static int blk_decode(struct ssd_trace *t, const unsigned char *b,
  * that ends early is one: its last record would be cut anywhere). */
 static int blk_read(struct ssd_trace *t, void *buf, unsigned n)
 {
-	int got = gzread(t->gz, buf, n);
+	int got = trace_file_read(t, buf, n);
 	if (got < 0) {
-		int e;
 		if (trace_cut_short(t, "byte", t->pos))
 			return SSD_EPARSE;
-		return trace_fail(t, "cannot read on: %s", gzerror(t->gz, &e));
+		return trace_fail(t, "cannot read on: %s", trace_file_error(t));
 	}
 	if ((unsigned)got < n && trace_cut_short(t, "byte", t->pos))
 		return SSD_EPARSE;
