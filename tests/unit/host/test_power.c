@@ -106,6 +106,13 @@ TEST(power_cut_without_plp_loses_the_buffer_and_lists_the_pages)
 		k++;
 	}
 	CHECK(k == pc.nlost);
+	/* the pages the cut touched (the caller's to free) include them */
+	for (uint64_t i = 0, j = 0; i < pc.nlost; i++) {
+		while (j < pc.ntouched && pc.touched[j] < lost[i])
+			j++;
+		CHECK(j < pc.ntouched && pc.touched[j] == lost[i]);
+	}
+	free(pc.touched);
 	ssd_dev_destroy(d);
 }
 
