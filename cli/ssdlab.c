@@ -373,7 +373,7 @@ static int precond_parse(const char *val, struct precond *p)
 /* Fill dev as p says, from its current time, and say what was written
  * on stderr.  0, or a negative SSD_E* with the message in err. */
 static int precondition(struct ssd_dev *dev, struct precond *p, uint64_t seed,
-			char *err, size_t errlen)
+			struct ssd_prog *line, char *err, size_t errlen)
 {
 	char b1[32], b2[32], b3[32];
 	int64_t t0 = ssd_dev_time(dev);
@@ -418,8 +418,12 @@ static int precondition(struct ssd_dev *dev, struct precond *p, uint64_t seed,
 		rc = ssd_jobs_end(b, &jobs, &njobs, err, errlen);
 	}
 	struct ssd_run_result res;
-	if (!rc)
-		rc = ssd_sim_run(dev, jobs, njobs, seed, &res, err, errlen);
+	if (!rc) {
+		ssd_prog_phase(line, ssd_dev_time(dev), "precondition");
+		rc = ssd_sim_run_prog(dev, jobs, njobs, seed, NULL, line, &res, err,
+				      errlen);
+		ssd_prog_clear(line); /* the summary line follows */
+	}
 	free(jobs);
 	if (rc)
 		return rc;
@@ -609,7 +613,10 @@ static int cmd_run(int argc, char **argv)
 		rc = 1;
 		goto out;
 	}
-	if (pre_arg && (rc = precondition(dev, &pre, c.seed, err, sizeof err))) {
+	struct ssd_prog pre_pg;
+	if (pre_arg && (rc = precondition(dev, &pre, c.seed,
+					  eta_begin(&c, "precondition", &pre_pg),
+					  err, sizeof err))) {
 		fprintf(stderr, "%s: --precondition %s: %s\n", prog, pre_arg, err);
 		ssd_ofile_discard(of);
 		rc = rc == SSD_ERANGE ? EXIT_USAGE : 1; /* a drive too small */

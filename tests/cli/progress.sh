@@ -73,6 +73,16 @@ for c in ss cal life acc; do
 	same ${c}0 ${c}2
 done
 cmp -s o0/result.json o1/result.json || fail "the status line changed the scenario's result.json"
+# run --precondition: the fill has its line too, before the jobs' own
+printf '[j]\nrw=randwrite\nbs=4k\nio_size=4m\n' >pre.fio
+"$SSDLAB" run pre.fio --drive tiny --precondition sequential --eta always >pre1.out 2>pre1.err ||
+	{ cat pre1.err >&2; fail "run --precondition --eta always failed"; }
+line pre1 precondition precondition
+"$SSDLAB" run pre.fio --drive tiny --precondition sequential >pre0.out 2>pre0.err ||
+	{ cat pre0.err >&2; fail "run --precondition failed"; }
+grep -q "$esc" pre0.err && { cat -A pre0.err >&2; fail "run --precondition: a status line, stderr not a terminal"; }
+grep -v '^Wall:' pre0.out >pre0.cmp
+grep -v '^Wall:' pre1.out | cmp -s - pre0.cmp || fail "run --precondition: the status line changed stdout"
 cmp -s o0/steady-state.csv o1/steady-state.csv || fail "the status line changed the scenario's series"
 # the line is erased (or ended) before the summary: none is left open
 last=$(tail -c 4 ss1.err | od -An -tx1 | tr -d ' \n')
