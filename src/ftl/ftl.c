@@ -861,7 +861,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->l2p = big_alloc(nlp * sizeof *f->l2p);
 	f->p2l = big_alloc(nslots * sizeof *f->p2l);
 	f->vbits = calloc((nslots + 63) / 64, sizeof *f->vbits);
-	f->vlist = malloc(units * f->spb * sizeof *f->vlist);
+	f->vlist = calloc(units * f->spb, sizeof *f->vlist); /* zeroed: a snapshot saves it whole */
 	f->valid = calloc(nblocks, sizeof *f->valid);
 	f->next = calloc(nblocks, sizeof *f->next);
 	f->prev = calloc(nblocks, sizeof *f->prev);

@@ -594,6 +594,30 @@ static void cut_free(struct cut *c)
 	free(c->reads);
 }
 
+/* 1 if slot s lies in a programmed page of its block (not in an open
+ * page, a register's). */
+static int slot_programmed(const struct ssd_ftl *f, uint32_t s)
+{
+	uint32_t blk = ssd_udiv(s, f->div_spb);
+	return ssd_udiv(s - blk * f->spb, f->div_spp) <
+	       ssd_flash_next_page(&f->flash, blk);
+}
+
+/* The blocks where the recent work lies, read whole by a bounded
+ * rebuild: those the program list names, and those being cleaned, open,
+ * retired or bad (c->hot). */
+static void mark_hot(const struct ssd_ftl *f, struct cut *c)
+{
+	for (uint32_t i = 0; i < f->pr_n; i++)
+		c->hot[f->pr[i].blk] = 1;
+	for (uint32_t b = 0; b < f->nblocks; b++) {
+		int st = f->state[b];
+		if (st == SSD_BLK_VICTIM || st == SSD_BLK_RETIRE ||
+		    st == SSD_BLK_BAD || st == SSD_BLK_OPEN)
+			c->hot[b] = 1;
+	}
+}
+
 /* 1 if slot s (of the block's current generation) holds data that was
  * programmed by T. */
 static int slot_durable(const struct ssd_ftl *f, const struct cut *c,
@@ -802,12 +826,9 @@ static void scan_block(struct ssd_ftl *f, struct cut *c, uint32_t blk)
  * block can then find what survived. */
 static int scan_bounded(struct ssd_ftl *f, struct cut *c)
 {
-	for (uint32_t i = 0; i < f->pr_n; i++)
-		c->hot[f->pr[i].blk] = 1;
+	mark_hot(f, c);
 	for (uint32_t b = 0; b < f->nblocks; b++) {
-		int st = f->state[b];
-		if (c->er_of[b] != SSD_NO_BLOCK || st == SSD_BLK_VICTIM ||
-		    st == SSD_BLK_RETIRE || st == SSD_BLK_BAD || st == SSD_BLK_OPEN)
+		if (c->er_of[b] != SSD_NO_BLOCK) /* and those erased after T */
 			c->hot[b] = 1;
 		if (c->hot[b])
 			scan_block(f, c, b);
@@ -956,31 +977,20 @@ static void supersede_slot(struct ssd_ftl *f, const struct cut *c, uint32_t s)
 	if (lpn >= f->nlp || !ssd_bit_test(c->need, lpn) || ssd_bit_test(f->vbits, s))
 		return;
 	uint32_t i = entry(c, lpn), m = f->l2p[lpn];
-	if (c->found[i] && m != s && f->vgen[s] == c->best[i]) {
+	if (c->found[i] && m != s && f->vgen[s] == c->best[i])
 		f->p2l[s] = SSD_UNMAPPED;
-	}
 }
 
 static void supersede(struct ssd_ftl *f, struct cut *c)
 {
 	for (uint32_t li = 0; li < c->nlist; li++) {
-		uint32_t m = f->l2p[c->list[li]], b = ssd_udiv(m, f->div_spb);
-		c->found[li] = m != SSD_UNMAPPED &&
-			       ssd_udiv(m - b * f->spb, f->div_spp) <
-			       ssd_flash_next_page(&f->flash, b);
+		uint32_t m = f->l2p[c->list[li]];
+		c->found[li] = m != SSD_UNMAPPED && slot_programmed(f, m);
 		if (c->found[li])
 			c->best[li] = f->vgen[m];
 	}
-	if (!c->full_read) {
-		for (uint32_t i = 0; i < f->pr_n; i++)
-			c->hot[f->pr[i].blk] = 1;
-		for (uint32_t b = 0; b < f->nblocks; b++) {
-			int st = f->state[b];
-			if (st == SSD_BLK_VICTIM || st == SSD_BLK_RETIRE ||
-			    st == SSD_BLK_BAD || st == SSD_BLK_OPEN)
-				c->hot[b] = 1;
-		}
-	}
+	if (!c->full_read)
+		mark_hot(f, c); /* as the recovery left them */
 	for (uint32_t b = 0; b < f->nblocks; b++) {
 		if (!c->full_read && !c->hot[b])
 			continue;
@@ -994,12 +1004,9 @@ static void supersede(struct ssd_ftl *f, struct cut *c)
 	if (!c->full_read)
 		for (uint32_t i = 0; i < c->nlist; i++) {
 			uint32_t d = f->dslot[c->list[i]];
-			if (d == SSD_UNMAPPED)
-				continue;
-			uint32_t b = ssd_udiv(d, f->div_spb);
-			if (!c->hot[b] && ssd_udiv(d - b * f->spb, f->div_spp) <
-					      ssd_flash_next_page(&f->flash, b))
-				supersede_slot(f, c, d); /* programmed, not read above */
+			if (d != SSD_UNMAPPED && !c->hot[ssd_udiv(d, f->div_spb)] &&
+			    slot_programmed(f, d))
+				supersede_slot(f, c, d); /* not read above */
 		}
 }
 
@@ -1256,7 +1263,6 @@ next:
 		f->vgen[f->l2p[lpn]] = rewrite[2 * i + 1];
 		if (old != SSD_UNMAPPED && !ssd_bit_test(f->vbits, old))
 			f->p2l[old] = SSD_UNMAPPED; /* never to be found again */
-
 		f->ctr.host_write_lp--; /* not the host's: a copy */
 		f->ctr.gc_copy_lp++;
 		pc->rewritten_lp++;

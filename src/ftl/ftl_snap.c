@@ -95,6 +95,46 @@ static uint64_t nslots(const struct ssd_ftl *f)
 	return (uint64_t)f->nblocks * f->spb;
 }
 
+/* The FTL's arrays a snapshot holds whole, in the file's order: one list
+ * for the save and the load, so that the two cannot drift apart. */
+struct snap_arr {
+	uint32_t tag;
+	const void *p;
+	size_t bytes;
+};
+#define SNAP_ARRAYS 19
+
+static int snap_arrays(const struct ssd_ftl *f, struct snap_arr *a)
+{
+	size_t nb = f->nblocks;
+	int n = 0;
+#define ARR(tag, ptr, len) (a[n++] = (struct snap_arr){(tag), (ptr), (len)})
+	ARR(T('C','T','R','S'), &f->ctr, sizeof f->ctr);
+	ARR(T('L','2','P',' '), f->l2p, (size_t)f->nlp * sizeof *f->l2p);
+	ARR(T('P','2','L',' '), f->p2l, nslots(f) * sizeof *f->p2l);
+	ARR(T('V','B','I','T'), f->vbits, (nslots(f) + 63) / 64 * sizeof *f->vbits);
+	ARR(T('V','L','S','T'), f->vlist, (size_t)f->units * f->spb * sizeof *f->vlist);
+	ARR(T('V','A','L','D'), f->valid, nb * sizeof *f->valid);
+	ARR(T('N','E','X','T'), f->next, nb * sizeof *f->next);
+	ARR(T('P','R','E','V'), f->prev, nb * sizeof *f->prev);
+	ARR(T('S','T','M','P'), f->stamp, nb * sizeof *f->stamp);
+	ARR(T('S','T','A','T'), f->state, nb * sizeof *f->state);
+	ARR(T('W','E','A','R'), f->wear, nb * sizeof *f->wear);
+	ARR(T('L','I','M','T'), f->limit, nb * sizeof *f->limit);
+	ARR(T('U','N','I','T'), f->unit, f->units * sizeof *f->unit);
+	ARR(T('U','V','A','L'), f->uvalid, f->units * sizeof *f->uvalid);
+	ARR(T('U','L','I','M'), f->ulimit, f->units * sizeof *f->ulimit);
+	if (f->mc_pages) {
+		ARR(T('M','C','N','X'), f->mc_next, f->mc_pages * sizeof *f->mc_next);
+		ARR(T('M','C','P','V'), f->mc_prev, f->mc_pages * sizeof *f->mc_prev);
+		ARR(T('M','C','S','T'), f->mc_state, f->mc_pages);
+	}
+	if (f->tbits)
+		ARR(T('T','B','I','T'), f->tbits, ((size_t)f->nlp + 63) / 64 * sizeof *f->tbits);
+#undef ARR
+	return n;
+}
+
 void ssd_ftl_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w)
 {
 	struct snap_scalars s;
@@ -113,39 +153,10 @@ void ssd_ftl_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w)
 	s.has_vgen = f->vgen != NULL;
 	s.rng = f->rng;
 	ssd_snapw_array(w, T('F','T','L','S'), &s, sizeof s);
-	ssd_snapw_array(w, T('C','T','R','S'), &f->ctr, sizeof f->ctr);
-	ssd_snapw_array(w, T('L','2','P',' '), f->l2p,
-			(size_t)f->nlp * sizeof *f->l2p);
-	ssd_snapw_array(w, T('P','2','L',' '), f->p2l,
-			nslots(f) * sizeof *f->p2l);
-	ssd_snapw_array(w, T('V','B','I','T'), f->vbits,
-			(nslots(f) + 63) / 64 * sizeof *f->vbits);
-	ssd_snapw_array(w, T('V','L','S','T'), f->vlist,
-			(size_t)f->units * f->spb * sizeof *f->vlist);
-	size_t nb = f->nblocks;
-	ssd_snapw_array(w, T('V','A','L','D'), f->valid, nb * sizeof *f->valid);
-	ssd_snapw_array(w, T('N','E','X','T'), f->next, nb * sizeof *f->next);
-	ssd_snapw_array(w, T('P','R','E','V'), f->prev, nb * sizeof *f->prev);
-	ssd_snapw_array(w, T('S','T','M','P'), f->stamp, nb * sizeof *f->stamp);
-	ssd_snapw_array(w, T('S','T','A','T'), f->state, nb * sizeof *f->state);
-	ssd_snapw_array(w, T('W','E','A','R'), f->wear, nb * sizeof *f->wear);
-	ssd_snapw_array(w, T('L','I','M','T'), f->limit, nb * sizeof *f->limit);
-	ssd_snapw_array(w, T('U','N','I','T'), f->unit,
-			f->units * sizeof *f->unit);
-	ssd_snapw_array(w, T('U','V','A','L'), f->uvalid,
-			f->units * sizeof *f->uvalid);
-	ssd_snapw_array(w, T('U','L','I','M'), f->ulimit,
-			f->units * sizeof *f->ulimit);
-	if (f->mc_pages) {
-		ssd_snapw_array(w, T('M','C','N','X'), f->mc_next,
-				f->mc_pages * sizeof *f->mc_next);
-		ssd_snapw_array(w, T('M','C','P','V'), f->mc_prev,
-				f->mc_pages * sizeof *f->mc_prev);
-		ssd_snapw_array(w, T('M','C','S','T'), f->mc_state, f->mc_pages);
-	}
-	if (f->tbits)
-		ssd_snapw_array(w, T('T','B','I','T'), f->tbits,
-				((size_t)f->nlp + 63) / 64 * sizeof *f->tbits);
+	struct snap_arr arr[SNAP_ARRAYS];
+	int na = snap_arrays(f, arr);
+	for (int i = 0; i < na; i++)
+		ssd_snapw_array(w, arr[i].tag, arr[i].p, arr[i].bytes);
 	ssd_snapw_section(w, T('T','R','M','Q'), f->tq_len * sizeof *f->tq);
 	for (uint32_t i = 0; i < f->tq_len; i++)
 		ssd_snapw_put(w, &f->tq[(f->tq_head + i) % f->tq_cap],
@@ -213,49 +224,12 @@ int ssd_ftl_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
 	f->tq_head = s.tq_head;
 	f->tq_len = s.tq_len;
 	f->tq_cap = s.tq_cap;
-	size_t nb = f->nblocks;
-	if ((rc = ssd_snapr_array(r, T('C','T','R','S'), &f->ctr, sizeof f->ctr)) ||
-	    (rc = ssd_snapr_array(r, T('L','2','P',' '), f->l2p,
-				  (size_t)f->nlp * sizeof *f->l2p)) ||
-	    (rc = ssd_snapr_array(r, T('P','2','L',' '), f->p2l,
-				  nslots(f) * sizeof *f->p2l)) ||
-	    (rc = ssd_snapr_array(r, T('V','B','I','T'), f->vbits,
-				  (nslots(f) + 63) / 64 * sizeof *f->vbits)) ||
-	    (rc = ssd_snapr_array(r, T('V','L','S','T'), f->vlist,
-				  (size_t)f->units * f->spb * sizeof *f->vlist)) ||
-	    (rc = ssd_snapr_array(r, T('V','A','L','D'), f->valid,
-				  nb * sizeof *f->valid)) ||
-	    (rc = ssd_snapr_array(r, T('N','E','X','T'), f->next,
-				  nb * sizeof *f->next)) ||
-	    (rc = ssd_snapr_array(r, T('P','R','E','V'), f->prev,
-				  nb * sizeof *f->prev)) ||
-	    (rc = ssd_snapr_array(r, T('S','T','M','P'), f->stamp,
-				  nb * sizeof *f->stamp)) ||
-	    (rc = ssd_snapr_array(r, T('S','T','A','T'), f->state,
-				  nb * sizeof *f->state)) ||
-	    (rc = ssd_snapr_array(r, T('W','E','A','R'), f->wear,
-				  nb * sizeof *f->wear)) ||
-	    (rc = ssd_snapr_array(r, T('L','I','M','T'), f->limit,
-				  nb * sizeof *f->limit)) ||
-	    (rc = ssd_snapr_array(r, T('U','N','I','T'), f->unit,
-				  f->units * sizeof *f->unit)) ||
-	    (rc = ssd_snapr_array(r, T('U','V','A','L'), f->uvalid,
-				  f->units * sizeof *f->uvalid)) ||
-	    (rc = ssd_snapr_array(r, T('U','L','I','M'), f->ulimit,
-				  f->units * sizeof *f->ulimit)))
-		return rc;
-	if (f->mc_pages &&
-	    ((rc = ssd_snapr_array(r, T('M','C','N','X'), f->mc_next,
-				   f->mc_pages * sizeof *f->mc_next)) ||
-	     (rc = ssd_snapr_array(r, T('M','C','P','V'), f->mc_prev,
-				   f->mc_pages * sizeof *f->mc_prev)) ||
-	     (rc = ssd_snapr_array(r, T('M','C','S','T'), f->mc_state,
-				   f->mc_pages))))
-		return rc;
-	if (f->tbits &&
-	    (rc = ssd_snapr_array(r, T('T','B','I','T'), f->tbits,
-				  ((size_t)f->nlp + 63) / 64 * sizeof *f->tbits)))
-		return rc;
+	struct snap_arr arr[SNAP_ARRAYS];
+	int na = snap_arrays(f, arr);
+	for (int i = 0; i < na; i++) /* f is the loader's own: writable */
+		if ((rc = ssd_snapr_array(r, arr[i].tag, (void *)arr[i].p,
+					  arr[i].bytes)))
+			return rc;
 	if ((rc = ssd_snapr_section(r, T('T','R','M','Q'),
 				    f->tq_len * sizeof *f->tq)) ||
 	    (rc = ssd_snapr_get(r, f->tq, f->tq_len * sizeof *f->tq)))
@@ -364,6 +338,7 @@ int ssd_ftl_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
 				return SSD_EPARSE;
 			}
 	}
+	size_t nb = f->nblocks;
 	for (size_t b = 0; b < nb; b++)
 		if (f->state[b] > SSD_BLK_MAPPED ||
 		    (f->next[b] >= nb && f->next[b] != SSD_NO_BLOCK) ||
