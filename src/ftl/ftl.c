@@ -25,7 +25,8 @@
 
 void ftl_free_push(struct ssd_ftl *f, uint32_t blk)
 {
-	struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, blk)];
+	uint32_t ui = ssd_ftl_unit_of(f, blk);
+	struct ssd_unit *u = &f->unit[ui];
 	f->state[blk] = SSD_BLK_FREE;
 	if (is_static_slc(f, blk)) {
 		f->next[blk] = u->slc_free_head;
@@ -39,26 +40,78 @@ void ftl_free_push(struct ssd_ftl *f, uint32_t blk)
 	else
 		f->next[u->free_tail] = blk;
 	u->free_tail = blk;
+	if (f->fr_ok) {
+		uint32_t k = f->fr_head[ui] + u->nfree;
+		size_t at = (size_t)ui * f->bpu + (k >= f->bpu ? k - f->bpu : k);
+		f->fr_blk[at] = blk;
+		f->fr_wear[at] = f->wear[blk];
+	}
 	u->nfree++;
 }
 
+/* Rebuild the free rings from the lists (after a snapshot load). */
+static void free_rings(struct ssd_ftl *f)
+{
+	for (uint32_t ui = 0; ui < f->units; ui++) {
+		size_t base = (size_t)ui * f->bpu, k = 0;
+		for (uint32_t b = f->unit[ui].free_head; b != SSD_NO_BLOCK;
+		     b = f->next[b], k++) {
+			f->fr_blk[base + k] = b;
+			f->fr_wear[base + k] = f->wear[b];
+		}
+		f->fr_head[ui] = 0;
+	}
+	f->fr_ok = 1;
+}
+
 /* A native free block of u: the first (FIFO), or with dynamic wear
- * leveling the least worn.  The list is short in steady state (about
- * gc_fg_blocks), so the scan is cheap; blocks are opened once per block
- * of writes. */
+ * leveling the first of the least worn.  The list is short in steady
+ * state (about gc_fg_blocks) and its wear is scanned in the ring, in
+ * order; on a fresh drive, long, but then its first block is as little
+ * worn as any block of the unit (the wear bounds say so) and the scan is
+ * skipped. */
 uint32_t ftl_free_pop(struct ssd_ftl *f, struct ssd_unit *u)
 {
-	uint32_t best = u->free_head, best_prev = SSD_NO_BLOCK;
-	if (best == SSD_NO_BLOCK)
-		return best;
-	if (f->cfg.wl_dynamic) {
-		uint32_t prev = best;
-		for (uint32_t b = f->next[best]; b != SSD_NO_BLOCK; b = f->next[b]) {
-			if (f->wear[b] < f->wear[best]) {
-				best = b;
-				best_prev = prev;
+	if (!u->nfree)
+		return SSD_NO_BLOCK;
+	if (!f->fr_ok)
+		free_rings(f);
+	uint32_t ui = (uint32_t)(u - f->unit), bpu = f->bpu, n = u->nfree;
+	uint32_t h = f->fr_head[ui];
+	const uint32_t *rb = &f->fr_blk[(size_t)ui * bpu];
+	uint32_t *rw = &f->fr_wear[(size_t)ui * bpu];
+	uint32_t k = 0; /* list position of the block taken */
+	const struct ftl_wl_bound *wb = &f->wlb[ui];
+	if (f->cfg.wl_dynamic && !(wb->ok && rw[h] == wb->lo)) {
+		uint32_t min = rw[h];
+		for (uint32_t i = 1, j = h + 1; i < n; i++, j++) {
+			if (j == bpu)
+				j = 0;
+			if (rw[j] < min) {
+				min = rw[j];
+				k = i;
 			}
-			prev = b;
+		}
+	}
+	uint32_t at = h + k >= bpu ? h + k - bpu : h + k;
+	uint32_t best = rb[at];
+	uint32_t best_prev = k ? rb[at ? at - 1 : bpu - 1] : SSD_NO_BLOCK;
+	/* out of the ring: the shorter side moves up by one */
+	uint32_t *mb = &f->fr_blk[(size_t)ui * bpu];
+	if (k < n / 2) {
+		for (uint32_t i = k, j = at; i > 0; i--) {
+			uint32_t p = j ? j - 1 : bpu - 1;
+			mb[j] = mb[p];
+			rw[j] = rw[p];
+			j = p;
+		}
+		f->fr_head[ui] = h + 1 == bpu ? 0 : h + 1;
+	} else {
+		for (uint32_t i = k, j = at; i + 1 < n; i++) {
+			uint32_t q = j + 1 == bpu ? 0 : j + 1;
+			mb[j] = mb[q];
+			rw[j] = rw[q];
+			j = q;
 		}
 	}
 	uint32_t next = f->next[best];
@@ -346,8 +399,17 @@ void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
 		uint32_t slot = f->l2p[lpn + i];
 		if (slot == SSD_UNMAPPED)
 			continue;
+		uint32_t blk = ssd_udiv(slot, f->div_spb);
+		if (stage == 2) {
+			if (f->gc->prefetch && f->state[blk] == SSD_BLK_FULL)
+				f->gc->prefetch(&f->gcv, f->gc_state, blk);
+			continue;
+		}
 		__builtin_prefetch(&f->vbits[slot >> 6], 1);
-		__builtin_prefetch(&f->valid[ssd_udiv(slot, f->div_spb)], 1);
+		__builtin_prefetch(&f->valid[blk], 1);
+		__builtin_prefetch(&f->state[blk], 0);
+		__builtin_prefetch(&f->next[blk], 1);
+		__builtin_prefetch(&f->prev[blk], 1);
 	}
 }
 
@@ -788,9 +850,11 @@ uint64_t ssd_ftl_mem(const struct ssd_config *c, unsigned uses)
 		     (nslots + 63) / 64 * sizeof *f->vbits +
 		     units * g.lp_per_block * sizeof *f->vlist +
 		     nb * (sizeof *f->valid + sizeof *f->next + sizeof *f->prev +
+			   sizeof *f->fr_blk + sizeof *f->fr_wear +
 			   sizeof *f->stamp + sizeof *f->state + sizeof *f->wear +
 			   sizeof *f->limit) +
-		     units * (sizeof *f->unit + sizeof *f->uvalid + sizeof *f->ulimit);
+		     units * (sizeof *f->unit + sizeof *f->uvalid + sizeof *f->ulimit +
+			      sizeof *f->wlb + sizeof *f->fr_head);
 	if (c->map_cache)
 		b += g.map_pages * (sizeof *f->mc_next + sizeof *f->mc_prev +
 				    sizeof *f->mc_state);
@@ -872,6 +936,11 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->unit = calloc(units, sizeof *f->unit);
 	f->uvalid = calloc(units, sizeof *f->uvalid);
 	f->ulimit = calloc(units, sizeof *f->ulimit);
+	f->wlb = calloc(units, sizeof *f->wlb);
+	f->fr_blk = malloc((size_t)nblocks * sizeof *f->fr_blk);
+	f->fr_wear = malloc((size_t)nblocks * sizeof *f->fr_wear);
+	f->fr_head = calloc(units, sizeof *f->fr_head);
+	f->fr_ok = 1; /* every list empty */
 	f->gc = ssd_gc_find(c->gc_policy);
 	if (c->map_cache) {
 		f->mc_epp = g.map_epp;
@@ -888,7 +957,8 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	int bad_gc = !f->gc;
 	if (!f->l2p || !f->p2l || !f->vbits || !f->vlist || !f->valid ||
 	    !f->next || !f->prev || !f->stamp || !f->state || !f->wear ||
-	    !f->limit || !f->unit || !f->uvalid || !f->ulimit || bad_gc ||
+	    !f->limit || !f->unit || !f->uvalid || !f->ulimit || !f->wlb ||
+	    !f->fr_blk || !f->fr_wear || !f->fr_head || bad_gc ||
 	    (c->map_cache && (!f->mc_next || !f->mc_prev || !f->mc_state)) ||
 	    (c->trim_mode != SSD_TRIM_IMMEDIATE && !f->tbits) ||
 	    ssd_flash_init(&f->flash, c, f->nblocks, &f->ctr, seed ^ 0x7265u)) {
@@ -910,6 +980,8 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		u->wl_victim = SSD_NO_BLOCK;
 		u->pend_head = SSD_NO_BLOCK;
 		u->good_native = f->bpu - f->slc_static;
+		f->wlb[ui] = (struct ftl_wl_bound){.lo = 0, .lo_n = f->bpu,
+						   .hi = 0, .ok = 1};
 	}
 	for (uint32_t b = 0; b < f->nblocks; b++) {
 		if (is_static_slc(f, b))
@@ -955,6 +1027,10 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	free(f->unit);
 	free(f->uvalid);
 	free(f->ulimit);
+	free(f->wlb);
+	free(f->fr_blk);
+	free(f->fr_wear);
+	free(f->fr_head);
 	free(f->mc_next);
 	free(f->mc_prev);
 	free(f->mc_state);

@@ -114,8 +114,10 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t);
 
 /* Hint that logical pages [lpn, lpn + n) will be accessed soon: stage 0
  * prefetches their map entries, stage 1 (issued later, when those are in
- * cache) the per-slot and per-block state they point to.  No effect on
- * results; it only overlaps the cache misses of upcoming commands. */
+ * cache) the per-slot and per-block state they point to, stage 2 (later
+ * still) what the GC policy will touch from there (a block's neighbours
+ * in its index).  No effect on results; it only overlaps the cache misses
+ * of upcoming commands. */
 void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
 		      int stage);
 

@@ -246,7 +246,30 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FREE ||
 			    is_static_slc(f, b) || count[b]++ || ++nf > f->bpu)
 				FAIL("free list of unit %u is corrupt at block %u", ui, b);
+			size_t at = (size_t)ui * f->bpu + (f->fr_head[ui] + nf - 1) % f->bpu;
+			if (f->fr_ok && (f->fr_blk[at] != b || f->fr_wear[at] != f->wear[b]))
+				FAIL("free ring of unit %u differs from its list at block %u",
+				     ui, b);
 		}
+		const struct ftl_wl_bound *wb = &f->wlb[ui];
+		if (wb->ok) { /* the wear bounds hold */
+			uint32_t at_lo = 0;
+			for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++) {
+				if (f->state[b] == SSD_BLK_BAD)
+					continue;
+				if (f->wear[b] < wb->lo || f->wear[b] > wb->hi)
+					FAIL("block %u's wear %u is outside unit %u's "
+					     "bounds %u..%u", b, f->wear[b], ui, wb->lo,
+					     wb->hi);
+				at_lo += f->wear[b] == wb->lo;
+			}
+			if (at_lo != wb->lo_n)
+				FAIL("unit %u has %u blocks at its least wear, its "
+				     "bounds say %u", ui, at_lo, wb->lo_n);
+		}
+		if (nf != u->nfree)
+			FAIL("unit %u has %u free blocks listed, counter says %u", ui,
+			     nf, u->nfree);
 		for (uint32_t b = u->slc_free_head; b != SSD_NO_BLOCK; b = f->next[b]) {
 			if (ssd_ftl_unit_of(f, b) != ui || f->state[b] != SSD_BLK_FREE ||
 			    !is_static_slc(f, b) || count[b]++ || ++ns > f->bpu)

@@ -74,6 +74,7 @@ int64_t ftl_erase_block(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
 		return end;
 	}
 	f->wear[blk] += w;
+	ftl_wl_erased(f, ui, blk, f->wear[blk] - w);
 	if (!is_static_slc(f, blk))
 		ssd_flash_set_slc(&f->flash, blk, 0);
 	ftl_free_push(f, blk);

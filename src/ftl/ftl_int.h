@@ -46,6 +46,14 @@ struct ssd_wp {
 	                           programming is not durable yet) */
 };
 
+/* Bounds on a unit's wear that let static wear leveling's check skip its
+ * scan of the unit's blocks: every good block's wear is >= lo (lo_n of
+ * them equal to it) and <= hi.  Kept up as blocks are erased and retired;
+ * ok = 0 until a scan has set them (after creation or a snapshot load). */
+struct ftl_wl_bound {
+	uint32_t lo, lo_n, hi, ok;
+};
+
 struct ssd_unit {
 	uint32_t free_head, free_tail, nfree; /* native free blocks */
 	uint32_t slc_free_head, nslc_free;    /* static SLC cache: free */
@@ -91,6 +99,16 @@ struct ssd_ftl {
 	uint32_t *vlist;        /* [unit * spb + i] victim slots to copy */
 	uint32_t *valid;        /* [blk] valid slots */
 	uint32_t *next, *prev;  /* [blk] list links (free list / policy) */
+	struct ftl_wl_bound *wlb; /* [unit] wear bounds (ftl_wear.c): derived,
+	                             not saved */
+	/* Each unit's native free list again, as a ring in list order with
+	 * each block's wear beside it (ftl.c): dynamic wear leveling scans
+	 * the wear of every free block at each pop, and a walk of next[]
+	 * would miss the cache at every step.  Derived, not saved: fr_ok = 0
+	 * after a snapshot load rebuilds it from the lists. */
+	uint32_t *fr_blk, *fr_wear; /* [unit * bpu + i] */
+	uint32_t *fr_head;          /* [unit] ring index of the list's head */
+	int fr_ok;
 	uint64_t *stamp;        /* [blk] host pages written when it filled */
 	uint8_t *state;         /* [blk] enum ssd_blk_state */
 	uint32_t *wear;         /* [blk] wear, 1/1000 of a rated cycle */
@@ -297,6 +315,7 @@ void ftl_unit_limits(struct ssd_ftl *f);
 int ftl_no_room(struct ssd_ftl *f, uint32_t ui, const char *what);
 void ftl_retire(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk);
 void ftl_wl_check(struct ssd_ftl *f, uint32_t ui);
+void ftl_wl_erased(struct ssd_ftl *f, uint32_t ui, uint32_t blk, uint32_t old);
 void ftl_draw_limits(struct ssd_ftl *f);
 
 /* ftl_bm.c: block mapping and the log-block hybrids: set up and free,

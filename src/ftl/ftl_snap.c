@@ -205,6 +205,8 @@ int ssd_ftl_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
 			       "file", s.tq_len);
 		return SSD_EPARSE;
 	}
+	memset(f->wlb, 0, f->units * sizeof *f->wlb); /* derived: rescanned */
+	f->fr_ok = 0;                                 /* and rebuilt */
 	f->bad = s.bad;
 	f->mapped = s.mapped;
 	f->tq_pages = s.tq_pages;

@@ -105,6 +105,9 @@ int ftl_no_room(struct ssd_ftl *f, uint32_t ui, const char *what)
 
 void ftl_retire(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk)
 {
+	struct ftl_wl_bound *wb = &f->wlb[ssd_udiv(blk, f->div_bpu)];
+	if (wb->ok && f->wear[blk] == wb->lo && !--wb->lo_n)
+		wb->ok = 0;
 	f->state[blk] = SSD_BLK_BAD;
 	f->bad++;
 	if (!is_static_slc(f, blk))
@@ -119,28 +122,54 @@ void ftl_retire(struct ssd_ftl *f, struct ssd_unit *u, uint32_t blk)
 	f->check_due = 1;
 }
 
+/* A good block's wear rises from old to its current value (an erase). */
+void ftl_wl_erased(struct ssd_ftl *f, uint32_t ui, uint32_t blk, uint32_t old)
+{
+	struct ftl_wl_bound *wb = &f->wlb[ui];
+	if (!wb->ok)
+		return;
+	if (old == wb->lo && !--wb->lo_n)
+		wb->ok = 0;
+	if (f->wear[blk] > wb->hi)
+		wb->hi = f->wear[blk];
+}
+
 /* Static wear leveling: every WL_CHECK_EVERY erases of a unit, find its
  * least- and most-worn good blocks; if the spread passes wl_threshold
  * cycles, the least-worn full native block (cold data) is the next
- * victim, so its block re-enters circulation. */
+ * victim, so its block re-enters circulation.  The scan visits every
+ * block of the unit, so it runs only when the unit's wear bounds (kept up
+ * by each erase) leave a spread above the threshold possible: on a drive
+ * worn evenly the check costs O(1), whatever its size. */
 void ftl_wl_check(struct ssd_ftl *f, uint32_t ui)
 {
 	struct ssd_unit *u = &f->unit[ui];
 	if (!f->cfg.wl_static || ++u->erases % WL_CHECK_EVERY ||
 	    u->wl_victim != SSD_NO_BLOCK)
 		return;
-	uint32_t lo = SSD_NO_BLOCK, hi = 0;
+	uint64_t thr = 1000ull * f->cfg.wl_threshold;
+	struct ftl_wl_bound *wb = &f->wlb[ui];
+	if (wb->ok && wb->hi - wb->lo <= thr)
+		return; /* no full block can be thr below the most worn */
+	uint32_t lo = SSD_NO_BLOCK, hi = 0, min = UINT32_MAX, min_n = 0;
 	for (uint32_t b = ui * f->bpu; b < (ui + 1) * f->bpu; b++) {
 		if (f->state[b] == SSD_BLK_BAD)
 			continue;
-		if (f->wear[b] > hi)
-			hi = f->wear[b];
+		uint32_t w = f->wear[b];
+		if (w > hi)
+			hi = w;
+		if (w < min) {
+			min = w;
+			min_n = 0;
+		}
+		min_n += w == min;
 		if (f->state[b] == SSD_BLK_FULL && !ssd_flash_slc(&f->flash, b) &&
-		    (lo == SSD_NO_BLOCK || f->wear[b] < f->wear[lo]))
+		    (lo == SSD_NO_BLOCK || w < f->wear[lo]))
 			lo = b;
 	}
-	if (lo != SSD_NO_BLOCK &&
-	    hi - f->wear[lo] > 1000ull * f->cfg.wl_threshold)
+	*wb = (struct ftl_wl_bound){.lo = min, .lo_n = min_n, .hi = hi,
+				    .ok = min_n > 0};
+	if (lo != SSD_NO_BLOCK && hi - f->wear[lo] > thr)
 		u->wl_victim = lo;
 }
 

@@ -78,6 +78,10 @@ struct ssd_gc_ops {
 	void (*full)(const struct ssd_gc_view *v, void *state, uint32_t blk);
 	void (*invalidated)(const struct ssd_gc_view *v, void *state,
 			    uint32_t blk);
+	/* Optional: blk may soon be invalidated; prefetch what that will
+	 * touch beyond blk's own entries (no effect on the index). */
+	void (*prefetch)(const struct ssd_gc_view *v, const void *state,
+			 uint32_t blk);
 	/* Remove and return the victim in `unit`, SSD_NO_BLOCK if none. */
 	uint32_t (*pick)(const struct ssd_gc_view *v, void *state,
 			 uint32_t unit);

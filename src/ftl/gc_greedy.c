@@ -95,6 +95,24 @@ static void greedy_invalidated(const struct ssd_gc_view *gv, void *state, uint32
 	bucket_link(gv, state, blk, u);
 }
 
+/* An invalidation of blk relinks its neighbours in its bucket and the
+ * head of the bucket below: on a large drive each is a cache miss. */
+static void greedy_prefetch(const struct ssd_gc_view *gv, const void *state,
+			    uint32_t blk)
+{
+	const struct greedy *g = state;
+	uint32_t n = gv->next[blk], p = gv->prev[blk], v = gv->valid[blk];
+	if (n != SSD_NO_BLOCK)
+		__builtin_prefetch(&gv->prev[n], 1);
+	if (p != SSD_NO_BLOCK)
+		__builtin_prefetch(&gv->next[p], 1);
+	if (v) {
+		uint32_t h = g->head[(size_t)ssd_gc_unit_of(gv, blk) * g->nb + v - 1];
+		if (h != SSD_NO_BLOCK)
+			__builtin_prefetch(&gv->prev[h], 1);
+	}
+}
+
 static uint32_t greedy_pick(const struct ssd_gc_view *gv, void *state, uint32_t u)
 {
 	struct greedy *g = state;
@@ -154,6 +172,7 @@ const struct ssd_gc_ops ssd_gc_greedy = {
 	.fini = greedy_fini,
 	.full = greedy_full,
 	.invalidated = greedy_invalidated,
+	.prefetch = greedy_prefetch,
 	.pick = greedy_pick,
 	.remove = greedy_remove,
 	.check = greedy_check,

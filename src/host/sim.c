@@ -559,6 +559,11 @@ static int next_io(struct run *r, struct inst *in, struct ssd_io *io)
 			&in->ahead[(in->ahead_head + LOOKAHEAD / 2) % LOOKAHEAD];
 		ssd_dev_prefetch(r->dev, x->offset, x->len, 1);
 	}
+	if (in->ahead_n > LOOKAHEAD / 4) {
+		const struct ssd_io *x =
+			&in->ahead[(in->ahead_head + LOOKAHEAD / 4) % LOOKAHEAD];
+		ssd_dev_prefetch(r->dev, x->offset, x->len, 2);
+	}
 	return 1;
 }
 
