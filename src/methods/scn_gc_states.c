@@ -2,7 +2,8 @@
  * scn_gc_states.c -- the 760p review's garbage-collection states: 4 KiB
  * random-write IOPS and sequential read and write speed of the drive
  *   1. clean (fresh from the factory);
- *   2. after a long 4 KiB random-write load without TRIM;
+ *   2. after a long 4 KiB random-write load without TRIM (`load` bytes,
+ *      or `load_time` of simulated time on a drive too slow for them);
  *   3. after 30 minutes idle (time for background GC);
  *   4. after TRIM of the whole span.
  * On a drive without TRIM (trim = no: the X25-M G1, the JMF602) state 4
@@ -23,6 +24,9 @@
 static const struct ssd_scn_param params[] = {
 	{.name = "load", .def = "200%", .unit = "size or % of capacity",
 	 .help = "Random 4 KiB writes of the load (no TRIM), after a full fill."},
+	{.name = "load_time", .def = "24h", .unit = "time",
+	 .help = "The load ends after this much simulated time if it has not "
+		 "written `load` by then (a drive of tens of IOPS; 0: no limit)."},
 	{.name = "idle", .def = "1800", .unit = "time",
 	 .help = "Idle time before state 3."},
 	{.name = "slice", .def = "2%", .unit = "size or % of capacity",
@@ -83,6 +87,9 @@ static int run(struct ssd_scn *s)
 	uint64_t load = ssd_scn_size(s, "load", 4096);
 	uint64_t slice = ssd_scn_size(s, "slice", 128 * 1024);
 	int64_t idle = ssd_scn_time(s, "idle"), secs = ssd_scn_time(s, "probe");
+	int64_t load_time = ssd_scn_time(s, "load_time");
+	uint64_t loaded = 0; /* bytes the load wrote */
+	int timed = 0;       /* load_time ended it */
 	int qd = (int)ssd_scn_int(s, "iodepth");
 	const char *bad = NULL;
 	if (!slice || slice > ssd_config_volume(&s->cfg))
@@ -118,10 +125,16 @@ static int run(struct ssd_scn *s)
 			j->stonewall = 1;
 			j->norandommap = 1;
 			j->io_size = load;
+			j->runtime = load_time; /* whichever comes first */
 		}
 		rc = ssd_scn_run(s, dev, b, NULL, &res);
 	}
 	if (!rc) {
+		if (res.njobs > 1) {
+			loaded = res.jobs[1].dir[SSD_DDIR_WRITE].bytes;
+			timed = loaded < load && load_time > 0 &&
+				res.jobs[1].runtime_ns >= load_time;
+		}
 		ssd_run_result_free(&res);
 		rc = probe(s, dev, slice, secs, qd, &p[1]);
 	}
@@ -168,9 +181,11 @@ static int run(struct ssd_scn *s)
 	if (prc)
 		return prc;
 	char ls[32];
-	fprintf(s->out, "gc-states on %s (load %s of 4 KiB random writes, "
-		"idle %.0f s)\n", s->cfg.name, ssd_fmt_bytes(load, ls, sizeof ls),
-		idle / 1e9);
+	fprintf(s->out, "gc-states on %s (load %s of 4 KiB random writes%s, "
+		"idle %.0f s)\n", s->cfg.name, ssd_fmt_bytes(loaded, ls, sizeof ls),
+		timed ? ", ended by load_time" : "", idle / 1e9);
+	ssd_scn_json_num(s, "load_bytes", (double)loaded);
+	ssd_scn_json_str(s, "load_ended_by", timed ? "load_time" : "load");
 	fprintf(s->out, "  %-12s %12s %14s %13s\n", "state", "rand IOPS",
 		"seq write MB/s", "seq read MB/s");
 	for (int i = 0; i < ns; i++) {

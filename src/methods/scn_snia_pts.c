@@ -30,8 +30,10 @@
  *            `lat_point` each.  Tracking: mean latency of 4 KiB 100%
  *            write.  Mean = the window's mean, max = the window's largest.
  *   WSAT     from purge, 4 KiB random writes at `iodepth` without pause
- *            (`wsat` bytes; the PTS stops at 4x capacity or 24 h): IOPS
- *            every `wsat_interval`, against time and data written.
+ *            until `wsat` bytes or `wsat_time` of simulated time, which
+ *            ever comes first (the PTS: 4x capacity or 24 h): IOPS every
+ *            `wsat_interval`, against time and data written.  On a hard
+ *            disk or a drive of tens of IOPS the time ends it.
  *   HIR      on the drive WSAT left (the PTS preconditions HIR to random-
  *            write steady state): `hir_baseline` of 4 KiB random writes;
  *            then for each wait state in `hir_idle`, `hir_reps` times
@@ -78,6 +80,10 @@ static const struct ssd_scn_param params[] = {
 	 .help = "Length of each point of the latency test (QD1)."},
 	{.name = "wsat", .def = "400%", .unit = "size or % of capacity",
 	 .help = "Write saturation: 4 KiB random writes from purge."},
+	{.name = "wsat_time", .def = "24h", .unit = "time",
+	 .help = "Write saturation ends after this much simulated time if "
+		 "it has not written wsat by then (the PTS: 4x capacity or "
+		 "24 h, whichever comes first; 0: no time limit)."},
 	{.name = "wsat_interval", .def = "1", .unit = "time",
 	 .help = "Length of a point of the write-saturation curve."},
 	{.name = "hir_write", .def = "5", .unit = "time",
@@ -282,7 +288,7 @@ struct hir_seg {
 struct pts {
 	int qd, max_rounds;
 	uint64_t wipc, wsat;
-	int64_t point, tp_point, lat_point, wsat_step, hir_write, hir_base;
+	int64_t point, tp_point, lat_point, wsat_step, wsat_time, hir_write, hir_base;
 	int hir_reps, nidle;
 	int64_t idle[MAX_IDLE];
 
@@ -305,6 +311,7 @@ struct pts {
 	/* write saturation */
 	struct ssd_series wsat_ser;
 	uint32_t wsat_n;        /* whole intervals */
+	int wsat_timed;         /* wsat_time ended it before wsat bytes */
 	double wsat_fob, wsat_end, wsat_gb, wsat_s, wsat_waf;
 
 	/* host idle recovery */
@@ -464,6 +471,7 @@ static int wsat_hir(struct ssd_scn *s, struct pts *t)
 						4096, (uint32_t)t->qd);
 		j->norandommap = 1;
 		j->io_size = t->wsat;
+		j->runtime = t->wsat_time; /* whichever comes first */
 		j->randseed = seed_of(s, 4, 0, 0);
 		j->has_randseed = 1;
 	}
@@ -474,6 +482,8 @@ static int wsat_hir(struct ssd_scn *s, struct pts *t)
 	}
 	const struct ssd_job_result *j = &res.jobs[0];
 	t->wsat_gb = (double)j->dir[SSD_DDIR_WRITE].bytes / 1e9;
+	t->wsat_timed = j->dir[SSD_DDIR_WRITE].bytes < t->wsat && t->wsat_time > 0 &&
+			j->runtime_ns >= t->wsat_time;
 	t->wsat_s = res.sim_ns / 1e9;
 	t->wsat_waf = ssd_counters_waf(&j->ctr);
 	ssd_run_result_free(&res);
@@ -740,6 +750,7 @@ static void write_json(struct ssd_scn *s, const struct pts *t)
 	ssd_scn_json_num(s, "gb_written", t->wsat_gb);
 	ssd_scn_json_num(s, "seconds", t->wsat_s);
 	ssd_scn_json_num(s, "waf", t->wsat_waf);
+	ssd_scn_json_str(s, "ended_by", t->wsat_timed ? "wsat_time" : "wsat");
 	ssd_scn_json_close(s, 0);
 
 	ssd_scn_json_open(s, "host_idle_recovery", 0);
@@ -814,8 +825,9 @@ static void write_summary(struct ssd_scn *s, const struct pts *t)
 		fputc('\n', o);
 	}
 	fprintf(o, "  write saturation 4 KiB random writes, QD%d, from purge: %s in "
-		"%.0f s, %.0f IOPS first %g s, %.0f IOPS last %u points, WAF %.2f\n",
-		t->qd, ssd_fmt_bytes((uint64_t)(t->wsat_gb * 1e9 + 0.5), lb, sizeof lb), t->wsat_s, t->wsat_fob, t->wsat_step / 1e9, t->wsat_end,
+		"%.0f s%s, %.0f IOPS first %g s, %.0f IOPS last %u points, WAF %.2f\n",
+		t->qd, ssd_fmt_bytes((uint64_t)(t->wsat_gb * 1e9 + 0.5), lb, sizeof lb), t->wsat_s,
+		t->wsat_timed ? " (wsat_time's limit)" : "", t->wsat_fob, t->wsat_step / 1e9, t->wsat_end,
 		t->wsat_n < 5 ? t->wsat_n : 5, t->wsat_waf);
 	fprintf(o, "  host idle recovery baseline %.0f IOPS; %g s writes x %d after idle:\n",
 		t->hir_base_iops, t->hir_write / 1e9, t->hir_reps);
@@ -885,6 +897,7 @@ static int run(struct ssd_scn *s)
 	t->tp_point = ssd_scn_time(s, "tp_point");
 	t->lat_point = ssd_scn_time(s, "lat_point");
 	t->wsat_step = ssd_scn_time(s, "wsat_interval");
+	t->wsat_time = ssd_scn_time(s, "wsat_time");
 	t->hir_write = ssd_scn_time(s, "hir_write");
 	t->hir_base = ssd_scn_time(s, "hir_baseline");
 	t->hir_reps = (int)ssd_scn_int(s, "hir_reps");

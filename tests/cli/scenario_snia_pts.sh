@@ -64,6 +64,22 @@ for p in pts-iops pts-iops-ss pts-wsat pts-wsat-tgbw pts-hir; do
 	fi
 done
 
+grep -q '"ended_by" : "wsat"' pts/result.json || fail "write saturation not ended by wsat"
+grep -q "wsat_time's limit" out.txt && fail "write saturation: wrongly ended by wsat_time"
+
+# write saturation stops at wsat or wsat_time, whichever comes first (the
+# PTS: 4x capacity or 24 h): here the time, long before 400%
+# shellcheck disable=SC2086
+expect_status 0 "$SSDLAB" scenario run snia-pts $drive --set rounds=1 \
+	--set point=0.01 --set tp_point=0.01 --set lat_point=0.01 \
+	--set wsat=400% --set wsat_time=0.3 --set wsat_interval=0.05 \
+	--set hir_write=0.05 --set hir_idle=0.1 --set hir_reps=1 \
+	--set hir_baseline=0.1 --out pts-t
+grep -q "write saturation .* in 0 s (wsat_time's limit)" out.txt || fail "wsat_time: summary"
+grep -q '"ended_by" : "wsat_time"' pts-t/result.json || fail "wsat_time: json"
+gb=$(sed -n '/write_saturation/,/}/s/.*"gb_written" : \([0-9.e+-]*\).*/\1/p' pts-t/result.json)
+awk -v g="$gb" 'BEGIN { exit !(g > 0 && g < 0.064) }' || fail "wsat_time: wrote $gb GB"
+
 # errors: one line, exit 2
 expect_err 2 "parameter 'point'" "$SSDLAB" scenario run snia-pts --drive tiny --set point=soon
 expect_err 2 "parameter 'hir_idle'" "$SSDLAB" scenario run snia-pts --drive tiny --set hir_idle=5,later

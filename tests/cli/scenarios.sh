@@ -49,8 +49,19 @@ expect_status 0 "$SSDLAB" scenario run gc-states $drive --set idle=60 \
 	--set probe=0.5 --set load=100% --out gcs
 check_out gcs clean after_load after_idle after_trim rand_write_iops
 # sizes in a unit that fits (a small drive's load once read "0 GB")
-grep -q '^gc-states on tiny (load 16 MiB of 4 KiB random writes' out.txt ||
+grep -q '^gc-states on tiny (load 16 MiB of 4 KiB random writes, idle' out.txt ||
 	fail "gc-states header: $(head -1 out.txt)"
+grep -q '"load_ended_by" : "load"' gcs/result.json || fail "gc-states: load not ended by its size"
+# a load the drive cannot write in load_time ends there, and says so (a
+# drive of tens of IOPS would otherwise run for simulated weeks)
+# shellcheck disable=SC2086
+expect_status 0 "$SSDLAB" scenario run gc-states $drive --set idle=60 \
+	--set probe=0.5 --set load=100% --set load_time=0.2s --out gcs-t
+grep -q '^gc-states on tiny (load [0-9.]* [KM]iB of 4 KiB random writes, ended by load_time' out.txt ||
+	fail "gc-states with load_time: $(head -1 out.txt)"
+grep -q '"load_ended_by" : "load_time"' gcs-t/result.json || fail "gc-states: not ended by load_time"
+lb=$(sed -n 's/.*"load_bytes" : \([0-9.e+]*\).*/\1/p' gcs-t/result.json)
+awk -v b="$lb" 'BEGIN { exit !(b > 0 && b < 16 * 1048576) }' || fail "gc-states: load_bytes $lb"
 
 # errors: one line, exit 2
 expect_err 2 "'nosuch' is neither a parameter of scenario steady-state" "$SSDLAB" scenario run steady-state --drive tiny --set nosuch=1
