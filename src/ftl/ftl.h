@@ -121,6 +121,11 @@ int64_t ssd_ftl_read(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t);
 void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
 		      int stage);
 
+/* 1 if stage 2 is worth its instructions: the drive's per-block tables
+ * are larger than a core's cache (16,384 blocks and more) and its GC
+ * policy has something to prefetch. */
+int ssd_ftl_prefetch_deep(const struct ssd_ftl *f);
+
 /* A host write covers only part of logical page lpn: the rest of the
  * page must be kept, so the controller reads the old page (read-modify-
  * write) unless it is unmapped, trimmed or still in an open page.

@@ -682,6 +682,11 @@ void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
 	ssd_ftl_prefetch(d->ftl, lpn, n < 4 ? n : 4, stage);
 }
 
+int ssd_dev_prefetch_deep(const struct ssd_dev *d)
+{
+	return d->top != NULL || ssd_ftl_prefetch_deep(d->ftl);
+}
+
 int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
 {
 	if (d->top) {

@@ -357,6 +357,10 @@ int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
 void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
 		      int stage);
 
+/* 1 if prefetch stage 2 pays on this drive (ssd_ftl_prefetch_deep; a
+ * machine of several nodes: 1). */
+int ssd_dev_prefetch_deep(const struct ssd_dev *d);
+
 /* Flush: every accepted write becomes durable.  Returns completion. */
 int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t);
 

@@ -111,8 +111,10 @@ enum { LAST_STREAM, LAST_TRIM, LAST_VERIFY };
 /* Commands are drawn from the generator LOOKAHEAD ahead of their
  * submission, and the drive is told about them early (ssd_dev_prefetch),
  * so the cache misses of a random workload's map lookups overlap instead
- * of stalling one command after another.  The stream and every result are
- * unchanged. */
+ * of stalling one command after another: stage 0 at LOOKAHEAD commands
+ * ahead (the map entry), stage 1 at half of it (what the entry points
+ * to), stage 2 at a quarter (the GC index's neighbours; on big drives
+ * only).  The stream and every result are unchanged. */
 #define LOOKAHEAD 16
 
 struct inst {
@@ -411,6 +413,7 @@ struct cmd {
 
 struct run {
 	struct ssd_dev *dev;
+	int pf_deep;                /* prefetch stage 2 (ssd_dev_prefetch_deep) */
 	int64_t dev_ev;             /* a drive that queues (ssd_dev.queues):
 	                               its EV_DEVICE is due at, or INT64_MAX */
 	uint32_t *vrec;             /* the host's record, or NULL (verify.h) */
@@ -559,7 +562,7 @@ static int next_io(struct run *r, struct inst *in, struct ssd_io *io)
 			&in->ahead[(in->ahead_head + LOOKAHEAD / 2) % LOOKAHEAD];
 		ssd_dev_prefetch(r->dev, x->offset, x->len, 1);
 	}
-	if (in->ahead_n > LOOKAHEAD / 4) {
+	if (r->pf_deep && in->ahead_n > LOOKAHEAD / 4) {
 		const struct ssd_io *x =
 			&in->ahead[(in->ahead_head + LOOKAHEAD / 4) % LOOKAHEAD];
 		ssd_dev_prefetch(r->dev, x->offset, x->len, 2);
@@ -2506,7 +2509,8 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			.errlen = errlen, .progress = progress,
 			.progress_ctx = ctx,
 			.progress_every = every ? every : 1024,
-			.t0 = ssd_dev_time(dev)};
+			.t0 = ssd_dev_time(dev),
+			.pf_deep = ssd_dev_prefetch_deep(dev)};
 	int ninst = 0, nres = 0;
 	for (int j = 0; j < njobs; j++) {
 		ninst += (int)jobs[j].numjobs;
