@@ -408,6 +408,7 @@ void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
 		__builtin_prefetch(&f->vbits[slot >> 6], 1);
 		__builtin_prefetch(&f->valid[blk], 1);
 		__builtin_prefetch(&f->state[blk], 0);
+		__builtin_prefetch(&f->flash.nand.slc[blk], 0);
 		__builtin_prefetch(&f->next[blk], 1);
 		__builtin_prefetch(&f->prev[blk], 1);
 	}

@@ -15,6 +15,25 @@ expect_status 0 "$SSDLAB" scenario run snia-pts $drive --set rounds=6 \
 	--set wsat=200% --set wsat_interval=0.05 --set hir_write=0.05 \
 	--set hir_idle=0.1,1 --set hir_reps=2 --set hir_baseline=0.2 --out pts
 grep -q '^snia-pts on tiny: ' out.txt || fail "summary header"
+# the IOPS, throughput and latency tests run beside write saturation when
+# a second core is there; on one core (taskset), one after the other:
+# the same results to the byte
+if have taskset; then
+	sed 's|pts/|PTS/|' out.txt >serial-want.txt
+	# shellcheck disable=SC2086
+	expect_status 0 taskset -c 0 "$SSDLAB" scenario run snia-pts $drive --set rounds=6 \
+		--set point=0.01 --set tp_point=0.01 --set lat_point=0.01 \
+		--set wsat=200% --set wsat_interval=0.05 --set hir_write=0.05 \
+		--set hir_idle=0.1,1 --set hir_reps=2 --set hir_baseline=0.2 --out pts1
+	sed 's|pts1/|PTS/|' out.txt | diff serial-want.txt - || fail "one core: another summary"
+	for f in result.json pts-iops.csv pts-iops-rounds.csv pts-throughput.csv \
+		pts-latency.csv pts-wsat.csv pts-hir.csv; do
+		cmp -s pts/$f pts1/$f || fail "one core: another $f"
+	done
+	cp serial-want.txt out.txt
+else
+	skip_part "taskset is not installed: the one-core run is not compared"
+fi
 grep -q 'IOPS test  .*steady state' out.txt || fail "summary: IOPS steady state"
 grep -Eq '^ +bs +0/100 +5/95 +35/65 +50/50 +65/35 +95/5 +100/0$' out.txt \
 	|| fail "summary: IOPS table header"
