@@ -416,7 +416,7 @@ void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
 
 int ssd_ftl_prefetch_deep(const struct ssd_ftl *f)
 {
-	return f->nblocks >= 16384 && f->gc->prefetch;
+	return f->nblocks >= 65536 && f->gc->prefetch;
 }
 
 static inline __attribute__((always_inline)) int64_t

@@ -122,7 +122,7 @@ void ssd_ftl_prefetch(const struct ssd_ftl *f, uint32_t lpn, uint32_t n,
 		      int stage);
 
 /* 1 if stage 2 is worth its instructions: the drive's per-block tables
- * are larger than a core's cache (16,384 blocks and more) and its GC
+ * are well beyond a core's cache (65,536 blocks and more) and its GC
  * policy has something to prefetch. */
 int ssd_ftl_prefetch_deep(const struct ssd_ftl *f);
 
