@@ -20,9 +20,9 @@
 #include <time.h>
 
 #include "base/config.h"
-#include "host/device.h"
-#include "host/job.h"
-#include "host/sim.h"
+#include "machine/device.h"
+#include "job/job.h"
+#include "run/sim.h"
 
 static double now(void)
 {

@@ -33,9 +33,9 @@
 #include "methods/calibrate.h"
 #include "base/config.h"
 #include "base/ofile.h"
-#include "host/device.h"
-#include "host/dircopy.h"
-#include "host/job.h"
+#include "machine/device.h"
+#include "job/dircopy.h"
+#include "job/job.h"
 #include "methods/life.h"
 #include "methods/model.h"
 #include "methods/preset.h"
@@ -43,8 +43,8 @@
 #include "report/report.h"
 #include "methods/scenario.h"
 #include "methods/trace_tools.h"
-#include "host/sim.h"
-#include "host/snapshot.h"
+#include "run/sim.h"
+#include "machine/snapshot.h"
 
 #define EXIT_USAGE 2
 

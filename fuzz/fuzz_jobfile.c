@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "host/device.h"
-#include "host/job.h"
-#include "host/sim.h"
+#include "machine/device.h"
+#include "job/job.h"
+#include "run/sim.h"
 
 static struct ssd_config cfg;
 static int have_cfg;

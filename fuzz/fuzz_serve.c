@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "host/device.h"
+#include "machine/device.h"
 #include "serve/serve.h"
 
 #define SIZE (64u << 20)

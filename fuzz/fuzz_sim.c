@@ -32,10 +32,10 @@
 
 #include "base/config.h"
 #include "fuzz.h"
-#include "host/device.h"
-#include "host/job.h"
-#include "host/sim.h"
-#include "host/stack.h"
+#include "machine/device.h"
+#include "job/job.h"
+#include "run/sim.h"
+#include "machine/stack.h"
 #include "report/report.h"
 
 #define MAX_CAP (64ull << 20)

@@ -1,5 +1,5 @@
 /*
- * fuzz_snapshot.c -- loading a drive snapshot (host/snapshot.h): any
+ * fuzz_snapshot.c -- loading a drive snapshot (machine/snapshot.h): any
  * file loads or is refused with a message, and never makes the loader
  * read or write outside the drive's arrays.
  *
@@ -25,8 +25,8 @@
 
 #include "base/snapfile.h"
 #include "ftl/ftl.h"
-#include "host/device.h"
-#include "host/snapshot.h"
+#include "machine/device.h"
+#include "machine/snapshot.h"
 #include "fuzz.h"
 
 static void put64(uint8_t *p, uint64_t v)

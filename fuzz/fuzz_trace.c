@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "host/trace.h"
+#include "trace/trace.h"
 
 static int read_all(const char *path, int fmt, uint64_t *n, uint64_t *sum)
 {

@@ -40,7 +40,7 @@
 #include "base/config.h"
 #include "base/ofile.h"
 #include "base/util.h"
-#include "host/snapshot.h"
+#include "machine/snapshot.h"
 #include "methods/preset.h"
 #include "report/eta.h"
 #include "report/report.h"

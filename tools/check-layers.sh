@@ -11,7 +11,8 @@
 # The rules:
 #  (a) a file of src/LAYER/ includes headers of its own folder or of lower
 #      layers only, in the order
-#          base < stats < nand < ftl < hdd < host < report < methods < serve < api
+#          base < stats < nand < ftl < hdd < machine < trace < job < result < run
+#          < report < methods < serve < api
 #      (cli/, nbdkit/, fuzz/, bench/ and tests/unit/ stand above them all);
 #  (b) a module's private header NAME_int.h is included only by the .c
 #      files (and the other private headers) of its own folder;
@@ -43,7 +44,7 @@ case $allow in ''|/*) ;; *) allow_path=$(pwd)/$allow ;; esac
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-ORDER="base stats nand ftl hdd host report methods serve api"
+ORDER="base stats nand ftl hdd machine trace job result run report methods serve api"
 # the C library's headers an example may use: C11's and POSIX's basics
 CLIB="assert.h complex.h ctype.h errno.h fenv.h float.h inttypes.h iso646.h
 limits.h locale.h math.h setjmp.h signal.h stdalign.h stdarg.h stdatomic.h

@@ -19,11 +19,11 @@
 
 #include "base/config.h"
 #include "base/util.h"
-#include "host/stack.h"
-#include "host/device.h"
-#include "host/snapshot.h"
-#include "host/job.h"
-#include "host/sim.h"
+#include "machine/stack.h"
+#include "machine/device.h"
+#include "machine/snapshot.h"
+#include "job/job.h"
+#include "run/sim.h"
 #include "methods/preset.h"
 #include "report/report.h"
 
@@ -373,7 +373,7 @@ int ssdlab_health(const ssdlab_dev *h, struct ssdlab_health *out)
 
 /* ---- workloads ---- */
 
-/* A workload is a job-file builder (host/job.h) until it ends, then the
+/* A workload is a job-file builder (job/job.h) until it ends, then the
  * parser's block of jobs. */
 struct ssdlab_jobs {
 	uint64_t capacity;

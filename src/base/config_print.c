@@ -304,7 +304,7 @@ void ssd_config_json(const struct ssd_config *c, FILE *out, int indent)
 	ssd_config_json_write(c, &w);
 }
 
-/* ---- a drive as text, compared (snapshots: host/snapshot.c) ---- */
+/* ---- a drive as text, compared (snapshots: machine/snapshot.c) ---- */
 
 char *ssd_config_text(const struct ssd_config *c)
 {

@@ -5,7 +5,7 @@
  * The reviewers' methods (scenarios, calibrate, life, accuracy) take a
  * reporter, struct ssd_prog, and tell it at natural points: a phase
  * begins (a name: "precondition", "drive 2 of 9: x25-m"), and within a
- * run of jobs every 1024 completions (host/sim.h, ssd_sim_run_prog)
+ * run of jobs every 1024 completions (run/sim.h, ssd_sim_run_prog)
  * how much of the phase is done and the simulated time of the drive at
  * work.  A phase of known length may be made of several runs of jobs:
  * ssd_prog_span says which share of the phase the next one covers.

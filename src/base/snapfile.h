@@ -2,7 +2,7 @@
  * snapfile.h -- the container of a drive snapshot (docs/snapshots.md):
  * a versioned, checksummed file of named sections, written whole or not
  * at all.  What goes into the sections is the business of the modules
- * that own the state (nand/flash.c, ftl/ftl_snap.c, host/snapshot.c);
+ * that own the state (nand/flash.c, ftl/ftl_snap.c, machine/snapshot.c);
  * this module knows only the frame around them.
  *
  * Layout (integers little-endian):

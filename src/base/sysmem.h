@@ -6,7 +6,7 @@
  * The estimates (ssd_ftl_mem, ssd_dev_mem, ssd_sim_mem...) live next to
  * the create functions whose allocations they mirror, so that a change
  * to a table changes its figure in the same place; a unit test
- * (tests/unit/host/test_mem.c) builds drives and compares each estimate
+ * (tests/unit/machine/test_mem.c) builds drives and compares each estimate
  * with the bytes the build allocated.  Units: bytes.
  */
 #ifndef SSD_SYSMEM_H

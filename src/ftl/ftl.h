@@ -90,7 +90,7 @@ void ssd_ftl_destroy(struct ssd_ftl *f);
  * backend and GC policy included, and what the uses (SSD_MEM_VERIFY,
  * SSD_MEM_POWER: base/sysmem.h) add later (ssd_ftl_verify_on,
  * ssd_ftl_power_track and a cut's rebuild).  Kept beside the create
- * function it mirrors; tests/unit/host/test_mem.c holds it to the bytes
+ * function it mirrors; tests/unit/machine/test_mem.c holds it to the bytes
  * a build allocates.  ssd_ftl_verify_mem is the out-of-band tags' part. */
 uint64_t ssd_ftl_mem(const struct ssd_config *c, unsigned uses);
 uint64_t ssd_ftl_verify_mem(const struct ssd_config *c);

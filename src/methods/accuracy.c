@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "host/device.h"
-#include "host/job.h"
+#include "machine/device.h"
+#include "job/job.h"
 #include "methods/model.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 double ssd_accuracy_alpha(const struct ssd_config *c)
 {

@@ -41,11 +41,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/device.h"
-#include "host/dircopy.h"
-#include "host/job.h"
+#include "machine/device.h"
+#include "job/dircopy.h"
+#include "job/job.h"
 #include "report/report.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 /* ---- the figure table ---- */
 
@@ -855,7 +855,7 @@ static int seq_fill(struct ssd_dev *dev, const struct ssd_config *c_,
 	return rc;
 }
 
-/* The review's directory copy onto dev (host/dircopy.h): directories of
+/* The review's directory copy onto dev (job/dircopy.h): directories of
  * files of the Impressions sizes copied through the host page cache
  * until the volume is full. */
 static int dir_fill(struct ssd_dev *dev, struct meas *m)

@@ -26,7 +26,7 @@
  *
  *     # fill dircopy: the review filled the drive by copying directories
  *
- * ("# fill PROCEDURE: why", sequential or dircopy; host/dircopy.h), and
+ * ("# fill PROCEDURE: why", sequential or dircopy; job/dircopy.h), and
  * every row of the table says which procedure, if any, filled its
  * figure's drive (enum ssd_cal_fill).
  *

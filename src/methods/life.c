@@ -13,9 +13,9 @@
 #include <time.h>
 
 #include "base/json.h"
-#include "host/device.h"
+#include "machine/device.h"
 #include "report/report.h"
-#include "host/sim.h"
+#include "run/sim.h"
 #include "methods/preset.h"
 
 /* ---- the arithmetic ---- */

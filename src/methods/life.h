@@ -41,7 +41,7 @@
 
 #include "base/config.h"
 #include "base/progress.h"
-#include "host/job.h"
+#include "job/job.h"
 #include "stats/stats.h"
 
 #define SSD_LIFE_DAYS_PER_YEAR 365.0

@@ -2,7 +2,7 @@
  * preset.c -- finding the drive presets (preset.h).
  */
 #include "methods/preset.h"
-#include "host/stack.h"
+#include "machine/stack.h"
 
 #include <dirent.h>
 #include <errno.h>

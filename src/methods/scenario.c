@@ -3,9 +3,9 @@
  * parameters, drives, job runs, CSV, gnuplot, result.json.
  */
 #include "methods/scenario.h"
-#include "host/snapshot.h"
+#include "machine/snapshot.h"
 #include "methods/preset.h"
-#include "host/stack.h"
+#include "machine/stack.h"
 
 #include <errno.h>
 #include <math.h>
@@ -18,8 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "host/job.h"
-#include "host/sim.h"
+#include "job/job.h"
+#include "run/sim.h"
 
 extern char **environ;
 

@@ -25,7 +25,7 @@
 #include "base/json.h"
 #include "base/progress.h"
 #include "base/ofile.h"
-#include "host/device.h"
+#include "machine/device.h"
 #include "report/report.h"
 #include "stats/series.h"
 
@@ -113,7 +113,7 @@ int ssd_scenario_run(const struct ssd_scenario *sc,
 		     struct ssd_prog *pg, char *err, size_t errlen);
 
 /* ssd_scenario_run starting from the drive saved at `snapshot`
- * (host/snapshot.h; cfg is its drive): every drive the scenario would
+ * (machine/snapshot.h; cfg is its drive): every drive the scenario would
  * build fresh (ssd_scn_drive) is loaded from it instead; a scenario
  * that changes its drive's keys or builds drives of its own is refused
  * when it tries.  NULL: ssd_scenario_run. */

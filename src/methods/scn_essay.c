@@ -43,8 +43,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/sim.h"
-#include "host/stack.h"
+#include "run/sim.h"
+#include "machine/stack.h"
 #include "methods/calibrate.h"
 #include "methods/scenario.h"
 

@@ -62,10 +62,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/dircopy.h"
-#include "host/fileset.h"
+#include "job/dircopy.h"
+#include "job/fileset.h"
 #include "methods/scenario.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 static const struct ssd_scn_param params[] = {
 	{.name = "ops", .def = "0,0.034,0.07,0.28", .unit = "text",

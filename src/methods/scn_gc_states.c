@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "methods/scenario.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 static const struct ssd_scn_param params[] = {
 	{.name = "load", .def = "200%", .unit = "size or % of capacity",

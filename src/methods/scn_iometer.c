@@ -38,7 +38,7 @@
 #include <string.h>
 
 #include "methods/scenario.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 static const struct ssd_scn_param params[] = {
 	{.name = "span", .def = "100%", .unit = "size or % of capacity",

@@ -30,7 +30,7 @@
 
 #include "methods/scenario.h"
 #include "ftl/ftl.h"
-#include "host/verify.h"
+#include "machine/verify.h"
 
 static const struct ssd_scn_param params[] = {
 	{.name = "cuts", .def = "1000", .unit = "number",

@@ -16,7 +16,7 @@
 
 #include "methods/cliff.h"
 #include "methods/scenario.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 static const struct ssd_scn_param params[] = {
 	{.name = "size", .def = "100%", .unit = "size or % of capacity",

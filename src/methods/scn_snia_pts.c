@@ -63,7 +63,7 @@
 #include <string.h>
 
 #include "methods/scenario.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 static const struct ssd_scn_param params[] = {
 	{.name = "iodepth", .def = "32", .unit = "number",

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "methods/scenario.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 static const struct ssd_scn_param params[] = {
 	{.name = "volume", .def = "600%", .unit = "size or % of capacity",

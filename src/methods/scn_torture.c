@@ -55,9 +55,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/fileset.h"
+#include "job/fileset.h"
 #include "methods/scenario.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 static const struct ssd_scn_param params[] = {
 	{.name = "db_time", .def = "6m", .unit = "time",

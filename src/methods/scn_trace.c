@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/sim.h"
-#include "host/trace.h"
+#include "run/sim.h"
+#include "trace/trace.h"
 #include "methods/scenario.h"
 
 static const struct ssd_scn_param params[] = {

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 
 #include "methods/scenario.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 static const struct ssd_scn_param params[] = {
 	{.name = "files", .def = "4", .unit = "number",

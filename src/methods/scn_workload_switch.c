@@ -66,7 +66,7 @@
 #include <string.h>
 
 #include "methods/scenario.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 #define MAX_CYCLES 32
 #define MAX_ZONES 4096

@@ -1,7 +1,7 @@
 /*
  * trace_tools.c -- `ssdlab trace convert` and `ssdlab trace stat`
  * (trace_tools.h): a trace of any format read as records
- * (host/trace.h), written as fio's iolog version 3 or summed up.
+ * (trace/trace.h), written as fio's iolog version 3 or summed up.
  */
 #include "methods/trace_tools.h"
 

@@ -1,6 +1,6 @@
 /*
  * trace_tools.h -- what `ssdlab trace` does with a block trace of any
- * format src/host/trace.h reads: convert it into fio's iolog version 3,
+ * format src/trace/trace.h reads: convert it into fio's iolog version 3,
  * which read_iolog= replays here and fio replays on a real drive, and
  * say what it holds (docs/traces.md).
  *
@@ -34,7 +34,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "host/trace.h"
+#include "trace/trace.h"
 
 #define SSD_TT_PAGE 4096u       /* the footprint's and folding's unit */
 

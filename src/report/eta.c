@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "base/util.h"
-#include "host/sim.h"
+#include "run/sim.h"
 
 static double wall_now(void)
 {

@@ -72,7 +72,7 @@ int ssd_eta_time(const char *val, double min, double *out);
  * below is then a no-op). */
 int ssd_eta_start(struct ssd_eta *e, FILE *f);
 
-/* The runner's callback (host/sim.h's ssd_sim_progress_fn; ctx the
+/* The runner's callback (run/sim.h's ssd_sim_progress_fn; ctx the
  * struct ssd_eta): fio's line. */
 struct ssd_sim_progress;
 void ssd_eta_run(void *ctx, const struct ssd_sim_progress *p);

@@ -248,7 +248,7 @@ static void jw_bool(struct jw *w, const char *k, int v)
 	ssd_json_kbool(&w->j, k, v);
 }
 
-/* ---- the machine around the drive (host/stack.h) ---- */
+/* ---- the machine around the drive (machine/stack.h) ---- */
 
 /* "machine": its nodes top down, each with what it was asked and its own
  * figures over the drive's life. */

@@ -13,7 +13,7 @@
 #include "ssdlab.h"        /* SSDLAB_VERSION, defined once there */
 #include "base/config.h"
 #include "base/json.h"
-#include "host/result.h"   /* the run's figures, as the runner left them */
+#include "result/result.h"   /* the run's figures, as the runner left them */
 
 /* Every writer returns 0, or SSD_ENOMEM before it has written anything
  * (the figures of the groups are gathered first).  A stream that fails

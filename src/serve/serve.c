@@ -3,7 +3,7 @@
  * the two clocks, and the statistics and report of what the clients did.
  */
 #include "serve/serve.h"
-#include "host/snapshot.h"
+#include "machine/snapshot.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -20,11 +20,11 @@
 
 #include "base/ofile.h"
 #include "base/util.h"
-#include "host/device.h"
-#include "host/job.h"
-#include "host/result.h"
-#include "host/sim.h"
-#include "host/verify.h"
+#include "machine/device.h"
+#include "job/job.h"
+#include "result/result.h"
+#include "run/sim.h"
+#include "machine/verify.h"
 #include "report/report.h"
 
 /* ---- the data store ---- */

@@ -78,7 +78,7 @@ struct ssd_srv_opts {
 	const char *power_log;    /* each cut's lost pages, CSV (NULL: none) */
 	int64_t power_off;        /* ns the power stays off at a cut */
 	const char *snapshot;     /* serve the drive saved here (cfg is its
-	                             drive; host/snapshot.h) instead of a
+	                             drive; machine/snapshot.h) instead of a
 	                             fresh one; NULL: fresh.  Not with
 	                             power_cuts */
 };

@@ -10,34 +10,34 @@ cat out.txt
 grep -q '^check-layers: [0-9]* known violations (.*), 0 new$' out.txt || fail "no summary line"
 
 # a small tree with one violation of each kind
-mkdir -p t/tools t/include t/src/base t/src/stats t/src/ftl t/src/host t/src/odd \
-	 t/tests/unit/ftl t/tests/unit/host t/examples t/cli
+mkdir -p t/tools t/include t/src/base t/src/stats t/src/ftl t/src/job t/src/odd \
+	 t/tests/unit/ftl t/tests/unit/job t/examples t/cli
 cp "$TOP/tools/check-layers.sh" t/tools/
 inc() { f=$1; shift; : >"t/$f"; for h in "$@"; do echo "#include $h" >>"t/$f"; done; }
 inc include/ssdlab.h '<stddef.h>' '"base/util.h"'
 inc src/base/util.h '<stdint.h>'
 inc src/base/util.c '"base/util.h"' '"ssdlab.h"'
-inc src/stats/stats.h '"base/util.h"' '"host/job.h"'
+inc src/stats/stats.h '"base/util.h"' '"job/job.h"'
 inc src/ftl/ftl.h '"ftl/gc_int.h"'
 inc src/ftl/gc_int.h '"ftl/ftl.h"'
 inc src/ftl/gc.c '"ftl/gc_int.h"' '"gc_int.h"'
-inc src/host/job.h '"ftl/ftl.h"'
-inc src/host/job.c '"ftl/gc_int.h"' '"host/nosuch.h"'
+inc src/job/job.h '"ftl/ftl.h"'
+inc src/job/job.c '"ftl/gc_int.h"' '"job/nosuch.h"'
 inc src/odd/odd.c '"base/util.h"'
 inc tests/unit/ftl/test_gc.c '"ftl/gc_int.h"'
-inc tests/unit/host/test_job.c '"ftl/gc_int.h"' '"host/job.h"'
-inc cli/main.c '"host/job.h"' '"ssdlab.h"'
+inc tests/unit/job/test_job.c '"ftl/gc_int.h"' '"job/job.h"'
+inc cli/main.c '"job/job.h"' '"ssdlab.h"'
 inc examples/embed.c '<stdio.h>' '<ssdlab.h>' '<pthread.h>' '"base/util.h"'
 cat >want.txt <<'EOF2'
 examples/embed.c: includes "base/util.h": an example includes only <ssdlab.h> and the C library
 examples/embed.c: includes <pthread.h>: an example includes only <ssdlab.h> and the C library
 include/ssdlab.h: includes "base/util.h": the public header includes only the C library
 src/ftl/ftl.h: includes "ftl/gc_int.h": private header included by a public header (only .c files may)
-src/host/job.c: includes "ftl/gc_int.h": private header of src/ftl/ included from outside it
-src/host/job.c: includes "host/nosuch.h": no such header beside it or in include/, src/, tests/unit/
+src/job/job.c: includes "ftl/gc_int.h": private header of src/ftl/ included from outside it
+src/job/job.c: includes "job/nosuch.h": no such header beside it or in include/, src/, tests/unit/
 src/odd/odd.c: includes "base/util.h": src/odd/ is not a layer (base < stats < ... < api)
-src/stats/stats.h: includes "host/job.h": upward, stats is below host
-tests/unit/host/test_job.c: includes "ftl/gc_int.h": private header of src/ftl/ included from outside it
+src/stats/stats.h: includes "job/job.h": upward, stats is below job
+tests/unit/job/test_job.c: includes "ftl/gc_int.h": private header of src/ftl/ included from outside it
 check-layers: 9 violations
 EOF2
 set +e

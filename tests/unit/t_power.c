@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ftl/ftl.h"
-#include "host/verify.h"
+#include "machine/verify.h"
 
 struct ssd_dev *t_power_drive(const char *const *sets, int n, char *err,
 			      size_t errlen)

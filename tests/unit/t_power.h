@@ -1,6 +1,6 @@
 /*
  * t_power.h -- the power-loss tests' drive and its host record
- * (tests/unit/host/test_power.c, tests/unit/ftl/test_paired.c).
+ * (tests/unit/machine/test_power.c, tests/unit/ftl/test_paired.c).
  */
 #ifndef T_POWER_H
 #define T_POWER_H
@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "host/device.h"
+#include "machine/device.h"
 
 /* tiny with 16 KiB pages (four 4 KiB pages to a NAND page, so a lone
  * write waits in an open page) and 256 MiB, plus overrides "key=value";

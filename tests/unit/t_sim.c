@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/job.h"
+#include "job/job.h"
 
 int t_sim_run(struct ssd_dev *d, const char *text, struct ssd_run_result *res,
 	      char *err, size_t errlen)

@@ -6,7 +6,7 @@
 
 #include "base/config.h"
 #include "ftl/ftl.h"
-#include "host/device.h"
+#include "machine/device.h"
 #include "t.h"
 
 #ifndef SSDLAB_PRESET_DIR

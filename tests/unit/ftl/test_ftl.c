@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/device.h"
+#include "machine/device.h"
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
 #include "nand/nand.h"

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host/device.h"
-#include "host/verify.h"
+#include "machine/device.h"
+#include "machine/verify.h"
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
 #include "t.h"

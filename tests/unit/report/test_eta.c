@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "base/progress.h"
-#include "host/sim.h"
+#include "run/sim.h"
 #include "report/eta.h"
 #include "t.h"
 

@@ -13,7 +13,7 @@
 #include "t.h"
 #include "base/ofile.h"
 #include "ftl/ftl.h"
-#include "host/device.h"
+#include "machine/device.h"
 #include "report/report.h"
 #include "serve/serve.h"
 

@@ -1,0 +1,321 @@
+/*
+ * snapshot.c -- a drive saved to a file and built again from it (see
+ * snapshot.h): the configuration's text, the device's own state (host
+ * link, write buffer, read-ahead, TRIM clock, the host's verification
+ * record) and the FTL's (ftl/ftl_snap.c), in the container of
+ * base/snapfile.h.
+ *
+ * Loading builds a fresh drive from the configuration in the file --
+ * every array allocated at its size, every derived value derived -- and
+ * then reads the saved state over it, section by section, each of the
+ * exact length this drive's array has.  The checksums say the file is
+ * the one written; every block and slot number in it that a command
+ * could follow is checked to lie inside the drive (O(logical pages +
+ * blocks)), so that no file makes the simulator read outside its
+ * arrays.  The full invariant checker (ssd_ftl_check, five times the
+ * load's time on a 256 GiB drive) is the caller's choice: `ssdlab run
+ * --check` runs it on the loaded drive before the first command.
+ */
+#include "machine/snapshot.h"
+#include "base/snapfile.h"
+#include "machine/verify.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define T SSD_SNAP_TAG
+
+/* The device's scalars that change as the drive lives. */
+struct snap_dev {
+	int64_t link_busy, busy_until, now, wb_last, ctl_busy, trim_clock;
+	int64_t pc_busy, rd_ready;
+	uint64_t host_ios;
+	uint32_t wb_head, wb_held, wb_hashed;
+	uint32_t ra_lo, ra_hi, seq_next, pc_lpn, rd_lpn;
+	uint32_t has_vrec, pad;
+};
+
+const char *ssd_snapshot_refusal(const struct ssd_config *c, char *buf,
+				 size_t n)
+{
+	const char *what = NULL;
+	if (c->type != SSD_TYPE_SSD)
+		what = "a hard disk (type = hdd)";
+	else if (c->page_cache)
+		what = "the page cache (page_cache)";
+	else if (c->mft)
+		what = "MFT (mft)";
+	else if (c->raid != SSD_RAID_NONE)
+		what = "RAID 0 (raid)";
+	if (!what)
+		return NULL;
+	snprintf(buf, n, "snapshots hold a bare SSD for now; this drive has "
+		 "%s", what);
+	return buf;
+}
+
+int ssd_snapshot_save(const struct ssd_dev *d, const char *path, char *err,
+		      size_t errlen)
+{
+	char buf[256];
+	const char *why = ssd_snapshot_refusal(&d->cfg, buf, sizeof buf);
+	if (!why && d->ptrack)
+		why = "power-loss tracking is on (its lists of programs, "
+		      "erases and TRIMs are not saved)";
+	if (!why && d->queues)
+		why = "a run is going on";
+	if (!why && d->err) {
+		snprintf(buf, sizeof buf, "its background work failed: %s",
+			 ssd_dev_error(d)[0] ? ssd_dev_error(d)
+					     : ssd_strerror(d->err));
+		why = buf;
+	}
+	if (!why)
+		why = ssd_ftl_snap_refusal(d->ftl, buf, sizeof buf);
+	if (why) {
+		ssd_seterr(err, errlen, "cannot save a snapshot to '%s': %s",
+			   path, why);
+		return SSD_EUNSUP;
+	}
+	char *text = ssd_config_text(&d->cfg);
+	if (!text) {
+		ssd_seterr(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
+	struct ssd_snapw *w;
+	int rc = ssd_snapw_open(path, text, &w, err, errlen);
+	free(text);
+	if (rc)
+		return rc;
+	struct snap_dev s;
+	memset(&s, 0, sizeof s);
+	s.link_busy = d->link_busy;
+	s.busy_until = d->busy_until;
+	s.now = d->now;
+	s.wb_last = d->wb_last;
+	s.ctl_busy = d->ctl_busy;
+	s.trim_clock = d->trim_clock;
+	s.pc_busy = d->pc_busy;
+	s.rd_ready = d->rd_ready;
+	s.host_ios = d->host_ios;
+	s.wb_head = d->wb_head;
+	s.wb_held = d->wb_held;
+	s.wb_hashed = d->wb_hashed;
+	s.ra_lo = d->ra_lo;
+	s.ra_hi = d->ra_hi;
+	s.seq_next = d->seq_next;
+	s.pc_lpn = d->pc_lpn;
+	s.rd_lpn = d->rd_lpn;
+	s.has_vrec = d->vrec != NULL;
+	ssd_snapw_array(w, T('D','E','V','S'), &s, sizeof s);
+	if (d->wb_n) {
+		ssd_snapw_array(w, T('W','B','F','R'), d->wb, d->wb_n * sizeof *d->wb);
+		ssd_snapw_array(w, T('W','B','L','P'), d->wb_lpn,
+				d->wb_n * sizeof *d->wb_lpn);
+		ssd_snapw_array(w, T('W','B','M','K'), d->wb_mask, d->wb_n);
+		ssd_snapw_array(w, T('W','B','I','N'), d->wb_in,
+				d->wb_n * sizeof *d->wb_in);
+		ssd_snapw_array(w, T('W','B','H','S'), d->wb_hash,
+				((size_t)d->wb_hmask + 1) * sizeof *d->wb_hash);
+	}
+	if (d->ra_n)
+		ssd_snapw_array(w, T('R','A','H','D'), d->ra_ready,
+				d->ra_n * sizeof *d->ra_ready);
+	if (d->vrec)
+		ssd_snapw_array(w, T('V','R','E','C'), d->vrec,
+				((size_t)ssd_ftl_pages(d->ftl) + 1) * sizeof *d->vrec);
+	ssd_ftl_snap_save(d->ftl, w);
+	return ssd_snapw_commit(w, err, errlen);
+}
+
+/* The drive of a snapshot's text, finished. */
+static int text_drive(const char *path, const char *text, struct ssd_config *c,
+		      char *err, size_t errlen)
+{
+	char why[384];
+	ssd_config_defaults(c);
+	int rc = ssd_config_load_text(c, text, path, why, sizeof why);
+	if (!rc)
+		rc = ssd_config_finish(c, why, sizeof why);
+	if (rc) {
+		ssd_seterr(err, errlen, "snapshot '%s': its drive does not load: "
+			   "%s", path, why);
+		return SSD_EPARSE;
+	}
+	return 0;
+}
+
+int ssd_snapshot_drive(const char *path, struct ssd_config *c, char *err,
+		       size_t errlen)
+{
+	struct ssd_snapr *r;
+	int rc = ssd_snapr_open(path, &r, err, errlen);
+	if (rc)
+		return rc;
+	rc = text_drive(path, ssd_snapr_config(r), c, err, errlen);
+	ssd_snapr_close(r);
+	return rc;
+}
+
+/* The device's sections into d, built for the file's drive. */
+static int dev_load(struct ssd_dev *d, struct ssd_snapr *r)
+{
+	struct snap_dev s;
+	int rc = ssd_snapr_array(r, T('D','E','V','S'), &s, sizeof s);
+	if (rc)
+		return rc;
+	uint32_t nlp = ssd_ftl_pages(d->ftl);
+	if ((d->wb_n && (s.wb_head >= d->wb_n || s.wb_held > d->wb_n ||
+			 s.wb_hashed > d->wb_n)) ||
+	    (!d->wb_n && (s.wb_head || s.wb_held || s.wb_hashed)) ||
+	    s.ra_lo > s.ra_hi || s.ra_hi > nlp ||
+	    (s.seq_next > nlp && s.seq_next != UINT32_MAX)) {
+		ssd_snapr_fail(r, "the write buffer's or read-ahead's state is "
+			       "out of range");
+		return SSD_EPARSE;
+	}
+	d->link_busy = s.link_busy;
+	d->busy_until = s.busy_until;
+	d->now = s.now;
+	d->wb_last = s.wb_last;
+	d->ctl_busy = s.ctl_busy;
+	d->trim_clock = s.trim_clock;
+	d->pc_busy = s.pc_busy;
+	d->rd_ready = s.rd_ready;
+	d->host_ios = s.host_ios;
+	d->wb_head = s.wb_head;
+	d->wb_held = s.wb_held;
+	d->wb_hashed = s.wb_hashed;
+	d->ra_lo = s.ra_lo;
+	d->ra_hi = s.ra_hi;
+	d->seq_next = s.seq_next;
+	d->pc_lpn = s.pc_lpn;
+	d->rd_lpn = s.rd_lpn;
+	if (d->wb_n &&
+	    ((rc = ssd_snapr_array(r, T('W','B','F','R'), d->wb,
+				   d->wb_n * sizeof *d->wb)) ||
+	     (rc = ssd_snapr_array(r, T('W','B','L','P'), d->wb_lpn,
+				   d->wb_n * sizeof *d->wb_lpn)) ||
+	     (rc = ssd_snapr_array(r, T('W','B','M','K'), d->wb_mask, d->wb_n)) ||
+	     (rc = ssd_snapr_array(r, T('W','B','I','N'), d->wb_in,
+				   d->wb_n * sizeof *d->wb_in)) ||
+	     (rc = ssd_snapr_array(r, T('W','B','H','S'), d->wb_hash,
+				   ((size_t)d->wb_hmask + 1) * sizeof *d->wb_hash))))
+		return rc;
+	for (uint32_t i = 0; i < d->wb_n; i++)
+		if ((d->wb_lpn[i] >= nlp && d->wb_lpn[i] != SSD_UNMAPPED) ||
+		    d->wb_hash[i] > d->wb_n) {
+			ssd_snapr_fail(r, "write buffer entry %u is out of "
+				       "range", i);
+			return SSD_EPARSE;
+		}
+	for (uint32_t i = d->wb_n; i <= d->wb_hmask && d->wb_n; i++)
+		if (d->wb_hash[i] > d->wb_n) {
+			ssd_snapr_fail(r, "the write buffer's index is out of "
+				       "range");
+			return SSD_EPARSE;
+		}
+	if (d->ra_n && (rc = ssd_snapr_array(r, T('R','A','H','D'), d->ra_ready,
+					     d->ra_n * sizeof *d->ra_ready)))
+		return rc;
+	if (s.has_vrec) {
+		d->vrec = calloc((size_t)nlp + 1, sizeof *d->vrec);
+		if (!d->vrec)
+			return SSD_ENOMEM;
+		if ((rc = ssd_snapr_array(r, T('V','R','E','C'), d->vrec,
+					  ((size_t)nlp + 1) * sizeof *d->vrec)))
+			return rc;
+	}
+	if ((rc = ssd_ftl_snap_load(d->ftl, r)))
+		return rc;
+	if (!!d->vrec != ssd_ftl_snap_has_vgen(d->ftl)) {
+		ssd_snapr_fail(r, "the host's verification record and the "
+			       "drive's tags come apart");
+		return SSD_EPARSE;
+	}
+	if (d->vrec)
+		ssd_ftl_snap_verify_src(d->ftl, d->vrec);
+	return 0;
+}
+
+/* The drive of the open snapshot r into *c, and the one the caller
+ * wants (NULL: the file's, which must read back the same) compared with
+ * it.  0, or SSD_EPARSE / SSD_ENOMEM with the message. */
+static int header_drive(struct ssd_snapr *r, const char *path,
+			const struct ssd_config *want, struct ssd_config *c,
+			char *err, size_t errlen)
+{
+	const char *text = ssd_snapr_config(r);
+	int rc = text_drive(path, text, c, err, errlen);
+	if (rc)
+		return rc;
+	char *mine = ssd_config_text(want ? want : c);
+	if (!mine) {
+		ssd_seterr(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
+	char key[64], va[256], vb[256];
+	if (ssd_config_text_diff(text, mine, key, sizeof key, va, vb,
+				 sizeof va)) {
+		if (want)
+			ssd_seterr(err, errlen, "snapshot '%s' holds another "
+				   "drive: %s is %s in it, %s here", path, key,
+				   va, vb);
+		else
+			ssd_seterr(err, errlen, "snapshot '%s': its drive does "
+				   "not read back the same (%s = %s, read as "
+				   "%s)", path, key, va, vb);
+		rc = SSD_EPARSE;
+	}
+	free(mine);
+	return rc;
+}
+
+int ssd_snapshot_check(const char *path, const struct ssd_config *want,
+		       char *err, size_t errlen)
+{
+	struct ssd_snapr *r;
+	int rc = ssd_snapr_open(path, &r, err, errlen);
+	if (rc)
+		return rc;
+	struct ssd_config c;
+	rc = header_drive(r, path, want, &c, err, errlen);
+	ssd_snapr_close(r);
+	return rc;
+}
+
+int ssd_snapshot_load(const char *path, const struct ssd_config *want,
+		      struct ssd_dev **out, char *err, size_t errlen)
+{
+	*out = NULL;
+	struct ssd_snapr *r;
+	int rc = ssd_snapr_open(path, &r, err, errlen);
+	if (rc)
+		return rc;
+	struct ssd_config c;
+	struct ssd_dev *d = NULL;
+	if ((rc = header_drive(r, path, want, &c, err, errlen)))
+		goto out;
+	if ((rc = ssd_dev_create(&c, 0, &d))) {
+		ssd_seterr(err, errlen, "snapshot '%s': cannot build its drive: "
+			   "%s", path, ssd_strerror(rc));
+		goto out;
+	}
+	rc = dev_load(d, r);
+	if (rc == SSD_ENOMEM) {
+		ssd_seterr(err, errlen, "out of memory");
+		goto out;
+	}
+	int erc = ssd_snapr_end(r, err, errlen);
+	if (erc) {
+		rc = erc;
+		goto out;
+	}
+	*out = d;
+	d = NULL;
+out:
+	ssd_dev_destroy(d);
+	ssd_snapr_close(r);
+	return rc;
+}

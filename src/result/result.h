@@ -1,0 +1,109 @@
+/*
+ * result.h -- what a run of jobs leaves: per reported job its figures
+ * over the measured window (fio's per-direction statistics, the drive's
+ * counters and health, errors), and the run around them.
+ *
+ * The runner (sim.h) fills a struct ssd_run_result and owns what it
+ * points to: free it with ssd_run_result_free.  The writers that turn it
+ * into text and JSON live above, in report.h; the methods read the
+ * figures directly.
+ */
+#ifndef SSD_RESULT_H
+#define SSD_RESULT_H
+
+#include <stdint.h>
+
+#include "base/config.h"
+#include "base/counters.h"
+#include "machine/blk.h"
+#include "job/job.h"
+#include "job/steadystate.h"
+#include "stats/stats.h"
+
+/* fio's I/O depth buckets (io_u_mark_depth): 1, 2, 4, 8, 16, 32, >=64,
+ * each holding depths up to the next. */
+#define SSD_DEPTH_N 7
+static inline unsigned ssd_depth_index(uint32_t depth)
+{
+	return depth >= 64 ? 6 : depth >= 32 ? 5 : depth >= 16 ? 4
+	     : depth >= 8 ? 3 : depth >= 4 ? 2 : depth >= 2 ? 1 : 0;
+}
+
+struct ssd_job_result {
+	char name[64];          /* job name */
+	int groupid;            /* stonewall group, from 0 */
+	uint32_t jobid;         /* 0-based index in report order */
+	uint32_t clones;        /* instances merged (group_reporting) */
+	const struct ssd_job *job;
+	struct ssd_dstat dir[SSD_DDIR_N]; /* read, write, trim */
+	int64_t start_ns;       /* simulated start (after ramp) */
+	int64_t runtime_ns;     /* measured duration (excluding ramp) */
+	struct ssd_counters ctr;/* drive counters over the job's window */
+	struct ssd_ss ss;       /* steady state (ss_dur), n = 0: none; the
+	                           runner owns its arrays */
+	uint32_t erase_min, erase_max; /* per-block erase counts at job end */
+	double erase_mean;
+	uint64_t free_blocks;   /* free blocks at job end */
+	double frag_run;        /* mean physically consecutive run at job
+	                           end, 4 KiB pages (ssd_dev_frag_run) */
+	uint64_t lat_over_1s;   /* completions slower than 1 s */
+	uint64_t verify_pages;  /* 4 KiB pages verify found holding their
+	                           latest write */
+	uint64_t verify_zero_pages; /* pages it found reading as zeros, as
+	                               their last trim asks */
+	struct ssd_health health; /* the drive at the job's end */
+	int error;              /* 0, or the SSD_E* code that ended the job
+	                           (e.g. SSD_EROFS) */
+	char errmsg[512];       /* what failed, when error is set: "write
+	                           command at offset N, L bytes: no free block" */
+	/* logs and output */
+	struct ssd_dstat sync;  /* flush commands (fsync=N): latency, fio's
+	                           "sync" figures (bytes 0) */
+	uint64_t depth[SSD_DEPTH_N]; /* submissions (flushes included) by the
+	                           commands at the drive, this one included:
+	                           fio's iodepth_level buckets 1, 2-3, 4-7,
+	                           8-15, 16-31, 32-63, >= 64 */
+	int64_t end_ns;         /* when the job ended, ns of simulated time
+	                           from the run's start (fio's "elapsed") */
+	/* pacing and the order of jobs */
+	uint32_t latency_depth; /* the queue depth the latency_target search
+	                           reached (iodepth without one; 0: unset) */
+	/* errors the job went on after (continue_on_error) */
+	uint64_t total_err;     /* fio's total_err */
+	int first_error;        /* errno of the first one (fio's first_error;
+	                           errmsg names its command) */
+};
+
+/* One node of a machine (stack.h) at the end of a run: what it was
+ * asked and its own figures, since the drive was created. */
+#define SSD_NODE_ROWS 24
+struct ssd_node_result {
+	char name[24];          /* "page_cache", "mft", "raid0", "ssd0"... */
+	const char *kind;       /* its ops' kind (static) */
+	int depth;              /* 0 = the top */
+	uint64_t capacity;      /* bytes it offers above */
+	struct ssd_blk_io io;   /* what it was asked */
+	int nrows;
+	struct ssd_blk_stat rows[SSD_NODE_ROWS];
+};
+
+struct ssd_run_result {
+	const struct ssd_config *cfg;
+	const char *jobfile;    /* path, or a scenario name */
+	uint64_t seed;
+	int64_t sim_ns;         /* simulated time of the whole run */
+	double wall_s;          /* wall-clock seconds (not deterministic) */
+	uint64_t host_ios;      /* host I/Os simulated */
+	int njobs;
+	struct ssd_job_result *jobs;
+	int nnodes;             /* a machine's nodes, top down; 0 for a bare
+	                           SSD */
+	struct ssd_node_result *nodes;
+};
+
+/* Free what the runner allocated for r (its jobs and their steady-state
+ * samples) and empty it; r may be empty (njobs 0).  Defined with the
+ * runner, in sim.c. */
+void ssd_run_result_free(struct ssd_run_result *r);
+
+#endif

@@ -1,0 +1,210 @@
+/* Power loss (ssd_dev_power_cut): what a cut at T keeps is what the flash
+ * held at T -- flushed and FUA data always, acknowledged data in a
+ * register or the write buffer only with plp -- and the maps stay whole. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "machine/device.h"
+#include "ftl/ftl.h"
+#include "t.h"
+#include "t_power.h"
+#include "machine/verify.h"
+
+static char err[512];
+
+static struct ssd_dev *drive(const char *const *sets, int n)
+{
+	return t_power_drive(sets, n, err, sizeof err);
+}
+
+TEST(power_cut_loses_an_unflushed_write_and_keeps_a_flushed_one)
+{
+	struct ssd_dev *d = drive(NULL, 0);
+	CHECK(d);
+	int64_t t = t_power_put(d, 10, 0, 0);
+	CHECK(t > 0);
+	t = ssd_dev_flush(d, t);
+	CHECK(t > 0);
+	int64_t a = t_power_put(d, 20, 0, t); /* acknowledged, still in its open page */
+	CHECK(a > 0);
+	struct ssd_power_cut pc;
+	CHECK(!t_power_cut(d, a, &pc));
+	CHECK(pc.open_lp >= 1);
+	CHECK(t_power_holds(d, 10, 1));
+	CHECK(!t_power_holds(d, 20, 1)); /* never programmed: gone */
+	CHECK(pc.lost_lp == 1);
+	CHECK(d->vrec[20] >> 30 == SSD_VREC_ZERO); /* the record follows */
+	CHECK(pc.ready >= pc.on);
+	CHECK(ssd_dev_check_failure(d) == NULL);
+	/* the drive goes on: a write after recovery sticks once flushed */
+	t = t_power_put(d, 20, 0, pc.ready);
+	CHECK(t > 0);
+	t = ssd_dev_flush(d, t);
+	CHECK(t > 0);
+	CHECK(!t_power_cut(d, t, &pc));
+	CHECK(t_power_holds(d, 20, 2) && pc.lost_lp == 0);
+	ssd_dev_destroy(d);
+}
+
+TEST(power_cut_keeps_fua_writes)
+{
+	struct ssd_dev *d = drive(NULL, 0);
+	CHECK(d);
+	int64_t t = t_power_put(d, 5, 1, 0);
+	CHECK(t > 0);
+	struct ssd_power_cut pc;
+	CHECK(!t_power_cut(d, t, &pc));
+	CHECK(t_power_holds(d, 5, 1) && pc.lost_lp == 0);
+	ssd_dev_destroy(d);
+}
+
+TEST(power_cut_with_plp_saves_the_buffer_and_open_pages)
+{
+	const char *sets[] = {"write_buffer=1m", "plp=yes"};
+	struct ssd_dev *d = drive(sets, 2);
+	CHECK(d);
+	int64_t t = 0;
+	for (uint32_t l = 0; l < 200; l++) {
+		t = t_power_put(d, l * 7 % 5000, 0, t);
+		CHECK(t > 0);
+	}
+	struct ssd_power_cut pc;
+	CHECK(!t_power_cut(d, t, &pc));
+	CHECK(pc.save_all && pc.hold_ns >= pc.save_ns);
+	CHECK(pc.lost_lp == 0);
+	for (uint32_t l = 0; l < 200; l++)
+		CHECK(t_power_holds(d, l * 7 % 5000, 1));
+	CHECK(ssd_dev_check_failure(d) == NULL);
+	ssd_dev_destroy(d);
+}
+
+TEST(power_cut_without_plp_loses_the_buffer_and_lists_the_pages)
+{
+	const char *sets[] = {"write_buffer=1m"};
+	struct ssd_dev *d = drive(sets, 1);
+	CHECK(d);
+	int64_t t = 0;
+	for (uint32_t l = 0; l < 200; l++) {
+		t = t_power_put(d, 1000 + l, 0, t);
+		CHECK(t > 0);
+	}
+	uint32_t lost[256];
+	struct ssd_power_cut pc;
+	memset(&pc, 0, sizeof pc);
+	pc.t = pc.on = t;
+	pc.lost = lost;
+	pc.lost_cap = 256;
+	CHECK(!ssd_dev_power_cut(d, &pc));
+	CHECK(!pc.save_all && pc.buffered_lp > 0);
+	CHECK(pc.lost_lp > 0 && pc.nlost == pc.lost_lp);
+	/* exactly the listed pages were lost, in order */
+	uint64_t k = 0;
+	for (uint32_t l = 1000; l < 1200; l++) {
+		if (t_power_holds(d, l, 1))
+			continue;
+		CHECK(k < pc.nlost && lost[k] == l);
+		k++;
+	}
+	CHECK(k == pc.nlost);
+	/* the pages the cut touched (the caller's to free) include them */
+	for (uint64_t i = 0, j = 0; i < pc.nlost; i++) {
+		while (j < pc.ntouched && pc.touched[j] < lost[i])
+			j++;
+		CHECK(j < pc.ntouched && pc.touched[j] == lost[i]);
+	}
+	free(pc.touched);
+	ssd_dev_destroy(d);
+}
+
+TEST(power_cut_plp_energy_short_loses_like_no_plp)
+{
+	const char *sets[] = {"write_buffer=1m", "plp=yes", "plp_hold_up=1us"};
+	struct ssd_dev *d = drive(sets, 3);
+	CHECK(d);
+	int64_t t = 0;
+	for (uint32_t l = 0; l < 100; l++)
+		CHECK((t = t_power_put(d, l, 0, t)) > 0);
+	struct ssd_power_cut pc;
+	CHECK(!t_power_cut(d, t, &pc));
+	CHECK(!pc.save_all && pc.save_ns > pc.hold_ns && pc.lost_lp > 0);
+	ssd_dev_destroy(d);
+}
+
+TEST(power_cut_trim_is_durable_after_a_flush_only)
+{
+	struct ssd_dev *d = drive(NULL, 0);
+	CHECK(d);
+	int64_t t = 0;
+	for (uint32_t l = 0; l < 8; l++)
+		CHECK((t = t_power_put(d, l, 0, t)) > 0);
+	CHECK((t = ssd_dev_flush(d, t)) > 0);
+	/* page 0 trimmed and flushed, page 4 trimmed only */
+	ssd_vrec_trim(d->vrec, 0, 1);
+	CHECK((t = ssd_dev_submit(d, SSD_DDIR_TRIM, 0, 4096, t)) > 0);
+	CHECK((t = ssd_dev_flush(d, t)) > 0);
+	ssd_vrec_trim(d->vrec, 4, 1);
+	CHECK((t = ssd_dev_submit(d, SSD_DDIR_TRIM, 4 * 4096, 4096, t)) > 0);
+	struct ssd_power_cut pc;
+	CHECK(!t_power_cut(d, t, &pc));
+	uint32_t lp, tag;
+	CHECK(!ssd_ftl_verify_get(d->ftl, 0, &lp, &tag)); /* stays trimmed */
+	CHECK(t_power_holds(d, 4, 1));                          /* the TRIM undone */
+	CHECK(pc.trims_lost == 1 && pc.lost_lp == 1);
+	ssd_dev_destroy(d);
+}
+
+/* Overwrites of a full drive with flushes, cut at random moments: GC is
+ * moving flushed data when the power goes, its victims erased after the
+ * cut in the model's schedule; flushed data must always come back. */
+TEST(power_cut_random_flushed_data_survives_gc)
+{
+	const char *sets[] = {"capacity=64m", "op=0.3"};
+	struct ssd_dev *d = drive(sets, 2);
+	CHECK(d);
+	uint32_t nlp = (uint32_t)(ssd_dev_capacity(d) / 4096);
+	uint32_t *synced = calloc(nlp, sizeof *synced);
+	CHECK(synced);
+	int64_t t = 0;
+	struct ssd_rng r;
+	ssd_rng_seed(&r, 7);
+	for (int round = 0; round < 40; round++) {
+		for (int i = 0; i < 3000; i++) {
+			uint32_t l = (uint32_t)ssd_rng_below(&r, nlp);
+			CHECK((t = t_power_put(d, l, 0, t)) > 0);
+		}
+		CHECK((t = ssd_dev_flush(d, t)) > 0);
+		for (uint32_t l = 0; l < nlp; l++)
+			synced[l] = ssd_vrec_state(d->vrec[l]) == SSD_VREC_DATA
+				    ? d->vrec[l] & SSD_VREC_COUNT : 0;
+		for (int i = 0; i < 200; i++) {
+			uint32_t l = (uint32_t)ssd_rng_below(&r, nlp);
+			CHECK((t = t_power_put(d, l, 0, t)) > 0);
+		}
+		struct ssd_power_cut pc;
+		CHECK(!t_power_cut(d, t + (int64_t)ssd_rng_below(&r, 100000), &pc));
+		for (uint32_t l = 0; l < nlp; l++) {
+			if (!synced[l])
+				continue;
+			uint32_t lp, tag;
+			CHECKF(ssd_ftl_verify_get(d->ftl, l, &lp, &tag) && lp == l &&
+			       (tag & SSD_VREC_COUNT) >= synced[l],
+			       "round %d page %u: synced %u", round, l, synced[l]);
+		}
+		CHECKF(ssd_dev_check_failure(d) == NULL, "%s", ssd_dev_check_failure(d));
+		t = pc.ready;
+	}
+	CHECK(ssd_dev_counters(d)->gc_victims > 0);
+	free(synced);
+	ssd_dev_destroy(d);
+}
+
+TEST(power_cut_refuses_a_cut_before_the_latest_submission)
+{
+	struct ssd_dev *d = drive(NULL, 0);
+	CHECK(d);
+	int64_t t = t_power_put(d, 1, 0, 5000);
+	CHECK(t > 0);
+	struct ssd_power_cut pc;
+	CHECK(t_power_cut(d, 4999, &pc) == SSD_EINVAL);
+	ssd_dev_destroy(d);
+}

@@ -1,0 +1,226 @@
+/* Drive snapshots (machine/snapshot.h): a loaded drive is the saved one --
+ * saved again it gives the same file, byte for byte, and the commands
+ * that follow complete at the same times with the same counters on both
+ * -- and what cannot be saved or loaded is refused by name. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/util.h"
+#include "machine/device.h"
+#include "machine/snapshot.h"
+#include "t.h"
+#include "t_power.h"
+
+static char err[640];
+
+static const char *tmp(const char *name)
+{
+	static char p[4][256];
+	static int k;
+	k = (k + 1) % 4;
+	snprintf(p[k], sizeof p[k], "/tmp/ssdlab-snap-%d-%s", (int)getpid(), name);
+	return p[k];
+}
+
+/* tiny with `sets` ("KEY=VALUE"), finished. */
+static int drive_cfg(struct ssd_config *c, const char *const *sets, int n)
+{
+	if (ssd_config_open(c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err))
+		return -1;
+	for (int i = 0; i < n; i++) {
+		char k[64];
+		const char *eq = strchr(sets[i], '=');
+		snprintf(k, sizeof k, "%.*s", (int)(eq - sets[i]), sets[i]);
+		if (ssd_config_set(c, k, eq + 1, NULL, err, sizeof err))
+			return -1;
+	}
+	return ssd_config_finish(c, err, sizeof err);
+}
+
+/* n commands from the generator: writes of 4-64 KiB, some sub-page,
+ * reads, trims, a flush now and then, idle gaps.  Returns the sum of the
+ * completion times (or a negative error), *t the latest submission. */
+static int64_t work(struct ssd_dev *d, struct ssd_rng *g, int n, int64_t *t)
+{
+	int64_t sum = 0;
+	uint64_t cap = ssd_dev_capacity(d);
+	for (int i = 0; i < n; i++) {
+		uint64_t r = ssd_rng_next(g);
+		uint32_t len = (uint32_t)(1 + r % 16) * 4096;
+		if (r % 11 == 0)
+			len = 2048;
+		uint64_t off = (r >> 20) % (cap / 4096) * 4096;
+		if (off + len > cap)
+			off = cap - len;
+		int kind = (int)(r >> 60) % 8;
+		int64_t c;
+		*t += (int64_t)(r >> 40 & 0xff) * 100;
+		if (kind == 7 && r % 5 == 0)
+			*t += 20000000; /* 20 ms idle: background work */
+		if (kind < 4)
+			c = ssd_dev_submit(d, SSD_DDIR_WRITE, off, len, *t);
+		else if (kind < 6)
+			c = ssd_dev_submit(d, SSD_DDIR_READ, off, len, *t);
+		else if (kind == 6)
+			c = ssd_dev_submit(d, SSD_DDIR_TRIM, off, len, *t);
+		else
+			c = ssd_dev_flush(d, *t);
+		if (c < 0)
+			return c;
+		sum += c;
+	}
+	return sum;
+}
+
+static int same_file(const char *a, const char *b)
+{
+	FILE *x = fopen(a, "rb"), *y = fopen(b, "rb");
+	int same = x && y;
+	while (same) {
+		int ca = fgetc(x), cb = fgetc(y);
+		same = ca == cb;
+		if (ca == EOF)
+			break;
+	}
+	if (x)
+		fclose(x);
+	if (y)
+		fclose(y);
+	return same;
+}
+
+/* Save after `pre` commands, load, save again: the same bytes; then the
+ * same commands on both drives: the same completions and counters. */
+static void round_trip(const char *const *sets, int n)
+{
+	struct ssd_config c;
+	CHECKF(!drive_cfg(&c, sets, n), "%s", err);
+	struct ssd_dev *a = NULL, *b = NULL;
+	CHECK(!ssd_dev_create(&c, 7, &a));
+	struct ssd_rng g;
+	ssd_rng_seed(&g, 99);
+	int64_t t = 0;
+	CHECK(work(a, &g, 40000, &t) >= 0);
+	const char *p1 = tmp("a"), *p2 = tmp("b");
+	CHECKF(!ssd_snapshot_save(a, p1, err, sizeof err), "%s", err);
+	CHECKF(!ssd_snapshot_load(p1, &c, &b, err, sizeof err), "%s", err);
+	CHECKF(!ssd_snapshot_save(b, p2, err, sizeof err), "%s", err);
+	CHECK(same_file(p1, p2));
+	CHECK(ssd_dev_time(a) == ssd_dev_time(b));
+	struct ssd_rng g2 = g;
+	int64_t ta = t, tb = t;
+	int64_t sa = work(a, &g, 30000, &ta), sb = work(b, &g2, 30000, &tb);
+	CHECK(sa > 0 && sa == sb);
+	CHECK(!memcmp(ssd_dev_counters(a), ssd_dev_counters(b),
+		      sizeof(struct ssd_counters)));
+	char why[384];
+	CHECKF(!ssd_ftl_check(b->ftl, why, sizeof why), "%s", why);
+	unlink(p1);
+	unlink(p2);
+	ssd_dev_destroy(a);
+	ssd_dev_destroy(b);
+}
+
+TEST(snapshot_round_trip_tiny)
+{
+	round_trip(NULL, 0);
+}
+
+TEST(snapshot_round_trip_buffer_cache_queue_readahead)
+{
+	const char *s[] = {"write_buffer=256k", "map_cache=16k",
+			   "trim_mode=background", "read_ahead=64k",
+			   "gc_policy=cost-benefit"};
+	round_trip(s, 5);
+}
+
+TEST(snapshot_round_trip_slc_cache_and_policies)
+{
+	const char *s[] = {"slc_cache=dynamic", "slc_cache_size=4m",
+			   "gc_policy=fifo", "trim_mode=deferred"};
+	round_trip(s, 4);
+	const char *s2[] = {"slc_cache=static", "slc_cache_size=2m", "op=0.25",
+			    "gc_policy=random"};
+	round_trip(s2, 4);
+}
+
+TEST(snapshot_refuses_what_it_does_not_hold)
+{
+	struct ssd_config c;
+	char buf[256];
+	const char *pc[] = {"page_cache=8m"};
+	CHECKF(!drive_cfg(&c, pc, 1), "%s", err);
+	const char *why = ssd_snapshot_refusal(&c, buf, sizeof buf);
+	CHECK(why && strstr(why, "page cache"));
+	struct ssd_dev *d = NULL;
+	CHECK(!ssd_dev_create(&c, 1, &d));
+	const char *p = tmp("x");
+	unlink(p);
+	CHECK(ssd_snapshot_save(d, p, err, sizeof err) == SSD_EUNSUP);
+	CHECK(strstr(err, "page cache") && access(p, F_OK) != 0);
+	ssd_dev_destroy(d);
+	/* power-loss tracking */
+	d = t_power_drive(NULL, 0, err, sizeof err);
+	CHECKF(d, "%s", err);
+	CHECK(ssd_snapshot_save(d, p, err, sizeof err) == SSD_EUNSUP);
+	CHECKF(strstr(err, "power-loss tracking"), "%s", err);
+	CHECK(access(p, F_OK) != 0);
+	ssd_dev_destroy(d);
+	/* block mapping */
+	const char *bm[] = {"mapping=block"};
+	CHECKF(!drive_cfg(&c, bm, 1), "%s", err);
+	CHECK(!ssd_dev_create(&c, 1, &d));
+	CHECK(ssd_snapshot_save(d, p, err, sizeof err) == SSD_EUNSUP);
+	CHECKF(strstr(err, "mapping = block"), "%s", err);
+	ssd_dev_destroy(d);
+}
+
+TEST(snapshot_load_names_the_key_that_differs)
+{
+	struct ssd_config c, o;
+	CHECK(!drive_cfg(&c, NULL, 0));
+	const char *op[] = {"op=0.2"};
+	CHECK(!drive_cfg(&o, op, 1));
+	struct ssd_dev *d = NULL;
+	CHECK(!ssd_dev_create(&c, 1, &d));
+	const char *p = tmp("k");
+	CHECKF(!ssd_snapshot_save(d, p, err, sizeof err), "%s", err);
+	ssd_dev_destroy(d);
+	d = NULL;
+	CHECK(ssd_snapshot_load(p, &o, &d, err, sizeof err) == SSD_EPARSE);
+	CHECKF(strstr(err, "op is 0.07 in it, 0.2 here"), "%s", err);
+	CHECK(!d);
+	/* the drive's own text reads back as the same drive */
+	CHECK(!ssd_snapshot_drive(p, &o, err, sizeof err));
+	CHECKF(!ssd_snapshot_load(p, &o, &d, err, sizeof err), "%s", err);
+	ssd_dev_destroy(d);
+	unlink(p);
+}
+
+TEST(snapshot_config_text_diff)
+{
+	char k[64], a[64], b[64];
+	CHECK(!ssd_config_text_diff("name = x\ncapacity = 1g  # bytes\n"
+				    "mem_check = no\n",
+				    "name = y  # text\ncapacity = 1g\n"
+				    "mem_check = yes\n", k, sizeof k, a, b,
+				    sizeof a));
+	CHECK(ssd_config_text_diff("capacity = 1g\nop = 0.1 # x\n",
+				   "capacity = 1g\nop = 0.2\n", k, sizeof k, a,
+				   b, sizeof a));
+	CHECK(!strcmp(k, "op") && !strcmp(a, "0.1") && !strcmp(b, "0.2"));
+	/* derived keys, printed as comments, count; quoted values keep '#' */
+	CHECK(ssd_config_text_diff("# blocks_per_plane = 4 # derived\n",
+				   "# blocks_per_plane = 8\n", k, sizeof k, a,
+				   b, sizeof a));
+	CHECK(!strcmp(k, "blocks_per_plane"));
+	CHECK(ssd_config_text_diff("d2 = \"a # b\" # c\n", "d2 = \"a # c\"\n",
+				   k, sizeof k, a, b, sizeof a));
+	CHECK(!strcmp(a, "\"a # b\""));
+	/* a key only one side has */
+	CHECK(ssd_config_text_diff("a = 1\n", "a = 1\nb = 2\n", k, sizeof k, a,
+				   b, sizeof a));
+	CHECK(!strcmp(k, "b") && !strcmp(a, "(not set)"));
+}
