@@ -1,13 +1,14 @@
 /*
  * blk.h -- one interface for everything a host command can go to: a
- * drive (the SSD's host interface, a hard disk) or a host layer over
- * other nodes (the page cache, MFT, RAID 0).  A machine is a tree of
- * nodes built from a drive file (stack.c, docs/stack.md):
+ * drive (an SSD, a hard disk) or a host layer over other nodes (the page
+ * cache, MFT, RAID 0).  A machine is a tree of nodes, built from a drive
+ * file by one builder (stack.c, docs/stack.md):
  *
  *     workload -> [page cache] -> [MFT] -> [RAID 0] -> drive (x members)
  *
- * each bracketed layer present only when its keys ask for it.  A node
- * owns the nodes below it.
+ * each bracketed layer present only when its keys ask for it; a bare SSD
+ * is a tree of one node.  A node owns the nodes below it and knows
+ * nothing above it; the machine's entry (device.c) holds the root.
  *
  * The contract every node keeps, as the SSD's does (device.h):
  *  - submissions to one node come in non-decreasing time; a layer that
@@ -20,14 +21,19 @@
  *  - ranges are checked by the caller: [offset, offset + len) lies in
  *    the node's capacity, len > 0.
  *
- * The flags OR'd into ddir: SSD_DEV_FUA (device.h), and SSD_BLK_DIRECT
- * (the job opened the volume with O_DIRECT: the page cache passes the
- * command through; every other node ignores it and must not pass it to
- * an SSD, whose ssd_dev_submit knows only FUA).
+ * The flags OR'd into ddir: SSD_BLK_FUA (Force Unit Access), and
+ * SSD_BLK_DIRECT (the job opened the volume with O_DIRECT: the page
+ * cache passes the command through; every other node ignores it and
+ * must not pass it to an SSD, whose submit knows only FUA).  Bits 16-31
+ * of ddir are reserved for a placement identifier (a stream or an FDP
+ * placement handle: the node that places data reads it, every other
+ * passes it down); no node sets them yet.
  *
  * Counters.  ssd_blk_submit counts what each node was asked to do
  * (struct ssd_blk_io); a node's own figures (hits, write-back, map
- * reads...) come out row by row through ops->stat for the report.
+ * reads...) come out row by row through ops->stat for the report; a
+ * drive adds its NAND-side counters and its health through ops->counters
+ * and ops->health, which the machine's entry folds over the tree.
  */
 #ifndef SSD_BLK_H
 #define SSD_BLK_H
@@ -36,10 +42,37 @@
 
 #include "base/io.h"
 
-struct ssd_dev;
+#include "base/config.h"
+#include "base/counters.h"
 
+struct ssd_drive;
+
+/* OR'd into ddir: a write with Force Unit Access (durable when it
+ * completes). */
+#define SSD_BLK_FUA 0x100
 /* OR'd into ddir: the command bypasses the host page cache (direct=1). */
 #define SSD_BLK_DIRECT 0x200
+
+/* Where a node that answers the host is in time: its latest submission
+ * (the next may not be earlier), the latest completion it handed out,
+ * and the commands it took. */
+struct ssd_clock {
+	int64_t now, busy_until;
+	uint64_t host_ios;
+};
+
+/* The logical pages [*lpn, *lpn + *n) a TRIM of len bytes at offset
+ * deallocates: the 4 KiB pages wholly inside it (device.h, "TRIM").  *n
+ * is 0 when the range holds no whole page; *lpn is then the page after
+ * offset's. */
+static inline void ssd_blk_trim_pages(uint64_t offset, uint32_t len,
+				      uint32_t *lpn, uint32_t *n)
+{
+	uint64_t first = (offset + SSD_LPAGE - 1) / SSD_LPAGE;
+	uint64_t last = (offset + len) / SSD_LPAGE; /* exclusive */
+	*lpn = (uint32_t)first;
+	*n = last > first ? (uint32_t)(last - first) : 0;
+}
 
 /* What a node was asked to do, counted by ssd_blk_submit/ssd_blk_flush. */
 struct ssd_blk_io {
@@ -75,6 +108,28 @@ struct ssd_blk_ops {
 	 * ssd_blk_destroy), but not the struct ssd_blk itself when it is
 	 * embedded: destroy frees the node as a whole. */
 	void (*destroy)(struct ssd_blk *b);
+	/* A drive: add its NAND-side counters into *sum, and give its
+	 * health.  NULL for a host layer (its drives below answer). */
+	void (*counters)(const struct ssd_blk *b, struct ssd_counters *sum);
+	void (*health)(const struct ssd_blk *b, struct ssd_health *h);
+	/* A drive that keeps a command queue and reorders it (a hard disk
+	 * with hdd_queue = sptf), when its caller takes the decisions: a
+	 * submission that may answer SSD_EPENDING (the command waits), the
+	 * tag of the command left waiting, when the drive next chooses
+	 * (INT64_MAX: none waits), and its choice at or before t (1 with the
+	 * tag and completion, 0 if none is due).  NULL for a node that
+	 * serves in arrival order. */
+	int64_t (*submit_q)(struct ssd_blk *b, int ddir, uint64_t offset,
+			    uint32_t len, int64_t t);
+	void (*tag_waiting)(struct ssd_blk *b, uint32_t tag);
+	int64_t (*next_decision)(const struct ssd_blk *b);
+	int (*decide)(struct ssd_blk *b, int64_t t, uint32_t *tag,
+		      int64_t *done);
+	/* Zone management (reset, open, close, finish of the zone at
+	 * offset), for a zoned drive: the completion time or a negative
+	 * SSD_E*.  NULL for a conventional node (every node today). */
+	int64_t (*zone)(struct ssd_blk *b, int action, uint64_t offset,
+			int64_t t);
 };
 
 struct ssd_blk {
@@ -83,7 +138,7 @@ struct ssd_blk {
 	uint64_t capacity;        /* bytes it offers above */
 	uint32_t nlower;          /* nodes below: 0 for a drive */
 	struct ssd_blk **lower;   /* owned */
-	struct ssd_dev *ssd;      /* an SSD drive node: its device, else NULL */
+	struct ssd_drive *ssd;    /* an SSD node: the drive itself, else NULL */
 	struct ssd_blk_io io;     /* what it was asked (ssd_blk_submit) */
 	int64_t last;             /* its latest submission, ns */
 };

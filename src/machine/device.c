@@ -1,97 +1,74 @@
 /*
- * device.c -- host commands to FTL operations, with host-link and
- * controller-overhead timing (see device.h).
+ * device.c -- the machine's entry (device.h): it builds the tree of nodes
+ * a drive file describes (stack.c), sends a bare SSD's commands straight
+ * to it (ssd.c) and a machine's to the top of its tree, counts the host's
+ * commands as they enter a machine, and folds the drives' counters,
+ * health and checks over the tree.
  */
 #include "machine/device.h"
 #include "machine/pagecache.h"
 #include "machine/stack.h"
-#include "machine/verify.h"
 
-#include <inttypes.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int ssd_dev_create(const struct ssd_config *c, uint64_t seed,
 		   struct ssd_dev **out)
 {
-	if (ssd_config_is_machine(c))
-		return ssd_stack_create(c, seed, out);
 	struct ssd_dev *d = calloc(1, sizeof *d);
 	if (!d)
 		return SSD_ENOMEM;
 	d->cfg = *c;
-	d->capacity = c->capacity;
-	d->wb_n = (uint32_t)(c->write_buffer / SSD_LPAGE);
-	d->ra_n = (uint32_t)(c->read_ahead / SSD_LPAGE);
-	d->seq_next = UINT32_MAX;
-	d->rd_lpn = SSD_UNMAPPED;
-	d->pc_lpn = SSD_UNMAPPED;
-	if (d->wb_n) {
-		uint32_t h = 2;
-		while (h < 2 * d->wb_n)
-			h *= 2;
-		d->wb_hmask = h - 1;
-		d->wb = calloc(d->wb_n, sizeof *d->wb);
-		d->wb_lpn = malloc(d->wb_n * sizeof *d->wb_lpn);
-		d->wb_mask = calloc(d->wb_n, sizeof *d->wb_mask);
-		d->wb_hash = calloc(h, sizeof *d->wb_hash);
-		d->wb_in = calloc(d->wb_n, sizeof *d->wb_in);
-		if (d->wb_lpn)
-			for (uint32_t i = 0; i < d->wb_n; i++)
-				d->wb_lpn[i] = SSD_UNMAPPED;
-	}
-	int rc = SSD_ENOMEM;
-	if ((d->wb_n && (!d->wb || !d->wb_lpn || !d->wb_mask || !d->wb_hash ||
-			 !d->wb_in)) ||
-	    (d->ra_n && !(d->ra_ready = calloc(d->ra_n, sizeof *d->ra_ready))) ||
-	    (rc = ssd_ftl_create(c, seed, &d->ftl))) {
-		free(d->wb);
-		free(d->wb_lpn);
-		free(d->wb_mask);
-		free(d->wb_hash);
-		free(d->wb_in);
-		free(d->ra_ready);
+	int rc = ssd_stack_build(c, seed, &d->top);
+	if (rc) {
 		free(d);
 		return rc;
 	}
-	d->ctr = ssd_ftl_counters_mut(d->ftl);
+	d->capacity = d->top->capacity;
+	if (!ssd_config_is_machine(c)) {
+		/* a bare SSD: its commands go straight to it */
+		d->ssd = d->top->ssd;
+		d->ftl = d->ssd->ftl;
+		d->ctr = d->ssd->ctr;
+		d->clk = &d->ssd->clk;
+	} else {
+		d->ctr = &d->mctr;
+		d->clk = &d->mclk;
+		d->direct_flag = c->page_cache ? SSD_BLK_DIRECT : 0;
+		/* a drive that reorders its queue, talked to directly: the
+		 * runner takes its completions as the drive decides them */
+		d->can_queue = d->top->ops->decide != NULL;
+	}
+	/* the SSDs, listed once: the checker's state is read per command */
+	const struct ssd_blk *b;
+	int n = 0;
+	for (int i = 0; (b = ssd_stack_walk(d->top, i, NULL)); i++)
+		n += b->ssd != NULL;
+	if (n && !(d->ssds = calloc((size_t)n, sizeof *d->ssds))) {
+		ssd_blk_destroy(d->top);
+		free(d);
+		return SSD_ENOMEM;
+	}
+	for (int i = 0; (b = ssd_stack_walk(d->top, i, NULL)); i++)
+		if (b->ssd)
+			d->ssds[d->nssd++] = b->ssd;
 	*out = d;
 	return 0;
-}
-
-void ssd_dev_mem_add(const struct ssd_config *c, unsigned uses,
-		     struct ssd_mem *m)
-{
-	const struct ssd_dev *d = NULL; /* for sizeof only */
-	uint64_t wb_n = c->write_buffer / SSD_LPAGE, ra_n = c->read_ahead / SSD_LPAGE;
-	uint64_t h = 2;
-	while (h < 2 * wb_n)
-		h *= 2;
-	m->dram += sizeof *d + ra_n * sizeof *d->ra_ready +
-		   (wb_n ? wb_n * (sizeof *d->wb + sizeof *d->wb_lpn +
-				   sizeof *d->wb_mask + sizeof *d->wb_in) +
-			   h * sizeof *d->wb_hash : 0);
-	uint64_t ftl = ssd_ftl_mem(c, 0);
-	m->ftl += ftl;
-	if (!(uses & (SSD_MEM_VERIFY | SSD_MEM_POWER)))
-		return;
-	struct ssd_geometry g;
-	ssd_config_geometry(c, &g);
-	uint64_t tags = ssd_ftl_verify_mem(c);
-	m->verify += tags + (g.user_lp + 1) * sizeof *d->vrec; /* ssd_verify_attach */
-	if (uses & SSD_MEM_POWER)
-		m->power += ssd_ftl_mem(c, uses) - ftl - tags;
 }
 
 uint64_t ssd_dev_mem(const struct ssd_config *c, unsigned uses,
 		     struct ssd_mem *m)
 {
 	*m = (struct ssd_mem){.program = SSD_MEM_PROGRAM};
-	if (ssd_config_is_machine(c))
-		ssd_stack_mem_add(c, m); /* no verification on a machine */
-	else
-		ssd_dev_mem_add(c, uses, m);
+	const struct ssd_dev *d = NULL; /* for sizeof only */
+	if (ssd_config_is_machine(c)) {
+		uint32_t n = c->raid == SSD_RAID_0 ? c->raid_members : 1;
+		ssd_stack_mem_add(c, 0, m); /* no verification on a machine */
+		m->host += sizeof *d + n * sizeof *d->ssds;
+	} else {
+		ssd_stack_mem_add(c, uses, m);
+		m->dram += sizeof *d + sizeof *d->ssds;
+	}
 	ssd_mem_sum(m);
 	return m->total;
 }
@@ -131,780 +108,100 @@ void ssd_dev_destroy(struct ssd_dev *d)
 		return;
 	ssd_blk_destroy(d->top);
 	free(d->ssds);
-	ssd_ftl_destroy(d->ftl);
-	free(d->wb);
-	free(d->wb_lpn);
-	free(d->wb_mask);
-	free(d->wb_hash);
-	free(d->wb_in);
-	free(d->ra_ready);
 	free(d->vrec);
 	free(d);
 }
 
-static inline double ssd_min_double(double a, double b)
-{
-	return a < b ? a : b;
-}
+/* ---- a machine's commands: to the top of its tree ---- */
 
-/* ns to move len bytes over the host link; 0 when it is unlimited */
-static inline int64_t link_ns(const struct ssd_dev *d, uint64_t len)
-{
-	if (!d->cfg.host_mbps)
-		return 0;
-	return (int64_t)((len * 1000 + d->cfg.host_mbps - 1) / d->cfg.host_mbps);
-}
-
-static void trim_background(struct ssd_dev *d, int64_t t);
-static int wb_drain_all(struct ssd_dev *d, int64_t t);
-
-/* The drive has nothing to do from its busy time until t: queued TRIMs
- * (deferred, or a background backlog: with no command to share the
- * controller with, it takes all of it) get the controller first, trim_cost
- * a page, then the FTL's background work gets the rest (ssd_ftl_idle).
- * Returns 0 or the FTL's error, which also sticks to the device (d->err):
- * a drive whose background work broke an invariant fails every later
- * command with it, so no caller can lose it. */
-static int idle_gap(struct ssd_dev *d, int64_t t)
-{
-	if (d->err)
-		return d->err;
-
-	int64_t busy = ssd_max64(ssd_max64(d->busy_until, d->wb_last), d->ctl_busy);
-	if (t <= busy)
-		return 0;
-	if (d->wb_held) { /* idle: the buffer drains what it holds */
-		int rc = wb_drain_all(d, busy);
-		if (rc)
-			return rc;
-		busy = ssd_max64(busy, d->wb_last);
-		if (t <= busy)
-			return 0;
-	}
-	if (d->cfg.trim_mode != SSD_TRIM_IMMEDIATE && ssd_ftl_trim_queued(d->ftl)) {
-		int bg = d->cfg.trim_mode == SSD_TRIM_BACKGROUND;
-		if (bg)
-			trim_background(d, busy); /* its share until now */
-		int64_t cost = d->cfg.trim_cost > 0 ? d->cfg.trim_cost : 1;
-		uint64_t n = ssd_ftl_trim_work(d->ftl, (uint64_t)((t - busy) / cost));
-		busy += (int64_t)n * cost;
-		d->ctl_busy = ssd_max64(d->ctl_busy, busy);
-		if (bg)
-			d->trim_clock = busy;
-	}
-	if (t > busy)
-		d->err = ssd_ftl_idle(d->ftl, busy, t);
-	return d->err;
-}
-
-/* Background TRIM: the queue advances with trim_bg_share of the
- * controller's time since the last step. */
-static void trim_background(struct ssd_dev *d, int64_t t)
-{
-	if (d->cfg.trim_mode != SSD_TRIM_BACKGROUND || !ssd_ftl_trim_queued(d->ftl)) {
-		d->trim_clock = t;
-		return;
-	}
-	if (t <= d->trim_clock)
-		return;
-	int64_t cost = d->cfg.trim_cost > 0 ? d->cfg.trim_cost : 1;
-	double budget = (double)(t - d->trim_clock) * d->cfg.trim_bg_share;
-	uint64_t n = (uint64_t)(budget / (double)cost);
-	if (n) {
-		ssd_ftl_trim_work(d->ftl, n);
-		d->trim_clock += (int64_t)((double)n * (double)cost / d->cfg.trim_bg_share);
-	}
-}
-
-/* Controller time of one host command: cmd_overhead, stretched while a
- * background TRIM backlog takes trim_bg_share of the controller, so the
- * command gets the rest: cmd_overhead / (1 - trim_bg_share), the share
- * counted at most 0.9 (at most 10x slower; a command is never starved). */
-static inline int64_t cmd_time(const struct ssd_dev *d)
-{
-	if (d->cfg.trim_mode != SSD_TRIM_BACKGROUND || !ssd_ftl_trim_queued(d->ftl))
-		return d->cfg.cmd_overhead;
-	double share = ssd_min_double(d->cfg.trim_bg_share, 0.9);
-	return (int64_t)((double)d->cfg.cmd_overhead / (1 - share));
-}
-
-/* ---- the write buffer (device.h) ---- */
-
-/* The 512-byte sectors wholly inside bytes [lo, hi) of a 4 KiB page. */
-static inline uint8_t wb_sectors(uint32_t lo, uint32_t hi)
-{
-	uint32_t a = (lo + 511) / 512, b = hi / 512;
-	return b > a ? (uint8_t)(((1u << b) - 1) & ~((1u << a) - 1)) : 0;
-}
-
-static inline uint32_t wb_hslot(const struct ssd_dev *d, uint32_t lpn)
-{
-	return (lpn * 2654435761u) & d->wb_hmask;
-}
-
-/* The entry holding logical page lpn -- held in part, or given to the
- * FTL whole (then wb_in says until when it is still in DRAM) -- or
- * -1. */
-static inline int64_t wb_find(const struct ssd_dev *d, uint32_t lpn)
-{
-	for (uint32_t h = wb_hslot(d, lpn);; h = (h + 1) & d->wb_hmask) {
-		uint32_t e = d->wb_hash[h];
-		if (!e)
-			return -1;
-		if (d->wb_lpn[e - 1] == lpn)
-			return e - 1;
-	}
-}
-
-/* The entry holding lpn in part (waiting to be filled), or -1. */
-static inline int64_t wb_find_held(const struct ssd_dev *d, uint32_t lpn)
-{
-	int64_t e = d->wb_held ? wb_find(d, lpn) : -1;
-	return e >= 0 && d->wb_mask[e] != 0xff ? e : -1;
-}
-
-static void wb_hold(struct ssd_dev *d, uint32_t e, uint32_t lpn, uint8_t mask)
-{
-	uint32_t h = wb_hslot(d, lpn);
-	while (d->wb_hash[h])
-		h = (h + 1) & d->wb_hmask;
-	d->wb_hash[h] = e + 1;
-	d->wb_lpn[e] = lpn;
-	d->wb_mask[e] = mask;
-	d->wb_held += mask != 0xff;
-	d->wb_hashed++;
-}
-
-/* Entry e holds its page no longer (linear probing's deletion: the
- * entries after it in its run move back into the hole). */
-static void wb_release(struct ssd_dev *d, uint32_t e)
-{
-	uint32_t h = wb_hslot(d, d->wb_lpn[e]);
-	while (d->wb_hash[h] != e + 1)
-		h = (h + 1) & d->wb_hmask;
-	for (uint32_t j = (h + 1) & d->wb_hmask; d->wb_hash[j];
-	     j = (j + 1) & d->wb_hmask) {
-		uint32_t home = wb_hslot(d, d->wb_lpn[d->wb_hash[j] - 1]);
-		/* move j into the hole h unless its home lies in (h, j] */
-		if (((j - home) & d->wb_hmask) >= ((j - h) & d->wb_hmask)) {
-			d->wb_hash[h] = d->wb_hash[j];
-			h = j;
-		}
-	}
-	d->wb_hash[h] = 0;
-	d->wb_held -= d->wb_mask[e] != 0xff;
-	d->wb_hashed--;
-	d->wb_lpn[e] = SSD_UNMAPPED;
-	d->wb_mask[e] = 0;
-}
-
-/* Drain held entry e at t: the sectors the host did not write come from
- * the old page (a read-modify-write, unless every sector was written),
- * then the page goes to the FTL.  Returns when the whole page was in
- * DRAM (the merge read's end), or a negative error. */
-static int64_t wb_drain(struct ssd_dev *d, uint32_t e, int64_t t)
-{
-	uint32_t lpn = d->wb_lpn[e];
-	int64_t r = d->wb_mask[e] == 0xff ? t : ssd_ftl_merge_read(d->ftl, lpn, t);
-	wb_release(d, e);
-	if (r < 0)
-		return r;
-	int64_t c = ssd_ftl_write(d->ftl, lpn, r);
-	if (c < 0)
-		return c;
-	d->wb[e] = c;
-	d->wb_last = ssd_max64(c, d->wb_last);
-	return r;
-}
-
-/* Drain every held page, oldest first, at t (a flush, an idle gap).
- * Returns 0 or a negative error. */
-static int wb_drain_all(struct ssd_dev *d, int64_t t)
-{
-	for (uint32_t i = 0, e = d->wb_head; d->wb_held && i < d->wb_n; i++) {
-		if (d->wb_lpn[e] != SSD_UNMAPPED && d->wb_mask[e] != 0xff) {
-			int64_t r = wb_drain(d, e, t);
-			if (r < 0)
-				return (int)r;
-		}
-		e = e + 1 == d->wb_n ? 0 : e + 1;
-	}
-	return 0;
-}
-
-/* A flush commits what the FTL was given: no later write replaces it in
- * DRAM (the flush programs it as it is). */
-static void wb_commit(struct ssd_dev *d)
-{
-	for (uint32_t e = 0; d->wb_hashed > d->wb_held && e < d->wb_n; e++)
-		if (d->wb_lpn[e] != SSD_UNMAPPED && d->wb_mask[e] == 0xff)
-			wb_release(d, e);
-}
-
-/* A TRIM deallocates [lpn, lpn + n) at t: held pages in it are dropped,
- * their entries free at once; no later write merges into a page the FTL
- * was given before it. */
-static void wb_trim(struct ssd_dev *d, uint32_t lpn, uint32_t n, int64_t t)
-{
-	for (uint32_t e = 0; d->wb_hashed && e < d->wb_n; e++) {
-		uint32_t l = d->wb_lpn[e];
-		if (l != SSD_UNMAPPED && l >= lpn && l - lpn < n) {
-			if (d->wb_mask[e] != 0xff)
-				d->wb[e] = t;
-			wb_release(d, e);
-		}
-	}
-}
-
-/* One 4 KiB page of a write of bytes [offset, end) whose data is in the
- * controller at `ready`, through the write buffer.  A
- * page the buffer holds takes the data in DRAM (no entry, no program);
- * a page written whole drains at once, a page written in part is held
- * until it is whole or must drain (device.h).  Returns when the host may
- * consider it written, or a negative error. */
-static int64_t write_page(struct ssd_dev *d, uint32_t lpn, int64_t ready,
-			  uint64_t offset, uint64_t end)
-{
-	uint64_t base = (uint64_t)lpn * SSD_LPAGE;
-	uint32_t lo = offset > base ? (uint32_t)(offset - base) : 0;
-	uint32_t hi = end < base + SSD_LPAGE ? (uint32_t)(end - base) : SSD_LPAGE;
-	uint8_t mask = lo == 0 && hi == SSD_LPAGE ? 0xff : wb_sectors(lo, hi);
-	if (d->wb_hashed) {
-		int64_t e = wb_find(d, lpn);
-		if (e >= 0 && d->wb_mask[e] != 0xff) { /* merged in DRAM */
-			d->ctr->buffer_hits++;
-			d->wb_mask[e] |= mask;
-			if (d->wb_mask[e] == 0xff) {
-				d->wb_held--; /* filled: drains now */
-				int64_t r = wb_drain(d, (uint32_t)e, ready);
-				if (r < 0)
-					return r;
-			}
-			return ready;
-		}
-		if (e >= 0 && d->wb_in[e] - ssd_ftl_xfer_lp(d->ftl) >= ready) {
-			/* given to the FTL whole but still in DRAM, waiting for
-			 * a register: the new data replaces it there, and the
-			 * program the FTL has planned carries it -- if it is in
-			 * DRAM before the load into the register begins */
-			d->ctr->buffer_hits++;
-			ssd_ftl_write_replaced(d->ftl, lpn);
-			return ready;
-		}
-		if (e >= 0) /* in a register by now: a new copy */
-			wb_release(d, (uint32_t)e);
-	}
-	uint32_t e = d->wb_head;
-	if (d->wb_lpn[e] != SSD_UNMAPPED) { /* the oldest must make room */
-		if (d->wb_mask[e] != 0xff) {
-			int64_t r = wb_drain(d, e, ready);
-			if (r < 0)
-				return r;
-		} else {
-			wb_release(d, e);
-		}
-	}
-	int64_t start = ssd_max64(ready, d->wb[e]);
-	if (start == ready)
-		d->ctr->buffer_hits++;
-	d->wb_head = e + 1 == d->wb_n ? 0 : e + 1;
-	if (mask != 0xff) {
-		wb_hold(d, e, lpn, mask);
-		d->wb[e] = start;
-		return start;
-	}
-	int64_t c = ssd_ftl_write(d->ftl, lpn, start);
-	if (c < 0)
-		return c;
-	d->wb_last = ssd_max64(c, d->wb_last); /* the FIFO drains in order */
-	d->wb[e] = d->wb_last;
-	if (c > ready) { /* waits in DRAM for its register until c */
-		wb_hold(d, e, lpn, 0xff);
-		d->wb_in[e] = c;
-	}
-	return start;
-}
-
-/* ---- reads: streaming to the host, and read-ahead (device.h) ---- */
-
-/* The controller sets up the flash read of page l, wanted from t
- * (read_piece_overhead): a page that continues the piece of the last
- * page set up (l - 1, lying physically next to it) goes with that
- * piece; a new piece takes read_piece_overhead of the controller's time
- * after the pieces set up before it, except the first of a command
- * (`first`), which cmd_overhead covers.  Returns when the read may
- * start.  Unmapped pages need no flash read and no set-up. */
-static inline int64_t piece_at(struct ssd_dev *d, uint32_t l, int first,
-			       int64_t t)
-{
-	if (!d->cfg.read_piece_overhead ||
-	    ssd_ftl_map_slot(d->ftl, l) == SSD_UNMAPPED)
-		return t;
-	int cont = d->pc_lpn + 1 == l && ssd_ftl_contiguous(d->ftl, d->pc_lpn);
-	d->pc_lpn = l;
-	d->pc_busy = ssd_max64(t, d->pc_busy);
-	if (!cont && !first)
-		d->pc_busy += d->cfg.read_piece_overhead;
-	return d->pc_busy;
-}
-
-/* Read logical page l ahead into the buffer, no earlier than t: the FTL's
- * read, but counted as read-ahead and not as a host read.  An unmapped
- * page is not buffered (a host read of it costs nothing anyway). */
-static void ra_fetch(struct ssd_dev *d, uint32_t l, int64_t t)
-{
-	struct ssd_counters *c = d->ctr;
-	uint64_t host = c->host_read_lp, unmapped = c->host_unmapped_read_lp;
-	int64_t r = ssd_ftl_read(d->ftl, l, 1, piece_at(d, l, 0, t));
-	/* a page the write buffer holds in part is newer than its copy */
-	int none = c->host_unmapped_read_lp != unmapped ||
-		   wb_find_held(d, l) >= 0;
-	c->host_read_lp = host;
-	c->host_unmapped_read_lp = unmapped;
-	d->ra_ready[l % d->ra_n] = none ? -1 : r;
-	c->read_ahead_lp += !none;
-}
-
-/* After a read of [lpn, lpn + n) submitted at t: the buffer's pages up to
- * its end are used up; if it continued the previous read (a sequential
- * stream), fill the buffer to read_ahead past its end.  The reads are
- * issued after the command's own, so the dies' and channels' busy-until
- * stamps put them behind it. */
-static void read_ahead(struct ssd_dev *d, uint32_t lpn, uint32_t n, int64_t t)
-{
-	uint32_t end = lpn + n;
-	int seq = lpn == d->seq_next;
-	d->seq_next = end;
-	if (lpn < d->ra_hi && end > d->ra_lo)
-		d->ra_lo = end < d->ra_hi ? end : d->ra_hi;
-	if (!seq)
-		return;
-	if (d->ra_lo != end) /* the buffer does not continue this read */
-		d->ra_lo = d->ra_hi = end;
-	uint64_t cap = d->cfg.capacity / SSD_LPAGE;
-	uint64_t want = (uint64_t)end + d->ra_n;
-	if (want > cap)
-		want = cap;
-	for (uint32_t l = d->ra_hi; l < want; l++)
-		ra_fetch(d, l, t);
-	if (want > d->ra_hi)
-		d->ra_hi = (uint32_t)want;
-}
-
-/* A write or TRIM of [lpn, lpn + n): buffered copies of it (read-ahead,
- * the page kept after a read in part) are stale.  Without read-ahead
- * the range is empty ([0, 0)) and this is two compares. */
-static inline void ra_drop(struct ssd_dev *d, uint32_t lpn, uint32_t n)
-{
-	if (d->rd_lpn - lpn < n)
-		d->rd_lpn = SSD_UNMAPPED;
-	if (lpn < d->ra_hi && lpn + n > d->ra_lo)
-		d->ra_lo = d->ra_hi = 0;
-}
-
-/* A read command: each 4 KiB piece crosses the link once it is in the
- * controller (from NAND, a register or the read-ahead buffer) and the
- * piece before it has crossed.  The link time of the pieces is taken
- * from the running byte count, so with every piece ready at once the
- * command costs exactly link_ns(len) after it, as a single transfer
- * would.  Returns when the last byte has crossed. */
-static int64_t read_cmd(struct ssd_dev *d, uint64_t offset, uint32_t len,
-			uint32_t lpn, uint32_t n, int64_t t)
-{
-	int64_t link = d->link_busy, sent = 0;
-	int first = 1; /* no flash read set up for this command yet */
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t l = lpn + i;
-		int64_t r;
-		int64_t e;
-		if ((e = wb_find_held(d, l)) >= 0) {
-			/* written in part, in DRAM: merged with the old page
-			 * and drained; the read takes the merged page */
-			r = wb_drain(d, (uint32_t)e, t);
-			if (r < 0)
-				return r;
-			d->ctr->host_read_lp++;
-		} else if (d->ra_n && l >= d->ra_lo && l < d->ra_hi &&
-		    d->ra_ready[l % d->ra_n] >= 0) {
-			r = ssd_max64(t, d->ra_ready[l % d->ra_n]);
-			d->ctr->host_read_lp++;
-			d->ctr->read_ahead_hit_lp++;
-		} else if (l == d->rd_lpn) { /* kept in the controller */
-			r = ssd_max64(t, d->rd_ready);
-			d->ctr->host_read_lp++;
-		} else {
-			uint64_t unmapped = d->ctr->host_unmapped_read_lp;
-			r = ssd_ftl_read(d->ftl, l, 1, piece_at(d, l, first, t));
-			first = 0;
-			/* read in part (the first or last page of the command):
-			 * the controller keeps the page */
-			if (((i == 0 && offset % SSD_LPAGE) ||
-			     (i + 1 == n && (offset + len) % SSD_LPAGE)) &&
-			    d->ctr->host_unmapped_read_lp == unmapped) {
-				d->rd_lpn = l;
-				d->rd_ready = r;
-			}
-		}
-		uint64_t upto = i + 1 == n ? len : (uint64_t)(l + 1) * SSD_LPAGE - offset;
-		int64_t cum = link_ns(d, upto);
-		link = ssd_max64(r, link) + (cum - sent);
-		sent = cum;
-	}
-	d->link_busy = link;
-	if (d->ra_n)
-		read_ahead(d, lpn, n, t);
-	return link;
-}
-
-static int64_t dev_check(struct ssd_dev *d, int ddir, uint64_t offset,
-			 uint32_t len, int64_t t, int64_t done);
-
-int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
-		       uint32_t len, int64_t t)
-{
-	uint64_t end = offset + len;
-	if (!len || end > d->capacity || end < offset)
-		return SSD_EINVAL;
-	if (__builtin_expect(d->top != NULL, 0)) {
-		int64_t c = ssd_stack_submit(d, ddir, offset, len, t);
-		return d->check && c >= 0 ? dev_check(d, ddir, offset, len, t, c) : c;
-	}
-	if ((ddir & ~SSD_DEV_FUA) == SSD_DDIR_TRIM && !d->cfg.trim) {
-		/* no Data Set Management: aborted before it costs anything,
-		 * as a hard disk aborts it (hdd.h) */
-		return SSD_EUNSUP;
-	}
-	int rc = idle_gap(d, t);
-	if (rc)
-		return rc;
-	trim_background(d, t);
-	d->now = t;
-	d->host_ios++;
-	int64_t overhead = cmd_time(d); /* the backlog as of t */
-	t = ssd_max64(t, d->ctl_busy); /* a TRIM stall holds every command */
-	uint32_t lpn = (uint32_t)(offset / SSD_LPAGE);
-	uint32_t n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - lpn;
-	int64_t done;
-	int fua = ddir & SSD_DEV_FUA;
-	switch (ddir & ~SSD_DEV_FUA) {
-	case SSD_DDIR_WRITE: {
-		ra_drop(d, lpn, n);
-		int64_t ls = ssd_max64(t, d->link_busy);
-		int64_t ready = ls + link_ns(d, len);
-		d->link_busy = ready;
-		done = ready;
-		/* partial 4 KiB pages at either end: read-modify-write, now
-		 * or (with the write buffer) when the held page drains */
-		int64_t head = ready, tail = ready;
-		if (!d->wb_n && (offset % SSD_LPAGE || (n == 1 && end % SSD_LPAGE)))
-			head = ssd_ftl_merge_read(d->ftl, lpn, ready);
-		if (!d->wb_n && n > 1 && end % SSD_LPAGE)
-			tail = ssd_ftl_merge_read(d->ftl, lpn + n - 1, ready);
-		for (uint32_t i = 0; i < n; i++) {
-			int64_t at = i == 0 ? head : i == n - 1 ? tail : ready;
-			int64_t c = d->wb_n ? write_page(d, lpn + i, at, offset, end)
-				  : ssd_ftl_write(d->ftl, lpn + i, at);
-			if (c < 0) {
-				/* the pages before i were written: their bytes */
-				uint64_t upto = (uint64_t)(lpn + i) * SSD_LPAGE;
-				if (upto > offset)
-					d->ctr->host_write_bytes += upto - offset;
-				return c;
-			}
-			if (c > done)
-				done = c;
-		}
-		d->ctr->host_write_bytes += len;
-		if (fua) {
-			/* durable: drained, and its page programmed */
-			for (uint32_t i = 0; d->wb_held && i < n; i++) {
-				int64_t e = wb_find_held(d, lpn + i);
-				int64_t r = e < 0 ? 0 : wb_drain(d, (uint32_t)e, done);
-				if (r < 0)
-					return r;
-			}
-			for (uint32_t i = 0; d->wb_hashed && i < n; i++) {
-				int64_t e = wb_find(d, lpn + i);
-				if (e >= 0) /* programmed as it is */
-					wb_release(d, (uint32_t)e);
-			}
-			int64_t p = ssd_ftl_flush(d->ftl, ssd_max64(done, d->wb_last));
-			if (p < 0)
-				return p;
-			done = ssd_max64(done, p);
-		}
-		break;
-	}
-	case SSD_DDIR_READ:
-		done = read_cmd(d, offset, len, lpn, n, t);
-		if (done < 0)
-			return done;
-		break;
-	case SSD_DDIR_TRIM:
-		/* only the pages wholly inside: a page it covers in part keeps
-		 * its data (device.h) */
-		ssd_dev_trim_pages(offset, len, &lpn, &n);
-		if (n)
-			ra_drop(d, lpn, n);
-		if (n && d->wb_hashed)
-			wb_trim(d, lpn, n, t);
-		done = ssd_ftl_trim(d->ftl, lpn, n, t);
-		if (done < 0)
-			return done;
-		if (d->cfg.trim_mode == SSD_TRIM_IMMEDIATE) {
-			done += (int64_t)n * d->cfg.trim_cost;
-			d->ctl_busy = done;
-		}
-		break;
-	default:
-		return SSD_EINVAL;
-	}
-	done += overhead;
-	if (done > d->busy_until)
-		d->busy_until = done;
-	if (__builtin_expect(d->check, 0))
-		return dev_check(d, ddir, offset, len, d->now, done);
-	return done;
-}
-
-void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
-		      int stage)
-{
-	uint64_t end = offset + len;
-	if (!len || end > d->capacity || end < offset)
-		return;
-	if (__builtin_expect(d->top != NULL, 0)) {
-		ssd_blk_prefetch(d->top, offset, len, stage);
-		return;
-	}
-	uint32_t lpn = (uint32_t)(offset / SSD_LPAGE);
-	uint32_t n = (uint32_t)((end + SSD_LPAGE - 1) / SSD_LPAGE) - lpn;
-	ssd_ftl_prefetch(d->ftl, lpn, n < 4 ? n : 4, stage);
-}
-
-int ssd_dev_prefetch_deep(const struct ssd_dev *d)
-{
-	return d->top != NULL || ssd_ftl_prefetch_deep(d->ftl);
-}
-
-int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
-{
-	if (d->top) {
-		int64_t c = ssd_stack_flush(d, t);
-		return d->check && c >= 0 ? dev_check(d, SSD_DDIR_SYNC, 0, 0, t, c) : c;
-	}
-	int rc = idle_gap(d, t);
-	if (rc)
-		return rc;
-	trim_background(d, t);
-	d->now = t;
-	int64_t overhead = cmd_time(d);
-	if (d->wb_held && (rc = wb_drain_all(d, t)))
-		return rc;
-	wb_commit(d);
-	int64_t done = ssd_ftl_flush(d->ftl, ssd_max64(t, d->wb_last));
-	if (done < 0)
-		return done;
-	done += overhead;
-	if (done > d->busy_until)
-		d->busy_until = done;
-	return d->check ? dev_check(d, SSD_DDIR_SYNC, 0, 0, t, done) : done;
-}
-
-/* ---- timing checks (device.h) ---- */
-
-static struct ssd_dev *ssd_at(const struct ssd_dev *d, int i);
-
-void ssd_dev_check_report(struct ssd_dev *d, const char *msg)
-{
-	struct ssd_dev *s = ssd_at(d, 0);
-	if (s)
-		ssd_ftl_check_report(s->ftl, msg);
-}
-
-void ssd_dev_fault_early(struct ssd_dev *d, int64_t ns, int hidden)
-{
-	d->fault_early = ns;
-	d->fault_hidden = hidden;
-}
-
-/* The least latency of a command of kind ddir (SSD_DDIR_SYNC: a flush)
- * on a bare SSD, ns, by part: cmd_overhead, the host link, a register
- * load, a program, TRIM work. */
-enum { FL_CMD, FL_LINK, FL_LOAD, FL_PROG, FL_TRIM, FL_N };
-
-static int64_t dev_floor(const struct ssd_dev *d, int ddir, uint64_t offset,
-			 uint32_t len, int64_t part[FL_N])
-{
-	const struct ssd_config *c = &d->cfg;
-	int fua = ddir & SSD_DEV_FUA;
-	for (int i = 0; i < FL_N; i++)
-		part[i] = 0;
-	part[FL_CMD] = c->cmd_overhead;
-	switch (ddir & ~SSD_DEV_FUA) {
-	case SSD_DDIR_WRITE:
-		part[FL_LINK] = link_ns(d, len);
-		part[FL_LOAD] = !d->wb_n || fua ? d->floor.xfer : 0;
-		part[FL_PROG] = fua ? d->floor.prog : 0;
-		break;
-	case SSD_DDIR_READ:
-		part[FL_LINK] = link_ns(d, len);
-		break;
-	case SSD_DDIR_TRIM:
-		if (c->trim_mode == SSD_TRIM_IMMEDIATE) {
-			uint32_t lpn, n;
-			ssd_dev_trim_pages(offset, len, &lpn, &n);
-			part[FL_TRIM] = (int64_t)n * c->trim_cost;
-		}
-		break;
-	}
-	int64_t sum = 0;
-	for (int i = 0; i < FL_N; i++)
-		sum += part[i];
-	return sum;
-}
-
-/* The first broken rule of a command, in words, to the checker: `rule`
- * 0 submitted before `prev`, 1 completes before it was submitted, 2
- * faster than its work. */
-__attribute__((cold, noinline)) static void
-dev_broken(struct ssd_dev *d, int rule, int ddir, uint64_t offset,
-	   uint32_t len, int64_t t, int64_t prev, int64_t done)
-{
-	static const char *const word[] = {"read", "write", "trim", "flush"};
-	static const char *const name[FL_N] = {"cmd_overhead", "link", "load",
-					       "program", "trim"};
-	int k = ddir & ~SSD_DEV_FUA;
-	char cmd[128], msg[384], why[128];
-	snprintf(cmd, sizeof cmd, "%s%s command %" PRIu64 " at offset %" PRIu64
-		 ", %u bytes, submitted at %" PRId64 " ns", word[k & 3],
-		 ddir & SSD_DEV_FUA ? " (FUA)" : "", d->host_ios, offset, len, t);
-	if (rule == 0) {
-		snprintf(msg, sizeof msg, "%s: before the previous submission at "
-			 "%" PRId64 " ns", cmd, prev);
-	} else if (rule == 1) {
-		snprintf(msg, sizeof msg, "%s: completes at %" PRId64 " ns, before "
-			 "it was submitted", cmd, done);
-	} else {
-		int64_t part[FL_N];
-		int64_t floor = dev_floor(d, ddir, offset, len, part);
-		int n = 0;
-		why[0] = 0;
-		for (int i = 0; i < FL_N; i++)
-			if ((part[i] || i == FL_CMD) && n >= 0 && (size_t)n < sizeof why)
-				n += snprintf(why + n, sizeof why - (size_t)n, "%s%s %"
-					      PRId64, n ? ", " : "", name[i], part[i]);
-		snprintf(msg, sizeof msg, "%s: completes at %" PRId64 " ns, %" PRId64
-			 " ns later, less than its work (%" PRId64 " ns: %s)", cmd,
-			 done, done - t, floor, why);
-	}
-	ssd_dev_check_report(d, msg);
-}
-
-/* A command of kind ddir submitted at t got the completion `done`
- * (>= 0): the rules of device.h's "Timing checks".  Returns done, as the
- * caller should see it. */
+/* The timing checks of a command that entered a machine: the order of
+ * time (the drives below check their own work). */
 __attribute__((cold, noinline)) static int64_t
 dev_check(struct ssd_dev *d, int ddir, uint64_t offset, uint32_t len,
 	  int64_t t, int64_t done)
 {
-	int64_t prev = d->check_prev;
-	if (t > prev)
-		d->check_prev = t;
-	if (d->fault_early && !d->fault_hidden)
-		done -= d->fault_early;
-	int64_t part[FL_N];
-	if (t < prev)
-		dev_broken(d, 0, ddir, offset, len, t, prev, done);
-	else if (done < t)
-		dev_broken(d, 1, ddir, offset, len, t, prev, done);
-	else if (d->ftl && done - t < dev_floor(d, ddir, offset, len, part))
-		dev_broken(d, 2, ddir, offset, len, t, prev, done);
-	if (d->fault_early && d->fault_hidden)
-		done -= d->fault_early;
-	return done;
+	struct ssd_drive *s = ssd_dev_ssd(d, 0);
+	return ssd_tcheck(&d->tc, s ? s->ftl : NULL, d->mclk.host_ios, ddir,
+			  offset, len, t, done, NULL);
+}
+
+int64_t ssd_dev_machine_submit(struct ssd_dev *d, int ddir, uint64_t offset,
+			       uint32_t len, int64_t t)
+{
+	uint64_t end = offset + len;
+	if (!len || end > d->capacity || end < offset)
+		return SSD_EINVAL;
+	if (d->err)
+		return d->err;
+	d->mclk.now = t;
+	d->mclk.host_ios++;
+	int64_t c = d->queues ? d->top->ops->submit_q(d->top, ddir, offset, len, t)
+			      : ssd_blk_submit(d->top, ddir, offset, len, t);
+	if (c < 0 && c != SSD_EPENDING)
+		return c;
+	uint64_t lp = (offset + len + SSD_LPAGE - 1) / SSD_LPAGE -
+		      offset / SSD_LPAGE;
+	switch (ddir & 0xff) {
+	case SSD_DDIR_READ:
+		d->mctr.host_read_lp += lp;
+		break;
+	case SSD_DDIR_WRITE:
+		d->mctr.host_write_lp += lp;
+		d->mctr.host_write_bytes += len;
+		break;
+	case SSD_DDIR_TRIM: {
+		/* the pages wholly inside, as a bare SSD counts them */
+		uint32_t first, n;
+		ssd_blk_trim_pages(offset, len, &first, &n);
+		d->mctr.host_trim_lp += n;
+		break;
+	}
+	}
+	if (c > d->mclk.busy_until)
+		d->mclk.busy_until = c;
+	return d->check && c >= 0 ? dev_check(d, ddir, offset, len, t, c) : c;
+}
+
+int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t)
+{
+	if (d->ssd)
+		return ssd_drive_flush(d->ssd, t);
+	if (d->err)
+		return d->err;
+	d->mclk.now = t;
+	int64_t c = ssd_blk_flush(d->top, t);
+	if (c < 0)
+		return c;
+	d->mctr.flushes++;
+	if (c > d->mclk.busy_until)
+		d->mclk.busy_until = c;
+	return d->check ? dev_check(d, SSD_DDIR_SYNC, 0, 0, t, c) : c;
 }
 
 int ssd_dev_idle(struct ssd_dev *d, int64_t until)
 {
-	int rc = d->top ? ssd_stack_idle(d, until) : idle_gap(d, until);
-	if (until > d->busy_until)
-		d->busy_until = until;
-	if (until > d->now)
-		d->now = until;
+	if (d->ssd)
+		return ssd_drive_idle(d->ssd, until);
+	int rc = d->err;
+	if (!rc && until > ssd_dev_time(d))
+		rc = d->err = ssd_blk_idle(d->top, until);
+	if (until > d->mclk.busy_until)
+		d->mclk.busy_until = until;
+	if (until > d->mclk.now)
+		d->mclk.now = until;
 	return rc;
 }
 
-uint32_t ssd_dev_trim_unit(const struct ssd_dev *d)
+int ssd_dev_prefetch_deep(const struct ssd_dev *d)
 {
-	return d->top && d->cfg.mft ? d->cfg.mft_block : SSD_LPAGE;
+	return d->ssd == NULL || ssd_ftl_prefetch_deep(d->ftl);
 }
 
-const struct ssd_config *ssd_dev_config(const struct ssd_dev *d)
-{
-	return &d->cfg;
-}
-
-void ssd_dev_health(const struct ssd_dev *d, struct ssd_health *h)
-{
-	if (d->top)
-		ssd_stack_health(d, h);
-	else
-		ssd_ftl_health(d->ftl, h);
-}
-
-/* The SSDs of a machine, in order: the i-th, or NULL past the last.  A
- * bare SSD is its own only SSD. */
-static struct ssd_dev *ssd_at(const struct ssd_dev *d, int i)
-{
-	return d->top ? ssd_stack_ssd(d, i) : i ? NULL : (struct ssd_dev *)d;
-}
-
-uint64_t ssd_dev_free_blocks(const struct ssd_dev *d)
-{
-	uint64_t n = 0;
-	struct ssd_dev *s;
-	for (int i = 0; (s = ssd_at(d, i)); i++)
-		n += ssd_ftl_free_blocks(s->ftl);
-	return n;
-}
-
-double ssd_dev_frag_run(const struct ssd_dev *d)
-{
-	uint64_t pages = 0, pieces = 0;
-	struct ssd_dev *s;
-	for (int i = 0; (s = ssd_at(d, i)); i++) {
-		uint64_t p, n;
-		ssd_ftl_frag(s->ftl, &p, &n);
-		pages += p;
-		pieces += n;
-	}
-	return pieces ? (double)pages / (double)pieces : 0;
-}
-
-uint64_t ssd_dev_trim_queued(const struct ssd_dev *d)
-{
-	uint64_t n = 0;
-	struct ssd_dev *s;
-	for (int i = 0; (s = ssd_at(d, i)); i++)
-		n += ssd_ftl_trim_queued(s->ftl);
-	return n;
-}
-
-void ssd_dev_set_check_every(struct ssd_dev *d, uint32_t victims)
-{
-	struct ssd_dev *s;
-	d->check = victims != 0;
-	for (int i = 0; (s = ssd_at(d, i)); i++) {
-		ssd_ftl_set_check_every(s->ftl, victims);
-		s->check = victims != 0;
-		ssd_ftl_floor(s->ftl, &s->floor);
-	}
-}
+/* ---- queueing: the top's, when it reorders ---- */
 
 int64_t ssd_dev_next_decision(const struct ssd_dev *d)
 {
-	return d->top ? ssd_stack_next_decision(d) : INT64_MAX;
+	return d->can_queue ? d->top->ops->next_decision(d->top) : INT64_MAX;
 }
 
 void ssd_dev_set_queueing(struct ssd_dev *d, int on)
@@ -920,19 +217,179 @@ void ssd_dev_set_queueing(struct ssd_dev *d, int on)
 
 void ssd_dev_tag_waiting(struct ssd_dev *d, uint32_t tag)
 {
-	if (d->top)
-		ssd_stack_tag_waiting(d, tag);
+	if (d->can_queue)
+		d->top->ops->tag_waiting(d->top, tag);
 }
 
 int ssd_dev_decide(struct ssd_dev *d, int64_t t, uint32_t *tag, int64_t *done)
 {
-	return d->top ? ssd_stack_decide(d, t, tag, done) : 0;
+	if (!d->can_queue || !d->top->ops->decide(d->top, t, tag, done))
+		return 0;
+	if (*done > d->mclk.busy_until)
+		d->mclk.busy_until = *done;
+	return 1;
+}
+
+/* ---- the drives of the tree: counters, health, checks ---- */
+
+const struct ssd_blk *ssd_dev_node(const struct ssd_dev *d, int i, int *depth)
+{
+	if (d->ssd) {
+		if (depth)
+			*depth = 0;
+		return NULL;
+	}
+	return ssd_stack_walk(d->top, i, depth);
+}
+
+void ssd_dev_sum_counters(const struct ssd_dev *d)
+{
+	struct ssd_counters *m = d->ctr, sum;
+	memset(&sum, 0, sizeof sum);
+	const struct ssd_blk *b;
+	for (int i = 0; (b = ssd_stack_walk(d->top, i, NULL)); i++)
+		if (b->ops->counters)
+			b->ops->counters(b, &sum);
+	/* the host's side: as the commands entered the machine */
+	sum.host_read_lp = m->host_read_lp;
+	sum.host_write_lp = m->host_write_lp;
+	sum.host_trim_lp = m->host_trim_lp;
+	sum.host_write_bytes = m->host_write_bytes;
+	sum.flushes = m->flushes;
+	*m = sum;
+}
+
+void ssd_dev_health(const struct ssd_dev *d, struct ssd_health *h)
+{
+	if (d->ssd) {
+		ssd_ftl_health(d->ftl, h);
+		return;
+	}
+	memset(h, 0, sizeof *h);
+	const struct ssd_blk *b;
+	int n = 0;
+	double erase_sum = 0;
+	for (int i = 0; (b = ssd_stack_walk(d->top, i, NULL)); i++) {
+		if (!b->ops->health)
+			continue;
+		struct ssd_health x;
+		b->ops->health(b, &x);
+		if (!n || x.percentage_used > h->percentage_used) {
+			/* the most worn drive speaks for the machine's wear */
+			uint64_t hw = h->host_bytes_written, hr = h->host_bytes_read,
+				 nw = h->nand_bytes_written, bad = h->bad_blocks,
+				 ef = h->erase_failures, pf = h->program_failures;
+			int ro = h->read_only;
+			*h = x;
+			h->host_bytes_written = hw + x.host_bytes_written;
+			h->host_bytes_read = hr + x.host_bytes_read;
+			h->nand_bytes_written = nw + x.nand_bytes_written;
+			h->bad_blocks = bad + x.bad_blocks;
+			h->erase_failures = ef + x.erase_failures;
+			h->program_failures = pf + x.program_failures;
+			h->read_only = ro || x.read_only;
+		} else {
+			h->host_bytes_written += x.host_bytes_written;
+			h->host_bytes_read += x.host_bytes_read;
+			h->nand_bytes_written += x.nand_bytes_written;
+			h->bad_blocks += x.bad_blocks;
+			h->erase_failures += x.erase_failures;
+			h->program_failures += x.program_failures;
+			h->read_only |= x.read_only;
+			if (x.erase_min < h->erase_min)
+				h->erase_min = x.erase_min;
+			if (x.erase_max > h->erase_max)
+				h->erase_max = x.erase_max;
+		}
+		erase_sum += x.erase_mean;
+		n++;
+	}
+	if (n)
+		h->erase_mean = erase_sum / n;
+	/* what the host wrote and read: the machine's own counts */
+	const struct ssd_counters *c = ssd_dev_counters(d);
+	h->host_bytes_written = c->host_write_bytes;
+	h->host_bytes_read = c->host_read_lp * SSD_LPAGE;
+}
+
+const char *ssd_dev_machine_check_failure(const struct ssd_dev *d)
+{
+	struct ssd_drive *s;
+	const char *why;
+	for (int i = 0; (s = ssd_dev_ssd(d, i)); i++)
+		if ((why = ssd_ftl_check_failure(s->ftl)))
+			return why;
+	return NULL;
+}
+
+void ssd_dev_check_report(struct ssd_dev *d, const char *msg)
+{
+	struct ssd_drive *s = ssd_dev_ssd(d, 0);
+	if (s)
+		ssd_ftl_check_report(s->ftl, msg);
+}
+
+void ssd_dev_fault_early(struct ssd_dev *d, int64_t ns, int hidden)
+{
+	struct ssd_tcheck *k = d->ssd ? &d->ssd->tc : &d->tc;
+	k->fault_early = ns;
+	k->fault_hidden = hidden;
+}
+
+void ssd_dev_set_check_every(struct ssd_dev *d, uint32_t victims)
+{
+	struct ssd_drive *s;
+	d->check = victims != 0;
+	d->tc.on = victims != 0;
+	for (int i = 0; (s = ssd_dev_ssd(d, i)); i++)
+		ssd_drive_set_check_every(s, victims);
+}
+
+uint32_t ssd_dev_trim_unit(const struct ssd_dev *d)
+{
+	return !d->ssd && d->cfg.mft ? d->cfg.mft_block : SSD_LPAGE;
+}
+
+const struct ssd_config *ssd_dev_config(const struct ssd_dev *d)
+{
+	return &d->cfg;
+}
+
+uint64_t ssd_dev_free_blocks(const struct ssd_dev *d)
+{
+	uint64_t n = 0;
+	struct ssd_drive *s;
+	for (int i = 0; (s = ssd_dev_ssd(d, i)); i++)
+		n += ssd_ftl_free_blocks(s->ftl);
+	return n;
+}
+
+double ssd_dev_frag_run(const struct ssd_dev *d)
+{
+	uint64_t pages = 0, pieces = 0;
+	struct ssd_drive *s;
+	for (int i = 0; (s = ssd_dev_ssd(d, i)); i++) {
+		uint64_t p, n;
+		ssd_ftl_frag(s->ftl, &p, &n);
+		pages += p;
+		pieces += n;
+	}
+	return pieces ? (double)pages / (double)pieces : 0;
+}
+
+uint64_t ssd_dev_trim_queued(const struct ssd_dev *d)
+{
+	uint64_t n = 0;
+	struct ssd_drive *s;
+	for (int i = 0; (s = ssd_dev_ssd(d, i)); i++)
+		n += ssd_ftl_trim_queued(s->ftl);
+	return n;
 }
 
 int ssd_dev_audit(struct ssd_dev *d)
 {
-	struct ssd_dev *s;
-	for (int i = 0; (s = ssd_at(d, i)); i++) {
+	struct ssd_drive *s;
+	for (int i = 0; (s = ssd_dev_ssd(d, i)); i++) {
 		int rc = ssd_ftl_audit(s->ftl);
 		if (rc)
 			return rc;
@@ -942,122 +399,36 @@ int ssd_dev_audit(struct ssd_dev *d)
 
 const char *ssd_dev_error(const struct ssd_dev *d)
 {
-	struct ssd_dev *s;
+	struct ssd_drive *s;
 	const char *why;
-	for (int i = 0; (s = ssd_at(d, i)); i++)
+	for (int i = 0; (s = ssd_dev_ssd(d, i)); i++)
 		if ((why = ssd_ftl_error(s->ftl))[0])
 			return why;
 	return "";
 }
 
-/* ---- power loss (device.h, docs/power-loss.md) ---- */
+/* ---- power loss: a bare SSD's (ssd.c) ---- */
 
 int ssd_dev_power_track(struct ssd_dev *d)
 {
-	if (d->top)
+	if (!d->ssd)
 		return SSD_EUNSUP;
 	if (!d->vrec)
 		return SSD_EINVAL;
-	int rc = ssd_ftl_power_track(d->ftl, &d->now); /* no cut before it */
-	if (!rc)
-		d->ptrack = 1;
-	return rc;
+	return ssd_drive_power_track(d->ssd);
 }
 
 int ssd_dev_power_durable(const struct ssd_dev *d, const uint32_t *lpn,
 			  uint32_t n, uint8_t *out)
 {
-	if (d->top || !d->ptrack)
+	if (!d->ssd)
 		return SSD_EINVAL;
-	return ssd_ftl_power_durable(d->ftl, lpn, n, out);
-}
-
-/* What saving n_lp pages of volatile data into SLC-mode pages takes,
- * the dies working in parallel, after the programs already running. */
-static int64_t save_time(const struct ssd_dev *d, uint64_t n_lp)
-{
-	struct ssd_geometry g;
-	ssd_config_geometry(&d->cfg, &g);
-	uint64_t per_page = g.lp_per_page ? g.lp_per_page : 1;
-	uint64_t dies = (uint64_t)d->cfg.channels * d->cfg.dies_per_channel;
-	if (!dies)
-		dies = 1;
-	uint64_t pages = (n_lp + per_page - 1) / per_page;
-	uint64_t rounds = (pages + dies - 1) / dies;
-	return d->cfg.t_prog + (int64_t)rounds * d->cfg.slc_t_prog;
+	return ssd_drive_power_durable(d->ssd, lpn, n, out);
 }
 
 int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 {
-	if (d->top)
+	if (!d->ssd)
 		return SSD_EUNSUP;
-	if (!d->ptrack || pc->t < d->now || pc->on < pc->t)
-		return SSD_EINVAL;
-	int rc;
-	/* what DRAM and the registers hold at the cut */
-	uint64_t buffered = 0;
-	for (uint32_t i = 0; i < d->wb_n; i++)
-		buffered += (d->wb_lpn[i] != SSD_UNMAPPED && d->wb_mask[i] != 0xff) ||
-			    d->wb[i] > pc->t; /* held in part, or not drained */
-	pc->buffered_lp = buffered;
-	pc->open_lp = ssd_ftl_open_lp(d->ftl);
-	pc->save_ns = save_time(d, buffered + pc->open_lp);
-	if (d->cfg.plp) {
-		struct ssd_geometry g;
-		ssd_config_geometry(&d->cfg, &g);
-		int64_t need = save_time(d, d->wb_n + (uint64_t)g.units * g.lp_per_page);
-		pc->hold_ns = d->cfg.plp_hold_up ? d->cfg.plp_hold_up
-			    : ssd_max64(2 * need, SSD_MS);
-	} else {
-		pc->hold_ns = 0;
-	}
-	pc->save_all = d->cfg.plp && pc->save_ns <= pc->hold_ns;
-	/* pages held in part go to the FTL at the cut, as pages it accepted
-	 * and had not programmed: saved with the rest, or lost (and counted)
-	 * with the registers */
-	if (d->wb_held && (rc = wb_drain_all(d, pc->t)))
-		return rc;
-	rc = ssd_ftl_power_cut(d->ftl, pc);
-	if (rc) {
-		free(pc->unplaced);
-		pc->unplaced = NULL;
-		return rc;
-	}
-	/* the controller starts over: nothing in flight, buffers empty */
-	int64_t r = pc->ready;
-	for (uint32_t i = 0; i < d->wb_n; i++) {
-		d->wb[i] = r;
-		d->wb_lpn[i] = SSD_UNMAPPED;
-		d->wb_mask[i] = 0;
-	}
-	if (d->wb_n)
-		memset(d->wb_hash, 0, ((size_t)d->wb_hmask + 1) * sizeof *d->wb_hash);
-	d->wb_held = d->wb_hashed = 0;
-	d->wb_last = d->link_busy = d->busy_until = d->now = r;
-	d->ctl_busy = d->trim_clock = r;
-	d->ra_lo = d->ra_hi = 0;
-	d->seq_next = UINT32_MAX;
-	d->rd_lpn = SSD_UNMAPPED;
-	/* the host's record follows what survived: the pages the cut may
-	 * have changed (pc->touched), or every page (pc->full) */
-	uint32_t nlp = (uint32_t)(d->capacity / SSD_LPAGE);
-	uint64_t n = pc->full ? nlp : pc->ntouched;
-	for (uint64_t i = 0; i < n; i++) {
-		uint32_t l = pc->full ? (uint32_t)i : pc->touched[i];
-		uint32_t lp, tag, rec = d->vrec[l];
-		uint32_t st = rec >> 30, cnt = rec & 0x3fffffffu;
-		if (ssd_ftl_verify_get(d->ftl, l, &lp, &tag)) {
-			if (st != 0 || cnt != (tag & 0x3fffffffu))
-				d->vrec[l] = tag & 0x3fffffffu;
-		} else if (st == 0 || st == 3) {
-			d->vrec[l] = cnt | 1u << 30; /* reads as zeros */
-		}
-	}
-	/* what a worn-out drive found no room to place: undefined, as after
-	 * a failed write */
-	for (uint64_t i = 0; i < pc->unrelocated_lp; i++)
-		ssd_vrec_lost(d->vrec, pc->unplaced[i], 1);
-	free(pc->unplaced);
-	pc->unplaced = NULL;
-	return 0;
+	return ssd_drive_power_cut(d->ssd, d->vrec, pc);
 }

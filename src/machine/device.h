@@ -112,89 +112,61 @@
 #include "base/io.h"
 #include "ftl/ftl.h"
 #include "machine/blk.h"
+#include "machine/ssd.h"
+#include "machine/tcheck.h"
 
+/*
+ * The machine's entry: what a host holds.  It owns the machine's tree of
+ * nodes (blk.h), built from the drive file by stack.c; when the tree is
+ * one SSD (a bare SSD, the common case) every command goes straight to
+ * it (ssd.h), so the entry costs the hot path one test.  The entry keeps
+ * what belongs to the host side of the machine: the host's record of
+ * what it wrote (verify.h), the machine's counters, its queueing and the
+ * timing checks of commands that enter host layers.
+ */
 struct ssd_dev {
-	struct ssd_ftl *ftl;
-	struct ssd_counters *ctr; /* the FTL's counters (ssd_ftl_counters_mut):
-	                             the device adds the host's side */
+	struct ssd_blk *top;    /* the machine's tree (owned) */
+	struct ssd_drive *ssd;  /* the tree's only node when it is an SSD (a
+	                           bare SSD), else NULL */
+	struct ssd_ftl *ftl;    /* a bare SSD's FTL, else NULL */
+	struct ssd_counters *ctr; /* a bare SSD's counters (its FTL's); a
+	                             machine's: mctr */
+	struct ssd_clock *clk;  /* a bare SSD's clock; a machine's: mclk */
 	struct ssd_config cfg;
-	int64_t link_busy;      /* host link busy until, ns */
-	int64_t busy_until;     /* latest completion handed out, ns */
-	int64_t now;            /* time of the latest submission, ns */
-	uint64_t host_ios;      /* commands completed or in flight */
-	int64_t *wb;            /* write buffer: [entry] free at, ns */
-	uint32_t wb_n, wb_head; /* entries, and the oldest */
-	int64_t wb_last;        /* the newest entry drains at, ns */
-	uint32_t *wb_lpn;       /* [entry] the logical page it holds (in part,
-	                           or whole until its register takes it),
-	                           else SSD_UNMAPPED */
-	uint8_t *wb_mask;       /* [entry] its 512-byte sectors written (0xff:
-	                           whole, given to the FTL) */
-	int64_t *wb_in;         /* [entry] a whole page: in a register at, ns */
-	uint32_t *wb_hash;      /* pages by lpn: entry + 1, or 0 (linear
-	                           probing, wb_hmask + 1 slots) */
-	uint32_t wb_hmask;
-	uint32_t wb_held, wb_hashed; /* entries held in part; in wb_hash */
-	int64_t ctl_busy;       /* controller busy with TRIM work until, ns */
-	int64_t trim_clock;     /* background TRIM: processed up to, ns */
-	int err;                /* an error of background work: every later
-	                           command fails with it */
-	/* read-ahead (see above) */
-	int64_t *ra_ready;      /* [lpn % ra_n] buffered page in DRAM at, ns,
-	                           or -1: not buffered */
-	uint32_t ra_n;          /* buffer size in 4 KiB pages; 0 = off */
-	uint32_t ra_lo, ra_hi;  /* the buffer holds lpns [ra_lo, ra_hi) */
-	uint32_t seq_next;      /* lpn after the last read's end */
-	/* read pieces (read_piece_overhead; see above) */
-	uint32_t pc_lpn;        /* the last page a flash read was set up for */
-	int64_t pc_busy;        /* the controller has set up pieces until, ns */
-	/* the page kept after a read of part of it (see above) */
-	uint32_t rd_lpn;        /* its lpn, or SSD_UNMAPPED */
-	int64_t rd_ready;       /* in the controller at, ns */
+	uint64_t capacity;      /* what the host sees, bytes */
 	/* data verification: the host's record of what it wrote, a tag per
 	 * logical page (kept and read by the job runner, sim.c), held with
 	 * the drive so that a later run verifies an earlier one; NULL until
 	 * a job verifies.  Freed with the drive. */
 	uint32_t *vrec;
-	/* The machine (stack.c, docs/stack.md): with host layers or a hard
-	 * disk, this struct is the machine's entry and `top` the stack below
-	 * it; ftl is NULL and ctr points to mctr (the machine's counters: the
-	 * host's side counted here, the NAND side summed over its SSDs).
-	 * NULL for a bare SSD, which is this struct itself. */
-	struct ssd_blk *top;
-	struct ssd_counters mctr;
-	uint64_t capacity;      /* what the host sees, bytes */
+	/* a machine of host layers or a hard disk */
+	struct ssd_counters mctr; /* the host's side counted here, the NAND
+	                             side summed over its SSDs */
+	struct ssd_clock mclk;
+	int err;                /* an error of background work below */
 	int direct_flag;        /* SSD_BLK_DIRECT when the machine has a page
 	                           cache (direct=1 jobs bypass it), else 0 */
-	struct ssd_dev **ssds;  /* a machine's SSDs, depth first (owned by
-	                           their nodes; the array by the machine) */
+	struct ssd_drive **ssds; /* the machine's SSDs, depth first (owned by
+	                           their nodes; the array by the entry) */
 	int nssd;
-	int can_queue;          /* the drive keeps a command queue and
-	                           reorders it (a hard disk with hdd_queue =
-	                           sptf, the machine's drive itself) */
+	int can_queue;          /* the top keeps a command queue and reorders
+	                           it (blk.h's submit_q and decide) */
 	int queues;             /* ... and a caller that takes decisions
 	                           asked for it (ssd_dev_set_queueing): a
 	                           submission may return SSD_EPENDING */
-	int ptrack;             /* power-loss tracking on (ssd_dev_power_track) */
-	/* timing checks (see above) */
 	int check;              /* the checker is on */
-	int64_t check_prev;     /* the latest submission it checked, ns */
-	struct ssd_ftl_floor floor; /* a bare SSD's shortest flash work */
-	int64_t fault_early;    /* fault injection: completions are handed
-	                           out this much earlier, ns ... */
-	int fault_hidden;       /* ... after the checks above (1) or before
-	                           them (0) */
+	struct ssd_tcheck tc;   /* a machine's timing checks (device.h) */
 };
 
-/* A machine's counters brought up to date (stack.c). */
-void ssd_stack_counters(const struct ssd_dev *d);
+/* A machine's counters brought up to date. */
+void ssd_dev_sum_counters(const struct ssd_dev *d);
 
 /* The drive's counters, live (ssd_ftl_counters); a machine's: the host's
  * commands as they entered it, the NAND side summed over its SSDs. */
 static inline const struct ssd_counters *ssd_dev_counters(const struct ssd_dev *d)
 {
-	if (d->top)
-		ssd_stack_counters(d);
+	if (!d->ssd)
+		ssd_dev_sum_counters(d);
 	return d->ctr;
 }
 
@@ -210,17 +182,35 @@ static inline uint64_t ssd_dev_capacity(const struct ssd_dev *d)
  * on its SSDs, or do not apply. */
 static inline int ssd_dev_is_machine(const struct ssd_dev *d)
 {
-	return d->top != NULL;
+	return d->ssd == NULL;
 }
+
+/* The commands the drive has taken (completed or in flight). */
+static inline uint64_t ssd_dev_host_ios(const struct ssd_dev *d)
+{
+	return d->clk->host_ios;
+}
+
+/* The i-th SSD of the drive (depth first; a bare SSD is its own only
+ * one), or NULL past the last. */
+static inline struct ssd_drive *ssd_dev_ssd(const struct ssd_dev *d, int i)
+{
+	return i >= 0 && i < d->nssd ? d->ssds[i] : NULL;
+}
+
+/* The machine's nodes for a report, top down: the i-th node and its
+ * depth (0 = the top), or NULL past the last.  A bare SSD has none: it
+ * is no machine. */
+const struct ssd_blk *ssd_dev_node(const struct ssd_dev *d, int i, int *depth);
 
 /* The FTL invariant checker's first failure (ssd_ftl_check_failure) of
  * the drive or of any SSD in the machine; NULL if none. */
-const char *ssd_stack_check_failure(const struct ssd_dev *d);
+const char *ssd_dev_machine_check_failure(const struct ssd_dev *d);
 static inline const char *ssd_dev_check_failure(const struct ssd_dev *d)
 {
 	if (__builtin_expect(d->ftl != NULL, 1))
 		return ssd_ftl_check_failure(d->ftl);
-	return ssd_stack_check_failure(d);
+	return ssd_dev_machine_check_failure(d);
 }
 
 /* A caller that takes the drive's decisions (the job runner) turns its
@@ -268,7 +258,7 @@ double ssd_dev_frag_run(const struct ssd_dev *d);
 /* The time of the latest submission: the next may not be earlier. */
 static inline int64_t ssd_dev_last_submit(const struct ssd_dev *d)
 {
-	return d->now;
+	return d->clk->now;
 }
 
 /* 4 KiB pages waiting in the TRIM queue (trim_mode background or
@@ -298,7 +288,7 @@ void ssd_dev_check_report(struct ssd_dev *d, const char *msg);
 void ssd_dev_fault_early(struct ssd_dev *d, int64_t ns, int hidden);
 
 /* OR'd into the ddir of ssd_dev_submit: a write with Force Unit Access. */
-#define SSD_DEV_FUA 0x100
+#define SSD_DEV_FUA SSD_BLK_FUA
 
 /* Create a drive, fresh from the factory (every block erased).  Returns
  * 0, SSD_ENOMEM or SSD_EINVAL (geometry beyond the 32-bit slot space). */
@@ -310,12 +300,10 @@ void ssd_dev_destroy(struct ssd_dev *d);
  * ssd_dev_create(c) allocates and what the uses (SSD_MEM_VERIFY,
  * SSD_MEM_POWER) add, with the program's own SSD_MEM_PROGRAM; m->run,
  * the job runner's part, is left 0 (ssd_sim_mem); returns m->total.
- * Each layer's figure comes from the function beside its create
- * (ssd_ftl_mem, ssd_pcache_mem, ssd_mft_mem, ssd_hdd_mem).
- * ssd_dev_mem_add adds a bare SSD's part (no program), for the stack. */
+ * Each node's figure comes from the function beside its create
+ * (ssd_drive_mem_add, ssd_pcache_mem, ssd_mft_mem, ssd_hdd_mem; the
+ * builder's ssd_stack_mem_add sums the tree). */
 uint64_t ssd_dev_mem(const struct ssd_config *c, unsigned uses,
-		     struct ssd_mem *m);
-void ssd_dev_mem_add(const struct ssd_config *c, unsigned uses,
 		     struct ssd_mem *m);
 
 /* Before building c: 0 if its estimate (ssd_dev_mem with `uses`, plus
@@ -334,10 +322,7 @@ int ssd_dev_mem_check(const struct ssd_config *c, unsigned uses, uint64_t run,
 static inline void ssd_dev_trim_pages(uint64_t offset, uint32_t len,
 				      uint32_t *lpn, uint32_t *n)
 {
-	uint64_t first = (offset + SSD_LPAGE - 1) / SSD_LPAGE;
-	uint64_t last = (offset + len) / SSD_LPAGE; /* exclusive */
-	*lpn = (uint32_t)first;
-	*n = last > first ? (uint32_t)(last - first) : 0;
+	ssd_blk_trim_pages(offset, len, lpn, n);
 }
 
 /* The unit a TRIM of the drive deallocates, bytes: a 4 KiB page on an
@@ -349,13 +334,27 @@ uint32_t ssd_dev_trim_unit(const struct ssd_dev *d);
 /* Submit a command at time t (>= the previous submission).  ddir is an
  * enum ssd_ddir.  Returns its completion time, or SSD_EINVAL if the range
  * is outside the user capacity, or another negative SSD_E* code. */
-int64_t ssd_dev_submit(struct ssd_dev *d, int ddir, uint64_t offset,
-		       uint32_t len, int64_t t);
+int64_t ssd_dev_machine_submit(struct ssd_dev *d, int ddir, uint64_t offset,
+			       uint32_t len, int64_t t);
+static inline int64_t ssd_dev_submit(struct ssd_dev *d, int ddir,
+				     uint64_t offset, uint32_t len, int64_t t)
+{
+	if (__builtin_expect(d->ssd != NULL, 1))
+		return ssd_drive_submit(d->ssd, ddir, offset, len, t);
+	return ssd_dev_machine_submit(d, ddir, offset, len, t);
+}
 
 /* Hint that a command on [offset, offset + len) is coming (see
  * ssd_ftl_prefetch); out-of-range hints are ignored. */
-void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset, uint32_t len,
-		      int stage);
+static inline void ssd_dev_prefetch(const struct ssd_dev *d, uint64_t offset,
+				    uint32_t len, int stage)
+{
+	uint64_t end = offset + len;
+	if (__builtin_expect(d->ssd != NULL, 1))
+		ssd_drive_prefetch(d->ssd, offset, len, stage);
+	else if (len && end <= d->capacity && end > offset)
+		ssd_blk_prefetch(d->top, offset, len, stage);
+}
 
 /* 1 if prefetch stage 2 pays on this drive (ssd_ftl_prefetch_deep; a
  * machine of several nodes: 1). */
@@ -369,7 +368,8 @@ int64_t ssd_dev_flush(struct ssd_dev *d, int64_t t);
  * here. */
 static inline int64_t ssd_dev_time(const struct ssd_dev *d)
 {
-	return d->busy_until > d->now ? d->busy_until : d->now;
+	const struct ssd_clock *k = d->clk;
+	return k->busy_until > k->now ? k->busy_until : k->now;
 }
 
 /* Power loss (docs/power-loss.md).  ssd_dev_power_track makes the

@@ -60,15 +60,15 @@ int ssd_snapshot_save(const struct ssd_dev *d, const char *path, char *err,
 {
 	char buf[256];
 	const char *why = ssd_snapshot_refusal(&d->cfg, buf, sizeof buf);
-	if (!why && d->ptrack)
+	if (!why && d->ssd->ptrack)
 		why = "power-loss tracking is on (its lists of programs, "
 		      "erases and TRIMs are not saved)";
 	if (!why && d->queues)
 		why = "a run is going on";
-	if (!why && d->err) {
+	if (!why && d->ssd->err) {
 		snprintf(buf, sizeof buf, "its background work failed: %s",
 			 ssd_dev_error(d)[0] ? ssd_dev_error(d)
-					     : ssd_strerror(d->err));
+					     : ssd_strerror(d->ssd->err));
 		why = buf;
 	}
 	if (!why)
@@ -88,40 +88,41 @@ int ssd_snapshot_save(const struct ssd_dev *d, const char *path, char *err,
 	free(text);
 	if (rc)
 		return rc;
+	const struct ssd_drive *x = d->ssd;
 	struct snap_dev s;
 	memset(&s, 0, sizeof s);
-	s.link_busy = d->link_busy;
-	s.busy_until = d->busy_until;
-	s.now = d->now;
-	s.wb_last = d->wb_last;
-	s.ctl_busy = d->ctl_busy;
-	s.trim_clock = d->trim_clock;
-	s.pc_busy = d->pc_busy;
-	s.rd_ready = d->rd_ready;
-	s.host_ios = d->host_ios;
-	s.wb_head = d->wb_head;
-	s.wb_held = d->wb_held;
-	s.wb_hashed = d->wb_hashed;
-	s.ra_lo = d->ra_lo;
-	s.ra_hi = d->ra_hi;
-	s.seq_next = d->seq_next;
-	s.pc_lpn = d->pc_lpn;
-	s.rd_lpn = d->rd_lpn;
+	s.link_busy = x->link_busy;
+	s.busy_until = x->clk.busy_until;
+	s.now = x->clk.now;
+	s.wb_last = x->wb_last;
+	s.ctl_busy = x->ctl_busy;
+	s.trim_clock = x->trim_clock;
+	s.pc_busy = x->pc_busy;
+	s.rd_ready = x->rd_ready;
+	s.host_ios = x->clk.host_ios;
+	s.wb_head = x->wb_head;
+	s.wb_held = x->wb_held;
+	s.wb_hashed = x->wb_hashed;
+	s.ra_lo = x->ra_lo;
+	s.ra_hi = x->ra_hi;
+	s.seq_next = x->seq_next;
+	s.pc_lpn = x->pc_lpn;
+	s.rd_lpn = x->rd_lpn;
 	s.has_vrec = d->vrec != NULL;
 	ssd_snapw_array(w, T('D','E','V','S'), &s, sizeof s);
-	if (d->wb_n) {
-		ssd_snapw_array(w, T('W','B','F','R'), d->wb, d->wb_n * sizeof *d->wb);
-		ssd_snapw_array(w, T('W','B','L','P'), d->wb_lpn,
-				d->wb_n * sizeof *d->wb_lpn);
-		ssd_snapw_array(w, T('W','B','M','K'), d->wb_mask, d->wb_n);
-		ssd_snapw_array(w, T('W','B','I','N'), d->wb_in,
-				d->wb_n * sizeof *d->wb_in);
-		ssd_snapw_array(w, T('W','B','H','S'), d->wb_hash,
-				((size_t)d->wb_hmask + 1) * sizeof *d->wb_hash);
+	if (x->wb_n) {
+		ssd_snapw_array(w, T('W','B','F','R'), x->wb, x->wb_n * sizeof *x->wb);
+		ssd_snapw_array(w, T('W','B','L','P'), x->wb_lpn,
+				x->wb_n * sizeof *x->wb_lpn);
+		ssd_snapw_array(w, T('W','B','M','K'), x->wb_mask, x->wb_n);
+		ssd_snapw_array(w, T('W','B','I','N'), x->wb_in,
+				x->wb_n * sizeof *x->wb_in);
+		ssd_snapw_array(w, T('W','B','H','S'), x->wb_hash,
+				((size_t)x->wb_hmask + 1) * sizeof *x->wb_hash);
 	}
-	if (d->ra_n)
-		ssd_snapw_array(w, T('R','A','H','D'), d->ra_ready,
-				d->ra_n * sizeof *d->ra_ready);
+	if (x->ra_n)
+		ssd_snapw_array(w, T('R','A','H','D'), x->ra_ready,
+				x->ra_n * sizeof *x->ra_ready);
 	if (d->vrec)
 		ssd_snapw_array(w, T('V','R','E','C'), d->vrec,
 				((size_t)ssd_ftl_pages(d->ftl) + 1) * sizeof *d->vrec);
@@ -161,63 +162,64 @@ int ssd_snapshot_drive(const char *path, struct ssd_config *c, char *err,
 /* The device's sections into d, built for the file's drive. */
 static int dev_load(struct ssd_dev *d, struct ssd_snapr *r)
 {
+	struct ssd_drive *x = d->ssd;
 	struct snap_dev s;
 	int rc = ssd_snapr_array(r, T('D','E','V','S'), &s, sizeof s);
 	if (rc)
 		return rc;
 	uint32_t nlp = ssd_ftl_pages(d->ftl);
-	if ((d->wb_n && (s.wb_head >= d->wb_n || s.wb_held > d->wb_n ||
-			 s.wb_hashed > d->wb_n)) ||
-	    (!d->wb_n && (s.wb_head || s.wb_held || s.wb_hashed)) ||
+	if ((x->wb_n && (s.wb_head >= x->wb_n || s.wb_held > x->wb_n ||
+			 s.wb_hashed > x->wb_n)) ||
+	    (!x->wb_n && (s.wb_head || s.wb_held || s.wb_hashed)) ||
 	    s.ra_lo > s.ra_hi || s.ra_hi > nlp ||
 	    (s.seq_next > nlp && s.seq_next != UINT32_MAX)) {
 		ssd_snapr_fail(r, "the write buffer's or read-ahead's state is "
 			       "out of range");
 		return SSD_EPARSE;
 	}
-	d->link_busy = s.link_busy;
-	d->busy_until = s.busy_until;
-	d->now = s.now;
-	d->wb_last = s.wb_last;
-	d->ctl_busy = s.ctl_busy;
-	d->trim_clock = s.trim_clock;
-	d->pc_busy = s.pc_busy;
-	d->rd_ready = s.rd_ready;
-	d->host_ios = s.host_ios;
-	d->wb_head = s.wb_head;
-	d->wb_held = s.wb_held;
-	d->wb_hashed = s.wb_hashed;
-	d->ra_lo = s.ra_lo;
-	d->ra_hi = s.ra_hi;
-	d->seq_next = s.seq_next;
-	d->pc_lpn = s.pc_lpn;
-	d->rd_lpn = s.rd_lpn;
-	if (d->wb_n &&
-	    ((rc = ssd_snapr_array(r, T('W','B','F','R'), d->wb,
-				   d->wb_n * sizeof *d->wb)) ||
-	     (rc = ssd_snapr_array(r, T('W','B','L','P'), d->wb_lpn,
-				   d->wb_n * sizeof *d->wb_lpn)) ||
-	     (rc = ssd_snapr_array(r, T('W','B','M','K'), d->wb_mask, d->wb_n)) ||
-	     (rc = ssd_snapr_array(r, T('W','B','I','N'), d->wb_in,
-				   d->wb_n * sizeof *d->wb_in)) ||
-	     (rc = ssd_snapr_array(r, T('W','B','H','S'), d->wb_hash,
-				   ((size_t)d->wb_hmask + 1) * sizeof *d->wb_hash))))
+	x->link_busy = s.link_busy;
+	x->clk.busy_until = s.busy_until;
+	x->clk.now = s.now;
+	x->wb_last = s.wb_last;
+	x->ctl_busy = s.ctl_busy;
+	x->trim_clock = s.trim_clock;
+	x->pc_busy = s.pc_busy;
+	x->rd_ready = s.rd_ready;
+	x->clk.host_ios = s.host_ios;
+	x->wb_head = s.wb_head;
+	x->wb_held = s.wb_held;
+	x->wb_hashed = s.wb_hashed;
+	x->ra_lo = s.ra_lo;
+	x->ra_hi = s.ra_hi;
+	x->seq_next = s.seq_next;
+	x->pc_lpn = s.pc_lpn;
+	x->rd_lpn = s.rd_lpn;
+	if (x->wb_n &&
+	    ((rc = ssd_snapr_array(r, T('W','B','F','R'), x->wb,
+				   x->wb_n * sizeof *x->wb)) ||
+	     (rc = ssd_snapr_array(r, T('W','B','L','P'), x->wb_lpn,
+				   x->wb_n * sizeof *x->wb_lpn)) ||
+	     (rc = ssd_snapr_array(r, T('W','B','M','K'), x->wb_mask, x->wb_n)) ||
+	     (rc = ssd_snapr_array(r, T('W','B','I','N'), x->wb_in,
+				   x->wb_n * sizeof *x->wb_in)) ||
+	     (rc = ssd_snapr_array(r, T('W','B','H','S'), x->wb_hash,
+				   ((size_t)x->wb_hmask + 1) * sizeof *x->wb_hash))))
 		return rc;
-	for (uint32_t i = 0; i < d->wb_n; i++)
-		if ((d->wb_lpn[i] >= nlp && d->wb_lpn[i] != SSD_UNMAPPED) ||
-		    d->wb_hash[i] > d->wb_n) {
+	for (uint32_t i = 0; i < x->wb_n; i++)
+		if ((x->wb_lpn[i] >= nlp && x->wb_lpn[i] != SSD_UNMAPPED) ||
+		    x->wb_hash[i] > x->wb_n) {
 			ssd_snapr_fail(r, "write buffer entry %u is out of "
 				       "range", i);
 			return SSD_EPARSE;
 		}
-	for (uint32_t i = d->wb_n; i <= d->wb_hmask && d->wb_n; i++)
-		if (d->wb_hash[i] > d->wb_n) {
+	for (uint32_t i = x->wb_n; i <= x->wb_hmask && x->wb_n; i++)
+		if (x->wb_hash[i] > x->wb_n) {
 			ssd_snapr_fail(r, "the write buffer's index is out of "
 				       "range");
 			return SSD_EPARSE;
 		}
-	if (d->ra_n && (rc = ssd_snapr_array(r, T('R','A','H','D'), d->ra_ready,
-					     d->ra_n * sizeof *d->ra_ready)))
+	if (x->ra_n && (rc = ssd_snapr_array(r, T('R','A','H','D'), x->ra_ready,
+					     x->ra_n * sizeof *x->ra_ready)))
 		return rc;
 	if (s.has_vrec) {
 		d->vrec = calloc((size_t)nlp + 1, sizeof *d->vrec);

@@ -37,49 +37,12 @@
 #include <stdint.h>
 
 #include "machine/device.h"
-
-enum {
-	SSD_VREC_DATA = 0,    /* holds the write counted in bits 29-0 */
-	SSD_VREC_ZERO = 1,    /* trimmed last: reads as zeros */
-	SSD_VREC_NEVER = 2,   /* never written: zeros, which fio's check
-	                         refuses (no header) */
-	SSD_VREC_UNKNOWN = 3  /* a write or trim of it failed: not checked */
-};
-#define SSD_VREC_COUNT 0x3fffffffu
-
-static inline uint32_t ssd_vrec_state(uint32_t tag)
-{
-	return tag >> 30;
-}
+#include "machine/vrec.h"
 
 /* Give dev a host record if it has none, and turn on its FTL's tags:
  * pages mapped now count as written once before (count 0).  O(logical
  * pages), once per drive.  Returns 0 or SSD_ENOMEM. */
 int ssd_verify_attach(struct ssd_dev *dev);
-
-/* The host is about to write pages [lpn, lpn + n): each gets its next
- * write count (the FTL copies the tag into the slot it programs). */
-static inline void ssd_vrec_write(uint32_t *rec, uint32_t lpn, uint32_t n)
-{
-	for (uint32_t i = lpn; i < lpn + n; i++)
-		rec[i] = (rec[i] + 1) & SSD_VREC_COUNT;
-}
-
-/* The host trims pages [lpn, lpn + n), the pages wholly inside its
- * range (ssd_verify_pages): they must read as zeros.  A page the TRIM
- * covers in part keeps its record: the drive keeps its data. */
-static inline void ssd_vrec_trim(uint32_t *rec, uint32_t lpn, uint32_t n)
-{
-	for (uint32_t i = lpn; i < lpn + n; i++)
-		rec[i] = (rec[i] & SSD_VREC_COUNT) | (uint32_t)SSD_VREC_ZERO << 30;
-}
-
-/* A write or trim of [lpn, lpn + n) failed: their content is undefined. */
-static inline void ssd_vrec_lost(uint32_t *rec, uint32_t lpn, uint32_t n)
-{
-	for (uint32_t i = lpn; i < lpn + n; i++)
-		rec[i] = (rec[i] & SSD_VREC_COUNT) | (uint32_t)SSD_VREC_UNKNOWN << 30;
-}
 
 /* The logical pages [*lpn, *lpn + *n) a command of kind ddir (enum
  * ssd_ddir) and len bytes at offset reaches: for a read or a write every
@@ -90,7 +53,7 @@ static inline void ssd_verify_pages(int ddir, uint64_t offset, uint32_t len,
 				    uint32_t *lpn, uint32_t *n)
 {
 	if (ddir == SSD_DDIR_TRIM) {
-		ssd_dev_trim_pages(offset, len, lpn, n);
+		ssd_blk_trim_pages(offset, len, lpn, n);
 		return;
 	}
 	uint64_t end = offset + len;

@@ -174,7 +174,7 @@ static double node_stat(const struct ssd_dev *dev, const char *kind,
 			const char *key)
 {
 	const struct ssd_blk *b;
-	for (int i = 0; (b = ssd_stack_node(dev, i, NULL)); i++) {
+	for (int i = 0; (b = ssd_dev_node(dev, i, NULL)); i++) {
 		if (strcmp(b->ops->kind, kind) || !b->ops->stat)
 			continue;
 		struct ssd_blk_stat st;

@@ -260,7 +260,7 @@ void ssd_run_result_free(struct ssd_run_result *r)
 int ssd_run_snapshot_nodes(const struct ssd_dev *dev, struct ssd_run_result *res)
 {
 	int n = 0, depth;
-	while (ssd_stack_node(dev, n, NULL))
+	while (ssd_dev_node(dev, n, NULL))
 		n++;
 	if (!n)
 		return 0;
@@ -269,7 +269,7 @@ int ssd_run_snapshot_nodes(const struct ssd_dev *dev, struct ssd_run_result *res
 		return SSD_ENOMEM;
 	res->nnodes = n;
 	for (int i = 0; i < n; i++) {
-		const struct ssd_blk *b = ssd_stack_node(dev, i, &depth);
+		const struct ssd_blk *b = ssd_dev_node(dev, i, &depth);
 		struct ssd_node_result *x = &res->nodes[i];
 		snprintf(x->name, sizeof x->name, "%s", b->name);
 		x->kind = b->ops->kind;
@@ -2573,7 +2573,7 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 	}
 	ssd_dev_set_queueing(dev, 1); /* the runner takes the drive's decisions */
 	int group = 0, rgroupid = 0, k = 0, ri = 0;
-	uint64_t ios0 = dev->host_ios;
+	uint64_t ios0 = ssd_dev_host_ios(dev);
 	int64_t t_start = ssd_dev_time(dev);
 	r.genesis = t_start;
 	for (int j = 0; j < njobs; j++) {
@@ -2727,7 +2727,7 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 		progress_report(&r, ssd_dev_time(dev));
 	}
 	res->sim_ns = ssd_dev_time(dev) - t_start;
-	res->host_ios = dev->host_ios - ios0;
+	res->host_ios = ssd_dev_host_ios(dev) - ios0;
 	if (ssd_run_snapshot_nodes(dev, res) && !rc) {
 		snprintf(err, errlen, "out of memory");
 		rc = SSD_ENOMEM;

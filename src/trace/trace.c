@@ -48,42 +48,6 @@ const char *ssd_trace_fmt_list(void)
 	       "alibaba, tencent";
 }
 
-int trace_fail(struct ssd_trace *t, const char *fmt, ...)
-{
-	char what[400];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
-	va_end(ap);
-	if (t->fmt == SSD_TRACE_BLKTRACE)
-		snprintf(t->err, sizeof t->err, "%s: byte %llu: %s", t->path,
-			 (unsigned long long)t->pos, what);
-	else
-		snprintf(t->err, sizeof t->err, "%s:%llu: %s", t->path,
-			 (unsigned long long)t->line, what);
-	return SSD_EPARSE;
-}
-
-int trace_cut_short(struct ssd_trace *t, const char *unit, uint64_t done)
-{
-	if (!t->gz)
-		return 0;
-	int e;
-	gzerror(t->gz, &e);
-	if (e != Z_BUF_ERROR)
-		return 0;
-	snprintf(t->err, sizeof t->err, "%s: compressed data ends early (after "
-		 "%s %llu)", t->path, unit, (unsigned long long)done);
-	return SSD_EPARSE;
-}
-
-int64_t trace_rel_ns(struct ssd_trace *t, int64_t v)
-{
-	if (t->t0 == INT64_MIN)
-		t->t0 = v;
-	return v - t->t0;
-}
-
 /* blktrace's magic, in either byte order (the low byte is the version) */
 #define BLK_MAGIC 0x65617400u
 

@@ -1,6 +1,7 @@
 /*
  * trace_file.c -- the bytes of a trace file and its lines, for the
- * readers of trace.c and trace_fmt.c (trace_int.h).
+ * readers of trace.c and trace_fmt.c (trace_int.h), and the errors that
+ * name where a reader is in it.
  *
  * A plain regular file is read with read(2) in blocks of TRACE_READ
  * bytes and its lines are handed out where they lie in that buffer, the
@@ -19,6 +20,7 @@
  * read alike, to the line numbers of their errors.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,4 +203,42 @@ const char *trace_file_error(struct ssd_trace *t)
 	snprintf(t->rd_msg, sizeof t->rd_msg, "%s: %s", t->path,
 		 strerror(t->rd_errno));
 	return t->rd_msg;
+}
+
+/* ---- where a reader is, for its errors (trace_int.h) ---- */
+
+int trace_fail(struct ssd_trace *t, const char *fmt, ...)
+{
+	char what[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	if (t->fmt == SSD_TRACE_BLKTRACE)
+		snprintf(t->err, sizeof t->err, "%s: byte %llu: %s", t->path,
+			 (unsigned long long)t->pos, what);
+	else
+		snprintf(t->err, sizeof t->err, "%s:%llu: %s", t->path,
+			 (unsigned long long)t->line, what);
+	return SSD_EPARSE;
+}
+
+int trace_cut_short(struct ssd_trace *t, const char *unit, uint64_t done)
+{
+	if (!t->gz)
+		return 0;
+	int e;
+	gzerror(t->gz, &e);
+	if (e != Z_BUF_ERROR)
+		return 0;
+	snprintf(t->err, sizeof t->err, "%s: compressed data ends early (after "
+		 "%s %llu)", t->path, unit, (unsigned long long)done);
+	return SSD_EPARSE;
+}
+
+int64_t trace_rel_ns(struct ssd_trace *t, int64_t v)
+{
+	if (t->t0 == INT64_MIN)
+		t->t0 = v;
+	return v - t->t0;
 }

@@ -565,7 +565,7 @@ TEST(write_buffer_absorbs_a_burst_then_back_pressures)
 	/* flush waits for the buffer to drain and pads nothing here (4 KiB
 	 * pages) but finishes after the last program */
 	int64_t fl = ssd_dev_flush(d, last);
-	CHECK(fl >= d->wb_last);
+	CHECK(fl >= d->ssd->wb_last);
 	ssd_dev_destroy(d);
 }
 

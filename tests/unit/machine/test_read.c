@@ -99,7 +99,7 @@ TEST(read_ahead_serves_sequential_reads_from_dram)
 {
 	struct ssd_dev *off, *on;
 	CHECK(x25e("0", &off) == 0 && x25e("128k", &on) == 0);
-	CHECK(on->ra_n == 32);
+	CHECK(on->ssd->ra_n == 32);
 	int64_t t = fill(off, 4 << 20);
 	CHECK(t > 0 && fill(on, 4 << 20) == t);
 	struct ssd_counters c0 = *ssd_dev_counters(on);
@@ -139,7 +139,7 @@ TEST(read_ahead_buffer_is_dropped_by_writes_and_trims)
 	CHECK(seq_reads(d, t, 3 * 4 * KIB, lat) > 0);
 	const struct ssd_counters *c = ssd_dev_counters(d);
 	CHECK(c->read_ahead_lp == 17 && c->read_ahead_hit_lp == 1);
-	CHECK(d->ra_lo == 3 && d->ra_hi == 19);
+	CHECK(d->ssd->ra_lo == 3 && d->ssd->ra_hi == 19);
 	t = ssd_dev_time(d) + SSD_MS;
 	/* a write inside the buffered range: the copy there is stale */
 	CHECK(ssd_dev_submit(d, SSD_DDIR_WRITE, 10 * 4 * KIB, 4 * KIB, t) > 0);
@@ -150,10 +150,10 @@ TEST(read_ahead_buffer_is_dropped_by_writes_and_trims)
 	/* the stream goes on and buffers again; a trim drops it too */
 	t = ssd_dev_time(d);
 	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 4 * 4 * KIB, 4 * KIB, t) > 0);
-	CHECK(d->ra_hi == 5 + 16);
+	CHECK(d->ssd->ra_hi == 5 + 16);
 	t = ssd_dev_time(d);
 	CHECK(ssd_dev_submit(d, SSD_DDIR_TRIM, 8 * 4 * KIB, 4 * KIB, t) >= 0);
-	CHECK(d->ra_lo == d->ra_hi);
+	CHECK(d->ssd->ra_lo == d->ssd->ra_hi);
 	ssd_dev_destroy(d);
 }
 

@@ -5,6 +5,7 @@
 
 #include "machine/mft.h"
 #include "run/sim.h"
+#include "machine/raid0.h"
 #include "machine/stack.h"
 #include "t.h"
 
@@ -232,10 +233,10 @@ TEST(raid0_machine_is_twice_the_drive_and_sums_its_ssds)
 	CHECKF(ratio > 1.8 && ratio < 2.2, "speed-up %.3f", ratio);
 	/* NAND programs: the machine's are its two SSDs' */
 	const struct ssd_counters *c = ssd_dev_counters(d);
-	uint64_t prog = ssd_dev_counters(ssd_stack_ssd(d, 0))->nand_prog_lp +
-			ssd_dev_counters(ssd_stack_ssd(d, 1))->nand_prog_lp;
+	uint64_t prog = ssd_dev_ssd(d, 0)->ctr->nand_prog_lp +
+			ssd_dev_ssd(d, 1)->ctr->nand_prog_lp;
 	CHECK(c->nand_prog_lp == prog && prog > 0);
-	CHECK(!ssd_stack_ssd(d, 2));
+	CHECK(!ssd_dev_ssd(d, 2));
 	/* the report's nodes: raid0 over ssd0 and ssd1 */
 	CHECK(r2.nnodes == 3);
 	CHECK(!strcmp(r2.nodes[0].name, "raid0") && r2.nodes[0].depth == 0);
@@ -310,7 +311,7 @@ TEST(stack_page_cache_over_mft_over_raid0_of_two_ssds)
 	CHECK(r.nodes[3].io.bytes[SSD_DDIR_WRITE] > 0 &&
 	      r.nodes[4].io.bytes[SSD_DDIR_WRITE] > 0);
 	/* MFT's maps hold after it all */
-	const struct ssd_blk *mft = ssd_stack_node(d, 1, NULL);
+	const struct ssd_blk *mft = ssd_dev_node(d, 1, NULL);
 	char why[256];
 	CHECKF(ssd_mft_check(mft, why, sizeof why) == 0, "%s", why);
 	/* the machine's WAF is end to end: MFT's log and cleaning included */
@@ -333,7 +334,7 @@ TEST(stack_mft_over_a_disk_cleans_without_trim)
 	CHECKF(run(d, "[w]\nrw=randwrite\nbs=16k\ndirect=1\nsize=100%\n"
 		      "io_size=300%\n", &r) == 0, "%s", err);
 	CHECK(r.jobs[0].error == 0);
-	const struct ssd_blk *mft = ssd_stack_node(d, 0, NULL);
+	const struct ssd_blk *mft = ssd_dev_node(d, 0, NULL);
 	char why[256];
 	CHECKF(ssd_mft_check(mft, why, sizeof why) == 0, "%s", why);
 	CHECK(r.nodes[1].io.cmds[SSD_DDIR_TRIM] == 1); /* tried once */

@@ -176,7 +176,7 @@ TEST(sim_error_ends_the_job_and_the_run_and_keeps_the_result)
 		       "[later]\nstonewall\nrw=read\nbs=4k\nio_size=4k\n",
 		       "t.fio", d->cfg.capacity, &jobs, &n, err, sizeof err) == 0,
 	       "%s", err);
-	d->capacity = 8 << 20;
+	d->capacity = d->top->capacity = 8 << 20;
 	struct ssd_run_result r;
 	int rc = ssd_sim_run(d, jobs, n, 1, &r, err, sizeof err);
 	free(jobs);

@@ -931,7 +931,7 @@ TEST(serve_power_cut_fails_the_requests_in_flight)
 	CHECK(!pthread_create(&th, NULL, fua_write, &a));
 	/* once the write is in the drive it waits for its 300 ms program */
 	struct timespec ts = {0, 1000 * 1000};
-	for (int i = 0; i < 5000 && !__atomic_load_n(&ssd_srv_dev(s)->host_ios, __ATOMIC_ACQUIRE); i++)
+	for (int i = 0; i < 5000 && !__atomic_load_n(&ssd_srv_dev(s)->clk->host_ios, __ATOMIC_ACQUIRE); i++)
 		nanosleep(&ts, NULL);
 	CHECK(!ssd_srv_power_cut(s, NULL, NULL));
 	pthread_join(th, NULL);
