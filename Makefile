@@ -18,7 +18,8 @@
 #                   page, the presets and the nbdkit plugin under PREFIX
 #                   (/usr/local), DESTDIR
 #   make uninstall  remove what install installed
-#   make check-layers  includes against the layer order (tools/check-layers.sh)
+#   make check-layers  includes and calls against the layer order
+#                   (tools/check-layers.sh)
 #   make doc-check  re-run the docs' commands: the outputs they show compared
 #                   (tools/doc-check.sh), every command shown run as written
 #                   (tools/doc-commands.sh)
@@ -234,9 +235,11 @@ uninstall:
 	-rmdir $(DESTDIR)$(presetdir) $(DESTDIR)$(PREFIX)/share/ssdlab 2>/dev/null
 
 # Includes against the layer order, private headers, examples' includes;
-# the violations of tools/layers.allow are reported as known.
-check-layers:
-	tools/check-layers.sh --allow tools/layers.allow
+# the calls between src/'s modules, read from the library's objects (no
+# circle, none upward); the violations of tools/layers.allow are reported
+# as known.
+check-layers: $(LIB_OBJ)
+	tools/check-layers.sh --allow tools/layers.allow --objects $(BUILD)
 
 # ---- the NBD server: an nbdkit plugin (nbdkit/ssdlab.c, docs/serve.md) ----
 # Built when nbdkit's plugin header is installed (Debian: nbdkit-plugin-dev);

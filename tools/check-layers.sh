@@ -1,7 +1,8 @@
 #!/bin/sh
-# check-layers.sh -- the includes of the sources against ssdlab's layers.
+# check-layers.sh -- the includes of the sources, and the calls between
+# the modules of src/, against ssdlab's layers.
 #
-# usage: tools/check-layers.sh [--allow FILE]
+# usage: tools/check-layers.sh [--allow FILE] [--objects DIR]
 #
 # Reads every #include of src/**, cli/, nbdkit/, fuzz/, bench/, tests/unit/, examples/ and
 # include/ and prints one line per violation, sorted:
@@ -25,22 +26,41 @@
 # then in include/, src/ and tests/unit/ (the Makefile's -I order); one
 # found nowhere is a violation too.
 #
+# With --objects DIR (the build directory: DIR/src/X/Y.o compiled from
+# src/X/Y.c), the calls are checked too, from the objects' symbol tables
+# (tools/layer-calls.sh, which says how), one line per violation:
+#
+#   A.c <-> B.c: a.c calls F, b.c calls G
+#   FILE: calls F of DEF: upward, LOW is below HIGH
+#
+#  (e) no two files of different folders of src/ call each other (a
+#      circle between modules that the includes may not show: a prototype
+#      written in the .c file, a function put in an ops table);
+#  (f) no file of src/ calls a function defined in a higher layer.
+# make check-layers builds the library's objects and passes --objects.
+#
 # Without --allow: exit 1 if there is any violation.  With --allow FILE
 # (one violation per line, as printed; # comments): the violations listed
 # there are known and counted, only new ones are printed and fail; listed
 # ones that no longer occur are named so that the list can shrink.
 set -eu
+usage() { echo "usage: $0 [--allow FILE] [--objects DIR]" >&2; exit 2; }
 allow=
-if [ $# -ge 1 ]; then
+objects=
+while [ $# -ge 1 ]; do
+	[ $# -ge 2 ] || usage
 	case $1 in
-	--allow) [ $# -eq 2 ] || { echo "usage: $0 [--allow FILE]" >&2; exit 2; }
-		 allow=$2 ;;
-	*) echo "usage: $0 [--allow FILE]" >&2; exit 2 ;;
+	--allow) allow=$2 ;;
+	--objects) objects=$2 ;;
+	*) usage ;;
 	esac
-fi
+	shift 2
+done
 allow_path=$allow
 case $allow in ''|/*) ;; *) allow_path=$(pwd)/$allow ;; esac
 [ -z "$allow" ] || [ -f "$allow_path" ] || { echo "$0: no file $allow" >&2; exit 2; }
+case $objects in ''|/*) ;; *) objects=$(pwd)/$objects ;; esac
+[ -z "$objects" ] || [ -d "$objects" ] || { echo "$0: no directory $objects" >&2; exit 2; }
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
@@ -148,6 +168,11 @@ check_file() { # check_file FILE: one line per violation on stdout
 files=$(find src cli nbdkit fuzz bench tests/unit examples include -type f \
 	\( -name '*.c' -o -name '*.h' \) 2>/dev/null | LC_ALL=C sort)
 found=$(for f in $files; do check_file "$f"; done | LC_ALL=C sort -u)
+if [ -n "$objects" ]; then
+	# (e) and (f); a missing object stops the check (exit 2)
+	calls=$(sh tools/layer-calls.sh "$objects" $ORDER) || exit 2
+	found=$(printf '%s\n%s\n' "$found" "$calls" | grep -v '^$' | LC_ALL=C sort -u || true)
+fi
 
 if [ -z "$allow" ]; then
 	[ -n "$found" ] && echo "$found"
