@@ -1,13 +1,20 @@
 /*
- * job_doc.c -- docs/jobfiles.md, printed from the option table
- * (job_opts.c): the supported options with their values, defaults and
- * meaning, the ones accepted without effect by group with the group's
- * reason, the refused ones with theirs, and the prose around them.
- * tools/man.py turns the same Markdown into the manual page's JOB
- * OPTIONS, so the three cannot drift apart.
+ * job_doc.c -- docs/jobfiles.md and fuzz/jobfile.dict, printed from the
+ * option table (job_opts.c).
+ *
+ * The Markdown (`ssdlab job doc`) has the supported options with their
+ * values, defaults and meaning, the ones accepted without effect by
+ * group with the group's reason, the refused ones with theirs, and the
+ * prose around them; tools/man.py turns it into the manual page's JOB
+ * OPTIONS.  The libFuzzer dictionary (`ssdlab job doc --format=dict`,
+ * written to fuzz/ by tools/fuzz-dicts.sh) has every option and alias
+ * ssdlab takes and the words of their values, then a sample of values
+ * and syntax.  So the table, the docs, the manual page and the fuzzer's
+ * options cannot drift apart (tests/cli/man.sh, jobfile_dict.sh).
  */
 #include "job/job_int.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -269,4 +276,166 @@ void ssd_job_print_doc(FILE *out)
 	      "next; past the last zone the first comes again, until "
 	      "`io_size` (default `size`) bytes are done -- fio's rules.\n",
 	      out);
+}
+
+
+/* ---- fuzz/jobfile.dict ---- */
+
+/* One libFuzzer dictionary entry, PREFIX_LABEL="VALUE": the label is the
+ * value's runs of letters and digits joined by '_', or its number n in
+ * its group when it has none (libFuzzer reads only the value). */
+static void dict_entry(FILE *out, const char *prefix, int n, const char *val)
+{
+	int alnum = 0;
+	for (const char *c = val; *c; c++)
+		alnum = alnum || isalnum((unsigned char)*c);
+	fprintf(out, "%s_", prefix);
+	if (!alnum)
+		fprintf(out, "%d", n);
+	int any = 0, gap = 0;
+	for (const char *c = val; alnum && *c; c++) {
+		if (!isalnum((unsigned char)*c)) {
+			gap = 1;
+			continue;
+		}
+		if (gap && any)
+			fputc('_', out);
+		gap = 0;
+		any = 1;
+		fputc(*c, out);
+	}
+	fputs("=\"", out);
+	for (const char *c = val; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			fprintf(out, "\\%c", *c);
+		else if (*c == '\n')
+			fputs("\\x0a", out);
+		else
+			fputc(*c, out);
+	}
+	fputs("\"\n", out);
+}
+
+/* Word k of a row's value into buf: an OT_WORD row's list, or a
+ * job_ne_choice row's "a, b, c"; NULL past the last (or for any other
+ * row). */
+static const char *row_word(const struct jopt *o, int k, char *buf,
+			    size_t len)
+{
+	if (o->type == OT_WORD) {
+		for (int w = 0; o->words[w]; w++)
+			if (w == k)
+				return o->words[w];
+		return NULL;
+	}
+	if (o->type != OT_NOEFFECT || o->fn != job_ne_choice)
+		return NULL;
+	const char *c = o->value;
+	for (int w = 0; *c; w++) {
+		size_t n = strcspn(c, ",");
+		if (w == k) {
+			snprintf(buf, len, "%.*s", (int)n, c);
+			return buf;
+		}
+		c += n;
+		while (*c == ',' || *c == ' ')
+			c++;
+	}
+	return NULL;
+}
+
+/* Whether a row before row i has the word w. */
+static int word_before(int i, const char *w)
+{
+	char buf[64];
+	const char *v;
+	for (int j = 0; j < i; j++)
+		for (int k = 0; (v = row_word(&job_opts[j], k, buf, sizeof buf));
+		     k++)
+			if (!strcmp(v, w))
+				return 1;
+	return 0;
+}
+
+/* What the dictionary holds beyond the table: values the readers of
+ * job_value.c take (a sample, not their lists), values in fio's units,
+ * and the syntax of job_parse.c.  A fuzzer needs examples here; that
+ * every option is in the dictionary is what the table guarantees. */
+static const struct {
+	const char *heading, *prefix;
+	const char *const *vals;
+} dict_more[] = {
+	{"I/O patterns with a hole or a run (rw=PATTERN:N)", "rw",
+	 (const char *const[]){"write:8k", "read:-8k", "randread:4", NULL}},
+	{"verify methods", "verify",
+	 (const char *const[]){"md5", "crc64", "crc32c", "crc32c-intel",
+		"crc32", "crc16", "crc7", "xxhash", "sha1", "sha256", "sha512",
+		"sha3-256", "meta", "pattern", "pattern_hdr", "null", NULL}},
+	{"words the value readers take", "word",
+	 (const char *const[]){"zipf", "pareto", "normal", "gauss", "zoned",
+		"zoned_abs", "sequence", "zipf:1.2", "pareto:0.9", "normal:10",
+		"zoned:60/10:30/20:10/70", "zoned_abs:50/4m:50/60m",
+		"sequence:0,3,1", "strided", "zbd", "io", "all", "zeroes",
+		"uncor", "write_same", "write_and_verify", "verify_bytchk_00",
+		"iops", "iops_slope", "bw", "bw_slope", "lat", "lat_slope",
+		"iops:10%", "bw_slope:0.5%", "libaio", "io_uring", "psync",
+		"posixaio", "EIO", "ENOSPC", "EILSEQ", "0x5a", "0xdeadbeef",
+		"$jobname", "$jobnum", "$filenum", "$clientuid", "/dev/",
+		"a:b", "f\\:1", "filecreate", NULL}},
+	{"values", "val",
+	 (const char *const[]){"2", "8", "16", "32", "64", "100", "1000",
+		"65536", "4096", "-1", "512", "4k", "8k", "16k", "64k", "128k",
+		"256k", "1m", "4m", "16m", "64m", "1g", "1t", "1.5g", "4KiB",
+		"4kB", "0x1000", "50%", "100%", "0%", "4k-64k", "4k:16k",
+		"4k,8k", ",8k", "4k,32k,", "4k/50:16k/30:64k/", "1s", "2s",
+		"10ms", "100us", "500ns", "1h", "1d", "10", "true", "false",
+		"yes", "no", "1-3", "1000000", NULL}},
+	{"syntax and whole lines", "syn",
+	 (const char *const[]){"[global]\n", "[job]\n", "[a]\n", "\n[",
+		"]\n", "=", "\n", " = ", "#", ";", "include ", "${HOME}", "${",
+		"}", "$pagesize", "$mb_memory", "$ncpus", "(", ")", "*", "+",
+		"/", "%", ":", ",", "-", "4k*2", "(2000000)", "rw=randwrite\n",
+		"rw=write\n", "bs=4k\n", "iodepth=32\n", "size=50%\n",
+		"numjobs=4\n", "stonewall\n", "time_based\n", "runtime=1s\n",
+		"verify=md5\n", "filename=a:b\n", "nrfiles=4\n",
+		"ioengine=libaio\n", "direct=1\n", NULL}},
+};
+
+void ssd_job_print_dict(FILE *out)
+{
+	fputs("# libFuzzer dictionary of the jobfile target "
+	      "(fuzz/fuzz_jobfile.c), also\n"
+	      "# used by the sim target (fuzz/sim.dict holds a copy).  "
+	      "Generated by\n"
+	      "# `ssdlab job doc --format=dict` from the option table in\n"
+	      "# src/job/job_opts.c (tools/fuzz-dicts.sh writes it); do not "
+	      "edit.\n\n"
+	      "# options: every option and alias ssdlab takes (supported, "
+	      "and accepted\n# without effect)\n", out);
+	for (int i = 0; i < job_nopts; i++) {
+		const struct jopt *o = &job_opts[i];
+		if (o->type == OT_UNSUP)
+			continue;
+		dict_entry(out, "opt", i, o->name);
+		if (o->alias)
+			dict_entry(out, "opt", i, o->alias);
+	}
+	fputs("\n# the words of the options' values\n", out);
+	for (int i = 0; i < job_nopts; i++) {
+		char buf[64];
+		const char *w;
+		for (int k = 0; (w = row_word(&job_opts[i], k, buf, sizeof buf));
+		     k++)
+			if (!word_before(i, w))
+				dict_entry(out, "word", k, w);
+	}
+	fputs("\n# I/O patterns (rw=)\n", out);
+	for (int rw = SSD_RW_READ; rw <= SSD_RW_RANDTRIMWRITE; rw++)
+		dict_entry(out, "rw", rw, ssd_rw_name(rw));
+	for (size_t s = 0; s < sizeof dict_more / sizeof dict_more[0]; s++) {
+		fprintf(out, "\n# %s\n", dict_more[s].heading);
+		for (int v = 0; dict_more[s].vals[v]; v++)
+			dict_entry(out, dict_more[s].prefix, v,
+				   dict_more[s].vals[v]);
+	}
 }

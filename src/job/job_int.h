@@ -7,8 +7,9 @@
  *                that reads its value, accepted values, default, help.
  *                The same rows drive parsing, the messages' "accepted:
  *                ...", the report's options without effect,
- *                docs/jobfiles.md and the manual page (tools/man.py
- *                reads `ssdlab job doc`).
+ *                docs/jobfiles.md, the manual page (tools/man.py reads
+ *                `ssdlab job doc`) and the fuzz dictionary
+ *                fuzz/jobfile.dict (`ssdlab job doc --format=dict`).
  *   job_value.c  the value readers of the table's OT_FN and OT_NOEFFECT
  *                rows (job_fn_*, job_ne_*): one option's value, checked
  *                and stored in the job.
@@ -19,7 +20,8 @@
  *                resolved, regions, limits of the file), the files of
  *                all jobs laid out when the file ends, and jobs built in
  *                code (ssd_jobs_*), which is the parser without the text.
- *   job_doc.c    docs/jobfiles.md, printed from the table.
+ *   job_doc.c    docs/jobfiles.md and fuzz/jobfile.dict, printed from
+ *                the table.
  *
  * The parser's state (struct parser) lives from the first line to the
  * last: the [global] defaults, the job being read (struct jstate), the

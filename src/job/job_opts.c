@@ -12,10 +12,12 @@
  *
  * The same rows drive the parser (job_parse.c applies a key=value
  * through its row), its messages ("accepted: ..."), the report's list of
- * options without effect (ssd_job_noeffect) and docs/jobfiles.md
- * (job_doc.c, `ssdlab job doc`), and through it the manual page
- * (tools/man.py).  Adding an option is adding a row here (and, if its
- * value needs more than a type, its reader in job_value.c).
+ * options without effect (ssd_job_noeffect), docs/jobfiles.md and the
+ * fuzz dictionary (job_doc.c: `ssdlab job doc`, `ssdlab job doc
+ * --format=dict`), and through them the manual page (tools/man.py) and
+ * fuzz/jobfile.dict (tools/fuzz-dicts.sh).  Adding an option is adding a
+ * row here (and, if its value needs more than a type, its reader in
+ * job_value.c), then `make docs` and tools/fuzz-dicts.sh.
  */
 #include "job/job_int.h"
 
