@@ -215,8 +215,8 @@ int job_find_opt(const char *key);
 /* ---- errors and one key=value (job_parse.c) ---- */
 
 /* "FILE:LINE: " and the printf message into the parser's err (for a
- * built job "NAME: ", no line), the file the one opt_line() chose if it
- * did; returns code. */
+ * built job "NAME: ", no line); FILE is p->blame when opt_line() set it,
+ * else p->file.  Returns code. */
 int job_perr(struct parser *p, int line, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* "out of memory": SSD_ENOMEM. */
