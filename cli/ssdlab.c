@@ -811,20 +811,36 @@ static int cmd_drive(int argc, char **argv)
 
 static int cmd_job(int argc, char **argv)
 {
+	static const char help[] =
+		"usage: ssdlab job doc [--format=md|dict]\n"
+		"Print the job-file option reference as Markdown (docs/jobfiles.md),\n"
+		"or with --format=dict the fuzz dictionary of job files\n"
+		"(fuzz/jobfile.dict), both from the option table.";
 	if (argc == 3 && !strcmp(argv[1], "doc") &&
 	    (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-		puts("usage: ssdlab job doc\nPrint the job-file option reference as Markdown (docs/jobfiles.md).");
+		puts(help);
 		return 0;
 	}
 	if (argc == 2 && !strcmp(argv[1], "doc")) {
 		ssd_job_print_doc(stdout);
 		return 0;
 	}
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		puts("usage: ssdlab job doc\nPrint the job-file option reference as Markdown (docs/jobfiles.md).");
+	if (argc == 3 && !strcmp(argv[1], "doc") &&
+	    !strncmp(argv[2], "--format=", 9)) {
+		if (!strcmp(argv[2] + 9, "md"))
+			ssd_job_print_doc(stdout);
+		else if (!strcmp(argv[2] + 9, "dict"))
+			ssd_job_print_dict(stdout);
+		else
+			return usage_error("job doc: unknown format '%s' (accepted: md, dict)",
+					   argv[2] + 9);
 		return 0;
 	}
-	return usage_error("usage: ssdlab job doc");
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		puts(help);
+		return 0;
+	}
+	return usage_error("usage: ssdlab job doc [--format=md|dict]");
 }
 
 /* ---- ssdlab accuracy ---- */

@@ -417,6 +417,10 @@ uint32_t ssd_job_max_bs(const struct ssd_job *j);
 
 /* Markdown list of supported options (docs/jobfiles.md). */
 void ssd_job_print_doc(FILE *out);
+/* The libFuzzer dictionary of job files (fuzz/jobfile.dict): every
+ * option and alias ssdlab takes, the words of their values, values in
+ * fio's units and the job-file syntax. */
+void ssd_job_print_dict(FILE *out);
 
 /* ---- building a job file in code ----
  *

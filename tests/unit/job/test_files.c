@@ -1,7 +1,7 @@
 /* Unit tests for files and regions of the drive: the layout of files
- * (src/job/layout.c), their resolution from job files (src/job/job.c) and the
- * choice of file, clone region and strided zone of each I/O
- * (src/job/workload.c). */
+ * (src/job/layout.c), their resolution from job files
+ * (src/job/job_build.c) and the choice of file, clone region and strided
+ * zone of each I/O (src/job/workload.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

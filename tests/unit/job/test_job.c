@@ -1,4 +1,4 @@
-/* Unit tests for the fio job-file parser (src/job/job.c). */
+/* Unit tests for the fio job-file parser (src/job/job_*.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Unit tests for building job files in code (the builder of
- * src/job/job.c): a built job equals the job parsed from the same
+ * src/job/job_build.c): a built job equals the job parsed from the same
  * options, field by field. */
 #include <stdio.h>
 #include <stdlib.h>
