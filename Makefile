@@ -12,7 +12,8 @@
 #   make powercheck 1,040 power cuts over NBD, checked from the client's side
 #   make fuzz       each fuzz target for FUZZ_SECONDS under libFuzzer (clang;
 #                   docs/reliability.md)
-#   make docs       regenerate docs/options.md and docs/jobfiles.md
+#   make docs       regenerate docs/options.md, docs/jobfiles.md and the job
+#                   files' fuzz dictionaries (tools/fuzz-dicts.sh)
 #   make man        the manual page build/ssdlab.1 (tools/man.py)
 #   make install    ssdlab, libssdlab.a/.so, ssdlab.h, ssdlab.pc, the man
 #                   page, the presets and the nbdkit plugin under PREFIX
@@ -145,6 +146,7 @@ bench: ssdlab $(BUILD)/bareftl $(BUILD)/simbench
 docs: ssdlab
 	./ssdlab drive doc > docs/options.md
 	./ssdlab job doc > docs/jobfiles.md
+	tools/fuzz-dicts.sh ./ssdlab
 
 # The outputs the docs show (docs/scenarios.md, lifetime.md,
 # calibration.md, accuracy.md, fill.md) against what their commands print now
