@@ -126,7 +126,7 @@ static int trace_common_arg(int id, const char *val, int *fmt, int *has_dev,
 	return 0;
 }
 
-/* trace convert's command line: the conversion and its IN and OUT */
+/* trace convert's command line: the conversion, and IN and OUT */
 struct convert_args {
 	struct ssd_tconv c;
 	const char *pos[2];
@@ -193,9 +193,7 @@ static int cmd_trace_convert(int argc, char **argv)
 	if (rc != CLI_GO)
 		return rc;
 	struct ssd_tconv c = a.c;
-	const char *const *pos = a.pos;
-	int npos = a.npos;
-	if (npos < 2)
+	if (a.npos < 2)
 		return cli_usage("trace convert needs IN and OUT (OUT - for "
 				 "standard output)");
 	if (c.fold && !c.capacity)
@@ -204,8 +202,8 @@ static int cmd_trace_convert(int argc, char **argv)
 		return cli_usage("--capacity with --fold must be a multiple of "
 				 "4 KiB, got %llu bytes",
 				 (unsigned long long)c.capacity);
-	c.in = pos[0];
-	c.out = pos[1];
+	c.in = a.pos[0];
+	c.out = a.pos[1];
 	struct ssd_tconv_counts n;
 	char err[1024];
 	int input = 0;
