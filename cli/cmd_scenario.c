@@ -116,8 +116,8 @@ static int scenario_run_opt(void *ctx, int id, const char *val)
 	return CLI_GO;
 }
 
-/* no help text: --help is the scenario's, or scenario's when none is
- * named, said once the whole line is read */
+/* no help text here: --help prints the named scenario's help (or the
+ * scenario command's when none is named) once the whole line is read */
 static const struct cli_cmd scenario_run_cmd = {
 	.shared = CLI_DRIVE | CLI_SET | CLI_SEED | CLI_ETA,
 	.opts = scenario_run_opts, .fn = scenario_run_opt};
