@@ -205,7 +205,7 @@ includedir  := $(PREFIX)/include
 pkgconfigdir := $(libdir)/pkgconfig
 man1dir     := $(PREFIX)/share/man/man1
 # where the installed ssdlab looks for its presets: ../share/ssdlab/presets
-# from its own directory (cli/ssdlab.c, preset_dir)
+# from its own directory (cli/common.c, cli_preset_dir)
 presetdir   := $(PREFIX)/share/ssdlab/presets
 
 # Only the public header is installed: the headers under src/ are the
