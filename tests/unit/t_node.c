@@ -96,3 +96,12 @@ size_t t_node_count(const struct t_node *f, size_t from, int ddir)
 		n += (f->cmd[i].ddir & 0xff) == ddir;
 	return n;
 }
+
+double t_node_stat(const struct ssd_blk *b, const char *key, double missing)
+{
+	struct ssd_blk_stat s;
+	for (int i = 0; b->ops->stat(b, i, &s); i++)
+		if (!strcmp(s.key, key))
+			return s.value;
+	return missing;
+}

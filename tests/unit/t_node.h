@@ -3,7 +3,8 @@
  * (tests/unit/machine/test_mft.c, test_pagecache.c, test_stack.c): a
  * struct ssd_blk (machine/blk.h) that answers with a simple cost model
  * and records every command it gets, with its times, so that a test can
- * see what the layer above sent down and when.
+ * see what the layer above sent down and when; and the layer's own
+ * figures read by name.
  */
 #ifndef T_NODE_H
 #define T_NODE_H
@@ -55,5 +56,9 @@ struct t_node *t_node_new(uint64_t capacity, struct t_node_cost cost);
 /* The commands from index `from` on whose direction (flags aside) is
  * ddir. */
 size_t t_node_count(const struct t_node *f, size_t from, int ddir);
+
+/* The row `key` of any node's own figures (ops->stat: the layer under
+ * test's, above the fake), or `missing` if it has none such. */
+double t_node_stat(const struct ssd_blk *b, const char *key, double missing);
 
 #endif

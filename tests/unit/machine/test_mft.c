@@ -51,11 +51,7 @@ static struct ssd_blk *mk(const struct ssd_config *c, uint64_t cap,
 
 static double stat_of(const struct ssd_blk *b, const char *key)
 {
-	struct ssd_blk_stat s;
-	for (int i = 0; b->ops->stat(b, i, &s); i++)
-		if (!strcmp(s.key, key))
-			return s.value;
-	return NAN;
+	return t_node_stat(b, key, NAN);
 }
 
 /* The data area's end: commands at or past it are map pages. */

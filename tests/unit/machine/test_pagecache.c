@@ -62,11 +62,7 @@ static struct ssd_blk *pc_new(struct pc_keys k, int64_t lat, int serial,
 
 static double stat_of(const struct ssd_blk *b, const char *key)
 {
-	struct ssd_blk_stat s;
-	for (int i = 0; b->ops->stat(b, i, &s); i++)
-		if (!strcmp(s.key, key))
-			return s.value;
-	return -1;
+	return t_node_stat(b, key, -1);
 }
 
 /* copy time of len bytes at 4000 MB/s, as the cache rounds it */

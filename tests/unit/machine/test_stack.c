@@ -8,59 +8,20 @@
 #include "machine/raid0.h"
 #include "machine/stack.h"
 #include "t.h"
+#include "t_node.h"
 
 static char err[512];
 
-/* A member that records what it gets and answers after 100 us. */
-#define REC_MAX 64
-struct rec {
-	struct ssd_blk b;
-	int n;
-	struct {
-		int ddir;
-		uint64_t off;
-		uint32_t len;
-		int64_t t;
-	} cmd[REC_MAX];
-};
-
-static int64_t rec_submit(struct ssd_blk *b, int ddir, uint64_t off,
-			  uint32_t len, int64_t t)
-{
-	struct rec *r = (struct rec *)b;
-	if (r->n < REC_MAX) {
-		r->cmd[r->n].ddir = ddir;
-		r->cmd[r->n].off = off;
-		r->cmd[r->n].len = len;
-		r->cmd[r->n].t = t;
-		r->n++;
-	}
-	return t + 100 * SSD_US + (int64_t)(off % 7);
-}
-
-static int64_t rec_flush(struct ssd_blk *b, int64_t t)
-{
-	return t + 5 * SSD_US;
-}
-
-static int rec_idle(struct ssd_blk *b, int64_t until)
-{
-	return 0;
-}
-
-static void rec_destroy(struct ssd_blk *b)
-{
-	free(b);
-}
-
-static const struct ssd_blk_ops rec_ops = {
-	.kind = "rec", .submit = rec_submit, .flush = rec_flush,
-	.idle = rec_idle, .destroy = rec_destroy,
+/* A member: answers 100 us after a command comes, plus its offset % 7
+ * ns (so that the pieces of one command end apart); a flush 5 us. */
+static const struct t_node_cost member = {
+	.cmd_ns = 100 * SSD_US, .trim_ns = 100 * SSD_US, .flush_ns = 5 * SSD_US,
+	.spread = 7,
 };
 
 /* RAID 0 over n recording members of `cap` bytes, stripe su. */
 static struct ssd_blk *raid(uint32_t n, uint64_t cap, uint32_t su,
-			    struct rec **m)
+			    struct t_node **m)
 {
 	struct ssd_config c;
 	ssd_config_defaults(&c);
@@ -70,10 +31,8 @@ static struct ssd_blk *raid(uint32_t n, uint64_t cap, uint32_t su,
 	c.raid_stripe = su;
 	struct ssd_blk **v = calloc(n, sizeof *v);
 	for (uint32_t i = 0; i < n; i++) {
-		m[i] = calloc(1, sizeof *m[i]);
-		m[i]->b.ops = &rec_ops;
-		m[i]->b.capacity = cap;
-		v[i] = &m[i]->b;
+		m[i] = t_node_new(cap, member);
+		v[i] = &m[i]->blk;
 	}
 	struct ssd_blk *b = NULL;
 	if (ssd_raid0_create(&c, v, n, &b))
@@ -83,7 +42,7 @@ static struct ssd_blk *raid(uint32_t n, uint64_t cap, uint32_t su,
 
 TEST(raid0_capacity_is_whole_stripes_of_every_member)
 {
-	struct rec *m[3];
+	struct t_node *m[3];
 	/* 1 MiB + 10 KiB members, 64 KiB stripes: 16 whole stripes each */
 	struct ssd_blk *b = raid(3, (1 << 20) + 10240, 64 << 10, m);
 	CHECK(b);
@@ -93,7 +52,7 @@ TEST(raid0_capacity_is_whole_stripes_of_every_member)
 
 TEST(raid0_small_command_goes_to_one_member_at_its_place)
 {
-	struct rec *m[2];
+	struct t_node *m[2];
 	struct ssd_blk *b = raid(2, 8 << 20, 64 << 10, m);
 	CHECK(b);
 	/* unit 3 (192 KiB..256 KiB) is member 1's unit 1 */
@@ -108,7 +67,7 @@ TEST(raid0_small_command_goes_to_one_member_at_its_place)
 
 TEST(raid0_large_command_splits_into_one_contiguous_piece_per_member)
 {
-	struct rec *m[3];
+	struct t_node *m[3];
 	struct ssd_blk *b = raid(3, 8 << 20, 4096, m);
 	CHECK(b);
 	/* bytes 2048 .. 2048 + 7 units: units 0..7, the last one partial */
@@ -139,7 +98,7 @@ TEST(raid0_large_command_splits_into_one_contiguous_piece_per_member)
 TEST(raid0_every_byte_lands_once_on_a_brute_force_map)
 {
 	/* random ranges against a byte-by-byte map of the striping */
-	struct rec *m[4];
+	struct t_node *m[4];
 	const uint32_t su = 8192, n = 4;
 	struct ssd_blk *b = raid(n, 1 << 20, su, m);
 	CHECK(b);
@@ -179,7 +138,7 @@ TEST(raid0_every_byte_lands_once_on_a_brute_force_map)
 
 TEST(raid0_flush_reaches_every_member)
 {
-	struct rec *m[2];
+	struct t_node *m[2];
 	struct ssd_blk *b = raid(2, 1 << 20, 4096, m);
 	CHECK(b);
 	CHECK(ssd_blk_flush(b, 10) == 10 + 5 * SSD_US);
