@@ -9,6 +9,7 @@
 #include "machine/stack.h"
 #include "t.h"
 #include "t_node.h"
+#include "t_sim.h"
 
 static char err[512];
 
@@ -145,38 +146,21 @@ TEST(raid0_flush_reaches_every_member)
 	ssd_blk_destroy(b);
 }
 
-/* The tiny drive with keys (kv: n/2 KEY, VALUE pairs) set, as a device. */
-static struct ssd_dev *machine(const char *const *kv, int n)
+/* The tiny drive with sets[0..n) ("KEY=VALUE") set, as a device. */
+static struct ssd_dev *machine(const char *const *sets, int n)
 {
-	struct ssd_config c;
-	struct ssd_dev *d = NULL;
-	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err))
-		return NULL;
-	for (int i = 0; i < n; i += 2)
-		if (ssd_config_set(&c, kv[i], kv[i + 1], NULL, err, sizeof err))
-			return NULL;
-	if (ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
-		return NULL;
-	return d;
+	return t_sim_drive("tiny", sets, n, err, sizeof err);
 }
 
 static int run(struct ssd_dev *d, const char *text, struct ssd_run_result *res)
 {
-	struct ssd_job *jobs = NULL;
-	int n = 0;
-	memset(res, 0, sizeof *res);
-	int rc = ssd_jobfile_parse_string(text, "t.fio", ssd_dev_capacity(d),
-					  &jobs, &n, err, sizeof err);
-	if (!rc)
-		rc = ssd_sim_run(d, jobs, n, 1, res, err, sizeof err);
-	free(jobs);
-	return rc;
+	return t_sim_run(d, text, res, err, sizeof err);
 }
 
 TEST(raid0_machine_is_twice_the_drive_and_sums_its_ssds)
 {
-	static const char *const raid[] = {"raid", "0"};
-	struct ssd_dev *d = machine(raid, 2), *one = machine(NULL, 0);
+	static const char *const raid[] = {"raid=0"};
+	struct ssd_dev *d = machine(raid, 1), *one = machine(NULL, 0);
 	CHECKF(d && one, "%s", err);
 	CHECK(ssd_dev_is_machine(d) && !ssd_dev_is_machine(one));
 	CHECK(ssd_dev_capacity(d) == 2 * ssd_dev_capacity(one));
@@ -212,8 +196,8 @@ TEST(raid0_machine_is_twice_the_drive_and_sums_its_ssds)
 
 TEST(machine_refuses_verify_with_the_reason)
 {
-	static const char *const raid[] = {"raid", "0"};
-	struct ssd_dev *d = machine(raid, 2);
+	static const char *const raid[] = {"raid=0"};
+	struct ssd_dev *d = machine(raid, 1);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	int rc = run(d, "[w]\nrw=write\nbs=4k\nsize=1m\nverify=crc32c\n", &r);
@@ -225,16 +209,16 @@ TEST(machine_refuses_verify_with_the_reason)
 
 TEST(stack_volume_is_what_the_config_says)
 {
-	static const char *const cases[][8] = {
-		{"mft", "yes"},
-		{"raid", "0", "raid_members", "3"},
-		{"raid", "0", "mft", "yes", "mft_reserve", "0.25"},
-		{"page_cache", "8m", "mft", "yes", "raid", "0"},
-		{"type", "hdd", "raid", "0", "mft", "yes"},
+	static const char *const cases[][4] = {
+		{"mft=yes"},
+		{"raid=0", "raid_members=3"},
+		{"raid=0", "mft=yes", "mft_reserve=0.25"},
+		{"page_cache=8m", "mft=yes", "raid=0"},
+		{"type=hdd", "raid=0", "mft=yes"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		int n = 0;
-		while (n < 8 && cases[k][n])
+		while (n < 4 && cases[k][n])
 			n++;
 		struct ssd_dev *d = machine(cases[k], n);
 		CHECKF(d, "case %zu: %s", k, err);
@@ -248,9 +232,9 @@ TEST(stack_volume_is_what_the_config_says)
 
 TEST(stack_page_cache_over_mft_over_raid0_of_two_ssds)
 {
-	static const char *const kv[] = {"page_cache", "8m", "mft", "yes",
-					 "raid", "0", "mft_buffer", "1m"};
-	struct ssd_dev *d = machine(kv, 8);
+	static const char *const kv[] = {"page_cache=8m", "mft=yes", "raid=0",
+					 "mft_buffer=1m"};
+	struct ssd_dev *d = machine(kv, 4);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	CHECKF(run(d, "[w]\nrw=randwrite\nbs=4k\nsize=100%\nio_size=64m\n"
@@ -285,9 +269,8 @@ TEST(stack_mft_over_a_disk_cleans_without_trim)
 {
 	/* MFT frees segments by TRIM where the drive below has it; a hard
 	 * disk has none, and the cleaner must go on without */
-	static const char *const kv[] = {"type", "hdd", "mft", "yes",
-					 "mft_buffer", "1m"};
-	struct ssd_dev *d = machine(kv, 6);
+	static const char *const kv[] = {"type=hdd", "mft=yes", "mft_buffer=1m"};
+	struct ssd_dev *d = machine(kv, 3);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	CHECKF(run(d, "[w]\nrw=randwrite\nbs=16k\ndirect=1\nsize=100%\n"
@@ -306,12 +289,9 @@ TEST(stack_host_memory_copies_share_one_rate)
 	/* commands in flight together share the host's memory: hits and
 	 * buffered writes never beat page_cache_mbps (4000 MB/s), however
 	 * deep the queue */
-	static const char *const cases[][4] = {
-		{"mft", "yes"},
-		{"page_cache", "64m"},
-	};
+	static const char *const cases[][1] = {{"mft=yes"}, {"page_cache=64m"}};
 	for (int k = 0; k < 2; k++) {
-		struct ssd_dev *d = machine(cases[k], 2);
+		struct ssd_dev *d = machine(cases[k], 1);
 		CHECKF(d, "%s", err);
 		struct ssd_run_result r;
 		CHECKF(run(d, "[w]\nrw=write\nbs=128k\niodepth=32\nsize=32m\n"
@@ -334,14 +314,10 @@ TEST(stack_host_memory_copies_share_one_rate)
  * IOPS; order fcfs or sptf */
 static double disk_iops(const char *order, int qd, const char *extra)
 {
-	static const char *kv[6];
-	kv[0] = "type";
-	kv[1] = "hdd";
-	kv[2] = "capacity";
-	kv[3] = "32g";
-	kv[4] = "hdd_queue";
-	kv[5] = order;
-	struct ssd_dev *d = machine(kv, 6);
+	char queue[32];
+	snprintf(queue, sizeof queue, "hdd_queue=%s", order);
+	const char *const kv[] = {"type=hdd", "capacity=32g", queue};
+	struct ssd_dev *d = machine(kv, 3);
 	if (!d)
 		return -1;
 	char job[256];
@@ -373,15 +349,15 @@ TEST(stack_disk_queue_reorders_at_depth_and_not_at_one)
 
 TEST(stack_disk_queue_serves_every_command_once)
 {
-	static const char *const kv[] = {"type", "hdd", "capacity", "8g"};
-	struct ssd_dev *d = machine(kv, 4);
+	static const char *const kv[] = {"type=hdd", "capacity=8g"};
+	struct ssd_dev *d = machine(kv, 2);
 	CHECKF(d, "%s", err);
 	/* off until a caller that takes decisions asks (the runner does) */
 	CHECK(d->can_queue && !d->queues);
 	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 0, 4096, 0) > 0);
 	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 7ull << 30, 4096, 0) > 0);
 	ssd_dev_destroy(d);
-	d = machine(kv, 4);
+	d = machine(kv, 2);
 	CHECKF(d, "%s", err);
 	ssd_dev_set_queueing(d, 1);
 	CHECK(d->queues);
@@ -427,8 +403,8 @@ TEST(stack_disk_queue_is_off_after_a_run_and_for_direct_callers)
 {
 	/* after a run the queue is off again: plain submissions answer
 	 * with completions, also while the head is busy */
-	static const char *const kv[] = {"type", "hdd", "capacity", "8g"};
-	struct ssd_dev *d = machine(kv, 4);
+	static const char *const kv[] = {"type=hdd", "capacity=8g"};
+	struct ssd_dev *d = machine(kv, 2);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	CHECKF(run(d, "[r]\nrw=randread\nbs=4k\ndirect=1\niodepth=16\n"
@@ -448,11 +424,11 @@ TEST(stack_disk_queue_is_off_after_a_run_and_for_direct_callers)
 	ssd_run_result_free(&r);
 	/* a flush waits for FUA writes still on their way, in either order */
 	for (int o = 0; o < 2; o++) {
-		static const char *const kq[][6] = {
-			{"type", "hdd", "capacity", "1g", "hdd_queue", "fcfs"},
-			{"type", "hdd", "capacity", "1g", "hdd_queue", "sptf"},
+		static const char *const kq[][3] = {
+			{"type=hdd", "capacity=1g", "hdd_queue=fcfs"},
+			{"type=hdd", "capacity=1g", "hdd_queue=sptf"},
 		};
-		struct ssd_dev *q = machine(kq[o], 6);
+		struct ssd_dev *q = machine(kq[o], 3);
 		CHECKF(q, "%s", err);
 		CHECKF(run(q, "[fl]\nrw=randwrite\nwritefua=1\nbs=4k\n"
 			      "iodepth=16\nfsync=8\nio_size=2m\n", &r) == 0,
