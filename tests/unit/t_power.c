@@ -3,32 +3,23 @@
  */
 #include "t_power.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ftl/ftl.h"
 #include "machine/verify.h"
+#include "t_sim.h"
 
 struct ssd_dev *t_power_drive(const char *const *sets, int n, char *err,
 			      size_t errlen)
 {
+	static const char *const shape[] = {"page_size=16k", "capacity=256m"};
 	struct ssd_config c;
 	struct ssd_dev *d = NULL;
 	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, errlen) ||
-	    ssd_config_set(&c, "page_size", "16k", NULL, err, errlen) ||
-	    ssd_config_set(&c, "capacity", "256m", NULL, err, errlen))
-		return NULL;
-	for (int i = 0; i < n; i++) {
-		char k[64];
-		const char *eq = strchr(sets[i], '=');
-		if (!eq)
-			return NULL;
-		snprintf(k, sizeof k, "%.*s", (int)(eq - sets[i]), sets[i]);
-		if (ssd_config_set(&c, k, eq + 1, NULL, err, errlen))
-			return NULL;
-	}
-	if (ssd_config_finish(&c, err, errlen) || ssd_dev_create(&c, 1, &d))
+	    t_sim_set(&c, shape, 2, err, errlen) ||
+	    t_sim_set(&c, sets, n, err, errlen) ||
+	    ssd_config_finish(&c, err, errlen) || ssd_dev_create(&c, 1, &d))
 		return NULL;
 	ssd_dev_set_check_every(d, 1);
 	if (ssd_verify_attach(d) || ssd_dev_power_track(d)) {

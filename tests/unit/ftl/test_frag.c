@@ -8,6 +8,7 @@
 #include "ftl/ftl.h"
 #include "machine/device.h"
 #include "t.h"
+#include "t_sim.h"
 
 #ifndef SSDLAB_PRESET_DIR
 #define SSDLAB_PRESET_DIR "presets"
@@ -19,13 +20,10 @@
  * page), no read-ahead, TRIM on, with the given read_piece_overhead. */
 static int x25m(const char *piece, struct ssd_config *c, struct ssd_dev **d)
 {
-	char err[256];
-	if (ssd_config_open(c, "intel-x25m-80g", SSDLAB_PRESET_DIR, err, sizeof err) ||
-	    ssd_config_set(c, "capacity", "1g", NULL, err, sizeof err) ||
-	    ssd_config_set(c, "read_ahead", "0", NULL, err, sizeof err) ||
-	    ssd_config_set(c, "trim", "yes", NULL, err, sizeof err) ||
-	    ssd_config_set(c, "read_piece_overhead", piece, NULL, err, sizeof err) ||
-	    ssd_config_finish(c, err, sizeof err)) {
+	char err[256], rp[64];
+	snprintf(rp, sizeof rp, "read_piece_overhead=%s", piece);
+	const char *const sets[] = {"capacity=1g", "read_ahead=0", "trim=yes", rp};
+	if (t_sim_config(c, "intel-x25m-80g", sets, 4, err, sizeof err)) {
 		fprintf(stderr, "x25m: %s\n", err);
 		return -1;
 	}
@@ -131,16 +129,13 @@ TEST(frag_scattered_pieces_cost_the_controller_one_after_another)
  * host page splits the host's run. */
 static double rewrite_run(const char *copies)
 {
-	struct ssd_config c;
-	struct ssd_dev *d = NULL;
-	char err[256];
-	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err) ||
-	    ssd_config_set(&c, "page_size", "16k", NULL, err, sizeof err) ||
-	    ssd_config_set(&c, "pages_per_block", "16", NULL, err, sizeof err) ||
-	    ssd_config_set(&c, "gc_copies", copies, NULL, err, sizeof err) ||
-	    ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
+	char err[256], gc[64];
+	snprintf(gc, sizeof gc, "gc_copies=%s", copies);
+	const char *const sets[] = {"page_size=16k", "pages_per_block=16", gc};
+	struct ssd_dev *d = t_sim_drive("tiny", sets, 3, err, sizeof err);
+	if (!d)
 		return -1;
-	uint32_t lp = (uint32_t)(c.capacity / (4 * KIB));
+	uint32_t lp = (uint32_t)(ssd_dev_capacity(d) / (4 * KIB));
 	int64_t t = write_pages(d, lp, 0, 0);
 	struct ssd_rng rng;
 	ssd_rng_seed(&rng, 9);

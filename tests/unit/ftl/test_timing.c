@@ -11,6 +11,7 @@
 #include "ftl/ftl_int.h"
 #include "nand/flash.h"
 #include "t.h"
+#include "t_sim.h"
 
 /* The tiny preset (4 KiB pages, 4 dies on 2 channels, a unit per die:
  * unit u on die u and channel u % 2) with the "key=value" settings of
@@ -20,16 +21,11 @@ static struct ssd_ftl *tiny_ftl(const char *const *set)
 	struct ssd_config c;
 	char err[256];
 	struct ssd_ftl *f = NULL;
-	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err))
-		goto fail;
-	for (; set && *set; set++) {
-		char key[64];
-		const char *eq = strchr(*set, '=');
-		snprintf(key, sizeof key, "%.*s", (int)(eq - *set), *set);
-		if (ssd_config_set(&c, key, eq + 1, NULL, err, sizeof err))
-			goto fail;
-	}
-	if (ssd_config_finish(&c, err, sizeof err) || ssd_ftl_create(&c, 1, &f))
+	int n = 0;
+	while (set && set[n])
+		n++;
+	if (t_sim_config(&c, "tiny", set, n, err, sizeof err) ||
+	    ssd_ftl_create(&c, 1, &f))
 		goto fail;
 	ssd_ftl_set_check_every(f, 1);
 	return f;

@@ -9,6 +9,7 @@
 #include "machine/device.h"
 #include "job/dircopy.h"
 #include "t.h"
+#include "t_sim.h"
 
 #define KiB 1024ULL
 #define MiB (1ULL << 20)
@@ -22,20 +23,13 @@ static int cmp_u64(const void *a, const void *b)
 /* A small drive: 4 KiB pages, half its capacity spare, TRIMs unmapped at once. */
 static int small_drive(const char *capacity, struct ssd_dev **d)
 {
-	struct ssd_config c;
-	char err[256];
-	ssd_config_defaults(&c);
-	const char *kv[][2] = {
-		{"capacity", capacity}, {"op", "0.5"}, {"page_size", "4k"},
-		{"pages_per_block", "64"}, {"channels", "2"},
-		{"planes_per_die", "1"}, {"trim_mode", "immediate"},
-	};
-	for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
-		if (ssd_config_set(&c, kv[i][0], kv[i][1], NULL, err, sizeof err))
-			return -1;
-	if (ssd_config_finish(&c, err, sizeof err))
-		return -1;
-	return ssd_dev_create(&c, 1, d);
+	char err[256], cap[64];
+	snprintf(cap, sizeof cap, "capacity=%s", capacity);
+	const char *const sets[] = {cap, "op=0.5", "page_size=4k",
+				    "pages_per_block=64", "channels=2",
+				    "planes_per_die=1", "trim_mode=immediate"};
+	*d = t_sim_drive(NULL, sets, 7, err, sizeof err);
+	return *d ? 0 : -1;
 }
 
 TEST(dircopy_impressions_sizes_have_the_fitted_body_and_tail)

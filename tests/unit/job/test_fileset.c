@@ -7,6 +7,7 @@
 #include "machine/device.h"
 #include "job/fileset.h"
 #include "t.h"
+#include "t_sim.h"
 
 #define MiB (1ULL << 20)
 
@@ -95,22 +96,17 @@ TEST(fileset_rejects_impossible_sets)
 
 TEST(fileset_copy_maps_every_file_and_trim_unmaps_them)
 {
-	struct ssd_config c;
+	/* 4 KiB pages, half the capacity spare, TRIMs unmapped at once (the
+	 * other modes queue them) */
+	static const char *const sets[] = {"capacity=64m", "op=0.5", "page_size=4k",
+					   "pages_per_block=64", "channels=2",
+					   "planes_per_die=1", "trim_mode=immediate"};
 	char err[256];
-	ssd_config_defaults(&c);
-	CHECK(ssd_config_set(&c, "capacity", "64m", NULL, err, sizeof err) == 0);
-	CHECK(ssd_config_set(&c, "op", "0.5", NULL, err, sizeof err) == 0);
-	CHECK(ssd_config_set(&c, "page_size", "4k", NULL, err, sizeof err) == 0);
-	CHECK(ssd_config_set(&c, "pages_per_block", "64", NULL, err, sizeof err) == 0);
-	CHECK(ssd_config_set(&c, "channels", "2", NULL, err, sizeof err) == 0);
-	CHECK(ssd_config_set(&c, "planes_per_die", "1", NULL, err, sizeof err) == 0);
-	/* TRIMs unmap at once (the other modes queue them) */
-	CHECK(ssd_config_set(&c, "trim_mode", "immediate", NULL, err, sizeof err) == 0);
-	CHECKF(ssd_config_finish(&c, err, sizeof err) == 0, "%s", err);
-	struct ssd_dev *d;
-	CHECK(ssd_dev_create(&c, 1, &d) == 0);
+	struct ssd_dev *d = t_sim_drive(NULL, sets, 7, err, sizeof err);
+	CHECKF(d, "%s", err);
+	uint64_t cap = ssd_dev_capacity(d);
 	struct ssd_fileset fs;
-	CHECK(ssd_fileset_make(&fs, 0, c.capacity, c.capacity * 8 / 10, 300, 2.0, 3) == 0);
+	CHECK(ssd_fileset_make(&fs, 0, cap, cap * 8 / 10, 300, 2.0, 3) == 0);
 	struct ssd_fileset_run r;
 	const uint32_t bs = 64 * 1024;
 	CHECK(ssd_fileset_write(d, &fs, bs, 4, &r) == 0);

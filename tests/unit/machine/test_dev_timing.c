@@ -17,20 +17,11 @@ static char err[512];
  * terminated, or NULL), a fresh drive; the checker on if `check`. */
 static struct ssd_dev *drive(const char *const *set, int check)
 {
-	struct ssd_config c;
-	struct ssd_dev *d = NULL;
-	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err))
-		return NULL;
-	for (; set && *set; set++) {
-		char key[64];
-		const char *eq = strchr(*set, '=');
-		snprintf(key, sizeof key, "%.*s", (int)(eq - *set), *set);
-		if (ssd_config_set(&c, key, eq + 1, NULL, err, sizeof err))
-			return NULL;
-	}
-	if (ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
-		return NULL;
-	if (check)
+	int n = 0;
+	while (set && set[n])
+		n++;
+	struct ssd_dev *d = t_sim_drive("tiny", set, n, err, sizeof err);
+	if (d && check)
 		ssd_dev_set_check_every(d, 1);
 	return d;
 }

@@ -14,100 +14,16 @@
 #include "machine/mft.h"
 #include "t.h"
 #include "t_alloc.h"
+#include "t_node.h"
 
 #define KIB 1024ull
 #define MIB (1024ull * 1024)
 
-/* ---- the fake lower: one server, fixed cost a command plus a rate ---- */
-
-struct fcmd {
-	int ddir;       /* with its flags */
-	uint64_t off;
-	uint32_t len;
-	int64_t t, done;
+/* the fake lower: one server, 50 us a command plus 200 MB/s (5 ns a
+ * byte), a TRIM 10 us */
+static const struct t_node_cost lower = {
+	.cmd_ns = 50 * SSD_US, .byte_ns = 5, .trim_ns = 10 * SSD_US, .serial = 1,
 };
-
-struct fake {
-	struct ssd_blk blk;
-	struct fcmd *c;
-	size_t n, cap;
-	int64_t busy, last;
-	int bad_order, bad_range, nomem;
-};
-
-static void record(struct fake *f, int ddir, uint64_t off, uint32_t len,
-		   int64_t t, int64_t done)
-{
-	if (f->n == f->cap) {
-		size_t cap = f->cap ? 2 * f->cap : 1024;
-		struct fcmd *c = realloc(f->c, cap * sizeof *c);
-		if (!c) {
-			f->nomem = 1;
-			return;
-		}
-		f->c = c;
-		f->cap = cap;
-	}
-	f->c[f->n++] = (struct fcmd){ddir, off, len, t, done};
-}
-
-static int64_t fake_submit(struct ssd_blk *b, int ddir, uint64_t off,
-			   uint32_t len, int64_t t)
-{
-	struct fake *f = (struct fake *)b;
-	if (t < f->last)
-		f->bad_order++;
-	f->last = t;
-	if (len == 0 || off + len > b->capacity)
-		f->bad_range++;
-	int64_t start = t > f->busy ? t : f->busy;
-	/* 50 us a command, 200 MB/s (5 ns a byte); a TRIM 10 us */
-	int64_t done = start + ((ddir & 0xff) == SSD_DDIR_TRIM ? 10 * SSD_US
-				: 50 * SSD_US + 5 * (int64_t)len);
-	f->busy = done;
-	record(f, ddir, off, len, t, done);
-	return done;
-}
-
-/* recorded as a command SSD_DDIR_SYNC */
-static int64_t fake_flush(struct ssd_blk *b, int64_t t)
-{
-	struct fake *f = (struct fake *)b;
-	if (t < f->last)
-		f->bad_order++;
-	f->last = t;
-	int64_t done = t > f->busy ? t : f->busy;
-	record(f, SSD_DDIR_SYNC, 0, 0, t, done);
-	return done;
-}
-
-static int fake_idle(struct ssd_blk *b, int64_t until)
-{
-	return 0;
-}
-
-static void fake_destroy(struct ssd_blk *b)
-{
-	struct fake *f = (struct fake *)b;
-	free(f->c);
-	free(f);
-}
-
-static const struct ssd_blk_ops fake_ops = {
-	.kind = "fake", .submit = fake_submit, .flush = fake_flush,
-	.idle = fake_idle, .destroy = fake_destroy,
-};
-
-static struct fake *fake_new(uint64_t capacity)
-{
-	struct fake *f = calloc(1, sizeof *f);
-	if (!f)
-		return NULL;
-	f->blk.ops = &fake_ops;
-	strcpy(f->blk.name, "fake");
-	f->blk.capacity = capacity;
-	return f;
-}
 
 /* ---- helpers ---- */
 
@@ -119,14 +35,14 @@ static void cfg(struct ssd_config *c)
 
 /* An MFT node over a fake of `cap` bytes; *fp the fake. */
 static struct ssd_blk *mk(const struct ssd_config *c, uint64_t cap,
-			  struct fake **fp)
+			  struct t_node **fp)
 {
-	struct fake *f = fake_new(cap);
+	struct t_node *f = t_node_new(cap, lower);
 	struct ssd_blk *b = NULL;
 	if (!f)
 		return NULL;
 	if (ssd_mft_create(c, &f->blk, &b) != 0) {
-		fake_destroy(&f->blk);
+		ssd_blk_destroy(&f->blk);
 		return NULL;
 	}
 	*fp = f;
@@ -135,11 +51,7 @@ static struct ssd_blk *mk(const struct ssd_config *c, uint64_t cap,
 
 static double stat_of(const struct ssd_blk *b, const char *key)
 {
-	struct ssd_blk_stat s;
-	for (int i = 0; b->ops->stat(b, i, &s); i++)
-		if (!strcmp(s.key, key))
-			return s.value;
-	return NAN;
+	return t_node_stat(b, key, NAN);
 }
 
 /* The data area's end: commands at or past it are map pages. */
@@ -156,7 +68,7 @@ static uint64_t rnd(uint64_t *s)
 	return *s;
 }
 
-static int check(const struct ssd_blk *b, const struct fake *f)
+static int check(const struct ssd_blk *b, const struct t_node *f)
 {
 	char err[256];
 	if (ssd_mft_check(b, err, sizeof err)) {
@@ -178,7 +90,7 @@ static int check(const struct ssd_blk *b, const struct fake *f)
 TEST(mft_capacity_and_geometry_follow_the_keys)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	struct ssd_blk *b = mk(&c, 1024 * MIB, &f);
 	CHECK(b);
@@ -198,10 +110,10 @@ TEST(mft_capacity_and_geometry_follow_the_keys)
 	c.mft_reserve = 0.02;
 	c.mft_block = 1024 * KIB;
 	c.mft_write = 1024 * KIB;
-	f = fake_new(8 * MIB);
+	f = t_node_new(8 * MIB, lower);
 	CHECK(f);
 	CHECK(ssd_mft_create(&c, &f->blk, &b) == SSD_EINVAL);
-	fake_destroy(&f->blk);
+	ssd_blk_destroy(&f->blk);
 	CHECK(ssd_mft_create(NULL, NULL, &b) == SSD_EINVAL);
 }
 
@@ -211,7 +123,7 @@ TEST(mft_capacity_and_geometry_follow_the_keys)
 TEST(mft_random_small_writes_become_sequential_log_writes)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	struct ssd_blk *b = mk(&c, 256 * MIB, &f);
 	CHECK(b);
@@ -240,7 +152,7 @@ TEST(mft_random_small_writes_become_sequential_log_writes)
 	uint64_t next = 0, logw = 0, bytes = 0;
 	int shorts = 0;
 	for (size_t i = 0; i < f->n; i++) {
-		struct fcmd *x = &f->c[i];
+		struct t_cmd *x = &f->cmd[i];
 		if ((x->ddir & 0xff) == SSD_DDIR_SYNC)
 			continue;
 		CHECKF((x->ddir & 0xff) == SSD_DDIR_WRITE, "command %zu: ddir %d", i, x->ddir);
@@ -272,7 +184,7 @@ TEST(mft_random_small_writes_become_sequential_log_writes)
 TEST(mft_reads_go_to_the_blocks_physical_place)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	struct ssd_blk *b = mk(&c, 256 * MIB, &f);
 	CHECK(b);
@@ -313,8 +225,8 @@ TEST(mft_reads_go_to_the_blocks_physical_place)
 		size_t k = f->n;
 		int64_t d = ssd_blk_submit(b, SSD_DDIR_READ, l * B16 + 8 * KIB, 4096, t);
 		CHECK(d > t && f->n == k + 1);
-		CHECK(f->c[k].ddir == SSD_DDIR_READ && f->c[k].len == 4096 &&
-		      f->c[k].off == shadow[l] * B16 + 8 * KIB && f->c[k].t == t);
+		CHECK(f->cmd[k].ddir == SSD_DDIR_READ && f->cmd[k].len == 4096 &&
+		      f->cmd[k].off == shadow[l] * B16 + 8 * KIB && f->cmd[k].t == t);
 		t = d;
 	}
 	/* a read of blocks 98..117: runs as the shadow map says */
@@ -330,19 +242,19 @@ TEST(mft_reads_go_to_the_blocks_physical_place)
 			continue;
 		}
 		if (rlen) {
-			CHECK(j < f->n && f->c[j].off == roff && f->c[j].len == rlen);
+			CHECK(j < f->n && f->cmd[j].off == roff && f->cmd[j].len == rlen);
 			j++;
 		}
 		roff = pa;
 		rlen = e - a;
 	}
-	CHECK(j < f->n && f->c[j].off == roff && f->c[j].len == rlen);
+	CHECK(j < f->n && f->cmd[j].off == roff && f->cmd[j].len == rlen);
 	CHECK(j + 1 == f->n);
 	/* the 16 in-order blocks are one read of 16 blocks */
 	int found = 0;
 	for (size_t i = k; i < f->n; i++)
-		found |= f->c[i].off <= shadow[100] * B16 &&
-			 f->c[i].off + f->c[i].len >= (shadow[100] + 16) * B16;
+		found |= f->cmd[i].off <= shadow[100] * B16 &&
+			 f->cmd[i].off + f->cmd[i].len >= (shadow[100] + 16) * B16;
 	CHECK(found);
 	/* a gathered block is read from RAM; an unwritten one costs nothing */
 	t = ssd_blk_submit(b, SSD_DDIR_WRITE, 5 * B16, B16, t);
@@ -358,7 +270,7 @@ TEST(mft_reads_go_to_the_blocks_physical_place)
 TEST(mft_partial_block_writes_read_the_block_first)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	struct ssd_blk *b = mk(&c, 256 * MIB, &f);
 	CHECK(b);
@@ -367,9 +279,9 @@ TEST(mft_partial_block_writes_read_the_block_first)
 	size_t k = f->n;
 	/* 4 KiB into written block 5: one read of the whole block */
 	int64_t d = ssd_blk_submit(b, SSD_DDIR_WRITE, 5 * B16 + 4 * KIB, 4096, t);
-	CHECK(f->n == k + 1 && f->c[k].ddir == SSD_DDIR_READ &&
-	      (int64_t)f->c[k].off == ssd_mft_where(b, 5) && f->c[k].len == B16);
-	CHECK(d >= f->c[k].done);
+	CHECK(f->n == k + 1 && f->cmd[k].ddir == SSD_DDIR_READ &&
+	      (int64_t)f->cmd[k].off == ssd_mft_where(b, 5) && f->cmd[k].len == B16);
+	CHECK(d >= f->cmd[k].done);
 	CHECK(stat_of(b, "rmw_reads") == 1 && stat_of(b, "rmw_read_bytes") == B16);
 	/* again into block 5 (gathered now): no read */
 	t = ssd_blk_submit(b, SSD_DDIR_WRITE, 5 * B16 + 8 * KIB, 4096, d);
@@ -387,7 +299,7 @@ TEST(mft_partial_block_writes_read_the_block_first)
 TEST(mft_flush_interval_flush_command_and_fua)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	struct ssd_blk *b = mk(&c, 256 * MIB, &f);
 	CHECK(b);
@@ -400,33 +312,33 @@ TEST(mft_flush_interval_flush_command_and_fua)
 	 * age), before the call's own command */
 	ssd_blk_submit(b, SSD_DDIR_READ, 0, B16, 7500 * SSD_MS);
 	CHECK(f->n >= 3);
-	CHECK(f->c[0].ddir == SSD_DDIR_WRITE && f->c[0].t == 7 * SSD_S &&
-	      f->c[0].len == 2 * B16);
-	CHECK(f->c[1].ddir == SSD_DDIR_WRITE && f->c[1].off >= data_end(b)); /* map */
-	CHECK(f->c[f->n - 1].ddir == SSD_DDIR_READ && f->c[f->n - 1].t == 7500 * SSD_MS);
+	CHECK(f->cmd[0].ddir == SSD_DDIR_WRITE && f->cmd[0].t == 7 * SSD_S &&
+	      f->cmd[0].len == 2 * B16);
+	CHECK(f->cmd[1].ddir == SSD_DDIR_WRITE && f->cmd[1].off >= data_end(b)); /* map */
+	CHECK(f->cmd[f->n - 1].ddir == SSD_DDIR_READ && f->cmd[f->n - 1].t == 7500 * SSD_MS);
 	CHECK(stat_of(b, "flushes_timer") == 1);
 	/* idle past a deadline flushes too */
 	ssd_blk_submit(b, SSD_DDIR_WRITE, 20 * B16, B16, 8 * SSD_S);
 	size_t k = f->n;
 	CHECK(ssd_blk_idle(b, 16 * SSD_S) == 0);
-	CHECK(f->n > k && f->c[k].t == 15 * SSD_S && stat_of(b, "flushes_timer") == 2);
+	CHECK(f->n > k && f->cmd[k].t == 15 * SSD_S && stat_of(b, "flushes_timer") == 2);
 	/* a flush command writes the buffer, then flushes lower */
 	ssd_blk_submit(b, SSD_DDIR_WRITE, 30 * B16, B16, 20 * SSD_S);
 	k = f->n;
 	int64_t d = ssd_blk_flush(b, 21 * SSD_S);
-	CHECK(f->n >= k + 3 && f->c[k].t == 21 * SSD_S && f->c[k].len == B16);
-	CHECK((f->c[f->n - 1].ddir & 0xff) == SSD_DDIR_SYNC);
-	CHECK(d >= f->c[k].done && d >= f->c[f->n - 2].done);
+	CHECK(f->n >= k + 3 && f->cmd[k].t == 21 * SSD_S && f->cmd[k].len == B16);
+	CHECK((f->cmd[f->n - 1].ddir & 0xff) == SSD_DDIR_SYNC);
+	CHECK(d >= f->cmd[k].done && d >= f->cmd[f->n - 2].done);
 	/* nothing pending: only lower's flush */
 	k = f->n;
 	ssd_blk_flush(b, 22 * SSD_S);
-	CHECK(f->n == k + 1 && (f->c[k].ddir & 0xff) == SSD_DDIR_SYNC);
+	CHECK(f->n == k + 1 && (f->cmd[k].ddir & 0xff) == SSD_DDIR_SYNC);
 	/* a FUA write goes to the log at once, with FUA, and waits for it */
 	k = f->n;
 	d = ssd_blk_submit(b, SSD_DDIR_WRITE | SSD_DEV_FUA, 40 * B16, 4096, 23 * SSD_S);
-	CHECK(f->n >= k + 2 && f->c[k].ddir == (SSD_DDIR_WRITE | SSD_DEV_FUA) &&
-	      f->c[k].t == 23 * SSD_S);
-	CHECK(d >= f->c[f->n - 1].done && stat_of(b, "flushes_cmd") == 2);
+	CHECK(f->n >= k + 2 && f->cmd[k].ddir == (SSD_DDIR_WRITE | SSD_DEV_FUA) &&
+	      f->cmd[k].t == 23 * SSD_S);
+	CHECK(d >= f->cmd[f->n - 1].done && stat_of(b, "flushes_cmd") == 2);
 	CHECK(check(b, f));
 	ssd_blk_destroy(b);
 }
@@ -438,7 +350,7 @@ TEST(mft_flush_interval_flush_command_and_fua)
 TEST(mft_defaults_flush_every_7s_in_about_25_writes)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	struct ssd_blk *b = mk(&c, 5 * 1024 * MIB, &f);
 	CHECK(b);
@@ -455,10 +367,10 @@ TEST(mft_defaults_flush_every_7s_in_about_25_writes)
 	int64_t at[3];
 	int w[3] = {0, 0, 0}, nf = 0;
 	for (size_t i = 0; i < f->n; i++) {
-		if (f->c[i].off >= dend || f->c[i].ddir != SSD_DDIR_WRITE)
+		if (f->cmd[i].off >= dend || f->cmd[i].ddir != SSD_DDIR_WRITE)
 			continue; /* map pages, read-modify-write */
-		if (!nf || f->c[i].t != at[nf - 1])
-			at[nf++] = f->c[i].t;
+		if (!nf || f->cmd[i].t != at[nf - 1])
+			at[nf++] = f->cmd[i].t;
 		CHECK(nf <= 3);
 		w[nf - 1]++;
 	}
@@ -511,7 +423,7 @@ static int64_t step(struct ssd_blk *b, uint64_t *s, int64_t t, int trims)
 TEST(mft_cleaner_keeps_the_log_going_invariants_hold)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	c.mft_buffer = 1 * MIB;
 	c.mft_write = 128 * KIB;
@@ -536,7 +448,7 @@ TEST(mft_cleaner_keeps_the_log_going_invariants_hold)
 		size_t k = f->n;
 		t = ssd_blk_submit(b, SSD_DDIR_READ, l * B16, B16, t);
 		if (w >= 0 && f->n == k + 1)
-			CHECK(f->c[k].off == (uint64_t)w && f->c[k].len == B16);
+			CHECK(f->cmd[k].off == (uint64_t)w && f->cmd[k].len == B16);
 		else
 			CHECK(f->n == k); /* unmapped or gathered */
 	}
@@ -548,7 +460,7 @@ TEST(mft_cleaner_keeps_the_log_going_invariants_hold)
 TEST(mft_sustained_overwrite_waits_for_the_cleaner)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	c.mft_buffer = 2 * MIB;
 	c.mft_write = 256 * KIB;
@@ -580,7 +492,7 @@ TEST(mft_sustained_overwrite_waits_for_the_cleaner)
 TEST(mft_trim_unmaps_and_frees_segments_down)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	struct ssd_blk *b = mk(&c, 256 * MIB, &f);
 	CHECK(b);
@@ -595,8 +507,8 @@ TEST(mft_trim_unmaps_and_frees_segments_down)
 	CHECK(ssd_mft_where(b, bps - 1) >= 0 && ssd_mft_where(b, 2 * bps) >= 0);
 	CHECK(ssd_mft_where(b, bps) == -1 && ssd_mft_where(b, 2 * bps - 1) == -1);
 	/* segment 1 is empty: freed, trimmed on lower */
-	CHECK(f->n == k + 1 && f->c[k].ddir == SSD_DDIR_TRIM && f->c[k].off == seg &&
-	      f->c[k].len == seg);
+	CHECK(f->n == k + 1 && f->cmd[k].ddir == SSD_DDIR_TRIM && f->cmd[k].off == seg &&
+	      f->cmd[k].len == seg);
 	CHECK(stat_of(b, "segments_free") == stat_of(b, "segments_total") - 2);
 	/* reading trimmed blocks costs nothing */
 	k = f->n;
@@ -609,7 +521,7 @@ TEST(mft_trim_unmaps_and_frees_segments_down)
 	k = f->n;
 	t = ssd_blk_flush(b, t);
 	for (size_t i = k; i < f->n; i++)
-		CHECK(f->c[i].off >= data_end(b) || (f->c[i].ddir & 0xff) == SSD_DDIR_SYNC);
+		CHECK(f->cmd[i].off >= data_end(b) || (f->cmd[i].ddir & 0xff) == SSD_DDIR_SYNC);
 	CHECK(check(b, f));
 	ssd_blk_destroy(b);
 }
@@ -617,7 +529,7 @@ TEST(mft_trim_unmaps_and_frees_segments_down)
 TEST(mft_map_cache_misses_read_map_pages)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	c.mft_map_cache = 4096; /* one page: 1024 blocks, 16 MiB of volume */
 	struct ssd_blk *b = mk(&c, 256 * MIB, &f);
@@ -633,11 +545,11 @@ TEST(mft_map_cache_misses_read_map_pages)
 		size_t k = f->n;
 		int64_t d = ssd_blk_submit(b, SSD_DDIR_READ, l * B16, B16, t);
 		/* the map page (past the data area), then the block */
-		CHECK(f->n == k + 2 && f->c[k].off >= dend && f->c[k].len == 4096 &&
-		      f->c[k].off == dend + (f->c[k].off - dend) / 4096 * 4096);
-		CHECK(f->c[k + 1].off == (uint64_t)ssd_mft_where(b, l));
+		CHECK(f->n == k + 2 && f->cmd[k].off >= dend && f->cmd[k].len == 4096 &&
+		      f->cmd[k].off == dend + (f->cmd[k].off - dend) / 4096 * 4096);
+		CHECK(f->cmd[k + 1].off == (uint64_t)ssd_mft_where(b, l));
 		/* the block's latency counted after the map page's */
-		CHECK(d >= f->c[k].done + (f->c[k + 1].done - f->c[k + 1].t));
+		CHECK(d >= f->cmd[k].done + (f->cmd[k + 1].done - f->cmd[k + 1].t));
 		t = d;
 	}
 	CHECK(stat_of(b, "map_reads") == mr + 10);
@@ -663,7 +575,7 @@ TEST(mft_map_cache_misses_read_map_pages)
 TEST(mft_is_deterministic)
 {
 	struct ssd_config c;
-	struct fake *f[2];
+	struct t_node *f[2];
 	struct ssd_blk *b[2];
 	cfg(&c);
 	c.mft_buffer = 1 * MIB;
@@ -680,7 +592,7 @@ TEST(mft_is_deterministic)
 	}
 	CHECK(f[0]->n == f[1]->n && f[0]->n > 1000);
 	for (size_t i = 0; i < f[0]->n; i++) {
-		const struct fcmd *x = &f[0]->c[i], *y = &f[1]->c[i];
+		const struct t_cmd *x = &f[0]->cmd[i], *y = &f[1]->cmd[i];
 		CHECK(x->ddir == y->ddir && x->off == y->off && x->len == y->len &&
 		      x->t == y->t && x->done == y->done);
 	}
@@ -701,7 +613,7 @@ TEST(mft_is_deterministic)
 TEST(mft_greedy_waf_matches_the_theory)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	struct ssd_blk *b = mk(&c, 1024 * MIB, &f);
 	CHECK(b);
@@ -746,7 +658,7 @@ TEST(mft_create_out_of_memory_is_enomem)
 	struct ssd_config c;
 	cfg(&c);
 	c.mft_map_cache = 8192;
-	struct fake *f = fake_new(64 * MIB);
+	struct t_node *f = t_node_new(64 * MIB, lower);
 	CHECK(f);
 	int ok = 0;
 	for (long n = 1; n < 100 && !ok; n++) {
@@ -772,7 +684,7 @@ TEST(mft_create_out_of_memory_is_enomem)
 TEST(mft_small_blocks_and_map_cache_invariants_hold)
 {
 	struct ssd_config c;
-	struct fake *f;
+	struct t_node *f;
 	cfg(&c);
 	c.mft_block = 4096;
 	c.mft_buffer = 256 * KIB;

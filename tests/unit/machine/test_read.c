@@ -7,6 +7,7 @@
 #include "machine/device.h"
 #include "nand/flash.h"
 #include "t.h"
+#include "t_sim.h"
 
 #ifndef SSDLAB_PRESET_DIR
 #define SSDLAB_PRESET_DIR "presets"
@@ -18,16 +19,15 @@
  * channels, 2-plane 8 KiB pages, a 240 MB/s link. */
 static int x25e(const char *read_ahead, struct ssd_dev **d)
 {
-	struct ssd_config c;
-	char err[256];
-	if (ssd_config_open(&c, "intel-x25e-32g", SSDLAB_PRESET_DIR, err, sizeof err) ||
-	    ssd_config_set(&c, "capacity", "1g", NULL, err, sizeof err) ||
-	    ssd_config_set(&c, "read_ahead", read_ahead, NULL, err, sizeof err) ||
-	    ssd_config_finish(&c, err, sizeof err)) {
+	char err[256], ra[64];
+	snprintf(ra, sizeof ra, "read_ahead=%s", read_ahead);
+	const char *const sets[] = {"capacity=1g", ra};
+	*d = t_sim_drive("intel-x25e-32g", sets, 2, err, sizeof err);
+	if (!*d) {
 		fprintf(stderr, "x25e: %s\n", err);
 		return -1;
 	}
-	return ssd_dev_create(&c, 1, d);
+	return 0;
 }
 
 /* Write [0, bytes) in 128 KiB commands at QD1 and let the drive go idle.

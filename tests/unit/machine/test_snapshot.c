@@ -12,6 +12,7 @@
 #include "machine/snapshot.h"
 #include "t.h"
 #include "t_power.h"
+#include "t_sim.h"
 
 static char err[640];
 
@@ -27,16 +28,7 @@ static const char *tmp(const char *name)
 /* tiny with `sets` ("KEY=VALUE"), finished. */
 static int drive_cfg(struct ssd_config *c, const char *const *sets, int n)
 {
-	if (ssd_config_open(c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err))
-		return -1;
-	for (int i = 0; i < n; i++) {
-		char k[64];
-		const char *eq = strchr(sets[i], '=');
-		snprintf(k, sizeof k, "%.*s", (int)(eq - sets[i]), sets[i]);
-		if (ssd_config_set(c, k, eq + 1, NULL, err, sizeof err))
-			return -1;
-	}
-	return ssd_config_finish(c, err, sizeof err);
+	return t_sim_config(c, "tiny", sets, n, err, sizeof err);
 }
 
 /* n commands from the generator: writes of 4-64 KiB, some sub-page,

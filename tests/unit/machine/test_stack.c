@@ -8,59 +8,21 @@
 #include "machine/raid0.h"
 #include "machine/stack.h"
 #include "t.h"
+#include "t_node.h"
+#include "t_sim.h"
 
 static char err[512];
 
-/* A member that records what it gets and answers after 100 us. */
-#define REC_MAX 64
-struct rec {
-	struct ssd_blk b;
-	int n;
-	struct {
-		int ddir;
-		uint64_t off;
-		uint32_t len;
-		int64_t t;
-	} cmd[REC_MAX];
-};
-
-static int64_t rec_submit(struct ssd_blk *b, int ddir, uint64_t off,
-			  uint32_t len, int64_t t)
-{
-	struct rec *r = (struct rec *)b;
-	if (r->n < REC_MAX) {
-		r->cmd[r->n].ddir = ddir;
-		r->cmd[r->n].off = off;
-		r->cmd[r->n].len = len;
-		r->cmd[r->n].t = t;
-		r->n++;
-	}
-	return t + 100 * SSD_US + (int64_t)(off % 7);
-}
-
-static int64_t rec_flush(struct ssd_blk *b, int64_t t)
-{
-	return t + 5 * SSD_US;
-}
-
-static int rec_idle(struct ssd_blk *b, int64_t until)
-{
-	return 0;
-}
-
-static void rec_destroy(struct ssd_blk *b)
-{
-	free(b);
-}
-
-static const struct ssd_blk_ops rec_ops = {
-	.kind = "rec", .submit = rec_submit, .flush = rec_flush,
-	.idle = rec_idle, .destroy = rec_destroy,
+/* A member: answers 100 us after a command comes, plus its offset % 7
+ * ns (so that the pieces of one command end apart); a flush 5 us. */
+static const struct t_node_cost member = {
+	.cmd_ns = 100 * SSD_US, .trim_ns = 100 * SSD_US, .flush_ns = 5 * SSD_US,
+	.spread = 7,
 };
 
 /* RAID 0 over n recording members of `cap` bytes, stripe su. */
 static struct ssd_blk *raid(uint32_t n, uint64_t cap, uint32_t su,
-			    struct rec **m)
+			    struct t_node **m)
 {
 	struct ssd_config c;
 	ssd_config_defaults(&c);
@@ -70,10 +32,8 @@ static struct ssd_blk *raid(uint32_t n, uint64_t cap, uint32_t su,
 	c.raid_stripe = su;
 	struct ssd_blk **v = calloc(n, sizeof *v);
 	for (uint32_t i = 0; i < n; i++) {
-		m[i] = calloc(1, sizeof *m[i]);
-		m[i]->b.ops = &rec_ops;
-		m[i]->b.capacity = cap;
-		v[i] = &m[i]->b;
+		m[i] = t_node_new(cap, member);
+		v[i] = &m[i]->blk;
 	}
 	struct ssd_blk *b = NULL;
 	if (ssd_raid0_create(&c, v, n, &b))
@@ -83,7 +43,7 @@ static struct ssd_blk *raid(uint32_t n, uint64_t cap, uint32_t su,
 
 TEST(raid0_capacity_is_whole_stripes_of_every_member)
 {
-	struct rec *m[3];
+	struct t_node *m[3];
 	/* 1 MiB + 10 KiB members, 64 KiB stripes: 16 whole stripes each */
 	struct ssd_blk *b = raid(3, (1 << 20) + 10240, 64 << 10, m);
 	CHECK(b);
@@ -93,7 +53,7 @@ TEST(raid0_capacity_is_whole_stripes_of_every_member)
 
 TEST(raid0_small_command_goes_to_one_member_at_its_place)
 {
-	struct rec *m[2];
+	struct t_node *m[2];
 	struct ssd_blk *b = raid(2, 8 << 20, 64 << 10, m);
 	CHECK(b);
 	/* unit 3 (192 KiB..256 KiB) is member 1's unit 1 */
@@ -108,7 +68,7 @@ TEST(raid0_small_command_goes_to_one_member_at_its_place)
 
 TEST(raid0_large_command_splits_into_one_contiguous_piece_per_member)
 {
-	struct rec *m[3];
+	struct t_node *m[3];
 	struct ssd_blk *b = raid(3, 8 << 20, 4096, m);
 	CHECK(b);
 	/* bytes 2048 .. 2048 + 7 units: units 0..7, the last one partial */
@@ -139,7 +99,7 @@ TEST(raid0_large_command_splits_into_one_contiguous_piece_per_member)
 TEST(raid0_every_byte_lands_once_on_a_brute_force_map)
 {
 	/* random ranges against a byte-by-byte map of the striping */
-	struct rec *m[4];
+	struct t_node *m[4];
 	const uint32_t su = 8192, n = 4;
 	struct ssd_blk *b = raid(n, 1 << 20, su, m);
 	CHECK(b);
@@ -179,45 +139,28 @@ TEST(raid0_every_byte_lands_once_on_a_brute_force_map)
 
 TEST(raid0_flush_reaches_every_member)
 {
-	struct rec *m[2];
+	struct t_node *m[2];
 	struct ssd_blk *b = raid(2, 1 << 20, 4096, m);
 	CHECK(b);
 	CHECK(ssd_blk_flush(b, 10) == 10 + 5 * SSD_US);
 	ssd_blk_destroy(b);
 }
 
-/* The tiny drive with keys (kv: n/2 KEY, VALUE pairs) set, as a device. */
-static struct ssd_dev *machine(const char *const *kv, int n)
+/* The tiny drive with sets[0..n) ("KEY=VALUE") set, as a device. */
+static struct ssd_dev *machine(const char *const *sets, int n)
 {
-	struct ssd_config c;
-	struct ssd_dev *d = NULL;
-	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err))
-		return NULL;
-	for (int i = 0; i < n; i += 2)
-		if (ssd_config_set(&c, kv[i], kv[i + 1], NULL, err, sizeof err))
-			return NULL;
-	if (ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
-		return NULL;
-	return d;
+	return t_sim_drive("tiny", sets, n, err, sizeof err);
 }
 
 static int run(struct ssd_dev *d, const char *text, struct ssd_run_result *res)
 {
-	struct ssd_job *jobs = NULL;
-	int n = 0;
-	memset(res, 0, sizeof *res);
-	int rc = ssd_jobfile_parse_string(text, "t.fio", ssd_dev_capacity(d),
-					  &jobs, &n, err, sizeof err);
-	if (!rc)
-		rc = ssd_sim_run(d, jobs, n, 1, res, err, sizeof err);
-	free(jobs);
-	return rc;
+	return t_sim_run(d, text, res, err, sizeof err);
 }
 
 TEST(raid0_machine_is_twice_the_drive_and_sums_its_ssds)
 {
-	static const char *const raid[] = {"raid", "0"};
-	struct ssd_dev *d = machine(raid, 2), *one = machine(NULL, 0);
+	static const char *const raid[] = {"raid=0"};
+	struct ssd_dev *d = machine(raid, 1), *one = machine(NULL, 0);
 	CHECKF(d && one, "%s", err);
 	CHECK(ssd_dev_is_machine(d) && !ssd_dev_is_machine(one));
 	CHECK(ssd_dev_capacity(d) == 2 * ssd_dev_capacity(one));
@@ -253,8 +196,8 @@ TEST(raid0_machine_is_twice_the_drive_and_sums_its_ssds)
 
 TEST(machine_refuses_verify_with_the_reason)
 {
-	static const char *const raid[] = {"raid", "0"};
-	struct ssd_dev *d = machine(raid, 2);
+	static const char *const raid[] = {"raid=0"};
+	struct ssd_dev *d = machine(raid, 1);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	int rc = run(d, "[w]\nrw=write\nbs=4k\nsize=1m\nverify=crc32c\n", &r);
@@ -266,16 +209,16 @@ TEST(machine_refuses_verify_with_the_reason)
 
 TEST(stack_volume_is_what_the_config_says)
 {
-	static const char *const cases[][8] = {
-		{"mft", "yes"},
-		{"raid", "0", "raid_members", "3"},
-		{"raid", "0", "mft", "yes", "mft_reserve", "0.25"},
-		{"page_cache", "8m", "mft", "yes", "raid", "0"},
-		{"type", "hdd", "raid", "0", "mft", "yes"},
+	static const char *const cases[][4] = {
+		{"mft=yes"},
+		{"raid=0", "raid_members=3"},
+		{"raid=0", "mft=yes", "mft_reserve=0.25"},
+		{"page_cache=8m", "mft=yes", "raid=0"},
+		{"type=hdd", "raid=0", "mft=yes"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		int n = 0;
-		while (n < 8 && cases[k][n])
+		while (n < 4 && cases[k][n])
 			n++;
 		struct ssd_dev *d = machine(cases[k], n);
 		CHECKF(d, "case %zu: %s", k, err);
@@ -289,9 +232,9 @@ TEST(stack_volume_is_what_the_config_says)
 
 TEST(stack_page_cache_over_mft_over_raid0_of_two_ssds)
 {
-	static const char *const kv[] = {"page_cache", "8m", "mft", "yes",
-					 "raid", "0", "mft_buffer", "1m"};
-	struct ssd_dev *d = machine(kv, 8);
+	static const char *const kv[] = {"page_cache=8m", "mft=yes", "raid=0",
+					 "mft_buffer=1m"};
+	struct ssd_dev *d = machine(kv, 4);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	CHECKF(run(d, "[w]\nrw=randwrite\nbs=4k\nsize=100%\nio_size=64m\n"
@@ -326,9 +269,8 @@ TEST(stack_mft_over_a_disk_cleans_without_trim)
 {
 	/* MFT frees segments by TRIM where the drive below has it; a hard
 	 * disk has none, and the cleaner must go on without */
-	static const char *const kv[] = {"type", "hdd", "mft", "yes",
-					 "mft_buffer", "1m"};
-	struct ssd_dev *d = machine(kv, 6);
+	static const char *const kv[] = {"type=hdd", "mft=yes", "mft_buffer=1m"};
+	struct ssd_dev *d = machine(kv, 3);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	CHECKF(run(d, "[w]\nrw=randwrite\nbs=16k\ndirect=1\nsize=100%\n"
@@ -347,12 +289,9 @@ TEST(stack_host_memory_copies_share_one_rate)
 	/* commands in flight together share the host's memory: hits and
 	 * buffered writes never beat page_cache_mbps (4000 MB/s), however
 	 * deep the queue */
-	static const char *const cases[][4] = {
-		{"mft", "yes"},
-		{"page_cache", "64m"},
-	};
+	static const char *const cases[][1] = {{"mft=yes"}, {"page_cache=64m"}};
 	for (int k = 0; k < 2; k++) {
-		struct ssd_dev *d = machine(cases[k], 2);
+		struct ssd_dev *d = machine(cases[k], 1);
 		CHECKF(d, "%s", err);
 		struct ssd_run_result r;
 		CHECKF(run(d, "[w]\nrw=write\nbs=128k\niodepth=32\nsize=32m\n"
@@ -375,14 +314,10 @@ TEST(stack_host_memory_copies_share_one_rate)
  * IOPS; order fcfs or sptf */
 static double disk_iops(const char *order, int qd, const char *extra)
 {
-	static const char *kv[6];
-	kv[0] = "type";
-	kv[1] = "hdd";
-	kv[2] = "capacity";
-	kv[3] = "32g";
-	kv[4] = "hdd_queue";
-	kv[5] = order;
-	struct ssd_dev *d = machine(kv, 6);
+	char queue[32];
+	snprintf(queue, sizeof queue, "hdd_queue=%s", order);
+	const char *const kv[] = {"type=hdd", "capacity=32g", queue};
+	struct ssd_dev *d = machine(kv, 3);
 	if (!d)
 		return -1;
 	char job[256];
@@ -414,15 +349,15 @@ TEST(stack_disk_queue_reorders_at_depth_and_not_at_one)
 
 TEST(stack_disk_queue_serves_every_command_once)
 {
-	static const char *const kv[] = {"type", "hdd", "capacity", "8g"};
-	struct ssd_dev *d = machine(kv, 4);
+	static const char *const kv[] = {"type=hdd", "capacity=8g"};
+	struct ssd_dev *d = machine(kv, 2);
 	CHECKF(d, "%s", err);
 	/* off until a caller that takes decisions asks (the runner does) */
 	CHECK(d->can_queue && !d->queues);
 	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 0, 4096, 0) > 0);
 	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 7ull << 30, 4096, 0) > 0);
 	ssd_dev_destroy(d);
-	d = machine(kv, 4);
+	d = machine(kv, 2);
 	CHECKF(d, "%s", err);
 	ssd_dev_set_queueing(d, 1);
 	CHECK(d->queues);
@@ -468,8 +403,8 @@ TEST(stack_disk_queue_is_off_after_a_run_and_for_direct_callers)
 {
 	/* after a run the queue is off again: plain submissions answer
 	 * with completions, also while the head is busy */
-	static const char *const kv[] = {"type", "hdd", "capacity", "8g"};
-	struct ssd_dev *d = machine(kv, 4);
+	static const char *const kv[] = {"type=hdd", "capacity=8g"};
+	struct ssd_dev *d = machine(kv, 2);
 	CHECKF(d, "%s", err);
 	struct ssd_run_result r;
 	CHECKF(run(d, "[r]\nrw=randread\nbs=4k\ndirect=1\niodepth=16\n"
@@ -489,11 +424,11 @@ TEST(stack_disk_queue_is_off_after_a_run_and_for_direct_callers)
 	ssd_run_result_free(&r);
 	/* a flush waits for FUA writes still on their way, in either order */
 	for (int o = 0; o < 2; o++) {
-		static const char *const kq[][6] = {
-			{"type", "hdd", "capacity", "1g", "hdd_queue", "fcfs"},
-			{"type", "hdd", "capacity", "1g", "hdd_queue", "sptf"},
+		static const char *const kq[][3] = {
+			{"type=hdd", "capacity=1g", "hdd_queue=fcfs"},
+			{"type=hdd", "capacity=1g", "hdd_queue=sptf"},
 		};
-		struct ssd_dev *q = machine(kq[o], 6);
+		struct ssd_dev *q = machine(kq[o], 3);
 		CHECKF(q, "%s", err);
 		CHECKF(run(q, "[fl]\nrw=randwrite\nwritefua=1\nbs=4k\n"
 			      "iodepth=16\nfsync=8\nio_size=2m\n", &r) == 0,

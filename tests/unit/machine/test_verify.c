@@ -12,16 +12,10 @@
 
 static char err[512];
 
-static struct ssd_dev *drive(const char *preset, const char *key,
-			     const char *val)
+/* The tiny preset, a fresh drive. */
+static struct ssd_dev *drive(void)
 {
-	struct ssd_config c;
-	struct ssd_dev *d = NULL;
-	if (ssd_config_open(&c, preset, SSDLAB_PRESET_DIR, err, sizeof err) ||
-	    (key && ssd_config_set(&c, key, val, NULL, err, sizeof err)) ||
-	    ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
-		return NULL;
-	return d;
+	return t_sim_drive("tiny", NULL, 0, err, sizeof err);
 }
 
 static int run(struct ssd_dev *d, const char *text, struct ssd_run_result *res)
@@ -44,7 +38,7 @@ static int parse(const char *text)
  * tag, and the maps pass the checker. */
 TEST(verify_tags_follow_the_data_through_gc)
 {
-	struct ssd_dev *d = drive("tiny", NULL, NULL);
+	struct ssd_dev *d = drive();
 	CHECK(d);
 	struct ssd_ftl *f = d->ftl;
 	uint32_t nlp = ssd_ftl_pages(f);
@@ -85,7 +79,7 @@ static const char *check_job =
  * verify_only job finds it too. */
 TEST(verify_passes_on_a_correct_drive)
 {
-	struct ssd_dev *d = drive("tiny", NULL, NULL);
+	struct ssd_dev *d = drive();
 	CHECK(d);
 	struct ssd_run_result res;
 	CHECK(run(d, write_job, &res) == 0);
@@ -108,7 +102,7 @@ TEST(verify_passes_on_a_correct_drive)
 static int corrupted(void (*corrupt)(struct ssd_ftl *f, uint32_t stale),
 		     const char *want)
 {
-	struct ssd_dev *d = drive("tiny", NULL, NULL);
+	struct ssd_dev *d = drive();
 	if (!d)
 		return 0;
 	struct ssd_run_result res;
@@ -166,7 +160,7 @@ TEST(verify_catches_a_corrupted_map)
  * pointing at the old data again) fails with fio's trim message. */
 TEST(verify_trimmed_pages_read_as_zeros)
 {
-	struct ssd_dev *d = drive("tiny", NULL, NULL);
+	struct ssd_dev *d = drive();
 	CHECK(d);
 	struct ssd_run_result res;
 	CHECK(run(d, "[w]\nrw=write\nbs=4k\nsize=1m\nverify=md5\n"
@@ -213,7 +207,7 @@ TEST(verify_unaligned_trim_keeps_the_pages_it_covers_in_part)
 	ssd_verify_pages(SSD_DDIR_READ, 2048, 8192, &lpn, &n);
 	CHECK(lpn == 0 && n == 3);
 
-	struct ssd_dev *d = drive("tiny", NULL, NULL);
+	struct ssd_dev *d = drive();
 	CHECK(d);
 	struct ssd_run_result res;
 	CHECK(run(d, "[w]\nrw=write\nbs=4k\nsize=1m\nverify=md5\n"
@@ -250,7 +244,7 @@ TEST(verify_unaligned_trim_keeps_the_pages_it_covers_in_part)
  * never start"), but with a backlog it reads back as it goes. */
 TEST(verify_backlog_verifies_during_the_writes)
 {
-	struct ssd_dev *d = drive("tiny", NULL, NULL);
+	struct ssd_dev *d = drive();
 	CHECK(d);
 	struct ssd_run_result res;
 	CHECK(run(d, "[w]\nrw=randwrite\nbs=4k\nsize=4m\nverify=md5\n"
@@ -276,7 +270,7 @@ TEST(verify_backlog_verifies_during_the_writes)
  * zero. */
 TEST(verify_trim_backlog_trims_a_share_and_checks_zeros)
 {
-	struct ssd_dev *d = drive("tiny", NULL, NULL);
+	struct ssd_dev *d = drive();
 	CHECK(d);
 	struct ssd_run_result res;
 	CHECK(run(d, "[w]\nrw=randwrite\nbs=4k\nsize=8m\nverify=sha256\n"
@@ -296,7 +290,7 @@ TEST(verify_trim_backlog_trims_a_share_and_checks_zeros)
  * do_verify=0 has no verify phase. */
 TEST(verify_null_and_do_verify)
 {
-	struct ssd_dev *d = drive("tiny", NULL, NULL);
+	struct ssd_dev *d = drive();
 	CHECK(d);
 	struct ssd_run_result res;
 	CHECK(run(d, "[w]\nrw=write\nbs=4k\nsize=1m\nverify=null\n"
@@ -313,7 +307,7 @@ TEST(verify_null_and_do_verify)
  * "bad magic header" where nothing was ever written. */
 TEST(verify_read_jobs_check_every_read)
 {
-	struct ssd_dev *d = drive("tiny", NULL, NULL);
+	struct ssd_dev *d = drive();
 	CHECK(d);
 	struct ssd_run_result res;
 	CHECK(run(d, "[w]\nrw=write\nbs=64k\nsize=2m\n"

@@ -8,6 +8,7 @@
 
 #include "methods/life.h"
 #include "t.h"
+#include "t_sim.h"
 
 static int near(double got, double want, double rel)
 {
@@ -51,20 +52,13 @@ TEST(life_formulas_and_degenerate_inputs)
  * 2 x 2 x 1 planes -> 69 blocks a plane, 276 blocks of 256 KiB. */
 static int tiny_config(struct ssd_config *c, const char *pe)
 {
-	static const char *const kv[][2] = {
-		{"capacity", "64m"}, {"op", "0.07"}, {"page_size", "4k"},
-		{"pages_per_block", "64"}, {"channels", "2"},
-		{"dies_per_channel", "2"}, {"planes_per_die", "1"},
-		{"cell", "tlc"},
-	};
-	char err[256];
-	ssd_config_defaults(c);
-	for (size_t i = 0; i < sizeof kv / sizeof kv[0]; i++)
-		if (ssd_config_set(c, kv[i][0], kv[i][1], NULL, err, sizeof err))
-			return -1;
-	if (pe && ssd_config_set(c, "pe_cycles", pe, NULL, err, sizeof err))
-		return -1;
-	return ssd_config_finish(c, err, sizeof err);
+	char err[256], pec[64];
+	snprintf(pec, sizeof pec, "pe_cycles=%s", pe ? pe : "");
+	const char *const sets[] = {"capacity=64m", "op=0.07", "page_size=4k",
+				    "pages_per_block=64", "channels=2",
+				    "dies_per_channel=2", "planes_per_die=1",
+				    "cell=tlc", pec};
+	return t_sim_config(c, NULL, sets, pe ? 9 : 8, err, sizeof err);
 }
 
 TEST(life_estimate_hand_computed)

@@ -12,12 +12,7 @@ static char err[512];
 /* The tiny preset, a fresh drive. */
 static struct ssd_dev *tiny(void)
 {
-	struct ssd_config c;
-	struct ssd_dev *d = NULL;
-	if (ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err) ||
-	    ssd_config_finish(&c, err, sizeof err) || ssd_dev_create(&c, 1, &d))
-		return NULL;
-	return d;
+	return t_sim_drive("tiny", NULL, 0, err, sizeof err);
 }
 
 /* Run job text on d.  Returns ssd_sim_run's code; *res is filled either

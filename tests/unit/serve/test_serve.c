@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "t.h"
+#include "t_sim.h"
 #include "base/ofile.h"
 #include "ftl/ftl.h"
 #include "machine/device.h"
@@ -21,17 +22,10 @@ static char err[512];
 
 static struct ssd_config cfg;
 
-/* The tiny drive (64 MiB) with keys set (kv: n/2 KEY, VALUE pairs). */
-static const struct ssd_config *drive(const char *name, const char *const *kv, int n)
+/* The drive file `name` with sets[0..n) ("KEY=VALUE") set, finished. */
+static const struct ssd_config *drive(const char *name, const char *const *sets, int n)
 {
-	if (ssd_config_open(&cfg, name, SSDLAB_PRESET_DIR, err, sizeof err))
-		return NULL;
-	for (int i = 0; i < n; i += 2)
-		if (ssd_config_set(&cfg, kv[i], kv[i + 1], NULL, err, sizeof err))
-			return NULL;
-	if (ssd_config_finish(&cfg, err, sizeof err))
-		return NULL;
-	return &cfg;
+	return t_sim_config(&cfg, name, sets, n, err, sizeof err) ? NULL : &cfg;
 }
 
 static struct ssd_srv *srv_with(const struct ssd_config *c, int clock, uint32_t qd,
@@ -158,8 +152,8 @@ TEST(serve_trim_in_a_file_keeps_the_parts_of_pages)
  * MFT, and the store keeps its data too. */
 TEST(serve_trim_unit_follows_the_machine)
 {
-	static const char *const kv[] = {"mft", "yes"};
-	struct ssd_srv *s = srv_with(drive("tiny", kv, 2), SSD_SRV_FAST, 1, NULL);
+	static const char *const kv[] = {"mft=yes"};
+	struct ssd_srv *s = srv_with(drive("tiny", kv, 1), SSD_SRV_FAST, 1, NULL);
 	CHECKF(s, "%s", err);
 	CHECK(ssd_srv_trim_unit(s) == 16384);
 	static uint8_t w[2 * 16384], r[sizeof w];
@@ -212,8 +206,8 @@ TEST(serve_write_zeroes_is_a_trim_only_when_it_may_be)
  * MFT above it takes TRIM (it unmaps its own blocks). */
 TEST(serve_drive_without_trim_offers_none)
 {
-	static const char *const kv[] = {"trim", "no"};
-	struct ssd_srv *s = srv_with(drive("tiny", kv, 2), SSD_SRV_FAST, 1, NULL);
+	static const char *const kv[] = {"trim=no"};
+	struct ssd_srv *s = srv_with(drive("tiny", kv, 1), SSD_SRV_FAST, 1, NULL);
 	CHECKF(s, "%s", err);
 	CHECK(!ssd_srv_can_trim(s));
 	static uint8_t w[4 * 4096], r[sizeof w];
@@ -229,8 +223,8 @@ TEST(serve_drive_without_trim_offers_none)
 	CHECK(ssd_srv_read(s, r, sizeof r, 0) == 0);
 	CHECK(all_zero(r, 2 * 4096) && !memcmp(r + 2 * 4096, w + 2 * 4096, 2 * 4096));
 	CHECK(ssd_srv_close(s) == 0);
-	static const char *const kvm[] = {"trim", "no", "mft", "yes"};
-	s = srv_with(drive("tiny", kvm, 4), SSD_SRV_FAST, 1, NULL);
+	static const char *const kvm[] = {"trim=no", "mft=yes"};
+	s = srv_with(drive("tiny", kvm, 2), SSD_SRV_FAST, 1, NULL);
 	CHECKF(s, "%s", err);
 	CHECK(ssd_srv_can_trim(s));
 	CHECK(ssd_srv_close(s) == 0);
@@ -332,9 +326,8 @@ TEST(serve_real_clock_waits_for_the_simulated_completion)
  * between requests under the real clock. */
 TEST(serve_real_clock_idle_time_runs_background_gc)
 {
-	static const char *const kv[] = {"capacity", "16m", "op", "0.25",
-					 "gc_bg_blocks", "8"};
-	struct ssd_srv *s = srv_with(drive("tiny", kv, 6), SSD_SRV_REAL, 0, NULL);
+	static const char *const kv[] = {"capacity=16m", "op=0.25", "gc_bg_blocks=8"};
+	struct ssd_srv *s = srv_with(drive("tiny", kv, 3), SSD_SRV_REAL, 0, NULL);
 	CHECKF(s, "%s", err);
 	static uint8_t b[65536];
 	uint64_t size = ssd_srv_size(s);
@@ -672,9 +665,9 @@ static struct ssd_srv *srv_power(const struct ssd_config *c, int clock)
  * was programmed in time; a trim lost reads its data again. */
 TEST(serve_power_cut_store_follows_the_drive)
 {
-	static const char *const kv[] = {"page_size", "16k", "capacity", "256m",
-					 "write_buffer", "1m"};
-	struct ssd_srv *s = srv_power(drive("tiny", kv, 6), SSD_SRV_FAST);
+	static const char *const kv[] = {"page_size=16k", "capacity=256m",
+					 "write_buffer=1m"};
+	struct ssd_srv *s = srv_power(drive("tiny", kv, 3), SSD_SRV_FAST);
 	CHECK(s);
 	uint8_t *a = malloc(1 << 20), *b = malloc(1 << 20), *r = malloc(1 << 20);
 	CHECK(a && b && r);
@@ -720,8 +713,8 @@ TEST(serve_power_cut_store_follows_the_drive)
  * taking every page it touches brought them back. */
 TEST(serve_power_cut_keeps_a_page_trimmed_in_part)
 {
-	static const char *const kv[] = {"write_buffer", "1m"};
-	struct ssd_srv *s = srv_power(drive("tiny", kv, 2), SSD_SRV_FAST);
+	static const char *const kv[] = {"write_buffer=1m"};
+	struct ssd_srv *s = srv_power(drive("tiny", kv, 1), SSD_SRV_FAST);
 	CHECK(s);
 	static uint8_t a[8192], b[2048], r[8192];
 	fill(a, sizeof a, 7);
@@ -746,9 +739,9 @@ TEST(serve_power_cut_keeps_a_page_trimmed_in_part)
 TEST(serve_power_cut_fails_the_flushes_of_the_clients_it_caught)
 {
 	for (int plp = 0; plp < 2; plp++) {
-		const char *const kv[] = {"page_size", "16k", "capacity", "256m",
-					  "write_buffer", "1m", "plp", plp ? "yes" : "no"};
-		struct ssd_srv *s = srv_power(drive("tiny", kv, 8), SSD_SRV_FAST);
+		const char *const kv[] = {"page_size=16k", "capacity=256m",
+					  "write_buffer=1m", plp ? "plp=yes" : "plp=no"};
+		struct ssd_srv *s = srv_power(drive("tiny", kv, 4), SSD_SRV_FAST);
 		CHECK(s);
 		struct ssd_srv_conn a, late;
 		ssd_srv_conn_init(s, &a);
@@ -791,9 +784,9 @@ TEST(serve_power_cut_fails_the_flushes_of_the_clients_it_caught)
  * each older content: the region is larger than the work in flight.) */
 TEST(serve_power_history_follows_the_work_in_flight)
 {
-	static const char *const kv[] = {"page_size", "16k", "capacity", "256m",
-					 "write_buffer", "1m"};
-	struct ssd_srv *s = srv_power(drive("tiny", kv, 6), SSD_SRV_FAST);
+	static const char *const kv[] = {"page_size=16k", "capacity=256m",
+					 "write_buffer=1m"};
+	struct ssd_srv *s = srv_power(drive("tiny", kv, 3), SSD_SRV_FAST);
 	CHECK(s);
 	enum { PAGES = 2048, ROUNDS = 6, W = 16 };
 	uint8_t *b = malloc(W * 4096), *r = malloc(PAGES * 4096);
@@ -837,9 +830,11 @@ TEST(serve_power_history_follows_the_work_in_flight)
  * page holds one of the contents it was given, or zeros. */
 static void history_case(const char *paired, unsigned flush_permille)
 {
-	const char *const kv[] = {"page_size", "16k", "capacity", "256m",
-				  "write_buffer", "2m", "paired_pages", paired};
-	struct ssd_srv *s = srv_power_qd(drive("tiny", kv, 8), SSD_SRV_FAST, 4);
+	char pp[64];
+	snprintf(pp, sizeof pp, "paired_pages=%s", paired);
+	const char *const kv[] = {"page_size=16k", "capacity=256m",
+				  "write_buffer=2m", pp};
+	struct ssd_srv *s = srv_power_qd(drive("tiny", kv, 4), SSD_SRV_FAST, 4);
 	CHECK(s);
 	enum { PAGES = 8192, OPS = 24000, W = 16 };
 	uint32_t *ver = calloc(PAGES, sizeof *ver);
@@ -920,8 +915,8 @@ static void *fua_write(void *p)
  * after the cut is served. */
 TEST(serve_power_cut_fails_the_requests_in_flight)
 {
-	static const char *const kv[] = {"t_prog", "300ms", "slc_t_prog", "300ms"};
-	struct ssd_srv *s = srv_power(drive("tiny", kv, 4), SSD_SRV_REAL);
+	static const char *const kv[] = {"t_prog=300ms", "slc_t_prog=300ms"};
+	struct ssd_srv *s = srv_power(drive("tiny", kv, 2), SSD_SRV_REAL);
 	CHECK(s);
 	ssd_srv_start_clock(s);
 	uint8_t *b = calloc(1, 4096);
@@ -947,8 +942,8 @@ TEST(serve_power_cut_fails_the_requests_in_flight)
  * its completion and keeps it. */
 TEST(serve_power_cut_keeps_what_was_answered_early)
 {
-	static const char *const kv[] = {"t_prog", "300ms", "slc_t_prog", "300ms"};
-	const struct ssd_config *c = drive("tiny", kv, 4);
+	static const char *const kv[] = {"t_prog=300ms", "slc_t_prog=300ms"};
+	const struct ssd_config *c = drive("tiny", kv, 2);
 	CHECK(c);
 	struct ssd_srv *s = NULL;
 	struct ssd_srv_opts o = {.cfg = c, .seed = 1, .clock = SSD_SRV_REAL,
