@@ -164,6 +164,13 @@ static void ddir_str(char *buf, size_t n, const struct ssd_job *job,
 	}
 }
 
+/* What snprintf's result r wrote into n bytes (n > 0): its length, cut
+ * to what fits; 0 on an error. */
+static size_t wrote(int r, size_t n)
+{
+	return r < 0 ? 0 : (size_t)r < n ? (size_t)r : n - 1;
+}
+
 static int same_bs(const struct ssd_job *j, int a, int b)
 {
 	return j->min_bs[a] == j->min_bs[b] && j->max_bs[a] == j->max_bs[b];
@@ -175,7 +182,7 @@ static size_t put_bs(char *buf, size_t n, const struct ssd_job *j, int d)
 			? snprintf(buf, n, "%" PRIu32, j->min_bs[d])
 			: snprintf(buf, n, "%" PRIu32 "-%" PRIu32, j->min_bs[d],
 				   j->max_bs[d]);
-	return r < 0 ? 0 : (size_t)r < n ? (size_t)r : n - 1;
+	return wrote(r, n);
 }
 
 static int same_split(const struct ssd_job *j, int a, int b)
@@ -194,7 +201,7 @@ static size_t put_split(char *buf, size_t n, const struct ssd_job *j, int d)
 				 j->bssplit[d][i].pct);
 		if (r < 0)
 			break;
-		len += (size_t)r < n - len ? (size_t)r : n - len - 1;
+		len += wrote(r, n - len);
 	}
 	return len;
 }
@@ -207,7 +214,7 @@ static int same_ba(const struct ssd_job *j, int a, int b)
 static size_t put_ba(char *buf, size_t n, const struct ssd_job *j, int d)
 {
 	int r = snprintf(buf, n, "%" PRIu32, j->blockalign[d]);
-	return r < 0 ? 0 : (size_t)r < n ? (size_t)r : n - 1;
+	return wrote(r, n);
 }
 
 static int same_perc(const struct ssd_job *j, int a, int b)
@@ -218,7 +225,7 @@ static int same_perc(const struct ssd_job *j, int a, int b)
 static size_t put_perc(char *buf, size_t n, const struct ssd_job *j, int d)
 {
 	int r = snprintf(buf, n, "%" PRIu32, j->perc_random[d]);
-	return r < 0 ? 0 : (size_t)r < n ? (size_t)r : n - 1;
+	return wrote(r, n);
 }
 
 static int same_zones(const struct ssd_job *j, int a, int b)
@@ -247,7 +254,7 @@ static size_t put_zones(char *buf, size_t n, const struct ssd_job *j, int d)
 				     fmt_g(num2, sizeof num2, z->size_pct));
 		if (r < 0)
 			break;
-		len += (size_t)r < n - len ? (size_t)r : n - len - 1;
+		len += wrote(r, n - len);
 	}
 	return len;
 }
@@ -418,21 +425,28 @@ static void json_bins(struct jw *w, const struct ssd_hist *h)
 	jw_end(w);
 }
 
+/* The job file's pairs of job as object `key`: its own, or its [global]
+ * ones when global. */
+static void json_raw_options(struct jw *w, const char *key,
+			     const struct ssd_job *job, int global)
+{
+	const char *k, *v;
+	uint32_t pos = 0;
+	jw_obj(w, key);
+	while (ssd_job_raw_next(job, global, &pos, &k, &v))
+		jw_str(w, k, v);
+	jw_end(w);
+}
+
 /* "job options" / "global options": the options as written (fio keeps
  * the strings of the job file).  A job built in code, not read from a
  * file, shows its resolved options instead. */
 static void json_job_options(struct jw *w, const struct ssd_job *job)
 {
-	if (job->line <= 0 && !job->raw_len) {
+	if (job->line <= 0 && !job->raw_len)
 		json_job_resolved(w, job);
-		return;
-	}
-	const char *k, *v;
-	uint32_t pos = 0;
-	jw_obj(w, "job options");
-	while (ssd_job_raw_next(job, 0, &pos, &k, &v))
-		jw_str(w, k, v);
-	jw_end(w);
+	else
+		json_raw_options(w, "job options", job, 0);
 }
 
 /* fio's "global options": the [global] pairs, as the last job saw them
@@ -443,14 +457,8 @@ static void json_global_options(struct jw *w, const struct ssd_run_result *r)
 	for (int i = 0; i < r->njobs; i++)
 		if (r->jobs[i].job)
 			job = r->jobs[i].job;
-	if (!job || !job->raw_global)
-		return;
-	const char *k, *v;
-	uint32_t pos = 0;
-	jw_obj(w, "global options");
-	while (ssd_job_raw_next(job, 1, &pos, &k, &v))
-		jw_str(w, k, v);
-	jw_end(w);
+	if (job && job->raw_global)
+		json_raw_options(w, "global options", job, 1);
 }
 
 /* fio's "sync": flush commands (fsync=N) and their latency. */
