@@ -26,10 +26,12 @@
  * Modules below the CLI take a finished struct ssd_config; none of them
  * reads files.
  *
- * Files: config.c holds the option table, drive files and --set, and
- * the derivation (ssd_config_finish, ssd_config_fit); config_print.c
- * prints a drive (ssd_config_print, ssd_config_print_doc,
- * ssd_config_json); config_int.h is what the two share.
+ * Files: config.c holds the option table (and the names of the enums'
+ * values); config_parse.c drive files, --set and the defaults;
+ * config_finish.c the checks and the derivation (ssd_config_finish,
+ * ssd_config_fit, the geometry, adaptation, the description);
+ * config_print.c prints a drive (ssd_config_print, ssd_config_print_doc,
+ * ssd_config_json); config_int.h is what they share.
  */
 #ifndef SSD_CONFIG_H
 #define SSD_CONFIG_H

@@ -257,7 +257,7 @@ void ssd_config_print_doc(FILE *out)
 		fprintf(out, "| `%s` | %s | %s | %s | %s | %s |\n", o->name,
 			type_names[o->type],
 			o->flags & F_DERIVED ? "derived" : o->def,
-			o->flags & F_DERIVED ? "-" : ssd_cfg_range(o, acc, sizeof acc),
+			o->flags & F_DERIVED ? "-" : ssd_cfg_accepted(o, 0, acc, sizeof acc),
 			o->type == T_TIME ? "time; bare number = us" : o->unit,
 			o->help);
 	}

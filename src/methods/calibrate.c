@@ -723,58 +723,144 @@ struct meas {
 	const struct ssd_cal_opts *o;
 	const int *want;    /* [NFIGURES]: the refs name the figure */
 	int fill;           /* the filled drive's: enum ssd_cal_fill */
+	uint32_t k;         /* the scale of the drive measured (on_scaled) */
 	char *err;
 	size_t errlen;
 };
 
-/* ---- fresh: sequential write, read, unmapped read ---- */
+/* ---- a procedure's drive and steps ----
+ * Each procedure builds its drive (scaled, on_scaled, or with a key set,
+ * with_key below), runs its steps on it and destroys it (on_drive); a
+ * step is one job file run on the drive and the figures read from its
+ * jobs (step; seq_step for sequential slices).  Figures a step cannot
+ * read as a job's rate the procedure reads from the run it keeps. */
 
-static int do_fresh(const struct ssd_config *full, struct meas *m)
+/* A procedure's steps on its drive dev, built from config c. */
+typedef int steps_fn(struct ssd_dev *dev, const struct ssd_config *c,
+		     struct meas *m);
+
+/* Build drive c, run the procedure's steps on it, destroy it. */
+static int on_drive(const struct ssd_config *c, struct meas *m,
+		    steps_fn *steps)
 {
-	struct ssd_config c;
-	if (m->o->quick)
-		ssd_cal_scale(full, 256 * MIB, 16, &c);
-	else
-		c = *full;
-	uint64_t s = slice_of(&c, m->o->quick);
-	uint64_t u = round_down(c.capacity / 2, SEQ_BS);
 	struct ssd_dev *dev;
-	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
+	int rc = make_dev(c, m->o->seed, &dev, m->err, m->errlen);
 	if (rc)
 		return rc;
-	struct ssd_jobs *b = jobs_new(dev, "calibrate-fresh");
-	if (b) {
-		add_job(b, "write", SSD_RW_WRITE, SEQ_BS, 32, 0, 0, s);
-		add_job(b, "read", SSD_RW_READ, SEQ_BS, 32, 1, 0, s);
-		add_job(b, "unmapped", SSD_RW_READ, SEQ_BS, 32, 1, u, s);
-	}
-	struct run r;
-	rc = run_jobs(dev, b, "calibrate-fresh", m->o, &r, m->err,
-		      m->errlen);
-	if (!rc) {
-		m->v[F_SEQ_WRITE] = mbps(job(&r, "write"), SSD_DDIR_WRITE);
-		m->v[F_SEQ_READ] = mbps(job(&r, "read"), SSD_DDIR_READ);
-		m->v[F_SEQ_READ_UNMAPPED] = mbps(job(&r, "unmapped"),
-						 SSD_DDIR_READ);
-		run_free(&r);
-	}
+	rc = steps(dev, c, m);
 	ssd_dev_destroy(dev);
 	return rc;
 }
 
-/* ---- rfresh: random writes on a fresh drive ---- */
+/* A figure a step reads: the rate of job `job` in direction ddir, MB/s
+ * or IOPS. */
+enum { MBPS, IOPS };
+struct reading {
+	int fig;            /* enum fig */
+	const char *job;
+	int ddir;
+	int unit;           /* MBPS, IOPS */
+};
 
-static int do_rfresh(const struct ssd_config *full, struct meas *m)
+#define NREADS(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Run job file b (jobs_new(dev, name)) on dev and take the n readings
+ * rd into m->v.  The run is freed, or handed to the caller in *keep (to
+ * run_free) for readings of its own when keep is not NULL. */
+static int step(struct ssd_dev *dev, struct ssd_jobs *b, const char *name,
+		const struct reading *rd, int n, struct meas *m,
+		struct run *keep)
 {
-	struct ssd_config c;
-	if (m->o->quick)
-		ssd_cal_scale(full, 256 * MIB, 16, &c);
-	else
-		c = *full;
-	struct ssd_dev *dev;
-	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
+	struct run r;
+	int rc = run_jobs(dev, b, name, m->o, &r, m->err, m->errlen);
 	if (rc)
 		return rc;
+	for (int i = 0; i < n; i++) {
+		const struct ssd_job_result *j = job(&r, rd[i].job);
+		m->v[rd[i].fig] = rd[i].unit == IOPS ? iops(j, rd[i].ddir)
+						     : mbps(j, rd[i].ddir);
+	}
+	if (keep)
+		*keep = r;
+	else
+		run_free(&r);
+	return 0;
+}
+
+/* A sequential job of a step: 128 KiB requests at QD32 over a slice at
+ * off, after the job before it; its MB/s is figure fig. */
+struct seq {
+	const char *name;
+	int rw;             /* SSD_RW_READ, SSD_RW_WRITE */
+	uint64_t off;
+	int fig;            /* enum fig */
+};
+
+/* The step of the n sequential jobs q over slices of s bytes, job file
+ * `name`. */
+static int seq_step(struct ssd_dev *dev, const char *name, const struct seq *q,
+		    int n, uint64_t s, struct meas *m)
+{
+	struct reading rd[4];
+	int nr = 0;
+	struct ssd_jobs *b = jobs_new(dev, name);
+	for (int i = 0; i < n && nr < NREADS(rd); i++) {
+		if (b)
+			add_job(b, q[i].name, q[i].rw, SEQ_BS, 32, i > 0, q[i].off,
+				s);
+		rd[nr++] = (struct reading){q[i].fig, q[i].name,
+			q[i].rw == SSD_RW_WRITE ? SSD_DDIR_WRITE : SSD_DDIR_READ,
+			MBPS};
+	}
+	return step(dev, b, name, rd, nr, m, NULL);
+}
+
+/* The procedure's steps on drive full scaled to at most `cap` bytes with
+ * at least min_blocks blocks per plane (ssd_cal_scale), on full as it is
+ * when cap is 0, and on 256 MiB under --quick; m->k is the scale. */
+static int on_scaled(const struct ssd_config *full, uint64_t cap,
+		     uint32_t min_blocks, struct meas *m, steps_fn *steps)
+{
+	struct ssd_config c;
+	if (m->o->quick) {
+		m->k = ssd_cal_scale(full, 256 * MIB, 16, &c);
+	} else if (cap) {
+		m->k = ssd_cal_scale(full, cap, min_blocks, &c);
+	} else {
+		c = *full;
+		m->k = 1;
+	}
+	return on_drive(&c, m, steps);
+}
+
+/* ---- fresh: sequential write, read, unmapped read ---- */
+
+static int fresh(struct ssd_dev *dev, const struct ssd_config *c,
+		 struct meas *m)
+{
+	uint64_t u = round_down(c->capacity / 2, SEQ_BS);
+	const struct seq q[] = {
+		{"write", SSD_RW_WRITE, 0, F_SEQ_WRITE},
+		{"read", SSD_RW_READ, 0, F_SEQ_READ},
+		{"unmapped", SSD_RW_READ, u, F_SEQ_READ_UNMAPPED},
+	};
+	return seq_step(dev, "calibrate-fresh", q, NREADS(q),
+			slice_of(c, m->o->quick), m);
+}
+
+static int do_fresh(const struct ssd_config *full, struct meas *m)
+{
+	return on_scaled(full, 0, 0, m, fresh);
+}
+
+/* ---- rfresh: random writes on a fresh drive ---- */
+
+static int rfresh(struct ssd_dev *dev, const struct ssd_config *c,
+		  struct meas *m)
+{
+	static const struct reading rd[] = {
+		{F_RAND_WRITE_FRESH, "fresh", SSD_DDIR_WRITE, IOPS},
+	};
 	struct ssd_jobs *b = jobs_new(dev, "calibrate-rfresh");
 	if (b) {
 		struct ssd_job *j = add_job(b, "fresh", SSD_RW_RANDWRITE,
@@ -782,23 +868,20 @@ static int do_rfresh(const struct ssd_config *full, struct meas *m)
 		j->runtime = m->o->quick ? 200 * SSD_MS : 2 * SSD_S;
 		j->time_based = 1;
 	}
-	struct run r;
-	rc = run_jobs(dev, b, "calibrate-rfresh", m->o, &r, m->err,
-		      m->errlen);
-	if (!rc) {
-		m->v[F_RAND_WRITE_FRESH] = iops(job(&r, "fresh"), SSD_DDIR_WRITE);
-		run_free(&r);
-	}
-	ssd_dev_destroy(dev);
-	return rc;
+	return step(dev, b, "calibrate-rfresh", rd, NREADS(rd), m, NULL);
+}
+
+static int do_rfresh(const struct ssd_config *full, struct meas *m)
+{
+	return on_scaled(full, 0, 0, m, rfresh);
 }
 
 /* ---- fill: the SLC cliff, then the full drive ---- */
 
 /* The sequential fill of dev (its drive c) in chunks, and the SLC cliff
- * its chunk rates show (k: the scale of c). */
+ * its chunk rates show (m->k: the scale of c). */
 static int seq_fill(struct ssd_dev *dev, const struct ssd_config *c_,
-		    uint32_t k, struct meas *m)
+		    struct meas *m)
 {
 	const int quick = m->o->quick;
 	const struct ssd_config c = *c_;
@@ -835,8 +918,7 @@ static int seq_fill(struct ssd_dev *dev, const struct ssd_config *c_,
 		nc++;
 	}
 	struct run run;
-	int rc = run_jobs(dev, jb, "calibrate-fill", m->o, &run, m->err,
-			  m->errlen);
+	int rc = step(dev, jb, "calibrate-fill", NULL, 0, m, &run);
 	if (!rc) {
 		for (int i = 0; i < nc; i++)
 			r[i] = mbps(&run.res.jobs[i], SSD_DDIR_WRITE);
@@ -846,7 +928,7 @@ static int seq_fill(struct ssd_dev *dev, const struct ssd_config *c_,
 			.drop = 0.7, .hold = 1, .head = 1, .split = 1};
 		struct ssd_cliff cl;
 		rc = ssd_cliff_find(b, r, nc, &rule, &cl);
-		m->v[F_SLC_CACHE] = cl.cache * k / 1e6;
+		m->v[F_SLC_CACHE] = cl.cache * m->k / 1e6;
 		m->v[F_POST_CACHE] = cl.post;
 		run_free(&run);
 	}
@@ -871,75 +953,42 @@ static int dir_fill(struct ssd_dev *dev, struct meas *m)
 	return rc;
 }
 
-static int do_fill(const struct ssd_config *full, struct meas *m)
+/* The drive filled (sequentially, with the cliff, or by the directory
+ * copy), then measured full: slices at 0 (written), 1/2 (read), 1/4
+ * (read after idle), s (written after idle); then trimmed. */
+static int full_drive(struct ssd_dev *dev, const struct ssd_config *c_,
+		      struct meas *m)
 {
+	static const struct reading rd_trimmed[] = {
+		{F_SEQ_WRITE_TRIM, "trim_write", SSD_DDIR_WRITE, MBPS},
+	};
 	const int quick = m->o->quick;
-	struct ssd_config c;
-	uint32_t k;
-	if (quick)
-		k = ssd_cal_scale(full, 256 * MIB, 16, &c);
-	else
-		k = ssd_cal_scale(full, full->capacity, 128, &c);
-	struct ssd_dev *dev;
-	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
-	if (rc)
-		return rc;
-	/* the sequential fill shows the cliff; with a directory copy for
-	 * the full drive, the cliff (if wanted) is a drive of its own */
-	int copy = m->fill == SSD_CAL_FILL_DIRCOPY;
-	int cliff = !copy || m->want[F_SLC_CACHE] || m->want[F_POST_CACHE];
-	if (cliff)
-		rc = seq_fill(dev, &c, k, m);
-	if (!rc && copy && cliff) {
-		ssd_dev_destroy(dev);
-		if ((rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen)))
-			return rc;
-	}
-	if (!rc && copy)
-		rc = dir_fill(dev, m);
-	struct run run;
-	struct ssd_jobs *jb;
-	/* the full drive: slices at 0 (written), 1/2 (read), 1/4 (read after
-	 * idle), s (written after idle) */
+	const struct ssd_config c = *c_;
+	const uint32_t k = m->k;
+	int rc = m->fill == SSD_CAL_FILL_DIRCOPY ? dir_fill(dev, m)
+						 : seq_fill(dev, &c, m);
 	struct ssd_config nocache = c; /* the cache is not the point here */
 	nocache.slc_cache = SSD_SLC_NONE;
 	uint64_t s = slice_of(&nocache, quick);
 	uint64_t half = round_down(c.capacity / 2, SEQ_BS);
 	uint64_t quarter = round_down(c.capacity / 4, SEQ_BS);
+	const struct seq q_full[] = {
+		{"full_write", SSD_RW_WRITE, 0, F_SEQ_WRITE_FULL},
+		{"full_read", SSD_RW_READ, half, F_SEQ_READ_FULL},
+	};
+	const struct seq q_idle[] = {
+		{"idle_read", SSD_RW_READ, quarter, F_SEQ_READ_IDLE},
+		{"idle_write", SSD_RW_WRITE, s, F_SEQ_WRITE_IDLE},
+	};
+	if (!rc)
+		rc = seq_step(dev, "calibrate-full", q_full, NREADS(q_full), s,
+			      m);
 	if (!rc) {
-		jb = jobs_new(dev, "calibrate-full");
-		if (jb) {
-			add_job(jb, "full_write", SSD_RW_WRITE, SEQ_BS, 32, 0,
-				0, s);
-			add_job(jb, "full_read", SSD_RW_READ, SEQ_BS, 32, 1,
-				half, s);
-		}
-		rc = run_jobs(dev, jb, "calibrate-full", m->o, &run,
-			      m->err, m->errlen);
-	}
-	if (!rc) {
-		m->v[F_SEQ_WRITE_FULL] = mbps(job(&run, "full_write"),
-					      SSD_DDIR_WRITE);
-		m->v[F_SEQ_READ_FULL] = mbps(job(&run, "full_read"),
-					     SSD_DDIR_READ);
-		run_free(&run);
 		idle(dev, 30 * 60 * SSD_S);
-		jb = jobs_new(dev, "calibrate-idle");
-		if (jb) {
-			add_job(jb, "idle_read", SSD_RW_READ, SEQ_BS, 32, 0,
-				quarter, s);
-			add_job(jb, "idle_write", SSD_RW_WRITE, SEQ_BS, 32, 1,
-				s, s);
-		}
-		rc = run_jobs(dev, jb, "calibrate-idle", m->o, &run,
-			      m->err, m->errlen);
+		rc = seq_step(dev, "calibrate-idle", q_idle, NREADS(q_idle), s,
+			      m);
 	}
 	if (!rc) {
-		m->v[F_SEQ_READ_IDLE] = mbps(job(&run, "idle_read"),
-					     SSD_DDIR_READ);
-		m->v[F_SEQ_WRITE_IDLE] = mbps(job(&run, "idle_write"),
-					      SSD_DDIR_WRITE);
-		run_free(&run);
 		/* 32 GiB of the full-size drive; on a scaled one its share */
 		uint64_t want = 32 * GIB / k;
 		uint64_t tb = 128 * MIB;
@@ -948,7 +997,7 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 		if (tb > want)
 			tb = round_down(want, SSD_LPAGE);
 		want = round_down(want, tb);
-		jb = jobs_new(dev, "calibrate-trim");
+		struct ssd_jobs *jb = jobs_new(dev, "calibrate-trim");
 		if (jb) {
 			add_job(jb, "trim32", SSD_RW_TRIM, (uint32_t)tb, 1, 0,
 				0, want);
@@ -958,19 +1007,30 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 			add_job(jb, "trim_write", SSD_RW_WRITE, SEQ_BS, 32, 1,
 				0, s);
 		}
-		rc = run_jobs(dev, jb, "calibrate-trim", m->o, &run,
-			      m->err, m->errlen);
+		struct run run;
+		rc = step(dev, jb, "calibrate-trim", rd_trimmed,
+			  NREADS(rd_trimmed), m, &run);
 		if (!rc) {
 			const struct ssd_job_result *j = job(&run, "trim32");
 			m->v[F_TRIM_32G] = j ? (double)j->runtime_ns / 1e9 *
 				((double)(32 * GIB) / ((double)want * k)) : NAN;
-			m->v[F_SEQ_WRITE_TRIM] = mbps(job(&run, "trim_write"),
-						      SSD_DDIR_WRITE);
 			run_free(&run);
 		}
 	}
-	ssd_dev_destroy(dev);
 	return rc;
+}
+
+static int do_fill(const struct ssd_config *full, struct meas *m)
+{
+	/* the sequential fill shows the cliff; with a directory copy for
+	 * the full drive, the cliff (if wanted) is a drive of its own */
+	if (m->fill == SSD_CAL_FILL_DIRCOPY &&
+	    (m->want[F_SLC_CACHE] || m->want[F_POST_CACHE])) {
+		int rc = on_scaled(full, 0, 0, m, seq_fill);
+		if (rc)
+			return rc;
+	}
+	return on_scaled(full, 0, 0, m, full_drive);
 }
 
 /* ---- steady: random-write preconditioning, then what it leaves ---- */
@@ -988,33 +1048,26 @@ static int do_fill(const struct ssd_config *full, struct meas *m)
 /* lat_dist[26..31] count completions of 100 ms and more (stats.h) */
 #define SPIKE_BUCKET 26
 
-static int do_steady(const struct ssd_config *full, struct meas *m)
+/* The random-write preconditioning of dev (its drive c): a pass over the
+ * span, two more passes' worth with the last quarter measured, then a
+ * slice read and one written. */
+static int precondition(struct ssd_dev *dev, const struct ssd_config *c,
+			struct meas *m)
 {
-	const int quick = m->o->quick;
-	struct ssd_config c;
-	if (quick)
-		ssd_cal_scale(full, 256 * MIB, 16, &c);
-	else
-		ssd_cal_scale(full, 32 * GIB, 256, &c);
-	uint64_t cap = c.capacity;
-	struct ssd_dev *dev;
-	int rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
-	if (rc)
-		return rc;
-	struct run run;
-	/* a hard disk has no state for random writes to age: the latency
-	 * test runs on it as it is */
-	int disk = c.type == SSD_TYPE_HDD;
-	struct ssd_jobs *jb = disk ? NULL : jobs_new(dev, "calibrate-span");
+	static const struct reading rd_span[] = {
+		{F_RAND_WRITE_SPAN, "fill", SSD_DDIR_WRITE, IOPS},
+	};
+	static const struct reading rd_steady[] = {
+		{F_RAND_WRITE_STEADY, "steady", SSD_DDIR_WRITE, IOPS},
+	};
+	uint64_t cap = c->capacity;
+	struct ssd_jobs *jb = jobs_new(dev, "calibrate-span");
 	if (jb)
 		add_job(jb, "fill", SSD_RW_RANDWRITE, 4096, 32, 0, 0, 0)->runtime =
 			PASS_CAP;
-	rc = disk ? 0 : run_jobs(dev, jb, "calibrate-span", m->o, &run,
-				 m->err, m->errlen);
-	if (!rc && !disk) {
-		m->v[F_RAND_WRITE_SPAN] = iops(job(&run, "fill"),
-					       SSD_DDIR_WRITE);
-		run_free(&run);
+	int rc = step(dev, jb, "calibrate-span", rd_span, NREADS(rd_span), m,
+		      NULL);
+	if (!rc) {
 		jb = jobs_new(dev, "calibrate-steady");
 		if (jb) {
 			struct ssd_job *j = add_job(jb, "precondition",
@@ -1025,35 +1078,33 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 			j->io_size = round_down(cap / 4, SSD_LPAGE);
 			j->runtime = PASS_CAP / 4;
 		}
-		rc = run_jobs(dev, jb, "calibrate-steady", m->o, &run,
-			      m->err, m->errlen);
+		rc = step(dev, jb, "calibrate-steady", rd_steady,
+			  NREADS(rd_steady), m, NULL);
 	}
-	if (!rc && !disk) {
-		m->v[F_RAND_WRITE_STEADY] = iops(job(&run, "steady"),
-						 SSD_DDIR_WRITE);
-		run_free(&run);
-		uint64_t s = slice_of(&c, quick);
+	if (!rc) {
+		uint64_t s = slice_of(c, m->o->quick);
 		if (s > cap / 16)
 			s = round_down(cap / 16, SEQ_BS);
 		if (!s)
 			s = SEQ_BS;
-		jb = jobs_new(dev, "calibrate-used");
-		if (jb) {
-			add_job(jb, "used_read", SSD_RW_READ, SEQ_BS, 32, 0, 0,
-				s);
-			add_job(jb, "used_write", SSD_RW_WRITE, SEQ_BS, 32, 1,
-				s, s);
-		}
-		rc = run_jobs(dev, jb, "calibrate-used", m->o, &run,
-			      m->err, m->errlen);
+		const struct seq q[] = {
+			{"used_read", SSD_RW_READ, 0, F_SEQ_READ_USED},
+			{"used_write", SSD_RW_WRITE, s, F_SEQ_WRITE_USED},
+		};
+		rc = seq_step(dev, "calibrate-used", q, NREADS(q), s, m);
 	}
-	if (!rc && !disk) {
-		m->v[F_SEQ_READ_USED] = mbps(job(&run, "used_read"),
-					     SSD_DDIR_READ);
-		m->v[F_SEQ_WRITE_USED] = mbps(job(&run, "used_write"),
-					      SSD_DDIR_WRITE);
-		run_free(&run);
-	}
+	return rc;
+}
+
+static int steady(struct ssd_dev *dev, const struct ssd_config *c,
+		  struct meas *m)
+{
+	const int quick = m->o->quick;
+	/* a hard disk has no state for random writes to age: the latency
+	 * test runs on it as it is */
+	int rc = c->type == SSD_TYPE_HDD ? 0 : precondition(dev, c, m);
+	struct run run;
+	struct ssd_jobs *jb;
 	if (!rc) {
 		idle(dev, 60 * SSD_S);
 		int nw = quick ? 10 : LAT_WINDOWS;
@@ -1067,8 +1118,7 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 			j->time_based = 1;
 			j->runtime = LAT_WINDOW_S * SSD_S;
 		}
-		rc = run_jobs(dev, jb, "calibrate-latency", m->o, &run,
-			      m->err, m->errlen);
+		rc = step(dev, jb, "calibrate-latency", NULL, 0, m, &run);
 	}
 	if (!rc) {
 		double sum = 0, n = 0, max = 0, onset = INFINITY, spikes = 0;
@@ -1109,8 +1159,7 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 			j->time_based = 1;
 			j->runtime = (quick ? 2 : 20) * SSD_S;
 		}
-		rc = run_jobs(dev, jb, "calibrate-large", m->o, &run,
-			      m->err, m->errlen);
+		rc = step(dev, jb, "calibrate-large", NULL, 0, m, &run);
 	}
 	if (!rc) {
 		const struct ssd_job_result *lj = job(&run, "large");
@@ -1119,8 +1168,12 @@ static int do_steady(const struct ssd_config *full, struct meas *m)
 		m->v[F_MEAN_LAT_LARGE] = lat.n ? ssd_moments_mean(&lat) / 1e6 : NAN;
 		run_free(&run);
 	}
-	ssd_dev_destroy(dev);
 	return rc;
+}
+
+static int do_steady(const struct ssd_config *full, struct meas *m)
+{
+	return on_scaled(full, 32 * GIB, 256, m, steady);
 }
 
 /* ---- through the host's layers: the page cache, MFT ---- */
@@ -1149,16 +1202,12 @@ static uint64_t test_file(const struct ssd_dev *dev)
 }
 
 /* The seed's "with the OS cache": buffered 4 KiB random writes. */
-static int do_oscache(const struct ssd_config *full, struct meas *m)
+static int oscache(struct ssd_dev *dev, const struct ssd_config *c,
+		   struct meas *m)
 {
-	struct ssd_config c;
-	int rc = full->page_cache ? (c = *full, 0)
-		 : with_key(full, "page_cache", "256m", &c, m);
-	struct ssd_dev *dev = NULL;
-	if (!rc)
-		rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
-	if (rc)
-		return rc;
+	static const struct reading rd[] = {
+		{F_OSCACHE, "oscache", SSD_DDIR_WRITE, IOPS},
+	};
 	uint64_t file = test_file(dev);
 	struct ssd_jobs *jb = jobs_new(dev, "calibrate-oscache");
 	struct ssd_job *j;
@@ -1171,27 +1220,26 @@ static int do_oscache(const struct ssd_config *full, struct meas *m)
 		j->time_based = 1;
 		j->runtime = (m->o->quick ? 2 : 10) * SSD_S;
 	}
-	struct run run;
-	rc = run_jobs(dev, jb, "calibrate-oscache", m->o, &run, m->err,
-		      m->errlen);
-	if (!rc) {
-		m->v[F_OSCACHE] = iops(job(&run, "oscache"), SSD_DDIR_WRITE);
-		run_free(&run);
-	}
-	ssd_dev_destroy(dev);
-	return rc;
+	return step(dev, jb, "calibrate-oscache", rd, NREADS(rd), m, NULL);
+}
+
+static int do_oscache(const struct ssd_config *full, struct meas *m)
+{
+	struct ssd_config c;
+	int rc = full->page_cache ? (c = *full, 0)
+		 : with_key(full, "page_cache", "256m", &c, m);
+	return rc ? rc : on_drive(&c, m, oscache);
 }
 
 /* The MFT benchmark's steps on the drive formatted by MFT. */
-static int do_mft(const struct ssd_config *full, struct meas *m)
+static int mft(struct ssd_dev *dev, const struct ssd_config *c,
+	       struct meas *m)
 {
-	struct ssd_config c;
-	int rc = with_key(full, "mft", "yes", &c, m);
-	struct ssd_dev *dev = NULL;
-	if (!rc)
-		rc = make_dev(&c, m->o->seed, &dev, m->err, m->errlen);
-	if (rc)
-		return rc;
+	static const struct reading rd[] = {
+		{F_MFT_SEQ_WRITE, "file", SSD_DDIR_WRITE, MBPS},
+		{F_MFT_SEQ_READ, "read", SSD_DDIR_READ, MBPS},
+		{F_MFT_RAND_WRITE, "write", SSD_DDIR_WRITE, IOPS},
+	};
 	uint64_t file = test_file(dev);
 	int64_t point = (m->o->quick ? 2 : 10) * SSD_S;
 	struct ssd_jobs *jb = jobs_new(dev, "calibrate-mft");
@@ -1213,17 +1261,14 @@ static int do_mft(const struct ssd_config *full, struct meas *m)
 		j->time_based = 1;
 		j->runtime = point;
 	}
-	struct run run;
-	rc = run_jobs(dev, jb, "calibrate-mft", m->o, &run, m->err,
-		      m->errlen);
-	if (!rc) {
-		m->v[F_MFT_SEQ_WRITE] = mbps(job(&run, "file"), SSD_DDIR_WRITE);
-		m->v[F_MFT_SEQ_READ] = mbps(job(&run, "read"), SSD_DDIR_READ);
-		m->v[F_MFT_RAND_WRITE] = iops(job(&run, "write"), SSD_DDIR_WRITE);
-		run_free(&run);
-	}
-	ssd_dev_destroy(dev);
-	return rc;
+	return step(dev, jb, "calibrate-mft", rd, NREADS(rd), m, NULL);
+}
+
+static int do_mft(const struct ssd_config *full, struct meas *m)
+{
+	struct ssd_config c;
+	int rc = with_key(full, "mft", "yes", &c, m);
+	return rc ? rc : on_drive(&c, m, mft);
 }
 
 /* ---- the driver ---- */

@@ -847,55 +847,49 @@ static int finish(struct ssd_srv *s, int rc, int64_t arrive, int64_t c,
 	return rc;
 }
 
-int ssd_srv_read(struct ssd_srv *s, void *buf, uint32_t len, uint64_t off)
-{
-	if (!len)
-		return 0;
-	int64_t arrive = arrival(s);
-	pthread_mutex_lock(&s->lock);
-	int rc = range_ok(s, "read", len, off);
-	int64_t t = 0, c = 0;
-	if (!rc) {
-		t = enter(s, arrive);
-		c = dev_submit(s, SSD_DDIR_READ, off, len, t);
-		if (c < 0)
-			rc = drive_error(s, c, "read", off, len);
-		else if (!(rc = store_read(&s->st, buf, len, off)))
-			leave(s, SSD_DDIR_READ, t, c, len);
-		else
-			store_error(s, rc, "read", off);
-	}
-	pthread_mutex_unlock(&s->lock);
-	return finish(s, rc, arrive, c, 0);
-}
+/* ---- the data commands ----
+ * A read, a write, a TRIM and a write zeroes are one shape to the server
+ * (request()): the range checked against the store; under the lock, the
+ * command entered into the drive as the parts the drive is given (each
+ * write and TRIM noted first in the power-cut history; the command
+ * completes when its last part does), a FUA TRIM or write zeroes
+ * followed by a flush, the store's work once the drive took it, the
+ * command counted; its end outside the lock (finish()).  A command says
+ * only its parts and its store work (struct cmd). */
 
-int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
-		  uint64_t off, unsigned flags)
-{
-	if (!len)
-		return 0; /* nothing to make durable: FUA vouches for its own data only */
-	int64_t arrive = arrival(s);
-	pthread_mutex_lock(&s->lock);
-	int rc = range_ok(s, "write", len, off);
-	int64_t t = 0, c = 0;
-	if (!rc) {
-		t = enter(s, arrive);
-		int op = SSD_DDIR_WRITE | (flags & SSD_SRV_FUA ? SSD_DEV_FUA : 0);
-		if (s->ptrack && (rc = hist_record(s, SSD_DDIR_WRITE, len, off)))
-			goto out;
-		c = dev_submit(s, op, off, len, t);
-		/* the data is kept only once the drive took the write */
-		if (c < 0)
-			rc = drive_error(s, c, "write", off, len);
-		else if (!(rc = store_write(&s->st, buf, len, off)))
-			leave(s, SSD_DDIR_WRITE, t, c, len);
-		else
-			store_error(s, rc, "write", off);
-	}
-out:
-	pthread_mutex_unlock(&s->lock);
-	return finish(s, rc, arrive, c, flags & SSD_SRV_FUA);
-}
+/* One command as the drive is given it. */
+struct part {
+	uint64_t off, len;
+	int ddir;           /* enum ssd_ddir, as the power-cut history notes it */
+	int fua;            /* SSD_DEV_FUA on the drive's command, or 0 */
+};
+
+struct req;
+
+/* A data command: its name in messages; its parts (under the lock: they
+ * may depend on the drive), the direction it counts in and whether a
+ * FUA flush follows; its work on the store once the drive took it, 0
+ * or a negative errno and *at the offset a message names. */
+struct cmd {
+	const char *what;
+	void (*plan)(const struct ssd_srv *s, struct req *r);
+	int (*store)(struct ssd_srv *s, const struct req *r, uint64_t *at);
+};
+
+/* One data command of a client. */
+struct req {
+	const struct cmd *cmd;
+	uint64_t off;
+	uint32_t len;
+	unsigned flags;     /* SSD_SRV_FUA, SSD_SRV_MAY_TRIM */
+	void *buf;          /* read: where the data goes */
+	const void *data;   /* write: the data */
+	/* set by cmd->plan */
+	struct part part[3];
+	int np;
+	int ddir;           /* what leave() counts it as */
+	int flush;          /* FUA by a flush after the parts (fua_flush) */
+};
 
 /* A flush at t after a FUA trim or zero: its completion, or an error. */
 static int64_t fua_flush(struct ssd_srv *s, int64_t t, int64_t c, unsigned flags)
@@ -904,6 +898,94 @@ static int64_t fua_flush(struct ssd_srv *s, int64_t t, int64_t c, unsigned flags
 		return c;
 	int64_t f = dev_flush(s, t);
 	return f < 0 ? f : ssd_max64(c, f);
+}
+
+/* Data command r: 0 or a negative errno with its message (fail()). */
+static int request(struct ssd_srv *s, struct req *r)
+{
+	if (!r->len)
+		return 0; /* nothing to make durable: FUA vouches for its own data only */
+	int64_t arrive = arrival(s);
+	pthread_mutex_lock(&s->lock);
+	const char *what = r->cmd->what;
+	int rc = range_ok(s, what, r->len, r->off);
+	int64_t t = 0, c = 0;
+	if (!rc) {
+		t = enter(s, arrive);
+		r->cmd->plan(s, r);
+		c = t;
+		for (int i = 0; i < r->np && c >= 0 && !rc; i++) {
+			const struct part *p = &r->part[i];
+			if (s->ptrack && p->ddir != SSD_DDIR_READ)
+				rc = hist_record(s, p->ddir, (uint32_t)p->len, p->off);
+			if (!rc) {
+				int64_t ci = dev_submit(s, p->ddir | p->fua, p->off,
+							(uint32_t)p->len, t);
+				c = ci < 0 ? ci : ssd_max64(c, ci);
+			}
+		}
+	}
+	if (!rc) {
+		uint64_t at = r->off;
+		if (c >= 0 && r->flush)
+			c = fua_flush(s, t, c, r->flags);
+		if (c < 0)
+			rc = drive_error(s, c, what, r->off, r->len);
+		else if ((rc = r->cmd->store(s, r, &at)))
+			store_error(s, rc, what, at);
+		else
+			leave(s, r->ddir, t, c, r->len);
+	}
+	pthread_mutex_unlock(&s->lock);
+	return finish(s, rc, arrive, c, r->flags & SSD_SRV_FUA);
+}
+
+/* The command as one part of direction ddir, counted so. */
+static void one_part(struct req *r, int ddir, int fua)
+{
+	r->part[0] = (struct part){r->off, r->len, ddir, fua};
+	r->np = 1;
+	r->ddir = ddir;
+}
+
+static void read_plan(const struct ssd_srv *s, struct req *r)
+{
+	one_part(r, SSD_DDIR_READ, 0);
+}
+
+static int read_store(struct ssd_srv *s, const struct req *r, uint64_t *at)
+{
+	return store_read(&s->st, r->buf, r->len, r->off);
+}
+
+static const struct cmd cmd_read = {"read", read_plan, read_store};
+
+int ssd_srv_read(struct ssd_srv *s, void *buf, uint32_t len, uint64_t off)
+{
+	struct req r = {.cmd = &cmd_read, .off = off, .len = len, .buf = buf};
+	return request(s, &r);
+}
+
+/* A FUA write is the drive's FUA write. */
+static void write_plan(const struct ssd_srv *s, struct req *r)
+{
+	one_part(r, SSD_DDIR_WRITE, r->flags & SSD_SRV_FUA ? SSD_DEV_FUA : 0);
+}
+
+/* the data is kept only once the drive took the write */
+static int write_store(struct ssd_srv *s, const struct req *r, uint64_t *at)
+{
+	return store_write(&s->st, r->data, r->len, r->off);
+}
+
+static const struct cmd cmd_write = {"write", write_plan, write_store};
+
+int ssd_srv_write(struct ssd_srv *s, const void *buf, uint32_t len,
+		  uint64_t off, unsigned flags)
+{
+	struct req r = {.cmd = &cmd_write, .off = off, .len = len,
+			.flags = flags, .data = buf};
+	return request(s, &r);
 }
 
 uint32_t ssd_srv_trim_unit(const struct ssd_srv *s)
@@ -926,36 +1008,29 @@ static void trim_span(const struct ssd_srv *s, uint64_t off, uint64_t len,
  * the same, so that what the client reads back is what the drive
  * keeps, and a power cut that brings back a unit's older content finds
  * the bytes the TRIM left. */
+static void trim_plan(const struct ssd_srv *s, struct req *r)
+{
+	one_part(r, SSD_DDIR_TRIM, 0);
+	r->flush = 1;
+}
+
+static int trim_store(struct ssd_srv *s, const struct req *r, uint64_t *at)
+{
+	uint64_t a, b;
+	trim_span(s, r->off, r->len, &a, &b);
+	*at = a;
+	return a < b ? store_zero(&s->st, b - a, a, 1) : 0;
+}
+
+static const struct cmd cmd_trim = {"trim", trim_plan, trim_store};
+
 int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 {
 	if (!s->can_trim)
 		return fail(s, -EOPNOTSUPP, "trim: the drive does not support it");
-	if (!len)
-		return 0;
-	int64_t arrive = arrival(s);
-	pthread_mutex_lock(&s->lock);
-	int rc = range_ok(s, "trim", len, off);
-	int64_t t = 0, c = 0;
-	if (!rc) {
-		t = enter(s, arrive);
-		if (s->ptrack && (rc = hist_record(s, SSD_DDIR_TRIM, len, off))) {
-			pthread_mutex_unlock(&s->lock);
-			return rc;
-		}
-		c = dev_submit(s, SSD_DDIR_TRIM, off, len, t);
-		if (c >= 0)
-			c = fua_flush(s, t, c, flags);
-		uint64_t a, b;
-		trim_span(s, off, len, &a, &b);
-		if (c < 0)
-			rc = drive_error(s, c, "trim", off, len);
-		else if (a < b && (rc = store_zero(&s->st, b - a, a, 1)))
-			store_error(s, rc, "trim", a);
-		else
-			leave(s, SSD_DDIR_TRIM, t, c, len);
-	}
-	pthread_mutex_unlock(&s->lock);
-	return finish(s, rc, arrive, c, flags & SSD_SRV_FUA);
+	struct req r = {.cmd = &cmd_trim, .off = off, .len = len,
+			.flags = flags};
+	return request(s, &r);
 }
 
 /* Write zeroes.  Where it may deallocate and the drive has TRIM, the
@@ -963,59 +1038,48 @@ int ssd_srv_trim(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
  * (the drive then reads them as zeros) and the parts of units at its
  * ends written; otherwise the drive writes every byte.  Counted as the
  * TRIM or the writes it became. */
+static void zero_plan(const struct ssd_srv *s, struct req *r)
+{
+	uint64_t off = r->off, len = r->len, end = off + len, a, b;
+	trim_span(s, off, len, &a, &b);
+	int trim = (r->flags & SSD_SRV_MAY_TRIM) && s->can_trim && a < b;
+	int np = 0;
+	if (trim) {
+		if (off < a)
+			r->part[np++] = (struct part){off, a - off, SSD_DDIR_WRITE, 0};
+		r->part[np++] = (struct part){a, b - a, SSD_DDIR_TRIM, 0};
+		if (b < end)
+			r->part[np++] = (struct part){b, end - b, SSD_DDIR_WRITE, 0};
+	} else {
+		r->part[np++] = (struct part){off, len, SSD_DDIR_WRITE, 0};
+	}
+	r->np = np;
+	r->ddir = trim ? SSD_DDIR_TRIM : SSD_DDIR_WRITE;
+	r->flush = 1;
+}
+
+static int zero_store(struct ssd_srv *s, const struct req *r, uint64_t *at)
+{
+	int rc = store_zero(&s->st, r->len, r->off,
+			    !!(r->flags & SSD_SRV_MAY_TRIM));
+	if (rc)
+		return rc;
+	for (int i = 0; i < r->np; i++) {
+		if (r->part[i].ddir == SSD_DDIR_TRIM)
+			s->zero_trim_bytes += r->part[i].len;
+		else
+			s->zero_write_bytes += r->part[i].len;
+	}
+	return 0;
+}
+
+static const struct cmd cmd_zero = {"write zeroes", zero_plan, zero_store};
+
 int ssd_srv_zero(struct ssd_srv *s, uint32_t len, uint64_t off, unsigned flags)
 {
-	if (!len)
-		return 0; /* nothing to make durable: FUA vouches for its own data only */
-	int64_t arrive = arrival(s);
-	pthread_mutex_lock(&s->lock);
-	int rc = range_ok(s, "write zeroes", len, off);
-	int64_t t = 0, c = 0;
-	if (!rc) {
-		t = enter(s, arrive);
-		uint64_t end = off + len, a, b;
-		trim_span(s, off, len, &a, &b);
-		int trim = (flags & SSD_SRV_MAY_TRIM) && s->can_trim && a < b;
-		struct part { uint64_t off, len; int ddir; } part[3];
-		int np = 0;
-		if (trim) {
-			if (off < a)
-				part[np++] = (struct part){off, a - off, SSD_DDIR_WRITE};
-			part[np++] = (struct part){a, b - a, SSD_DDIR_TRIM};
-			if (b < end)
-				part[np++] = (struct part){b, end - b, SSD_DDIR_WRITE};
-		} else {
-			part[np++] = (struct part){off, len, SSD_DDIR_WRITE};
-		}
-		c = t;
-		for (int i = 0; i < np && c >= 0; i++) {
-			if (s->ptrack && (rc = hist_record(s, part[i].ddir,
-					(uint32_t)part[i].len, part[i].off))) {
-				pthread_mutex_unlock(&s->lock);
-				return rc;
-			}
-			int64_t ci = dev_submit(s, part[i].ddir, part[i].off,
-						(uint32_t)part[i].len, t);
-			c = ci < 0 ? ci : ssd_max64(c, ci);
-		}
-		if (c >= 0)
-			c = fua_flush(s, t, c, flags);
-		if (c < 0) {
-			rc = drive_error(s, c, "write zeroes", off, len);
-		} else if ((rc = store_zero(&s->st, len, off, !!(flags & SSD_SRV_MAY_TRIM)))) {
-			store_error(s, rc, "write zeroes", off);
-		} else {
-			for (int i = 0; i < np; i++) {
-				if (part[i].ddir == SSD_DDIR_TRIM)
-					s->zero_trim_bytes += part[i].len;
-				else
-					s->zero_write_bytes += part[i].len;
-			}
-			leave(s, trim ? SSD_DDIR_TRIM : SSD_DDIR_WRITE, t, c, len);
-		}
-	}
-	pthread_mutex_unlock(&s->lock);
-	return finish(s, rc, arrive, c, flags & SSD_SRV_FUA);
+	struct req r = {.cmd = &cmd_zero, .off = off, .len = len,
+			.flags = flags};
+	return request(s, &r);
 }
 
 void ssd_srv_conn_init(struct ssd_srv *s, struct ssd_srv_conn *cn)
