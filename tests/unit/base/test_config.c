@@ -1,4 +1,4 @@
-/* Unit tests for config.c: the option table, drive files, --set, derived
+/* Unit tests for the drive configuration (config.c, config_parse.c, config_finish.c). */
  * geometry and the one-line error messages. */
 #include <stdio.h>
 #include <stdlib.h>
