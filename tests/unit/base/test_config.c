@@ -1,4 +1,5 @@
-/* Unit tests for the drive configuration (config.c, config_parse.c, config_finish.c). */
+/* Unit tests for the drive configuration (config.c, config_parse.c,
+ * config_finish.c): the option table, drive files, --set, derived
  * geometry and the one-line error messages. */
 #include <stdio.h>
 #include <stdlib.h>
