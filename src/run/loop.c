@@ -1,16 +1,17 @@
 /*
  * loop.c -- the job runner's per-command path: fio's do_io loop for each
- * instance, the queue of its commands, their submission, completion and
- * reaping, and the event loop that drives it all.
+ * instance with its queueing and pacing (iodepth, batches, rate, think
+ * time, flow), the submission, completion and reaping of its commands,
+ * and the event loop that drives it all.
  *
- * The loop pops the earliest event: a completion (count it, then submit
- * the instance's next command), a deferred submission (after think time)
- * or the end of an instance's ramp (its measured window opens: the drive
- * counters are read).  Submissions happen in event order, so the drive
- * sees commands in non-decreasing time and its busy-until stamps stay
- * causal; the drive is told of every moment the host moves on without a
- * command (a job's end, a ramp's end), so idle time the host spends is
- * idle time the drive has for background work.
+ * The event loop pops the earliest event: a completion (count it, then
+ * submit the instance's next command), a deferred submission (after think
+ * time) or the end of an instance's ramp (its measured window opens: the
+ * drive counters are read).  Submissions happen in event order, so the
+ * drive sees commands in non-decreasing time and its busy-until stamps
+ * stay causal; the drive is told of every moment the host moves on
+ * without a command (a job's end, a ramp's end), so idle time the host
+ * spends is idle time the drive has for background work.
  *
  * Each instance runs fio's do_io loop as a state machine (run_step()
  * below): check the runtime, the flow, draw the next I/O, wait for its
@@ -23,20 +24,30 @@
  * and the event that ends the wait resumes it.  Completions are counted
  * when they are reaped, as fio measures them.  Every step is O(1) per
  * I/O: the rate is a token computation (the time the issued bytes are
- * due, pace.c), not a scan.
+ * due), not a scan.
+ *
+ * Pacing.  rate / rate_iops give each direction a schedule: the next I/O
+ * is due when the bytes issued so far would take at that rate (poisson:
+ * after an exponential gap from the instance's own random stream).  The
+ * schedule and rate_min's counters count from the instance's epoch: its
+ * start, the end of its ramp, and the start of a latency_target search's
+ * final window (run_pacing_reset).  flow: jobs of one flow_id issue in
+ * the ratio of their weights, by fio's tokens.
  *
  * Cost.  This is the hot path: every function a command passes through
- * is here (or static inline in run_int.h), so that the compiler inlines
- * them into each other; a plain job (no option of the loop) takes the
- * short path next_plain.  What the loop's options do lives in their own
- * files (pace.c, latency.c, verify.c), called only when a job has them.
+ * is here (or static inline in run_int.h), pacing included, so that the
+ * compiler inlines them into each other; a plain job (no option of the
+ * loop) takes the short path next_plain.  The rarer options live in their
+ * own files -- latency_target (latency.c), verification (verify.c), errors
+ * (errors.c), logs (logs.c) -- and the loop tests the job before it calls
+ * into them.
  */
 #include "run/run_int.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "machine/verify.h"
 
 static int next_plain(struct run *r, struct inst *in, int64_t t);
 static int next_replay(struct run *r, struct inst *in, int64_t t);
@@ -519,6 +530,175 @@ static int completed(struct run *r, const struct ssd_event *ev)
 	return 0;
 }
 
+/* ---- pacing: rate, rate_min ---- */
+
+/* When the direction's next I/O is due, ns from the epoch: fio's
+ * usec_for_io after an issue. */
+static int64_t rate_due(struct inst *in, int d)
+{
+	const struct ssd_job *j = in->job;
+	uint64_t bps = in->rate_bps[d];
+	if (j->rate_poisson) {
+		uint64_t iops = bps / in->min_bs;
+		double u = 1.0 - ssd_rng_unit(&in->rng); /* (0, 1] */
+		in->last_ns[d] += (int64_t)((double)(SSD_S / (iops ? iops : 1)) *
+					    -log(u));
+		return in->last_ns[d];
+	}
+	if (!j->rate[d] && j->min_bs[d] != j->max_bs[d]) {
+		/* rate_iops with mixed sizes (bssplit, bsrange): one I/O per
+		 * 1/rate_iops */
+		in->last_ns[d] += SSD_S / (int64_t)j->rate_iops[d];
+		return in->last_ns[d];
+	}
+	uint64_t b = in->rate_bytes[d];
+	return (int64_t)(b / bps) * SSD_S +
+	       (int64_t)((unsigned __int128)(b % bps) * SSD_S / bps);
+}
+
+/* The rate schedule and the rate_min counters start over at t (the job's
+ * start, and the end of its ramp, as fio resets them). */
+void run_pacing_reset(struct inst *in, int64_t t)
+{
+	in->epoch = t;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		in->rate_bytes[d] = 0;
+		in->rate_next[d] = 0;
+		in->last_ns[d] = 0;
+		in->done_bytes[d] = in->done_ios[d] = 0;
+		in->rm_bytes[d] = in->rm_ios[d] = 0;
+		in->rm_time[d] = t;
+	}
+}
+
+/* fio's check_min_rate after a completion round: 0, or 1 when a
+ * direction's rate over the last ratecycle is below its minimum (the
+ * job's error is set). */
+static int min_rate_failed(struct run *r, struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	if (!in->has_min || t < in->ramp_end)
+		return 0;
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		if (!in->done_bytes[d] || (!j->rate_min[d] && !j->rate_iops_min[d]))
+			continue;
+		if (t - in->epoch < 2 * SSD_S)
+			continue; /* fio's settling time */
+		if (in->rm_bytes[d] || in->rm_ios[d]) {
+			uint64_t ms = (uint64_t)((t - in->rm_time[d]) / SSD_MS);
+			if (!ms || (int64_t)ms * SSD_MS < j->ratecycle)
+				continue;
+			/* bytes against rate_min, else I/Os against
+			 * rate_iops_min, over the cycle */
+			int bw = j->rate_min[d] != 0;
+			uint64_t want = bw ? j->rate_min[d] : j->rate_iops_min[d];
+			uint64_t done = bw ? in->done_bytes[d] - in->rm_bytes[d]
+					   : in->done_ios[d] - in->rm_ios[d];
+			/* 128 bits: bytes over a long ratecycle times 1000
+			 * pass 2^64 */
+			uint64_t got = (uint64_t)((unsigned __int128)done *
+						  1000 / ms);
+			if (got < want) {
+				char msg[160];
+				snprintf(msg, sizeof msg,
+					 "%s=%llu%s not met, got %llu%s",
+					 bw ? "rate_min" : "rate_iops_min",
+					 (unsigned long long)want, bw ? "B/s" : "",
+					 (unsigned long long)got,
+					 bw ? "B/s" : " IOPS");
+				run_job_fail(r, in, SSD_EIO, msg);
+				return 1;
+			}
+		}
+		in->rm_bytes[d] = in->done_bytes[d];
+		in->rm_ios[d] = in->done_ios[d];
+		in->rm_time[d] = t;
+	}
+	return 0;
+}
+
+/* ---- think time ---- */
+
+/* The think time due after an issue (fio's handle_thinktime test). */
+static int think_due(const struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	if (!j->thinktime)
+		return 0;
+	if (j->thinktime_iotime) {
+		if (t - in->last_think >= j->thinktime_iotime)
+			return 1;
+		if (!j->thinktime_blocks_set)
+			return 0;
+	}
+	uint64_t b = j->thinktime_issue ? in->issued_rw : in->reaped_rw;
+	return b >= in->think_mark + j->thinktime_blocks;
+}
+
+/* The think time at t: spin, then sleep the rest (fio's
+ * handle_thinktime), cut at the runtime; with rate_ignore_thinktime the
+ * rate schedule skips the time thought. */
+static int think(struct run *r, struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	uint64_t b = j->thinktime_issue ? in->issued_rw : in->reaped_rw;
+	int64_t total = j->thinktime; /* spin <= thinktime, then the rest */
+	if (total > in->deadline - t)
+		total = in->deadline - t;
+	int d = in->cur.ddir;
+	if (total > 0 && is_rw(d) && in->rate_bps[d] && j->rate_ignore_thinktime) {
+		uint64_t bps = in->rate_bps[d];
+		uint64_t missed = (uint64_t)((unsigned __int128)bps *
+					     (uint64_t)total / SSD_S);
+		uint64_t per_op = (uint64_t)((unsigned __int128)in->min_bs *
+					     SSD_S / bps);
+		uint64_t over = per_op <= (uint64_t)total ? in->min_bs : 0;
+		in->rate_bytes[d] += missed > over ? missed - over : 0;
+		in->last_ns[d] += total;
+	}
+	in->think_mark = b;
+	in->last_think = t + (total > 0 ? total : 0);
+	if (total > 0)
+		return run_timer(r, in, t + total, R_AFTER_THINK);
+	return run_step(r, in, t, R_AFTER_THINK);
+}
+
+/* ---- flow ---- */
+
+struct flow *run_flow_of(struct run *r, uint32_t id)
+{
+	for (int i = 0; i < r->nflows; i++)
+		if (r->flows[i].id == id)
+			return &r->flows[i];
+	struct flow *f = &r->flows[r->nflows++];
+	*f = (struct flow){.id = id, .counter = 1, .waiting = -1};
+	return f;
+}
+
+/* The shares of a flow changed: the jobs waiting on it look again. */
+void run_flow_wake(struct run *r, struct flow *f)
+{
+	while (f->waiting >= 0) {
+		struct inst *o = &r->in[f->waiting];
+		f->waiting = o->flow_next;
+		run_timer(r, o, r->now, R_TOP);
+	}
+}
+
+/* fio's flow_threshold_exceeded: 1 when the job is ahead of its share of
+ * its flow; else it takes a token. */
+static int flow_exceeded(struct run *r, struct inst *in)
+{
+	struct flow *f = in->flow;
+	if ((double)in->flow_counter / (double)f->counter >
+	    (double)in->job->flow / (double)f->weight)
+		return 1;
+	f->counter++;
+	in->flow_counter++;
+	run_flow_wake(r, f);
+	return 0;
+}
+
 /* ---- issuing ---- */
 
 /* The next I/O of the job into in->cur: a flush when fsync=N is due
@@ -611,7 +791,7 @@ static int issue(struct run *r, struct inst *in, int64_t t)
 		}
 		in->rate_bytes[d] += io->len;
 		if (in->rate_bps[d])
-			in->rate_next[d] = run_rate_due(in, d);
+			in->rate_next[d] = rate_due(in, d);
 	}
 	if (!in->queued && (j->io_submit_offload || j->iodepth_batch <= 1))
 		return send(r, in, id, t); /* no batch: straight out */
@@ -716,7 +896,7 @@ int run_step(struct run *r, struct inst *in, int64_t t, int at)
 				at = R_END;
 				break;
 			}
-			if (in->flow && run_flow_exceeded(r, in)) {
+			if (in->flow && flow_exceeded(r, in)) {
 				if (j->flow_sleep)
 					return run_quiesce(r, in, t, R_FLOW_SLEEP);
 				in->wait = W_FLOW;
@@ -827,24 +1007,24 @@ int run_step(struct run *r, struct inst *in, int64_t t, int at)
 			}
 			at = R_AFTER_THINK;
 			if (!in->done && in->phase == PH_IO &&
-			    is_rw(in->cur.ddir) && j->thinktime &&
-			    run_think_due(in, t))
+			    is_rw(in->cur.ddir) && think_due(in, t))
 				return run_quiesce(r, in, t, R_THINK);
 			break;
 		case R_THINK:
-			return run_think(r, in, t);
+			return think(r, in, t);
 		case R_AFTER_THINK:
-			if (!in->done && in->has_min &&
-			    run_min_rate_failed(r, in, t)) {
+			if (!in->done && min_rate_failed(r, in, t)) {
 				at = R_END;
 				break;
 			}
 			at = R_TOP;
 			/* fio checks the latency target after the first
-			 * completion of the measured window */
+			 * completion of the measured window, once its
+			 * latency_window has passed */
 			if (j->latency_target && !in->done &&
 			    t >= in->ramp_end &&
-			    in->done_ios[0] + in->done_ios[1] + in->done_ios[2]) {
+			    in->done_ios[0] + in->done_ios[1] + in->done_ios[2] &&
+			    t - in->lt_ts >= j->latency_window) {
 				int wait;
 				rc = run_lat_check(r, in, t, &wait);
 				if (rc || wait)

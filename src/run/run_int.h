@@ -10,12 +10,12 @@
  *
  *   sim.c        the entry points (sim.h): the tables set up, one group
  *                after the other, the results and logs closed
- *   loop.c       the per-command path: fio's do_io loop (run_step), its
- *                short path for plain jobs (next_plain), the queue
- *                (iodepth, batches), submission, completion and reaping,
- *                and the event loop -- kept in one file so the compiler
- *                can inline the per-command functions into each other
- *   pace.c       rate and rate_min, think time, flow
+ *   loop.c       the per-command path: fio's do_io loop (run_step) with
+ *                its queueing and pacing (iodepth, batches, rate, think
+ *                time, flow), its short path for plain jobs (next_plain),
+ *                submission, completion and reaping, and the event loop
+ *                -- kept in one file so the compiler can inline the
+ *                per-command functions into each other
  *   latency.c    latency_target's search of the queue depth
  *   verify.c     verify=: the host's record, the verify phase, backlogs
  *   lifecycle.c  an instance's life: start (startdelay, wait_for), ramp,
@@ -28,10 +28,10 @@
  *   progress.c   progress reports while a run goes on
  *
  * Functions shared between the files are named run_*; the few that the
- * per-command path needs from here are static inline below.  Cost: the
- * loop's options each sit behind a test of the job (think time, rate,
- * flow, latency target, verification), so a job without them pays no
- * call into another file per command.
+ * per-command path needs from other files are static inline below.  Cost:
+ * the options that live outside loop.c (latency target, verification)
+ * each sit behind a test of the job, so a job without them pays no call
+ * into another file per command.
  */
 #ifndef SSD_RUN_INT_H
 #define SSD_RUN_INT_H
@@ -310,7 +310,7 @@ static inline int run_timer(struct run *r, struct inst *in, int64_t at,
 	return ssd_engine_push(&r->eng, &ev);
 }
 
-/* ---- loop.c: the per-command path ---- */
+/* ---- loop.c: the per-command path, pacing ---- */
 
 /* fio's do_io loop for one instance from `at`, until it has to wait. */
 int run_step(struct run *r, struct inst *in, int64_t t, int at);
@@ -320,25 +320,13 @@ int run_quiesce(struct run *r, struct inst *in, int64_t t, int next);
 /* Every event of the queue, in order, until none is left. */
 int run_events(struct run *r);
 
-/* ---- pace.c: rate, rate_min, think time, flow ---- */
-
-/* When direction d's next I/O is due, ns from the epoch. */
-int64_t run_rate_due(struct inst *in, int d);
-/* The rate schedule and rate_min's counters start over at t. */
+/* The rate schedule and rate_min's counters start over at t (the job's
+ * start, the end of its ramp, a latency_target search's final window). */
 void run_pacing_reset(struct inst *in, int64_t t);
-/* 1 when a rate_min is not met (the job's error set), else 0. */
-int run_min_rate_failed(struct run *r, struct inst *in, int64_t t);
-/* 1 when think time is due after an issue at t. */
-int run_think_due(const struct inst *in, int64_t t);
-/* The think time at t; the instance goes on at R_AFTER_THINK. */
-int run_think(struct run *r, struct inst *in, int64_t t);
-/* The flow of id, made when first asked for. */
+/* The flow of id, made when first asked for (flows: one per flow_id). */
 struct flow *run_flow_of(struct run *r, uint32_t id);
-/* The jobs waiting on flow f look again. */
+/* The shares of flow f changed: the jobs waiting on it look again. */
 void run_flow_wake(struct run *r, struct flow *f);
-/* 1 when the instance is ahead of its share of its flow, else it takes
- * a token (0). */
-int run_flow_exceeded(struct run *r, struct inst *in);
 
 /* ---- latency.c: latency_target ---- */
 

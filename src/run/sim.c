@@ -5,7 +5,7 @@
  * results finished and the logs closed.
  *
  * What a run does is spread over the files of src/run (run_int.h has
- * the map): the per-command loop in loop.c, pacing in pace.c, the
+ * the map): the per-command loop and its pacing in loop.c, the
  * latency_target search in latency.c, verification in verify.c, an
  * instance's start and end in lifecycle.c, errors in errors.c, the
  * per-job results in results.c, logs in logs.c, progress in progress.c.
