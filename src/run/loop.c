@@ -103,7 +103,8 @@ static int next_cmd(struct run *r, struct inst *in, struct ssd_io *io,
 			in->last = LAST_TRIM;
 			return 1;
 		}
-		if (in->vwl && run_backlog_verify(r, in, io)) {
+		if (in->vwl && in->job->verify_backlog &&
+		    run_backlog_verify(r, in, io)) {
 			in->last = LAST_VERIFY;
 			*check = in->vcheck;
 			return 1;

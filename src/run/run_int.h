@@ -39,6 +39,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "base/counters.h"
 #include "base/ofile.h"
@@ -46,6 +47,7 @@
 #include "job/job.h"
 #include "job/workload.h"
 #include "machine/device.h"
+#include "machine/verify.h"
 #include "result/result.h"
 #include "run/engine.h"
 #include "run/sim.h"
@@ -310,6 +312,36 @@ static inline int run_timer(struct run *r, struct inst *in, int64_t at,
 	return ssd_engine_push(&r->eng, &ev);
 }
 
+/* verify.c's per-command part, inline: every write and trim of a run
+ * whose drive has the host's record (or a verify phase) goes through it. */
+/* The host is about to write or trim io: the host's record takes it, and
+ * its pages count as not read back since.  A trim changes only the pages
+ * wholly inside it (ssd_verify_pages). */
+static inline void run_record_io(struct run *r, const struct ssd_io *io)
+{
+	uint32_t lpn, n;
+	ssd_verify_pages(io->ddir, io->offset, io->len, &lpn, &n);
+	if (io->offset + io->len > ssd_dev_capacity(r->dev))
+		return; /* the drive refuses it */
+	if (r->vrec) {
+		if (io->ddir == SSD_DDIR_WRITE)
+			ssd_vrec_write(r->vrec, lpn, n);
+		else
+			ssd_vrec_trim(r->vrec, lpn, n);
+	}
+	if (r->vseen)
+		memset(&r->vseen[lpn], 0, (size_t)n * sizeof *r->vseen);
+}
+
+/* The write or trim io failed: what its pages hold is undefined. */
+static inline void run_record_lost(struct run *r, const struct ssd_io *io)
+{
+	uint32_t lpn, n;
+	ssd_verify_pages(io->ddir, io->offset, io->len, &lpn, &n);
+	if (r->vrec && io->offset + io->len <= ssd_dev_capacity(r->dev))
+		ssd_vrec_lost(r->vrec, lpn, n);
+}
+
 /* ---- loop.c: the per-command path, pacing ---- */
 
 /* fio's do_io loop for one instance from `at`, until it has to wait. */
@@ -339,8 +371,6 @@ void run_lat_restart(struct run *r, struct inst *in, int64_t t);
 
 /* ---- verify.c: verify= ---- */
 
-void run_record_io(struct run *r, const struct ssd_io *io);
-void run_record_lost(struct run *r, const struct ssd_io *io);
 int run_verify_next(struct run *r, struct inst *in, struct ssd_io *io);
 int run_backlog_verify(struct run *r, struct inst *in, struct ssd_io *io);
 int run_backlog_trim(struct inst *in, struct ssd_io *io);

@@ -27,34 +27,6 @@
 
 #include "machine/verify.h"
 
-/* The host is about to write or trim io: the host's record takes it, and
- * its pages count as not read back since.  A trim changes only the pages
- * wholly inside it (ssd_verify_pages). */
-void run_record_io(struct run *r, const struct ssd_io *io)
-{
-	uint32_t lpn, n;
-	ssd_verify_pages(io->ddir, io->offset, io->len, &lpn, &n);
-	if (io->offset + io->len > ssd_dev_capacity(r->dev))
-		return; /* the drive refuses it */
-	if (r->vrec) {
-		if (io->ddir == SSD_DDIR_WRITE)
-			ssd_vrec_write(r->vrec, lpn, n);
-		else
-			ssd_vrec_trim(r->vrec, lpn, n);
-	}
-	if (r->vseen)
-		memset(&r->vseen[lpn], 0, (size_t)n * sizeof *r->vseen);
-}
-
-/* The write or trim io failed: what its pages hold is undefined. */
-void run_record_lost(struct run *r, const struct ssd_io *io)
-{
-	uint32_t lpn, n;
-	ssd_verify_pages(io->ddir, io->offset, io->len, &lpn, &n);
-	if (r->vrec && io->offset + io->len <= ssd_dev_capacity(r->dev))
-		ssd_vrec_lost(r->vrec, lpn, n);
-}
-
 /* The next write of a replayed stream that the stream itself has issued
  * (*pos of them passed so far, `limit` issued): 1 with *io set. */
 static int replay_write(struct ssd_wl *wl, uint64_t *pos, uint64_t limit,
