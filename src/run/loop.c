@@ -46,7 +46,6 @@
 
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 
 static int next_plain(struct run *r, struct inst *in, int64_t t);

@@ -362,61 +362,96 @@ void run_flow_wake(struct run *r, struct flow *f);
 
 /* ---- latency.c: latency_target ---- */
 
+/* A window of the search begins at t (fio's lat_new_cycle). */
 void run_lat_new_cycle(struct inst *in, int64_t t);
+/* The search starts over at depth 1 (the job's start, its ramp's end);
+ * without a target the depth limit is iodepth. */
 void run_lat_init(struct inst *in, int64_t t);
+/* A read or write completed at t over the target, latency lat. */
 void run_lat_over(struct run *r, struct inst *in, const struct cmd *cm,
 		  int64_t lat, int64_t t);
+/* At the bottom of the loop, once the window has passed: the depth
+ * moves; 0 to go on, else *wait set (the instance waits first). */
 int run_lat_check(struct run *r, struct inst *in, int64_t t, int *wait);
+/* Converged: the figures, runtime and rate schedule start over at t. */
 void run_lat_restart(struct run *r, struct inst *in, int64_t t);
 
 /* ---- verify.c: verify= ---- */
 
+/* The verify cursor's next read: 1 with *io set, 0 when none is left. */
 int run_verify_next(struct run *r, struct inst *in, struct ssd_io *io);
+/* verify_backlog's and trim_backlog's next command, if a batch is due. */
 int run_backlog_verify(struct run *r, struct inst *in, struct ssd_io *io);
 int run_backlog_trim(struct inst *in, struct ssd_io *io);
+/* Check what the read io, going to the drive at t, returns. */
 void run_check_read(struct run *r, struct inst *in, const struct ssd_io *io,
 		    int64_t t, struct cmd *cm);
+/* How the instance verifies: its flags, phase and cursors. */
 void run_verify_init(struct inst *in, uint32_t clone);
+/* The run's record and read-back marks: 0, SSD_EUNSUP or SSD_ENOMEM. */
 int run_verify_setup(struct run *r, const struct ssd_job *jobs, int njobs);
 
 /* ---- lifecycle.c: start, ramp, end, groups, steady state ---- */
 
+/* The instance's measured window opens at t (the drive counters read). */
 void run_open_window(struct run *r, struct inst *in, int64_t t);
+/* The instance ends at t: its result filled, what follows its end. */
 void run_finish_inst(struct run *r, struct inst *in, int64_t t);
+/* End the instance as soon as it can (exitall, steady state, errors). */
 void run_terminate(struct run *r, struct inst *in);
+/* EV_START and EV_RAMP of the event loop. */
 int run_start_event(struct run *r, const struct ssd_event *ev);
 void run_ramp_event(struct run *r, const struct ssd_event *ev);
+/* EV_SS: one steady-state sample of a result at t. */
 int run_ss_tick(struct run *r, struct ssrun *ss, int64_t t);
+/* Run stonewall group `group` until every job of it has ended: 0, or
+ * SSD_ENOMEM when the runner itself cannot go on. */
 int run_group(struct run *r, int group);
 
 /* ---- errors.c ---- */
 
+/* The job ends with error rc while it did `what` (the run too, unless
+ * rc is SSD_EROFS or SSD_EILSEQ); run_job_stop with the message made. */
 void run_job_error(struct run *r, struct inst *in, int rc, const char *what);
 void run_job_stop(struct run *r, struct inst *in, int rc, const char *msg);
+/* Only the job ends, with error rc and message msg (rate_min...). */
 void run_job_fail(struct run *r, struct inst *in, int rc, const char *msg);
+/* 1 when continue_on_error covers error rc of a command of direction
+ * ddir (it is counted), else 0. */
 int run_go_on(struct inst *in, int ddir, int rc, const char *what);
+/* Command id, sent at t, refused with c: the job ends, or the command
+ * is answered after the controller's time (returned). */
 __attribute__((cold)) int64_t run_refused(struct run *r, struct inst *in,
 					   uint32_t id, int64_t t, int64_t c);
+/* With the checker on: event ev is due before the last one handled. */
 __attribute__((cold)) void run_clock_back(struct run *r,
 					  const struct ssd_event *ev);
 
 /* ---- results.c ---- */
 
+/* Result res, number jobid, reports job `job` from instance `first` on,
+ * in reporting group groupid: 0, or SSD_ENOMEM. */
 int run_result_new(struct run *r, struct ssd_job_result *res,
 		   const struct ssd_job *job, uint32_t jobid, int groupid,
 		   int first);
+/* The instance has ended at t: its result takes its window's figures. */
 void run_result_end(struct run *r, struct inst *in, int64_t t);
 
 /* ---- logs.c ---- */
 
+/* The job's log files created (0, or an SSD_E* code with err). */
 int run_open_logs(struct inst *in, char *err, size_t errlen);
+/* ... and closed at the run's end: the run's error, rc until then. */
 int run_close_logs(struct inst *in, int rc, char *err, size_t errlen);
+/* write_iolog: opened at the job's start, a line per issue at t, closed
+ * (renamed into place) at its end; 0, or SSD_EIO with err. */
 int run_open_iolog(struct inst *in, uint32_t clone, char *err, size_t errlen);
 void run_log_iolog(struct inst *in, const struct ssd_io *io, int64_t t);
 int run_close_iolog(struct inst *in, char *err, size_t errlen);
 
 /* ---- progress.c ---- */
 
+/* Tell the progress callback where the run is at t. */
 void run_progress_report(struct run *r, int64_t t);
 
 #endif
