@@ -4,7 +4,8 @@
  * counters and health, errors), and the run around them.
  *
  * The runner (sim.h) fills a struct ssd_run_result and owns what it
- * points to: free it with ssd_run_result_free.  The writers that turn it
+ * points to: free it with ssd_run_result_free (result.c, with the other
+ * functions of the result alone).  The writers that turn it
  * into text and JSON live above, in report.h; the methods read the
  * figures directly.
  */
@@ -101,9 +102,25 @@ struct ssd_run_result {
 	struct ssd_node_result *nodes;
 };
 
+struct ssd_dev;
+
 /* Free what the runner allocated for r (its jobs and their steady-state
- * samples) and empty it; r may be empty (njobs 0).  Defined with the
- * runner, in sim.c. */
+ * samples, the nodes) and empty it; r may be empty (njobs 0). */
 void ssd_run_result_free(struct ssd_run_result *r);
+
+/* Each job's figures computed over its measured runtime (ssd_dstat_finish
+ * of every direction and of the flushes), once its instances have ended. */
+void ssd_run_result_finish(struct ssd_run_result *r);
+
+/* A job's figures start over (a converged latency_target search, fio's
+ * reset_all_stats): the directions' statistics, the flushes', the depth
+ * buckets and the slow completions, each statistic keeping its window
+ * length (win_ns). */
+void ssd_job_result_restart(struct ssd_job_result *res);
+
+/* The machine's nodes as they are now, into res->nodes (none for a bare
+ * SSD; what a run's report shows in its "Machine" section).  0 or
+ * SSD_ENOMEM.  ssd_run_result_free frees them. */
+int ssd_run_snapshot_nodes(const struct ssd_dev *dev, struct ssd_run_result *res);
 
 #endif

@@ -146,9 +146,6 @@ int ssd_sim_run_prog(struct ssd_dev *dev, const struct ssd_job *jobs,
  * with a progress callback of its own and passes the reports on. */
 void ssd_sim_prog_report(void *pg, const struct ssd_sim_progress *p);
 
-/* The machine's nodes as they are now, into res->nodes (none for a bare
- * SSD; what a run's report shows in its "Machine" section).  0 or
- * SSD_ENOMEM.  ssd_run_result_free frees them. */
-int ssd_run_snapshot_nodes(const struct ssd_dev *dev, struct ssd_run_result *res);
+/* ssd_run_snapshot_nodes and ssd_run_result_free: result/result.h. */
 
 #endif

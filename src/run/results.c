@@ -1,0 +1,73 @@
+/*
+ * results.c -- the per-job results of a run (struct ssd_job_result,
+ * result.h): one per job instance, or one per job whose clones report
+ * together (group_reporting), set up before the run and filled as its
+ * instances end.
+ *
+ * Every per-job figure covers the same window: the commands submitted
+ * from the end of the ramp until the job ends.  fio's figures count those
+ * commands as they are reaped (loop.c); the drive counters are read when
+ * the window opens (lifecycle.c) and here, when the instance ends, so
+ * host_pages_written is exactly the pages of the writes fio counts.
+ * Clones reported together share a window: the widest of theirs.  The
+ * drive's state at the job's end (health, wear, free blocks,
+ * fragmentation) is read here too.
+ */
+#include "run/run_int.h"
+
+#include <stdio.h>
+
+#include "job/steadystate.h"
+
+/* Result res, number jobid of the run, reports job `job` from instance
+ * `first` on, in reporting group groupid; a job with steadystate gets
+ * its sampler (r->ss).  0, or SSD_ENOMEM. */
+int run_result_new(struct run *r, struct ssd_job_result *res,
+		   const struct ssd_job *job, uint32_t jobid, int groupid,
+		   int first)
+{
+	snprintf(res->name, sizeof res->name, "%s", job->name);
+	res->groupid = groupid;
+	res->jobid = jobid;
+	res->job = job;
+	if (!job->ss_dur)
+		return 0;
+	struct ssrun *ss = &r->ss[r->nss++];
+	ss->res = res;
+	ss->first = first;
+	if (ssd_ss_init(&res->ss, job->ss_state, job->ss_limit,
+			(uint32_t)(job->ss_dur / job->ss_interval),
+			(uint32_t)(job->ss_dur / SSD_S)))
+		return SSD_ENOMEM;
+	return 0;
+}
+
+/* The instance has ended at t: its result takes the drive counters over
+ * its window (the widest of its clones'), its runtime and end, and the
+ * drive's state now. */
+void run_result_end(struct run *r, struct inst *in, int64_t t)
+{
+	struct ssd_job_result *res = in->res;
+	struct ssd_dev *dev = r->dev;
+	struct ssd_counters now = *ssd_dev_counters(dev), d;
+	if (!in->ramped)
+		in->ctr0 = now; /* ended within its ramp: an empty window */
+	ssd_counters_sub(&d, &now, &in->ctr0);
+	/* clones reporting together share a window: keep the widest */
+	if (d.host_write_lp + d.host_read_lp + d.host_trim_lp >=
+	    res->ctr.host_write_lp + res->ctr.host_read_lp + res->ctr.host_trim_lp)
+		res->ctr = d;
+	int64_t rt = t > in->ramp_end ? t - in->ramp_end : 0;
+	if (rt > res->runtime_ns)
+		res->runtime_ns = rt;
+	res->start_ns = in->ramp_end;
+	if (t - r->t0 > res->end_ns)
+		res->end_ns = t - r->t0;
+	ssd_dev_health(dev, &res->health);
+	res->latency_depth = in->lt_qd;
+	res->erase_min = res->health.erase_min;
+	res->erase_mean = res->health.erase_mean;
+	res->erase_max = res->health.erase_max;
+	res->free_blocks = ssd_dev_free_blocks(dev);
+	res->frag_run = ssd_dev_frag_run(dev);
+}
