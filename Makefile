@@ -19,8 +19,8 @@
 #                   page, the presets and the nbdkit plugin under PREFIX
 #                   (/usr/local), DESTDIR
 #   make uninstall  remove what install installed
-#   make check-layers  includes and calls against the layer order
-#                   (tools/check-layers.sh)
+#   make check-layers  includes and calls against the layer order, and the
+#                   files' and folders' sizes (tools/check-layers.sh)
 #   make doc-check  re-run the docs' commands: the outputs they show compared
 #                   (tools/doc-check.sh), every command shown run as written
 #                   (tools/doc-commands.sh)
@@ -241,7 +241,7 @@ uninstall:
 # circle, none upward); the violations of tools/layers.allow are reported
 # as known.
 check-layers: $(LIB_OBJ)
-	tools/check-layers.sh --allow tools/layers.allow --objects $(BUILD)
+	tools/check-layers.sh --allow tools/layers.allow --objects $(BUILD) --sizes
 
 # ---- the NBD server: an nbdkit plugin (nbdkit/ssdlab.c, docs/serve.md) ----
 # Built when nbdkit's plugin header is installed (Debian: nbdkit-plugin-dev);

@@ -2,7 +2,7 @@
 # check-layers.sh -- the includes of the sources, and the calls between
 # the modules of src/, against ssdlab's layers.
 #
-# usage: tools/check-layers.sh [--allow FILE] [--objects DIR]
+# usage: tools/check-layers.sh [--allow FILE] [--objects DIR] [--sizes]
 #
 # Reads every #include of src/**, cli/, nbdkit/, fuzz/, bench/, tests/unit/, examples/ and
 # include/ and prints one line per violation, sorted:
@@ -39,15 +39,31 @@
 #  (f) no file of src/ calls a function defined in a higher layer.
 # make check-layers builds the library's objects and passes --objects.
 #
+# With --sizes, the house's proportions too:
+#
+#   FILE: N lines, above 2000
+#   src/X/: N of the M lines of src/ (P%), above 25%
+#
+#  (g) no source file of src/, cli/ or nbdkit/ holds more than 2,000
+#      lines (split it by what it does);
+#  (h) no folder of src/ holds more than a quarter of src/'s lines (a
+#      room that holds several concepts; give each its folder).
+#
 # Without --allow: exit 1 if there is any violation.  With --allow FILE
 # (one violation per line, as printed; # comments): the violations listed
 # there are known and counted, only new ones are printed and fail; listed
 # ones that no longer occur are named so that the list can shrink.
 set -eu
-usage() { echo "usage: $0 [--allow FILE] [--objects DIR]" >&2; exit 2; }
+usage() { echo "usage: $0 [--allow FILE] [--objects DIR] [--sizes]" >&2; exit 2; }
 allow=
 objects=
+sizes=0
 while [ $# -ge 1 ]; do
+	if [ "$1" = --sizes ]; then
+		sizes=1
+		shift
+		continue
+	fi
 	[ $# -ge 2 ] || usage
 	case $1 in
 	--allow) allow=$2 ;;
@@ -172,6 +188,20 @@ if [ -n "$objects" ]; then
 	# (e) and (f); a missing object stops the check (exit 2)
 	calls=$(sh tools/layer-calls.sh "$objects" $ORDER) || exit 2
 	found=$(printf '%s\n%s\n' "$found" "$calls" | grep -v '^$' | LC_ALL=C sort -u || true)
+fi
+if [ "$sizes" = 1 ]; then
+	# (g) and (h)
+	big=$(find src cli nbdkit -type f \( -name '*.c' -o -name '*.h' \) 2>/dev/null |
+	      LC_ALL=C sort | xargs wc -l | awk '$2 != "total" && $1 > 2000 {
+		print $2 ": " $1 " lines, above 2000" }')
+	total=$(find src -type f \( -name '*.c' -o -name '*.h' \) -exec cat {} + | wc -l)
+	wide=$(for d in src/*/; do
+		n=$(find "$d" -type f \( -name '*.c' -o -name '*.h' \) -exec cat {} + | wc -l)
+		awk -v d="$d" -v n="$n" -v t="$total" 'BEGIN { if (t && 4 * n > t)
+			printf "%s: %d of the %d lines of src/ (%.0f%%), above 25%%\n",
+			       d, n, t, 100 * n / t }'
+	done)
+	found=$(printf '%s\n%s\n%s\n' "$found" "$big" "$wide" | grep -v '^$' | LC_ALL=C sort -u || true)
 fi
 
 if [ -z "$allow" ]; then

@@ -1,6 +1,8 @@
 # The layer rules (tools/check-layers.sh): the tree has no violation
-# beyond the known ones of tools/layers.allow, in its includes and in the
-# calls between the objects of the build under test (beside $SSDLAB); and
+# beyond the known ones of tools/layers.allow, in its includes, in the
+# calls between the objects of the build under test (beside $SSDLAB) and
+# in its proportions (no file above 2,000 lines, no folder of src/ above
+# a quarter of its lines); and
 # on small trees made here, each rule is caught, one line per violation,
 # and an allow-list counts known ones, fails on new ones and names the
 # ones gone.
@@ -8,7 +10,7 @@
 need cc nm
 
 objects=$(dirname "$SSDLAB")
-sh "$TOP/tools/check-layers.sh" --allow "$TOP/tools/layers.allow" --objects "$objects" >out.txt 2>&1 ||
+sh "$TOP/tools/check-layers.sh" --allow "$TOP/tools/layers.allow" --objects "$objects" --sizes >out.txt 2>&1 ||
 	{ cat out.txt >&2; fail "new layer violations"; }
 cat out.txt
 grep -q '^check-layers: [0-9]* known violations (.*), 0 new$' out.txt || fail "no summary line"
@@ -161,3 +163,27 @@ rc=$?
 set -e
 [ $rc -eq 2 ] || { cat got.txt >&2; fail "exit $rc with an object missing, wanted 2"; }
 grep -q 'no object .*c/obj/src/report/report.o for src/report/report.c' got.txt || { cat got.txt >&2; fail "the missing object is not named"; }
+
+# proportions (--sizes): a file of 2,001 lines, a folder of most of src/
+mkdir -p z/tools z/src/a z/src/b z/cli
+cp "$TOP/tools/check-layers.sh" z/tools/
+awk 'BEGIN { for (i = 0; i < 2001; i++) print "/* " i " */" }' >z/src/a/big.c
+awk 'BEGIN { for (i = 0; i < 2000; i++) print "/* " i " */" }' >z/cli/main.c
+for i in 1 2 3; do
+	mkdir -p z/src/c$i
+	awk 'BEGIN { for (i = 0; i < 1000; i++) print "/* " i " */" }' >z/src/c$i/x.c
+done
+awk 'BEGIN { for (i = 0; i < 500; i++) print "/* " i " */" }' >z/src/b/y.c
+set +e
+(cd z && sh tools/check-layers.sh --sizes) >got.txt 2>&1
+rc=$?
+set -e
+cat >want.txt <<'EOF2'
+src/a/: 2001 of the 5501 lines of src/ (36%), above 25%
+src/a/big.c: 2001 lines, above 2000
+check-layers: 2 violations
+EOF2
+[ $rc -eq 1 ] || { cat got.txt >&2; fail "exit $rc with proportions broken, wanted 1"; }
+diff want.txt got.txt >&2 || fail "proportions of the small tree"
+# without --sizes they are not checked
+(cd z && sh tools/check-layers.sh) >got.txt 2>&1 || { cat got.txt >&2; fail "sizes checked without --sizes"; }
