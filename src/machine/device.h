@@ -135,7 +135,7 @@ struct ssd_dev {
 	struct ssd_config cfg;
 	uint64_t capacity;      /* what the host sees, bytes */
 	/* data verification: the host's record of what it wrote, a tag per
-	 * logical page (kept and read by the job runner, sim.c), held with
+	 * logical page (kept and read by the job runner, run/verify.c), held with
 	 * the drive so that a later run verifies an earlier one; NULL until
 	 * a job verifies.  Freed with the drive. */
 	uint32_t *vrec;

@@ -1,5 +1,5 @@
 /* The host interface's and the job runner's timing checks (device.h
- * "Timing checks", sim.c's clock): each broken on purpose and caught
+ * "Timing checks", the runner's clock, run/errors.c): each broken on purpose and caught
  * with the command, its times and its number; and the checks change no
  * result. */
 #include <stdlib.h>
