@@ -1,7 +1,7 @@
 /* The host interface's and the job runner's timing checks (device.h
- * "Timing checks", the runner's clock, run/errors.c): each broken on purpose and caught
- * with the command, its times and its number; and the checks change no
- * result. */
+ * "Timing checks", the runner's clock in run/errors.c): each broken on
+ * purpose and caught with the command, its times and its number; and the
+ * checks change no result. */
 #include <stdlib.h>
 #include <string.h>
 
