@@ -336,6 +336,23 @@ static const struct opt options[] = {
 	 .flags = F_MUL4K, .unit = "bytes",
 	 .help = "mapping = zone: the largest Zone Append (ZASL; 0 = no "
 		 "limit but the zone capacity)."},
+	{"zrwa_size", T_SIZE, FIELD(zrwa_size), "0", 0, 16 * TIB,
+	 .flags = F_DESCR | F_MUL4K, .unit = "bytes",
+	 .help = "mapping = zone: the zone random write area (ZRWASZ) an Open "
+		 "may allocate to an empty zone: the host then writes anywhere "
+		 "in twice its size past the write pointer, overwrites held "
+		 "in the controller's DRAM until a flush commits them (0 = "
+		 "none; docs/zoned.md)."},
+	{"zrwa_flush", T_SIZE, FIELD(zrwa_flush), "0", 0, 16 * TIB,
+	 .flags = F_MUL4K, .unit = "bytes",
+	 .help = "mapping = zone: the ZRWA's flush granularity (ZRWAFG), a "
+		 "divisor of zrwa_size (0 = a NAND page, or multi-plane "
+		 "page)."},
+	{"zrwa_zones", T_U32, FIELD(zrwa_zones), "0", 0, 1u << 20,
+	 .unit = "zones",
+	 .help = "mapping = zone: the random write areas there are to "
+		 "allocate (NUMZRWA; 0 = max_active_zones, or one per zone "
+		 "without an active limit)."},
 	{"trim", T_BOOL, FIELD(trim), "yes", .flags = F_DESCR, .unit = "bool",
 	 .help = "The drive supports TRIM (ATA Data Set Management, NVMe "
 		 "Deallocate).  no: a drive from before late 2009 (the Intel "

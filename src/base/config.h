@@ -166,6 +166,11 @@ struct ssd_config {
 	uint32_t max_active_zones;/* 0: no limit */
 	int zone_finish;          /* enum ssd_zone_finish */
 	uint64_t zone_append_max; /* Zone Append size limit, bytes (0: none) */
+	uint64_t zrwa_size;       /* zone random write area, bytes (0: none) */
+	uint64_t zrwa_flush;      /* its flush granularity, bytes (0: a
+	                             NAND page) */
+	uint32_t zrwa_zones;      /* areas (0: max_active_zones, or every
+	                             zone) */
 
 	/* TRIM */
 	int trim;                 /* the drive takes TRIM (ATA Data Set
@@ -411,6 +416,8 @@ struct ssd_zones {
 	uint64_t cap_lp;           /* zone capacity: writable from its start */
 	uint32_t zones;            /* zones in the namespace */
 	uint32_t per_group;        /* most zones one group holds */
+	uint64_t zrwa_lp;          /* a random write area (0: none) */
+	uint64_t zrwa_fg_lp;       /* its flush granularity */
 };
 
 /* Fill *z from the finished zoned config c: 0, or SSD_EINVAL with a

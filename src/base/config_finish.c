@@ -200,6 +200,24 @@ int ssd_config_zones(const struct ssd_config *c, struct ssd_zones *z,
 		       ssd_fmt_bytes(n * size * SSD_LPAGE, b, sizeof b));
 		return SSD_EINVAL;
 	}
+	if (c->zrwa_size) {
+		uint64_t fg = c->zrwa_flush ? c->zrwa_flush / SSD_LPAGE
+					    : g.lp_per_page;
+		uint64_t zs = c->zrwa_size / SSD_LPAGE;
+		char d[24];
+		if (!fg || zs % fg || zs > cap) {
+			ssd_seterr(err, errlen, "key 'zrwa_size': %s is not a "
+			       "multiple of the flush granularity %s within the "
+			       "zone capacity %s (accepted: a multiple of "
+			       "zrwa_flush up to zone_capacity)",
+			       ssd_fmt_bytes(c->zrwa_size, a, sizeof a),
+			       ssd_fmt_bytes(fg * SSD_LPAGE, b, sizeof b),
+			       ssd_fmt_bytes(cap * SSD_LPAGE, d, sizeof d));
+			return SSD_EINVAL;
+		}
+		z->zrwa_lp = zs;
+		z->zrwa_fg_lp = fg;
+	}
 	z->zones = (uint32_t)n;
 	z->per_group = (uint32_t)((n + z->groups - 1) / z->groups);
 	if (c->max_active_zones && c->max_open_zones > c->max_active_zones) {

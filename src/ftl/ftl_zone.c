@@ -155,20 +155,41 @@ static int64_t zone_put(struct ssd_ftl *f, uint32_t zone, uint32_t lpn,
 	return done;
 }
 
-int64_t ftl_zone_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
+/* Is lpn its zone's next position?  Else the error, in words. */
+static int at_wp(struct ssd_ftl *f, uint32_t lpn, uint32_t *zone)
 {
 	struct ftl_zone *m = f->zn;
-	uint32_t zone = lpn >> m->shift;
-	if (zone >= m->z.zones || f->l2p[lpn] != SSD_UNMAPPED ||
-	    lpn - ((uint64_t)zone << m->shift) != m->hw[zone]) {
-		/* the drive checks writes against the zones first */
-		if (!f->err_msg[0])
-			snprintf(f->err_msg, sizeof f->err_msg, "page %u is not at "
-				 "zone %u's write pointer (%u)", lpn, zone,
-				 zone < m->z.zones ? m->hw[zone] : 0);
-		return SSD_ESTATE;
-	}
-	return zone_put(f, zone, lpn, t);
+	uint32_t z = *zone = lpn >> m->shift;
+	if (z < m->z.zones && f->l2p[lpn] == SSD_UNMAPPED &&
+	    lpn - ((uint64_t)z << m->shift) == m->hw[z])
+		return 0;
+	/* the drive checks writes against the zones first */
+	if (!f->err_msg[0])
+		snprintf(f->err_msg, sizeof f->err_msg, "page %u is not at "
+			 "zone %u's write pointer (%u)", lpn, z,
+			 z < m->z.zones ? m->hw[z] : 0);
+	return SSD_ESTATE;
+}
+
+int64_t ssd_ftl_zone_hole(struct ssd_ftl *f, uint32_t lpn, int64_t t)
+{
+	uint32_t zone;
+	if (!f->zn)
+		return SSD_EINVAL;
+	int rc = at_wp(f, lpn, &zone);
+	if (rc)
+		return rc;
+	f->zn->hw[zone]++;
+	int64_t r = zone_put(f, zone, NONE, t);
+	ftl_check_run(f);
+	return r;
+}
+
+int64_t ftl_zone_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
+{
+	uint32_t zone;
+	int rc = at_wp(f, lpn, &zone);
+	return rc ? rc : zone_put(f, zone, lpn, t);
 }
 
 /* Pad zone's open page to its end (programmed by then). */
@@ -389,7 +410,9 @@ int ftl_zone_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		uint64_t base = (uint64_t)zone << m->shift;
 		for (uint64_t o = 0; o < m->z.size_lp; o++) {
 			uint32_t s = f->l2p[base + o];
-			if ((s != SSD_UNMAPPED) != (o < m->hw[zone]))
+			/* above the write pointer nothing; below it data,
+			 * or a hole of a random write area's flush */
+			if (s != SSD_UNMAPPED && o >= m->hw[zone])
 				ZFAIL("zone %u: page %llu is %smapped with the "
 				      "write pointer at %u", zone,
 				      (unsigned long long)o,

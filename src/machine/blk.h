@@ -155,7 +155,7 @@ struct ssd_blk_ops {
 	 * completion time or a negative SSD_E* or SSD_ZNS_E*.  NULL for a
 	 * conventional node. */
 	int64_t (*zone)(struct ssd_blk *b, int action, uint64_t offset,
-			int select_all, int64_t t);
+			int flags, int64_t t);
 };
 
 struct ssd_blk {

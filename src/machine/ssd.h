@@ -73,6 +73,16 @@ struct ssd_drive {
 	                           zone << 1 | finished */
 	uint32_t zev_n;
 	uint64_t append_lba;    /* where the latest Zone Append wrote */
+	/* zone random write areas (zrwa_size; docs/zoned.md): the host's
+	 * data of each in DRAM, until a flush commits it to the FTL */
+	uint64_t zrwa_win;      /* LBAs an area's window spans: 2 x size */
+	uint32_t *zslot;        /* [zone] its area's buffer, or UINT32_MAX */
+	uint8_t *zbuf;          /* [slot * zrwa_win + lba % zrwa_win] 1: the
+	                           host's data of that LBA is in DRAM */
+	uint32_t *zfree, zfree_n; /* buffers free */
+	uint32_t nzrwa;         /* buffers: the areas there are */
+	struct zrwa_pre { uint32_t zone; uint64_t wp, hi; } *zpre;
+	uint32_t zpre_n;        /* before a Zone Send: the areas' state */
 };
 
 /* Create an SSD from c (a finished drive without machine keys), fresh
@@ -104,10 +114,13 @@ void ssd_drive_prefetch(const struct ssd_drive *s, uint64_t offset,
  * zone's descriptor; the byte offset of the latest Zone Append. */
 int ssd_drive_zoned(const struct ssd_drive *s, struct ssd_zoned_info *zi);
 int64_t ssd_drive_zone_send(struct ssd_drive *s, uint32_t *vrec, int action,
-			    uint64_t offset, int select_all, int64_t t);
+			    uint64_t offset, int flags, int64_t t);
 int ssd_drive_zone_report(const struct ssd_drive *s, uint32_t zone,
 			  struct ssd_zone_desc *out);
 uint64_t ssd_drive_append_offset(const struct ssd_drive *s);
+/* 1 if page lpn's latest data is the host's, in a zone random write
+ * area (DRAM), not yet on flash. */
+int ssd_drive_zrwa_holds(const struct ssd_drive *s, uint32_t lpn);
 
 /* The timing checks of every command (device.h), with the FTL's
  * invariant checker every `victims` GC victims (0: off). */
