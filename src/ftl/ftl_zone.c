@@ -59,6 +59,7 @@ struct ftl_zone {
 	uint32_t *hw;             /* [zone] host pages written (its write
 	                             pointer, in the FTL's view) */
 	int64_t *gready;          /* [zone] its open page's data loaded by */
+	int64_t *zlast;           /* [zone] its latest program's end */
 	uint32_t *cur;            /* [zone * zu + j] its open block on unit j */
 	uint32_t *head;           /* [zone * zu + j] its first block there */
 	uint32_t *part;           /* zones whose open page is part filled */
@@ -152,6 +153,8 @@ static int64_t zone_put(struct ssd_ftl *f, uint32_t zone, uint32_t lpn,
 		return end;
 	if (end > m->last_prog)
 		m->last_prog = end;
+	if (end > m->zlast[zone])
+		m->zlast[zone] = end;
 	return done;
 }
 
@@ -277,7 +280,7 @@ int64_t ssd_ftl_zone_finish(struct ssd_ftl *f, uint32_t zone, int pad,
 	}
 	f->ctr.zone_finish_pad_lp += f->ctr.pad_lp - pads;
 	ftl_check_run(f);
-	return ssd_max64(t, m->last_prog);
+	return ssd_max64(t, m->zlast[zone]); /* its own programs, not others' */
 }
 
 uint32_t ssd_ftl_zone_written(const struct ssd_ftl *f, uint32_t zone)
@@ -294,7 +297,8 @@ uint64_t ftl_zone_mem(const struct ssd_ftl *f)
 	const struct ftl_zone *m = NULL;
 	uint64_t n = z.zones, nu = n * z.zone_units;
 	return sizeof *m + n * (sizeof *m->pos + sizeof *m->hw +
-				sizeof *m->gready + sizeof *m->part +
+				sizeof *m->gready + sizeof *m->zlast +
+				sizeof *m->part +
 				sizeof *m->pidx) +
 	       nu * (sizeof *m->cur + sizeof *m->head);
 }
@@ -314,11 +318,12 @@ int ftl_zone_init(struct ssd_ftl *f)
 	m->pos = calloc(n, sizeof *m->pos);
 	m->hw = calloc(n, sizeof *m->hw);
 	m->gready = calloc(n, sizeof *m->gready);
+	m->zlast = calloc(n, sizeof *m->zlast);
 	m->part = malloc(n * sizeof *m->part);
 	m->pidx = malloc(n * sizeof *m->pidx);
 	m->cur = malloc(nu * sizeof *m->cur);
 	m->head = malloc(nu * sizeof *m->head);
-	if (!m->pos || !m->hw || !m->gready || !m->part || !m->pidx ||
+	if (!m->pos || !m->hw || !m->gready || !m->zlast || !m->part || !m->pidx ||
 	    !m->cur || !m->head)
 		return SSD_ENOMEM;
 	memset(m->pidx, 0xff, n * sizeof *m->pidx);
@@ -341,6 +346,7 @@ void ftl_zone_free(struct ssd_ftl *f)
 	free(m->pos);
 	free(m->hw);
 	free(m->gready);
+	free(m->zlast);
 	free(m->part);
 	free(m->pidx);
 	free(m->cur);

@@ -408,3 +408,25 @@ TEST(zoned_random_write_area)
 	CHECK(!d && strstr(err, "key 'zrwa_size': 64 KiB is not a multiple of "
 			   "the flush granularity 24 KiB"));
 }
+
+/* A padded finish waits for its own zone's programs only: a zone on
+ * another unit with writes queued does not delay it. */
+TEST(zoned_finish_waits_for_its_own_zone_only)
+{
+	int64_t took[2];
+	for (int busy = 0; busy <= 1; busy++) {
+		struct ssd_dev *d = zdrive("zone_units=1", NULL);
+		CHECKF(d, "%s", err);
+		int64_t t = ssd_dev_submit(d, SSD_DDIR_WRITE, 0, 16384, 0);
+		int64_t w = ssd_dev_flush(d, t);
+		for (int i = 0; busy && i < 4; i++) /* zone 1, whole: unit 1 */
+			ssd_dev_submit(d, SSD_DDIR_WRITE, 256 * 1024 + i * 65536ull,
+				       65536, w);
+		int64_t f = ssd_dev_zone_send(d, SSD_ZNS_ACT_FINISH, 0, 0, w);
+		took[busy] = f - w;
+		CHECKF(!ssd_dev_check_failure(d), "%s", failure(d));
+		ssd_dev_destroy(d);
+	}
+	CHECKF(took[0] == took[1] && took[0] > 0, "%lld against %lld",
+	       (long long)took[0], (long long)took[1]);
+}
