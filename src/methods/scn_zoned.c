@@ -14,22 +14,25 @@
  *    halving meets, and 1), a drive whose zones are striped over that
  *    many allocation units; the zones go round the groups of units in
  *    turn (zone z on group z % groups).  For k = 1, 2, 4, ... zones
- *    written at once (up to twice the units, within max_open_zones and
- *    max_active_zones), the host writes zones 0..k-1 round-robin, `bs`
- *    at each one's write pointer, from a closed loop of `iodepth`
- *    commands (each command's completion submits the next, to the next
- *    zone in turn), straight through ssd_dev_submit.  Zones fill in the
- *    same round; zone i's successor is zone i + k, so the k zones open at
- *    once are consecutive: on k different groups while k <= groups, two
- *    or more to a group beyond (they share its units).  A point writes
- *    `unit_pages` NAND pages on each unit of the drive (its volume scales
- *    with the drive's parallelism, not its capacity); its MB/s are the
- *    bytes over the time from the first submission to the last
- *    completion.  Between points the drive is flushed and every zone
- *    reset.  The mechanism: a unit programs one page at a time, so a zone
- *    is as fast as the units it spans, and the drive is as fast as the
- *    units its open zones cover: a zone on every unit is fast alone;
- *    zones on one unit each need as many open zones as there are groups.
+ *    written at once (and every group count; up to twice the units,
+ *    within max_open_zones and max_active_zones), the host writes zones
+ *    0..k-1, `bs` at each one's write pointer, from a closed loop of
+ *    `iodepth` commands straight through ssd_dev_submit: each completion
+ *    submits the next write, to the zone with the fewest writes in flight
+ *    (then the least written).  Consecutive zones lie on consecutive
+ *    groups, so the k zones are on k different groups while k <= groups,
+ *    and share groups beyond.  A point writes `unit_pages` NAND pages on
+ *    each unit of the drive (its volume scales with the drive's
+ *    parallelism, not its capacity), and the zones hold a point's volume
+ *    each (unless the drive sets zone_capacity or zone_size: then a zone
+ *    that fills is followed by the zone k further on), so every row has
+ *    zones of one size and only the mapping changes.  MB/s: the bytes over
+ *    the time from the first submission to the last completion.  Between
+ *    points the drive is flushed and every zone reset.  The mechanism: a
+ *    unit programs one page at a time, so a zone is as fast as the units
+ *    it spans, and the drive as fast as the units its open zones cover:
+ *    a zone on every unit is fast alone; zones on one unit each need as
+ *    many open zones as there are groups.
  *
  * 2. Reset against occupancy.  On a drive with zones of `zone_blocks`
  *    blocks on each of their units (unless the drive sets zone_capacity or
@@ -37,9 +40,13 @@
  *    capacity are reset one at a time, each with the drive quiet: the
  *    reset's latency is the erase of the blocks the zone holds, each unit
  *    erasing its share in turn and the units in parallel (an empty zone
- *    holds none: the command alone).  A `bs` write to another zone on the
- *    same units is submitted at the reset's moment, and alone at a quiet
- *    moment before: what a host write waiting behind a reset sees.
+ *    holds none: the command alone).  Beside each reset, writes to another
+ *    zone on the same units, once alone at a quiet moment and once
+ *    submitted with the reset: a `bs` write, and a burst of writes larger
+ *    than the units' cache registers take (two pages on each unit, two
+ *    writes at least), each write submitted as the one before completes.
+ *    A write whose data fits in a register completes when it is loaded,
+ *    erase or not; the burst's rest waits for the erase.
  *
  * 3. Finish against occupancy, zone_finish = pad against mark: zones
  *    filled as in 2 are finished, each with the drive quiet.  pad programs
@@ -453,7 +460,21 @@ static int occupancy(struct ssd_scn *s, struct occ *o, uint32_t bs,
 		o->zone_units = zg.zone_units;
 		o->groups = zg.groups;
 		o->blocks = zg.blocks_per_unit;
+		if (bs > zg.cap_lp * SSD_LPAGE) {
+			char a[24], b[24];
+			snprintf(s->err, sizeof s->err, "zoned: bs %s is more than the "
+				 "capacity %s of the zones reset and finished "
+				 "(accepted: bs up to %s, or a larger zone_blocks)",
+				 ssd_fmt_bytes(bs, a, sizeof a),
+				 ssd_fmt_bytes(zg.cap_lp * SSD_LPAGE, b, sizeof b), b);
+			return SSD_ERANGE;
+		}
+		/* past what the registers take: two pages on each unit, and
+		 * two writes at least */
 		o->burst = 2 * zg.zone_units * page_bytes;
+		o->burst = (o->burst + bs - 1) / bs * bs;
+		if (o->burst < 2 * (uint64_t)bs)
+			o->burst = 2 * (uint64_t)bs;
 		uint64_t burst_bytes = o->burst;
 		uint32_t nb = (10 + zg.groups - 1) / zg.groups * zg.groups;
 		if (pad && zg.zones < nb + NLEV) {
@@ -466,14 +487,21 @@ static int occupancy(struct ssd_scn *s, struct occ *o, uint32_t bs,
 				 nb + NLEV);
 			return SSD_ERANGE;
 		}
+		if (pad && 2 * NLEV * o->burst > zg.cap_lp * SSD_LPAGE) {
+			char a[24], b[24];
+			snprintf(s->err, sizeof s->err, "zoned: the writes beside the "
+				 "resets (%d bursts of %s) do not fit in a zone of %s "
+				 "(accepted: a smaller bs, or a larger zone_blocks)",
+				 2 * NLEV, ssd_fmt_bytes(o->burst, a, sizeof a),
+				 ssd_fmt_bytes(zg.cap_lp * SSD_LPAGE, b, sizeof b));
+			return SSD_ERANGE;
+		}
 		struct ssd_dev *d = zoned_drive(s, &c, &zi);
 		if (!d)
 			return SSD_EINVAL;
 		o->cap = zi.zone_cap;
 		o->zone_size = zi.zone_size;
 		o->nzones = zi.nzones;
-		if (bs > zi.zone_cap)
-			bs = (uint32_t)zi.zone_cap;
 		ssd_prog_phase(s->prog, ssd_dev_time(d), pad ? "reset and finish "
 			       "(pad)" : "finish (mark)");
 		rc = fill_levels(s, d, o, 0, bs);
@@ -566,8 +594,8 @@ static int plots(struct ssd_scn *s, const struct sweep *w,
 			      j ? ", " : "", w->k[j], w->k[j]);
 	if (n > 0 && (size_t)n < sizeof body)
 		n += snprintf(body + n, sizeof body - (size_t)n,
-			      ")\nset xlabel 'zones written at once (%u KiB writes "
-			      "round-robin, QD%u)'\nset ylabel 'MB/s'\n"
+			      ")\nset xlabel 'zones written at once (%u KiB writes, "
+			      "QD%u in all)'\nset ylabel 'MB/s'\n"
 			      "set yrange [0:*]\nplot ", bs / 1024, qd);
 	for (int i = 0; i < w->nzu && n > 0 && (size_t)n < sizeof body; i++)
 		n += snprintf(body + n, sizeof body - (size_t)n,
@@ -589,8 +617,7 @@ static int plots(struct ssd_scn *s, const struct sweep *w,
 		 "plot 'zoned-occupancy.csv' skip 1 using 1:($4 > 0 ? $4 : NaN) "
 		 "with linespoints lw 2 pt 7 lc rgb '#1f5fbf' title 'reset', \\\n"
 		 "     '' skip 1 using 1:($8 > 0 ? $8 : NaN) with linespoints lw 1.5 "
-		 "dt 2 pt 6 lc rgb '#1f5fbf' title '%s burst to another zone on its "
-		 "units, behind the reset', \\\n"
+		 "dt 2 pt 6 lc rgb '#1f5fbf' title '%s burst behind the reset', \\\n"
 		 "     '' skip 1 using 1:($9 > 0 ? $9 : NaN) with linespoints lw 2 "
 		 "pt 5 lc rgb '#d95f02' title 'finish, zone_finish = pad', \\\n"
 		 "     '' skip 1 using 1:($11 > 0 ? $11 : NaN) with linespoints lw 2 "
@@ -710,29 +737,30 @@ static void summary(struct ssd_scn *s, const struct sweep *w,
 	fprintf(out, "  reset, zones of %s on %u units (%u block%s on each)\n",
 		ssd_fmt_bytes(o->cap, a, sizeof a), o->zone_units, o->blocks,
 		o->blocks > 1 ? "s" : "");
-	fprintf(out, "    writes to another zone on its units, alone / submitted "
-		"with the reset:\n    one of %u KiB, and a burst of %s (two pages "
-		"on each unit)\n", bs / 1024, ssd_fmt_bytes(o->burst, b, sizeof b));
-	fprintf(out, "    filled       held  erases    latency   %u KiB write  "
-		"      burst\n", bs / 1024);
+	fprintf(out, "    beside it, writes to another zone on its units: alone, "
+		"and behind the reset\n    (submitted with it): one of %u KiB, and "
+		"a burst of %s, more than\n    the units' registers hold\n",
+		bs / 1024, ssd_fmt_bytes(o->burst, b, sizeof b));
+	fprintf(out, "    filled       held  erases       reset     write alone  "
+		"behind     burst alone  behind\n");
 	for (int i = 0; i < NLEV; i++) {
 		const struct level *l = &o->lv[i];
-		fprintf(out, "    %5d%% %10s %7llu %7.3f ms %5.3f / %.3f ms %5.3f / "
-			"%.3f ms\n", level_pct[i], ssd_fmt_bytes(l->held, a, sizeof a),
+		fprintf(out, "    %5d%% %10s %7llu %8.3f ms %11.3f %7.3f ms %11.3f "
+			"%7.3f ms\n", level_pct[i], ssd_fmt_bytes(l->held, a, sizeof a),
 			(unsigned long long)l->erases, l->reset_ns / 1e6,
 			l->alone_ns / 1e6, l->behind_ns / 1e6,
 			l->burst_alone_ns / 1e6, l->burst_behind_ns / 1e6);
 	}
 	fprintf(out, "  finish, zone_finish = pad against mark\n");
-	fprintf(out, "    filled     pad: padded   latency   zone WAF    mark: "
-		"padded   latency\n");
+	fprintf(out, "    filled  pad: padded     latency  zone WAF   mark: padded"
+		"     latency\n");
 	for (int i = 0; i < NLEV; i++) {
 		const struct level *l = &o->lv[i];
 		char waf[16] = "-";
 		if (l->held)
 			snprintf(waf, sizeof waf, "%.2f", (double)(l->held +
 				 l->pad_lp * SSD_LPAGE) / (double)l->held);
-		fprintf(out, "    %5d%% %15s %6.3f ms %10s %13s %6.3f ms\n",
+		fprintf(out, "    %5d%% %12s %8.3f ms %9s %14s %8.3f ms\n",
 			level_pct[i], ssd_fmt_bytes(l->pad_lp * SSD_LPAGE, a, sizeof a),
 			l->pad_ns / 1e6, waf,
 			ssd_fmt_bytes(l->mark_lp * SSD_LPAGE, b, sizeof b),
