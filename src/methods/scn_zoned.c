@@ -153,9 +153,11 @@ static int zoned_config(struct ssd_scn *s, uint32_t zu, const char *finish,
 	if (!rc)
 		rc = ssd_stack_check(c, e, sizeof e);
 	if (rc) {
+		char with[32] = "";
+		if (zu)
+			snprintf(with, sizeof with, ", zone_units = %u", zu);
 		snprintf(s->err, sizeof s->err, "zoned: drive '%.40s' cannot be made "
-			 "zoned (mapping = zone, zone_units = %u): %.380s", s->cfg.name,
-			 zu ? zu : c->zone_units, e);
+			 "zoned (mapping = zone%s): %.380s", s->cfg.name, with, e);
 		return SSD_ERANGE;
 	}
 	return 0;
