@@ -101,7 +101,7 @@ struct sweep {
 	uint32_t nzones[MAX_ZU];
 	double mbps[MAX_ZU][MAX_K];    /* NAN: the drive has too few zones */
 	int full_at[MAX_ZU];           /* index of the least k within 10% of
-	                                  the row's best */
+	                                  the best of every row (-1: none) */
 };
 
 struct level {
@@ -277,7 +277,8 @@ out:
 }
 
 /* The zone_units tried (units, halved while even, then 1) and the open
- * zone counts (powers of two and every group count, up to kmax). */
+ * zone counts (powers of two and every group count, up to kmax, and
+ * kmax). */
 static void sweep_axes(struct sweep *w, uint32_t kmax)
 {
 	uint32_t zu = w->units;
@@ -293,7 +294,7 @@ static void sweep_axes(struct sweep *w, uint32_t kmax)
 		int take = !(k & (k - 1));
 		for (int i = 0; i < w->nzu && !take; i++)
 			take = w->units / w->zu[i] == k;
-		if (take)
+		if (take || (k == kmax && w->nk < MAX_K))
 			w->k[w->nk++] = (uint32_t)k;
 	}
 }
@@ -306,6 +307,7 @@ static int sweep_run(struct ssd_scn *s, struct sweep *w, uint32_t bs,
 		     uint32_t qd, uint64_t volume, uint64_t unit_block)
 {
 	int own = s->cfg.zone_capacity || s->cfg.zone_size;
+	ssd_prog_phase(s->prog, 0, "throughput");
 	for (int i = 0; i < w->nzu; i++) {
 		struct ssd_config c;
 		struct ssd_zoned_info zi;
@@ -329,18 +331,24 @@ static int sweep_run(struct ssd_scn *s, struct sweep *w, uint32_t bs,
 			return SSD_ERANGE;
 		}
 		for (int j = 0; j < w->nk && !rc; j++) {
-			ssd_prog_phase(s->prog, ssd_dev_time(d), "throughput: %u "
-				       "zones on %u units", w->k[j], w->zu[i]);
+			char at[64];
+			snprintf(at, sizeof at, "zone_units %u, %u open zone%s",
+				 w->zu[i], w->k[j], w->k[j] > 1 ? "s" : "");
+			ssd_prog_at(s->prog, (double)(i * w->nk + j) /
+				    (w->nzu * w->nk), ssd_dev_time(d), at);
 			rc = throughput(s, d, &zi, w->k[j], bs, qd, volume,
 					&w->mbps[i][j]);
 		}
 		ssd_dev_destroy(d);
 		if (rc)
 			return rc;
-		double best = 0;
+	}
+	double best = 0;
+	for (int i = 0; i < w->nzu; i++)
 		for (int j = 0; j < w->nk; j++)
 			if (w->mbps[i][j] > best)
 				best = w->mbps[i][j];
+	for (int i = 0; i < w->nzu; i++) {
 		w->full_at[i] = -1;
 		for (int j = 0; j < w->nk && w->full_at[i] < 0; j++)
 			if (w->mbps[i][j] >= 0.9 * best)
@@ -641,8 +649,8 @@ static void write_json(struct ssd_scn *s, const struct sweep *w,
 		ssd_scn_json_int(s, "groups", w->units / w->zu[i]);
 		ssd_scn_json_int(s, "zone_capacity", (int64_t)w->cap[i]);
 		ssd_scn_json_int(s, "zones", w->nzones[i]);
-		ssd_scn_json_int(s, "full_at_open_zones",
-				 w->full_at[i] < 0 ? 0 : w->k[w->full_at[i]]);
+		ssd_scn_json_num(s, "full_at_open_zones",
+				 w->full_at[i] < 0 ? NAN : w->k[w->full_at[i]]);
 		ssd_scn_json_open(s, "points", 1);
 		for (int j = 0; j < w->nk; j++) {
 			ssd_scn_json_open(s, NULL, 0);
@@ -724,6 +732,13 @@ static void summary(struct ssd_scn *s, const struct sweep *w,
 		else
 			fprintf(out, "  -\n");
 	}
+	double best = 0;
+	for (int i = 0; i < w->nzu; i++)
+		for (int j = 0; j < w->nk; j++)
+			if (w->mbps[i][j] > best)
+				best = w->mbps[i][j];
+	fprintf(out, "    full at: the fewest open zones within 10%% of the best, "
+		"%.0f MB/s\n", best);
 	if (shared)
 		fprintf(out, "    *: more zones than groups, zones share units\n");
 	for (int i = 0; i < w->nzu; i++)
