@@ -106,11 +106,12 @@ struct sweep {
 
 struct level {
 	uint64_t held;                 /* host bytes in the zone */
-	uint64_t erases;               /* blocks its reset erased */
+	uint64_t erases;               /* erase blocks (a plane's) its reset
+	                                  erased */
 	int64_t reset_ns;
 	/* writes to another zone on the same units, alone and submitted
 	 * with the reset: the first bs write's latency, and the time of a
-	 * burst of two pages on each unit (the first fills its register) */
+	 * burst larger than the units' registers take */
 	int64_t alone_ns, behind_ns, burst_alone_ns, burst_behind_ns;
 	uint64_t pad_lp, mark_lp;      /* 4 KiB units a finish padded */
 	int64_t pad_ns, mark_ns;       /* finish latency */
@@ -176,11 +177,16 @@ static struct ssd_dev *zoned_drive(struct ssd_scn *s, const struct ssd_config *c
 	return d;
 }
 
+#define NO_ZONE UINT64_MAX /* a command of no one zone */
+
 /* A command that failed: its error, in s->err. */
 static int failed(struct ssd_scn *s, const char *what, uint64_t zone, int64_t rc)
 {
-	snprintf(s->err, sizeof s->err, "zoned: %s (zone %llu) failed: %s", what,
-		 (unsigned long long)zone, ssd_strerror((int)rc));
+	char z[32] = "";
+	if (zone != NO_ZONE)
+		snprintf(z, sizeof z, " (zone %llu)", (unsigned long long)zone);
+	snprintf(s->err, sizeof s->err, "zoned: %s%s failed: %s", what, z,
+		 ssd_strerror((int)rc));
 	return (int)rc;
 }
 
@@ -265,7 +271,7 @@ reset:;
 	if (t >= 0)
 		t = ssd_dev_zone_send(d, SSD_ZNS_ACT_RESET, 0, 1, t);
 	if (t < 0)
-		rc = failed(s, "the reset of every zone", 0, t);
+		rc = failed(s, "the reset of every zone", NO_ZONE, t);
 out:
 	free(done);
 	free(of);
@@ -518,7 +524,7 @@ static int occupancy(struct ssd_scn *s, struct occ *o, uint32_t bs,
 		for (int i = 0; pad && !rc && i < NLEV; i++) {
 			struct level *l = &o->lv[i];
 			int64_t t = quiet(d);
-			rc = t < 0 ? failed(s, "a flush", 0, t)
+			rc = t < 0 ? failed(s, "a flush", NO_ZONE, t)
 			     : burst(s, d, nb + (uint32_t)i, burst_bytes, bs, t,
 				     &l->alone_ns, &l->burst_alone_ns);
 			if (rc)
@@ -664,6 +670,8 @@ static void write_json(struct ssd_scn *s, const struct sweep *w,
 	ssd_scn_json_close(s, 1);
 	ssd_scn_json_open(s, "occupancy_zone", 0);
 	ssd_scn_json_int(s, "zone_units", o->zone_units);
+	ssd_scn_json_int(s, "groups", o->groups);
+	ssd_scn_json_int(s, "zones", o->nzones);
 	ssd_scn_json_int(s, "zone_capacity", (int64_t)o->cap);
 	ssd_scn_json_int(s, "blocks_per_unit", o->blocks);
 	ssd_scn_json_int(s, "burst_bytes", (int64_t)o->burst);
