@@ -106,6 +106,8 @@ enum {
 	/* a zoned drive's command failed with this NVMe status (the NVMe
 	 * Zoned Namespace Command Set's; docs/zoned.md) */
 	SSDLAB_ZNS_EFIELD = -0x1002,     /* Invalid Field in Command */
+	SSDLAB_ZNS_EZONEOP = -0x11b6,    /* Invalid Zone Operation Request */
+	SSDLAB_ZNS_ENOZRWA = -0x11b7,    /* ZRWA Resources Unavailable */
 	SSDLAB_ZNS_ERANGE = -0x1080,     /* LBA Out of Range */
 	SSDLAB_ZNS_EBOUNDARY = -0x11b8,  /* Zone Boundary Error */
 	SSDLAB_ZNS_EFULL = -0x11b9,      /* Zone Is Full */
@@ -270,8 +272,12 @@ struct ssdlab_zoned {
 SSDLAB_API int ssdlab_zoned(const ssdlab_dev *dev, struct ssdlab_zoned *out);
 
 /* Zone Management Send: action on the zone that starts at offset (with
- * all, on every zone the action selects: Select All) at simulated time t
- * (the rule for t of ssdlab_submit).  A reset erases the zone's blocks
+ * flags SSDLAB_ZONE_ALL, on every zone the action selects: Select All)
+ * at simulated time t (the rule for t of ssdlab_submit).  With a drive
+ * that has zone random write areas (zrwa_size), SSDLAB_ZONE_ZRWAA on an
+ * Open of an empty zone gives it one -- writes then go anywhere in twice
+ * its size past the write pointer, held in DRAM until a flush -- and
+ * SSDLAB_ZONE_ZRWA_FLUSH flushes one up to the LBA at offset.  A reset erases the zone's blocks
  * (it costs what the zone holds) and its data reads as zeros after; a
  * finish fills the zone (padding its blocks with zone_finish = pad).
  * Returns the completion time, or an SSDLAB_ZNS_E* code (an action the
@@ -282,10 +288,13 @@ enum ssdlab_zone_action {
 	SSDLAB_ZONE_FINISH = 2,
 	SSDLAB_ZONE_OPEN = 3,
 	SSDLAB_ZONE_RESET = 4,
-	SSDLAB_ZONE_OFFLINE = 5
+	SSDLAB_ZONE_OFFLINE = 5,
+	SSDLAB_ZONE_ZRWA_FLUSH = 0x11
 };
+#define SSDLAB_ZONE_ALL 0x1
+#define SSDLAB_ZONE_ZRWAA 0x2
 SSDLAB_API int64_t ssdlab_zone_send(ssdlab_dev *dev, int action, uint64_t offset,
-			 int all, int64_t t);
+			 int flags, int64_t t);
 
 /* Report Zones, one zone: its descriptor.  0, or SSDLAB_EINVAL (no such
  * zone, a drive that is not zoned). */
