@@ -1056,6 +1056,10 @@ int64_t ssd_drive_zone_send(struct ssd_drive *d, uint32_t *vrec, int action,
 	done += overhead;
 	if (done > d->clk.busy_until)
 		d->clk.busy_until = done;
+	if (action == SSD_ZNS_ACT_RESET)
+		d->ctr->zone_reset_ns += (uint64_t)(done - t);
+	else if (action == SSD_ZNS_ACT_FINISH)
+		d->ctr->zone_finish_ns += (uint64_t)(done - t);
 	return done;
 }
 

@@ -735,6 +735,8 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 		jw_u64(w, "zone_reset_pages", c->zone_reset_lp);
 		jw_u64(w, "zones_finished", c->zone_finish);
 		jw_u64(w, "zone_finish_pad_pages", c->zone_finish_pad_lp);
+		jw_u64(w, "zone_reset_ns", c->zone_reset_ns);
+		jw_u64(w, "zone_finish_ns", c->zone_finish_ns);
 	} else if (w->cfg && w->cfg->mapping != SSD_MAP_PAGE) { /* docs/mapping.md */
 		jw_str(w, "mapping", ssd_mapping_name(w->cfg->mapping));
 		jw_u64(w, "merges_switch", c->merge_switch);

@@ -403,9 +403,11 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 			c->power_cuts, c->power_lost_lp);
 	if (cfg && cfg->mapping == SSD_MAP_ZONE) /* docs/zoned.md */
 		fprintf(out, "  ssdlab: mapping=zone, zones reset=%" PRIu64
-			" (4KiB pages they held=%" PRIu64 "), finished=%" PRIu64
-			" (4KiB pages padded=%" PRIu64 ")\n", c->zone_reset,
-			c->zone_reset_lp, c->zone_finish, c->zone_finish_pad_lp);
+			" (4KiB pages they held=%" PRIu64 ", %.3f ms in all), "
+			"finished=%" PRIu64 " (4KiB pages padded=%" PRIu64
+			", %.3f ms in all)\n", c->zone_reset, c->zone_reset_lp,
+			(double)c->zone_reset_ns / 1e6, c->zone_finish,
+			c->zone_finish_pad_lp, (double)c->zone_finish_ns / 1e6);
 	else if (cfg && cfg->mapping != SSD_MAP_PAGE) /* docs/mapping.md */
 		fprintf(out, "  ssdlab: mapping=%s, merges: switch=%" PRIu64
 			" partial=%" PRIu64 " full=%" PRIu64 " (copies are gc copied)\n",

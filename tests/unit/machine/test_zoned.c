@@ -162,6 +162,9 @@ TEST(zoned_reset_erases_the_zone_and_its_data_reads_as_zeros)
 	const struct ssd_config *cfg = ssd_dev_config(d);
 	CHECKF(r - t >= cfg->t_erase && r - t < 2 * cfg->t_erase, "%lld",
 	       (long long)(r - t));
+	/* the two resets' latencies, the report's "in all" */
+	CHECK(c->zone_reset_ns >= (uint64_t)(r - t) &&
+	      c->zone_reset_ns < (uint64_t)(r - t) + SSD_MS);
 	uint64_t un = c->host_unmapped_read_lp;
 	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 0, 64 * 1024, r) > r);
 	CHECK(c->host_unmapped_read_lp == un + 16);
