@@ -106,6 +106,8 @@ enum {
 	/* a zoned drive's command failed with this NVMe status (the NVMe
 	 * Zoned Namespace Command Set's; docs/zoned.md) */
 	SSDLAB_ZNS_EFIELD = -0x1002,     /* Invalid Field in Command */
+	SSDLAB_FDP_EPID = -0x2002,       /* Invalid Field: no such placement
+	                                    handle */
 	SSDLAB_ZNS_EZONEOP = -0x11b6,    /* Invalid Zone Operation Request */
 	SSDLAB_ZNS_ENOZRWA = -0x11b7,    /* ZRWA Resources Unavailable */
 	SSDLAB_ZNS_ERANGE = -0x1080,     /* LBA Out of Range */
@@ -229,6 +231,11 @@ SSDLAB_API uint64_t ssdlab_dev_capacity(const ssdlab_dev *dev);
 enum ssdlab_op { SSDLAB_READ = 0, SSDLAB_WRITE = 1, SSDLAB_TRIM = 2 };
 #define SSDLAB_FUA 0x100
 #define SSDLAB_DIRECT 0x200
+/* OR'd into a write on a drive with flexible data placement (fdp = yes;
+ * docs/fdp.md): its reclaim unit handle h (0 .. fdp_handles - 1); without
+ * it the default, handle 0.  A handle the drive does not have fails the
+ * write with SSDLAB_FDP_EPID; a drive without FDP ignores it. */
+#define SSDLAB_PLACEMENT(h) ((int)(((unsigned)(h) + 1) << 16))
 
 /* Submit a command on [offset, offset + len) at simulated time t (t must
  * not be before the previous submission, nor before the end of the last

@@ -39,6 +39,8 @@ _Static_assert(SAME(SSDLAB_EINVAL, SSD_EINVAL) && SAME(SSDLAB_ENOMEM, SSD_ENOMEM
 	       SAME(SSDLAB_ZNS_EFIELD, SSD_ZNS_EFIELD) &&
 	       SAME(SSDLAB_ZNS_ERANGE, SSD_ZNS_ERANGE) &&
 	       SAME(SSDLAB_ZNS_EZONEOP, SSD_ZNS_EZONEOP) &&
+	       SAME(SSDLAB_FDP_EPID, SSD_FDP_EPID) &&
+	       SAME(SSDLAB_PLACEMENT(5), SSD_BLK_PLACEMENT(5)) &&
 	       SAME(SSDLAB_ZNS_ENOZRWA, SSD_ZNS_ENOZRWA) &&
 	       SAME(SSDLAB_ZNS_EBOUNDARY, SSD_ZNS_EBOUNDARY) &&
 	       SAME(SSDLAB_ZNS_EFULL, SSD_ZNS_EFULL) &&
@@ -261,7 +263,7 @@ uint64_t ssdlab_dev_capacity(const ssdlab_dev *h)
 int64_t ssdlab_submit(ssdlab_dev *h, int op, uint64_t offset, uint32_t len,
 		      int64_t t)
 {
-	int dir = op & ~(SSD_DEV_FUA | SSD_BLK_DIRECT | SSD_BLK_APPEND);
+	int dir = op & 0xffff & ~(SSD_DEV_FUA | SSD_BLK_DIRECT | SSD_BLK_APPEND);
 	if (dir != SSD_DDIR_READ && dir != SSD_DDIR_WRITE &&
 	    dir != SSD_DDIR_TRIM)
 		return SSD_EINVAL;

@@ -61,6 +61,8 @@ enum ssd_mapping {
 	SSD_MAP_FAST,
 	SSD_MAP_ZONE /* a zoned drive (NVMe ZNS): docs/zoned.md */
 };
+/* Flexible data placement: whether GC may mix the handles' data. */
+enum ssd_fdp_isolation { SSD_FDP_INITIAL, SSD_FDP_PERSISTENT };
 /* What a zoned drive's Zone Finish does with the rest of the zone. */
 enum ssd_zone_finish { SSD_ZFINISH_PAD, SSD_ZFINISH_MARK };
 enum ssd_drive_type { SSD_TYPE_SSD, SSD_TYPE_HDD };
@@ -171,6 +173,10 @@ struct ssd_config {
 	                             NAND page) */
 	uint32_t zrwa_zones;      /* areas (0: max_active_zones, or every
 	                             zone) */
+	/* flexible data placement (docs/fdp.md) */
+	int fdp;                  /* placement handles on */
+	uint32_t fdp_handles;     /* reclaim unit handles */
+	int fdp_isolation;        /* enum ssd_fdp_isolation */
 
 	/* TRIM */
 	int trim;                 /* the drive takes TRIM (ATA Data Set

@@ -66,6 +66,8 @@ struct ssd_counters {
 	                              pad_lp) */
 	uint64_t zone_reset_ns;    /* Zone Sends that reset: their latency, */
 	uint64_t zone_finish_ns;   /* ... that finished: theirs, ns in all */
+	uint64_t fdp_bad_pid;      /* writes refused: their placement
+	                              identifier names no handle (events) */
 };
 
 

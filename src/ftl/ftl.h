@@ -160,6 +160,13 @@ uint32_t ssd_ftl_zone_written(const struct ssd_ftl *f, uint32_t zone);
  * reading as unwritten.  Returns t or a negative error. */
 int64_t ssd_ftl_zone_hole(struct ssd_ftl *f, uint32_t lpn, int64_t t);
 
+/* Flexible data placement (fdp = yes; ftl_fdp.c, docs/fdp.md): the
+ * handles there are (0 without FDP), and the handle the host writes
+ * from now on go to (< the handles; 0 is the default). */
+uint32_t ssd_ftl_handles(const struct ssd_ftl *f);
+void ssd_ftl_set_placement(struct ssd_ftl *f, uint32_t handle);
+uint32_t ssd_ftl_placement(const struct ssd_ftl *f);
+
 /* Process up to max_pages queued TRIM pages (oldest first): unmap those
  * not rewritten since.  Returns the pages taken off the queue. */
 uint64_t ssd_ftl_trim_work(struct ssd_ftl *f, uint64_t max_pages);

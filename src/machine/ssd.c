@@ -127,6 +127,11 @@ int ssd_drive_create(const struct ssd_config *c, uint64_t seed,
 		return rc;
 	}
 	d->ctr = ssd_ftl_counters_mut(d->ftl);
+	d->special = c->fdp || d->zns;
+	if (c->fdp && d->wb_n && !(d->wb_pid = calloc(d->wb_n, 1))) {
+		ssd_drive_destroy(d);
+		return SSD_ENOMEM;
+	}
 	*out = d;
 	return 0;
 }
@@ -149,6 +154,8 @@ void ssd_drive_mem_add(const struct ssd_config *c, unsigned uses,
 					sizeof *d->zpre);
 		}
 	}
+	if (c->fdp)
+		m->dram += wb_n;
 	m->dram += sizeof *d + ra_n * sizeof *d->ra_ready +
 		   (wb_n ? wb_n * (sizeof *d->wb + sizeof *d->wb_lpn +
 				   sizeof *d->wb_mask + sizeof *d->wb_in) +
@@ -173,6 +180,7 @@ void ssd_drive_destroy(struct ssd_drive *d)
 	ssd_zns_destroy(d->zns);
 	free(d->zev);
 	zrwa_free_all(d);
+	free(d->wb_pid);
 	free(d->wb);
 	free(d->wb_lpn);
 	free(d->wb_mask);
@@ -313,6 +321,8 @@ static void wb_hold(struct ssd_drive *d, uint32_t e, uint32_t lpn, uint8_t mask)
 	d->wb_mask[e] = mask;
 	d->wb_held += mask != 0xff;
 	d->wb_hashed++;
+	if (d->wb_pid)
+		d->wb_pid[e] = (uint8_t)ssd_ftl_placement(d->ftl);
 }
 
 /* Entry e holds its page no longer (linear probing's deletion: the
@@ -346,10 +356,17 @@ static int64_t wb_drain(struct ssd_drive *d, uint32_t e, int64_t t)
 {
 	uint32_t lpn = d->wb_lpn[e];
 	int64_t r = d->wb_mask[e] == 0xff ? t : ssd_ftl_merge_read(d->ftl, lpn, t);
+	uint32_t h = d->wb_pid ? d->wb_pid[e] : 0, now = 0;
 	wb_release(d, e);
 	if (r < 0)
 		return r;
+	if (d->wb_pid) { /* the handle it was written with */
+		now = ssd_ftl_placement(d->ftl);
+		ssd_ftl_set_placement(d->ftl, h);
+	}
 	int64_t c = ssd_ftl_write(d->ftl, lpn, r);
+	if (d->wb_pid)
+		ssd_ftl_set_placement(d->ftl, now);
 	if (c < 0)
 		return c;
 	d->wb[e] = c;
@@ -758,12 +775,35 @@ __attribute__((cold, noinline)) static int zoned_cmd(struct ssd_drive *d,
 	return 0;
 }
 
+/* A command's placement bits (blk.h: handle + 1, 0 for none) differ
+ * from the last: the FTL's handle follows, on a drive with FDP (another
+ * ignores them).  0, or SSD_FDP_EPID for a handle it does not have (the
+ * command fails, counted as an event). */
+static int placement(struct ssd_drive *d, uint32_t bits)
+{
+	if (bits == d->pid_cur)
+		return 0;
+	uint32_t nh = ssd_ftl_handles(d->ftl);
+	if (nh && bits > nh) {
+		d->ctr->fdp_bad_pid++;
+		return SSD_FDP_EPID;
+	}
+	d->pid_cur = bits;
+	ssd_ftl_set_placement(d->ftl, bits ? bits - 1 : 0);
+	return 0;
+}
+
 int64_t ssd_drive_submit(struct ssd_drive *d, int ddir, uint64_t offset,
 			 uint32_t len, int64_t t)
 {
-	if (__builtin_expect(d->zns != NULL, 0)) {
+	/* one test for a plain drive: placement bits, FDP or zones */
+	if (__builtin_expect(((uint32_t)ddir >> 16 | d->special) != 0, 0)) {
+		int prc = placement(d, (uint32_t)ddir >> 16);
+		if (prc)
+			return prc;
+		ddir &= 0xffff;
 		int64_t zdone = 0;
-		int zrc = zoned_cmd(d, &ddir, &offset, len, t, &zdone);
+		int zrc = d->zns ? zoned_cmd(d, &ddir, &offset, len, t, &zdone) : 0;
 		if (zrc)
 			return zrc > 0 ? zdone : zrc;
 	}

@@ -30,6 +30,8 @@ struct ssd_drive {
 	struct ssd_ftl *ftl;
 	struct ssd_counters *ctr; /* the FTL's counters (ssd_ftl_counters_mut):
 	                             the drive adds the host's side */
+	uint32_t special;       /* zones or FDP: commands take the cold road
+	                           (ssd_drive_submit's one test) */
 	struct ssd_config cfg;
 	struct ssd_clock clk;   /* latest submission, latest completion,
 	                           commands */
@@ -81,6 +83,10 @@ struct ssd_drive {
 	                           host's data of that LBA is in DRAM */
 	uint32_t *zfree, zfree_n; /* buffers free */
 	uint32_t nzrwa;         /* buffers: the areas there are */
+	uint32_t pid_cur;       /* the placement bits (ddir >> 16) of the
+	                           latest command (blk.h) */
+	uint8_t *wb_pid;        /* fdp with the write buffer: [entry] the
+	                           handle of the page it holds in part */
 	struct zrwa_pre { uint32_t zone; uint64_t wp, hi; } *zpre;
 	uint32_t zpre_n;        /* before a Zone Send: the areas' state */
 };

@@ -573,3 +573,24 @@ TEST(api_zoned_drive)
 	ssdlab_dev_close(dev);
 	ssdlab_drive_free(d);
 }
+
+/* Flexible data placement through the public interface: a write names
+ * its handle; one the drive does not have fails. */
+TEST(api_fdp_placement)
+{
+	ssdlab_drive *d = tiny();
+	ssdlab_dev *dev;
+	CHECK(d && ssdlab_drive_set(d, "fdp", "yes", NULL, 0) == 0 &&
+	      ssdlab_drive_set(d, "fdp_handles", "2", NULL, 0) == 0 &&
+	      ssdlab_drive_set(d, "op", "0.2", NULL, 0) == 0 &&
+	      ssdlab_drive_finish(d, NULL, 0) == 0);
+	CHECK(ssdlab_dev_open(d, 1, &dev) == 0);
+	int64_t t = ssdlab_submit(dev, SSDLAB_WRITE | SSDLAB_PLACEMENT(1), 0,
+				  4096, 0);
+	CHECK(t > 0);
+	CHECK(ssdlab_submit(dev, SSDLAB_WRITE | SSDLAB_PLACEMENT(2), 0, 4096, t) ==
+	      SSDLAB_FDP_EPID);
+	CHECK(ssdlab_submit(dev, SSDLAB_READ, 0, 4096, t) > t);
+	ssdlab_dev_close(dev);
+	ssdlab_drive_free(d);
+}
