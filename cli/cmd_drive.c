@@ -52,6 +52,23 @@ int cmd_drives(int argc, char **argv)
 	return rc;
 }
 
+/* A zoned drive's namespace, as the drive derives it (a comment). */
+static void print_zones(const struct ssd_config *c)
+{
+	struct ssd_zones z;
+	char a[32], b[32], t[32];
+	if (c->mapping != SSD_MAP_ZONE || ssd_config_zones(c, &z, NULL, 0))
+		return;
+	printf("# zones: %u of %s, %s writable, each on %u allocation units "
+	       "(%u group%s, zone z on group z %% %u), %u block%s on each; "
+	       "the host addresses %s\n", z.zones,
+	       ssd_fmt_bytes(z.size_lp * SSD_LPAGE, a, sizeof a),
+	       ssd_fmt_bytes(z.cap_lp * SSD_LPAGE, b, sizeof b), z.zone_units,
+	       z.groups, z.groups == 1 ? "" : "s", z.groups, z.blocks_per_unit,
+	       z.blocks_per_unit == 1 ? "" : "s",
+	       ssd_fmt_bytes((uint64_t)z.zones * z.size_lp * SSD_LPAGE, t, sizeof t));
+}
+
 /* drive show's last line: what simulating the drive takes (a comment,
  * so that the output still loads as a drive file). */
 static void print_memory(const struct ssd_config *c)
@@ -125,6 +142,7 @@ int cmd_drive(int argc, char **argv)
 	if (rc)
 		return rc;
 	ssd_config_print(&c, stdout);
+	print_zones(&c);
 	print_memory(&c);
 	return 0;
 }

@@ -57,3 +57,10 @@ if have nbdkit; then
 else
 	skip_part "nbdkit is not installed (serve of a zoned drive)"
 fi
+
+# drive show says what the namespace is, and its output loads again
+"$SSDLAB" drive show tiny --set mapping=zone --set zone_units=2 \
+	--set zone_capacity=384k >z.ini || fail "drive show"
+grep -q "^# zones: 130 of 512 KiB, 384 KiB writable, each on 2 allocation units (2 groups, zone z on group z % 2), 1 block on each; the host addresses 65 MiB$" z.ini ||
+	fail "drive show's zones line: $(grep '^# zones' z.ini)"
+"$SSDLAB" drive show ./z.ini | grep -q "^# zones: 130 of 512 KiB" || fail "z.ini does not load"
