@@ -94,7 +94,7 @@ static int next_io(struct run *r, struct inst *in, struct ssd_io *io)
 /* The instance's next command: 1 with *io set (*check: a read to check),
  * 0 to wait for the commands in flight, -1 when it has no more. */
 static int next_cmd(struct run *r, struct inst *in, struct ssd_io *io,
-		    int *check)
+		    int *check, int64_t t)
 {
 	*check = 0;
 	if (in->phase == PH_IO) {
@@ -108,7 +108,7 @@ static int next_cmd(struct run *r, struct inst *in, struct ssd_io *io,
 			*check = in->vcheck;
 			return 1;
 		}
-		if (next_io(r, in, io)) {
+		if (in->zj ? run_zbd_next(r, in, io, t) : next_io(r, in, io)) {
 			in->last = LAST_STREAM;
 			in->writes += io->ddir == SSD_DDIR_WRITE;
 			*check = in->vreads && io->ddir == SSD_DDIR_READ;
@@ -177,6 +177,8 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 		ddir = SSD_DDIR_READ;
 	struct ssd_io dio = {.ddir = ddir, .offset = cm->offset,
 			     .len = cm->len};
+	if (__builtin_expect(in->zj != NULL, 0) && ddir == SSD_DDIR_TRIM)
+		return run_zbd_submit(r, in, cm, t); /* a zone reset */
 	int rec = r->vtrack && ddir != SSD_DDIR_READ;
 	int dflags = (int)in->ddir_flags[ddir];
 	if (rec)
@@ -706,17 +708,17 @@ static int flow_exceeded(struct run *r, struct inst *in)
  * next command of its phase (next_cmd).  1 with in->cur set, 0 when the
  * job has no more, -1 when it must wait for its commands in flight (the
  * verify phase starts after them). */
-static int draw(struct run *r, struct inst *in)
+static int draw(struct run *r, struct inst *in, int64_t t)
 {
 	const struct ssd_job *j = in->job;
 	in->cur_check = 0;
 	if (j->fsync_every && in->since_sync >= j->fsync_every &&
-	    in->phase == PH_IO && has_next_io(r, in)) {
+	    in->phase == PH_IO && (in->zj ? !in->zbd_eof : has_next_io(r, in))) {
 		in->since_sync = 0;
 		in->cur = (struct ssd_io){.ddir = SSD_DDIR_SYNC};
 		return 1;
 	}
-	int k = next_cmd(r, in, &in->cur, &in->cur_check);
+	int k = next_cmd(r, in, &in->cur, &in->cur_check, t);
 	if (k < 0 && ssd_wl_error(in->wl)) /* a replayed trace broke off */
 		run_job_fail(r, in, SSD_EPARSE, ssd_wl_error(in->wl));
 	return k > 0 ? 1 : k < 0 ? 0 : -1;
@@ -904,7 +906,7 @@ int run_step(struct run *r, struct inst *in, int64_t t, int at)
 				in->flow->waiting = (int)(in - r->in);
 				return 0;
 			}
-			rc = draw(r, in);
+			rc = draw(r, in, t);
 			if (rc < 0)
 				return run_quiesce(r, in, t, R_TOP);
 			if (!rc) {
@@ -912,6 +914,12 @@ int run_step(struct run *r, struct inst *in, int64_t t, int at)
 				break;
 			}
 			at = R_TURN;
+			if (in->zj && in->zbd_ready > t) {
+				/* it waits for the zone commands sent for it
+				 * (a zoned drive's reset or finish) */
+				in->sleep = in->zbd_ready - t;
+				at = R_SLEEP;
+			}
 			break;
 		case R_TURN: {
 			/* a replayed trace's time: fio's iolog_delay waits for

@@ -51,6 +51,7 @@
 #include "result/result.h"
 #include "run/engine.h"
 #include "run/sim.h"
+#include "run/zbd.h"
 #include "stats/series.h"
 
 /* The events of the queue (kind; an EV_WAKE carries the instance's timer
@@ -209,6 +210,11 @@ struct inst {
 	/* errors, exits and command modes */
 	uint64_t wm_n[SSD_WMODE_N]; /* writes sent in each write mode */
 	uint64_t wm_total;
+	/* zonemode=zbd (zbd.c, zoned.c): its view of the zones, or NULL */
+	struct ssd_zbd_job *zj;
+	int zbd_eof;                /* no zone can take its next I/O */
+	int64_t zbd_ready;          /* the drawn I/O waits for the resets
+	                               and finishes sent for it */
 };
 
 /* fio's token flow: jobs of one flow_id issue in the ratio of weights. */
@@ -277,6 +283,10 @@ struct run {
 	int group;                  /* the group running */
 	int64_t group_t0;           /* its start */
 	uint64_t pios[SSD_DDIR_N], pbytes[SSD_DDIR_N];
+	/* zonemode=zbd: the drive's zones, shared by its zbd jobs, and each
+	 * zbd instance's view (NULL: no zbd job) */
+	struct ssd_zbd *zbd;
+	struct ssd_zbd_job *zjobs;
 };
 
 static inline int is_rw(int ddir)
@@ -448,6 +458,23 @@ int run_close_logs(struct inst *in, int rc, char *err, size_t errlen);
 int run_open_iolog(struct inst *in, uint32_t clone, char *err, size_t errlen);
 void run_log_iolog(struct inst *in, const struct ssd_io *io, int64_t t);
 int run_close_iolog(struct inst *in, char *err, size_t errlen);
+
+/* ---- zoned.c: zonemode=zbd ---- */
+
+/* The run's zones, when a job is zbd: emulated on a conventional drive,
+ * the drive's on a zoned one; instances' views.  0, or SSD_ENOMEM. */
+int run_zbd_setup(struct run *r, const struct ssd_job *jobs, int njobs);
+void run_zbd_free(struct run *r);
+/* The instance starts at t: its view of the zones (zbd_file_reset). */
+int run_zbd_start(struct run *r, struct inst *in, int64_t t);
+/* The stream's next I/O of a zbd instance, adjusted to the zones at t: 1
+ * with *io set (in->zbd_ready: not before), 0 at its end. */
+int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
+		 int64_t t);
+/* Command cm of a zbd instance to the drive at t: trims are zone resets,
+ * writes may be appends.  The completion time, or a negative SSD_E*. */
+int64_t run_zbd_submit(struct run *r, struct inst *in, const struct cmd *cm,
+		       int64_t t);
 
 /* ---- progress.c ---- */
 

@@ -81,6 +81,7 @@ static void run_free(struct run *r)
 	free(r->ss);
 	free(r->job_left);
 	free(r->vseen);
+	run_zbd_free(r);
 	ssd_engine_free(&r->eng);
 }
 
@@ -131,7 +132,8 @@ static int inst_init(struct run *r, struct inst *in, int j, uint32_t c,
 		    !job->fsync_every && !in->vafter &&
 		    !in->vreads && !job->wmode_set &&
 		    !job->io_submit_offload &&
-		    job->iodepth_batch <= 1;
+		    job->iodepth_batch <= 1 &&
+		    job->zonemode != SSD_ZONEMODE_ZBD;
 	for (int d = 0; d < SSD_DDIR_N; d++)
 		plain &= !in->rate_bps[d];
 	in->plain = plain && !job->read_iolog[0];
@@ -252,6 +254,11 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			if (rc)
 				goto out;
 		}
+	}
+	rc = run_zbd_setup(&r, jobs, njobs);
+	if (rc) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
 	}
 	int last = group; /* the last group that ran */
 	for (int g = 0; g <= group; g++) {

@@ -1,0 +1,124 @@
+/*
+ * zoned.c -- zonemode=zbd in the job runner: the zone logic of zbd.c
+ * between a zbd job's generator and the drive.
+ *
+ * A run with a zbd job keeps one zone table for the drive (struct
+ * ssd_zbd), shared by every zbd job of every group, as fio shares one
+ * per device: write pointers left by one job are where the next one
+ * starts.  Each zbd instance draws its I/O one at a time (no lookahead:
+ * a sequential stream goes on from where the zones moved its last I/O),
+ * has it adjusted (ssd_zbd_adjust), and tells the generator what became
+ * of it (ssd_wl_moved).
+ *
+ * On a conventional drive the zones are fio's emulated ones (ZBD_NONE):
+ * every zone starts empty at each run, resets and finishes are the host's
+ * bookkeeping and cost nothing, and a trim (a zone reset) completes at
+ * once without reaching the drive, as fio's does on a regular file.
+ *
+ * Cost: the loop tests in->zj once per drawn command (next_cmd) and once
+ * per submission (submit_io); a job without zonemode=zbd never calls in.
+ */
+#include "run/run_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Emulated zones: a reset or finish is the host's bookkeeping. */
+static int64_t emulated_send(void *ctx, int action, uint32_t zone, int64_t t)
+{
+	(void)ctx;
+	(void)action;
+	(void)zone;
+	return t;
+}
+
+int run_zbd_setup(struct run *r, const struct ssd_job *jobs, int njobs)
+{
+	const struct ssd_job *first = NULL;
+	for (int j = 0; j < njobs && !first; j++)
+		if (jobs[j].zonemode == SSD_ZONEMODE_ZBD)
+			first = &jobs[j];
+	if (!first)
+		return 0;
+	/* the parser gave every zbd job the drive's zone size and write
+	 * target count (job_zbd.c); the first job's capacity holds */
+	struct ssd_zbd_ops ops = {.send = emulated_send, .ctx = r};
+	r->zbd = ssd_zbd_create(ssd_dev_capacity(r->dev), first->zonesize,
+				first->zonecapacity, first->max_open_zones,
+				&ops);
+	r->zjobs = calloc((size_t)r->ninst, sizeof *r->zjobs);
+	if (!r->zbd || !r->zjobs)
+		return SSD_ENOMEM;
+	for (int i = 0; i < r->ninst; i++)
+		if (r->in[i].job->zonemode == SSD_ZONEMODE_ZBD)
+			r->in[i].zj = &r->zjobs[i];
+	return 0;
+}
+
+void run_zbd_free(struct run *r)
+{
+	ssd_zbd_destroy(r->zbd);
+	free(r->zjobs);
+	r->zbd = NULL;
+	r->zjobs = NULL;
+}
+
+int run_zbd_start(struct run *r, struct inst *in, int64_t t)
+{
+	const struct ssd_job *j = in->job;
+	in->zbd_eof = 0;
+	if (ssd_zbd_job_start(r->zbd, in->zj, j, j->offset, j->size, t)) {
+		in->zbd_eof = 1;
+		run_job_fail(r, in, in->zj->err, in->zj->msg);
+	}
+	return 0;
+}
+
+int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
+		 int64_t t)
+{
+	struct ssd_zbd_job *zj = in->zj;
+	struct ssd_zbd *d = r->zbd;
+	struct ssd_io drawn;
+	if (in->zbd_eof || !ssd_wl_next(in->wl, &drawn))
+		return 0;
+	*io = drawn;
+	int k = ssd_zbd_adjust(d, zj, io, t);
+	if (k != SSD_ZBD_ACCEPT) {
+		in->zbd_eof = 1;
+		if (k == SSD_ZBD_ERROR)
+			run_job_fail(r, in, zj->err, zj->msg);
+		return 0;
+	}
+	uint64_t skip = 0;
+	if (io->ddir == SSD_DDIR_WRITE) {
+		ssd_zbd_issued(d, zj, io);
+		/* fio's setup_zbd_zone_mode: a sequential write at a zone's
+		 * capacity goes on at the zone's end */
+		uint64_t end = io->offset + io->len;
+		const struct ssd_zbd_zone *z = &d->z[ssd_zbd_zone_of(d, end)];
+		if (!zj->random && end < (uint64_t)d->nzones * d->zone_size &&
+		    z->cap < d->zone_size && end >= z->start + z->cap)
+			skip = z->start + d->zone_size - end;
+	}
+	ssd_wl_moved(in->wl, &drawn, io, skip);
+	in->zbd_ready = zj->ready;
+	return 1;
+}
+
+int64_t run_zbd_submit(struct run *r, struct inst *in, const struct cmd *cm,
+		       int64_t t)
+{
+	struct ssd_io io = {.ddir = (int)cm->ddir, .offset = cm->offset,
+			    .len = cm->len};
+	if (cm->ddir == SSD_DDIR_TRIM) {
+		int64_t c = ssd_zbd_trim(r->zbd, in->zj, &io, t);
+		if (c >= 0)
+			return c;
+		run_job_fail(r, in, (int)c, in->zj->msg);
+		return t; /* the job ends with fio's message */
+	}
+	return ssd_dev_submit(r->dev, (int)cm->ddir |
+			      (int)in->ddir_flags[cm->ddir], cm->offset,
+			      cm->len, t);
+}
