@@ -423,6 +423,14 @@ int ssd_jobfile_parse_zoned(const char *path, uint64_t capacity,
 			    struct ssd_job **jobs, int *njobs, char *err,
 			    size_t errlen);
 
+/* ssd_jobfile_parse_string for a zoned drive (zi NULL: a conventional
+ * one). */
+int ssd_jobfile_parse_string_zoned(const char *text, const char *name,
+				   uint64_t capacity,
+				   const struct ssd_job_zoned *zi,
+				   struct ssd_job **jobs, int *njobs,
+				   char *err, size_t errlen);
+
 /* Same, from a string (tests, built-in scenarios); `name` is used as the
  * file name in messages. */
 int ssd_jobfile_parse_string(const char *text, const char *name,

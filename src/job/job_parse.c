@@ -1055,6 +1055,16 @@ int ssd_jobfile_parse_string(const char *text, const char *name,
 			  njobs, err, errlen);
 }
 
+int ssd_jobfile_parse_string_zoned(const char *text, const char *name,
+				   uint64_t capacity,
+				   const struct ssd_job_zoned *zi,
+				   struct ssd_job **jobs, int *njobs,
+				   char *err, size_t errlen)
+{
+	return parse_text(text, strlen(text), name, NULL, capacity, zi, jobs,
+			  njobs, err, errlen);
+}
+
 int ssd_jobfile_parse(const char *path, uint64_t capacity,
 		      struct ssd_job **jobs, int *njobs, char *err,
 		      size_t errlen)

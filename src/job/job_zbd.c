@@ -289,6 +289,12 @@ int job_zbd_check(struct parser *p, struct jstate *js, uint64_t *off,
 	 * to a zone boundary; any other job's start is rounded up and its
 	 * end down.  The zones are whole (the drive's last, short one is
 	 * left out). */
+	/* the size as written: the zones, not whole blocks, bound it (a
+	 * block that does not fit ends a pass, as fio's io_u_fits) */
+	if (j->cut_key && !strcmp(j->cut_key, "size")) {
+		*size = j->cut_lo;
+		j->cut_key = NULL;
+	}
 	uint64_t start = *off, end = *off + *size;
 	uint64_t nz = p->capacity / zs;
 	uint64_t lim = nz * zs;

@@ -819,6 +819,14 @@ void ssd_wl_moved(struct ssd_wl *w, const struct ssd_io *drawn,
 			? w->issued_all + more - less : 0;
 }
 
+void ssd_wl_rewind(struct ssd_wl *w)
+{
+	w->pass_over = 0;
+	w->seq_left = 0;
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		w->dir[d].seq = w->dir[d].last = 0;
+}
+
 uint64_t ssd_wl_issued(const struct ssd_wl *w)
 {
 	return w->issued_all;

@@ -64,6 +64,10 @@ int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io);
 void ssd_wl_moved(struct ssd_wl *w, const struct ssd_io *drawn,
 		  const struct ssd_io *io, uint64_t skip);
 
+/* Sequential positions back to the region's start, the budget as it is
+ * (zonemode=zbd: fio's next do_io pass after one that ended early). */
+void ssd_wl_rewind(struct ssd_wl *w);
+
 /* Bytes issued so far. */
 uint64_t ssd_wl_issued(const struct ssd_wl *w);
 

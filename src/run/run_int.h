@@ -213,6 +213,7 @@ struct inst {
 	/* zonemode=zbd (zbd.c, zoned.c): its view of the zones, or NULL */
 	struct ssd_zbd_job *zj;
 	int zbd_eof;                /* no zone can take its next I/O */
+	uint64_t zbd_pass;          /* bytes drawn since its pass began */
 	int64_t zbd_ready;          /* the drawn I/O waits for the resets
 	                               and finishes sent for it */
 };

@@ -67,6 +67,7 @@ int run_zbd_start(struct run *r, struct inst *in, int64_t t)
 {
 	const struct ssd_job *j = in->job;
 	in->zbd_eof = 0;
+	in->zbd_pass = 0;
 	if (ssd_zbd_job_start(r->zbd, in->zj, j, j->offset, j->size, t)) {
 		in->zbd_eof = 1;
 		run_job_fail(r, in, in->zj->err, in->zj->msg);
@@ -80,16 +81,35 @@ int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
 	struct ssd_zbd_job *zj = in->zj;
 	struct ssd_zbd *d = r->zbd;
 	struct ssd_io drawn;
-	if (in->zbd_eof || !ssd_wl_next(in->wl, &drawn))
-		return 0;
-	*io = drawn;
-	int k = ssd_zbd_adjust(d, zj, io, t);
-	if (k != SSD_ZBD_ACCEPT) {
-		in->zbd_eof = 1;
-		if (k == SSD_ZBD_ERROR)
+	int k;
+	for (;;) {
+		if (in->zbd_eof || !ssd_wl_next(in->wl, &drawn))
+			return 0;
+		*io = drawn;
+		/* the region's last, short block: fio's io_u_fits fails
+		 * and the pass ends */
+		k = drawn.len < zj->min_bs[drawn.ddir] ? SSD_ZBD_EOF
+			: ssd_zbd_adjust(d, zj, io, t);
+		if (k == SSD_ZBD_ACCEPT)
+			break;
+		if (k == SSD_ZBD_ERROR) {
+			in->zbd_eof = 1;
 			run_job_fail(r, in, zj->err, zj->msg);
-		return 0;
+			return 0;
+		}
+		/* fio runs another pass (do_io) while io_size or time_based
+		 * asks for more, unless the one ending did nothing */
+		const struct ssd_job *j = in->job;
+		if (!in->zbd_pass || !(j->io_size_set || j->time_based)) {
+			in->zbd_eof = 1;
+			return 0;
+		}
+		in->zbd_pass = 0;
+		ssd_wl_moved(in->wl, &drawn, &(struct ssd_io){.ddir = drawn.ddir},
+			     0);
+		ssd_wl_rewind(in->wl);
 	}
+	in->zbd_pass += io->len;
 	uint64_t skip = 0;
 	if (io->ddir == SSD_DDIR_WRITE) {
 		ssd_zbd_issued(d, zj, io);
