@@ -65,7 +65,8 @@ static const char *const slc_names[] = {"none", "static", "dynamic", NULL};
 static const char *const trim_names[] = {"immediate", "background", "deferred",
 					 NULL};
 static const char *const mapping_names[] = {"page", "block", "bast", "fast",
-					    NULL};
+					    "zone", NULL};
+static const char *const zfinish_names[] = {"pad", "mark", NULL};
 static const char *const gc_copies_names[] = {"own", "host", NULL};
 static const char *const type_names[] = {"ssd", "hdd", NULL};
 static const char *const raid_names[] = {"none", "0", NULL};
@@ -93,7 +94,12 @@ const char *ssd_gc_policy_name(int policy)
 
 const char *ssd_mapping_name(int mapping)
 {
-	return mapping >= 0 && mapping <= SSD_MAP_FAST ? mapping_names[mapping] : "?";
+	return mapping >= 0 && mapping <= SSD_MAP_ZONE ? mapping_names[mapping] : "?";
+}
+
+const char *ssd_zone_finish_name(int mode)
+{
+	return mode >= 0 && mode <= SSD_ZFINISH_MARK ? zfinish_names[mode] : "?";
 }
 
 const char *ssd_trim_mode_name(int mode)
@@ -286,13 +292,50 @@ static const struct opt options[] = {
 		 "one); bast (block mapping plus log blocks, each serving one "
 		 "logical block: Kim et al. 2002); fast (block mapping plus "
 		 "log blocks shared by every logical block, and one for "
-		 "sequential runs: Lee et al. 2007)."},
+		 "sequential runs: Lee et al. 2007); zone (a zoned drive, NVMe "
+		 "ZNS: the host writes each zone sequentially and resets it, "
+		 "each zone has blocks of its own, and there is no garbage "
+		 "collection; docs/zoned.md)."},
 	{"log_blocks", T_U32, FIELD(log_blocks), "0", 0, 1u << 20,
 	 .flags = F_DESCR, .unit = "rows",
 	 .help = "bast, fast: log blocks (rows of one block per allocation "
 		 "unit) that take overwrites before a merge; fast keeps one "
 		 "more for sequential runs (0 = every spare row but the two "
 		 "merges need)."},
+	{"zone_size", T_SIZE, FIELD(zone_size), "0", 0, 16 * TIB,
+	 .flags = F_DESCR, .unit = "bytes",
+	 .help = "mapping = zone: the zone size (ZSZE), a power of two at "
+		 "least zone_capacity (0 = the smallest power of two holding "
+		 "zone_capacity)."},
+	{"zone_capacity", T_SIZE, FIELD(zone_capacity), "0", 0, 16 * TIB,
+	 .flags = F_DESCR | F_MUL4K, .unit = "bytes",
+	 .help = "mapping = zone: the bytes of a zone the host may write "
+		 "(ZCAP), from its start (0 = one block on each of its "
+		 "zone_units)."},
+	{"zone_units", T_U32, FIELD(zone_units), "0", 0, 1u << 20,
+	 .flags = F_DESCR, .unit = "allocation units",
+	 .help = "mapping = zone: the allocation units (dies, or planes "
+		 "without multiplane) a zone is striped over, a divisor of the "
+		 "units; zones go round the groups of units in turn (0 = "
+		 "every unit: each zone has the drive's whole parallelism)."},
+	{"max_open_zones", T_U32, FIELD(max_open_zones), "0", 0, 1u << 20,
+	 .flags = F_DESCR, .unit = "zones",
+	 .help = "mapping = zone: zones open (implicitly or explicitly) at "
+		 "once at most, MOR + 1 (0 = no limit)."},
+	{"max_active_zones", T_U32, FIELD(max_active_zones), "0", 0, 1u << 20,
+	 .flags = F_DESCR, .unit = "zones",
+	 .help = "mapping = zone: zones active (open or closed) at once at "
+		 "most, MAR + 1 (0 = no limit); at least max_open_zones."},
+	{"zone_finish", T_ENUM, FIELD(zone_finish), "pad", .values = zfinish_names,
+	 .unit = "mode",
+	 .help = "mapping = zone: what Zone Finish does with the rest of the "
+		 "zone: pad (program it with filler, counted as the drive's "
+		 "own writes) or mark (leave its blocks part-programmed until "
+		 "the reset)."},
+	{"zone_append_max", T_SIZE, FIELD(zone_append_max), "0", 0, 16 * TIB,
+	 .flags = F_MUL4K, .unit = "bytes",
+	 .help = "mapping = zone: the largest Zone Append (ZASL; 0 = no "
+		 "limit but the zone capacity)."},
 	{"trim", T_BOOL, FIELD(trim), "yes", .flags = F_DESCR, .unit = "bool",
 	 .help = "The drive supports TRIM (ATA Data Set Management, NVMe "
 		 "Deallocate).  no: a drive from before late 2009 (the Intel "

@@ -54,7 +54,15 @@ enum ssd_paired_pages { SSD_PAIRED_INDEPENDENT, SSD_PAIRED_UNPROTECTED,
  * per unit, or the host's open block, between host pages. */
 enum ssd_gc_copies { SSD_GC_COPIES_OWN, SSD_GC_COPIES_HOST };
 /* How the FTL maps logical to physical pages (docs/mapping.md). */
-enum ssd_mapping { SSD_MAP_PAGE, SSD_MAP_BLOCK, SSD_MAP_BAST, SSD_MAP_FAST };
+enum ssd_mapping {
+	SSD_MAP_PAGE,
+	SSD_MAP_BLOCK,
+	SSD_MAP_BAST,
+	SSD_MAP_FAST,
+	SSD_MAP_ZONE /* a zoned drive (NVMe ZNS): docs/zoned.md */
+};
+/* What a zoned drive's Zone Finish does with the rest of the zone. */
+enum ssd_zone_finish { SSD_ZFINISH_PAD, SSD_ZFINISH_MARK };
 enum ssd_drive_type { SSD_TYPE_SSD, SSD_TYPE_HDD };
 enum ssd_raid_level { SSD_RAID_NONE, SSD_RAID_0 };
 enum ssd_hdd_queue { SSD_HDD_FCFS, SSD_HDD_SPTF };
@@ -148,6 +156,16 @@ struct ssd_config {
 	int mapping;              /* enum ssd_mapping */
 	uint32_t log_blocks;      /* bast, fast: log blocks (0 = every
 	                             spare row the merges leave) */
+	/* a zoned drive (mapping = zone; ssd_config_zones) */
+	uint64_t zone_size;       /* bytes, a power of two (0: the smallest
+	                             holding zone_capacity) */
+	uint64_t zone_capacity;   /* writable bytes of a zone (0: one block
+	                             on each of its units) */
+	uint32_t zone_units;      /* allocation units a zone spans (0: all) */
+	uint32_t max_open_zones;  /* 0: no limit */
+	uint32_t max_active_zones;/* 0: no limit */
+	int zone_finish;          /* enum ssd_zone_finish */
+	uint64_t zone_append_max; /* Zone Append size limit, bytes (0: none) */
 
 	/* TRIM */
 	int trim;                 /* the drive takes TRIM (ATA Data Set
@@ -377,6 +395,36 @@ struct ssd_geometry {
  * code may change and finish again; callers derive *g once at setup. */
 void ssd_config_geometry(const struct ssd_config *c, struct ssd_geometry *g);
 
+/* A zoned drive's zones (mapping = zone), each quantity defined once,
+ * here, for the config's rules, the FTL that places them and the drive
+ * that checks them (docs/zoned.md).  The units are split into groups of
+ * zone_units; zone z lies on group z % groups, blocks_per_unit blocks on
+ * each of its units, its slots striped over them a page at a time.  The
+ * writable capacity is at most the drive's capacity key: zones holds the
+ * zones the capacity and every group's blocks (less the reserve) have
+ * room for.  Sizes in 4 KiB slots. */
+struct ssd_zones {
+	uint32_t zone_units;       /* units a zone spans */
+	uint32_t groups;           /* units / zone_units */
+	uint32_t blocks_per_unit;  /* FTL blocks on each unit of a zone */
+	uint64_t size_lp;          /* zone size (a power of two) */
+	uint64_t cap_lp;           /* zone capacity: writable from its start */
+	uint32_t zones;            /* zones in the namespace */
+	uint32_t per_group;        /* most zones one group holds */
+};
+
+/* Fill *z from the finished zoned config c: 0, or SSD_EINVAL with a
+ * one-line message in err naming the key (a zone_units that does not
+ * divide the units, a zone_size no power of two or below the capacity, a
+ * zone_capacity not a multiple of 4 KiB, no room for one zone).  For a
+ * drive that is not zoned, z is zeroed and 0 returned. */
+int ssd_config_zones(const struct ssd_config *c, struct ssd_zones *z,
+		     char *err, size_t errlen);
+/* The logical 4 KiB pages the host addresses on finished drive c: its
+ * capacity's, or a zoned drive's zones x zone size (the part of each
+ * zone past its capacity included: it reads, unwritten). */
+uint64_t ssd_config_host_lp(const struct ssd_config *c);
+
 /* Derived sizes of a finished config (fields of its geometry). */
 uint64_t ssd_config_physical_bytes(const struct ssd_config *c);
 uint32_t ssd_config_dies(const struct ssd_config *c);
@@ -423,6 +471,7 @@ const char *ssd_gc_policy_name(int policy);
 const char *ssd_slc_mode_name(int mode);
 const char *ssd_trim_mode_name(int mode);
 const char *ssd_mapping_name(int mapping);
+const char *ssd_zone_finish_name(int mode);
 /* Why power cuts cannot be modelled on drive c (a phrase naming the key
  * and its value), or NULL when they can. */
 const char *ssd_config_power_refusal(const struct ssd_config *c, char *buf,

@@ -114,6 +114,114 @@ void ssd_config_geometry(const struct ssd_config *c, struct ssd_geometry *g)
 	geometry(c, c->blocks_per_plane, g);
 }
 
+static uint64_t pow2_at_least(uint64_t v)
+{
+	uint64_t p = 1;
+	while (p < v)
+		p <<= 1;
+	return p;
+}
+
+int ssd_config_zones(const struct ssd_config *c, struct ssd_zones *z,
+		     char *err, size_t errlen)
+{
+	memset(z, 0, sizeof *z);
+	if (c->mapping != SSD_MAP_ZONE)
+		return 0;
+	struct ssd_geometry g;
+	geometry(c, c->blocks_per_plane, &g);
+	uint32_t zu = c->zone_units ? c->zone_units : g.units;
+	if (!g.units || zu > g.units || g.units % zu) {
+		ssd_seterr(err, errlen, "key 'zone_units': %u does not divide the "
+		       "drive's %u allocation units (accepted: a divisor of %u, "
+		       "or 0 for all)", zu, g.units, g.units);
+		return SSD_EINVAL;
+	}
+	uint64_t unit_lp = (uint64_t)zu * g.lp_per_block;
+	uint64_t cap = c->zone_capacity ? c->zone_capacity / SSD_LPAGE : unit_lp;
+	uint64_t size = c->zone_size ? c->zone_size / SSD_LPAGE
+				     : pow2_at_least(cap);
+	char a[24], b[24];
+	if (c->zone_size && (c->zone_size % SSD_LPAGE ||
+			     (c->zone_size & (c->zone_size - 1)))) {
+		ssd_seterr(err, errlen, "key 'zone_size': %s is not a power of two "
+		       "of 4 KiB or more (the NVMe zone size, ZSZE; accepted: "
+		       "4k, 8k, ..., or 0 for the smallest holding zone_capacity)",
+		       ssd_fmt_bytes(c->zone_size, a, sizeof a));
+		return SSD_EINVAL;
+	}
+	if (cap > size && !c->zone_capacity) {
+		ssd_seterr(err, errlen, "key 'zone_size': %s is below the zone "
+		       "capacity %s, one block on each of the zone's %u units "
+		       "(accepted: zone_size %s or more, or a smaller "
+		       "zone_capacity or zone_units)",
+		       ssd_fmt_bytes(size * SSD_LPAGE, a, sizeof a),
+		       ssd_fmt_bytes(cap * SSD_LPAGE, b, sizeof b), zu,
+		       ssd_fmt_bytes(pow2_at_least(cap) * SSD_LPAGE, b, sizeof b));
+		return SSD_EINVAL;
+	}
+	if (!cap || cap > size) {
+		ssd_seterr(err, errlen, "key 'zone_capacity': %s is %s the zone "
+		       "size %s (accepted: 4 KiB up to zone_size)",
+		       ssd_fmt_bytes(cap * SSD_LPAGE, a, sizeof a),
+		       cap ? "above" : "0, below",
+		       ssd_fmt_bytes(size * SSD_LPAGE, b, sizeof b));
+		return SSD_EINVAL;
+	}
+	z->zone_units = zu;
+	z->groups = g.units / zu;
+	z->blocks_per_unit = (uint32_t)((cap + unit_lp - 1) / unit_lp);
+	z->size_lp = size;
+	z->cap_lp = cap;
+	/* each group's units keep the FTL's reserve from zones: spares for
+	 * worn-out blocks and the padding a flush of a part page costs */
+	uint64_t room = g.blocks_per_unit > g.reserve_blocks
+			? (g.blocks_per_unit - g.reserve_blocks) / z->blocks_per_unit
+			: 0;
+	uint64_t by_cap = g.user_lp / cap, n = room * z->groups;
+	if (by_cap < n)
+		n = by_cap;
+	if (n > UINT32_MAX)
+		n = UINT32_MAX;
+	if (!n) {
+		ssd_seterr(err, errlen, "key 'zone_capacity': a zone of %s does not "
+		       "fit: the capacity holds %llu and a group of %u units has "
+		       "blocks for %llu (accepted: a smaller zone_capacity or "
+		       "zone_units, or a larger capacity)",
+		       ssd_fmt_bytes(cap * SSD_LPAGE, a, sizeof a),
+		       (unsigned long long)by_cap, zu, (unsigned long long)room);
+		return SSD_EINVAL;
+	}
+	if (n * size >= UINT32_MAX) {
+		ssd_seterr(err, errlen, "key 'zone_size': %llu zones of %s are %s, "
+		       "above the 16 TiB a drive addresses (accepted: a smaller "
+		       "zone_size or capacity)", (unsigned long long)n,
+		       ssd_fmt_bytes(size * SSD_LPAGE, a, sizeof a),
+		       ssd_fmt_bytes(n * size * SSD_LPAGE, b, sizeof b));
+		return SSD_EINVAL;
+	}
+	z->zones = (uint32_t)n;
+	z->per_group = (uint32_t)((n + z->groups - 1) / z->groups);
+	if (c->max_active_zones && c->max_open_zones > c->max_active_zones) {
+		ssd_seterr(err, errlen, "keys 'max_open_zones' (%u) and "
+		       "'max_active_zones' (%u): an open zone is active, so "
+		       "max_open_zones must be at most max_active_zones "
+		       "(accepted: max_open_zones %u or less, or max_active_zones "
+		       "0)", c->max_open_zones, c->max_active_zones,
+		       c->max_active_zones);
+		return SSD_EINVAL;
+	}
+	return 0;
+}
+
+uint64_t ssd_config_host_lp(const struct ssd_config *c)
+{
+	struct ssd_zones z;
+	if (c->mapping == SSD_MAP_ZONE && !ssd_config_zones(c, &z, NULL, 0))
+		return (uint64_t)z.zones * z.size_lp;
+	return c->capacity / SSD_LPAGE;
+}
+
 uint64_t ssd_config_physical_bytes(const struct ssd_config *c)
 {
 	struct ssd_geometry g;
@@ -690,6 +798,23 @@ static int check_mapping(const struct ssd_config *c, const struct fit *f,
 	if (c->mapping == SSD_MAP_PAGE)
 		return 0;
 	const char *m = ssd_mapping_name(c->mapping), *what = NULL;
+	if (c->mapping == SSD_MAP_ZONE && c->slc_cache == SSD_SLC_NONE &&
+	    !c->map_cache && c->trim_mode == SSD_TRIM_IMMEDIATE) {
+		const char *layer = c->page_cache ? "page_cache"
+				  : c->mft ? "mft"
+				  : c->raid != SSD_RAID_NONE ? "raid" : NULL;
+		if (layer) {
+			ssd_seterr(err, errlen, "key '%s': a host layer writes "
+			       "anywhere, and a zoned drive (mapping = zone) takes "
+			       "writes only at a zone's write pointer (accepted: no "
+			       "host layers over a zoned drive, or mapping = page)",
+			       layer);
+			return SSD_EINVAL;
+		}
+		struct ssd_zones z;
+		(void)f;
+		return ssd_config_zones(c, &z, err, errlen);
+	}
 	if (c->slc_cache != SSD_SLC_NONE)
 		what = "slc_cache";
 	else if (c->map_cache)

@@ -57,6 +57,13 @@ struct ssd_counters {
 	uint64_t merge_partial;    /* merges that copied only past the
 	                              host's data */
 	uint64_t merge_full;       /* merges that copied around it */
+	/* a zoned drive (docs/zoned.md) */
+	uint64_t zone_reset;       /* zones reset that held data */
+	uint64_t zone_reset_lp;    /* 4 KiB pages of host data they held */
+	uint64_t zone_finish;      /* zones finished (by the host or the
+	                              controller) */
+	uint64_t zone_finish_pad_lp; /* 4 KiB units a Finish padded (also in
+	                              pad_lp) */
 };
 
 

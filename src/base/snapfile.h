@@ -48,7 +48,7 @@
 
 /* The format's version: raised whenever a section's layout changes.  A
  * file of another version is refused by name. */
-#define SSD_SNAP_VERSION 1
+#define SSD_SNAP_VERSION 2
 
 /* A four-letter section tag, as a u32 ("L2P " -> SSD_SNAP_TAG('L','2','P',' ')). */
 #define SSD_SNAP_TAG(a, b, c, d)                                            \

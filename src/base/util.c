@@ -29,6 +29,35 @@ const char *ssd_strerror(int code)
 	case SSD_EILSEQ: return "data verification failed";
 	case SSD_ETIMEDOUT: return "max latency exceeded";
 	case SSD_EPENDING: return "queued in the drive";
+	case SSD_ZNS_EFIELD:
+		return "Invalid Field in Command: not a zone start, an empty "
+		       "or too long command, or no such action";
+	case SSD_ZNS_ERANGE:
+		return "LBA Out of Range: the command reaches past the "
+		       "namespace's last LBA";
+	case SSD_ZNS_EBOUNDARY:
+		return "Zone Boundary Error: the command crosses the zone's "
+		       "capacity (a write) or its end (a read)";
+	case SSD_ZNS_EFULL:
+		return "Zone Is Full: reset the zone to write it again";
+	case SSD_ZNS_EREADONLY:
+		return "Zone Is Read Only: the zone can only be read or taken "
+		       "offline";
+	case SSD_ZNS_EOFFLINE:
+		return "Zone Is Offline: the zone can be neither read nor "
+		       "written";
+	case SSD_ZNS_EWRITE:
+		return "Zone Invalid Write: a write must start at the zone's "
+		       "write pointer";
+	case SSD_ZNS_EMAXACTIVE:
+		return "Too Many Active Zones: finish or reset an active "
+		       "zone first";
+	case SSD_ZNS_EMAXOPEN:
+		return "Too Many Open Zones: every open resource is held by an "
+		       "explicitly opened zone";
+	case SSD_ZNS_ETRANSITION:
+		return "Invalid Zone State Transition: the action does not "
+		       "apply to the zone's state";
 	}
 	return "unknown error";
 }

@@ -37,6 +37,22 @@ enum {
 };
 
 /* A static string naming the error code; never NULL. */
+/* A zoned drive's errors (ftl/zns.h): -(0x1000 | status code type << 8 | status code), so that they
+ * differ from the SSD_E* codes and carry the NVMe status (§3.1.2 for
+ * the zoned ones, status code type 1h; the two generic ones type 0h). */
+enum {
+	SSD_ZNS_EFIELD = -0x1002,      /* Invalid Field in Command */
+	SSD_ZNS_ERANGE = -0x1080,      /* LBA Out of Range */
+	SSD_ZNS_EBOUNDARY = -0x11b8,   /* Zone Boundary Error */
+	SSD_ZNS_EFULL = -0x11b9,       /* Zone Is Full */
+	SSD_ZNS_EREADONLY = -0x11ba,   /* Zone Is Read Only */
+	SSD_ZNS_EOFFLINE = -0x11bb,    /* Zone Is Offline */
+	SSD_ZNS_EWRITE = -0x11bc,      /* Zone Invalid Write */
+	SSD_ZNS_EMAXACTIVE = -0x11bd, /* Too Many Active Zones */
+	SSD_ZNS_EMAXOPEN = -0x11be,   /* Too Many Open Zones */
+	SSD_ZNS_ETRANSITION = -0x11bf  /* Invalid Zone State Transition */
+};
+
 const char *ssd_strerror(int code);
 
 /* The description of errno value e ("No space left on device"), as

@@ -295,8 +295,10 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		f->ctr.ro_reject++;
 		return SSD_EROFS;
 	}
-	if (f->bm)
+	if (__builtin_expect(f->bm != NULL, 0))
 		return ftl_bm_write(f, lpn, t);
+	if (__builtin_expect(f->zn != NULL, 0))
+		return ftl_zone_write(f, lpn, t);
 	uint32_t ui = f->cur_unit;
 	if (f->uvalid[ui] >= f->ulimit[ui] && !host_page_open(f, ui)) {
 		ui = unit_pick(f, ui, lpn);
@@ -560,6 +562,8 @@ static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 	f->ctr.flushes++;
 	if (f->bm)
 		return ftl_bm_flush(f, t);
+	if (f->zn)
+		return ftl_zone_flush(f, t);
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
 		/* host data only: GC copies stay durable in their victim
@@ -604,7 +608,7 @@ int ssd_ftl_idle(struct ssd_ftl *f, int64_t from, int64_t until)
 	int rc = 0;
 	if (f->bm)
 		rc = ftl_bm_idle(f, from, until);
-	for (uint32_t ui = 0; ui < f->units && !rc && !f->bm; ui++)
+	for (uint32_t ui = 0; ui < f->units && !rc && !f->bm && !f->zn; ui++)
 		rc = ftl_gc_idle(f, ui, from, until);
 	check_events(f);
 	return rc;
@@ -842,7 +846,7 @@ static void ftl_shape(struct ssd_ftl *f, const struct ssd_geometry *g)
 	f->bits = g->bits;
 	f->spb_slc = g->lp_per_block_slc;
 	f->nblocks = (uint32_t)g->blocks;
-	f->nlp = (uint32_t)g->user_lp;
+	f->nlp = (uint32_t)ssd_config_host_lp(&f->cfg);
 }
 
 uint64_t ssd_ftl_mem(const struct ssd_config *c, unsigned uses)
@@ -850,8 +854,8 @@ uint64_t ssd_ftl_mem(const struct ssd_config *c, unsigned uses)
 	const struct ssd_ftl *f = NULL; /* for sizeof only */
 	struct ssd_geometry g;
 	ssd_config_geometry(c, &g);
-	uint64_t nlp = g.user_lp, nslots = g.physical_lp, nb = g.blocks,
-		 units = g.units;
+	uint64_t nlp = ssd_config_host_lp(c), nslots = g.physical_lp,
+		 nb = g.blocks, units = g.units;
 	uint64_t b = sizeof *f + nlp * sizeof *f->l2p + nslots * sizeof *f->p2l +
 		     (nslots + 63) / 64 * sizeof *f->vbits +
 		     units * g.lp_per_block * sizeof *f->vlist +
@@ -872,7 +876,9 @@ uint64_t ssd_ftl_mem(const struct ssd_config *c, unsigned uses)
 	b += ssd_flash_mem(c, (uint32_t)nb);
 	struct ssd_ftl shell = {.cfg = *c};
 	ftl_shape(&shell, &g);
-	if (c->mapping != SSD_MAP_PAGE)
+	if (c->mapping == SSD_MAP_ZONE)
+		b += ftl_zone_mem(&shell);
+	else if (c->mapping != SSD_MAP_PAGE)
 		b += ftl_bm_mem(&shell);
 	if (uses & (SSD_MEM_VERIFY | SSD_MEM_POWER))
 		b += ssd_ftl_verify_mem(c);
@@ -905,7 +911,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	f->div_bpu = ssd_udiv_init(f->bpu);
 	uint64_t nblocks = g.blocks;
 	uint64_t nslots = g.physical_lp;
-	uint64_t nlp = g.user_lp;
+	uint64_t nlp = ssd_config_host_lp(c);
 	if (nslots >= SSD_UNMAPPED || nlp >= SSD_UNMAPPED || f->bits < 1) {
 		free(f);
 		return SSD_EINVAL; /* 32-bit slot numbers: up to 16 TiB */
@@ -996,7 +1002,8 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 			good_native++;
 		ftl_free_push(f, b);
 	}
-	if (c->mapping != SSD_MAP_PAGE && ftl_bm_init(f)) {
+	if (c->mapping == SSD_MAP_ZONE ? ftl_zone_init(f)
+	    : c->mapping != SSD_MAP_PAGE && ftl_bm_init(f)) {
 		ssd_ftl_destroy(f);
 		return SSD_ENOMEM;
 	}
@@ -1044,5 +1051,6 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	free(f->tq);
 	ftl_power_free(f);
 	ftl_bm_free(f);
+	ftl_zone_free(f);
 	free(f);
 }

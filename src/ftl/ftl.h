@@ -142,6 +142,20 @@ int64_t ssd_ftl_merge_read(struct ssd_ftl *f, uint32_t lpn, int64_t t);
  * the time it completes, or SSD_EROFS. */
 int64_t ssd_ftl_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n, int64_t t);
 
+/* A zoned drive (mapping = zone; ftl_zone.c, docs/zoned.md).  The drive
+ * checks commands against its zones (zns.h) first: zone z is logical
+ * pages [z * size_lp, z * size_lp + cap_lp) (config.h's ssd_zones), each
+ * written once, in order, until the zone's reset.  Reset: unmap the
+ * zone's pages and erase its blocks at t; returns when the erases end.
+ * Finish: with pad, program filler into the rest of a zone's blocks
+ * (returns when programmed; a zone that holds nothing has none);
+ * without, mark it only (returns t).  Written: the zone's host pages.
+ * SSD_EINVAL for no such zone or a drive that is not zoned. */
+int64_t ssd_ftl_zone_reset(struct ssd_ftl *f, uint32_t zone, int64_t t);
+int64_t ssd_ftl_zone_finish(struct ssd_ftl *f, uint32_t zone, int pad,
+			    int64_t t);
+uint32_t ssd_ftl_zone_written(const struct ssd_ftl *f, uint32_t zone);
+
 /* Process up to max_pages queued TRIM pages (oldest first): unmap those
  * not rewritten since.  Returns the pages taken off the queue. */
 uint64_t ssd_ftl_trim_work(struct ssd_ftl *f, uint64_t max_pages);

@@ -184,6 +184,7 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 			if (i >= blk_slots(f, b))
 				FAIL("slot %u of block %u is beyond its mode's pages", i, b);
 			if (i >= programmed && (f->bm ? !ftl_bm_open_slot(f, b, i) :
+					     f->zn ? !ftl_zone_open_slot(f, b, i) :
 			    (!w || i >= w->next || i / f->spp != programmed / f->spp)))
 				FAIL("slot %u of block %u holds data but its page is not programmed", i, b);
 			count[b]++;
@@ -314,7 +315,8 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 			     (unsigned long long)uv, f->uvalid[ui]);
 		/* GC can free a block only while the unit's data leaves it
 		 * the reserve: past that it would clean without progress */
-		if (!f->bad && !f->bm && uv > ftl_unit_cap(f, ui) + f->spp - 1)
+		if (!f->bad && !f->bm && !f->zn &&
+		    uv > ftl_unit_cap(f, ui) + f->spp - 1)
 			FAIL("unit %u holds %llu valid slots, more than its good "
 			     "blocks hold with the GC reserve (%llu): GC cannot "
 			     "make progress", ui, (unsigned long long)uv,
@@ -330,5 +332,6 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 	if (f->gc->check && f->gc->check(&f->gcv, f->gc_state))
 		FAIL("the %s policy's index disagrees with the blocks", f->gc->name);
 	free(count);
-	return f->bm ? ftl_bm_check(f, err, errlen) : 0;
+	return f->bm ? ftl_bm_check(f, err, errlen)
+	       : f->zn ? ftl_zone_check(f, err, errlen) : 0;
 }

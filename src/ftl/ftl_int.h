@@ -223,6 +223,8 @@ struct ssd_ftl {
 	                           number completes (0: none) */
 	struct ftl_bm *bm;      /* mapping = block, bast, fast: the rows and
 	                           logs (ftl_bm.c); NULL for page mapping */
+	struct ftl_zone *zn;    /* mapping = zone: the zones' blocks
+	                           (ftl_zone.c); else NULL */
 	/* Power-loss tracking, continued: what bounds a cut's work to what
 	 * is in flight (ftl_power.c).  dslot[lpn] is the newest copy of
 	 * the page known programmed before every cut to come (folded in
@@ -329,6 +331,16 @@ int64_t ftl_bm_flush(struct ssd_ftl *f, int64_t t);
 int ftl_bm_idle(struct ssd_ftl *f, int64_t from, int64_t until);
 int ftl_bm_open_slot(const struct ssd_ftl *f, uint32_t blk, uint32_t i);
 int ftl_bm_check(const struct ssd_ftl *f, char *err, size_t errlen);
+
+/* ftl_zone.c: a zoned drive's zones (mapping = zone): set up and free,
+ * the host write, flush, and the checker's parts. */
+int ftl_zone_init(struct ssd_ftl *f);
+uint64_t ftl_zone_mem(const struct ssd_ftl *f);
+void ftl_zone_free(struct ssd_ftl *f);
+int64_t ftl_zone_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
+int64_t ftl_zone_flush(struct ssd_ftl *f, int64_t t);
+int ftl_zone_open_slot(const struct ssd_ftl *f, uint32_t blk, uint32_t i);
+int ftl_zone_check(const struct ssd_ftl *f, char *err, size_t errlen);
 
 /* ftl_mapcache.c: the map entry of lpn is used at t (dirty: it
  * changes), the cache being on.  Returns when it is in DRAM. */

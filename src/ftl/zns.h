@@ -97,21 +97,8 @@ enum ssd_zns_state {
 /* Zone attributes (a descriptor's Zone Attributes field, §3.4.2). */
 #define SSD_ZNS_ATTR_ZFC 0x01 /* Zone Finished by Controller (§5.6) */
 
-/* Errors: -(0x1000 | status code type << 8 | status code), so that they
- * differ from the SSD_E* codes and carry the NVMe status (§3.1.2 for
- * the zoned ones, status code type 1h; the two generic ones type 0h). */
-enum {
-	SSD_ZNS_EFIELD = -0x1002,      /* Invalid Field in Command */
-	SSD_ZNS_ERANGE = -0x1080,      /* LBA Out of Range */
-	SSD_ZNS_EBOUNDARY = -0x11b8,   /* Zone Boundary Error */
-	SSD_ZNS_EFULL = -0x11b9,       /* Zone Is Full */
-	SSD_ZNS_EREADONLY = -0x11ba,   /* Zone Is Read Only */
-	SSD_ZNS_EOFFLINE = -0x11bb,    /* Zone Is Offline */
-	SSD_ZNS_EWRITE = -0x11bc,      /* Zone Invalid Write */
-	SSD_ZNS_EMAXACTIVE = -0x11bd, /* Too Many Active Zones */
-	SSD_ZNS_EMAXOPEN = -0x11be,   /* Too Many Open Zones */
-	SSD_ZNS_ETRANSITION = -0x11bf  /* Invalid Zone State Transition */
-};
+/* Errors: the SSD_ZNS_E* codes of base/util.h, named after the NVMe
+ * status they stand for. */
 
 /* A one-line message for code ("Zone Is Full: reset the zone to write
  * it again"); an SSD_E* code gets ssd_strerror's.  Static
@@ -220,6 +207,8 @@ struct ssd_zns;
 int ssd_zns_create(const struct ssd_zns_params *p, struct ssd_zns **out,
 		   char *err, size_t errlen);
 void ssd_zns_destroy(struct ssd_zns *z);
+/* Bytes ssd_zns_create allocates for nzones zones. */
+uint64_t ssd_zns_mem(uint32_t nzones);
 /* Sets (or, with NULL, removes) the hook told of every state change. */
 void ssd_zns_set_hook(struct ssd_zns *z, ssd_zns_hook *hook, void *ctx);
 

@@ -52,6 +52,31 @@ struct ssd_drive;
 #define SSD_BLK_FUA 0x100
 /* OR'd into ddir: the command bypasses the host page cache (direct=1). */
 #define SSD_BLK_DIRECT 0x200
+/* OR'd into a write: a Zone Append to the zone that starts at offset
+ * (a zoned drive writes it at the zone's write pointer; device.h). */
+#define SSD_BLK_APPEND 0x400
+
+/* A zoned drive's namespace (docs/zoned.md), in bytes. */
+struct ssd_zoned_info {
+	uint64_t zone_size;   /* a power of two */
+	uint64_t zone_cap;    /* writable from each zone's start */
+	uint32_t nzones;
+	uint32_t max_open;    /* zones open at once at most; 0: no limit */
+	uint32_t max_active;  /* zones active at once at most; 0: no limit */
+	uint32_t lba;         /* logical block size: commands are whole,
+	                         aligned blocks */
+	uint64_t max_append;  /* Zone Append limit; 0: none */
+};
+
+/* A zone's descriptor (zns.h's, in bytes). */
+struct ssd_zone_desc {
+	uint64_t start, cap;
+	uint64_t wp;          /* UINT64_MAX where the zone has none (full,
+	                         read only, offline) */
+	uint64_t written;     /* bytes the host wrote from start */
+	int state;            /* enum ssd_zns_state */
+	int attr;
+};
 
 /* Where a node that answers the host is in time: its latest submission
  * (the next may not be earlier), the latest completion it handed out,
@@ -125,11 +150,12 @@ struct ssd_blk_ops {
 	int64_t (*next_decision)(const struct ssd_blk *b);
 	int (*decide)(struct ssd_blk *b, int64_t t, uint32_t *tag,
 		      int64_t *done);
-	/* Zone management (reset, open, close, finish of the zone at
-	 * offset), for a zoned drive: the completion time or a negative
-	 * SSD_E*.  NULL for a conventional node (every node today). */
+	/* Zone Management Send (zns.h's enum ssd_zns_action) on the zone
+	 * at offset, or every zone it selects, for a zoned drive: the
+	 * completion time or a negative SSD_E* or SSD_ZNS_E*.  NULL for a
+	 * conventional node. */
 	int64_t (*zone)(struct ssd_blk *b, int action, uint64_t offset,
-			int64_t t);
+			int select_all, int64_t t);
 };
 
 struct ssd_blk {

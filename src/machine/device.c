@@ -432,3 +432,32 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 		return SSD_EUNSUP;
 	return ssd_drive_power_cut(d->ssd, d->vrec, pc);
 }
+
+/* ---- zones (device.h) ---- */
+
+int ssd_dev_zoned(const struct ssd_dev *d, struct ssd_zoned_info *zi)
+{
+	return d->ssd ? ssd_drive_zoned(d->ssd, zi) : 0;
+}
+
+int64_t ssd_dev_zone_send(struct ssd_dev *d, int action, uint64_t offset,
+			  int select_all, int64_t t)
+{
+	if (!d->ssd)
+		return SSD_EUNSUP;
+	if (t < d->clk->now)
+		return SSD_EINVAL;
+	return ssd_drive_zone_send(d->ssd, d->vrec, action, offset,
+				   select_all, t);
+}
+
+int ssd_dev_zone_report(const struct ssd_dev *d, uint32_t zone,
+			struct ssd_zone_desc *out)
+{
+	return d->ssd ? ssd_drive_zone_report(d->ssd, zone, out) : SSD_EINVAL;
+}
+
+uint64_t ssd_dev_append_offset(const struct ssd_dev *d)
+{
+	return d->ssd ? ssd_drive_append_offset(d->ssd) : 0;
+}

@@ -394,6 +394,32 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc);
 int ssd_dev_power_durable(const struct ssd_dev *d, const uint32_t *lpn,
 			  uint32_t n, uint8_t *out);
 
+/* Zones (docs/zoned.md).  A zoned drive (mapping = zone: an NVMe Zoned
+ * Namespace, a bare SSD only) is nzones zones of zone_size bytes, each
+ * writable from its start up to zone_cap, at its write pointer only;
+ * commands are whole 4 KiB logical blocks.  ssd_dev_submit checks each
+ * command against the zones (zns.h): a write not at its zone's write
+ * pointer, past its capacity, into a full zone, or beyond the open or
+ * active limits fails with the SSD_ZNS_E* code of the NVMe status
+ * (ssd_zns_strerror names it) and changes nothing; a write with
+ * SSD_BLK_APPEND is a Zone Append to the zone starting at offset, written
+ * at its write pointer (ssd_dev_append_offset says where); reads go up
+ * to the zone size, what was never written reading as zeros; a TRIM is
+ * SSD_EUNSUP.  ssd_dev_zoned: 1 with *zi filled for a zoned drive, else
+ * 0.  ssd_dev_zone_send: Zone Management Send of action (zns.h's enum
+ * ssd_zns_action) on the zone starting at offset, or on every zone it
+ * selects with select_all, at t: its completion time (a reset erases
+ * the zone's blocks; a finish pads them, zone_finish = pad), or a
+ * negative SSD_ZNS_E* (SSD_EUNSUP for a drive that is not zoned); the
+ * host's record follows (a reset zone reads as zeros).
+ * ssd_dev_zone_report: zone's descriptor (0, or SSD_EINVAL). */
+int ssd_dev_zoned(const struct ssd_dev *d, struct ssd_zoned_info *zi);
+int64_t ssd_dev_zone_send(struct ssd_dev *d, int action, uint64_t offset,
+			  int select_all, int64_t t);
+int ssd_dev_zone_report(const struct ssd_dev *d, uint32_t zone,
+			struct ssd_zone_desc *out);
+uint64_t ssd_dev_append_offset(const struct ssd_dev *d);
+
 /* Leave the drive idle until `until` (background work runs).  Returns 0
  * or the error the background work met (it also fails every later
  * command). */

@@ -12,6 +12,41 @@
 
 static const struct ssd_blk_ops ssd_drive_ops;
 
+/* A zoned drive follows its zones' state changes: the resets and
+ * finishes of a Zone Send, for the FTL to carry out once the send has
+ * checked them all. */
+static void zone_hook(void *ctx, const struct ssd_zns_event *e)
+{
+	struct ssd_drive *d = ctx;
+	if (e->cause != SSD_ZNS_BY_SEND)
+		return;
+	if (e->to == SSD_ZNS_ZSE)
+		d->zev[d->zev_n++] = e->zone << 1;
+	else if (e->to == SSD_ZNS_ZSF)
+		d->zev[d->zev_n++] = e->zone << 1 | 1;
+}
+
+static int zoned_create(struct ssd_drive *d, const struct ssd_config *c)
+{
+	struct ssd_zones z;
+	int rc = ssd_config_zones(c, &z, NULL, 0);
+	if (rc)
+		return rc;
+	struct ssd_zns_params p = {
+		.zone_size = z.size_lp, .zone_cap = z.cap_lp, .nzones = z.zones,
+		.max_open = c->max_open_zones, .max_active = c->max_active_zones,
+		.max_append = c->zone_append_max / SSD_LPAGE, .read_across = 1};
+	d->zsize_lp = z.size_lp;
+	d->b.capacity = (uint64_t)z.zones * z.size_lp * SSD_LPAGE;
+	d->zev = malloc((size_t)z.zones * sizeof *d->zev);
+	if (!d->zev)
+		return SSD_ENOMEM;
+	rc = ssd_zns_create(&p, &d->zns, NULL, 0);
+	if (!rc)
+		ssd_zns_set_hook(d->zns, zone_hook, d);
+	return rc;
+}
+
 int ssd_drive_create(const struct ssd_config *c, uint64_t seed,
 		     struct ssd_drive **out)
 {
@@ -45,7 +80,11 @@ int ssd_drive_create(const struct ssd_config *c, uint64_t seed,
 	if ((d->wb_n && (!d->wb || !d->wb_lpn || !d->wb_mask || !d->wb_hash ||
 			 !d->wb_in)) ||
 	    (d->ra_n && !(d->ra_ready = calloc(d->ra_n, sizeof *d->ra_ready))) ||
-	    (rc = ssd_ftl_create(c, seed, &d->ftl))) {
+	    (rc = ssd_ftl_create(c, seed, &d->ftl)) ||
+	    (c->mapping == SSD_MAP_ZONE && (rc = zoned_create(d, c)))) {
+		ssd_ftl_destroy(d->ftl);
+		ssd_zns_destroy(d->zns);
+		free(d->zev);
 		free(d->wb);
 		free(d->wb_lpn);
 		free(d->wb_mask);
@@ -68,6 +107,9 @@ void ssd_drive_mem_add(const struct ssd_config *c, unsigned uses,
 	uint64_t h = 2;
 	while (h < 2 * wb_n)
 		h *= 2;
+	struct ssd_zones z;
+	if (c->mapping == SSD_MAP_ZONE && !ssd_config_zones(c, &z, NULL, 0))
+		m->dram += ssd_zns_mem(z.zones) + z.zones * sizeof *d->zev;
 	m->dram += sizeof *d + ra_n * sizeof *d->ra_ready +
 		   (wb_n ? wb_n * (sizeof *d->wb + sizeof *d->wb_lpn +
 				   sizeof *d->wb_mask + sizeof *d->wb_in) +
@@ -79,7 +121,7 @@ void ssd_drive_mem_add(const struct ssd_config *c, unsigned uses,
 	struct ssd_geometry g;
 	ssd_config_geometry(c, &g);
 	uint64_t tags = ssd_ftl_verify_mem(c);
-	m->verify += tags + (g.user_lp + 1) * sizeof(uint32_t); /* the host's record: ssd_verify_attach */
+	m->verify += tags + (ssd_config_host_lp(c) + 1) * sizeof(uint32_t); /* the host's record: ssd_verify_attach */
 	if (uses & SSD_MEM_POWER)
 		m->power += ssd_ftl_mem(c, uses) - ftl - tags;
 }
@@ -89,6 +131,8 @@ void ssd_drive_destroy(struct ssd_drive *d)
 	if (!d)
 		return;
 	ssd_ftl_destroy(d->ftl);
+	ssd_zns_destroy(d->zns);
+	free(d->zev);
 	free(d->wb);
 	free(d->wb_lpn);
 	free(d->wb_mask);
@@ -515,9 +559,50 @@ static int64_t read_cmd(struct ssd_drive *d, uint64_t offset, uint32_t len,
 static int64_t dev_check(struct ssd_drive *d, int ddir, uint64_t offset,
 			 uint32_t len, int64_t t, int64_t done);
 
+/* A command to a zoned drive, checked against its zones (zns.h) before
+ * it goes on as any other: a write (or a Zone Append, which it turns
+ * into a write at the zone's write pointer) moves the write pointer;
+ * reads are allowed up to the zone size (what was never written reads as
+ * zeros: unmapped); TRIM is not offered (a zone's reset is its
+ * deallocation).  Commands are whole 4 KiB logical blocks.  0, or the
+ * error the command fails with. */
+__attribute__((cold, noinline)) static int zoned_cmd(struct ssd_drive *d,
+						     int *ddir, uint64_t *offset,
+						     uint32_t len)
+{
+	uint64_t end = *offset + len;
+	if (!len || end > d->b.capacity || end < *offset)
+		return SSD_EINVAL;
+	if (*offset % SSD_LPAGE || len % SSD_LPAGE)
+		return SSD_ZNS_EFIELD;
+	uint64_t lba = *offset / SSD_LPAGE, n = len / SSD_LPAGE;
+	int dir = *ddir & 0xff;
+	if (dir == SSD_DDIR_TRIM)
+		return SSD_EUNSUP;
+	if (dir == SSD_DDIR_READ)
+		return ssd_zns_read(d->zns, lba, n, NULL);
+	if (dir != SSD_DDIR_WRITE)
+		return SSD_EINVAL;
+	if (!(*ddir & SSD_BLK_APPEND))
+		return ssd_zns_write(d->zns, lba, n);
+	uint64_t at;
+	int rc = ssd_zns_append(d->zns, lba, n, &at);
+	if (rc)
+		return rc;
+	d->append_lba = at;
+	*offset = at * SSD_LPAGE;
+	*ddir &= ~SSD_BLK_APPEND;
+	return 0;
+}
+
 int64_t ssd_drive_submit(struct ssd_drive *d, int ddir, uint64_t offset,
 			 uint32_t len, int64_t t)
 {
+	if (__builtin_expect(d->zns != NULL, 0)) {
+		int zrc = zoned_cmd(d, &ddir, &offset, len);
+		if (zrc)
+			return zrc;
+	}
 	uint64_t end = offset + len;
 	if (!len || end > d->b.capacity || end < offset)
 		return SSD_EINVAL;
@@ -713,6 +798,86 @@ void ssd_drive_set_check_every(struct ssd_drive *d, uint32_t victims)
 	ssd_ftl_floor(d->ftl, &d->floor);
 }
 
+/* ---- a zoned drive's zone management (docs/zoned.md) ---- */
+
+int ssd_drive_zoned(const struct ssd_drive *d, struct ssd_zoned_info *zi)
+{
+	if (!d->zns)
+		return 0;
+	const struct ssd_zns_params *p = ssd_zns_params(d->zns);
+	*zi = (struct ssd_zoned_info){
+		.zone_size = p->zone_size * SSD_LPAGE,
+		.zone_cap = p->zone_cap * SSD_LPAGE, .nzones = p->nzones,
+		.max_open = p->max_open, .max_active = p->max_active,
+		.lba = SSD_LPAGE, .max_append = p->max_append * SSD_LPAGE};
+	return 1;
+}
+
+int64_t ssd_drive_zone_send(struct ssd_drive *d, uint32_t *vrec, int action,
+			    uint64_t offset, int select_all, int64_t t)
+{
+	if (!d->zns)
+		return SSD_EUNSUP;
+	if (offset % SSD_LPAGE)
+		return SSD_ZNS_EFIELD;
+	int rc = idle_gap(d, t);
+	if (rc)
+		return rc;
+	d->clk.now = t;
+	d->clk.host_ios++;
+	int64_t done = t, overhead = cmd_time(d);
+	d->zev_n = 0;
+	rc = ssd_zns_send(d->zns, (enum ssd_zns_action)action,
+			  offset / SSD_LPAGE, select_all, NULL);
+	if (rc)
+		return rc;
+	for (uint32_t i = 0; i < d->zev_n; i++) {
+		uint32_t zone = d->zev[i] >> 1;
+		uint64_t base = zone * d->zsize_lp;
+		int64_t e;
+		if (d->zev[i] & 1) {
+			e = ssd_ftl_zone_finish(d->ftl, zone,
+						d->cfg.zone_finish == SSD_ZFINISH_PAD, t);
+		} else {
+			/* what the zone held reads as zeros from now on */
+			uint32_t held = ssd_ftl_zone_written(d->ftl, zone);
+			ra_drop(d, (uint32_t)base, (uint32_t)d->zsize_lp);
+			if (d->wb_hashed)
+				wb_trim(d, (uint32_t)base, (uint32_t)d->zsize_lp, t);
+			if (vrec)
+				ssd_vrec_trim(vrec, (uint32_t)base, held);
+			e = ssd_ftl_zone_reset(d->ftl, zone, t);
+		}
+		if (e < 0)
+			return e;
+		done = ssd_max64(done, e);
+	}
+	done += overhead;
+	if (done > d->clk.busy_until)
+		d->clk.busy_until = done;
+	return done;
+}
+
+int ssd_drive_zone_report(const struct ssd_drive *d, uint32_t zone,
+			  struct ssd_zone_desc *out)
+{
+	if (!d->zns || zone >= ssd_zns_params(d->zns)->nzones)
+		return SSD_EINVAL;
+	struct ssd_zns_desc z;
+	ssd_zns_describe(d->zns, zone, &z);
+	*out = (struct ssd_zone_desc){
+		.start = z.zslba * SSD_LPAGE, .cap = z.cap * SSD_LPAGE,
+		.wp = z.wp == UINT64_MAX ? UINT64_MAX : z.wp * SSD_LPAGE,
+		.written = z.written * SSD_LPAGE, .state = z.state,
+		.attr = z.attr};
+	return 0;
+}
+
+uint64_t ssd_drive_append_offset(const struct ssd_drive *d)
+{
+	return d->append_lba * SSD_LPAGE;
+}
+
 /* ---- the drive as a node of the machine (blk.h) ---- */
 
 static int64_t node_submit(struct ssd_blk *b, int ddir, uint64_t offset,
@@ -764,6 +929,12 @@ static void node_prefetch(const struct ssd_blk *b, uint64_t offset,
 	ssd_drive_prefetch(b->ssd, offset, len, stage);
 }
 
+static int64_t node_zone(struct ssd_blk *b, int action, uint64_t offset,
+			 int select_all, int64_t t)
+{
+	return ssd_drive_zone_send(b->ssd, NULL, action, offset, select_all, t);
+}
+
 static void node_destroy(struct ssd_blk *b)
 {
 	ssd_drive_destroy(b->ssd);
@@ -792,6 +963,7 @@ static const struct ssd_blk_ops ssd_drive_ops = {
 	.destroy = node_destroy,
 	.counters = node_counters,
 	.health = node_health,
+	.zone = node_zone,
 };
 
 

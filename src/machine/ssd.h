@@ -21,6 +21,7 @@
 #include "base/io.h"
 #include "base/sysmem.h"
 #include "ftl/ftl.h"
+#include "ftl/zns.h"
 #include "machine/blk.h"
 #include "machine/tcheck.h"
 
@@ -65,6 +66,13 @@ struct ssd_drive {
 	int ptrack;             /* power-loss tracking on */
 	struct ssd_tcheck tc;   /* timing checks (device.h) */
 	struct ssd_ftl_floor floor; /* the shortest flash work, for them */
+	/* a zoned drive (mapping = zone; docs/zoned.md), else zns NULL */
+	struct ssd_zns *zns;    /* its zones' states and write pointers */
+	uint64_t zsize_lp;      /* zone size, 4 KiB pages (its LBAs) */
+	uint32_t *zev;          /* zones a Zone Send reset or finished:
+	                           zone << 1 | finished */
+	uint32_t zev_n;
+	uint64_t append_lba;    /* where the latest Zone Append wrote */
 };
 
 /* Create an SSD from c (a finished drive without machine keys), fresh
@@ -89,6 +97,17 @@ int64_t ssd_drive_flush(struct ssd_drive *s, int64_t t);
 int ssd_drive_idle(struct ssd_drive *s, int64_t until);
 void ssd_drive_prefetch(const struct ssd_drive *s, uint64_t offset,
 			uint32_t len, int stage);
+
+/* A zoned drive (docs/zoned.md; device.h's ssd_dev_zone_*): 1 and *zi
+ * filled if it is one; Zone Management Send at t (vrec, the host's
+ * record, may be NULL: a reset's pages read as zeros afterwards); a
+ * zone's descriptor; the byte offset of the latest Zone Append. */
+int ssd_drive_zoned(const struct ssd_drive *s, struct ssd_zoned_info *zi);
+int64_t ssd_drive_zone_send(struct ssd_drive *s, uint32_t *vrec, int action,
+			    uint64_t offset, int select_all, int64_t t);
+int ssd_drive_zone_report(const struct ssd_drive *s, uint32_t zone,
+			  struct ssd_zone_desc *out);
+uint64_t ssd_drive_append_offset(const struct ssd_drive *s);
 
 /* The timing checks of every command (device.h), with the FTL's
  * invariant checker every `victims` GC victims (0: off). */

@@ -68,6 +68,20 @@ static int errno_of(int code)
 	case SSD_EUNSUP: return EOPNOTSUPP;
 	case SSD_EILSEQ: return EILSEQ; /* fio's verify failure: err=84 */
 	case SSD_ETIMEDOUT: return ETIMEDOUT; /* fio's latency limits */
+	/* a zoned drive's, as Linux's NVMe driver turns them into block
+	 * statuses: the two resource errors have their own (open:
+	 * ETOOMANYREFS, active: EOVERFLOW), Invalid Field is "not
+	 * supported", LBA Out of Range a target error; the rest EIO */
+	case SSD_ZNS_EMAXOPEN: return ETOOMANYREFS;
+	case SSD_ZNS_EMAXACTIVE: return EOVERFLOW;
+	case SSD_ZNS_EFIELD: return EOPNOTSUPP;
+	case SSD_ZNS_ERANGE: return EREMOTEIO;
+	case SSD_ZNS_EBOUNDARY:
+	case SSD_ZNS_EFULL:
+	case SSD_ZNS_EREADONLY:
+	case SSD_ZNS_EOFFLINE:
+	case SSD_ZNS_EWRITE:
+	case SSD_ZNS_ETRANSITION: return EIO;
 	default: return EINVAL;
 	}
 }

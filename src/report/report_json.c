@@ -729,7 +729,13 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 		jw_u64(w, "power_cuts", c->power_cuts);
 		jw_u64(w, "power_lost_pages", c->power_lost_lp);
 	}
-	if (w->cfg && w->cfg->mapping != SSD_MAP_PAGE) { /* docs/mapping.md */
+	if (w->cfg && w->cfg->mapping == SSD_MAP_ZONE) { /* docs/zoned.md */
+		jw_str(w, "mapping", "zone");
+		jw_u64(w, "zones_reset", c->zone_reset);
+		jw_u64(w, "zone_reset_pages", c->zone_reset_lp);
+		jw_u64(w, "zones_finished", c->zone_finish);
+		jw_u64(w, "zone_finish_pad_pages", c->zone_finish_pad_lp);
+	} else if (w->cfg && w->cfg->mapping != SSD_MAP_PAGE) { /* docs/mapping.md */
 		jw_str(w, "mapping", ssd_mapping_name(w->cfg->mapping));
 		jw_u64(w, "merges_switch", c->merge_switch);
 		jw_u64(w, "merges_partial", c->merge_partial);

@@ -406,7 +406,12 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 	if (c->power_cuts) /* a served drive's (docs/power-loss.md) */
 		fprintf(out, "  ssdlab: power cuts=%" PRIu64 ", 4KiB pages lost=%" PRIu64 "\n",
 			c->power_cuts, c->power_lost_lp);
-	if (cfg && cfg->mapping != SSD_MAP_PAGE) /* docs/mapping.md */
+	if (cfg && cfg->mapping == SSD_MAP_ZONE) /* docs/zoned.md */
+		fprintf(out, "  ssdlab: mapping=zone, zones reset=%" PRIu64
+			" (4KiB pages they held=%" PRIu64 "), finished=%" PRIu64
+			" (4KiB pages padded=%" PRIu64 ")\n", c->zone_reset,
+			c->zone_reset_lp, c->zone_finish, c->zone_finish_pad_lp);
+	else if (cfg && cfg->mapping != SSD_MAP_PAGE) /* docs/mapping.md */
 		fprintf(out, "  ssdlab: mapping=%s, merges: switch=%" PRIu64
 			" partial=%" PRIu64 " full=%" PRIu64 " (copies are gc copied)\n",
 			ssd_mapping_name(cfg->mapping), c->merge_switch,

@@ -199,8 +199,8 @@ fi
 
 # another format version (the u32 after the 16 bytes of magic)
 cp tiny.snap v.snap
-printf '\002' | dd of=v.snap bs=1 seek=16 conv=notrunc 2>/dev/null
-expect_err 2 "^ssdlab: snapshot 'v.snap' has format version 2; this ssdlab reads version 1" \
+printf '\003' | dd of=v.snap bs=1 seek=16 conv=notrunc 2>/dev/null
+expect_err 2 "^ssdlab: snapshot 'v.snap' has format version 3; this ssdlab reads version 2" \
 	"$SSDLAB" run b.fio --snapshot v.snap
 
 # a flipped byte: in the body, in the header's drive text

@@ -117,7 +117,7 @@ TEST(snapfile_refusals_name_what_is_wrong)
 	/* another format version (the u32 after the magic) */
 	CHECK(!write_file(p));
 	flip(p, 16);
-	CHECK(read_file(p) == SSD_EUNSUP && strstr(err, "format version 0"));
+	CHECK(read_file(p) == SSD_EUNSUP && strstr(err, "format version 3"));
 	/* the header's text */
 	CHECK(!write_file(p));
 	flip(p, 33);

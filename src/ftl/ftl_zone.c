@@ -1,0 +1,417 @@
+/*
+ * ftl_zone.c -- the flash side of a zoned drive (mapping = zone; NVMe
+ * ZNS, docs/zoned.md): each zone's data in blocks of its own, written in
+ * order, erased whole by a reset; no garbage collection.
+ *
+ * What the FTL sees.  The drive (machine/ssd.c) checks every command
+ * against the zone state machine (zns.c) first, so the FTL is given
+ * only writes at a zone's write pointer: zone z is logical pages [z *
+ * size_lp, z * size_lp + cap_lp), the rest of its size never written
+ * (it reads as unwritten, unmapped).  A host page goes to the next
+ * position of its zone, and the maps (l2p, p2l, the valid bits, the
+ * out-of-band tags) are the page-mapped FTL's, so reads, verification
+ * and the checker's map checks are shared.
+ *
+ * Placement.  Zone z lies on the units of group z % groups (ssd_zones in
+ * config.h), zone_units of them.  Its positions are striped over them a
+ * NAND page (spp slots) at a time: position q is in page group q / spp,
+ * on the group's unit (q / spp) % zone_units, page (q / spp) / zone_units
+ * of that unit's part of the zone.  A unit's part is a chain of blocks
+ * (linked by next[]), taken from the unit's free pool (the least worn
+ * first, with dynamic wear leveling) when a page opens one; they are
+ * MAPPED until the zone's reset erases them and gives them back.  The
+ * zone's open page waits in the controller's DRAM, one per open zone
+ * (which is what a drive's open-zone limit bounds), its slots crossing
+ * the channel as they arrive; it is programmed when complete.
+ *
+ * Flush.  A zone's part page is padded to the page's end and programmed
+ * (its data durable); the zone's next data goes on at the next page, so
+ * padding costs flash, not capacity: the zone takes a further block from
+ * the unit's reserve when it needs one.
+ *
+ * Reset and finish (ssd_ftl_zone_reset, ssd_ftl_zone_finish).  Reset
+ * unmaps the zone's pages and erases its blocks, each on its unit, in
+ * parallel with the zone's other units: it costs what the zone holds
+ * (an empty zone holds no block and costs nothing).  Finish with padding
+ * programs filler into the rest of the zone's blocks (counted in pad_lp
+ * and zone_finish_pad_lp: the drive's own write amplification); without,
+ * the blocks stay part-programmed until the reset.
+ *
+ * Not modelled: program failures (blocks wear out at erase; a unit with
+ * no free block left makes writes fail with the FTL's no-room error),
+ * static wear leveling, power-loss tracking and snapshots (refused for
+ * every scheme but page mapping).
+ */
+#include "ftl/ftl.h"
+#include "ftl/ftl_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE SSD_NO_BLOCK
+
+struct ftl_zone {
+	struct ssd_zones z;
+	uint32_t shift;           /* log2(z.size_lp) */
+	struct ssd_udiv div_zu;   /* by z.zone_units */
+	uint32_t *pos;            /* [zone] positions filled (data and padding) */
+	uint32_t *hw;             /* [zone] host pages written (its write
+	                             pointer, in the FTL's view) */
+	int64_t *gready;          /* [zone] its open page's data loaded by */
+	uint32_t *cur;            /* [zone * zu + j] its open block on unit j */
+	uint32_t *head;           /* [zone * zu + j] its first block there */
+	uint32_t *part;           /* zones whose open page is part filled */
+	uint32_t *pidx;           /* [zone] its index in part, or NONE */
+	uint32_t npart;
+	int64_t last_prog;        /* the latest program's end */
+};
+
+static inline uint32_t zone_unit(const struct ftl_zone *m, uint32_t zone,
+				 uint32_t j)
+{
+	return (zone % m->z.groups) * m->z.zone_units + j;
+}
+
+static void part_add(struct ftl_zone *m, uint32_t zone)
+{
+	if (m->pidx[zone] != NONE)
+		return;
+	m->pidx[zone] = m->npart;
+	m->part[m->npart++] = zone;
+}
+
+static void part_drop(struct ftl_zone *m, uint32_t zone)
+{
+	uint32_t i = m->pidx[zone];
+	if (i == NONE)
+		return;
+	uint32_t last = m->part[--m->npart];
+	m->part[i] = last;
+	m->pidx[last] = i;
+	m->pidx[zone] = NONE;
+}
+
+/* Put the next position of zone: the host's data of lpn (returns when
+ * it is in the register), or padding (lpn NONE; returns t).  The page
+ * it completes is programmed. */
+static int64_t zone_put(struct ssd_ftl *f, uint32_t zone, uint32_t lpn,
+			int64_t t)
+{
+	struct ftl_zone *m = f->zn;
+	uint32_t q = m->pos[zone], k = ssd_udiv(q, f->div_spp);
+	uint32_t in = q - k * f->spp;          /* slot in its page */
+	uint32_t kk = ssd_udiv(k, m->div_zu);  /* page in the unit's part */
+	uint32_t j = k - kk * m->z.zone_units;
+	uint32_t ui = zone_unit(m, zone, j);
+	size_t idx = (size_t)zone * m->z.zone_units + j;
+	uint32_t pg = kk % f->ppb;
+	if (!in && !pg) { /* a new block on this unit */
+		uint32_t b = ftl_free_pop(f, &f->unit[ui]);
+		if (b == NONE)
+			return ftl_no_room(f, ui, "no free block for a zone");
+		f->state[b] = SSD_BLK_MAPPED;
+		f->next[b] = NONE;
+		if (m->cur[idx] == NONE)
+			m->head[idx] = b;
+		else
+			f->next[m->cur[idx]] = b;
+		m->cur[idx] = b;
+	}
+	uint32_t blk = m->cur[idx];
+	uint32_t slot = blk * f->spb + pg * f->spp + in;
+	int64_t done = t;
+	if (lpn == NONE) {
+		f->ctr.pad_lp++;
+		f->p2l[slot] = SSD_UNMAPPED;
+	} else {
+		f->l2p[lpn] = slot;
+		f->p2l[slot] = lpn;
+		if (f->vgen)
+			f->vgen[slot] = f->vsrc[lpn];
+		ssd_bit_set(f->vbits, slot);
+		f->valid[blk]++;
+		f->uvalid[ui]++;
+		f->mapped++;
+		f->ctr.host_write_lp++;
+		m->hw[zone]++;
+		done = ssd_flash_load(&f->flash, ui, 1, t);
+		if (done > m->gready[zone])
+			m->gready[zone] = done;
+	}
+	m->pos[zone] = q + 1;
+	if (in + 1 < f->spp) {
+		part_add(m, zone);
+		return done;
+	}
+	part_drop(m, zone);
+	int64_t end = ssd_flash_program(&f->flash, ui, blk,
+					ssd_max64(m->gready[zone], t));
+	m->gready[zone] = 0;
+	if (end < 0)
+		return end;
+	if (end > m->last_prog)
+		m->last_prog = end;
+	return done;
+}
+
+int64_t ftl_zone_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
+{
+	struct ftl_zone *m = f->zn;
+	uint32_t zone = lpn >> m->shift;
+	if (zone >= m->z.zones || f->l2p[lpn] != SSD_UNMAPPED ||
+	    lpn - ((uint64_t)zone << m->shift) != m->hw[zone]) {
+		/* the drive checks writes against the zones first */
+		if (!f->err_msg[0])
+			snprintf(f->err_msg, sizeof f->err_msg, "page %u is not at "
+				 "zone %u's write pointer (%u)", lpn, zone,
+				 zone < m->z.zones ? m->hw[zone] : 0);
+		return SSD_ESTATE;
+	}
+	return zone_put(f, zone, lpn, t);
+}
+
+/* Pad zone's open page to its end (programmed by then). */
+static int64_t page_pad(struct ssd_ftl *f, uint32_t zone, int64_t t)
+{
+	struct ftl_zone *m = f->zn;
+	int64_t rc = 0;
+	while (rc >= 0 && m->pos[zone] % f->spp)
+		rc = zone_put(f, zone, NONE, t);
+	return rc < 0 ? rc : 0;
+}
+
+int64_t ftl_zone_flush(struct ssd_ftl *f, int64_t t)
+{
+	struct ftl_zone *m = f->zn;
+	while (m->npart) {
+		int64_t rc = page_pad(f, m->part[m->npart - 1], t);
+		if (rc < 0)
+			return rc;
+	}
+	return ssd_max64(t, m->last_prog);
+}
+
+int64_t ssd_ftl_zone_reset(struct ssd_ftl *f, uint32_t zone, int64_t t)
+{
+	struct ftl_zone *m = f->zn;
+	if (!m || zone >= m->z.zones)
+		return SSD_EINVAL;
+	int64_t done = t;
+	uint64_t held = 0;
+	for (uint32_t j = 0; j < m->z.zone_units; j++) {
+		size_t idx = (size_t)zone * m->z.zone_units + j;
+		uint32_t ui = zone_unit(m, zone, j);
+		for (uint32_t b = m->head[idx]; b != NONE;) {
+			uint32_t nb = f->next[b];
+			uint64_t first = (uint64_t)b * f->spb;
+			for (uint32_t i = 0; f->valid[b] && i < f->spb; i++) {
+				uint32_t s = (uint32_t)(first + i);
+				if (!ssd_bit_test(f->vbits, s))
+					continue;
+				f->l2p[f->p2l[s]] = SSD_UNMAPPED;
+				invalidate(f, s);
+				f->mapped--;
+				held++;
+			}
+			int64_t end = ftl_erase_block(f, ui, b, t);
+			if (end < 0)
+				return end;
+			done = ssd_max64(done, end);
+			b = nb;
+		}
+		m->head[idx] = m->cur[idx] = NONE;
+	}
+	if (held || m->pos[zone]) {
+		f->ctr.zone_reset++;
+		f->ctr.zone_reset_lp += held;
+	}
+	part_drop(m, zone);
+	m->pos[zone] = m->hw[zone] = 0;
+	m->gready[zone] = 0;
+	ftl_check_run(f);
+	return done;
+}
+
+int64_t ssd_ftl_zone_finish(struct ssd_ftl *f, uint32_t zone, int pad,
+			    int64_t t)
+{
+	struct ftl_zone *m = f->zn;
+	if (!m || zone >= m->z.zones)
+		return SSD_EINVAL;
+	f->ctr.zone_finish++;
+	if (!pad || !m->pos[zone])
+		return t; /* an empty zone has no block to fill */
+	/* to the end of the zone's blocks: its share of them, or the
+	 * stripe of blocks the flush padding has taken it into */
+	uint64_t stripe = (uint64_t)m->z.zone_units * f->spb;
+	uint64_t end = (uint64_t)m->z.blocks_per_unit * stripe;
+	if (m->pos[zone] > end)
+		end = (m->pos[zone] + stripe - 1) / stripe * stripe;
+	uint64_t pads = f->ctr.pad_lp;
+	while (m->pos[zone] < end) {
+		int64_t rc = zone_put(f, zone, NONE, t);
+		if (rc < 0)
+			return rc;
+	}
+	f->ctr.zone_finish_pad_lp += f->ctr.pad_lp - pads;
+	ftl_check_run(f);
+	return ssd_max64(t, m->last_prog);
+}
+
+uint32_t ssd_ftl_zone_written(const struct ssd_ftl *f, uint32_t zone)
+{
+	const struct ftl_zone *m = f->zn;
+	return m && zone < m->z.zones ? m->hw[zone] : 0;
+}
+
+uint64_t ftl_zone_mem(const struct ssd_ftl *f)
+{
+	struct ssd_zones z;
+	if (ssd_config_zones(&f->cfg, &z, NULL, 0))
+		return 0;
+	const struct ftl_zone *m = NULL;
+	uint64_t n = z.zones, nu = n * z.zone_units;
+	return sizeof *m + n * (sizeof *m->pos + sizeof *m->hw +
+				sizeof *m->gready + sizeof *m->part +
+				sizeof *m->pidx) +
+	       nu * (sizeof *m->cur + sizeof *m->head);
+}
+
+int ftl_zone_init(struct ssd_ftl *f)
+{
+	struct ftl_zone *m = calloc(1, sizeof *m);
+	if (!m)
+		return SSD_ENOMEM;
+	f->zn = m;
+	if (ssd_config_zones(&f->cfg, &m->z, NULL, 0) || !m->z.zones)
+		return SSD_EINVAL;
+	size_t n = m->z.zones, nu = n * m->z.zone_units;
+	while ((1ull << m->shift) < m->z.size_lp)
+		m->shift++;
+	m->div_zu = ssd_udiv_init(m->z.zone_units);
+	m->pos = calloc(n, sizeof *m->pos);
+	m->hw = calloc(n, sizeof *m->hw);
+	m->gready = calloc(n, sizeof *m->gready);
+	m->part = malloc(n * sizeof *m->part);
+	m->pidx = malloc(n * sizeof *m->pidx);
+	m->cur = malloc(nu * sizeof *m->cur);
+	m->head = malloc(nu * sizeof *m->head);
+	if (!m->pos || !m->hw || !m->gready || !m->part || !m->pidx ||
+	    !m->cur || !m->head)
+		return SSD_ENOMEM;
+	memset(m->pidx, 0xff, n * sizeof *m->pidx);
+	memset(m->cur, 0xff, nu * sizeof *m->cur);
+	memset(m->head, 0xff, nu * sizeof *m->head);
+	/* static wear leveling would move zone data: not modelled */
+	f->cfg.wl_static = 0;
+	/* the drive is read-only once a unit cannot give its zones their
+	 * blocks */
+	f->need_blocks = (uint64_t)m->z.per_group * m->z.blocks_per_unit *
+			 f->units;
+	return 0;
+}
+
+void ftl_zone_free(struct ssd_ftl *f)
+{
+	struct ftl_zone *m = f->zn;
+	if (!m)
+		return;
+	free(m->pos);
+	free(m->hw);
+	free(m->gready);
+	free(m->part);
+	free(m->pidx);
+	free(m->cur);
+	free(m->head);
+	free(m);
+	f->zn = NULL;
+}
+
+/* The checker's part: a valid slot past its block's programmed pages
+ * must be in the part-filled open page of a zone. */
+int ftl_zone_open_slot(const struct ssd_ftl *f, uint32_t blk, uint32_t i)
+{
+	const struct ftl_zone *m = f->zn;
+	for (uint32_t p = 0; p < m->npart; p++) {
+		uint32_t zone = m->part[p], q = m->pos[zone];
+		uint32_t k = q / f->spp, kk = k / m->z.zone_units;
+		uint32_t j = k - kk * m->z.zone_units;
+		if (m->cur[(size_t)zone * m->z.zone_units + j] == blk &&
+		    i / f->spp == kk % f->ppb && i % f->spp < q % f->spp)
+			return 1;
+	}
+	return 0;
+}
+
+/* Every zone's books: its blocks MAPPED, on its own units, each in one
+ * chain, as many as its positions need; its host pages mapped in order
+ * below its write pointer and nothing above; the part list right. */
+int ftl_zone_check(const struct ssd_ftl *f, char *err, size_t errlen)
+{
+	const struct ftl_zone *m = f->zn;
+	uint8_t *seen = calloc(f->nblocks, 1);
+	if (!seen) {
+		snprintf(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
+	int rc = 0;
+#define ZFAIL(...) do { snprintf(err, errlen, __VA_ARGS__); rc = SSD_ESTATE; goto out; } while (0)
+	uint32_t zu = m->z.zone_units, npart = 0;
+	for (uint32_t zone = 0; zone < m->z.zones; zone++) {
+		uint32_t q = m->pos[zone];
+		if (m->hw[zone] > m->z.cap_lp || m->hw[zone] > q)
+			ZFAIL("zone %u: %u host pages written, %u positions, "
+			      "capacity %llu", zone, m->hw[zone], q,
+			      (unsigned long long)m->z.cap_lp);
+		uint64_t pages = (q + f->spp - 1) / f->spp;
+		for (uint32_t j = 0; j < zu; j++) {
+			uint64_t unit_pages = pages / zu + (j < pages % zu);
+			uint64_t want = (unit_pages + f->ppb - 1) / f->ppb;
+			uint64_t have = 0;
+			uint32_t ui = zone_unit(m, zone, j), last = NONE;
+			size_t idx = (size_t)zone * zu + j;
+			for (uint32_t b = m->head[idx]; b != NONE; b = f->next[b]) {
+				if (b >= f->nblocks || seen[b]++ ||
+				    f->state[b] != SSD_BLK_MAPPED ||
+				    ssd_ftl_unit_of(f, b) != ui || ++have > want)
+					ZFAIL("zone %u, unit %u: block %u does not "
+					      "belong in its chain", zone, ui, b);
+				last = b;
+			}
+			if (have != want || last != m->cur[idx])
+				ZFAIL("zone %u, unit %u: %llu blocks for %llu "
+				      "pages (%llu wanted), open block %u", zone,
+				      ui, (unsigned long long)have,
+				      (unsigned long long)unit_pages,
+				      (unsigned long long)want, m->cur[idx]);
+		}
+		uint64_t base = (uint64_t)zone << m->shift;
+		for (uint64_t o = 0; o < m->z.size_lp; o++) {
+			uint32_t s = f->l2p[base + o];
+			if ((s != SSD_UNMAPPED) != (o < m->hw[zone]))
+				ZFAIL("zone %u: page %llu is %smapped with the "
+				      "write pointer at %u", zone,
+				      (unsigned long long)o,
+				      s == SSD_UNMAPPED ? "un" : "", m->hw[zone]);
+		}
+		if (q % f->spp) {
+			npart++;
+			if (m->pidx[zone] == NONE || m->part[m->pidx[zone]] != zone)
+				ZFAIL("zone %u: its part page is not listed", zone);
+		} else if (m->pidx[zone] != NONE) {
+			ZFAIL("zone %u: listed with no part page", zone);
+		}
+	}
+	if (npart != m->npart)
+		ZFAIL("%u zones have part pages, %u listed", npart, m->npart);
+	for (uint32_t b = 0; b < f->nblocks; b++)
+		if (f->state[b] == SSD_BLK_MAPPED ? !seen[b]
+		    : f->state[b] != SSD_BLK_FREE && f->state[b] != SSD_BLK_BAD)
+			ZFAIL("block %u has state %u and %s in a zone", b,
+			      f->state[b], seen[b] ? "is" : "is not");
+out:
+	free(seen);
+	return rc;
+#undef ZFAIL
+}
