@@ -177,14 +177,22 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 		ddir = SSD_DDIR_READ;
 	struct ssd_io dio = {.ddir = ddir, .offset = cm->offset,
 			     .len = cm->len};
-	if (__builtin_expect(in->zj != NULL, 0) && ddir == SSD_DDIR_TRIM)
-		return run_zbd_submit(r, in, cm, t); /* a zone reset */
 	int rec = r->vtrack && ddir != SSD_DDIR_READ;
 	int dflags = (int)in->ddir_flags[ddir];
+	uint64_t off = cm->offset;
+	if (__builtin_expect(in->zj != NULL, 0)) {
+		if (ddir == SSD_DDIR_TRIM)
+			return run_zbd_submit(r, in, cm, t); /* a zone reset */
+		if (ddir == SSD_DDIR_WRITE && j->zone_append && r->zoned) {
+			/* a Zone Append to the zone's start; the host
+			 * predicts it lands at the write pointer, as fio */
+			dflags |= SSD_BLK_APPEND;
+			off -= off % r->zbd->zone_size;
+		}
+	}
 	if (rec)
 		run_record_io(r, &dio);
-	int64_t c = ssd_dev_submit(r->dev, ddir | dflags, cm->offset, cm->len,
-				   t);
+	int64_t c = ssd_dev_submit(r->dev, ddir | dflags, off, cm->len, t);
 	if (rec && c < 0)
 		run_record_lost(r, &dio);
 	if (c < 0 || cm->ddir != SSD_DDIR_TRIM || j->num_range <= 1 ||

@@ -288,6 +288,9 @@ struct run {
 	 * zbd instance's view (NULL: no zbd job) */
 	struct ssd_zbd *zbd;
 	struct ssd_zbd_job *zjobs;
+	int zoned;                  /* the drive is zoned (its zones, its
+	                               write pointers) */
+	uint32_t zmax_active;       /* its active limit, 0: none */
 };
 
 static inline int is_rw(int ddir)
@@ -472,10 +475,12 @@ int run_zbd_start(struct run *r, struct inst *in, int64_t t);
  * with *io set (in->zbd_ready: not before), 0 at its end. */
 int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
 		 int64_t t);
-/* Command cm of a zbd instance to the drive at t: trims are zone resets,
- * writes may be appends.  The completion time, or a negative SSD_E*. */
+/* A trim cm of a zbd instance at t: a zone reset.  The completion time,
+ * or a negative SSD_E*. */
 int64_t run_zbd_submit(struct run *r, struct inst *in, const struct cmd *cm,
 		       int64_t t);
+/* The file a job names in fio's messages (its filename, else its name). */
+const char *run_zbd_file(const struct ssd_job *j);
 
 /* ---- progress.c ---- */
 

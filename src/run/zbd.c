@@ -543,3 +543,19 @@ int ssd_zbd_job_start(struct ssd_zbd *d, struct ssd_zbd_job *j,
 	}
 	return 0;
 }
+
+int ssd_zbd_take_open(struct ssd_zbd *d, struct ssd_zbd_job *j,
+		      uint32_t zone)
+{
+	if (!d->max_write || d->z[zone].write)
+		return 0;
+	if (d->nwrite >= d->max_write) {
+		j->err = SSD_EINVAL;
+		snprintf(j->msg, sizeof j->msg, "Number of open zones exceeds "
+			 "max_open_zones limit");
+		return SSD_ZBD_ERROR;
+	}
+	d->write_zones[d->nwrite++] = zone;
+	d->z[zone].write = 1;
+	return 0;
+}

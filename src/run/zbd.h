@@ -143,6 +143,13 @@ void ssd_zbd_issued(struct ssd_zbd *d, struct ssd_zbd_job *j,
 int64_t ssd_zbd_trim(struct ssd_zbd *d, struct ssd_zbd_job *j,
 		     const struct ssd_io *io, int64_t t);
 
+/* Zone zone, open on the drive when job j starts, is one of the write
+ * targets (fio's zbd_setup_files).  0, or SSD_ZBD_ERROR when the list is
+ * full (j->msg: fio HEAD's "Number of open zones exceeds max_open_zones
+ * limit"). */
+int ssd_zbd_take_open(struct ssd_zbd *d, struct ssd_zbd_job *j,
+		      uint32_t zone);
+
 /* The zone holding byte offset off. */
 static inline uint32_t ssd_zbd_zone_of(const struct ssd_zbd *d, uint64_t off)
 {

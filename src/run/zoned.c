@@ -15,6 +15,15 @@
  * bookkeeping and cost nothing, and a trim (a zone reset) completes at
  * once without reaching the drive, as fio's does on a regular file.
  *
+ * On a zoned drive (mapping = zone) the zones are the drive's: their size
+ * and capacity, and the write pointers read from the drive when the run
+ * starts (they persist across jobs and runs, as on a real device); a
+ * reset or finish is a Zone Management Send at the simulated time, whose
+ * cost the write waiting for it pays; a trim is a reset; with
+ * write_mode=zone_append a write is a Zone Append to its zone's start.
+ * The zones open on the drive in a writing job's region are write
+ * targets from its start.
+ *
  * Cost: the loop tests in->zj once per drawn command (next_cmd) and once
  * per submission (submit_io); a job without zonemode=zbd never calls in.
  */
@@ -22,6 +31,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "ftl/zns.h"
 
 /* Emulated zones: a reset or finish is the host's bookkeeping. */
 static int64_t emulated_send(void *ctx, int action, uint32_t zone, int64_t t)
@@ -30,6 +42,27 @@ static int64_t emulated_send(void *ctx, int action, uint32_t zone, int64_t t)
 	(void)action;
 	(void)zone;
 	return t;
+}
+
+/* A zoned drive: Zone Management Send. */
+static int64_t drive_send(void *ctx, int action, uint32_t zone, int64_t t)
+{
+	struct run *r = ctx;
+	return ssd_dev_zone_send(r->dev, action == SSD_ZBD_RESET
+				 ? SSD_ZNS_ACT_RESET : SSD_ZNS_ACT_FINISH,
+				 (uint64_t)zone * r->zbd->zone_size, 0, t);
+}
+
+const char *run_zbd_file(const struct ssd_job *j)
+{
+	const char *k, *v, *f = NULL;
+	for (int g = 1; g >= 0; g--) {
+		uint32_t pos = 0;
+		while (ssd_job_raw_next(j, g, &pos, &k, &v))
+			if (!strcmp(k, "filename"))
+				f = v;
+	}
+	return f ? f : j->name;
 }
 
 int run_zbd_setup(struct run *r, const struct ssd_job *jobs, int njobs)
@@ -43,12 +76,31 @@ int run_zbd_setup(struct run *r, const struct ssd_job *jobs, int njobs)
 	/* the parser gave every zbd job the drive's zone size and write
 	 * target count (job_zbd.c); the first job's capacity holds */
 	struct ssd_zbd_ops ops = {.send = emulated_send, .ctx = r};
-	r->zbd = ssd_zbd_create(ssd_dev_capacity(r->dev), first->zonesize,
-				first->zonecapacity, first->max_open_zones,
-				&ops);
+	struct ssd_zoned_info zi;
+	uint64_t cap = ssd_dev_capacity(r->dev);
+	uint64_t zs = first->zonesize, zc = first->zonecapacity;
+	r->zoned = ssd_dev_zoned(r->dev, &zi);
+	if (r->zoned) {
+		ops.send = drive_send;
+		cap = (uint64_t)zi.nzones * zi.zone_size;
+		zs = zi.zone_size;
+		zc = zi.zone_cap;
+		r->zmax_active = zi.max_active;
+	}
+	r->zbd = ssd_zbd_create(cap, zs, zc, first->max_open_zones, &ops);
 	r->zjobs = calloc((size_t)r->ninst, sizeof *r->zjobs);
 	if (!r->zbd || !r->zjobs)
 		return SSD_ENOMEM;
+	/* the drive's write pointers, once (fio's parse_zone_info): a zone
+	 * without one (full, read only, offline) is full */
+	for (uint32_t z = 0; r->zoned && z < r->zbd->nzones; z++) {
+		struct ssd_zone_desc zd;
+		struct ssd_zbd_zone *hz = &r->zbd->z[z];
+		if (ssd_dev_zone_report(r->dev, z, &zd))
+			continue;
+		hz->cap = zd.cap;
+		hz->wp = zd.wp == UINT64_MAX ? hz->start + zd.cap : zd.wp;
+	}
 	for (int i = 0; i < r->ninst; i++)
 		if (r->in[i].job->zonemode == SSD_ZONEMODE_ZBD)
 			r->in[i].zj = &r->zjobs[i];
@@ -68,10 +120,29 @@ int run_zbd_start(struct run *r, struct inst *in, int64_t t)
 	const struct ssd_job *j = in->job;
 	in->zbd_eof = 0;
 	in->zbd_pass = 0;
-	if (ssd_zbd_job_start(r->zbd, in->zj, j, j->offset, j->size, t)) {
+	struct ssd_zbd_job *zj = in->zj;
+	if (ssd_zbd_job_start(r->zbd, zj, j, j->offset, j->size, t)) {
 		in->zbd_eof = 1;
-		run_job_fail(r, in, in->zj->err, in->zj->msg);
+		run_job_fail(r, in, zj->err, zj->msg);
+		return 0;
 	}
+	/* a writing job on a zoned drive: the zones open in its region
+	 * (closed ones too, with an active limit) are write targets */
+	for (uint32_t z = zj->min_zone; r->zoned && zj->writes &&
+	     z < zj->max_zone; z++) {
+		struct ssd_zone_desc zd;
+		if (ssd_dev_zone_report(r->dev, z, &zd))
+			continue;
+		int open = zd.state == SSD_ZNS_ZSIO || zd.state == SSD_ZNS_ZSEO ||
+			   (r->zmax_active && zd.state == SSD_ZNS_ZSC);
+		if (open && ssd_zbd_take_open(r->zbd, zj, z)) {
+			in->zbd_eof = 1;
+			run_job_fail(r, in, SSD_EINVAL, zj->msg);
+			return 0;
+		}
+	}
+	/* the job waits for what its start sent (verify's resets) */
+	in->zbd_ready = zj->ready;
 	return 0;
 }
 
@@ -122,7 +193,8 @@ int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
 			skip = z->start + d->zone_size - end;
 	}
 	ssd_wl_moved(in->wl, &drawn, io, skip);
-	in->zbd_ready = zj->ready;
+	if (zj->ready > in->zbd_ready)
+		in->zbd_ready = zj->ready;
 	return 1;
 }
 
