@@ -218,7 +218,13 @@ static int check_zones(struct parser *p, struct jstate *js)
 					       "ignore_zone_limits", msg);
 			}
 		}
-		if (writes(j) && !j->direct)
+		/* fio's zbd_using_direct_io: a block device's page cache
+		 * would reorder the writes; a character device (NVMe
+		 * passthrough, /dev/ngXnY) has none */
+		const char *ft = raw_value(j, "filetype");
+		int chr = !strncmp(js->filename, "/dev/ng", 7) ||
+			  (ft && !strcmp(ft, "char"));
+		if (writes(j) && !j->direct && !chr)
 			return zbd_err(p, js, "direct", SSD_EINVAL,
 				       "direct=1 for a job writing to a zoned "
 				       "drive",
