@@ -108,7 +108,10 @@ static int next_cmd(struct run *r, struct inst *in, struct ssd_io *io,
 			*check = in->vcheck;
 			return 1;
 		}
-		if (in->zj ? run_zbd_next(r, in, io, t) : next_io(r, in, io)) {
+		int k = in->zj ? run_zbd_next(r, in, io, t) : next_io(r, in, io);
+		if (k < 0)
+			return 0; /* a zone command first (draw) */
+		if (k) {
 			in->last = LAST_STREAM;
 			in->writes += io->ddir == SSD_DDIR_WRITE;
 			*check = in->vreads && io->ddir == SSD_DDIR_READ;
@@ -915,6 +918,11 @@ int run_step(struct run *r, struct inst *in, int64_t t, int at)
 				return 0;
 			}
 			rc = draw(r, in, t);
+			if (rc < 0 && in->zj && in->zbd_ready > t)
+				/* its next write waits for the zone commands
+				 * sent for it (a zoned drive's reset or
+				 * finish), then is adjusted again */
+				return run_timer(r, in, in->zbd_ready, R_TOP);
 			if (rc < 0)
 				return run_quiesce(r, in, t, R_TOP);
 			if (!rc) {
@@ -922,12 +930,6 @@ int run_step(struct run *r, struct inst *in, int64_t t, int at)
 				break;
 			}
 			at = R_TURN;
-			if (in->zj && in->zbd_ready > t) {
-				/* it waits for the zone commands sent for it
-				 * (a zoned drive's reset or finish) */
-				in->sleep = in->zbd_ready - t;
-				at = R_SLEEP;
-			}
 			break;
 		case R_TURN: {
 			/* a replayed trace's time: fio's iolog_delay waits for

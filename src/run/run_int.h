@@ -214,8 +214,11 @@ struct inst {
 	struct ssd_zbd_job *zj;
 	int zbd_eof;                /* no zone can take its next I/O */
 	uint64_t zbd_pass;          /* bytes drawn since its pass began */
-	int64_t zbd_ready;          /* the drawn I/O waits for the resets
-	                               and finishes sent for it */
+	int64_t zbd_ready;          /* its next I/O waits until then for
+	                               the resets and finishes sent */
+	struct ssd_io zbd_held;     /* ... the I/O drawn, adjusted again
+	                               then (zbd_has_held) */
+	int zbd_has_held;
 };
 
 /* fio's token flow: jobs of one flow_id issue in the ratio of weights. */
@@ -472,7 +475,9 @@ void run_zbd_free(struct run *r);
 /* The instance starts at t: its view of the zones (zbd_file_reset). */
 int run_zbd_start(struct run *r, struct inst *in, int64_t t);
 /* The stream's next I/O of a zbd instance, adjusted to the zones at t: 1
- * with *io set (in->zbd_ready: not before), 0 at its end. */
+ * with *io set, 0 at its end, -1 when it waits until in->zbd_ready for
+ * the zone commands sent for it (it is adjusted again then: another job
+ * may have written the zone meanwhile, as fio's zone lock orders it). */
 int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
 		 int64_t t);
 /* A trim cm of a zbd instance at t: a zone reset.  The completion time,

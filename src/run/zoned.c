@@ -120,6 +120,7 @@ int run_zbd_start(struct run *r, struct inst *in, int64_t t)
 	const struct ssd_job *j = in->job;
 	in->zbd_eof = 0;
 	in->zbd_pass = 0;
+	in->zbd_has_held = 0;
 	struct ssd_zbd_job *zj = in->zj;
 	if (ssd_zbd_job_start(r->zbd, zj, j, j->offset, j->size, t)) {
 		in->zbd_eof = 1;
@@ -153,9 +154,15 @@ int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
 	struct ssd_zbd *d = r->zbd;
 	struct ssd_io drawn;
 	int k;
+	if (in->zbd_ready > t)
+		return -1; /* verify's resets at its start */
 	for (;;) {
-		if (in->zbd_eof || !ssd_wl_next(in->wl, &drawn))
+		if (in->zbd_has_held) {
+			drawn = in->zbd_held;
+			in->zbd_has_held = 0;
+		} else if (in->zbd_eof || !ssd_wl_next(in->wl, &drawn)) {
 			return 0;
+		}
 		*io = drawn;
 		/* the region's last, short block: fio's io_u_fits fails
 		 * and the pass ends */
@@ -180,6 +187,14 @@ int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
 			     0);
 		ssd_wl_rewind(in->wl);
 	}
+	if (zj->ready > t) {
+		/* a reset or finish went to the drive: the write waits for
+		 * it, and goes where the zones are then */
+		in->zbd_held = drawn;
+		in->zbd_has_held = 1;
+		in->zbd_ready = zj->ready;
+		return -1;
+	}
 	in->zbd_pass += io->len;
 	uint64_t skip = 0;
 	if (io->ddir == SSD_DDIR_WRITE) {
@@ -193,8 +208,6 @@ int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
 			skip = z->start + d->zone_size - end;
 	}
 	ssd_wl_moved(in->wl, &drawn, io, skip);
-	if (zj->ready > in->zbd_ready)
-		in->zbd_ready = zj->ready;
 	return 1;
 }
 
