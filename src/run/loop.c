@@ -806,8 +806,11 @@ static int issue(struct run *r, struct inst *in, int64_t t)
 		if (in->rate_bps[d])
 			in->rate_next[d] = rate_due(in, d);
 	}
-	if (!in->queued && (j->io_submit_offload || j->iodepth_batch <= 1))
-		return send(r, in, id, t); /* no batch: straight out */
+	/* no batch: straight out; nor for a zbd job on a zoned drive, whose
+	 * writes reach the drive in the order their zones took them */
+	if (!in->queued && (j->io_submit_offload || j->iodepth_batch <= 1 ||
+			    (in->zj && r->zoned)))
+		return send(r, in, id, t);
 	list_push(r, &in->q_head, &in->q_tail, id);
 	in->queued++;
 	if (j->io_submit_offload || in->queued >= j->iodepth_batch)
@@ -1001,6 +1004,17 @@ int run_step(struct run *r, struct inst *in, int64_t t, int at)
 				in->lt_quiesce = 0;
 				in->lt_resume = R_ISSUE;
 				return run_quiesce(r, in, t, R_LAT_CYCLE);
+			}
+			if (in->zj && in->last == LAST_STREAM &&
+			    in->phase == PH_IO && is_rw(in->cur.ddir)) {
+				rc = run_zbd_issue(r, in, t);
+				if (rc < 0)
+					return run_timer(r, in, in->zbd_ready,
+							 R_ISSUE);
+				if (!rc) {
+					at = R_TOP;
+					break;
+				}
 			}
 			rc = issue(r, in, t);
 			if (rc)

@@ -474,12 +474,21 @@ int run_zbd_setup(struct run *r, const struct ssd_job *jobs, int njobs);
 void run_zbd_free(struct run *r);
 /* The instance starts at t: its view of the zones (zbd_file_reset). */
 int run_zbd_start(struct run *r, struct inst *in, int64_t t);
-/* The stream's next I/O of a zbd instance, adjusted to the zones at t: 1
- * with *io set, 0 at its end, -1 when it waits until in->zbd_ready for
- * the zone commands sent for it (it is adjusted again then: another job
- * may have written the zone meanwhile, as fio's zone lock orders it). */
+/* The stream's next I/O of a zbd instance, as drawn (one at a time: a
+ * sequential stream goes on from where its last I/O was moved): 1 with
+ * *io set, 0 at its end, -1 while it waits (in->zbd_ready) for what its
+ * start sent. */
 int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
 		 int64_t t);
+/* The drawn stream I/O in->cur, about to be issued at t, adjusted to the
+ * zones, as fio's zbd_adjust_block, and its write pointer moved: 1 to
+ * issue it, 0 when there is none after all (its pass or its I/O ended:
+ * draw again), -1 when it waits until in->zbd_ready for the zone
+ * commands sent for it (then adjusted again: other jobs may have
+ * written the zone meanwhile, which fio's zone lock orders).  Adjusting
+ * at the issue, not the draw, keeps each zone's writes in write pointer
+ * order whatever waits (rate, think time) come between. */
+int run_zbd_issue(struct run *r, struct inst *in, int64_t t);
 /* A trim cm of a zbd instance at t: a zone reset.  The completion time,
  * or a negative SSD_E*. */
 int64_t run_zbd_submit(struct run *r, struct inst *in, const struct cmd *cm,

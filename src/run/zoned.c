@@ -147,45 +147,57 @@ int run_zbd_start(struct run *r, struct inst *in, int64_t t)
 	return 0;
 }
 
+/* The pass ended early (nothing left to adjust the drawn I/O to, or the
+ * region's last, short block): fio runs another pass (do_io) while
+ * io_size or time_based asks for more, unless the one ending did
+ * nothing; else the job's I/O ends.  The drawn I/O goes back to the
+ * budget.  1 if a new pass began. */
+static int pass_ends(struct inst *in, const struct ssd_io *drawn)
+{
+	const struct ssd_job *j = in->job;
+	ssd_wl_moved(in->wl, drawn, &(struct ssd_io){.ddir = drawn->ddir}, 0);
+	if (!in->zbd_pass || !(j->io_size_set || j->time_based)) {
+		in->zbd_eof = 1;
+		return 0;
+	}
+	in->zbd_pass = 0;
+	ssd_wl_rewind(in->wl);
+	return 1;
+}
+
 int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
 		 int64_t t)
 {
-	struct ssd_zbd_job *zj = in->zj;
-	struct ssd_zbd *d = r->zbd;
-	struct ssd_io drawn;
-	int k;
 	if (in->zbd_ready > t)
 		return -1; /* verify's resets at its start */
 	for (;;) {
-		if (in->zbd_has_held) {
-			drawn = in->zbd_held;
-			in->zbd_has_held = 0;
-		} else if (in->zbd_eof || !ssd_wl_next(in->wl, &drawn)) {
+		if (in->zbd_eof || !ssd_wl_next(in->wl, io))
 			return 0;
-		}
-		*io = drawn;
-		/* the region's last, short block: fio's io_u_fits fails
-		 * and the pass ends */
-		k = drawn.len < zj->min_bs[drawn.ddir] ? SSD_ZBD_EOF
-			: ssd_zbd_adjust(d, zj, io, t);
-		if (k == SSD_ZBD_ACCEPT)
-			break;
-		if (k == SSD_ZBD_ERROR) {
-			in->zbd_eof = 1;
-			run_job_fail(r, in, zj->err, zj->msg);
+		/* the region's last, short block: fio's io_u_fits fails */
+		if (io->len >= in->zj->min_bs[io->ddir])
+			return 1;
+		if (!pass_ends(in, io))
 			return 0;
-		}
-		/* fio runs another pass (do_io) while io_size or time_based
-		 * asks for more, unless the one ending did nothing */
-		const struct ssd_job *j = in->job;
-		if (!in->zbd_pass || !(j->io_size_set || j->time_based)) {
-			in->zbd_eof = 1;
-			return 0;
-		}
-		in->zbd_pass = 0;
-		ssd_wl_moved(in->wl, &drawn, &(struct ssd_io){.ddir = drawn.ddir},
-			     0);
-		ssd_wl_rewind(in->wl);
+	}
+}
+
+int run_zbd_issue(struct run *r, struct inst *in, int64_t t)
+{
+	struct ssd_zbd_job *zj = in->zj;
+	struct ssd_zbd *d = r->zbd;
+	struct ssd_io drawn = in->zbd_has_held ? in->zbd_held : in->cur;
+	struct ssd_io *io = &in->cur;
+	in->zbd_has_held = 0;
+	*io = drawn;
+	int k = ssd_zbd_adjust(d, zj, io, t);
+	if (k == SSD_ZBD_ERROR) {
+		in->zbd_eof = 1;
+		run_job_fail(r, in, zj->err, zj->msg);
+		return 0;
+	}
+	if (k == SSD_ZBD_EOF) {
+		pass_ends(in, &drawn);
+		return 0;
 	}
 	if (zj->ready > t) {
 		/* a reset or finish went to the drive: the write waits for
