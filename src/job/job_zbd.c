@@ -23,6 +23,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#define JOB_ZBD_MAX_ZONES (1u << 24) /* zones of one drive (512 MiB of
+                                        the host's zone table) */
+
 /* What the job names its target in fio's messages: its filename, or, as
  * fio does without one, the job's name. */
 static const char *target(const struct jstate *js)
@@ -232,6 +235,16 @@ static int check_zones(struct parser *p, struct jstate *js)
 				       "writing to ZBD drives");
 	}
 	uint64_t zs = zone_size_of(p, j);
+	if (p->capacity / zs > JOB_ZBD_MAX_ZONES) {
+		/* the host keeps 32 bytes a zone (src/run/zbd.h) */
+		snprintf(msg, sizeof msg, "%llu zones of %llu B on the drive, "
+			 "more than ssdlab keeps",
+			 (unsigned long long)(p->capacity / zs),
+			 (unsigned long long)zs);
+		return zbd_err(p, js, "zonesize", SSD_ERANGE,
+			       "at most 16777216 zones: a larger zonesize",
+			       msg);
+	}
 	if (!p->zbd_zone_size) {
 		p->zbd_zone_size = zs;
 		p->zbd_max_write = maxw;

@@ -35,7 +35,14 @@ uint64_t ssd_sim_mem(const struct ssd_job *jobs, int njobs, uint64_t volume,
 	}
 	*uses = check ? SSD_MEM_VERIFY : 0;
 	uint64_t events = depth + 4 * ninst + nres + 1;
-	return ninst * (sizeof *r->in + sizeof *r->flows) +
+	/* zonemode=zbd: the drive's zone table and each instance's view */
+	uint64_t zbd = 0;
+	for (int j = 0; j < njobs && !zbd; j++)
+		if (jobs[j].zonemode == SSD_ZONEMODE_ZBD && jobs[j].zonesize)
+			zbd = (volume / jobs[j].zonesize + 1) *
+			      sizeof(struct ssd_zbd_zone) + sizeof *r->zbd +
+			      ninst * sizeof *r->zjobs;
+	return zbd + ninst * (sizeof *r->in + sizeof *r->flows) +
 	       nres * (sizeof *res->jobs + sizeof *r->ss + sizeof(int)) +
 	       (uint64_t)njobs * sizeof *r->job_left +
 	       (depth + 1) * sizeof *r->cmd + events * sizeof *r->eng.heap +

@@ -190,13 +190,15 @@ int run_zbd_issue(struct run *r, struct inst *in, int64_t t)
 	in->zbd_has_held = 0;
 	*io = drawn;
 	int k = ssd_zbd_adjust(d, zj, io, t);
-	if (k == SSD_ZBD_ERROR) {
+	if (k != SSD_ZBD_ACCEPT) {
+		/* not issued after all: the stream's write count too */
+		in->writes -= drawn.ddir == SSD_DDIR_WRITE;
+		if (k == SSD_ZBD_EOF) {
+			pass_ends(in, &drawn);
+			return 0;
+		}
 		in->zbd_eof = 1;
 		run_job_fail(r, in, zj->err, zj->msg);
-		return 0;
-	}
-	if (k == SSD_ZBD_EOF) {
-		pass_ends(in, &drawn);
 		return 0;
 	}
 	if (zj->ready > t) {
@@ -208,6 +210,9 @@ int run_zbd_issue(struct run *r, struct inst *in, int64_t t)
 		return -1;
 	}
 	in->zbd_pass += io->len;
+	/* a mixed job's read that became a write (zbd_adjust_ddir) */
+	in->writes += (io->ddir == SSD_DDIR_WRITE) -
+		      (drawn.ddir == SSD_DDIR_WRITE);
 	uint64_t skip = 0;
 	if (io->ddir == SSD_DDIR_WRITE) {
 		ssd_zbd_issued(d, zj, io);
