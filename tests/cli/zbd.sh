@@ -42,6 +42,9 @@ refuse "r.fio:4: unknown option 'write_zone_remainders' \(did you mean 'write_zo
 printf '[a]\nzonemode=zbd\nzonesize=1m\nmax_open_zones=4\n[b]\nzonemode=zbd\nzonesize=1m\nmax_open_zones=2\n' >r.fio
 expect_err 2 "r.fio:8: option 'max_open_zones': Different 'max_open_zones' values" \
 	"$SSDLAB" run r.fio --drive tiny
+printf '[a]\nzonemode=zbd\nzonesize=512\n' >r.fio
+expect_err 2 "r.fio:3: option 'zonesize': [0-9]+ zones of 512 B on the drive, more than ssdlab keeps" \
+	"$SSDLAB" run r.fio --drive default
 printf '[a]\nzonemode=zbd\nzonesize=1m\n[b]\nzonemode=zbd\nzonesize=2m\n' >r.fio
 expect_err 2 "r.fio:6: option 'zonesize': b: zonesize 2097152 does not match the device zone size 1048576." \
 	"$SSDLAB" run r.fio --drive tiny
