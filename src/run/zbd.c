@@ -80,9 +80,13 @@ static int zone_full(const struct ssd_zbd_job *j, const struct ssd_zbd_zone *z,
 	return j->wzr ? zone_room(z) == 0 : zone_room(z) < min_bs;
 }
 
-static int in_vdb(const struct ssd_zbd *d, uint32_t zi)
+/* fio's accounting_vdb: the valid data is kept by the writing jobs with
+ * a threshold, in the range it is kept for. */
+static int in_vdb(const struct ssd_zbd *d, const struct ssd_zbd_job *j,
+		  uint32_t zi)
 {
-	return d->vdb_on && zi >= d->vlo && zi < d->vhi;
+	return d->vdb_on && j->zrt != 0 && j->writes && zi >= d->vlo &&
+	       zi < d->vhi;
 }
 
 /* An error of the drive's side: the job ends with it. */
@@ -139,7 +143,7 @@ static int reset_zone(struct ssd_zbd *d, struct ssd_zbd_job *j, uint32_t zi,
 	int rc = send(d, j, SSD_ZBD_RESET, zi, t);
 	if (rc)
 		return rc;
-	if (in_vdb(d, zi))
+	if (in_vdb(d, j, zi))
 		d->vdb -= z->wp - z->start;
 	z->wp = z->start;
 	j->resets++;
@@ -155,7 +159,7 @@ static int finish_zone(struct ssd_zbd *d, struct ssd_zbd_job *j, uint32_t zi,
 	int rc = send(d, j, SSD_ZBD_FINISH, zi, t);
 	if (rc)
 		return rc;
-	if (in_vdb(d, zi))
+	if (in_vdb(d, j, zi))
 		d->vdb += cap_end(z) - z->wp;
 	z->wp = cap_end(z);
 	return 0;
@@ -272,7 +276,7 @@ choose_other:
 	/* forward from zi, wrapping in the region */
 	uint32_t nzr = j->max_zone - j->min_zone;
 	uint32_t z = zi;
-	for (uint32_t i = 1; i < nzr; i++) {
+	for (uint32_t i = 0; i < nzr; i++) {
 		z = z + 1 < j->max_zone ? z + 1 : j->min_zone;
 		if (d->z[z].write)
 			continue;
@@ -301,7 +305,7 @@ choose_other:
 		int rc = send(d, j, SSD_ZBD_FINISH, z, t);
 		if (rc)
 			return -1;
-		if (in_vdb(d, z))
+		if (in_vdb(d, j, z))
 			d->vdb += cap_end(pz) - pz->wp;
 		pz->wp = cap_end(pz);
 		*zo = z;
@@ -474,7 +478,7 @@ void ssd_zbd_issued(struct ssd_zbd *d, struct ssd_zbd_job *j,
 		end = cap_end(z);
 	j->wrote = 1;
 	if (end > z->wp) {
-		if (in_vdb(d, zi))
+		if (in_vdb(d, j, zi))
 			d->vdb += end - z->wp;
 		z->wp = end;
 	}
