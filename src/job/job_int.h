@@ -43,6 +43,8 @@
 #define JOB_SECTOR 512u               /* block sizes and offsets: multiples */
 #define JOB_PAGE 4096u                /* the drive's page: files start on it */
 #define JOB_BS_MAX (128u << 20)       /* largest block size, bytes */
+#define JOB_ZBD_BS_MAX (1u << 31)     /* ... of a zbd job's trims (zone
+                                         resets of the zone size) */
 #define JOB_MAX_OPTS 512              /* rows of job_opts[] (job_opts.c
                                          checks it) */
 #define JOB_ADD_MAX (1ULL << 50)      /* largest rw=PATTERN:N hole, bytes */

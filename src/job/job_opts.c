@@ -102,8 +102,9 @@ const struct jopt job_opts[] = {
 		 "minus this (the later of the two wins)."},
 	{.name = "bs", .alias = "blocksize", .type = OT_FN,
 	 .fn = job_fn_bs_ddir, FIELD(bs),
-	 .value = "size, a multiple of 512 B, 512 B..128 MiB; or R,W,T per "
-		  "direction",
+	 .value = "size, a multiple of 512 B, 512 B..128 MiB (the trims of "
+		  "a zonemode=zbd job: up to 2 GiB, the zone size); or R,W,T "
+		  "per direction",
 	 .def = "4k",
 	 .help = "Bytes per I/O.  R,W,T as fio: bs=8k,32k is 8k reads, "
 		 "32k writes and trims; an empty field keeps the value "

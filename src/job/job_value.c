@@ -257,15 +257,15 @@ static int split_ddir(struct parser *p, const struct jopt *o, char *val,
 	return 0;
 }
 
-/* A block size: a multiple of 512 B, 512 B..128 MiB. */
-int job_parse_bs(struct parser *p, const struct jopt *o, const char *s,
-		 uint32_t *out)
+/* A block size: a multiple of 512 B, 512 B..max. */
+static int parse_bs_max(struct parser *p, const struct jopt *o,
+			const char *s, uint64_t max, uint32_t *out)
 {
 	uint64_t v;
 	int rc = job_size(p, s, &v);
 	if (rc == SSD_EPARSE)
 		return opt_err(p, o, rc, "'%.64s' is not a size", s);
-	if (rc || v < JOB_SECTOR || v > JOB_BS_MAX)
+	if (rc || v < JOB_SECTOR || v > max)
 		return opt_err(p, o, SSD_ERANGE,
 			       "block size %.64s is out of range", s);
 	if (v % JOB_SECTOR)
@@ -276,7 +276,17 @@ int job_parse_bs(struct parser *p, const struct jopt *o, const char *s,
 	return 0;
 }
 
-/* bs=R,W,T and blockalign=R,W,T: one block size per direction. */
+/* A block size: a multiple of 512 B, 512 B..128 MiB. */
+int job_parse_bs(struct parser *p, const struct jopt *o, const char *s,
+		 uint32_t *out)
+{
+	return parse_bs_max(p, o, s, JOB_BS_MAX, out);
+}
+
+/* bs=R,W,T and blockalign=R,W,T: one block size per direction.  bs may
+ * be up to JOB_ZBD_BS_MAX: a zbd job's trims are zone resets of the zone
+ * size, which reach the drive as no command of that size; the job's
+ * check (job_zbd.c) holds every other direction it uses to 128 MiB. */
 int job_fn_bs_ddir(struct parser *p, struct jstate *js,
 		   const struct jopt *o, char *val)
 {
@@ -284,9 +294,11 @@ int job_fn_bs_ddir(struct parser *p, struct jstate *js,
 	uint32_t v[SSD_DDIR_N];
 	uint32_t *field = (uint32_t *)((char *)&js->j + o->off);
 	int rc = split_ddir(p, o, val, f);
+	uint64_t max = o->off == offsetof(struct ssd_job, bs) ? JOB_ZBD_BS_MAX
+							     : JOB_BS_MAX;
 	for (int d = 0; !rc && d < SSD_DDIR_N; d++)
 		if (f[d])
-			rc = job_parse_bs(p, o, f[d], &v[d]);
+			rc = parse_bs_max(p, o, f[d], max, &v[d]);
 	if (rc)
 		return rc;
 	for (int d = 0; d < SSD_DDIR_N; d++)

@@ -277,12 +277,34 @@ static int check_zones(struct parser *p, struct jstate *js)
 	return 0;
 }
 
+/* bs above 128 MiB: only for a zbd job's trims (job_fn_bs_ddir). */
+static int check_big_bs(struct parser *p, struct jstate *js)
+{
+	struct ssd_job *j = &js->j;
+	unsigned dd = ssd_rw_ddirs(j->rw);
+	for (int d = 0; d < SSD_DDIR_N; d++) {
+		if (j->bs[d] <= JOB_BS_MAX || !(dd >> d & 1) ||
+		    (d == SSD_DDIR_TRIM && j->zonemode == SSD_ZONEMODE_ZBD))
+			continue;
+		char b[32];
+		return perr(p, job_opt_line(js, "bs"), SSD_ERANGE,
+			    "option 'bs': block size %s is out of range "
+			    "(accepted: %s)",
+			    ssd_fmt_bytes(j->bs[d], b, sizeof b),
+			    job_opts[job_find_opt("bs")].value);
+	}
+	return 0;
+}
+
 int job_zbd_check(struct parser *p, struct jstate *js, uint64_t *off,
 		  uint64_t *size, uint64_t *io_size)
 {
 	struct ssd_job *j = &js->j;
 	const char *f = target(js);
 	char msg[320];
+	int rc = check_big_bs(p, js);
+	if (rc)
+		return rc;
 	if (j->zone_append && j->zonemode != SSD_ZONEMODE_ZBD)
 		return zbd_err(p, js, "write_mode", SSD_EINVAL,
 			       "write_mode=zone_append with zonemode=zbd",
@@ -290,7 +312,7 @@ int job_zbd_check(struct parser *p, struct jstate *js, uint64_t *off,
 			       "requires zonemode=zbd");
 	if (j->zonemode != SSD_ZONEMODE_ZBD)
 		return 0;
-	int rc = check_options(p, js);
+	rc = check_options(p, js);
 	if (!rc)
 		rc = check_zones(p, js);
 	if (rc)

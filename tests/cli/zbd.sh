@@ -45,6 +45,12 @@ expect_err 2 "r.fio:8: option 'max_open_zones': Different 'max_open_zones' value
 printf '[a]\nzonemode=zbd\nzonesize=512\n' >r.fio
 expect_err 2 "r.fio:3: option 'zonesize': [0-9]+ zones of 512 B on the drive, more than ssdlab keeps" \
 	"$SSDLAB" run r.fio --drive default
+# block sizes above 128 MiB: only a zbd job's trims (zone resets)
+printf '[a]\nrw=write\nbs=256m\n' >r.fio
+expect_err 2 "r.fio:3: option 'bs': block size 256 MiB is out of range" \
+	"$SSDLAB" run r.fio --drive default
+printf '[a]\nzonemode=zbd\nzonesize=256m\nrw=randtrim\nbs=256m\nsize=4z\n' >r.fio
+expect_status 0 "$SSDLAB" run r.fio --drive default
 printf '[a]\nzonemode=zbd\nzonesize=1m\n[b]\nzonemode=zbd\nzonesize=2m\n' >r.fio
 expect_err 2 "r.fio:6: option 'zonesize': b: zonesize 2097152 does not match the device zone size 1048576." \
 	"$SSDLAB" run r.fio --drive tiny
