@@ -469,7 +469,9 @@ int run_close_iolog(struct inst *in, char *err, size_t errlen);
 /* ---- zoned.c: zonemode=zbd ---- */
 
 /* The run's zones, when a job is zbd: emulated on a conventional drive,
- * the drive's on a zoned one; instances' views.  0, or SSD_ENOMEM. */
+ * the drive's on a zoned one; instances' views.  0, or SSD_ENOMEM or
+ * SSD_EINVAL (a zone size that is not the zoned drive's) with the
+ * message in r->err. */
 int run_zbd_setup(struct run *r, const struct ssd_job *jobs, int njobs);
 void run_zbd_free(struct run *r);
 /* The instance starts at t: its view of the zones (zbd_file_reset). */

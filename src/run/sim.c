@@ -262,11 +262,9 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 				goto out;
 		}
 	}
-	rc = run_zbd_setup(&r, jobs, njobs);
-	if (rc) {
-		snprintf(err, errlen, "out of memory");
+	rc = run_zbd_setup(&r, jobs, njobs); /* its message in err */
+	if (rc)
 		goto out;
-	}
 	int last = group; /* the last group that ran */
 	for (int g = 0; g <= group; g++) {
 		if (r.exit_all) {

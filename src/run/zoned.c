@@ -87,10 +87,24 @@ int run_zbd_setup(struct run *r, const struct ssd_job *jobs, int njobs)
 		zc = zi.zone_cap;
 		r->zmax_active = zi.max_active;
 	}
+	for (int j = 0; r->zoned && j < njobs; j++)
+		if (jobs[j].zonemode == SSD_ZONEMODE_ZBD &&
+		    jobs[j].zonesize != zi.zone_size) {
+			/* jobs not read for this drive (the library's) */
+			snprintf(r->err, r->errlen, "job '%s': %s job parameter "
+				 "zonesize %llu does not match disk zone size "
+				 "%llu.", jobs[j].name,
+				 run_zbd_file(&jobs[j]),
+				 (unsigned long long)jobs[j].zonesize,
+				 (unsigned long long)zi.zone_size);
+			return SSD_EINVAL;
+		}
 	r->zbd = ssd_zbd_create(cap, zs, zc, first->max_open_zones, &ops);
 	r->zjobs = calloc((size_t)r->ninst, sizeof *r->zjobs);
-	if (!r->zbd || !r->zjobs)
+	if (!r->zbd || !r->zjobs) {
+		snprintf(r->err, r->errlen, "out of memory");
 		return SSD_ENOMEM;
+	}
 	/* the drive's write pointers, once (fio's parse_zone_info): a zone
 	 * without one (full, read only, offline) is full */
 	for (uint32_t z = 0; r->zoned && z < r->zbd->nzones; z++) {
