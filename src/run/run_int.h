@@ -219,6 +219,17 @@ struct inst {
 	struct ssd_io zbd_held;     /* ... the I/O drawn, adjusted again
 	                               then (zbd_has_held) */
 	int zbd_has_held;
+	struct zbd_write *zlog;     /* with a verify phase: where its writes
+	                               went, in order (fio's io_hist): the
+	                               zones moved them, so a replay of the
+	                               stream would read elsewhere */
+	uint64_t zlog_n, zlog_cap;
+};
+
+/* One write of a zbd job, as the zones placed it. */
+struct zbd_write {
+	uint64_t offset;
+	uint32_t len;
 };
 
 /* fio's token flow: jobs of one flow_id issue in the ratio of weights. */

@@ -329,6 +329,7 @@ out:
 		}
 		rc = run_close_logs(in, rc, err, errlen);
 		ssd_wl_destroy(in->wl);
+		free(in->zlog);
 		ssd_wl_destroy(in->vwl);
 		ssd_wl_destroy(in->twl);
 	}

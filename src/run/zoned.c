@@ -239,6 +239,22 @@ int run_zbd_issue(struct run *r, struct inst *in, int64_t t)
 			skip = z->start + d->zone_size - end;
 	}
 	ssd_wl_moved(in->wl, &drawn, io, skip);
+	if (io->ddir == SSD_DDIR_WRITE && in->vafter) {
+		if (in->zlog_n == in->zlog_cap) {
+			uint64_t n = in->zlog_cap ? 2 * in->zlog_cap : 1024;
+			struct zbd_write *g = realloc(in->zlog,
+						      (size_t)n * sizeof *g);
+			if (!g) {
+				in->zbd_eof = 1;
+				run_job_fail(r, in, SSD_ENOMEM, "out of memory "
+					     "for the writes to verify");
+				return 0;
+			}
+			in->zlog = g;
+			in->zlog_cap = n;
+		}
+		in->zlog[in->zlog_n++] = (struct zbd_write){io->offset, io->len};
+	}
 	return 1;
 }
 

@@ -214,3 +214,9 @@ python3 -c "
 import json; j = json.load(open('za.json'))['jobs'][0]
 assert j['error'] == 0 and j['write']['io_bytes'] == 2 << 20 and j['read']['io_bytes'] == 2 << 20, j['error']
 " || fail "zone_append with verify"
+# a zbd job's verify phase reads where the zones put its writes, not
+# where its stream drew them (a replay would read unwritten blocks)
+printf '[a]\nzonemode=zbd\ndirect=1\nrw=randrw\nverify=crc32c\nsize=8z\n' >rv.fio
+expect_status 0 $SSDLAB run rv.fio $Z
+printf '[a]\nzonemode=zbd\nzonesize=1m\nrw=randrw\nverify=crc32c\nsize=8z\nmax_open_zones=2\n' >rv.fio
+expect_status 0 $SSDLAB run rv.fio --drive tiny
