@@ -102,7 +102,19 @@ enum {
 	SSDLAB_EUNSUP = -9,    /* recognised but not supported */
 	SSDLAB_ESTATE = -10,   /* a flash rule or an invariant was violated */
 	SSDLAB_EILSEQ = -11,   /* data read back is not what was written */
-	SSDLAB_ETIMEDOUT = -12 /* an I/O took longer than its job allows */
+	SSDLAB_ETIMEDOUT = -12, /* an I/O took longer than its job allows */
+	/* a zoned drive's command failed with this NVMe status (the NVMe
+	 * Zoned Namespace Command Set's; docs/zoned.md) */
+	SSDLAB_ZNS_EFIELD = -0x1002,     /* Invalid Field in Command */
+	SSDLAB_ZNS_ERANGE = -0x1080,     /* LBA Out of Range */
+	SSDLAB_ZNS_EBOUNDARY = -0x11b8,  /* Zone Boundary Error */
+	SSDLAB_ZNS_EFULL = -0x11b9,      /* Zone Is Full */
+	SSDLAB_ZNS_EREADONLY = -0x11ba,  /* Zone Is Read Only */
+	SSDLAB_ZNS_EOFFLINE = -0x11bb,   /* Zone Is Offline */
+	SSDLAB_ZNS_EWRITE = -0x11bc,     /* Zone Invalid Write */
+	SSDLAB_ZNS_EMAXACTIVE = -0x11bd, /* Too Many Active Zones */
+	SSDLAB_ZNS_EMAXOPEN = -0x11be,   /* Too Many Open Zones */
+	SSDLAB_ZNS_ETRANSITION = -0x11bf /* Invalid Zone State Transition */
 };
 
 /* A short description of an error code ("drive is read-only"). */
@@ -232,6 +244,73 @@ enum ssdlab_op { SSDLAB_READ = 0, SSDLAB_WRITE = 1, SSDLAB_TRIM = 2 };
  * before earlier ones complete queue together, as on a real drive. */
 SSDLAB_API int64_t ssdlab_submit(ssdlab_dev *dev, int op, uint64_t offset, uint32_t len,
 		      int64_t t);
+
+/* ---- zoned drives (mapping = zone; docs/zoned.md) ----
+ *
+ * A zoned drive is nzones zones of zone_size bytes, each written from its
+ * start up to zone_cap, only at its write pointer, in whole 4 KiB
+ * logical blocks.  ssdlab_submit checks each command against the zones
+ * and fails one that breaks their rules with the SSDLAB_ZNS_E* code of
+ * its NVMe status, changing nothing; reads go up to the zone size (what
+ * was never written reads as zeros); TRIM is SSDLAB_EUNSUP.  OR
+ * SSDLAB_APPEND into a write for a Zone Append to the zone that starts at
+ * offset: written at its write pointer, which ssdlab_append_offset then
+ * gives. */
+#define SSDLAB_APPEND 0x400
+struct ssdlab_zoned {
+	uint64_t zone_size;   /* bytes, a power of two */
+	uint64_t zone_cap;    /* bytes writable from a zone's start */
+	uint32_t nzones;
+	uint32_t max_open;    /* zones open at once at most; 0: no limit */
+	uint32_t max_active;  /* zones open or closed at once; 0: no limit */
+	uint32_t lba;         /* logical block size, bytes */
+	uint64_t max_append;  /* largest Zone Append, bytes; 0: the capacity */
+};
+/* 1 with *out filled for a zoned drive, 0 for any other. */
+SSDLAB_API int ssdlab_zoned(const ssdlab_dev *dev, struct ssdlab_zoned *out);
+
+/* Zone Management Send: action on the zone that starts at offset (with
+ * all, on every zone the action selects: Select All) at simulated time t
+ * (the rule for t of ssdlab_submit).  A reset erases the zone's blocks
+ * (it costs what the zone holds) and its data reads as zeros after; a
+ * finish fills the zone (padding its blocks with zone_finish = pad).
+ * Returns the completion time, or an SSDLAB_ZNS_E* code (an action the
+ * zone's state does not allow, the resources), SSDLAB_EUNSUP on a drive
+ * that is not zoned, SSDLAB_EINVAL. */
+enum ssdlab_zone_action {
+	SSDLAB_ZONE_CLOSE = 1,
+	SSDLAB_ZONE_FINISH = 2,
+	SSDLAB_ZONE_OPEN = 3,
+	SSDLAB_ZONE_RESET = 4,
+	SSDLAB_ZONE_OFFLINE = 5
+};
+SSDLAB_API int64_t ssdlab_zone_send(ssdlab_dev *dev, int action, uint64_t offset,
+			 int all, int64_t t);
+
+/* Report Zones, one zone: its descriptor.  0, or SSDLAB_EINVAL (no such
+ * zone, a drive that is not zoned). */
+enum ssdlab_zone_state {
+	SSDLAB_ZS_EMPTY = 0x1,
+	SSDLAB_ZS_IMPLICITLY_OPENED = 0x2,
+	SSDLAB_ZS_EXPLICITLY_OPENED = 0x3,
+	SSDLAB_ZS_CLOSED = 0x4,
+	SSDLAB_ZS_READ_ONLY = 0xd,
+	SSDLAB_ZS_FULL = 0xe,
+	SSDLAB_ZS_OFFLINE = 0xf
+};
+struct ssdlab_zone {
+	uint64_t start, cap;  /* bytes */
+	uint64_t wp;          /* write pointer, bytes; UINT64_MAX when the
+	                         zone has none (full, read only, offline) */
+	uint64_t written;     /* bytes the host wrote from start */
+	int state;            /* enum ssdlab_zone_state */
+	int finished_by_controller;
+};
+SSDLAB_API int ssdlab_zone_report(const ssdlab_dev *dev, uint32_t zone,
+		       struct ssdlab_zone *out);
+
+/* Where the latest Zone Append wrote: its byte offset. */
+SSDLAB_API uint64_t ssdlab_append_offset(const ssdlab_dev *dev);
 
 /* Flush at time t (the same rule for t as ssdlab_submit): every write
  * accepted so far becomes durable -- buffered data is programmed, open

@@ -35,7 +35,30 @@ _Static_assert(SAME(SSDLAB_EINVAL, SSD_EINVAL) && SAME(SSDLAB_ENOMEM, SSD_ENOMEM
 	       SAME(SSDLAB_EPARSE, SSD_EPARSE) && SAME(SSDLAB_ENOENT, SSD_ENOENT) &&
 	       SAME(SSDLAB_EUNSUP, SSD_EUNSUP) && SAME(SSDLAB_ESTATE, SSD_ESTATE) &&
 	       SAME(SSDLAB_EILSEQ, SSD_EILSEQ) &&
-	       SAME(SSDLAB_ETIMEDOUT, SSD_ETIMEDOUT), "error codes");
+	       SAME(SSDLAB_ETIMEDOUT, SSD_ETIMEDOUT) &&
+	       SAME(SSDLAB_ZNS_EFIELD, SSD_ZNS_EFIELD) &&
+	       SAME(SSDLAB_ZNS_ERANGE, SSD_ZNS_ERANGE) &&
+	       SAME(SSDLAB_ZNS_EBOUNDARY, SSD_ZNS_EBOUNDARY) &&
+	       SAME(SSDLAB_ZNS_EFULL, SSD_ZNS_EFULL) &&
+	       SAME(SSDLAB_ZNS_EREADONLY, SSD_ZNS_EREADONLY) &&
+	       SAME(SSDLAB_ZNS_EOFFLINE, SSD_ZNS_EOFFLINE) &&
+	       SAME(SSDLAB_ZNS_EWRITE, SSD_ZNS_EWRITE) &&
+	       SAME(SSDLAB_ZNS_EMAXACTIVE, SSD_ZNS_EMAXACTIVE) &&
+	       SAME(SSDLAB_ZNS_EMAXOPEN, SSD_ZNS_EMAXOPEN) &&
+	       SAME(SSDLAB_ZNS_ETRANSITION, SSD_ZNS_ETRANSITION), "error codes");
+_Static_assert(SAME(SSDLAB_APPEND, SSD_BLK_APPEND) &&
+	       SAME(SSDLAB_ZONE_CLOSE, SSD_ZNS_ACT_CLOSE) &&
+	       SAME(SSDLAB_ZONE_FINISH, SSD_ZNS_ACT_FINISH) &&
+	       SAME(SSDLAB_ZONE_OPEN, SSD_ZNS_ACT_OPEN) &&
+	       SAME(SSDLAB_ZONE_RESET, SSD_ZNS_ACT_RESET) &&
+	       SAME(SSDLAB_ZONE_OFFLINE, SSD_ZNS_ACT_OFFLINE) &&
+	       SAME(SSDLAB_ZS_EMPTY, SSD_ZNS_ZSE) &&
+	       SAME(SSDLAB_ZS_IMPLICITLY_OPENED, SSD_ZNS_ZSIO) &&
+	       SAME(SSDLAB_ZS_EXPLICITLY_OPENED, SSD_ZNS_ZSEO) &&
+	       SAME(SSDLAB_ZS_CLOSED, SSD_ZNS_ZSC) &&
+	       SAME(SSDLAB_ZS_READ_ONLY, SSD_ZNS_ZSRO) &&
+	       SAME(SSDLAB_ZS_FULL, SSD_ZNS_ZSF) &&
+	       SAME(SSDLAB_ZS_OFFLINE, SSD_ZNS_ZSO), "zone codes");
 _Static_assert(SAME(SSDLAB_READ, SSD_DDIR_READ) &&
 	       SAME(SSDLAB_WRITE, SSD_DDIR_WRITE) &&
 	       SAME(SSDLAB_TRIM, SSD_DDIR_TRIM) && SAME(SSDLAB_FUA, SSD_DEV_FUA) &&
@@ -233,12 +256,15 @@ uint64_t ssdlab_dev_capacity(const ssdlab_dev *h)
 int64_t ssdlab_submit(ssdlab_dev *h, int op, uint64_t offset, uint32_t len,
 		      int64_t t)
 {
-	int dir = op & ~(SSD_DEV_FUA | SSD_BLK_DIRECT);
+	int dir = op & ~(SSD_DEV_FUA | SSD_BLK_DIRECT | SSD_BLK_APPEND);
 	if (dir != SSD_DDIR_READ && dir != SSD_DDIR_WRITE &&
 	    dir != SSD_DDIR_TRIM)
 		return SSD_EINVAL;
-	if ((op & SSD_DEV_FUA) && dir != SSD_DDIR_WRITE)
+	if ((op & (SSD_DEV_FUA | SSD_BLK_APPEND)) && dir != SSD_DDIR_WRITE)
 		return SSD_EINVAL;
+	struct ssd_zoned_info zi;
+	if ((op & SSD_BLK_APPEND) && !ssd_dev_zoned(h->dev, &zi))
+		return SSD_EINVAL; /* an append needs zones */
 	if (t < ssd_dev_last_submit(h->dev))
 		return SSD_EINVAL;
 	/* the direct flag means something to a page cache only; a bare
@@ -630,4 +656,46 @@ void ssdlab_result_free(ssdlab_result *r)
 	ssd_run_result_free(&r->r);
 	ssdlab_jobs_free(r->jobs);
 	free(r);
+}
+
+/* ---- zoned drives ---- */
+
+int ssdlab_zoned(const ssdlab_dev *h, struct ssdlab_zoned *out)
+{
+	struct ssd_zoned_info zi;
+	if (!ssd_dev_zoned(h->dev, &zi))
+		return 0;
+	*out = (struct ssdlab_zoned){
+		.zone_size = zi.zone_size, .zone_cap = zi.zone_cap,
+		.nzones = zi.nzones, .max_open = zi.max_open,
+		.max_active = zi.max_active, .lba = zi.lba,
+		.max_append = zi.max_append};
+	return 1;
+}
+
+int64_t ssdlab_zone_send(ssdlab_dev *h, int action, uint64_t offset, int all,
+			 int64_t t)
+{
+	if (t < ssd_dev_last_submit(h->dev))
+		return SSD_EINVAL;
+	return ssd_dev_zone_send(h->dev, action, offset, all != 0, t);
+}
+
+int ssdlab_zone_report(const ssdlab_dev *h, uint32_t zone,
+		       struct ssdlab_zone *out)
+{
+	struct ssd_zone_desc z;
+	int rc = ssd_dev_zone_report(h->dev, zone, &z);
+	if (rc)
+		return rc;
+	*out = (struct ssdlab_zone){
+		.start = z.start, .cap = z.cap, .wp = z.wp, .written = z.written,
+		.state = z.state,
+		.finished_by_controller = (z.attr & SSD_ZNS_ATTR_ZFC) != 0};
+	return 0;
+}
+
+uint64_t ssdlab_append_offset(const ssdlab_dev *h)
+{
+	return ssd_dev_append_offset(h->dev);
 }

@@ -32,6 +32,13 @@ const char *ssd_strerror(int code)
 	case SSD_ZNS_EFIELD:
 		return "Invalid Field in Command: not a zone start, an empty "
 		       "or too long command, or no such action";
+	case SSD_ZNS_EZONEOP:
+		return "Invalid Zone Operation Request: Zone Append to a zone "
+		       "with a random write area, or a ZRWA flush of a zone "
+		       "without one";
+	case SSD_ZNS_ENOZRWA:
+		return "ZRWA Resources Unavailable: every zone random write "
+		       "area is held by another zone";
 	case SSD_ZNS_ERANGE:
 		return "LBA Out of Range: the command reaches past the "
 		       "namespace's last LBA";

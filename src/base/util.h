@@ -42,6 +42,8 @@ enum {
  * the zoned ones, status code type 1h; the two generic ones type 0h). */
 enum {
 	SSD_ZNS_EFIELD = -0x1002,      /* Invalid Field in Command */
+	SSD_ZNS_EZONEOP = -0x11b6,     /* Invalid Zone Operation Request */
+	SSD_ZNS_ENOZRWA = -0x11b7,     /* ZRWA Resources Unavailable */
 	SSD_ZNS_ERANGE = -0x1080,      /* LBA Out of Range */
 	SSD_ZNS_EBOUNDARY = -0x11b8,   /* Zone Boundary Error */
 	SSD_ZNS_EFULL = -0x11b9,       /* Zone Is Full */

@@ -295,10 +295,8 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		f->ctr.ro_reject++;
 		return SSD_EROFS;
 	}
-	if (__builtin_expect(f->bm != NULL, 0))
-		return ftl_bm_write(f, lpn, t);
-	if (__builtin_expect(f->zn != NULL, 0))
-		return ftl_zone_write(f, lpn, t);
+	if (__builtin_expect(f->cfg.mapping != SSD_MAP_PAGE, 0))
+		return f->zn ? ftl_zone_write(f, lpn, t) : ftl_bm_write(f, lpn, t);
 	uint32_t ui = f->cur_unit;
 	if (f->uvalid[ui] >= f->ulimit[ui] && !host_page_open(f, ui)) {
 		ui = unit_pick(f, ui, lpn);

@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* One zone: 40 bytes. */
+/* One zone: 48 bytes. */
 struct zone {
 	uint64_t wp;      /* next LBA to write; zslba + cap when full */
 	uint64_t cap;     /* writable LBAs */
@@ -29,10 +29,12 @@ struct zone {
 	                     padding of a Finish) */
 	uint64_t used;    /* the namespace's clock at the zone's last open
 	                     or write: the implicit close takes the least */
+	uint64_t hi;      /* with a ZRWA: one past the last LBA the host
+	                     wrote in it (>= wp) */
 	uint8_t state;    /* enum ssd_zns_state */
 	uint8_t attr;     /* SSD_ZNS_ATTR_* */
 };
-_Static_assert(sizeof(struct zone) == 40, "struct zone grew");
+_Static_assert(sizeof(struct zone) == 48, "struct zone grew");
 
 struct ssd_zns {
 	struct ssd_zns_params p;
@@ -42,6 +44,8 @@ struct ssd_zns {
 	uint32_t nr_active;      /* ZSIO + ZSEO + ZSC zones */
 	uint64_t clock;          /* ticks at each open or write */
 	uint64_t implicit_closes;
+	uint32_t nr_zrwa;        /* random write areas in all */
+	uint32_t zrwa_used;      /* held by zones */
 	ssd_zns_hook *hook;
 	void *hook_ctx;
 	struct zone *zone;       /* [nzones] */
@@ -126,6 +130,13 @@ int ssd_zns_create(const struct ssd_zns_params *p, struct ssd_zns **out,
 		why = "a zoned namespace needs at least one zone";
 	} else if (p->zone_size > UINT64_MAX / p->nzones) {
 		why = "the zones hold more than 2^64 LBAs";
+	} else if (p->zrwa_size && (!p->zrwa_fg || p->zrwa_size % p->zrwa_fg ||
+				    p->zrwa_size > p->zone_cap)) {
+		snprintf(buf, sizeof buf, "ZRWA size %llu LBAs is not a multiple "
+			 "of its flush granularity %llu within the capacity",
+			 (unsigned long long)p->zrwa_size,
+			 (unsigned long long)p->zrwa_fg);
+		why = buf;
 	} else if (p->max_open && p->max_active &&
 		   p->max_open > p->max_active) {
 		snprintf(buf, sizeof buf, "max open zones %u is above max "
@@ -149,8 +160,10 @@ int ssd_zns_create(const struct ssd_zns_params *p, struct ssd_zns **out,
 		z->shift++;
 	z->nlbas = p->zone_size * p->nzones;
 	z->zone = zv;
+	z->nr_zrwa = !p->zrwa_size ? 0 : p->nr_zrwa ? p->nr_zrwa
+		   : p->max_active ? p->max_active : p->nzones;
 	for (uint32_t i = 0; i < p->nzones; i++) {
-		zv[i].wp = zslba(z, i);
+		zv[i].wp = zv[i].hi = zslba(z, i);
 		zv[i].cap = p->zone_cap;
 		zv[i].state = SSD_ZNS_ZSE;
 	}
@@ -208,6 +221,11 @@ static void set_state(struct ssd_zns *z, uint32_t i, int to, int cause,
 	z->nr_open += (uint32_t)is_open(to) - (uint32_t)is_open(from);
 	z->nr_active += (uint32_t)is_active(to) - (uint32_t)is_active(from);
 	zn->state = (uint8_t)to;
+	if ((zn->attr & SSD_ZNS_ATTR_ZRWAV) && !is_active(to)) {
+		/* full, empty, read only or offline: the area goes back */
+		zn->attr &= (uint8_t)~SSD_ZNS_ATTR_ZRWAV;
+		z->zrwa_used--;
+	}
 	if (z->hook) {
 		struct ssd_zns_event e = {
 			.zone = i, .from = (uint8_t)from, .to = (uint8_t)to,
@@ -280,7 +298,41 @@ static int commit_write(struct ssd_zns *z, uint32_t i, uint64_t n)
 	return 0;
 }
 
-int ssd_zns_write(struct ssd_zns *z, uint64_t lba, uint64_t n)
+/* A write of [lba, lba + n) into zone i's random write area, checked
+ * but for the resources: the zone opens if closed; the write pointer
+ * moves by the implicit flush, whole flush units until the write ends
+ * within wp + zrwa_size (at most to the capacity).  *c receives what it
+ * committed. */
+static int zrwa_write(struct ssd_zns *z, uint32_t i, uint64_t lba, uint64_t n,
+		      uint64_t *c)
+{
+	struct zone *zn = &z->zone[i];
+	if (zn->state == SSD_ZNS_ZSC) {
+		int rc = make_room(z, i);
+		if (rc)
+			return rc;
+		set_state(z, i, SSD_ZNS_ZSIO, SSD_ZNS_BY_WRITE, 0, 0);
+	}
+	uint64_t end = lba + n, cap_end = zslba(z, i) + zn->cap, adv = 0;
+	if (end > zn->hi)
+		zn->hi = end;
+	if (end > zn->wp + z->p.zrwa_size) {
+		uint64_t over = end - zn->wp - z->p.zrwa_size, fg = z->p.zrwa_fg;
+		adv = (over + fg - 1) / fg * fg;
+		if (adv > cap_end - zn->wp)
+			adv = cap_end - zn->wp;
+	}
+	*c = adv;
+	zn->wp += adv;
+	zn->written += adv;
+	zn->used = ++z->clock;
+	if (zn->wp == cap_end)
+		set_state(z, i, SSD_ZNS_ZSF, SSD_ZNS_BY_WRITE, 0, 0);
+	return 0;
+}
+
+int ssd_zns_write_commit(struct ssd_zns *z, uint64_t lba, uint64_t n,
+			 uint64_t *from, uint64_t *committed)
 {
 	if (!n)
 		return SSD_ZNS_EFIELD;
@@ -291,11 +343,39 @@ int ssd_zns_write(struct ssd_zns *z, uint64_t lba, uint64_t n)
 	int rc = writable(zn);
 	if (rc)
 		return rc;
-	if (lba != zn->wp)
+	uint64_t wp = zn->wp, c = n;
+	if (zn->attr & SSD_ZNS_ATTR_ZRWAV) {
+		if (lba < wp || n > wp + 2 * z->p.zrwa_size - lba)
+			return SSD_ZNS_EWRITE;
+	} else if (lba != wp) {
 		return SSD_ZNS_EWRITE;
+	}
 	if (n > zslba(z, i) + zn->cap - lba)
 		return SSD_ZNS_EBOUNDARY;
-	return commit_write(z, i, n);
+	rc = zn->attr & SSD_ZNS_ATTR_ZRWAV ? zrwa_write(z, i, lba, n, &c)
+					   : commit_write(z, i, n);
+	if (rc)
+		return rc;
+	if (from)
+		*from = wp;
+	if (committed)
+		*committed = c;
+	return 0;
+}
+
+int ssd_zns_write(struct ssd_zns *z, uint64_t lba, uint64_t n)
+{
+	return ssd_zns_write_commit(z, lba, n, NULL, NULL);
+}
+
+int ssd_zns_zrwa(const struct ssd_zns *z, uint32_t zone, uint64_t *hi)
+{
+	const struct zone *zn = &z->zone[zone];
+	if (!(zn->attr & SSD_ZNS_ATTR_ZRWAV))
+		return 0;
+	if (hi)
+		*hi = zn->hi;
+	return 1;
 }
 
 int ssd_zns_append(struct ssd_zns *z, uint64_t start, uint64_t n,
@@ -311,6 +391,8 @@ int ssd_zns_append(struct ssd_zns *z, uint64_t start, uint64_t n,
 	int rc = writable(zn);
 	if (rc)
 		return rc;
+	if (zn->attr & SSD_ZNS_ATTR_ZRWAV)
+		return SSD_ZNS_EZONEOP; /* its write pointer is not the host's */
 	uint64_t at = zn->wp;
 	if (n > start + zn->cap - at)
 		return SSD_ZNS_EBOUNDARY;
@@ -356,6 +438,11 @@ int ssd_zns_read(const struct ssd_zns *z, uint64_t lba, uint64_t n,
 static uint64_t finish(struct ssd_zns *z, uint32_t i, int cause)
 {
 	struct zone *zn = &z->zone[i];
+	if (zn->attr & SSD_ZNS_ATTR_ZRWAV) {
+		/* what the host wrote in its random write area is flushed */
+		zn->written += zn->hi - zn->wp;
+		zn->wp = zn->hi;
+	}
 	uint64_t end = zslba(z, i) + zn->cap, pad = end - zn->wp;
 	zn->wp = end;
 	if (cause == SSD_ZNS_BY_CONTROLLER)
@@ -367,13 +454,22 @@ static uint64_t finish(struct ssd_zns *z, uint32_t i, int cause)
 
 /* One zone's action (the table of ssd_zns_send's comment, §3.4.3): adds
  * what it did to *d. */
-static int act(struct ssd_zns *z, uint32_t i, int action,
+static int act(struct ssd_zns *z, uint32_t i, int action, unsigned flags,
 	       struct ssd_zns_done *d)
 {
 	struct zone *zn = &z->zone[i];
 	int s = zn->state, rc;
 	switch (action) {
-	case SSD_ZNS_ACT_OPEN:
+	case SSD_ZNS_ACT_OPEN: {
+		/* an area for an empty zone; one that has it keeps it */
+		int alloc = (flags & SSD_ZNS_ZRWAA) &&
+			    !(zn->attr & SSD_ZNS_ATTR_ZRWAV);
+		if (alloc && !z->p.zrwa_size)
+			return SSD_ZNS_EFIELD;
+		if (alloc && s != SSD_ZNS_ZSE)
+			return SSD_ZNS_ETRANSITION;
+		if (alloc && z->zrwa_used >= z->nr_zrwa)
+			return SSD_ZNS_ENOZRWA;
 		if (s == SSD_ZNS_ZSEO)
 			return 0;
 		if (s == SSD_ZNS_ZSE || s == SSD_ZNS_ZSC) {
@@ -384,7 +480,13 @@ static int act(struct ssd_zns *z, uint32_t i, int action,
 		}
 		zn->used = ++z->clock;
 		set_state(z, i, SSD_ZNS_ZSEO, SSD_ZNS_BY_SEND, action, 0);
+		if (alloc) {
+			zn->attr |= SSD_ZNS_ATTR_ZRWAV;
+			zn->hi = zn->wp;
+			z->zrwa_used++;
+		}
 		break;
+	}
 	case SSD_ZNS_ACT_CLOSE:
 		if (s == SSD_ZNS_ZSC)
 			return 0;
@@ -405,9 +507,9 @@ static int act(struct ssd_zns *z, uint32_t i, int action,
 		if (!is_active(s) && s != SSD_ZNS_ZSF)
 			return SSD_ZNS_ETRANSITION;
 		uint64_t held = zn->wp - zslba(z, i);
-		zn->wp = zslba(z, i);
+		zn->wp = zn->hi = zslba(z, i);
 		zn->written = 0;
-		zn->attr = 0;
+		zn->attr &= SSD_ZNS_ATTR_ZRWAV; /* set_state frees the area */
 		d->lbas += held;
 		set_state(z, i, SSD_ZNS_ZSE, SSD_ZNS_BY_SEND, action, held);
 		break;
@@ -452,30 +554,66 @@ static int send_all(struct ssd_zns *z, int action, struct ssd_zns_done *d)
 	}
 	for (uint32_t i = 0; i < z->p.nzones; i++)
 		if (selected(action, z->zone[i].state)) {
-			int rc = act(z, i, action, d);
+			int rc = act(z, i, action, 0, d);
 			if (rc) /* cannot happen: the states were selected */
 				return rc;
 		}
 	return 0;
 }
 
-int ssd_zns_send(struct ssd_zns *z, enum ssd_zns_action action,
-		 uint64_t start, int select_all, struct ssd_zns_done *done)
+/* The ZRWA flush of zone i up to LBA last: the write pointer moves to
+ * last + 1, a whole number of flush units within the area. */
+static int zrwa_flush(struct ssd_zns *z, uint64_t last, struct ssd_zns_done *d)
 {
-	struct ssd_zns_done d = {0, 0};
+	uint32_t i = ssd_zns_zone_of(z, last);
+	struct zone *zn = &z->zone[i];
+	if (!(zn->attr & SSD_ZNS_ATTR_ZRWAV))
+		return SSD_ZNS_EZONEOP;
+	uint64_t n = last + 1 - zn->wp;
+	if (last < zn->wp || n > z->p.zrwa_size || n % z->p.zrwa_fg)
+		return SSD_ZNS_EFIELD;
+	d->from = zn->wp;
+	d->lbas = n;
+	zn->wp += n;
+	zn->written += n;
+	if (zn->hi < zn->wp)
+		zn->hi = zn->wp;
+	if (zn->wp == zslba(z, i) + zn->cap)
+		set_state(z, i, SSD_ZNS_ZSF, SSD_ZNS_BY_SEND,
+			  SSD_ZNS_ACT_ZRWA_FLUSH, 0);
+	return 0;
+}
+
+int ssd_zns_send_flags(struct ssd_zns *z, enum ssd_zns_action action,
+		       uint64_t start, unsigned flags, struct ssd_zns_done *done)
+{
+	struct ssd_zns_done d = {0, 0, 0};
 	int rc;
-	if (select_all) {
-		rc = send_all(z, (int)action, &d);
+	if (action == SSD_ZNS_ACT_ZRWA_FLUSH) {
+		rc = flags & SSD_ZNS_ALL ? SSD_ZNS_EFIELD
+		   : start >= z->nlbas ? SSD_ZNS_ERANGE : zrwa_flush(z, start, &d);
+	} else if ((flags & SSD_ZNS_ZRWAA) && action != SSD_ZNS_ACT_OPEN) {
+		rc = SSD_ZNS_EFIELD;
+	} else if (flags & SSD_ZNS_ALL) {
+		rc = flags & SSD_ZNS_ZRWAA ? SSD_ZNS_EFIELD
+					  : send_all(z, (int)action, &d);
 	} else if (start >= z->nlbas) {
 		rc = SSD_ZNS_ERANGE;
 	} else if (start & (z->p.zone_size - 1)) {
 		rc = SSD_ZNS_EFIELD;
 	} else {
-		rc = act(z, ssd_zns_zone_of(z, start), (int)action, &d);
+		rc = act(z, ssd_zns_zone_of(z, start), (int)action, flags, &d);
 	}
 	if (done)
 		*done = d;
 	return rc;
+}
+
+int ssd_zns_send(struct ssd_zns *z, enum ssd_zns_action action,
+		 uint64_t start, int select_all, struct ssd_zns_done *done)
+{
+	return ssd_zns_send_flags(z, action, start,
+				  select_all ? SSD_ZNS_ALL : 0, done);
 }
 
 /* ---- faults and the controller ---- */
@@ -559,7 +697,7 @@ int ssd_zns_report(const struct ssd_zns *z, uint64_t slba, int filter,
 
 int ssd_zns_check(const struct ssd_zns *z, char *err, size_t errlen)
 {
-	uint32_t open = 0, active = 0;
+	uint32_t open = 0, active = 0, zrwa = 0;
 	char dummy[1];
 	if (!errlen) {
 		err = dummy;
@@ -592,8 +730,26 @@ int ssd_zns_check(const struct ssd_zns *z, char *err, size_t errlen)
 				 (unsigned long long)(zn->wp - lo));
 			return SSD_ESTATE;
 		}
+		if (zn->attr & SSD_ZNS_ATTR_ZRWAV) {
+			zrwa++;
+			if (!is_active(zn->state) || zn->hi < zn->wp ||
+			    zn->hi > zn->wp + 2 * z->p.zrwa_size ||
+			    zn->hi > lo + zn->cap) {
+				snprintf(err, errlen, "zone %u: %s with a random "
+					 "write area written to %llu, the write "
+					 "pointer at %llu", i, name,
+					 (unsigned long long)(zn->hi - lo),
+					 (unsigned long long)(zn->wp - lo));
+				return SSD_ESTATE;
+			}
+		}
 		open += (uint32_t)is_open(zn->state);
 		active += (uint32_t)is_active(zn->state);
+	}
+	if (zrwa != z->zrwa_used || zrwa > z->nr_zrwa) {
+		snprintf(err, errlen, "%u zones hold a random write area, the "
+			 "counter says %u of %u", zrwa, z->zrwa_used, z->nr_zrwa);
+		return SSD_ESTATE;
 	}
 	if (open != z->nr_open || active != z->nr_active) {
 		snprintf(err, errlen, "counted %u open and %u active zones, "

@@ -18,9 +18,20 @@
  *     Select All forms);
  *   - §5.6, zone active excursions: a zone finished by the controller
  *     (the ZFC attribute).
- * Not modelled (yet): the zone random write area (ZRWA), zone descriptor
- * extensions, the reset/finish recommended attributes and limits, the
- * Changed Zone List log.
+ *   - the zone random write area (ZRWA; NVMe ZNS 1.1's optional feature):
+ *     allocated to an empty zone by an Open with its ZRWAA flag, from
+ *     nr_zrwa resources (ZRWA Resources Unavailable when none is left);
+ *     a zone with one takes writes anywhere in [wp, wp + 2 x zrwa_size)
+ *     (Zone Invalid Write outside), overwrites included, and moves its
+ *     write pointer only by flushes: implicitly, when a write ends past
+ *     wp + zrwa_size, by whole zrwa_fg units until it no longer does; or
+ *     explicitly, by the ZRWA flush action up to an LBA (a multiple of
+ *     zrwa_fg from the write pointer, within zrwa_size).  Zone Append to
+ *     it is an Invalid Zone Operation Request.  A finish first flushes
+ *     what the host wrote in the area; a finish or a reset frees it.  (The
+ *     limits and status values as QEMU's emulated controller has them.)
+ * Not modelled (yet): zone descriptor extensions, the reset/finish
+ * recommended attributes and limits, the Changed Zone List log.
  *
  * The state machine (§2.1.1's zone state diagram; §3.4.3 for the
  * actions), a row a state, a column what is done to it:
@@ -96,6 +107,7 @@ enum ssd_zns_state {
 
 /* Zone attributes (a descriptor's Zone Attributes field, §3.4.2). */
 #define SSD_ZNS_ATTR_ZFC 0x01 /* Zone Finished by Controller (§5.6) */
+#define SSD_ZNS_ATTR_ZRWAV 0x08 /* Zone Random Write Area Valid */
 
 /* Errors: the SSD_ZNS_E* codes of base/util.h, named after the NVMe
  * status they stand for. */
@@ -123,6 +135,11 @@ struct ssd_zns_params {
 	uint64_t max_append; /* Zone Append size limit in LBAs; 0: none */
 	int read_across;     /* 1: reads may cross zone boundaries (the
 	                        RAZB bit); 0: Zone Boundary Error */
+	uint64_t zrwa_size;  /* random write area, LBAs; 0: no ZRWA */
+	uint64_t zrwa_fg;    /* its flush granularity, LBAs (divides
+	                        zrwa_size) */
+	uint32_t nr_zrwa;    /* areas to allocate (0: max_active, or every
+	                        zone without an active limit) */
 };
 
 /* The params' limit for a 0-based MOR or MAR value. */
@@ -137,8 +154,14 @@ enum ssd_zns_action {
 	SSD_ZNS_ACT_FINISH = 0x2,
 	SSD_ZNS_ACT_OPEN = 0x3,
 	SSD_ZNS_ACT_RESET = 0x4,
-	SSD_ZNS_ACT_OFFLINE = 0x5
+	SSD_ZNS_ACT_OFFLINE = 0x5,
+	SSD_ZNS_ACT_ZRWA_FLUSH = 0x11 /* flush the ZRWA up to an LBA */
 };
+
+/* Zone Management Send's flags (its Select All bit, and the ZRWA
+ * Allocation bit of an Open). */
+#define SSD_ZNS_ALL 0x1
+#define SSD_ZNS_ZRWAA 0x2
 
 /* What caused a state change, for the hook. */
 enum ssd_zns_cause {
@@ -192,6 +215,7 @@ enum ssd_zns_filter {
 
 /* What a Zone Management Send did. */
 struct ssd_zns_done {
+	uint64_t from;      /* a ZRWA flush: the first LBA it committed */
 	uint32_t zones;     /* zones whose state changed */
 	uint64_t lbas;      /* Finish: LBAs padded; Reset: LBAs the zones
 	                       held (so a single Reset "had data" if > 0);
@@ -231,6 +255,13 @@ uint64_t ssd_zns_implicit_closes(const struct ssd_zns *z);
  * SSD_ZNS_EMAXOPEN, checked in that order. */
 int ssd_zns_write(struct ssd_zns *z, uint64_t lba, uint64_t n);
 
+/* The same, for a zone with a random write area too: *from and *n
+ * (may be NULL) receive the LBAs whose write pointer the write moved
+ * over -- for an ordinary zone the write itself, for one with a ZRWA what
+ * its implicit flush committed (maybe none). */
+int ssd_zns_write_commit(struct ssd_zns *z, uint64_t lba, uint64_t n,
+			 uint64_t *from, uint64_t *committed);
+
 /* Zone Append of n LBAs to the zone starting at zslba: written at the
  * write pointer, which *lba receives.  SSD_ZNS_ERANGE, SSD_ZNS_EFIELD
  * (zslba is no zone start, n is 0 or above max_append), then as a write
@@ -267,6 +298,16 @@ int ssd_zns_read(const struct ssd_zns *z, uint64_t lba, uint64_t n,
  * write for resources.  done (may be NULL) receives what it did. */
 int ssd_zns_send(struct ssd_zns *z, enum ssd_zns_action action,
 		 uint64_t zslba, int select_all, struct ssd_zns_done *done);
+/* The same with flags (SSD_ZNS_ALL, SSD_ZNS_ZRWAA for an Open), and the
+ * ZRWA flush (SSD_ZNS_ACT_ZRWA_FLUSH, zslba the last LBA to flush: done
+ * says from where and how many LBAs it committed).  A Finish of a zone
+ * with a ZRWA commits what the host wrote in it first (the LBAs it
+ * committed in done->from and the event's lbas count only padding). */
+int ssd_zns_send_flags(struct ssd_zns *z, enum ssd_zns_action action,
+		       uint64_t zslba, unsigned flags, struct ssd_zns_done *done);
+/* A zone's random write area: 1 if it has one, with the LBA one past
+ * the last the host wrote in it (its write pointer when none). */
+int ssd_zns_zrwa(const struct ssd_zns *z, uint32_t zone, uint64_t *hi);
 
 /* A fault: zone becomes to (SSD_ZNS_ZSRO or SSD_ZNS_ZSO),
  * giving back its resources; the write pointer stays where it was (not

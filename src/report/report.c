@@ -76,6 +76,8 @@ static int errno_of(int code)
 	case SSD_ZNS_EMAXACTIVE: return EOVERFLOW;
 	case SSD_ZNS_EFIELD: return EOPNOTSUPP;
 	case SSD_ZNS_ERANGE: return EREMOTEIO;
+	case SSD_ZNS_EZONEOP:
+	case SSD_ZNS_ENOZRWA:
 	case SSD_ZNS_EBOUNDARY:
 	case SSD_ZNS_EFULL:
 	case SSD_ZNS_EREADONLY:

@@ -491,6 +491,19 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 			 : "the drive's geometry is too large for the model");
 		goto bad;
 	}
+	struct ssd_zoned_info zi;
+	if (ssd_dev_zoned(s->dev, &zi)) {
+		/* NBD (and nbdkit's block device) has no zones: a client would
+		 * write anywhere, and a zoned drive takes writes only at a
+		 * zone's write pointer */
+		rc = -EINVAL;
+		snprintf(err, errlen, "the drive is zoned (mapping = zone, %u "
+			 "zones) and NBD has no zone commands: a client's file "
+			 "system would write off the write pointers (accepted: "
+			 "mapping = page, block, bast or fast; run zoned jobs with "
+			 "ssdlab run, docs/fio-zoned.md)", zi.nzones);
+		goto bad;
+	}
 	if (o->check_every)
 		ssd_dev_set_check_every(s->dev, o->check_every);
 	if (o->power_cuts) {

@@ -506,3 +506,54 @@ TEST(api_snapshot_goes_on_as_the_saved_drive)
 	ssdlab_dev_close(a);
 	ssdlab_drive_free(d);
 }
+
+/* A zoned drive through the public interface: the namespace, writes at
+ * the write pointer and the NVMe status off it, Zone Append, a reset
+ * that erases and reads back zeros, a zone's descriptor; a conventional
+ * drive says it is not zoned and refuses zone commands. */
+TEST(api_zoned_drive)
+{
+	ssdlab_drive *d = tiny();
+	ssdlab_dev *dev;
+	struct ssdlab_zoned z;
+	struct ssdlab_zone zd;
+	CHECK(d && ssdlab_dev_open(d, 1, &dev) == 0);
+	CHECK(ssdlab_zoned(dev, &z) == 0);
+	CHECK(ssdlab_zone_send(dev, SSDLAB_ZONE_RESET, 0, 0, 0) == SSDLAB_EUNSUP);
+	CHECK(ssdlab_submit(dev, SSDLAB_WRITE | SSDLAB_APPEND, 0, 4096, 0) ==
+	      SSDLAB_EINVAL);
+	ssdlab_dev_close(dev);
+	CHECK(ssdlab_drive_set(d, "mapping", "zone", NULL, 0) == 0 &&
+	      ssdlab_drive_set(d, "max_open_zones", "2", NULL, 0) == 0 &&
+	      ssdlab_drive_finish(d, NULL, 0) == 0);
+	CHECK(ssdlab_dev_open(d, 1, &dev) == 0);
+	CHECK(ssdlab_zoned(dev, &z) == 1);
+	CHECK(z.nzones == 64 && z.zone_size == 1 << 20 && z.max_open == 2 &&
+	      z.lba == 4096 && ssdlab_dev_capacity(dev) == 64ull << 20);
+	int64_t t = ssdlab_submit(dev, SSDLAB_WRITE, 0, 65536, 0);
+	CHECK(t > 0);
+	CHECK(ssdlab_submit(dev, SSDLAB_WRITE, 0, 4096, t) == SSDLAB_ZNS_EWRITE);
+	CHECK(strstr(ssdlab_strerror(SSDLAB_ZNS_EWRITE), "write pointer"));
+	CHECK(ssdlab_submit(dev, SSDLAB_TRIM, 0, 4096, t) == SSDLAB_EUNSUP);
+	t = ssdlab_submit(dev, SSDLAB_WRITE | SSDLAB_APPEND, 0, 8192, t);
+	CHECK(t > 0 && ssdlab_append_offset(dev) == 65536);
+	CHECK(ssdlab_zone_report(dev, 0, &zd) == 0);
+	CHECK(zd.state == SSDLAB_ZS_IMPLICITLY_OPENED && zd.wp == 73728 &&
+	      zd.written == 73728 && zd.cap == 1 << 20);
+	CHECK(ssdlab_zone_report(dev, 64, &zd) == SSDLAB_EINVAL);
+	t = ssdlab_zone_send(dev, SSDLAB_ZONE_FINISH, 0, 0, t);
+	CHECK(t > 0);
+	CHECK(ssdlab_zone_send(dev, SSDLAB_ZONE_OPEN, 0, 0, t) ==
+	      SSDLAB_ZNS_ETRANSITION);
+	t = ssdlab_zone_send(dev, SSDLAB_ZONE_RESET, 0, 1, t);
+	CHECK(t > 0);
+	struct ssdlab_counters c0, c1;
+	ssdlab_counters(dev, &c0);
+	CHECK(c0.nand_erase == 4);
+	CHECK(ssdlab_submit(dev, SSDLAB_READ, 0, 65536, t) > t);
+	ssdlab_counters(dev, &c1);
+	CHECK(c1.host_unmapped_read_lp - c0.host_unmapped_read_lp == 16);
+	CHECK(ssdlab_zone_report(dev, 0, &zd) == 0 && zd.state == SSDLAB_ZS_EMPTY);
+	ssdlab_dev_close(dev);
+	ssdlab_drive_free(d);
+}

@@ -756,3 +756,90 @@ TEST(zns_random_commands_keep_invariants)
 	CHECKF(failed > 1000 && ok > 1000, "%d failed, %d ok", failed, ok);
 	ssd_zns_destroy(z);
 }
+
+/* The zone random write area: allocated by an Open of an empty zone from
+ * a limited pool; writes anywhere in [wp, wp + 2 x size), overwrites
+ * included; the write pointer moves by implicit flushes (whole flush
+ * units until the write ends within wp + size) and explicit ones; no
+ * Zone Append; a finish commits what the host wrote there; a reset or a
+ * finish frees the area. */
+TEST(zns_zrwa)
+{
+	/* 16-LBA zones of capacity 12, areas of 4 LBAs flushed 2 at a time,
+	 * two of them */
+	struct ssd_zns_params p = {
+		.zone_size = ZSZ, .zone_cap = ZCAP, .nzones = 8,
+		.zrwa_size = 4, .zrwa_fg = 2, .nr_zrwa = 2,
+	};
+	struct ssd_zns *z = NULL;
+	char err[128];
+	CHECK(ssd_zns_create(&p, &z, err, sizeof err) == 0);
+	uint64_t from, c, hi;
+	/* an open without the flag: an ordinary zone */
+	CHECK(ssd_zns_write(z, 0, 1) == 0 && !ssd_zns_zrwa(z, 0, NULL));
+	/* allocation: empty zones only, two in all */
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_OPEN, 0, SSD_ZNS_ZRWAA, NULL) ==
+	      SSD_ZNS_ETRANSITION);
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_OPEN, ZSZ, SSD_ZNS_ZRWAA, NULL) == 0);
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_OPEN, 2 * ZSZ, SSD_ZNS_ZRWAA, NULL) == 0);
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_OPEN, 3 * ZSZ, SSD_ZNS_ZRWAA, NULL) ==
+	      SSD_ZNS_ENOZRWA && state(z, 3) == SSD_ZNS_ZSE);
+	CHECK(ssd_zns_zrwa(z, 1, &hi) == 1 && hi == ZSZ);
+	/* random writes within [wp, wp + 8): nothing committed */
+	CHECK(ssd_zns_write_commit(z, ZSZ + 2, 1, &from, &c) == 0 && c == 0);
+	CHECK(ssd_zns_write_commit(z, ZSZ + 2, 1, &from, &c) == 0 && c == 0);
+	CHECK(ssd_zns_write_commit(z, ZSZ + 0, 2, &from, &c) == 0 && c == 0);
+	CHECK(wp(z, 1) == ZSZ && ssd_zns_zrwa(z, 1, &hi) && hi == ZSZ + 3);
+	/* outside the window: below the write pointer, or past wp + 8 */
+	CHECK(ssd_zns_write(z, ZSZ + 7, 2) == SSD_ZNS_EWRITE);
+	/* a write ending at wp + 5 flushes one unit of 2 (ends within
+	 * wp' + 4 then) */
+	CHECK(ssd_zns_write_commit(z, ZSZ + 4, 1, &from, &c) == 0 &&
+	      from == ZSZ && c == 2 && wp(z, 1) == ZSZ + 2);
+	/* ending at wp + 8: two units */
+	CHECK(ssd_zns_write_commit(z, ZSZ + 6, 4, &from, &c) == 0 &&
+	      from == ZSZ + 2 && c == 4 && wp(z, 1) == ZSZ + 6);
+	CHECK(ssd_zns_write(z, ZSZ + 5, 1) == SSD_ZNS_EWRITE);
+	/* no Zone Append; explicit flushes in whole units within the area */
+	CHECK(ssd_zns_append(z, ZSZ, 1, NULL) == SSD_ZNS_EZONEOP);
+	struct ssd_zns_done d;
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_ZRWA_FLUSH, ZSZ + 6, 0, &d) ==
+	      SSD_ZNS_EFIELD); /* one LBA: not a whole unit */
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_ZRWA_FLUSH, ZSZ + 11, 0, &d) ==
+	      SSD_ZNS_EFIELD); /* six: past the area */
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_ZRWA_FLUSH, ZSZ + 7, 0, &d) == 0 &&
+	      d.from == ZSZ + 6 && d.lbas == 2 && wp(z, 1) == ZSZ + 8);
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_ZRWA_FLUSH, 7, 0, &d) ==
+	      SSD_ZNS_EZONEOP); /* zone 0 has none */
+	/* close keeps the area; a write reopens the zone */
+	CHECK(send(z, SSD_ZNS_ACT_CLOSE, 1) == 0 && ssd_zns_zrwa(z, 1, NULL));
+	CHECK(ssd_zns_write(z, ZSZ + 9, 1) == 0 && state(z, 1) == SSD_ZNS_ZSIO);
+	/* a finish commits what was written (to 10), then pads 2 */
+	struct ssd_zns_desc zd;
+	CHECK(ssd_zns_send(z, SSD_ZNS_ACT_FINISH, ZSZ, 0, &d) == 0 && d.lbas == 2);
+	ssd_zns_describe(z, 1, &zd);
+	CHECK(zd.state == SSD_ZNS_ZSF && zd.written == 10 && !ssd_zns_zrwa(z, 1, NULL));
+	/* the area went back */
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_OPEN, 3 * ZSZ, SSD_ZNS_ZRWAA, NULL) == 0);
+	/* writing to the capacity by flushes fills the zone and frees it */
+	CHECK(ssd_zns_write(z, 3 * ZSZ, 8) == 0 && wp(z, 3) == 3 * ZSZ + 4);
+	CHECK(ssd_zns_write(z, 3 * ZSZ + 8, 4) == 0 && wp(z, 3) == 3 * ZSZ + 8);
+	/* the last area's worth needs a flush: then the zone is full */
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_ZRWA_FLUSH, 3 * ZSZ + 11, 0, &d) == 0 &&
+	      state(z, 3) == SSD_ZNS_ZSF && !ssd_zns_zrwa(z, 3, NULL));
+	/* a reset frees one too; ZRWAA on anything but Open is a bad field */
+	CHECK(send(z, SSD_ZNS_ACT_RESET, 2) == 0 && !ssd_zns_zrwa(z, 2, NULL));
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_CLOSE, 0, SSD_ZNS_ZRWAA, NULL) ==
+	      SSD_ZNS_EFIELD);
+	CHECK(checked(z));
+	ssd_zns_destroy(z);
+	/* a namespace without the feature refuses the flag */
+	z = mk(0, 0);
+	CHECK(ssd_zns_send_flags(z, SSD_ZNS_ACT_OPEN, 0, SSD_ZNS_ZRWAA, NULL) ==
+	      SSD_ZNS_EFIELD);
+	ssd_zns_destroy(z);
+	/* bad geometry */
+	p.zrwa_fg = 3;
+	CHECK(ssd_zns_create(&p, &z, err, sizeof err) == SSD_EINVAL &&
+	      strstr(err, "flush granularity"));
+}

@@ -205,6 +205,40 @@ static int small_run(void)
 	return rc;
 }
 
+/* A zoned drive made, written, reset and finished (its zones' state
+ * and the FTL's zone books). */
+static int zoned_drive(void)
+{
+	struct ssd_config c;
+	struct ssd_dev *d = NULL;
+	int rc = ssd_config_open(&c, "tiny", SSDLAB_PRESET_DIR, err, sizeof err);
+	if (!rc)
+		rc = ssd_config_set(&c, "mapping", "zone", NULL, err, sizeof err);
+	if (!rc)
+		rc = ssd_config_finish(&c, err, sizeof err);
+	if (rc)
+		return rc;
+	rc = ssd_dev_create(&c, 1, &d);
+	if (rc) {
+		snprintf(err, sizeof err, "out of memory");
+		return rc;
+	}
+	int64_t t = ssd_dev_submit(d, SSD_DDIR_WRITE, 0, 65536, 0);
+	if (t > 0)
+		t = ssd_dev_zone_send(d, 2 /* finish */, 1 << 20, 0, t);
+	if (t > 0)
+		t = ssd_dev_zone_send(d, 4 /* reset */, 0, 1, t);
+	ssd_dev_destroy(d);
+	if (t == SSD_ENOMEM)
+		snprintf(err, sizeof err, "out of memory");
+	return t < 0 ? (int)t : 0;
+}
+
+TEST(nomem_zoned_drive)
+{
+	CHECK(each_failure(zoned_drive, "zoned drive") > 5);
+}
+
 TEST(nomem_every_allocation_that_fails_is_ssd_enomem)
 {
 	CHECK(make_files() == 0);
