@@ -17,7 +17,7 @@
  *
  * On a zoned drive (mapping = zone) the zones are the drive's: their size
  * and capacity, and the write pointers read from the drive when the run
- * starts (they persist across jobs and runs, as on a real device); a
+ * starts (they persist from job to job, as on a real device); a
  * reset or finish is a Zone Management Send at the simulated time, whose
  * cost the write waiting for it pays; a trim is a reset; with
  * write_mode=zone_append a write is a Zone Append to its zone's start.
