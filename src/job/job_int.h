@@ -22,6 +22,8 @@
  *                code (ssd_jobs_*), which is the parser without the text.
  *   job_doc.c    docs/jobfiles.md and fuzz/jobfile.dict, printed from
  *                the table.
+ *   job_zbd.c    a zonemode=zbd job's checks (fio's words), its Nz
+ *                values and its region aligned to whole zones.
  *
  * The parser's state (struct parser) lives from the first line to the
  * last: the [global] defaults, the job being read (struct jstate), the

@@ -26,6 +26,9 @@
  *                an instance ends
  *   logs.c       the job's log files and write_iolog
  *   progress.c   progress reports while a run goes on
+ *   zbd.c        zonemode=zbd's zone logic, pure (zbd.h: fio's zbd.c)
+ *   zoned.c      ... between a zbd job's stream and the drive: emulated
+ *                zones on a conventional drive, a zoned drive's own
  *
  * Functions shared between the files are named run_*; the few that the
  * per-command path needs from other files are static inline below.  Cost:
