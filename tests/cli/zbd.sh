@@ -220,3 +220,10 @@ printf '[a]\nzonemode=zbd\ndirect=1\nrw=randrw\nverify=crc32c\nsize=8z\n' >rv.fi
 expect_status 0 $SSDLAB run rv.fio $Z
 printf '[a]\nzonemode=zbd\nzonesize=1m\nrw=randrw\nverify=crc32c\nsize=8z\nmax_open_zones=2\n' >rv.fio
 expect_status 0 $SSDLAB run rv.fio --drive tiny
+# zones left open on the drive in a zbd job's region are its write
+# targets; more than its limit: fio HEAD's refusal
+printf '[pre]\nrw=write:960k\nbs=64k\nsize=4m\ndirect=1\n[z]\nstonewall\nzonemode=zbd\ndirect=1\nrw=randwrite\nbs=64k\nsize=8z\nmax_open_zones=2\n' >open.fio
+expect_status 1 $SSDLAB run open.fio $Z
+grep -q "z: (groupid=1, jobs=1): err=22" out.txt &&
+	grep -q "Number of open zones exceeds max_open_zones limit" out.txt ||
+	{ cat out.txt >&2; fail "open zones beyond max_open_zones"; }
