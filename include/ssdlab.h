@@ -106,6 +106,10 @@ enum {
 	/* a zoned drive's command failed with this NVMe status (the NVMe
 	 * Zoned Namespace Command Set's; docs/zoned.md) */
 	SSDLAB_ZNS_EFIELD = -0x1002,     /* Invalid Field in Command */
+	SSDLAB_FDP_EPID = -0x2002,       /* Invalid Field: no such placement
+	                                    handle */
+	SSDLAB_ZNS_EZONEOP = -0x11b6,    /* Invalid Zone Operation Request */
+	SSDLAB_ZNS_ENOZRWA = -0x11b7,    /* ZRWA Resources Unavailable */
 	SSDLAB_ZNS_ERANGE = -0x1080,     /* LBA Out of Range */
 	SSDLAB_ZNS_EBOUNDARY = -0x11b8,  /* Zone Boundary Error */
 	SSDLAB_ZNS_EFULL = -0x11b9,      /* Zone Is Full */
@@ -227,6 +231,11 @@ SSDLAB_API uint64_t ssdlab_dev_capacity(const ssdlab_dev *dev);
 enum ssdlab_op { SSDLAB_READ = 0, SSDLAB_WRITE = 1, SSDLAB_TRIM = 2 };
 #define SSDLAB_FUA 0x100
 #define SSDLAB_DIRECT 0x200
+/* OR'd into a write on a drive with flexible data placement (fdp = yes;
+ * docs/fdp.md): its reclaim unit handle h (0 .. fdp_handles - 1); without
+ * it the default, handle 0.  A handle the drive does not have fails the
+ * write with SSDLAB_FDP_EPID; a drive without FDP ignores it. */
+#define SSDLAB_PLACEMENT(h) ((int)(((unsigned)(h) + 1) << 16))
 
 /* Submit a command on [offset, offset + len) at simulated time t (t must
  * not be before the previous submission, nor before the end of the last
@@ -270,8 +279,12 @@ struct ssdlab_zoned {
 SSDLAB_API int ssdlab_zoned(const ssdlab_dev *dev, struct ssdlab_zoned *out);
 
 /* Zone Management Send: action on the zone that starts at offset (with
- * all, on every zone the action selects: Select All) at simulated time t
- * (the rule for t of ssdlab_submit).  A reset erases the zone's blocks
+ * flags SSDLAB_ZONE_ALL, on every zone the action selects: Select All)
+ * at simulated time t (the rule for t of ssdlab_submit).  With a drive
+ * that has zone random write areas (zrwa_size), SSDLAB_ZONE_ZRWAA on an
+ * Open of an empty zone gives it one -- writes then go anywhere in twice
+ * its size past the write pointer, held in DRAM until a flush -- and
+ * SSDLAB_ZONE_ZRWA_FLUSH flushes one up to the LBA at offset.  A reset erases the zone's blocks
  * (it costs what the zone holds) and its data reads as zeros after; a
  * finish fills the zone (padding its blocks with zone_finish = pad).
  * Returns the completion time, or an SSDLAB_ZNS_E* code (an action the
@@ -282,10 +295,13 @@ enum ssdlab_zone_action {
 	SSDLAB_ZONE_FINISH = 2,
 	SSDLAB_ZONE_OPEN = 3,
 	SSDLAB_ZONE_RESET = 4,
-	SSDLAB_ZONE_OFFLINE = 5
+	SSDLAB_ZONE_OFFLINE = 5,
+	SSDLAB_ZONE_ZRWA_FLUSH = 0x11
 };
+#define SSDLAB_ZONE_ALL 0x1
+#define SSDLAB_ZONE_ZRWAA 0x2
 SSDLAB_API int64_t ssdlab_zone_send(ssdlab_dev *dev, int action, uint64_t offset,
-			 int all, int64_t t);
+			 int flags, int64_t t);
 
 /* Report Zones, one zone: its descriptor.  0, or SSDLAB_EINVAL (no such
  * zone, a drive that is not zoned). */

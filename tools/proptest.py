@@ -76,6 +76,14 @@ def draw_drive(r):
         s["op"] = "%.2f" % max(float(s["op"]), 0.28)
         if s["mapping"] != "block" and r.random() < 0.5:
             s["log_blocks"] = str(r.choice([1, 2, 4]))
+    elif (r.random() < 0.15 and "slc_cache" not in s
+          and s["gc_copies"] == "own"):
+        # flexible data placement (docs/fdp.md): the handles' open blocks
+        # come out of the spare
+        s["fdp"] = "yes"
+        s["fdp_handles"] = str(r.choice([1, 2, 4]))
+        s["fdp_isolation"] = r.choice(["initial", "persistent"])
+        s["op"] = "%.2f" % max(float(s["op"]), 0.28)
     return s
 
 
@@ -145,7 +153,11 @@ def effective_spare(ssdlab, drive):
     planes = int(drive["planes_per_die"])
     row = (size_bytes(drive["page_size"]) * int(drive["pages_per_block"]) *
            int(drive["channels"]) * int(drive["dies_per_channel"]) * planes)
-    usable = (bpp - int(vals.get("gc_fg_blocks", "2")) - 2) * row
+    extra = 0
+    if drive.get("fdp") == "yes":  # the handles' open blocks
+        extra = (int(drive["fdp_handles"]) - 1) * (
+            2 if drive["fdp_isolation"] == "persistent" else 1)
+    usable = (bpp - int(vals.get("gc_fg_blocks", "2")) - 2 - extra) * row
     cap = size_bytes(drive["capacity"])
     return max(usable - cap, row) / usable
 

@@ -38,6 +38,10 @@ _Static_assert(SAME(SSDLAB_EINVAL, SSD_EINVAL) && SAME(SSDLAB_ENOMEM, SSD_ENOMEM
 	       SAME(SSDLAB_ETIMEDOUT, SSD_ETIMEDOUT) &&
 	       SAME(SSDLAB_ZNS_EFIELD, SSD_ZNS_EFIELD) &&
 	       SAME(SSDLAB_ZNS_ERANGE, SSD_ZNS_ERANGE) &&
+	       SAME(SSDLAB_ZNS_EZONEOP, SSD_ZNS_EZONEOP) &&
+	       SAME(SSDLAB_FDP_EPID, SSD_FDP_EPID) &&
+	       SAME(SSDLAB_PLACEMENT(5), SSD_BLK_PLACEMENT(5)) &&
+	       SAME(SSDLAB_ZNS_ENOZRWA, SSD_ZNS_ENOZRWA) &&
 	       SAME(SSDLAB_ZNS_EBOUNDARY, SSD_ZNS_EBOUNDARY) &&
 	       SAME(SSDLAB_ZNS_EFULL, SSD_ZNS_EFULL) &&
 	       SAME(SSDLAB_ZNS_EREADONLY, SSD_ZNS_EREADONLY) &&
@@ -52,6 +56,9 @@ _Static_assert(SAME(SSDLAB_APPEND, SSD_BLK_APPEND) &&
 	       SAME(SSDLAB_ZONE_OPEN, SSD_ZNS_ACT_OPEN) &&
 	       SAME(SSDLAB_ZONE_RESET, SSD_ZNS_ACT_RESET) &&
 	       SAME(SSDLAB_ZONE_OFFLINE, SSD_ZNS_ACT_OFFLINE) &&
+	       SAME(SSDLAB_ZONE_ZRWA_FLUSH, SSD_ZNS_ACT_ZRWA_FLUSH) &&
+	       SAME(SSDLAB_ZONE_ALL, SSD_ZNS_ALL) &&
+	       SAME(SSDLAB_ZONE_ZRWAA, SSD_ZNS_ZRWAA) &&
 	       SAME(SSDLAB_ZS_EMPTY, SSD_ZNS_ZSE) &&
 	       SAME(SSDLAB_ZS_IMPLICITLY_OPENED, SSD_ZNS_ZSIO) &&
 	       SAME(SSDLAB_ZS_EXPLICITLY_OPENED, SSD_ZNS_ZSEO) &&
@@ -256,7 +263,7 @@ uint64_t ssdlab_dev_capacity(const ssdlab_dev *h)
 int64_t ssdlab_submit(ssdlab_dev *h, int op, uint64_t offset, uint32_t len,
 		      int64_t t)
 {
-	int dir = op & ~(SSD_DEV_FUA | SSD_BLK_DIRECT | SSD_BLK_APPEND);
+	int dir = op & 0xffff & ~(SSD_DEV_FUA | SSD_BLK_DIRECT | SSD_BLK_APPEND);
 	if (dir != SSD_DDIR_READ && dir != SSD_DDIR_WRITE &&
 	    dir != SSD_DDIR_TRIM)
 		return SSD_EINVAL;
@@ -673,12 +680,13 @@ int ssdlab_zoned(const ssdlab_dev *h, struct ssdlab_zoned *out)
 	return 1;
 }
 
-int64_t ssdlab_zone_send(ssdlab_dev *h, int action, uint64_t offset, int all,
+int64_t ssdlab_zone_send(ssdlab_dev *h, int action, uint64_t offset, int flags,
 			 int64_t t)
 {
-	if (t < ssd_dev_last_submit(h->dev))
+	if (t < ssd_dev_last_submit(h->dev) ||
+	    (flags & ~(SSDLAB_ZONE_ALL | SSDLAB_ZONE_ZRWAA)))
 		return SSD_EINVAL;
-	return ssd_dev_zone_send(h->dev, action, offset, all != 0, t);
+	return ssd_dev_zone_send(h->dev, action, offset, flags, t);
 }
 
 int ssdlab_zone_report(const ssdlab_dev *h, uint32_t zone,

@@ -67,6 +67,7 @@ static const char *const trim_names[] = {"immediate", "background", "deferred",
 static const char *const mapping_names[] = {"page", "block", "bast", "fast",
 					    "zone", NULL};
 static const char *const zfinish_names[] = {"pad", "mark", NULL};
+static const char *const fdp_iso_names[] = {"initial", "persistent", NULL};
 static const char *const gc_copies_names[] = {"own", "host", NULL};
 static const char *const type_names[] = {"ssd", "hdd", NULL};
 static const char *const raid_names[] = {"none", "0", NULL};
@@ -336,6 +337,38 @@ static const struct opt options[] = {
 	 .flags = F_MUL4K, .unit = "bytes",
 	 .help = "mapping = zone: the largest Zone Append (ZASL; 0 = no "
 		 "limit but the zone capacity)."},
+	{"zrwa_size", T_SIZE, FIELD(zrwa_size), "0", 0, 16 * TIB,
+	 .flags = F_DESCR | F_MUL4K, .unit = "bytes",
+	 .help = "mapping = zone: the zone random write area (ZRWASZ) an Open "
+		 "may allocate to an empty zone: the host then writes anywhere "
+		 "in twice its size past the write pointer, overwrites held "
+		 "in the controller's DRAM until a flush commits them (0 = "
+		 "none; docs/zoned.md)."},
+	{"zrwa_flush", T_SIZE, FIELD(zrwa_flush), "0", 0, 16 * TIB,
+	 .flags = F_MUL4K, .unit = "bytes",
+	 .help = "mapping = zone: the ZRWA's flush granularity (ZRWAFG), a "
+		 "divisor of zrwa_size (0 = a NAND page, or multi-plane "
+		 "page)."},
+	{"zrwa_zones", T_U32, FIELD(zrwa_zones), "0", 0, 1u << 20,
+	 .unit = "zones",
+	 .help = "mapping = zone: the random write areas there are to "
+		 "allocate (NUMZRWA; 0 = max_active_zones, or one per zone "
+		 "without an active limit)."},
+	{"fdp", T_BOOL, FIELD(fdp), "no", .flags = F_DESCR, .unit = "bool",
+	 .help = "Flexible data placement (NVMe FDP; docs/fdp.md): writes "
+		 "carry a placement handle, and each handle's data goes into "
+		 "reclaim units (blocks) of its own; a write without one goes "
+		 "to handle 0."},
+	{"fdp_handles", T_U32, FIELD(fdp_handles), "8", 1, 128,
+	 .flags = F_DESCR, .unit = "handles",
+	 .help = "fdp: reclaim unit handles, each a write point in every "
+		 "allocation unit."},
+	{"fdp_isolation", T_ENUM, FIELD(fdp_isolation), "initial",
+	 .values = fdp_iso_names, .flags = F_DESCR, .unit = "type",
+	 .help = "fdp: the handles' type: initial (initially isolated: "
+		 "garbage collection moves every handle's data into one write "
+		 "point, mixing them) or persistent (persistently isolated: "
+		 "each handle's data moves into the handle's own)."},
 	{"trim", T_BOOL, FIELD(trim), "yes", .flags = F_DESCR, .unit = "bool",
 	 .help = "The drive supports TRIM (ATA Data Set Management, NVMe "
 		 "Deallocate).  no: a drive from before late 2009 (the Intel "

@@ -61,6 +61,8 @@ enum ssd_mapping {
 	SSD_MAP_FAST,
 	SSD_MAP_ZONE /* a zoned drive (NVMe ZNS): docs/zoned.md */
 };
+/* Flexible data placement: whether GC may mix the handles' data. */
+enum ssd_fdp_isolation { SSD_FDP_INITIAL, SSD_FDP_PERSISTENT };
 /* What a zoned drive's Zone Finish does with the rest of the zone. */
 enum ssd_zone_finish { SSD_ZFINISH_PAD, SSD_ZFINISH_MARK };
 enum ssd_drive_type { SSD_TYPE_SSD, SSD_TYPE_HDD };
@@ -166,6 +168,15 @@ struct ssd_config {
 	uint32_t max_active_zones;/* 0: no limit */
 	int zone_finish;          /* enum ssd_zone_finish */
 	uint64_t zone_append_max; /* Zone Append size limit, bytes (0: none) */
+	uint64_t zrwa_size;       /* zone random write area, bytes (0: none) */
+	uint64_t zrwa_flush;      /* its flush granularity, bytes (0: a
+	                             NAND page) */
+	uint32_t zrwa_zones;      /* areas (0: max_active_zones, or every
+	                             zone) */
+	/* flexible data placement (docs/fdp.md) */
+	int fdp;                  /* placement handles on */
+	uint32_t fdp_handles;     /* reclaim unit handles */
+	int fdp_isolation;        /* enum ssd_fdp_isolation */
 
 	/* TRIM */
 	int trim;                 /* the drive takes TRIM (ATA Data Set
@@ -411,6 +422,8 @@ struct ssd_zones {
 	uint64_t cap_lp;           /* zone capacity: writable from its start */
 	uint32_t zones;            /* zones in the namespace */
 	uint32_t per_group;        /* most zones one group holds */
+	uint64_t zrwa_lp;          /* a random write area (0: none) */
+	uint64_t zrwa_fg_lp;       /* its flush granularity */
 };
 
 /* Fill *z from the finished zoned config c: 0, or SSD_EINVAL with a

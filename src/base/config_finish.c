@@ -53,6 +53,9 @@ const char *ssd_config_power_refusal(const struct ssd_config *c, char *buf,
 		snprintf(buf, n, "power cuts are modelled on page mapping only, "
 			 "and the drive has mapping = %s (docs/mapping.md)",
 			 ssd_mapping_name(c->mapping));
+	else if (c->fdp)
+		snprintf(buf, n, "power cuts are modelled without flexible data "
+			 "placement, and the drive has fdp = yes");
 	else if (c->gc_copies == SSD_GC_COPIES_HOST)
 		snprintf(buf, n, "power cuts are modelled with GC copies in a write "
 			 "point of their own, and the drive has gc_copies = host");
@@ -199,6 +202,24 @@ int ssd_config_zones(const struct ssd_config *c, struct ssd_zones *z,
 		       ssd_fmt_bytes(size * SSD_LPAGE, a, sizeof a),
 		       ssd_fmt_bytes(n * size * SSD_LPAGE, b, sizeof b));
 		return SSD_EINVAL;
+	}
+	if (c->zrwa_size) {
+		uint64_t fg = c->zrwa_flush ? c->zrwa_flush / SSD_LPAGE
+					    : g.lp_per_page;
+		uint64_t zs = c->zrwa_size / SSD_LPAGE;
+		char d[24];
+		if (!fg || zs % fg || zs > cap) {
+			ssd_seterr(err, errlen, "key 'zrwa_size': %s is not a "
+			       "multiple of the flush granularity %s within the "
+			       "zone capacity %s (accepted: a multiple of "
+			       "zrwa_flush up to zone_capacity)",
+			       ssd_fmt_bytes(c->zrwa_size, a, sizeof a),
+			       ssd_fmt_bytes(fg * SSD_LPAGE, b, sizeof b),
+			       ssd_fmt_bytes(cap * SSD_LPAGE, d, sizeof d));
+			return SSD_EINVAL;
+		}
+		z->zrwa_lp = zs;
+		z->zrwa_fg_lp = fg;
 	}
 	z->zones = (uint32_t)n;
 	z->per_group = (uint32_t)((n + z->groups - 1) / z->groups);
@@ -792,6 +813,39 @@ static int check_keys(const struct ssd_config *c, char *err, size_t errlen)
  * f->data rows, and beyond them a merge needs one row to build into and
  * one kept for the next (the log schemes' logs come on top: fast keeps
  * one more, its sequential log). */
+/* Flexible data placement's rules: page mapping with GC copies of its
+ * own and no SLC cache; and each unit's spare holds the open blocks of
+ * the handles' write points beside the reserve. */
+static int check_fdp(const struct ssd_config *c, const struct fit *f,
+		     char *err, size_t errlen)
+{
+	if (!c->fdp)
+		return 0;
+	const char *what = c->mapping != SSD_MAP_PAGE ? "mapping"
+			 : c->slc_cache != SSD_SLC_NONE ? "slc_cache"
+			 : c->gc_copies != SSD_GC_COPIES_OWN ? "gc_copies" : NULL;
+	if (what) {
+		ssd_seterr(err, errlen, "key '%s': fdp = yes places each "
+		       "handle's data in write points of its own, which page "
+		       "mapping with GC copies of their own and no SLC cache "
+		       "has (accepted: mapping = page, slc_cache = none, "
+		       "gc_copies = own, or fdp = no)", what);
+		return SSD_EINVAL;
+	}
+	uint64_t extra = (uint64_t)(c->fdp_handles - 1) *
+			 (c->fdp_isolation == SSD_FDP_PERSISTENT ? 2 : 1);
+	uint64_t spare = f->bpp > f->data + f->reserve ? f->bpp - f->data - f->reserve : 0;
+	if (spare < extra + 1) {
+		ssd_seterr(err, errlen, "key 'fdp_handles': %u handles keep %llu "
+		       "more blocks open in every allocation unit, and op "
+		       "leaves %llu beside the reserve (accepted: fewer "
+		       "fdp_handles, or a larger op)", c->fdp_handles,
+		       (unsigned long long)extra, (unsigned long long)spare);
+		return SSD_EINVAL;
+	}
+	return 0;
+}
+
 static int check_mapping(const struct ssd_config *c, const struct fit *f,
 			 char *err, size_t errlen)
 {
@@ -873,6 +927,8 @@ static int finish(struct ssd_config *c, int may_adapt, char *err, size_t errlen)
 	}
 	c->blocks_per_plane = (uint32_t)f.bpp;
 	rc = check_mapping(c, &f, err, errlen);
+	if (!rc)
+		rc = check_fdp(c, &f, err, errlen);
 	if (rc)
 		return rc;
 

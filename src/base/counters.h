@@ -64,6 +64,10 @@ struct ssd_counters {
 	                              controller) */
 	uint64_t zone_finish_pad_lp; /* 4 KiB units a Finish padded (also in
 	                              pad_lp) */
+	uint64_t zone_reset_ns;    /* Zone Sends that reset: their latency, */
+	uint64_t zone_finish_ns;   /* ... that finished: theirs, ns in all */
+	uint64_t fdp_bad_pid;      /* writes refused: their placement
+	                              identifier names no handle (events) */
 };
 
 

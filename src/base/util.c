@@ -32,6 +32,9 @@ const char *ssd_strerror(int code)
 	case SSD_ZNS_EFIELD:
 		return "Invalid Field in Command: not a zone start, an empty "
 		       "or too long command, or no such action";
+	case SSD_FDP_EPID:
+		return "Invalid Field in Command: the placement identifier names "
+		       "no reclaim unit handle";
 	case SSD_ZNS_EZONEOP:
 		return "Invalid Zone Operation Request: Zone Append to a zone "
 		       "with a random write area, or a ZRWA flush of a zone "

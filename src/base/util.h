@@ -43,6 +43,8 @@ enum {
 enum {
 	SSD_ZNS_EFIELD = -0x1002,      /* Invalid Field in Command */
 	SSD_ZNS_EZONEOP = -0x11b6,     /* Invalid Zone Operation Request */
+	SSD_FDP_EPID = -0x2002,        /* Invalid Field: a placement
+	                                  identifier that names no handle */
 	SSD_ZNS_ENOZRWA = -0x11b7,     /* ZRWA Resources Unavailable */
 	SSD_ZNS_ERANGE = -0x1080,      /* LBA Out of Range */
 	SSD_ZNS_EBOUNDARY = -0x11b8,   /* Zone Boundary Error */

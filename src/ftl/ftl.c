@@ -178,6 +178,8 @@ int ftl_wp_open(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w, int slc)
 	if (slc)
 		u->nslc++;
 	f->state[blk] = SSD_BLK_OPEN;
+	if (__builtin_expect(f->fdp != NULL, 0))
+		ftl_fdp_opened(f, ui, w, blk);
 	w->blk = blk;
 	w->next = 0;
 	w->fill = 0;
@@ -306,6 +308,11 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	}
 	struct ssd_unit *u = &f->unit[ui];
 	struct ssd_wp *w = &u->host;
+	if (__builtin_expect(f->fdp != NULL, 0)) {
+		ftl_fdp_wrote(f, lpn);
+		if (f->pid)
+			w = ftl_fdp_host(f, ui);
+	}
 	if (f->cfg.slc_cache && (u->host_slc.blk != SSD_NO_BLOCK || slc_room(f, u) ||
 				 (u->slc_empty && ftl_slc_reclaim(f, ui, t)))) {
 		w = &u->host_slc;
@@ -562,6 +569,11 @@ static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 		return ftl_bm_flush(f, t);
 	if (f->zn)
 		return ftl_zone_flush(f, t);
+	if (f->fdp) {
+		done = ftl_fdp_pad(f, t);
+		if (done < 0)
+			return done;
+	}
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
 		/* host data only: GC copies stay durable in their victim
@@ -874,6 +886,8 @@ uint64_t ssd_ftl_mem(const struct ssd_config *c, unsigned uses)
 	b += ssd_flash_mem(c, (uint32_t)nb);
 	struct ssd_ftl shell = {.cfg = *c};
 	ftl_shape(&shell, &g);
+	if (c->fdp && c->mapping == SSD_MAP_PAGE)
+		b += ftl_fdp_mem(&shell);
 	if (c->mapping == SSD_MAP_ZONE)
 		b += ftl_zone_mem(&shell);
 	else if (c->mapping != SSD_MAP_PAGE)
@@ -1001,7 +1015,8 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 		ftl_free_push(f, b);
 	}
 	if (c->mapping == SSD_MAP_ZONE ? ftl_zone_init(f)
-	    : c->mapping != SSD_MAP_PAGE && ftl_bm_init(f)) {
+	    : c->mapping != SSD_MAP_PAGE ? ftl_bm_init(f)
+	    : c->fdp && ftl_fdp_init(f)) {
 		ssd_ftl_destroy(f);
 		return SSD_ENOMEM;
 	}
@@ -1050,5 +1065,6 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	ftl_power_free(f);
 	ftl_bm_free(f);
 	ftl_zone_free(f);
+	ftl_fdp_free(f);
 	free(f);
 }

@@ -155,6 +155,17 @@ int64_t ssd_ftl_zone_reset(struct ssd_ftl *f, uint32_t zone, int64_t t);
 int64_t ssd_ftl_zone_finish(struct ssd_ftl *f, uint32_t zone, int pad,
 			    int64_t t);
 uint32_t ssd_ftl_zone_written(const struct ssd_ftl *f, uint32_t zone);
+/* The zone's next position, lpn, holds no host data (an LBA of a random
+ * write area the host never wrote when a flush moved over it): padding,
+ * reading as unwritten.  Returns t or a negative error. */
+int64_t ssd_ftl_zone_hole(struct ssd_ftl *f, uint32_t lpn, int64_t t);
+
+/* Flexible data placement (fdp = yes; ftl_fdp.c, docs/fdp.md): the
+ * handles there are (0 without FDP), and the handle the host writes
+ * from now on go to (< the handles; 0 is the default). */
+uint32_t ssd_ftl_handles(const struct ssd_ftl *f);
+void ssd_ftl_set_placement(struct ssd_ftl *f, uint32_t handle);
+uint32_t ssd_ftl_placement(const struct ssd_ftl *f);
 
 /* Process up to max_pages queued TRIM pages (oldest first): unmap those
  * not rewritten since.  Returns the pages taken off the queue. */

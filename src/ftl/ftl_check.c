@@ -130,7 +130,7 @@ static const struct ssd_wp *wp_of(const struct ssd_ftl *f, uint32_t b)
 {
 	const struct ssd_unit *u = &f->unit[ssd_ftl_unit_of(f, b)];
 	return u->host.blk == b ? &u->host : u->host_slc.blk == b ? &u->host_slc
-		: u->gc.blk == b ? &u->gc : NULL;
+		: u->gc.blk == b ? &u->gc : f->fdp ? ftl_fdp_wp_of(f, b) : NULL;
 }
 
 static int pending(const struct ssd_ftl *f, const struct ssd_unit *u,
@@ -333,5 +333,6 @@ int ssd_ftl_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		FAIL("the %s policy's index disagrees with the blocks", f->gc->name);
 	free(count);
 	return f->bm ? ftl_bm_check(f, err, errlen)
-	       : f->zn ? ftl_zone_check(f, err, errlen) : 0;
+	       : f->zn ? ftl_zone_check(f, err, errlen)
+	       : f->fdp ? ftl_fdp_check(f, err, errlen) : 0;
 }

@@ -209,10 +209,11 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 	 * taken from the reserve (below gc_floor free blocks) is the GC
 	 * write point's, never shared: the host would fill it and leave the
 	 * cleaning none */
-	struct ssd_wp *w = gc_dest(f, u);
+	struct ssd_wp *w = __builtin_expect(f->fdp != NULL, 0)
+			   ? ftl_fdp_gc_dest(f, ui, blk) : gc_dest(f, u);
 #define GC_WP_OPEN(f, u, ui, w, rc)                                        \
 	do {                                                               \
-		if (w != &u->gc && u->nfree < gc_floor(f))                 \
+		if (w == &u->host && u->nfree < gc_floor(f))               \
 			w = &u->gc;                                        \
 		if (w->blk == SSD_NO_BLOCK)                                \
 			rc = ftl_wp_open(f, ui, w, 0);                     \

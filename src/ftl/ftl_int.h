@@ -136,6 +136,8 @@ struct ssd_ftl {
 	uint64_t tq_pages;      /* pages in the queue */
 	struct ssd_unit *unit;  /* [unit] */
 	uint32_t cur_unit;      /* unit of the host write point */
+	uint32_t pid;           /* fdp: the placement handle of the host
+	                           writes now (0: the default, handle 0) */
 	uint32_t *uvalid;       /* [unit] valid slots in the unit */
 	uint32_t *ulimit;       /* [unit] valid slots it may hold (above) */
 	const struct ssd_gc_ops *gc;
@@ -225,6 +227,8 @@ struct ssd_ftl {
 	                           logs (ftl_bm.c); NULL for page mapping */
 	struct ftl_zone *zn;    /* mapping = zone: the zones' blocks
 	                           (ftl_zone.c); else NULL */
+	struct ftl_fdp *fdp;    /* fdp: the handles' write points and the
+	                           blocks' owners (ftl_fdp.c); else NULL */
 	/* Power-loss tracking, continued: what bounds a cut's work to what
 	 * is in flight (ftl_power.c).  dslot[lpn] is the newest copy of
 	 * the page known programmed before every cut to come (folded in
@@ -341,6 +345,26 @@ int64_t ftl_zone_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
 int64_t ftl_zone_flush(struct ssd_ftl *f, int64_t t);
 int ftl_zone_open_slot(const struct ssd_ftl *f, uint32_t blk, uint32_t i);
 int ftl_zone_check(const struct ssd_ftl *f, char *err, size_t errlen);
+
+/* ftl_fdp.c: flexible data placement (fdp = yes): set up and free; the
+ * host write point of handle f->pid (> 0) on unit ui; a block opened
+ * for host data of handle h, or for GC copies (h = FDP_MIXED with
+ * initially isolated handles); the GC write point a victim's copies go
+ * to; a host write of lpn (its handle noted); padding every handle's
+ * open page (flush); the write point holding
+ * block b, if any; the checker's part. */
+#define FDP_MIXED 0xff
+int ftl_fdp_init(struct ssd_ftl *f);
+uint64_t ftl_fdp_mem(const struct ssd_ftl *f);
+void ftl_fdp_free(struct ssd_ftl *f);
+struct ssd_wp *ftl_fdp_host(struct ssd_ftl *f, uint32_t ui);
+void ftl_fdp_opened(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
+		    uint32_t blk);
+void ftl_fdp_wrote(struct ssd_ftl *f, uint32_t lpn);
+struct ssd_wp *ftl_fdp_gc_dest(struct ssd_ftl *f, uint32_t ui, uint32_t victim);
+int64_t ftl_fdp_pad(struct ssd_ftl *f, int64_t t);
+const struct ssd_wp *ftl_fdp_wp_of(const struct ssd_ftl *f, uint32_t b);
+int ftl_fdp_check(const struct ssd_ftl *f, char *err, size_t errlen);
 
 /* ftl_mapcache.c: the map entry of lpn is used at t (dirty: it
  * changes), the cache being on.  Returns when it is in DRAM. */
@@ -479,6 +503,7 @@ static inline int64_t wp_program(struct ssd_ftl *f, uint32_t ui,
 static inline struct ssd_wp *gc_dest(const struct ssd_ftl *f,
 				     struct ssd_unit *u)
 {
+	/* (flexible data placement: ftl_fdp_gc_dest) */
 	return f->cfg.gc_copies == SSD_GC_COPIES_HOST ? &u->host : &u->gc;
 }
 

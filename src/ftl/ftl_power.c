@@ -73,7 +73,7 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 {
 	if (f->ptrack)
 		return 0;
-	if (f->bm || f->zn || f->cfg.gc_copies != SSD_GC_COPIES_OWN)
+	if (f->bm || f->zn || f->fdp || f->cfg.gc_copies != SSD_GC_COPIES_OWN)
 		return SSD_EUNSUP; /* the model tracks page-mapped write points,
 		                      host data apart from GC copies */
 	if (!f->vgen || !f->vsrc)

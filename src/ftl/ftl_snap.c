@@ -42,7 +42,7 @@ _Static_assert(sizeof(struct ssd_wp) == 48,
 	       "struct ssd_wp changed: update ftl_snap.c and SSD_SNAP_VERSION");
 _Static_assert(sizeof(struct ssd_unit) == 232,
 	       "struct ssd_unit changed: update ftl_snap.c and SSD_SNAP_VERSION");
-_Static_assert(sizeof(struct ssd_counters) == 288,
+_Static_assert(sizeof(struct ssd_counters) == 312,
 	       "struct ssd_counters changed: update ftl_snap.c and "
 	       "SSD_SNAP_VERSION");
 #endif
@@ -63,6 +63,8 @@ const char *ssd_ftl_snap_refusal(const struct ssd_ftl *f, char *buf,
 	if (f->ptrack)
 		return "power-loss tracking is on (its lists of programs, "
 		       "erases and TRIMs are not saved)";
+	if (f->fdp)
+		return "fdp = yes is not saved yet (its handles' write points)";
 	if (f->bm || f->zn) {
 		snprintf(buf, n, "mapping = %s is not saved yet (page "
 			 "mapping is)", ssd_mapping_name(f->cfg.mapping));

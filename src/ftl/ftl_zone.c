@@ -59,6 +59,7 @@ struct ftl_zone {
 	uint32_t *hw;             /* [zone] host pages written (its write
 	                             pointer, in the FTL's view) */
 	int64_t *gready;          /* [zone] its open page's data loaded by */
+	int64_t *zlast;           /* [zone] its latest program's end */
 	uint32_t *cur;            /* [zone * zu + j] its open block on unit j */
 	uint32_t *head;           /* [zone * zu + j] its first block there */
 	uint32_t *part;           /* zones whose open page is part filled */
@@ -152,23 +153,46 @@ static int64_t zone_put(struct ssd_ftl *f, uint32_t zone, uint32_t lpn,
 		return end;
 	if (end > m->last_prog)
 		m->last_prog = end;
+	if (end > m->zlast[zone])
+		m->zlast[zone] = end;
 	return done;
+}
+
+/* Is lpn its zone's next position?  Else the error, in words. */
+static int at_wp(struct ssd_ftl *f, uint32_t lpn, uint32_t *zone)
+{
+	struct ftl_zone *m = f->zn;
+	uint32_t z = *zone = lpn >> m->shift;
+	if (z < m->z.zones && f->l2p[lpn] == SSD_UNMAPPED &&
+	    lpn - ((uint64_t)z << m->shift) == m->hw[z])
+		return 0;
+	/* the drive checks writes against the zones first */
+	if (!f->err_msg[0])
+		snprintf(f->err_msg, sizeof f->err_msg, "page %u is not at "
+			 "zone %u's write pointer (%u)", lpn, z,
+			 z < m->z.zones ? m->hw[z] : 0);
+	return SSD_ESTATE;
+}
+
+int64_t ssd_ftl_zone_hole(struct ssd_ftl *f, uint32_t lpn, int64_t t)
+{
+	uint32_t zone;
+	if (!f->zn)
+		return SSD_EINVAL;
+	int rc = at_wp(f, lpn, &zone);
+	if (rc)
+		return rc;
+	f->zn->hw[zone]++;
+	int64_t r = zone_put(f, zone, NONE, t);
+	ftl_check_run(f);
+	return r;
 }
 
 int64_t ftl_zone_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 {
-	struct ftl_zone *m = f->zn;
-	uint32_t zone = lpn >> m->shift;
-	if (zone >= m->z.zones || f->l2p[lpn] != SSD_UNMAPPED ||
-	    lpn - ((uint64_t)zone << m->shift) != m->hw[zone]) {
-		/* the drive checks writes against the zones first */
-		if (!f->err_msg[0])
-			snprintf(f->err_msg, sizeof f->err_msg, "page %u is not at "
-				 "zone %u's write pointer (%u)", lpn, zone,
-				 zone < m->z.zones ? m->hw[zone] : 0);
-		return SSD_ESTATE;
-	}
-	return zone_put(f, zone, lpn, t);
+	uint32_t zone;
+	int rc = at_wp(f, lpn, &zone);
+	return rc ? rc : zone_put(f, zone, lpn, t);
 }
 
 /* Pad zone's open page to its end (programmed by then). */
@@ -256,7 +280,7 @@ int64_t ssd_ftl_zone_finish(struct ssd_ftl *f, uint32_t zone, int pad,
 	}
 	f->ctr.zone_finish_pad_lp += f->ctr.pad_lp - pads;
 	ftl_check_run(f);
-	return ssd_max64(t, m->last_prog);
+	return ssd_max64(t, m->zlast[zone]); /* its own programs, not others' */
 }
 
 uint32_t ssd_ftl_zone_written(const struct ssd_ftl *f, uint32_t zone)
@@ -273,7 +297,8 @@ uint64_t ftl_zone_mem(const struct ssd_ftl *f)
 	const struct ftl_zone *m = NULL;
 	uint64_t n = z.zones, nu = n * z.zone_units;
 	return sizeof *m + n * (sizeof *m->pos + sizeof *m->hw +
-				sizeof *m->gready + sizeof *m->part +
+				sizeof *m->gready + sizeof *m->zlast +
+				sizeof *m->part +
 				sizeof *m->pidx) +
 	       nu * (sizeof *m->cur + sizeof *m->head);
 }
@@ -293,11 +318,12 @@ int ftl_zone_init(struct ssd_ftl *f)
 	m->pos = calloc(n, sizeof *m->pos);
 	m->hw = calloc(n, sizeof *m->hw);
 	m->gready = calloc(n, sizeof *m->gready);
+	m->zlast = calloc(n, sizeof *m->zlast);
 	m->part = malloc(n * sizeof *m->part);
 	m->pidx = malloc(n * sizeof *m->pidx);
 	m->cur = malloc(nu * sizeof *m->cur);
 	m->head = malloc(nu * sizeof *m->head);
-	if (!m->pos || !m->hw || !m->gready || !m->part || !m->pidx ||
+	if (!m->pos || !m->hw || !m->gready || !m->zlast || !m->part || !m->pidx ||
 	    !m->cur || !m->head)
 		return SSD_ENOMEM;
 	memset(m->pidx, 0xff, n * sizeof *m->pidx);
@@ -320,6 +346,7 @@ void ftl_zone_free(struct ssd_ftl *f)
 	free(m->pos);
 	free(m->hw);
 	free(m->gready);
+	free(m->zlast);
 	free(m->part);
 	free(m->pidx);
 	free(m->cur);
@@ -389,7 +416,9 @@ int ftl_zone_check(const struct ssd_ftl *f, char *err, size_t errlen)
 		uint64_t base = (uint64_t)zone << m->shift;
 		for (uint64_t o = 0; o < m->z.size_lp; o++) {
 			uint32_t s = f->l2p[base + o];
-			if ((s != SSD_UNMAPPED) != (o < m->hw[zone]))
+			/* above the write pointer nothing; below it data,
+			 * or a hole of a random write area's flush */
+			if (s != SSD_UNMAPPED && o >= m->hw[zone])
 				ZFAIL("zone %u: page %llu is %smapped with the "
 				      "write pointer at %u", zone,
 				      (unsigned long long)o,

@@ -25,9 +25,9 @@
  * SSD_BLK_DIRECT (the job opened the volume with O_DIRECT: the page
  * cache passes the command through; every other node ignores it and
  * must not pass it to an SSD, whose submit knows only FUA).  Bits 16-31
- * of ddir are reserved for a placement identifier (a stream or an FDP
- * placement handle: the node that places data reads it, every other
- * passes it down); no node sets them yet.
+ * of ddir carry a placement identifier (SSD_BLK_PLACEMENT: an FDP
+ * reclaim unit handle; 0, none: the default handle): an SSD with FDP
+ * places the write by it, every other node passes it down.
  *
  * Counters.  ssd_blk_submit counts what each node was asked to do
  * (struct ssd_blk_io); a node's own figures (hits, write-back, map
@@ -55,6 +55,8 @@ struct ssd_drive;
 /* OR'd into a write: a Zone Append to the zone that starts at offset
  * (a zoned drive writes it at the zone's write pointer; device.h). */
 #define SSD_BLK_APPEND 0x400
+/* OR'd into a write: placement handle h (fdp = yes; docs/fdp.md). */
+#define SSD_BLK_PLACEMENT(h) ((int)(((uint32_t)(h) + 1) << 16))
 
 /* A zoned drive's namespace (docs/zoned.md), in bytes. */
 struct ssd_zoned_info {
@@ -155,7 +157,7 @@ struct ssd_blk_ops {
 	 * completion time or a negative SSD_E* or SSD_ZNS_E*.  NULL for a
 	 * conventional node. */
 	int64_t (*zone)(struct ssd_blk *b, int action, uint64_t offset,
-			int select_all, int64_t t);
+			int flags, int64_t t);
 };
 
 struct ssd_blk {

@@ -441,14 +441,14 @@ int ssd_dev_zoned(const struct ssd_dev *d, struct ssd_zoned_info *zi)
 }
 
 int64_t ssd_dev_zone_send(struct ssd_dev *d, int action, uint64_t offset,
-			  int select_all, int64_t t)
+			  int flags, int64_t t)
 {
 	if (!d->ssd)
 		return SSD_EUNSUP;
 	if (t < d->clk->now)
 		return SSD_EINVAL;
 	return ssd_drive_zone_send(d->ssd, d->vrec, action, offset,
-				   select_all, t);
+				   flags, t);
 }
 
 int ssd_dev_zone_report(const struct ssd_dev *d, uint32_t zone,

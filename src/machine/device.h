@@ -408,14 +408,18 @@ int ssd_dev_power_durable(const struct ssd_dev *d, const uint32_t *lpn,
  * SSD_EUNSUP.  ssd_dev_zoned: 1 with *zi filled for a zoned drive, else
  * 0.  ssd_dev_zone_send: Zone Management Send of action (zns.h's enum
  * ssd_zns_action) on the zone starting at offset, or on every zone it
- * selects with select_all, at t: its completion time (a reset erases
+ * selects with flags SSD_ZNS_ALL (1), at t; SSD_ZNS_ZRWAA with an Open
+ * allocates a zone random write area (zrwa_size; docs/zoned.md), and
+ * SSD_ZNS_ACT_ZRWA_FLUSH flushes one up to the LBA at offset (a write
+ * into an area lands in DRAM and moves the write pointer only by the
+ * flushes).  Returns its completion time (a reset erases
  * the zone's blocks; a finish pads them, zone_finish = pad), or a
  * negative SSD_ZNS_E* (SSD_EUNSUP for a drive that is not zoned); the
  * host's record follows (a reset zone reads as zeros).
  * ssd_dev_zone_report: zone's descriptor (0, or SSD_EINVAL). */
 int ssd_dev_zoned(const struct ssd_dev *d, struct ssd_zoned_info *zi);
 int64_t ssd_dev_zone_send(struct ssd_dev *d, int action, uint64_t offset,
-			  int select_all, int64_t t);
+			  int flags, int64_t t);
 int ssd_dev_zone_report(const struct ssd_dev *d, uint32_t zone,
 			struct ssd_zone_desc *out);
 uint64_t ssd_dev_append_offset(const struct ssd_dev *d);

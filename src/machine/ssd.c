@@ -22,8 +22,23 @@ static void zone_hook(void *ctx, const struct ssd_zns_event *e)
 		return;
 	if (e->to == SSD_ZNS_ZSE)
 		d->zev[d->zev_n++] = e->zone << 1;
-	else if (e->to == SSD_ZNS_ZSF)
+	else if (e->to == SSD_ZNS_ZSF && e->action == SSD_ZNS_ACT_FINISH)
 		d->zev[d->zev_n++] = e->zone << 1 | 1;
+}
+
+/* The random write areas there are (zns.h's default for nr_zrwa). */
+static uint32_t zrwa_count(const struct ssd_config *c, const struct ssd_zones *z)
+{
+	return c->zrwa_zones ? c->zrwa_zones
+	       : c->max_active_zones ? c->max_active_zones : z->zones;
+}
+
+static void zrwa_free_all(struct ssd_drive *d)
+{
+	free(d->zslot);
+	free(d->zbuf);
+	free(d->zfree);
+	free(d->zpre);
 }
 
 static int zoned_create(struct ssd_drive *d, const struct ssd_config *c)
@@ -35,12 +50,28 @@ static int zoned_create(struct ssd_drive *d, const struct ssd_config *c)
 	struct ssd_zns_params p = {
 		.zone_size = z.size_lp, .zone_cap = z.cap_lp, .nzones = z.zones,
 		.max_open = c->max_open_zones, .max_active = c->max_active_zones,
-		.max_append = c->zone_append_max / SSD_LPAGE, .read_across = 1};
+		.max_append = c->zone_append_max / SSD_LPAGE, .read_across = 1,
+		.zrwa_size = z.zrwa_lp, .zrwa_fg = z.zrwa_fg_lp,
+		.nr_zrwa = c->zrwa_zones};
 	d->zsize_lp = z.size_lp;
 	d->b.capacity = (uint64_t)z.zones * z.size_lp * SSD_LPAGE;
 	d->zev = malloc((size_t)z.zones * sizeof *d->zev);
 	if (!d->zev)
 		return SSD_ENOMEM;
+	if (z.zrwa_lp) {
+		uint32_t n = zrwa_count(c, &z);
+		d->zrwa_win = 2 * z.zrwa_lp;
+		d->nzrwa = n;
+		d->zslot = malloc((size_t)z.zones * sizeof *d->zslot);
+		d->zbuf = calloc((size_t)n * d->zrwa_win, 1);
+		d->zfree = malloc((size_t)n * sizeof *d->zfree);
+		d->zpre = malloc((size_t)n * sizeof *d->zpre);
+		if (!d->zslot || !d->zbuf || !d->zfree || !d->zpre)
+			return SSD_ENOMEM;
+		memset(d->zslot, 0xff, (size_t)z.zones * sizeof *d->zslot);
+		for (uint32_t i = 0; i < n; i++)
+			d->zfree[d->zfree_n++] = n - 1 - i;
+	}
 	rc = ssd_zns_create(&p, &d->zns, NULL, 0);
 	if (!rc)
 		ssd_zns_set_hook(d->zns, zone_hook, d);
@@ -85,6 +116,7 @@ int ssd_drive_create(const struct ssd_config *c, uint64_t seed,
 		ssd_ftl_destroy(d->ftl);
 		ssd_zns_destroy(d->zns);
 		free(d->zev);
+		zrwa_free_all(d);
 		free(d->wb);
 		free(d->wb_lpn);
 		free(d->wb_mask);
@@ -95,6 +127,11 @@ int ssd_drive_create(const struct ssd_config *c, uint64_t seed,
 		return rc;
 	}
 	d->ctr = ssd_ftl_counters_mut(d->ftl);
+	d->special = c->fdp || d->zns;
+	if (c->fdp && d->wb_n && !(d->wb_pid = calloc(d->wb_n, 1))) {
+		ssd_drive_destroy(d);
+		return SSD_ENOMEM;
+	}
 	*out = d;
 	return 0;
 }
@@ -108,8 +145,17 @@ void ssd_drive_mem_add(const struct ssd_config *c, unsigned uses,
 	while (h < 2 * wb_n)
 		h *= 2;
 	struct ssd_zones z;
-	if (c->mapping == SSD_MAP_ZONE && !ssd_config_zones(c, &z, NULL, 0))
+	if (c->mapping == SSD_MAP_ZONE && !ssd_config_zones(c, &z, NULL, 0)) {
 		m->dram += ssd_zns_mem(z.zones) + z.zones * sizeof *d->zev;
+		if (z.zrwa_lp) {
+			uint64_t n = zrwa_count(c, &z);
+			m->dram += z.zones * sizeof *d->zslot +
+				   n * (2 * z.zrwa_lp + sizeof *d->zfree +
+					sizeof *d->zpre);
+		}
+	}
+	if (c->fdp)
+		m->dram += wb_n;
 	m->dram += sizeof *d + ra_n * sizeof *d->ra_ready +
 		   (wb_n ? wb_n * (sizeof *d->wb + sizeof *d->wb_lpn +
 				   sizeof *d->wb_mask + sizeof *d->wb_in) +
@@ -133,6 +179,8 @@ void ssd_drive_destroy(struct ssd_drive *d)
 	ssd_ftl_destroy(d->ftl);
 	ssd_zns_destroy(d->zns);
 	free(d->zev);
+	zrwa_free_all(d);
+	free(d->wb_pid);
 	free(d->wb);
 	free(d->wb_lpn);
 	free(d->wb_mask);
@@ -273,6 +321,8 @@ static void wb_hold(struct ssd_drive *d, uint32_t e, uint32_t lpn, uint8_t mask)
 	d->wb_mask[e] = mask;
 	d->wb_held += mask != 0xff;
 	d->wb_hashed++;
+	if (d->wb_pid)
+		d->wb_pid[e] = (uint8_t)ssd_ftl_placement(d->ftl);
 }
 
 /* Entry e holds its page no longer (linear probing's deletion: the
@@ -306,10 +356,17 @@ static int64_t wb_drain(struct ssd_drive *d, uint32_t e, int64_t t)
 {
 	uint32_t lpn = d->wb_lpn[e];
 	int64_t r = d->wb_mask[e] == 0xff ? t : ssd_ftl_merge_read(d->ftl, lpn, t);
+	uint32_t h = d->wb_pid ? d->wb_pid[e] : 0, now = 0;
 	wb_release(d, e);
 	if (r < 0)
 		return r;
+	if (d->wb_pid) { /* the handle it was written with */
+		now = ssd_ftl_placement(d->ftl);
+		ssd_ftl_set_placement(d->ftl, h);
+	}
 	int64_t c = ssd_ftl_write(d->ftl, lpn, r);
+	if (d->wb_pid)
+		ssd_ftl_set_placement(d->ftl, now);
 	if (c < 0)
 		return c;
 	d->wb[e] = c;
@@ -559,16 +616,126 @@ static int64_t read_cmd(struct ssd_drive *d, uint64_t offset, uint32_t len,
 static int64_t dev_check(struct ssd_drive *d, int ddir, uint64_t offset,
 			 uint32_t len, int64_t t, int64_t done);
 
+/* ---- zone random write areas (docs/zoned.md) ---- */
+
+#define NO_SLOT UINT32_MAX
+
+static inline uint8_t *zrwa_at(const struct ssd_drive *d, uint32_t slot,
+			       uint64_t lba)
+{
+	return &d->zbuf[(size_t)slot * d->zrwa_win + lba % d->zrwa_win];
+}
+
+int ssd_drive_zrwa_holds(const struct ssd_drive *d, uint32_t lpn)
+{
+	if (!d->zslot)
+		return 0;
+	uint32_t s = d->zslot[lpn / d->zsize_lp];
+	return s != NO_SLOT && *zrwa_at(d, s, lpn);
+}
+
+/* Zone has just been given an area: a buffer for it. */
+static void zrwa_take(struct ssd_drive *d, uint32_t zone)
+{
+	if (d->zslot && d->zslot[zone] == NO_SLOT &&
+	    ssd_zns_zrwa(d->zns, zone, NULL) && d->zfree_n)
+		d->zslot[zone] = d->zfree[--d->zfree_n];
+}
+
+/* Zone no longer has an area (full, reset): its buffer goes back,
+ * emptied (what a reset dropped is gone). */
+static void zrwa_release(struct ssd_drive *d, uint32_t zone)
+{
+	uint32_t s = d->zslot ? d->zslot[zone] : NO_SLOT;
+	if (s == NO_SLOT || ssd_zns_zrwa(d->zns, zone, NULL))
+		return;
+	memset(zrwa_at(d, s, 0), 0, d->zrwa_win);
+	d->zslot[zone] = NO_SLOT;
+	d->zfree[d->zfree_n++] = s;
+}
+
+/* A flush of zone's area committed LBAs [from, from + n): the host's
+ * data of each goes to the FTL in order, from DRAM at t; an LBA it never
+ * wrote becomes a hole (padding, reads unwritten).  Returns when the
+ * last is in a register, or a negative error. */
+static int64_t zrwa_commit(struct ssd_drive *d, uint32_t zone, uint64_t from,
+			   uint64_t n, int64_t t)
+{
+	uint32_t s = d->zslot ? d->zslot[zone] : NO_SLOT;
+	int64_t done = t;
+	for (uint64_t l = from; l < from + n; l++) {
+		uint8_t *b = s == NO_SLOT ? NULL : zrwa_at(d, s, l);
+		int64_t c;
+		if (b && *b) {
+			*b = 0;
+			c = ssd_ftl_write(d->ftl, (uint32_t)l, t);
+		} else {
+			c = ssd_ftl_zone_hole(d->ftl, (uint32_t)l, t);
+		}
+		if (c < 0)
+			return c;
+		done = ssd_max64(done, c);
+	}
+	return done;
+}
+
+/* A write into a zone with an area: its data stays in DRAM (an LBA
+ * written again replaces it there: no flash work), and what its
+ * implicit flush commits goes to the FTL.  It completes when its data
+ * has crossed the link (with FUA, when what it committed is programmed
+ * too).  The timing checks' floor of a write (a register load) does not
+ * apply: they are not run on it. */
+__attribute__((cold, noinline)) static int64_t zrwa_write(struct ssd_drive *d,
+							  int ddir, uint64_t lba,
+							  uint64_t n, int64_t t)
+{
+	uint64_t from, c;
+	uint32_t zone = (uint32_t)(lba / d->zsize_lp);
+	int rc = ssd_zns_write_commit(d->zns, lba, n, &from, &c);
+	if (rc)
+		return rc;
+	if ((rc = idle_gap(d, t)))
+		return rc;
+	d->clk.now = t;
+	d->clk.host_ios++;
+	int64_t overhead = cmd_time(d);
+	t = ssd_max64(t, d->ctl_busy);
+	uint32_t len = (uint32_t)(n * SSD_LPAGE);
+	ra_drop(d, (uint32_t)lba, (uint32_t)n);
+	int64_t ready = ssd_max64(t, d->link_busy) + link_ns(d, len);
+	d->link_busy = ready;
+	uint32_t s = d->zslot[zone];
+	for (uint64_t l = lba; s != NO_SLOT && l < lba + n; l++)
+		*zrwa_at(d, s, l) = 1;
+	int64_t done = ready, e = zrwa_commit(d, zone, from, c, ready);
+	if (e < 0)
+		return e;
+	if ((ddir & SSD_BLK_FUA) && c) {
+		int64_t p = ssd_ftl_flush(d->ftl, e);
+		if (p < 0)
+			return p;
+		done = ssd_max64(done, p);
+	}
+	zrwa_release(d, zone);
+	d->ctr->host_write_bytes += len;
+	done += overhead;
+	if (done > d->clk.busy_until)
+		d->clk.busy_until = done;
+	return done;
+}
+
 /* A command to a zoned drive, checked against its zones (zns.h) before
  * it goes on as any other: a write (or a Zone Append, which it turns
  * into a write at the zone's write pointer) moves the write pointer;
  * reads are allowed up to the zone size (what was never written reads as
  * zeros: unmapped); TRIM is not offered (a zone's reset is its
- * deallocation).  Commands are whole 4 KiB logical blocks.  0, or the
+ * deallocation).  Commands are whole 4 KiB logical blocks.  0 (go on),
+ * 1 with *done (a write into a random write area, done here), or the
  * error the command fails with. */
 __attribute__((cold, noinline)) static int zoned_cmd(struct ssd_drive *d,
 						     int *ddir, uint64_t *offset,
-						     uint32_t len)
+						     uint32_t len, int64_t t,
+						     int64_t *done)
 {
 	uint64_t end = *offset + len;
 	if (!len || end > d->b.capacity || end < *offset)
@@ -576,17 +743,30 @@ __attribute__((cold, noinline)) static int zoned_cmd(struct ssd_drive *d,
 	if (*offset % SSD_LPAGE || len % SSD_LPAGE)
 		return SSD_ZNS_EFIELD;
 	uint64_t lba = *offset / SSD_LPAGE, n = len / SSD_LPAGE;
-	int dir = *ddir & 0xff;
+	uint32_t zone = (uint32_t)(lba / d->zsize_lp);
+	int dir = *ddir & 0xff, rc;
 	if (dir == SSD_DDIR_TRIM)
 		return SSD_EUNSUP;
-	if (dir == SSD_DDIR_READ)
-		return ssd_zns_read(d->zns, lba, n, NULL);
+	if (dir == SSD_DDIR_READ) {
+		rc = ssd_zns_read(d->zns, lba, n, NULL);
+		/* pages of an area are read from DRAM: what the read path
+		 * counts as unmapped (no flash read) is host data */
+		for (uint64_t l = lba; !rc && d->zslot && l < lba + n; l++)
+			d->ctr->host_unmapped_read_lp -=
+				(uint64_t)ssd_drive_zrwa_holds(d, (uint32_t)l);
+		return rc;
+	}
 	if (dir != SSD_DDIR_WRITE)
 		return SSD_EINVAL;
-	if (!(*ddir & SSD_BLK_APPEND))
+	if (!(*ddir & SSD_BLK_APPEND)) {
+		if (d->zslot && d->zslot[zone] != NO_SLOT) {
+			*done = zrwa_write(d, *ddir, lba, n, t);
+			return *done < 0 ? (int)*done : 1;
+		}
 		return ssd_zns_write(d->zns, lba, n);
+	}
 	uint64_t at;
-	int rc = ssd_zns_append(d->zns, lba, n, &at);
+	rc = ssd_zns_append(d->zns, lba, n, &at);
 	if (rc)
 		return rc;
 	d->append_lba = at;
@@ -595,13 +775,37 @@ __attribute__((cold, noinline)) static int zoned_cmd(struct ssd_drive *d,
 	return 0;
 }
 
+/* A command's placement bits (blk.h: handle + 1, 0 for none) differ
+ * from the last: the FTL's handle follows, on a drive with FDP (another
+ * ignores them).  0, or SSD_FDP_EPID for a handle it does not have (the
+ * command fails, counted as an event). */
+static int placement(struct ssd_drive *d, uint32_t bits)
+{
+	if (bits == d->pid_cur)
+		return 0;
+	uint32_t nh = ssd_ftl_handles(d->ftl);
+	if (nh && bits > nh) {
+		d->ctr->fdp_bad_pid++;
+		return SSD_FDP_EPID;
+	}
+	d->pid_cur = bits;
+	ssd_ftl_set_placement(d->ftl, bits ? bits - 1 : 0);
+	return 0;
+}
+
 int64_t ssd_drive_submit(struct ssd_drive *d, int ddir, uint64_t offset,
 			 uint32_t len, int64_t t)
 {
-	if (__builtin_expect(d->zns != NULL, 0)) {
-		int zrc = zoned_cmd(d, &ddir, &offset, len);
+	/* one test for a plain drive: placement bits, FDP or zones */
+	if (__builtin_expect(((uint32_t)ddir >> 16 | d->special) != 0, 0)) {
+		int prc = placement(d, (uint32_t)ddir >> 16);
+		if (prc)
+			return prc;
+		ddir &= 0xffff;
+		int64_t zdone = 0;
+		int zrc = d->zns ? zoned_cmd(d, &ddir, &offset, len, t, &zdone) : 0;
 		if (zrc)
-			return zrc;
+			return zrc > 0 ? zdone : zrc;
 	}
 	uint64_t end = offset + len;
 	if (!len || end > d->b.capacity || end < offset)
@@ -814,7 +1018,7 @@ int ssd_drive_zoned(const struct ssd_drive *d, struct ssd_zoned_info *zi)
 }
 
 int64_t ssd_drive_zone_send(struct ssd_drive *d, uint32_t *vrec, int action,
-			    uint64_t offset, int select_all, int64_t t)
+			    uint64_t offset, int flags, int64_t t)
 {
 	if (!d->zns)
 		return SSD_EUNSUP;
@@ -826,14 +1030,45 @@ int64_t ssd_drive_zone_send(struct ssd_drive *d, uint32_t *vrec, int action,
 	d->clk.now = t;
 	d->clk.host_ios++;
 	int64_t done = t, overhead = cmd_time(d);
+	/* the areas as they are: a finish commits what the host wrote in
+	 * one, a reset drops it */
+	d->zpre_n = 0;
+	for (uint32_t z = 0; d->zslot && d->zpre_n < d->nzrwa - d->zfree_n &&
+	     z < ssd_zns_params(d->zns)->nzones; z++) {
+		uint64_t hi;
+		if (d->zslot[z] == NO_SLOT || !ssd_zns_zrwa(d->zns, z, &hi))
+			continue;
+		struct ssd_zone_desc zd;
+		ssd_drive_zone_report(d, z, &zd);
+		d->zpre[d->zpre_n++] = (struct zrwa_pre){z, zd.wp / SSD_LPAGE, hi};
+	}
 	d->zev_n = 0;
-	rc = ssd_zns_send(d->zns, (enum ssd_zns_action)action,
-			  offset / SSD_LPAGE, select_all, NULL);
+	struct ssd_zns_done dn;
+	rc = ssd_zns_send_flags(d->zns, (enum ssd_zns_action)action,
+				offset / SSD_LPAGE, (unsigned)flags, &dn);
 	if (rc)
 		return rc;
+	if (action == SSD_ZNS_ACT_ZRWA_FLUSH) {
+		uint32_t zone = (uint32_t)(dn.from / d->zsize_lp);
+		int64_t e = zrwa_commit(d, zone, dn.from, dn.lbas, t);
+		if (e < 0)
+			return e;
+		done = ssd_max64(done, e);
+	}
 	for (uint32_t i = 0; i < d->zev_n; i++) {
 		uint32_t zone = d->zev[i] >> 1;
-		uint64_t base = zone * d->zsize_lp;
+		uint64_t base = zone * d->zsize_lp, hi = 0;
+		for (uint32_t k = 0; k < d->zpre_n; k++)
+			if (d->zpre[k].zone == zone) {
+				if (d->zev[i] & 1) { /* the area's data first */
+					int64_t e = zrwa_commit(d, zone, d->zpre[k].wp,
+								d->zpre[k].hi -
+								d->zpre[k].wp, t);
+					if (e < 0)
+						return e;
+				}
+				hi = d->zpre[k].hi - base;
+			}
 		int64_t e;
 		if (d->zev[i] & 1) {
 			e = ssd_ftl_zone_finish(d->ftl, zone,
@@ -841,6 +1076,8 @@ int64_t ssd_drive_zone_send(struct ssd_drive *d, uint32_t *vrec, int action,
 		} else {
 			/* what the zone held reads as zeros from now on */
 			uint32_t held = ssd_ftl_zone_written(d->ftl, zone);
+			if (hi > held)
+				held = (uint32_t)hi; /* its area's data too */
 			ra_drop(d, (uint32_t)base, (uint32_t)d->zsize_lp);
 			if (d->wb_hashed)
 				wb_trim(d, (uint32_t)base, (uint32_t)d->zsize_lp, t);
@@ -852,9 +1089,17 @@ int64_t ssd_drive_zone_send(struct ssd_drive *d, uint32_t *vrec, int action,
 			return e;
 		done = ssd_max64(done, e);
 	}
+	for (uint32_t k = 0; k < d->zpre_n; k++)
+		zrwa_release(d, d->zpre[k].zone);
+	if (action == SSD_ZNS_ACT_OPEN && !(flags & SSD_ZNS_ALL))
+		zrwa_take(d, (uint32_t)(offset / SSD_LPAGE / d->zsize_lp));
 	done += overhead;
 	if (done > d->clk.busy_until)
 		d->clk.busy_until = done;
+	if (action == SSD_ZNS_ACT_RESET)
+		d->ctr->zone_reset_ns += (uint64_t)(done - t);
+	else if (action == SSD_ZNS_ACT_FINISH)
+		d->ctr->zone_finish_ns += (uint64_t)(done - t);
 	return done;
 }
 
@@ -930,9 +1175,9 @@ static void node_prefetch(const struct ssd_blk *b, uint64_t offset,
 }
 
 static int64_t node_zone(struct ssd_blk *b, int action, uint64_t offset,
-			 int select_all, int64_t t)
+			 int flags, int64_t t)
 {
-	return ssd_drive_zone_send(b->ssd, NULL, action, offset, select_all, t);
+	return ssd_drive_zone_send(b->ssd, NULL, action, offset, flags, t);
 }
 
 static void node_destroy(struct ssd_blk *b)

@@ -30,6 +30,8 @@ struct ssd_drive {
 	struct ssd_ftl *ftl;
 	struct ssd_counters *ctr; /* the FTL's counters (ssd_ftl_counters_mut):
 	                             the drive adds the host's side */
+	uint32_t special;       /* zones or FDP: commands take the cold road
+	                           (ssd_drive_submit's one test) */
 	struct ssd_config cfg;
 	struct ssd_clock clk;   /* latest submission, latest completion,
 	                           commands */
@@ -73,6 +75,20 @@ struct ssd_drive {
 	                           zone << 1 | finished */
 	uint32_t zev_n;
 	uint64_t append_lba;    /* where the latest Zone Append wrote */
+	/* zone random write areas (zrwa_size; docs/zoned.md): the host's
+	 * data of each in DRAM, until a flush commits it to the FTL */
+	uint64_t zrwa_win;      /* LBAs an area's window spans: 2 x size */
+	uint32_t *zslot;        /* [zone] its area's buffer, or UINT32_MAX */
+	uint8_t *zbuf;          /* [slot * zrwa_win + lba % zrwa_win] 1: the
+	                           host's data of that LBA is in DRAM */
+	uint32_t *zfree, zfree_n; /* buffers free */
+	uint32_t nzrwa;         /* buffers: the areas there are */
+	uint32_t pid_cur;       /* the placement bits (ddir >> 16) of the
+	                           latest command (blk.h) */
+	uint8_t *wb_pid;        /* fdp with the write buffer: [entry] the
+	                           handle of the page it holds in part */
+	struct zrwa_pre { uint32_t zone; uint64_t wp, hi; } *zpre;
+	uint32_t zpre_n;        /* before a Zone Send: the areas' state */
 };
 
 /* Create an SSD from c (a finished drive without machine keys), fresh
@@ -104,10 +120,13 @@ void ssd_drive_prefetch(const struct ssd_drive *s, uint64_t offset,
  * zone's descriptor; the byte offset of the latest Zone Append. */
 int ssd_drive_zoned(const struct ssd_drive *s, struct ssd_zoned_info *zi);
 int64_t ssd_drive_zone_send(struct ssd_drive *s, uint32_t *vrec, int action,
-			    uint64_t offset, int select_all, int64_t t);
+			    uint64_t offset, int flags, int64_t t);
 int ssd_drive_zone_report(const struct ssd_drive *s, uint32_t zone,
 			  struct ssd_zone_desc *out);
 uint64_t ssd_drive_append_offset(const struct ssd_drive *s);
+/* 1 if page lpn's latest data is the host's, in a zone random write
+ * area (DRAM), not yet on flash. */
+int ssd_drive_zrwa_holds(const struct ssd_drive *s, uint32_t lpn);
 
 /* The timing checks of every command (device.h), with the FTL's
  * invariant checker every `victims` GC victims (0: off). */

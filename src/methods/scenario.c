@@ -36,6 +36,7 @@ const struct ssd_scenario *const ssd_scenarios[] = {
 	&ssd_scn_essay_bench,
 	&ssd_scn_trace,
 	&ssd_scn_power_loss,
+	&ssd_scn_zoned,
 	NULL,
 };
 

@@ -75,6 +75,7 @@ static int errno_of(int code)
 	case SSD_ZNS_EMAXOPEN: return ETOOMANYREFS;
 	case SSD_ZNS_EMAXACTIVE: return EOVERFLOW;
 	case SSD_ZNS_EFIELD: return EOPNOTSUPP;
+	case SSD_FDP_EPID: return EOPNOTSUPP;
 	case SSD_ZNS_ERANGE: return EREMOTEIO;
 	case SSD_ZNS_EZONEOP:
 	case SSD_ZNS_ENOZRWA:

@@ -729,12 +729,28 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 		jw_u64(w, "power_cuts", c->power_cuts);
 		jw_u64(w, "power_lost_pages", c->power_lost_lp);
 	}
+	if (w->cfg && w->cfg->fdp) { /* docs/fdp.md: the statistics log */
+		struct ssd_geometry g;
+		ssd_config_geometry(w->cfg, &g);
+		jw_obj(w, "fdp");
+		jw_u64(w, "handles", w->cfg->fdp_handles);
+		jw_str(w, "isolation", w->cfg->fdp_isolation == SSD_FDP_PERSISTENT
+				       ? "persistent" : "initial");
+		jw_u64(w, "host_bytes_written", c->host_write_bytes);
+		jw_u64(w, "media_bytes_written", c->nand_prog_lp * SSD_LPAGE);
+		jw_u64(w, "media_bytes_erased",
+		       c->nand_erase * g.erase_block_bytes * g.planes_per_unit);
+		jw_u64(w, "invalid_placement_identifiers", c->fdp_bad_pid);
+		jw_end(w);
+	}
 	if (w->cfg && w->cfg->mapping == SSD_MAP_ZONE) { /* docs/zoned.md */
 		jw_str(w, "mapping", "zone");
 		jw_u64(w, "zones_reset", c->zone_reset);
 		jw_u64(w, "zone_reset_pages", c->zone_reset_lp);
 		jw_u64(w, "zones_finished", c->zone_finish);
 		jw_u64(w, "zone_finish_pad_pages", c->zone_finish_pad_lp);
+		jw_u64(w, "zone_reset_ns", c->zone_reset_ns);
+		jw_u64(w, "zone_finish_ns", c->zone_finish_ns);
 	} else if (w->cfg && w->cfg->mapping != SSD_MAP_PAGE) { /* docs/mapping.md */
 		jw_str(w, "mapping", ssd_mapping_name(w->cfg->mapping));
 		jw_u64(w, "merges_switch", c->merge_switch);

@@ -406,11 +406,26 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 	if (c->power_cuts) /* a served drive's (docs/power-loss.md) */
 		fprintf(out, "  ssdlab: power cuts=%" PRIu64 ", 4KiB pages lost=%" PRIu64 "\n",
 			c->power_cuts, c->power_lost_lp);
+	if (cfg && cfg->fdp) { /* docs/fdp.md: the FDP statistics log */
+		struct ssd_geometry g;
+		ssd_config_geometry(cfg, &g);
+		fprintf(out, "  ssdlab: fdp: handles=%u (%s isolation), host bytes "
+			"written=%" PRIu64 ", media bytes written=%" PRIu64
+			", media bytes erased=%" PRIu64 ", invalid placement "
+			"identifiers=%" PRIu64 "\n", cfg->fdp_handles,
+			cfg->fdp_isolation == SSD_FDP_PERSISTENT ? "persistent"
+								 : "initial",
+			c->host_write_bytes, c->nand_prog_lp * SSD_LPAGE,
+			c->nand_erase * g.erase_block_bytes * g.planes_per_unit,
+			c->fdp_bad_pid);
+	}
 	if (cfg && cfg->mapping == SSD_MAP_ZONE) /* docs/zoned.md */
 		fprintf(out, "  ssdlab: mapping=zone, zones reset=%" PRIu64
-			" (4KiB pages they held=%" PRIu64 "), finished=%" PRIu64
-			" (4KiB pages padded=%" PRIu64 ")\n", c->zone_reset,
-			c->zone_reset_lp, c->zone_finish, c->zone_finish_pad_lp);
+			" (4KiB pages they held=%" PRIu64 ", %.3f ms in all), "
+			"finished=%" PRIu64 " (4KiB pages padded=%" PRIu64
+			", %.3f ms in all)\n", c->zone_reset, c->zone_reset_lp,
+			(double)c->zone_reset_ns / 1e6, c->zone_finish,
+			c->zone_finish_pad_lp, (double)c->zone_finish_ns / 1e6);
 	else if (cfg && cfg->mapping != SSD_MAP_PAGE) /* docs/mapping.md */
 		fprintf(out, "  ssdlab: mapping=%s, merges: switch=%" PRIu64
 			" partial=%" PRIu64 " full=%" PRIu64 " (copies are gc copied)\n",

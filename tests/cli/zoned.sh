@@ -51,7 +51,7 @@ expect_err 1 "^ssdlab: cannot save a snapshot to 'z.snap': mapping = zone is not
 	"$SSDLAB" run "$TOP/examples/zoned-fill.fio" $Z --save-snapshot z.snap
 [ ! -e z.snap ] || fail "a refused snapshot left a file"
 if have nbdkit; then
-	expect_status 1 "$SSDLAB" serve $Z
+	expect_status 1 "$SSDLAB" serve $Z --socket "$PWD/z.sock"
 	grep -q "the drive is zoned (mapping = zone, 64 zones) and NBD has no zone commands" out.txt ||
 		fail "serve of a zoned drive: $(cat out.txt)"
 else

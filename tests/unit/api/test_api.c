@@ -554,6 +554,43 @@ TEST(api_zoned_drive)
 	ssdlab_counters(dev, &c1);
 	CHECK(c1.host_unmapped_read_lp - c0.host_unmapped_read_lp == 16);
 	CHECK(ssdlab_zone_report(dev, 0, &zd) == 0 && zd.state == SSDLAB_ZS_EMPTY);
+	/* no random write areas on this drive; flags checked */
+	CHECK(ssdlab_zone_send(dev, SSDLAB_ZONE_OPEN, 0, SSDLAB_ZONE_ZRWAA, t) ==
+	      SSDLAB_ZNS_EFIELD);
+	CHECK(ssdlab_zone_send(dev, SSDLAB_ZONE_OPEN, 0, 8, t) == SSDLAB_EINVAL);
+	ssdlab_dev_close(dev);
+	/* with them: an overwrite in DRAM, a flush */
+	CHECK(ssdlab_drive_set(d, "zrwa_size", "32k", NULL, 0) == 0 &&
+	      ssdlab_drive_finish(d, NULL, 0) == 0 &&
+	      ssdlab_dev_open(d, 1, &dev) == 0);
+	t = ssdlab_zone_send(dev, SSDLAB_ZONE_OPEN, 0, SSDLAB_ZONE_ZRWAA, 0);
+	t = ssdlab_submit(dev, SSDLAB_WRITE, 4096, 4096, t);
+	t = ssdlab_submit(dev, SSDLAB_WRITE, 4096, 4096, t);
+	t = ssdlab_zone_send(dev, SSDLAB_ZONE_ZRWA_FLUSH, 4096, 0, t);
+	CHECK(t > 0 && ssdlab_zone_report(dev, 0, &zd) == 0 && zd.wp == 8192);
+	ssdlab_counters(dev, &c1);
+	CHECK(c1.host_write_lp == 1 && c1.host_write_bytes == 8192);
+	ssdlab_dev_close(dev);
+	ssdlab_drive_free(d);
+}
+
+/* Flexible data placement through the public interface: a write names
+ * its handle; one the drive does not have fails. */
+TEST(api_fdp_placement)
+{
+	ssdlab_drive *d = tiny();
+	ssdlab_dev *dev;
+	CHECK(d && ssdlab_drive_set(d, "fdp", "yes", NULL, 0) == 0 &&
+	      ssdlab_drive_set(d, "fdp_handles", "2", NULL, 0) == 0 &&
+	      ssdlab_drive_set(d, "op", "0.2", NULL, 0) == 0 &&
+	      ssdlab_drive_finish(d, NULL, 0) == 0);
+	CHECK(ssdlab_dev_open(d, 1, &dev) == 0);
+	int64_t t = ssdlab_submit(dev, SSDLAB_WRITE | SSDLAB_PLACEMENT(1), 0,
+				  4096, 0);
+	CHECK(t > 0);
+	CHECK(ssdlab_submit(dev, SSDLAB_WRITE | SSDLAB_PLACEMENT(2), 0, 4096, t) ==
+	      SSDLAB_FDP_EPID);
+	CHECK(ssdlab_submit(dev, SSDLAB_READ, 0, 4096, t) > t);
 	ssdlab_dev_close(dev);
 	ssdlab_drive_free(d);
 }

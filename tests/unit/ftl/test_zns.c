@@ -695,15 +695,29 @@ static int same(const struct ssd_zns_desc *a, const struct ssd_zns_desc *b)
 	return 1;
 }
 
+/* mk's namespace, with random write areas of 4 LBAs (flushed 2 at a
+ * time, 3 of them) if zrwa. */
+static struct ssd_zns *mk_r(int zrwa)
+{
+	struct ssd_zns_params p = {
+		.zone_size = ZSZ, .zone_cap = ZCAP, .nzones = 8,
+		.max_open = 3, .max_active = 5,
+		.zrwa_size = zrwa ? 4 : 0, .zrwa_fg = 2, .nr_zrwa = 3,
+	};
+	struct ssd_zns *z = NULL;
+	return ssd_zns_create(&p, &z, NULL, 0) ? NULL : z;
+}
+
 /* Random commands on a namespace with limits: the invariants hold after
  * each, and a command that fails leaves every zone as it was. */
-TEST(zns_random_commands_keep_invariants)
+static void random_run(int zrwa)
 {
-	struct ssd_zns *z = mk(3, 5);
+	struct ssd_zns *z = mk_r(zrwa);
 	struct ssd_rng r;
 	struct ssd_zns_desc before[8], after[8];
 	uint32_t got;
 	int failed = 0, ok = 0;
+	uint64_t zrwa_seen = 0;
 	CHECK(z);
 	ssd_rng_seed(&r, 25);
 	for (int step = 0; step < 20000; step++) {
@@ -720,6 +734,16 @@ TEST(zns_random_commands_keep_invariants)
 			break;
 		case 4: rc = ssd_zns_append(z, at, n, &lba); break;
 		case 5: case 6: case 7: case 8:
+			if (zrwa && ssd_rng_below(&r, 3) == 0) {
+				/* an Open with an area, or a ZRWA flush */
+				rc = ssd_rng_below(&r, 2)
+				     ? ssd_zns_send_flags(z, SSD_ZNS_ACT_OPEN, at,
+							  SSD_ZNS_ZRWAA, NULL)
+				     : ssd_zns_send_flags(z, SSD_ZNS_ACT_ZRWA_FLUSH,
+							  w + ssd_rng_below(&r, 6), 0,
+							  NULL);
+				break;
+			}
 			rc = ssd_zns_send(z, (enum ssd_zns_action)(1 + (k - 5 +
 					  (int)ssd_rng_below(&r, 2) * 4) % 5),
 					  at, ssd_rng_below(&r, 16) == 0, NULL);
@@ -749,12 +773,23 @@ TEST(zns_random_commands_keep_invariants)
 				after[i].state == SSD_ZNS_ZSO;
 		if (lost > 4) {
 			ssd_zns_destroy(z);
-			z = mk(3, 5);
+			z = mk_r(zrwa);
 			CHECK(z);
 		}
+		uint32_t areas = 0;
+		for (uint32_t i = 0; i < 8; i++)
+			areas += ssd_zns_zrwa(z, i, NULL);
+		zrwa_seen += areas;
 	}
 	CHECKF(failed > 1000 && ok > 1000, "%d failed, %d ok", failed, ok);
+	CHECK(zrwa ? zrwa_seen > 1000 : zrwa_seen == 0);
 	ssd_zns_destroy(z);
+}
+
+TEST(zns_random_commands_keep_invariants)
+{
+	random_run(0);
+	random_run(1); /* and with random write areas */
 }
 
 /* The zone random write area: allocated by an Open of an empty zone from

@@ -162,6 +162,9 @@ TEST(zoned_reset_erases_the_zone_and_its_data_reads_as_zeros)
 	const struct ssd_config *cfg = ssd_dev_config(d);
 	CHECKF(r - t >= cfg->t_erase && r - t < 2 * cfg->t_erase, "%lld",
 	       (long long)(r - t));
+	/* the two resets' latencies, the report's "in all" */
+	CHECK(c->zone_reset_ns >= (uint64_t)(r - t) &&
+	      c->zone_reset_ns < (uint64_t)(r - t) + SSD_MS);
 	uint64_t un = c->host_unmapped_read_lp;
 	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, 0, 64 * 1024, r) > r);
 	CHECK(c->host_unmapped_read_lp == un + 16);
@@ -273,10 +276,10 @@ TEST(zoned_zone_units_set_a_zones_parallelism)
 /* Random zone traffic with the checker after every call: writes at the
  * write pointers and off them, flushes that pad part pages, resets,
  * finishes, opens and closes. */
-TEST(zoned_random_commands_keep_the_books)
+/* *zflush receives the ZRWA flushes that succeeded. */
+static void random_commands(struct ssd_dev *d, uint64_t *zflush)
 {
-	struct ssd_dev *d = zdrive("max_open_zones=6", "zone_capacity=768k");
-	CHECKF(d, "%s", err);
+	*zflush = 0;
 	struct ssd_zoned_info zi;
 	CHECK(ssd_dev_zoned(d, &zi));
 	uint64_t seed = 7, ok = 0;
@@ -295,11 +298,16 @@ TEST(zoned_random_commands_keep_the_books)
 		case 1:
 			c = ssd_dev_zone_send(d, SSD_ZNS_ACT_FINISH, start, 0, t);
 			break;
-		case 2:
-			c = ssd_dev_zone_send(d, 1 + r / 80 % 3, start, 0, t);
+		case 2: /* close, finish or open (with an area, maybe) */
+			c = ssd_dev_zone_send(d, 1 + r / 80 % 3, start,
+					      r / 240 % 2 ? SSD_ZNS_ZRWAA : 0, t);
 			break;
 		case 3:
-			c = ssd_dev_flush(d, t);
+			c = r / 80 % 2 ? ssd_dev_flush(d, t)
+			    : ssd_dev_zone_send(d, SSD_ZNS_ACT_ZRWA_FLUSH,
+						(z.wp == UINT64_MAX ? start : z.wp) +
+						4096 * (r / 160 % 8), 0, t);
+			*zflush += r / 80 % 2 == 0 && c >= 0;
 			break;
 		case 4:
 			c = ssd_dev_submit(d, SSD_DDIR_READ, start, 64 * 1024, t);
@@ -322,5 +330,106 @@ TEST(zoned_random_commands_keep_the_books)
 	}
 	CHECK(ok > 2000);
 	CHECK(ssd_dev_counters(d)->zone_reset > 50);
+}
+
+TEST(zoned_random_commands_keep_the_books)
+{
+	struct ssd_dev *d = zdrive("max_open_zones=6", "zone_capacity=768k");
+	CHECKF(d, "%s", err);
+	uint64_t zf;
+	random_commands(d, &zf);
+	CHECK(zf == 0);
 	ssd_dev_destroy(d);
+	/* with random write areas: writes off the write pointer within
+	 * them, explicit flushes */
+	d = zdrive("zrwa_size=32k", "zone_capacity=768k");
+	CHECKF(d, "%s", err);
+	random_commands(d, &zf);
+	CHECKF(zf > 2, "%llu", (unsigned long long)zf);
+	ssd_dev_destroy(d);
+}
+
+/* A zone random write area: writes anywhere in the window land in DRAM
+ * (an LBA written again costs no flash), reads of them come from DRAM,
+ * flushes -- implicit, explicit, a finish's -- commit them in order with
+ * holes as padding, and a reset drops them. */
+TEST(zoned_random_write_area)
+{
+	/* areas of 64 KiB (16 LBAs) flushed 16 KiB (4 LBAs) at a time */
+	struct ssd_dev *d = zdrive("zrwa_size=64k", "zrwa_flush=16k");
+	CHECKF(d, "%s", err);
+	const struct ssd_counters *c = ssd_dev_counters(d);
+	int64_t t = ssd_dev_zone_send(d, SSD_ZNS_ACT_OPEN, 0, SSD_ZNS_ZRWAA, 0);
+	CHECK(t >= 0);
+	/* LBA 5 written 100 times, then 0..3: all in DRAM */
+	for (int i = 0; i < 100; i++)
+		t = ssd_dev_submit(d, SSD_DDIR_WRITE, 5 * 4096, 4096, t);
+	t = ssd_dev_submit(d, SSD_DDIR_WRITE, 0, 4 * 4096, t);
+	CHECK(t > 0 && c->nand_prog_lp == 0 && c->host_write_bytes == 104 * 4096);
+	struct ssd_zone_desc z;
+	CHECK(ssd_dev_zone_report(d, 0, &z) == 0 && z.wp == 0);
+	/* read back from DRAM: host data, no flash read */
+	uint64_t un = c->host_unmapped_read_lp, nr = c->nand_read;
+	t = ssd_dev_submit(d, SSD_DDIR_READ, 0, 8 * 4096, t);
+	CHECK(t > 0 && c->host_unmapped_read_lp == un + 3 && c->nand_read == nr);
+	/* off the window, or Zone Append: refused */
+	CHECK(ssd_dev_submit(d, SSD_DDIR_WRITE, 32 * 4096, 4096, t) == SSD_ZNS_EWRITE);
+	CHECK(ssd_dev_submit(d, SSD_DDIR_WRITE | SSD_BLK_APPEND, 0, 4096, t) ==
+	      SSD_ZNS_EZONEOP);
+	/* a write ending at LBA 18 (past wp + 16) flushes one unit: LBAs
+	 * 0-3 go to flash */
+	t = ssd_dev_submit(d, SSD_DDIR_WRITE, 17 * 4096, 4096, t);
+	CHECK(t > 0 && ssd_dev_zone_report(d, 0, &z) == 0 && z.wp == 4 * 4096);
+	CHECK(c->host_write_lp == 4);
+	/* an explicit flush to LBA 7: 4, 6, 7 holes, 5 data */
+	t = ssd_dev_zone_send(d, SSD_ZNS_ACT_ZRWA_FLUSH, 7 * 4096, 0, t);
+	CHECK(t > 0 && ssd_dev_zone_report(d, 0, &z) == 0 && z.wp == 8 * 4096);
+	CHECK(c->host_write_lp == 5 && c->pad_lp == 3);
+	un = c->host_unmapped_read_lp;
+	t = ssd_dev_submit(d, SSD_DDIR_READ, 4 * 4096, 4 * 4096, t);
+	CHECK(c->host_unmapped_read_lp == un + 3);
+	/* a finish commits the rest written (17), pads the zone */
+	t = ssd_dev_zone_send(d, SSD_ZNS_ACT_FINISH, 0, 0, t);
+	CHECK(t > 0 && ssd_dev_zone_report(d, 0, &z) == 0 &&
+	      z.state == SSD_ZNS_ZSF && c->host_write_lp == 6);
+	/* 100 + 4 + 1 + ... host writes, 6 pages of data on flash */
+	CHECK(c->nand_prog_lp == 256 && c->zone_finish_pad_lp == 256 - 18);
+	/* the area is free again: another zone takes it, a reset drops
+	 * what it held in DRAM */
+	t = ssd_dev_zone_send(d, SSD_ZNS_ACT_OPEN, MIB_, SSD_ZNS_ZRWAA, t);
+	CHECK(t > 0);
+	t = ssd_dev_submit(d, SSD_DDIR_WRITE, MIB_ + 4096, 4096, t);
+	t = ssd_dev_zone_send(d, SSD_ZNS_ACT_RESET, MIB_, 0, t);
+	un = c->host_unmapped_read_lp;
+	t = ssd_dev_submit(d, SSD_DDIR_READ, MIB_, 8192, t);
+	CHECK(t > 0 && c->host_unmapped_read_lp == un + 2);
+	CHECKF(!ssd_dev_check_failure(d), "%s", failure(d));
+	ssd_dev_destroy(d);
+	/* the keys' rule */
+	err[0] = 0;
+	d = zdrive("zrwa_size=64k", "zrwa_flush=24k");
+	CHECK(!d && strstr(err, "key 'zrwa_size': 64 KiB is not a multiple of "
+			   "the flush granularity 24 KiB"));
+}
+
+/* A padded finish waits for its own zone's programs only: a zone on
+ * another unit with writes queued does not delay it. */
+TEST(zoned_finish_waits_for_its_own_zone_only)
+{
+	int64_t took[2];
+	for (int busy = 0; busy <= 1; busy++) {
+		struct ssd_dev *d = zdrive("zone_units=1", NULL);
+		CHECKF(d, "%s", err);
+		int64_t t = ssd_dev_submit(d, SSD_DDIR_WRITE, 0, 16384, 0);
+		int64_t w = ssd_dev_flush(d, t);
+		for (int i = 0; busy && i < 4; i++) /* zone 1, whole: unit 1 */
+			ssd_dev_submit(d, SSD_DDIR_WRITE, 256 * 1024 + i * 65536ull,
+				       65536, w);
+		int64_t f = ssd_dev_zone_send(d, SSD_ZNS_ACT_FINISH, 0, 0, w);
+		took[busy] = f - w;
+		CHECKF(!ssd_dev_check_failure(d), "%s", failure(d));
+		ssd_dev_destroy(d);
+	}
+	CHECKF(took[0] == took[1] && took[0] > 0, "%lld against %lld",
+	       (long long)took[0], (long long)took[1]);
 }
