@@ -283,18 +283,32 @@ int cmd_run(int argc, char **argv)
 	 * run needs is there before the drive is built */
 	unsigned uses = 0;
 	uint64_t run_mem = 0;
+	/* a zoned drive: zonemode=zbd jobs take its zones (their size, Nz,
+	 * its open limit) */
+	struct ssd_job_zoned zi = {0};
+	struct ssd_zones zs;
+	uint64_t volume = ssd_config_volume(&cfg);
+	if (cfg.mapping == SSD_MAP_ZONE &&
+	    !ssd_config_zones(&cfg, &zs, err, sizeof err) && zs.zones) {
+		zi.zoned = 1;
+		zi.zone_size = zs.size_lp * SSD_LPAGE;
+		zi.zone_cap = zs.cap_lp * SSD_LPAGE;
+		zi.max_open = cfg.max_open_zones;
+		/* the host addresses every zone whole (ssd_dev_capacity) */
+		volume = (uint64_t)zs.zones * zi.zone_size;
+	}
 	for (int k = 0; k < njf; k++) {
-		if (ssd_jobfile_parse(jf[k].name, ssd_config_volume(&cfg),
-				      &jf[k].jobs, &jf[k].njobs, err,
-				      sizeof err)) {
+		if (ssd_jobfile_parse_zoned(jf[k].name, volume,
+					    zi.zoned ? &zi : NULL,
+					    &jf[k].jobs, &jf[k].njobs, err,
+					    sizeof err)) {
 			fprintf(stderr, "%s: %s\n", cli_prog, err);
 			while (k--)
 				free(jf[k].jobs);
 			return EXIT_USAGE;
 		}
 		unsigned u;
-		uint64_t m = ssd_sim_mem(jf[k].jobs, jf[k].njobs,
-					 ssd_config_volume(&cfg), &u);
+		uint64_t m = ssd_sim_mem(jf[k].jobs, jf[k].njobs, volume, &u);
 		uses |= u;
 		run_mem = m > run_mem ? m : run_mem;
 	}

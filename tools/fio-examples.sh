@@ -91,7 +91,8 @@ for f in "$dir"/*.fio; do
 		[ -n "$msg" ] || msg="exit status $rc"
 		case $msg in
 		*"beyond the drive capacity"*|*"is not inside the drive"*|*"larger than the drive"*|\
-		*"do not fit on the drive"*|*"past the end of the drive"*) continue ;;
+		*"do not fit on the drive"*|*"past the end of the drive"*|\
+		*"is smaller than zone size"*) continue ;;
 		esac
 		break
 	done

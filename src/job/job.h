@@ -79,7 +79,12 @@ enum ssd_fsrv {
 	SSD_FSRV_NORMAL      /* normal:dev%, centred on the middle file */
 };
 
-enum ssd_zonemode { SSD_ZONEMODE_NONE, SSD_ZONEMODE_STRIDED };
+/* zonemode: none; strided (fio's classic zones: zonesize bytes of each
+ * zonerange); zbd (a zoned block device: writes at the write pointers of
+ * zonesize zones, src/run/zbd.h; on a conventional drive fio's emulated
+ * zones). */
+enum ssd_zonemode { SSD_ZONEMODE_NONE, SSD_ZONEMODE_STRIDED,
+		    SSD_ZONEMODE_ZBD };
 
 /* Where one clone works in one of its files, in bytes from the start of
  * the drive: I/O in [start, start + size); strided zones run on to
@@ -202,6 +207,24 @@ struct ssd_job {
 	uint64_t zonesize;    /* bytes transferred in a zone */
 	uint64_t zonerange;   /* bytes of a zone */
 	uint64_t zoneskip;    /* bytes skipped after a zone */
+	/* zonemode=zbd (docs/fio-zoned.md): zonesize is the zone size
+	 * (0: the zoned drive's), the job's region whole zones */
+	uint64_t zonecapacity;    /* bytes writable in an emulated zone (0:
+	                             zonesize); a zoned drive has its own */
+	uint32_t max_open_zones;  /* write target zones of the drive, shared
+	                             by its jobs (0: the drive's limit, or
+	                             none) */
+	uint32_t job_max_open_zones; /* ... of this job (0: no limit) */
+	int ignore_zone_limits;   /* do not take the drive's open limit */
+	double zone_reset_threshold; /* 0..1: valid data / region above
+	                                which zone_reset_frequency resets */
+	double zone_reset_frequency; /* 0..1: a reset per 1/this writes */
+	int read_beyond_wp;       /* reads go past the write pointers */
+	int write_zone_remainder; /* a zone's last partial block is written
+	                             short instead of the zone finished */
+	int recover_zbd_write_error; /* accepted (needs continue_on_error) */
+	int zone_append;          /* write_mode=zone_append: writes are
+	                             Zone Appends */
 	/* the I/O stream (more) */
 	uint32_t min_bs[SSD_DDIR_N]; /* I/O sizes per direction, bytes, as */
 	uint32_t max_bs[SSD_DDIR_N]; /* fio resolves them: bssplit's smallest
@@ -383,6 +406,30 @@ struct ssd_job {
 int ssd_jobfile_parse(const char *path, uint64_t capacity,
 		      struct ssd_job **jobs, int *njobs, char *err,
 		      size_t errlen);
+
+/* The zones of a zoned drive, for the checks of zonemode=zbd jobs (its
+ * zone size, Nz values, its open limit).  zoned = 0: a conventional
+ * drive, where zbd jobs emulate zones as fio does on a regular file. */
+struct ssd_job_zoned {
+	int zoned;
+	uint64_t zone_size;   /* bytes */
+	uint64_t zone_cap;    /* bytes writable in a zone */
+	uint32_t max_open;    /* 0: no limit */
+};
+
+/* ssd_jobfile_parse for a zoned drive (zi NULL: as ssd_jobfile_parse). */
+int ssd_jobfile_parse_zoned(const char *path, uint64_t capacity,
+			    const struct ssd_job_zoned *zi,
+			    struct ssd_job **jobs, int *njobs, char *err,
+			    size_t errlen);
+
+/* ssd_jobfile_parse_string for a zoned drive (zi NULL: a conventional
+ * one). */
+int ssd_jobfile_parse_string_zoned(const char *text, const char *name,
+				   uint64_t capacity,
+				   const struct ssd_job_zoned *zi,
+				   struct ssd_job **jobs, int *njobs,
+				   char *err, size_t errlen);
 
 /* Same, from a string (tests, built-in scenarios); `name` is used as the
  * file name in messages. */

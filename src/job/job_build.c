@@ -51,6 +51,16 @@ static int was_set(const struct jstate *js, const char *name)
 	return i >= 0 && js->line_of[i];
 }
 
+int job_opt_line(const struct jstate *js, const char *name)
+{
+	return opt_line(js, name);
+}
+
+int job_was_set(const struct jstate *js, const char *name)
+{
+	return was_set(js, name);
+}
+
 /* The terms of the longest simulated time a job can take, in ns
  * (doubles: they may be absurd), each with the option it comes from. */
 enum { SPAN_START, SPAN_RAMP, SPAN_RUN, SPAN_THINK, SPAN_FLOW, SPAN_RATE,
@@ -195,6 +205,8 @@ static int check_zones(struct parser *p, struct jstate *js)
 {
 	struct ssd_job *j = &js->j;
 	char b1[32], b2[32];
+	if (j->zonemode == SSD_ZONEMODE_ZBD)
+		return 0; /* job_zbd.c */
 	if (!j->zonesize) {
 		const char *key = j->zonemode == SSD_ZONEMODE_STRIDED
 					  ? "zonemode"
@@ -629,6 +641,8 @@ int job_finish_job(struct parser *p)
 	uint64_t cap = p->capacity;
 	char b1[32], b2[32], b3[32];
 	int rc = take_assigned(p, js);
+	if (!rc)
+		rc = job_zbd_zones(p, js);
 	if (rc)
 		return rc;
 
@@ -705,6 +719,9 @@ int job_finish_job(struct parser *p)
 				    ssd_fmt_bytes(size, b1, sizeof b1));
 	}
 
+	rc = job_zbd_check(p, js, &off, &size, &io_size);
+	if (rc)
+		return rc;
 	rc = finish_stream(p, js, size, j->cut_key ? j->cut_lo : size);
 	if (rc)
 		return rc;
@@ -1121,7 +1138,8 @@ static int resolve_files(struct parser *p)
 				kind[ji] = JT_FILES;
 		}
 		if (kind[ji] == JT_PLAIN &&
-		    (j->offset_increment || j->zonemode))
+		    (j->offset_increment ||
+		     j->zonemode == SSD_ZONEMODE_STRIDED))
 			kind[ji] = JT_DRIVE;
 		if (kind[ji] == JT_PLAIN) {
 			j->nfiles = 0;
@@ -1138,10 +1156,18 @@ static int resolve_files(struct parser *p)
 		} else if (kind[ji] == JT_FILES && j->fill_device) {
 			why = "fill_device with files (it fills the drive)";
 			line = f->ln_fill;
-		} else if (j->zonemode && n > 1) {
+		} else if (j->zonemode == SSD_ZONEMODE_STRIDED && n > 1) {
 			why = "zonemode=strided with several files (fio "
 			      "drops the zones then)";
 			line = f->ln_zone;
+		} else if (j->zonemode == SSD_ZONEMODE_ZBD) {
+			why = kind[ji] == JT_FILES
+			      ? "zonemode=zbd on files (the zones are the "
+				"drive's)"
+			      : "zonemode=zbd with offset_increment (each "
+				"clone's region)";
+			line = kind[ji] == JT_FILES ? f->ln_filename
+						    : f->ln_incr;
 		}
 		if (why) {
 			free_names(names, n);

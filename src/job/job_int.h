@@ -22,6 +22,8 @@
  *                code (ssd_jobs_*), which is the parser without the text.
  *   job_doc.c    docs/jobfiles.md and fuzz/jobfile.dict, printed from
  *                the table.
+ *   job_zbd.c    a zonemode=zbd job's checks (fio's words), its Nz
+ *                values and its region aligned to whole zones.
  *
  * The parser's state (struct parser) lives from the first line to the
  * last: the [global] defaults, the job being read (struct jstate), the
@@ -43,6 +45,8 @@
 #define JOB_SECTOR 512u               /* block sizes and offsets: multiples */
 #define JOB_PAGE 4096u                /* the drive's page: files start on it */
 #define JOB_BS_MAX (128u << 20)       /* largest block size, bytes */
+#define JOB_ZBD_BS_MAX (1u << 31)     /* ... of a zbd job's trims (zone
+                                         resets of the zone size) */
 #define JOB_MAX_OPTS 512              /* rows of job_opts[] (job_opts.c
                                          checks it) */
 #define JOB_ADD_MAX (1ULL << 50)      /* largest rw=PATTERN:N hole, bytes */
@@ -77,6 +81,8 @@ struct region_val {
 	int is_pct;
 	double pct;
 	uint64_t bytes;
+	int is_zones;         /* Nz: `zones` zones of the job's zone size */
+	uint64_t zones;
 };
 
 /* A job being read (or the [global] defaults). */
@@ -90,6 +96,7 @@ struct jstate {
 	char filename_format[256];    /* "" = $jobname.$jobnum.$filenum */
 	uint64_t filesize_lo, filesize_hi; /* 0 = not given */
 	struct region_val incr;       /* offset_increment */
+	struct region_val zskip;      /* zoneskip given as Nz (is_zones) */
 	const char *file_of[JOB_MAX_OPTS]; /* and in which file (includes) */
 	const char **blame;           /* where opt_line() leaves that file
 	                                 for the next message (&p->blame) */
@@ -123,6 +130,12 @@ struct entry {
 struct parser {
 	const char *file;             /* file of the current line */
 	uint64_t capacity;            /* user bytes of the drive */
+	/* zonemode=zbd: the zoned drive's zones (zoned = 0: a conventional
+	 * drive, fio's emulated zones), and what the first zbd job set for
+	 * the drive, which every later one shares (job_zbd.c) */
+	struct ssd_job_zoned zdev;
+	uint64_t zbd_zone_size;       /* 0: no zbd job yet */
+	uint32_t zbd_max_write;       /* write target zones of the drive */
 	int line;                     /* current line, 1-based */
 	const char *blame;            /* file of the line the next message
 	                                 names, when not `file` (opt_line) */
@@ -242,6 +255,11 @@ int job_time(struct parser *p, const struct jopt *o, const char *s,
 	     int64_t unit, int64_t *out);
 /* ns as years, for messages. */
 double job_years(double ns);
+/* fio's zone suffix: 1 with *n set when val is "Nz" (N zones) and o
+ * takes it, 0 when val does not end in z; else the error ("'z' suffix
+ * isn't applicable", "unexpected zone value"). */
+int job_zones(struct parser *p, const struct jopt *o, const char *val,
+	      uint64_t *n);
 /* One block size: a multiple of 512 B, 512 B..JOB_BS_MAX. */
 int job_parse_bs(struct parser *p, const struct jopt *o, const char *s,
 		 uint32_t *out);
@@ -280,6 +298,8 @@ JOB_FN(job_fn_openfiles);
 JOB_FN(job_fn_offset_increment);
 JOB_FN(job_fn_size64);
 JOB_FN(job_fn_zonemode);
+JOB_FN(job_fn_zone_limit);
+JOB_FN(job_fn_zone_frac);
 JOB_FN(job_fn_coe);
 JOB_FN(job_fn_ignore_error);
 JOB_FN(job_fn_exit_what);
@@ -308,6 +328,22 @@ void job_defaults(struct ssd_job *j);
  * too small for any job (the message in err). */
 int job_parser_init(struct parser *p, uint64_t capacity, char *err,
 		    size_t errlen);
+/* ---- zonemode=zbd (job_zbd.c) ---- */
+
+/* Nz values of the job in js turned into bytes (its zone size, or the
+ * zoned drive's): 0 or the error. */
+int job_zbd_zones(struct parser *p, struct jstate *js);
+/* fio's checks of a zbd job whose region is [*off, *off + *size), and
+ * its region aligned to whole zones as fio aligns it; io_size follows a
+ * rounded size unless it was given.  0 or the error. */
+int job_zbd_check(struct parser *p, struct jstate *js, uint64_t *off,
+		  uint64_t *size, uint64_t *io_size);
+
+/* The line option `name` was last set on in js (its section's line if
+ * not), and whether it was set. */
+int job_opt_line(const struct jstate *js, const char *name);
+int job_was_set(const struct jstate *js, const char *name);
+
 /* The job section in p->cur ends: checked as a whole, appended. */
 int job_finish_job(struct parser *p);
 /* The file ends: its last section, then every job's files laid out. */

@@ -102,8 +102,9 @@ const struct jopt job_opts[] = {
 		 "minus this (the later of the two wins)."},
 	{.name = "bs", .alias = "blocksize", .type = OT_FN,
 	 .fn = job_fn_bs_ddir, FIELD(bs),
-	 .value = "size, a multiple of 512 B, 512 B..128 MiB; or R,W,T per "
-		  "direction",
+	 .value = "size, a multiple of 512 B, 512 B..128 MiB (the trims of "
+		  "a zonemode=zbd job: up to 2 GiB, the zone size); or R,W,T "
+		  "per direction",
 	 .def = "4k",
 	 .help = "Bytes per I/O.  R,W,T as fio: bs=8k,32k is 8k reads, "
 		 "32k writes and trims; an empty field keeps the value "
@@ -121,7 +122,8 @@ const struct jopt job_opts[] = {
 	 .max = 65536, .value = "integer 1..65536", .def = "1",
 	 .help = "I/Os each job instance keeps outstanding."},
 	{.name = "size", .type = OT_REGION, .idx = RV_SIZE,
-	 .value = "size, or N% of the drive capacity with 0 < N <= 100",
+	 .value = "size, N% of the drive capacity with 0 < N <= 100, or Nz "
+		  "(N zones)",
 	 .def = "capacity - offset",
 	 .help = "Length of the region the job works in, from offset.  "
 		 "offset + size must fit on the drive.  As in fio, the I/O "
@@ -133,13 +135,13 @@ const struct jopt job_opts[] = {
 		 "shortened if a whole block does not fit."},
 	{.name = "io_size", .alias = "io_limit", .type = OT_REGION,
 	 .idx = RV_IO_SIZE,
-	 .value = "size, or N% of the job's size with N > 0",
+	 .value = "size, N% of the job's size with N > 0, or Nz (N zones)",
 	 .def = "size",
 	 .help = "Bytes each job instance transfers before it ends; may be "
 		 "larger than size (the region is covered again)."},
 	{.name = "offset", .alias = "fileoffset", .type = OT_REGION, .idx = RV_OFFSET,
-	 .value = "size, a multiple of the 512 B sector, or N% of the "
-		  "drive capacity with 0 <= N < 100",
+	 .value = "size, a multiple of the 512 B sector, N% of the "
+		  "drive capacity with 0 <= N < 100, or Nz (N zones)",
 	 .def = "0",
 	 .help = "Start of the job's region, bytes from the start of the "
 		 "drive (a percentage is aligned up as offset_align says).  "
@@ -295,7 +297,8 @@ const struct jopt job_opts[] = {
 		 "drive, so the limit on open files changes no I/O."},
 	{.name = "offset_increment", .type = OT_FN,
 	 .fn = job_fn_offset_increment,
-	 .value = "size (a multiple of 512 B) or N% of the drive (0..100)",
+	 .value = "size (a multiple of 512 B), N% of the drive (0..100), "
+		  "or Nz (N zones)",
 	 .def = "0",
 	 .help = "Clone k (numjobs) starts at offset + k x this, with its "
 		 "own size (default: to the drive's or the file's end); a "
@@ -313,16 +316,24 @@ const struct jopt job_opts[] = {
 		 "capacity), whatever size says, as fio does on a block "
 		 "device: a write job fills the drive.  Not with files."},
 	{.name = "zonemode", .type = OT_FN, .fn = job_fn_zonemode,
-	 .value = "none, strided", .def = "none (strided if zonesize is set)",
-	 .help = "strided: fio's classic zones.  zbd is refused: the "
-		 "simulated drive is a conventional block device."},
+	 .value = "none, strided, zbd",
+	 .def = "none (strided if zonesize is set)",
+	 .help = "strided: fio's classic zones.  zbd: a zoned block device, "
+		 "as fio's zbd.c (docs/fio-zoned.md): every write goes to the "
+		 "write pointer of a zone, a full zone chosen again is reset, "
+		 "trims reset zones, reads stay below the write pointers; on "
+		 "a conventional drive the zones are emulated (zonesize "
+		 "needed, each run starts with every zone empty), on a zoned "
+		 "drive (mapping=zone) they are the drive's."},
 	{.name = "zonesize", .type = OT_FN, .fn = job_fn_size64,
 	 FIELD(zonesize),
 	 .min = 512, .max = 512, .value = "size, a multiple of 512 B",
 	 .def = "0",
 	 .help = "strided: bytes done in a zone before moving on (less than "
 		 "zonerange: only the zone's start is used; more: the zone is "
-		 "covered again)."},
+		 "covered again).  zbd: the zone size, at least 512 B; "
+		 "needed for emulated zones; on a zoned drive 0 or the "
+		 "drive's."},
 	{.name = "zonerange", .type = OT_FN, .fn = job_fn_size64,
 	 FIELD(zonerange),
 	 .min = JOB_PAGE, .max = JOB_PAGE, .value = "size, a multiple of 4 KiB",
@@ -330,13 +341,70 @@ const struct jopt job_opts[] = {
 	 .help = "strided: length of a zone; I/O (sequential or random) stays "
 		 "inside it.  Zones start at offset and go to the end of the "
 		 "drive (or the file), then wrap to the first; size only sets "
-		 "the bytes done, as in fio."},
+		 "the bytes done, as in fio.  zbd: ignored, as in fio."},
 	{.name = "zoneskip", .type = OT_FN, .fn = job_fn_size64,
 	 FIELD(zoneskip),
-	 .min = 0, .max = JOB_SECTOR, .value = "size, a multiple of 512 B",
+	 .min = 0, .max = JOB_SECTOR,
+	 .value = "size, a multiple of 512 B, or Nz (N zones)",
 	 .def = "0",
 	 .help = "strided: bytes skipped after each zone (the next zone "
-		 "starts zonerange + zoneskip after this one)."},
+		 "starts zonerange + zoneskip after this one).  zbd: 0 (what "
+		 "fio's HOWTO asks; ssdlab does not skip zones)."},
+	{.name = "zonecapacity", .type = OT_FN, .fn = job_fn_size64,
+	 FIELD(zonecapacity), .min = 0, .max = JOB_SECTOR,
+	 .value = "size, a multiple of 512 B, at most zonesize",
+	 .def = "0 (zonesize)",
+	 .help = "zbd, emulated zones: bytes writable from each zone's start "
+		 "(a sequential job jumps from there to the next zone).  A "
+		 "zoned drive has its own capacity: ignored, as in fio."},
+	{.name = "max_open_zones", .type = OT_FN, .fn = job_fn_zone_limit,
+	 FIELD(max_open_zones), .min = 0, .max = 4096,
+	 .value = "integer 0..4096", .def = "0 (the drive's limit, or none)",
+	 .help = "zbd: zones the jobs on the drive write at once at most (fio's "
+		 "write target zones, shared by every job); a random write to "
+		 "another zone goes to one of them.  On a zoned drive at most "
+		 "its max_open_zones, unless ignore_zone_limits."},
+	{.name = "job_max_open_zones", .type = OT_FN, .fn = job_fn_zone_limit,
+	 FIELD(job_max_open_zones), .min = 0, .max = 4096,
+	 .value = "integer 0..4096", .def = "0 (no limit)",
+	 .help = "zbd: zones this job writes at once at most; needs "
+		 "max_open_zones (or the zoned drive's limit)."},
+	{.name = "ignore_zone_limits", .type = OT_BOOL,
+	 FIELD(ignore_zone_limits), .value = "boolean; a bare key means 1",
+	 .def = "0",
+	 .help = "zbd: do not take the zoned drive's open-zone limit: "
+		 "max_open_zones may exceed it (the drive then refuses what "
+		 "it cannot take) and 0 means no limit."},
+	{.name = "zone_reset_threshold", .type = OT_FN, .fn = job_fn_zone_frac,
+	 FIELD(zone_reset_threshold), .value = "number 0..1", .def = "0",
+	 .help = "zbd: with zone_reset_frequency, once the data in the job's "
+		 "zones is above this fraction of its region, writes reset "
+		 "the zone they go to, one in 1/zone_reset_frequency."},
+	{.name = "zone_reset_frequency", .type = OT_FN, .fn = job_fn_zone_frac,
+	 FIELD(zone_reset_frequency), .value = "number 0..1", .def = "0",
+	 .help = "zbd: one write in 1/this resets its zone first (above "
+		 "zone_reset_threshold), as fio simulates garbage "
+		 "collection."},
+	{.name = "read_beyond_wp", .type = OT_BOOL, FIELD(read_beyond_wp),
+	 .value = "boolean; a bare key means 1", .def = "0",
+	 .help = "zbd: 0: reads stay below the write pointers (moved to "
+		 "written data, shortened; a sequential read jumps to the next "
+		 "zone with data; the job ends when nothing is left to read); "
+		 "1: reads go where they are drawn."},
+	{.name = "write_zone_remainder", .type = OT_BOOL,
+	 FIELD(write_zone_remainder), .value = "boolean; a bare key means 1",
+	 .def = "0",
+	 .help = "zbd: a zone's last part smaller than the block size is "
+		 "written with a short write; without it the zone is "
+		 "finished (fio HEAD).  Needs norandommap (set when not "
+		 "given)."},
+	{.name = "recover_zbd_write_error", .type = OT_BOOL,
+	 FIELD(recover_zbd_write_error),
+	 .value = "boolean; a bare key means 1", .def = "0",
+	 .help = "zbd: with continue_on_error, fio rewrites what a failed "
+		 "write left missing.  Accepted with fio's checks: the "
+		 "simulated writes at the write pointer do not fail part "
+		 "way."},
 	{.name = "bsrange", .alias = "blocksize_range", .type = OT_FN,
 	 .fn = job_fn_bsrange,
 	 .value = "MIN-MAX (or MIN:MAX) block sizes; or R,W,T ranges",
@@ -793,8 +861,9 @@ const struct jopt job_opts[] = {
 		 "has; it counts as one I/O of their total size.  Only for "
 		 "trim-only jobs (rw=trim, randtrim), as in fio."},
 	{.name = "write_mode", .type = OT_FN, .fn = job_fn_write_mode,
-	 .value = "write, zeroes, uncor, verify; or MODE/PCT:MODE/PCT:... "
-		  "adding up to 100 (a PCT left out shares the rest)",
+	 .value = "write, zeroes, uncor, verify, zone_append; or "
+		  "MODE/PCT:MODE/PCT:... adding up to 100 (a PCT left out "
+		  "shares the rest; not zone_append)",
 	 .def = "write",
 	 .help = "The command a write becomes (io_uring_cmd); it still "
 		 "counts as a write, as in fio.  zeroes (Write Zeroes) is a "
@@ -804,8 +873,10 @@ const struct jopt job_opts[] = {
 		 "reads then return zeros, not an error; verify is a read of "
 		 "the range (the drive reads and checks the medium).  A mix "
 		 "picks each write's command in turn so that the counts "
-		 "keep to the percentages.  zone_append is refused (a zoned "
-		 "drive)."},
+		 "keep to the percentages.  zone_append (alone, with "
+		 "zonemode=zbd): each write is a Zone Append to its zone's "
+		 "start (on a zoned drive; emulated zones take it as a "
+		 "write at the write pointer, where an append lands)."},
 	{.name = "sg_write_mode", .type = OT_FN, .fn = job_fn_sg_write_mode,
 	 .value = "write, write_and_verify, verify, write_same, same, "
 		  "write_same_ndob, write_stream, verify_bytchk_00, "
@@ -1153,8 +1224,6 @@ const struct jopt job_opts[] = {
 #undef NE_UL
 
 #define UNSUP(n, a, why) {.name = n, .alias = a, .type = OT_UNSUP, .help = why}
-#define ZBD_WHY "zoned block devices are not modelled: the simulated " \
-	"drive is a conventional block device"
 
 	/* refused for now: fio's SPRandom preconditioning */
 	UNSUP("sprandom", NULL, "SPRandom preconditioning (offsets chosen so "
@@ -1165,15 +1234,6 @@ const struct jopt job_opts[] = {
 	UNSUP("spr_op", NULL, "goes with sprandom"),
 	UNSUP("spr_cs", NULL, "goes with sprandom"),
 
-	/* refused: the options of zoned block devices (zonemode=zbd) */
-	UNSUP("zonecapacity", NULL, ZBD_WHY),
-	UNSUP("max_open_zones", NULL, ZBD_WHY),
-	UNSUP("job_max_open_zones", NULL, ZBD_WHY),
-	UNSUP("ignore_zone_limits", NULL, ZBD_WHY),
-	UNSUP("zone_reset_threshold", NULL, ZBD_WHY),
-	UNSUP("zone_reset_frequency", NULL, ZBD_WHY),
-	UNSUP("read_beyond_wp", NULL, ZBD_WHY),
-	UNSUP("write_zone_remainder", NULL, ZBD_WHY),
 
 	/* refused for now: pacing and the order of jobs */
 
@@ -1183,7 +1243,6 @@ const struct jopt job_opts[] = {
 	      "-d, or ssdlab trace convert of each and one file)"),
 	UNSUP("merge_blktrace_scalars", NULL, "merge the traces first"),
 	UNSUP("merge_blktrace_iters", NULL, "merge the traces first"),
-#undef ZBD_WHY
 #undef UNSUP
 };
 

@@ -423,7 +423,12 @@ static int set_region(struct parser *p, struct jstate *js,
 {
 	struct region_val rv = {.given = 1};
 	size_t n = strlen(val);
-	if (n && val[n - 1] == '%') {
+	int rc = job_zones(p, o, val, &rv.zones);
+	if (rc < 0)
+		return rc;
+	if (rc) {
+		rv.is_zones = 1;
+	} else if (n && val[n - 1] == '%') {
 		val[n - 1] = 0;
 		char *num = ssd_strtrim(val);
 		if (ssd_parse_double(num, &rv.pct))
@@ -437,7 +442,7 @@ static int set_region(struct parser *p, struct jstate *js,
 				       "%.64s%% is out of range", num);
 		rv.is_pct = 1;
 	} else {
-		int rc = job_size(p, val, &rv.bytes);
+		rc = job_size(p, val, &rv.bytes);
 		if (rc == SSD_EPARSE)
 			return opt_err(p, o, rc, "'%.64s' is not a size", val);
 		if (rc)
@@ -995,6 +1000,7 @@ static int apply_kb_base(struct parser *p, int i)
 
 static int parse_text(const char *text, size_t len, const char *file,
 		      const char *path, uint64_t capacity,
+		      const struct ssd_job_zoned *zi,
 		      struct ssd_job **jobs, int *njobs, char *err,
 		      size_t errlen)
 {
@@ -1009,6 +1015,8 @@ static int parse_text(const char *text, size_t len, const char *file,
 	p->errlen = errlen;
 	p->file = intern_file(p, file);
 	int rc = p->file ? job_parser_init(p, capacity, err, errlen) : nomem(p);
+	if (zi)
+		p->zdev = *zi;
 	char buf[JOB_LINE_MAX + 1];
 	char *stack[JOB_INCLUDE_DEPTH + 1] = {0};
 	if (rc)
@@ -1043,13 +1051,32 @@ int ssd_jobfile_parse_string(const char *text, const char *name,
 			     uint64_t capacity, struct ssd_job **jobs,
 			     int *njobs, char *err, size_t errlen)
 {
-	return parse_text(text, strlen(text), name, NULL, capacity, jobs,
+	return parse_text(text, strlen(text), name, NULL, capacity, NULL, jobs,
+			  njobs, err, errlen);
+}
+
+int ssd_jobfile_parse_string_zoned(const char *text, const char *name,
+				   uint64_t capacity,
+				   const struct ssd_job_zoned *zi,
+				   struct ssd_job **jobs, int *njobs,
+				   char *err, size_t errlen)
+{
+	return parse_text(text, strlen(text), name, NULL, capacity, zi, jobs,
 			  njobs, err, errlen);
 }
 
 int ssd_jobfile_parse(const char *path, uint64_t capacity,
 		      struct ssd_job **jobs, int *njobs, char *err,
 		      size_t errlen)
+{
+	return ssd_jobfile_parse_zoned(path, capacity, NULL, jobs, njobs, err,
+				       errlen);
+}
+
+int ssd_jobfile_parse_zoned(const char *path, uint64_t capacity,
+			    const struct ssd_job_zoned *zi,
+			    struct ssd_job **jobs, int *njobs, char *err,
+			    size_t errlen)
 {
 	*jobs = NULL;
 	*njobs = 0;
@@ -1079,7 +1106,7 @@ int ssd_jobfile_parse(const char *path, uint64_t capacity,
 		fclose(f);
 	if (!rc)
 		rc = parse_text(text, len, name, is_stdin ? NULL : path,
-				capacity, jobs, njobs, err, errlen);
+				capacity, zi, jobs, njobs, err, errlen);
 	free(text);
 	return rc;
 }

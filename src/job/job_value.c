@@ -33,6 +33,39 @@ int job_size(struct parser *p, const char *s, uint64_t *out)
 	return ssd_parse_size_kb(s, p->kb_base ? p->kb_base : 1024, out);
 }
 
+/* The options whose sizes take fio's zone suffix (FIO_OPT_STR_VAL_ZONE). */
+static int takes_zones(const struct jopt *o)
+{
+	static const char *const names[] = {"size", "io_size", "offset",
+					    "offset_increment", "zoneskip"};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(o->name, names[i]))
+			return 1;
+	return 0;
+}
+
+int job_zones(struct parser *p, const struct jopt *o, const char *val,
+	      uint64_t *n)
+{
+	size_t len = strlen(val);
+	if (!len || (val[len - 1] != 'z' && val[len - 1] != 'Z'))
+		return 0;
+	if (!takes_zones(o))
+		return opt_err(p, o, SSD_EPARSE, "'z' suffix isn't applicable");
+	uint64_t v = 0;
+	size_t i = 0;
+	for (; i + 1 < len && val[i] >= '0' && val[i] <= '9'; i++) {
+		if (v > (UINT32_MAX - 9) / 10)
+			break;
+		v = v * 10 + (uint64_t)(val[i] - '0');
+	}
+	if (!i || i + 1 != len)
+		return opt_err(p, o, SSD_EPARSE, "unexpected zone value '%.64s'",
+			       val);
+	*n = v;
+	return 1;
+}
+
 /* Years, for messages about simulated time. */
 double job_years(double ns)
 {
@@ -224,15 +257,15 @@ static int split_ddir(struct parser *p, const struct jopt *o, char *val,
 	return 0;
 }
 
-/* A block size: a multiple of 512 B, 512 B..128 MiB. */
-int job_parse_bs(struct parser *p, const struct jopt *o, const char *s,
-		 uint32_t *out)
+/* A block size: a multiple of 512 B, 512 B..max. */
+static int parse_bs_max(struct parser *p, const struct jopt *o,
+			const char *s, uint64_t max, uint32_t *out)
 {
 	uint64_t v;
 	int rc = job_size(p, s, &v);
 	if (rc == SSD_EPARSE)
 		return opt_err(p, o, rc, "'%.64s' is not a size", s);
-	if (rc || v < JOB_SECTOR || v > JOB_BS_MAX)
+	if (rc || v < JOB_SECTOR || v > max)
 		return opt_err(p, o, SSD_ERANGE,
 			       "block size %.64s is out of range", s);
 	if (v % JOB_SECTOR)
@@ -243,7 +276,17 @@ int job_parse_bs(struct parser *p, const struct jopt *o, const char *s,
 	return 0;
 }
 
-/* bs=R,W,T and blockalign=R,W,T: one block size per direction. */
+/* A block size: a multiple of 512 B, 512 B..128 MiB. */
+int job_parse_bs(struct parser *p, const struct jopt *o, const char *s,
+		 uint32_t *out)
+{
+	return parse_bs_max(p, o, s, JOB_BS_MAX, out);
+}
+
+/* bs=R,W,T and blockalign=R,W,T: one block size per direction.  bs may
+ * be up to JOB_ZBD_BS_MAX: a zbd job's trims are zone resets of the zone
+ * size, which reach the drive as no command of that size; the job's
+ * check (job_zbd.c) holds every other direction it uses to 128 MiB. */
 int job_fn_bs_ddir(struct parser *p, struct jstate *js,
 		   const struct jopt *o, char *val)
 {
@@ -251,9 +294,11 @@ int job_fn_bs_ddir(struct parser *p, struct jstate *js,
 	uint32_t v[SSD_DDIR_N];
 	uint32_t *field = (uint32_t *)((char *)&js->j + o->off);
 	int rc = split_ddir(p, o, val, f);
+	uint64_t max = o->off == offsetof(struct ssd_job, bs) ? JOB_ZBD_BS_MAX
+							     : JOB_BS_MAX;
 	for (int d = 0; !rc && d < SSD_DDIR_N; d++)
 		if (f[d])
-			rc = job_parse_bs(p, o, f[d], &v[d]);
+			rc = parse_bs_max(p, o, f[d], max, &v[d]);
 	if (rc)
 		return rc;
 	for (int d = 0; d < SSD_DDIR_N; d++)
@@ -1340,7 +1385,12 @@ int job_fn_offset_increment(struct parser *p, struct jstate *js,
 {
 	struct region_val rv = {.given = 1};
 	size_t n = strlen(val);
-	if (val[n - 1] == '%') {
+	int rc = job_zones(p, o, val, &rv.zones);
+	if (rc < 0)
+		return rc;
+	if (rc) {
+		rv.is_zones = 1;
+	} else if (val[n - 1] == '%') {
 		val[n - 1] = 0;
 		char *num = ssd_strtrim(val);
 		if (ssd_parse_double(num, &rv.pct))
@@ -1351,7 +1401,7 @@ int job_fn_offset_increment(struct parser *p, struct jstate *js,
 				       "%.64s%% is out of range", num);
 		rv.is_pct = 1;
 	} else {
-		int rc = job_size(p, val, &rv.bytes);
+		rc = job_size(p, val, &rv.bytes);
 		if (rc == SSD_EPARSE)
 			return opt_err(p, o, rc, "'%.64s' is not a size", val);
 		if (rc || rv.bytes > (1ULL << 62))
@@ -1374,7 +1424,18 @@ int job_fn_size64(struct parser *p, struct jstate *js, const struct jopt *o,
 		  char *val)
 {
 	uint64_t v;
-	int rc = job_size(p, val, &v);
+	int rc = job_zones(p, o, val, &v);
+	if (rc < 0)
+		return rc;
+	if (rc) { /* zoneskip=Nz: resolved when the job ends */
+		js->zskip = (struct region_val){.given = 1, .is_zones = 1,
+						.zones = v};
+		js->j.zoneskip = 0;
+		return 0;
+	}
+	if (o->off == offsetof(struct ssd_job, zoneskip))
+		js->zskip.is_zones = 0;
+	rc = job_size(p, val, &v);
 	if (rc == SSD_EPARSE)
 		return opt_err(p, o, rc, "'%.64s' is not a size", val);
 	if (rc || v > (1ULL << 62))
@@ -1398,13 +1459,43 @@ int job_fn_zonemode(struct parser *p, struct jstate *js,
 	else if (!strcmp(val, "strided"))
 		js->j.zonemode = SSD_ZONEMODE_STRIDED;
 	else if (!strcmp(val, "zbd"))
-		return opt_err(p, o, SSD_EUNSUP,
-			       "'zbd' is not supported by ssdlab: the "
-			       "simulated drive is a conventional block "
-			       "device, not a zoned one");
+		js->j.zonemode = SSD_ZONEMODE_ZBD;
 	else
 		return opt_err(p, o, SSD_EPARSE, "unknown zone mode '%.64s'",
 			       val);
+	return 0;
+}
+
+/* max_open_zones, job_max_open_zones: fio's range check and words. */
+int job_fn_zone_limit(struct parser *p, struct jstate *js,
+		      const struct jopt *o, char *val)
+{
+	uint64_t v;
+	int rc = ssd_parse_u64(val, &v);
+	if (rc == SSD_EPARSE)
+		return opt_err(p, o, rc, "'%.64s' is not an integer", val);
+	if (rc || v > o->max)
+		return opt_err(p, o, SSD_ERANGE,
+			       "max value out of range: %.64s (%llu max)", val,
+			       (unsigned long long)o->max);
+	*(uint32_t *)((char *)&js->j + o->off) = (uint32_t)v;
+	return 0;
+}
+
+/* zone_reset_threshold, zone_reset_frequency: a fraction, fio's words. */
+int job_fn_zone_frac(struct parser *p, struct jstate *js,
+		     const struct jopt *o, char *val)
+{
+	double v;
+	if (ssd_parse_double(val, &v))
+		return opt_err(p, o, SSD_EPARSE, "'%.64s' is not a number", val);
+	if (v > 1.0)
+		return opt_err(p, o, SSD_ERANGE,
+			       "value out of range: %f (range max: %f)", v, 1.0);
+	if (!(v >= 0.0))
+		return opt_err(p, o, SSD_ERANGE,
+			       "value out of range: %f (range min: %f)", v, 0.0);
+	*(double *)((char *)&js->j + o->off) = v;
 	return 0;
 }
 
@@ -1604,12 +1695,19 @@ int job_fn_write_mode(struct parser *p, struct jstate *js,
 		if (slash)
 			*slash = 0;
 		char *w = ssd_strtrim(e);
-		if (!strcmp(w, "zone_append"))
-			return opt_err(p, o, SSD_EUNSUP,
-				       "'zone_append' is not supported by "
-				       "ssdlab: it needs a zoned drive "
-				       "(zonemode=zbd), the simulated one is "
-				       "conventional");
+		if (!strcmp(w, "zone_append")) {
+			/* fio's write_mode is one word: an append is not
+			 * a share of a mix */
+			if (n || rest || slash)
+				return opt_err(p, o, SSD_EINVAL,
+					       "zone_append is one mode, not "
+					       "part of a mix");
+			memset(j->wmode_pct, 0, sizeof j->wmode_pct);
+			j->wmode_pct[SSD_WMODE_WRITE] = 100;
+			j->wmode_set = 0;
+			j->zone_append = 1;
+			return 0;
+		}
 		mode[n] = -1;
 		for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
 			if (!strcmp(w, m[i].w))
@@ -1646,6 +1744,7 @@ int job_fn_write_mode(struct parser *p, struct jstate *js,
 		j->wmode_pct[mode[i]] += (uint32_t)v;
 	}
 	j->wmode_set = j->wmode_pct[SSD_WMODE_WRITE] != 100;
+	j->zone_append = 0;
 	return 0;
 }
 

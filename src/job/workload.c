@@ -795,6 +795,38 @@ void ssd_wl_destroy(struct ssd_wl *w)
 	free(w);
 }
 
+void ssd_wl_moved(struct ssd_wl *w, const struct ssd_io *drawn,
+		  const struct ssd_io *io, uint64_t skip)
+{
+	if (w->set || w->replay || io->ddir < 0 || io->ddir >= SSD_DDIR_N)
+		return; /* zbd jobs have neither (job_zbd.c) */
+	struct wl_dir *d = &w->dir[io->ddir];
+	uint64_t end = io->offset + io->len + skip;
+	if (io->offset >= w->start && end <= w->start + w->size) {
+		d->last = io->offset - w->start;
+		d->seq = end - w->start;
+	} else if (end > w->start + w->size) {
+		d->seq = w->size;
+	}
+	/* a sequential pass ends at the region's end (the zones moved it
+	 * there sooner than its bytes), unless io_size or time_based asks
+	 * for more */
+	if (!w->random && d->seq >= w->size && !w->wrap)
+		w->pass_over = 1;
+	uint64_t more = io->len + skip, less = drawn->len;
+	w->issued = w->issued + more >= less ? w->issued + more - less : 0;
+	w->issued_all = w->issued_all + more >= less
+			? w->issued_all + more - less : 0;
+}
+
+void ssd_wl_rewind(struct ssd_wl *w)
+{
+	w->pass_over = 0;
+	w->seq_left = 0;
+	for (int d = 0; d < SSD_DDIR_N; d++)
+		w->dir[d].seq = w->dir[d].last = 0;
+}
+
 uint64_t ssd_wl_issued(const struct ssd_wl *w)
 {
 	return w->issued_all;

@@ -56,6 +56,18 @@ void ssd_wl_destroy(struct ssd_wl *w);
  * (never 0 for time_based jobs). */
 int ssd_wl_next(struct ssd_wl *w, struct ssd_io *io);
 
+/* zonemode=zbd moved or cut the I/O the generator gave (`drawn`) to
+ * `io`, and skipped `skip` bytes after it (a sequential write at a zone's
+ * capacity jumps to the zone's end): a sequential stream goes on after
+ * io, and the byte budget counts io's length and the skip, as fio's
+ * counts what it issued. */
+void ssd_wl_moved(struct ssd_wl *w, const struct ssd_io *drawn,
+		  const struct ssd_io *io, uint64_t skip);
+
+/* Sequential positions back to the region's start, the budget as it is
+ * (zonemode=zbd: fio's next do_io pass after one that ended early). */
+void ssd_wl_rewind(struct ssd_wl *w);
+
 /* Bytes issued so far. */
 uint64_t ssd_wl_issued(const struct ssd_wl *w);
 

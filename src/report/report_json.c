@@ -862,6 +862,9 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 	json_latency_target(w, j);
 	if (j->ss.n)
 		json_steadystate(w, &j->ss);
+	/* fio HEAD: the zone resets of a zbd job that writes or trims */
+	if (j->zbd)
+		jw_u64(w, "zone_resets", j->zone_resets);
 	json_ssdlab_job(w, j);
 	jw_end(w);
 }

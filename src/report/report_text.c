@@ -261,11 +261,16 @@ static void text_ddir(FILE *out, const struct ssd_job_result *j, int d,
 		return;
 	uint64_t bw = ssd_rep_per_sec(s->bytes, rt), iops = ssd_rep_per_sec(s->ios, rt);
 	char a[40], b[40], c[40], e[40];
-	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)\n",
+	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)",
 		ssd_rep_ddir_name[d], num2str(a, sizeof a, iops, 4, 0, N2S_NONE),
 		num2str(b, sizeof b, bw, 4, 1, N2S_BYTEPERSEC),
 		num2str(c, sizeof c, bw, 4, 0, N2S_BYTEPERSEC),
 		num2str(e, sizeof e, s->bytes, 4, 1, N2S_BYTE), ssd_rep_ms_of(rt));
+	/* fio HEAD's zbd_write_status: on every line of a zbd job that
+	 * writes or trims (3.33 put it on every write line of every job) */
+	if (j->zbd)
+		fprintf(out, "; %" PRIu64 " zone resets", j->zone_resets);
+	putc('\n', out);
 
 	if (s->lat.n) {
 		struct plist pl = ssd_rep_plist_of(j);

@@ -73,6 +73,11 @@ struct ssd_job_result {
 	uint64_t total_err;     /* fio's total_err */
 	int first_error;        /* errno of the first one (fio's first_error;
 	                           errmsg names its command) */
+	/* zonemode=zbd */
+	int zbd;                /* a zbd job: its lines show zone resets */
+	uint64_t zone_resets;   /* zones it reset (fio's nr_zone_resets):
+	                           full zones it chose, trims, verify's
+	                           resets at its start; summed over clones */
 };
 
 /* One node of a machine (stack.h) at the end of a run: what it was

@@ -43,7 +43,9 @@ void run_job_stop(struct run *r, struct inst *in, int rc, const char *msg)
 		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
 	}
 	in->done = 1;
-	if (rc == SSD_EROFS || rc == SSD_EILSEQ || r->rc)
+	/* a zoned drive's refusal is the job's error, as fio's EIO */
+	int zns = rc <= SSD_ZNS_EFIELD && rc >= SSD_ZNS_ETRANSITION;
+	if (rc == SSD_EROFS || rc == SSD_EILSEQ || zns || r->rc)
 		return;
 	r->rc = rc;
 	snprintf(r->err, r->errlen, "job '%s': %s", in->job->name, msg);
@@ -129,8 +131,21 @@ run_refused(struct run *r, struct inst *in, uint32_t id, int64_t t, int64_t c)
 	const struct ssd_config *cfg = &r->dev->cfg;
 	int no_trim = c == SSD_EUNSUP && cm->ddir == SSD_DDIR_TRIM &&
 		      cfg->type != SSD_TYPE_HDD && !cfg->trim;
+	int zns = c <= SSD_ZNS_EFIELD && c >= SSD_ZNS_ETRANSITION;
 	cmd_free(r, in, id);
-	if (no_trim) {
+	if (zns && !in->zj && cm->ddir == SSD_DDIR_WRITE) {
+		/* a job without zonemode=zbd on a zoned drive: fio's io_u
+		 * error, and its hint */
+		const char *f = run_zbd_file(in->job);
+		char msg[sizeof in->res->errmsg];
+		snprintf(msg, sizeof msg, "%s: %s (fio: io_u error on file "
+			 "%.100s: Input/output error: write offset=%llu, "
+			 "buflen=%u; fio: first I/O failed. If %.100s is a "
+			 "zoned block device, consider --zonemode=zbd)", what,
+			 ssd_strerror((int)c), f,
+			 (unsigned long long)cm->offset, cm->len, f);
+		run_job_stop(r, in, (int)c, msg);
+	} else if (no_trim) {
 		/* the drive has no TRIM: say which, and the key */
 		char msg[sizeof in->res->errmsg];
 		snprintf(msg, sizeof msg, "%s: %s: drive '%s' has no TRIM "

@@ -142,6 +142,8 @@ static int start_inst(struct run *r, struct inst *in, int64_t t)
 	in->deadline = j->runtime ? in->ramp_end + j->runtime : NEVER;
 	run_pacing_reset(in, t);
 	run_lat_init(in, t);
+	if (in->zj)
+		run_zbd_start(r, in, t);
 	if (j->flow) {
 		in->flow = run_flow_of(r, j->flow_id);
 		in->flow->weight += j->flow;

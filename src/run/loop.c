@@ -94,7 +94,7 @@ static int next_io(struct run *r, struct inst *in, struct ssd_io *io)
 /* The instance's next command: 1 with *io set (*check: a read to check),
  * 0 to wait for the commands in flight, -1 when it has no more. */
 static int next_cmd(struct run *r, struct inst *in, struct ssd_io *io,
-		    int *check)
+		    int *check, int64_t t)
 {
 	*check = 0;
 	if (in->phase == PH_IO) {
@@ -108,7 +108,10 @@ static int next_cmd(struct run *r, struct inst *in, struct ssd_io *io,
 			*check = in->vcheck;
 			return 1;
 		}
-		if (next_io(r, in, io)) {
+		int k = in->zj ? run_zbd_next(r, in, io, t) : next_io(r, in, io);
+		if (k < 0)
+			return 0; /* a zone command first (draw) */
+		if (k) {
 			in->last = LAST_STREAM;
 			in->writes += io->ddir == SSD_DDIR_WRITE;
 			*check = in->vreads && io->ddir == SSD_DDIR_READ;
@@ -179,10 +182,20 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 			     .len = cm->len};
 	int rec = r->vtrack && ddir != SSD_DDIR_READ;
 	int dflags = (int)in->ddir_flags[ddir];
+	uint64_t off = cm->offset;
+	if (__builtin_expect(in->zj != NULL, 0)) {
+		if (ddir == SSD_DDIR_TRIM)
+			return run_zbd_submit(r, in, cm, t); /* a zone reset */
+		if (ddir == SSD_DDIR_WRITE && j->zone_append && r->zoned) {
+			/* a Zone Append to the zone's start; the host
+			 * predicts it lands at the write pointer, as fio */
+			dflags |= SSD_BLK_APPEND;
+			off -= off % r->zbd->zone_size;
+		}
+	}
 	if (rec)
 		run_record_io(r, &dio);
-	int64_t c = ssd_dev_submit(r->dev, ddir | dflags, cm->offset, cm->len,
-				   t);
+	int64_t c = ssd_dev_submit(r->dev, ddir | dflags, off, cm->len, t);
 	if (rec && c < 0)
 		run_record_lost(r, &dio);
 	if (c < 0 || cm->ddir != SSD_DDIR_TRIM || j->num_range <= 1 ||
@@ -706,17 +719,17 @@ static int flow_exceeded(struct run *r, struct inst *in)
  * next command of its phase (next_cmd).  1 with in->cur set, 0 when the
  * job has no more, -1 when it must wait for its commands in flight (the
  * verify phase starts after them). */
-static int draw(struct run *r, struct inst *in)
+static int draw(struct run *r, struct inst *in, int64_t t)
 {
 	const struct ssd_job *j = in->job;
 	in->cur_check = 0;
 	if (j->fsync_every && in->since_sync >= j->fsync_every &&
-	    in->phase == PH_IO && has_next_io(r, in)) {
+	    in->phase == PH_IO && (in->zj ? !in->zbd_eof : has_next_io(r, in))) {
 		in->since_sync = 0;
 		in->cur = (struct ssd_io){.ddir = SSD_DDIR_SYNC};
 		return 1;
 	}
-	int k = next_cmd(r, in, &in->cur, &in->cur_check);
+	int k = next_cmd(r, in, &in->cur, &in->cur_check, t);
 	if (k < 0 && ssd_wl_error(in->wl)) /* a replayed trace broke off */
 		run_job_fail(r, in, SSD_EPARSE, ssd_wl_error(in->wl));
 	return k > 0 ? 1 : k < 0 ? 0 : -1;
@@ -793,8 +806,11 @@ static int issue(struct run *r, struct inst *in, int64_t t)
 		if (in->rate_bps[d])
 			in->rate_next[d] = rate_due(in, d);
 	}
-	if (!in->queued && (j->io_submit_offload || j->iodepth_batch <= 1))
-		return send(r, in, id, t); /* no batch: straight out */
+	/* no batch: straight out; nor for a zbd job on a zoned drive, whose
+	 * writes reach the drive in the order their zones took them */
+	if (!in->queued && (j->io_submit_offload || j->iodepth_batch <= 1 ||
+			    (in->zj && r->zoned)))
+		return send(r, in, id, t);
 	list_push(r, &in->q_head, &in->q_tail, id);
 	in->queued++;
 	if (j->io_submit_offload || in->queued >= j->iodepth_batch)
@@ -904,7 +920,12 @@ int run_step(struct run *r, struct inst *in, int64_t t, int at)
 				in->flow->waiting = (int)(in - r->in);
 				return 0;
 			}
-			rc = draw(r, in);
+			rc = draw(r, in, t);
+			if (rc < 0 && in->zj && in->zbd_ready > t)
+				/* its next write waits for the zone commands
+				 * sent for it (a zoned drive's reset or
+				 * finish), then is adjusted again */
+				return run_timer(r, in, in->zbd_ready, R_TOP);
 			if (rc < 0)
 				return run_quiesce(r, in, t, R_TOP);
 			if (!rc) {
@@ -983,6 +1004,17 @@ int run_step(struct run *r, struct inst *in, int64_t t, int at)
 				in->lt_quiesce = 0;
 				in->lt_resume = R_ISSUE;
 				return run_quiesce(r, in, t, R_LAT_CYCLE);
+			}
+			if (in->zj && in->last == LAST_STREAM &&
+			    in->phase == PH_IO && is_rw(in->cur.ddir)) {
+				rc = run_zbd_issue(r, in, t);
+				if (rc < 0)
+					return run_timer(r, in, in->zbd_ready,
+							 R_ISSUE);
+				if (!rc) {
+					at = R_TOP;
+					break;
+				}
 			}
 			rc = issue(r, in, t);
 			if (rc)

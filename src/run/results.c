@@ -30,6 +30,10 @@ int run_result_new(struct run *r, struct ssd_job_result *res,
 	res->groupid = groupid;
 	res->jobid = jobid;
 	res->job = job;
+	/* fio HEAD counts zone resets of zbd jobs that write or trim */
+	res->zbd = job->zonemode == SSD_ZONEMODE_ZBD &&
+		   (ssd_rw_ddirs(job->rw) & (1u << SSD_DDIR_WRITE |
+					    1u << SSD_DDIR_TRIM));
 	if (!job->ss_dur)
 		return 0;
 	struct ssrun *ss = &r->ss[r->nss++];
@@ -70,4 +74,6 @@ void run_result_end(struct run *r, struct inst *in, int64_t t)
 	res->erase_max = res->health.erase_max;
 	res->free_blocks = ssd_dev_free_blocks(dev);
 	res->frag_run = ssd_dev_frag_run(dev);
+	if (in->zj)
+		res->zone_resets += in->zj->resets;
 }

@@ -26,6 +26,9 @@
  *                an instance ends
  *   logs.c       the job's log files and write_iolog
  *   progress.c   progress reports while a run goes on
+ *   zbd.c        zonemode=zbd's zone logic, pure (zbd.h: fio's zbd.c)
+ *   zoned.c      ... between a zbd job's stream and the drive: emulated
+ *                zones on a conventional drive, a zoned drive's own
  *
  * Functions shared between the files are named run_*; the few that the
  * per-command path needs from other files are static inline below.  Cost:
@@ -51,6 +54,7 @@
 #include "result/result.h"
 #include "run/engine.h"
 #include "run/sim.h"
+#include "run/zbd.h"
 #include "stats/series.h"
 
 /* The events of the queue (kind; an EV_WAKE carries the instance's timer
@@ -209,6 +213,26 @@ struct inst {
 	/* errors, exits and command modes */
 	uint64_t wm_n[SSD_WMODE_N]; /* writes sent in each write mode */
 	uint64_t wm_total;
+	/* zonemode=zbd (zbd.c, zoned.c): its view of the zones, or NULL */
+	struct ssd_zbd_job *zj;
+	int zbd_eof;                /* no zone can take its next I/O */
+	uint64_t zbd_pass;          /* bytes drawn since its pass began */
+	int64_t zbd_ready;          /* its next I/O waits until then for
+	                               the resets and finishes sent */
+	struct ssd_io zbd_held;     /* ... the I/O drawn, adjusted again
+	                               then (zbd_has_held) */
+	int zbd_has_held;
+	struct zbd_write *zlog;     /* with a verify phase: where its writes
+	                               went, in order (fio's io_hist): the
+	                               zones moved them, so a replay of the
+	                               stream would read elsewhere */
+	uint64_t zlog_n, zlog_cap;
+};
+
+/* One write of a zbd job, as the zones placed it. */
+struct zbd_write {
+	uint64_t offset;
+	uint32_t len;
 };
 
 /* fio's token flow: jobs of one flow_id issue in the ratio of weights. */
@@ -277,6 +301,13 @@ struct run {
 	int group;                  /* the group running */
 	int64_t group_t0;           /* its start */
 	uint64_t pios[SSD_DDIR_N], pbytes[SSD_DDIR_N];
+	/* zonemode=zbd: the drive's zones, shared by its zbd jobs, and each
+	 * zbd instance's view (NULL: no zbd job) */
+	struct ssd_zbd *zbd;
+	struct ssd_zbd_job *zjobs;
+	int zoned;                  /* the drive is zoned (its zones, its
+	                               write pointers) */
+	uint32_t zmax_active;       /* its active limit, 0: none */
 };
 
 static inline int is_rw(int ddir)
@@ -448,6 +479,38 @@ int run_close_logs(struct inst *in, int rc, char *err, size_t errlen);
 int run_open_iolog(struct inst *in, uint32_t clone, char *err, size_t errlen);
 void run_log_iolog(struct inst *in, const struct ssd_io *io, int64_t t);
 int run_close_iolog(struct inst *in, char *err, size_t errlen);
+
+/* ---- zoned.c: zonemode=zbd ---- */
+
+/* The run's zones, when a job is zbd: emulated on a conventional drive,
+ * the drive's on a zoned one; instances' views.  0, or SSD_ENOMEM or
+ * SSD_EINVAL (a zone size that is not the zoned drive's) with the
+ * message in r->err. */
+int run_zbd_setup(struct run *r, const struct ssd_job *jobs, int njobs);
+void run_zbd_free(struct run *r);
+/* The instance starts at t: its view of the zones (zbd_file_reset). */
+int run_zbd_start(struct run *r, struct inst *in, int64_t t);
+/* The stream's next I/O of a zbd instance, as drawn (one at a time: a
+ * sequential stream goes on from where its last I/O was moved): 1 with
+ * *io set, 0 at its end, -1 while it waits (in->zbd_ready) for what its
+ * start sent. */
+int run_zbd_next(struct run *r, struct inst *in, struct ssd_io *io,
+		 int64_t t);
+/* The drawn stream I/O in->cur, about to be issued at t, adjusted to the
+ * zones, as fio's zbd_adjust_block, and its write pointer moved: 1 to
+ * issue it, 0 when there is none after all (its pass or its I/O ended:
+ * draw again), -1 when it waits until in->zbd_ready for the zone
+ * commands sent for it (then adjusted again: other jobs may have
+ * written the zone meanwhile, which fio's zone lock orders).  Adjusting
+ * at the issue, not the draw, keeps each zone's writes in write pointer
+ * order whatever waits (rate, think time) come between. */
+int run_zbd_issue(struct run *r, struct inst *in, int64_t t);
+/* A trim cm of a zbd instance at t: a zone reset.  The completion time,
+ * or a negative SSD_E*. */
+int64_t run_zbd_submit(struct run *r, struct inst *in, const struct cmd *cm,
+		       int64_t t);
+/* The file a job names in fio's messages (its filename, else its name). */
+const char *run_zbd_file(const struct ssd_job *j);
 
 /* ---- progress.c ---- */
 

@@ -35,7 +35,14 @@ uint64_t ssd_sim_mem(const struct ssd_job *jobs, int njobs, uint64_t volume,
 	}
 	*uses = check ? SSD_MEM_VERIFY : 0;
 	uint64_t events = depth + 4 * ninst + nres + 1;
-	return ninst * (sizeof *r->in + sizeof *r->flows) +
+	/* zonemode=zbd: the drive's zone table and each instance's view */
+	uint64_t zbd = 0;
+	for (int j = 0; j < njobs && !zbd; j++)
+		if (jobs[j].zonemode == SSD_ZONEMODE_ZBD && jobs[j].zonesize)
+			zbd = (volume / jobs[j].zonesize + 1) *
+			      sizeof(struct ssd_zbd_zone) + sizeof *r->zbd +
+			      ninst * sizeof *r->zjobs;
+	return zbd + ninst * (sizeof *r->in + sizeof *r->flows) +
 	       nres * (sizeof *res->jobs + sizeof *r->ss + sizeof(int)) +
 	       (uint64_t)njobs * sizeof *r->job_left +
 	       (depth + 1) * sizeof *r->cmd + events * sizeof *r->eng.heap +
@@ -81,6 +88,7 @@ static void run_free(struct run *r)
 	free(r->ss);
 	free(r->job_left);
 	free(r->vseen);
+	run_zbd_free(r);
 	ssd_engine_free(&r->eng);
 }
 
@@ -131,7 +139,8 @@ static int inst_init(struct run *r, struct inst *in, int j, uint32_t c,
 		    !job->fsync_every && !in->vafter &&
 		    !in->vreads && !job->wmode_set &&
 		    !job->io_submit_offload &&
-		    job->iodepth_batch <= 1;
+		    job->iodepth_batch <= 1 &&
+		    job->zonemode != SSD_ZONEMODE_ZBD;
 	for (int d = 0; d < SSD_DDIR_N; d++)
 		plain &= !in->rate_bps[d];
 	in->plain = plain && !job->read_iolog[0];
@@ -253,6 +262,9 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 				goto out;
 		}
 	}
+	rc = run_zbd_setup(&r, jobs, njobs); /* its message in err */
+	if (rc)
+		goto out;
 	int last = group; /* the last group that ran */
 	for (int g = 0; g <= group; g++) {
 		if (r.exit_all) {
@@ -317,6 +329,7 @@ out:
 		}
 		rc = run_close_logs(in, rc, err, errlen);
 		ssd_wl_destroy(in->wl);
+		free(in->zlog);
 		ssd_wl_destroy(in->vwl);
 		ssd_wl_destroy(in->twl);
 	}

@@ -12,7 +12,8 @@
  * the runtime ends (the phases are next_cmd's, in loop.c).  The blocks to
  * read back are the job's write stream replayed: a second generator with
  * the same seed (O(1) memory, where fio keeps a list of written blocks)
- * is the verify cursor, and a third the trim cursor; a block read back
+ * is the verify cursor (a zbd job, whose writes the zones moved, logs
+ * where they went instead), and a third the trim cursor; a block read back
  * since its latest write is skipped (unless experimental_verify).  A read
  * job with verify checks every read.  Checks are made when the read is
  * submitted (the drive's state then is what it returns) and a failure
@@ -69,6 +70,20 @@ static int seen_before(struct run *r, const struct inst *in,
  * asks to replay every write. */
 int run_verify_next(struct run *r, struct inst *in, struct ssd_io *io)
 {
+	if (in->zj) {
+		/* a zbd job: where its writes went (zoned.c logs them) */
+		while (in->vpos < in->zlog_n) {
+			const struct zbd_write *w = &in->zlog[in->vpos++];
+			*io = (struct ssd_io){.ddir = SSD_DDIR_READ,
+					      .offset = w->offset,
+					      .len = w->len};
+			if (!in->job->experimental_verify &&
+			    seen_before(r, in, io))
+				continue;
+			return 1;
+		}
+		return 0;
+	}
 	while (replay_write(in->vwl, &in->vpos, in->writes, io)) {
 		io->ddir = SSD_DDIR_READ;
 		if (!in->job->experimental_verify && seen_before(r, in, io))

@@ -188,7 +188,7 @@ set -- $(mode "sg_write_mode=write_same_ndob")
 mode "writefua=1" >a.txt
 mode "sync=1" >b.txt
 cmp -s a.txt b.txt || fail "writefua=1 differs from sync=1"
-expect_err 2 "wm.fio:2: option 'write_mode': 'zone_append' is not supported by ssdlab" \
+expect_err 2 "wm.fio:2: option 'write_mode': io_uring_cmd with write_mode=zone_append requires zonemode=zbd" \
 	sh -c 'printf "[w]\nwrite_mode=zone_append\n" >wm.fio; $0 run wm.fio --drive tiny' "$SSDLAB"
 expect_err 2 "wm.fio:2: option 'write_mode': the percentages add up to 110, not 100" \
 	sh -c 'printf "[w]\nwrite_mode=write/50:zeroes/60\n" >wm.fio; $0 run wm.fio --drive tiny' "$SSDLAB"

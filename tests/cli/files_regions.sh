@@ -158,8 +158,8 @@ check zones 'written(w) == 16 << 20 and unmapped(r) == '$PAGES' - 4096'
 check zones 'unmapped(jobs["gap"]) == 768'
 
 # refused, one line each
-printf '[a]\nzonemode=zbd\n' >zbd.fio
-expect_err 2 "zbd.fio:2: option 'zonemode'.*conventional block device" \
+printf '[a]\nzonemode=zbd\nzonesize=1m\nnrfiles=2\nsize=8m\n' >zbd.fio
+expect_err 2 "zbd.fio:1: job 'a': zonemode=zbd on files" \
 	$SSDLAB run zbd.fio --drive tiny
 printf '[a]\nfilename=x:y\nsize=40m\n[b]\nnrfiles=2\nfilesize=16m\n' >big.fio
 expect_err 2 "big.fio:4: the files do not fit on the drive" \

@@ -391,9 +391,9 @@ TEST(files_errors_name_file_line_and_option)
 	CHECK(parse("[a]\nfile_service_type=zipf:1\n") == SSD_ERANGE);
 	CHECK(parse("[a]\nfile_service_type=random:0\n") == SSD_ERANGE);
 	CHECK(parse("[a]\nfile_service_type=lru\n") == SSD_EPARSE);
-	CHECK(parse("[a]\nzonemode=zbd\n") == SSD_EUNSUP);
-	CHECK(strstr(err, "conventional block device"));
-	CHECK(parse("[a]\nmax_open_zones=8\n") == SSD_EUNSUP);
+	CHECK(parse("[a]\nzonemode=zbd\n") == SSD_EINVAL);
+	CHECK(strstr(err, "Specifying the zone size is mandatory"));
+	CHECK(parse("[a]\nmax_open_zones=8\n") == 0);
 	CHECK(parse("[a]\nzonemode=strided\n") == SSD_EINVAL);
 	CHECK(parse("[a]\nzonemode=none\nzonesize=1m\n") == SSD_EINVAL);
 	CHECK(parse("[a]\nzoneskip=1m\n") == SSD_EINVAL);

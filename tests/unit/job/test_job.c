@@ -284,7 +284,7 @@ TEST(job_errors_name_file_line_key)
 	} cases[] = {
 		{"[a]\nbs=4k\nblocksize2=8k\n", SSD_EPARSE, 3, "blocksize2"},
 		{"[a]\nmerge_blktrace_file=m.log\n", SSD_EUNSUP, 2, "merge_blktrace_file"},
-		{"[a]\nmax_open_zones=4\n", SSD_EUNSUP, 2, "max_open_zones"},
+		{"[a]\nmax_open_zones=5000\n", SSD_ERANGE, 2, "max_open_zones"},
 		{"[a]\nbs=4q\n", SSD_EPARSE, 2, "bs"},
 		{"[a]\nbs=1000\n", SSD_ERANGE, 2, "bs"},
 		{"[a]\nbs=256\n", SSD_ERANGE, 2, "bs"},
@@ -1144,7 +1144,7 @@ TEST(job_errors_exits_percentiles_and_modes)
 	      jobs[0].wmode_pct[SSD_WMODE_VERIFY] == 100);
 	CHECK(parse("[a]\nwrite_mode=write/30:zeroes/30\n") == SSD_ERANGE &&
 	      err_ok(2, "write_mode"));
-	CHECK(parse("[a]\nwrite_mode=zone_append\n") == SSD_EUNSUP &&
+	CHECK(parse("[a]\nwrite_mode=zone_append\n") == SSD_EINVAL &&
 	      err_ok(2, "write_mode"));
 	CHECK(parse("[a]\nrw=trim\nnum_range=8\n") == 0 &&
 	      jobs[0].num_range == 8);
