@@ -12,7 +12,10 @@
 # directory (logs land there), with standard input empty and a wall-clock
 # limit of $FIO_EXAMPLES_TIMEOUT seconds (default 180).  D is `tiny` first;
 # a file refused only because its sizes do not fit that drive is tried
-# again on `default` and then on the largest preset (`ssdlab drives`).
+# again on `default` and then on the largest flash preset (`ssdlab
+# drives`).  A file for a zoned device (zonemode=zbd without a zonesize:
+# the zones are the device's) is tried on the same drives made zoned
+# (`--set mapping=zone`, docs/zoned.md).
 # Some examples take values from the environment, as fio's users must
 # give them (`FIO_DIR=/mnt/gpu fio libcufile-cufile.fio`): the variables
 # in EXAMPLE_ENV below are set for every run, to the kind of value each
@@ -49,7 +52,7 @@ fi
 dir=$(cd "$dir" && pwd)
 
 # the presets to try, smallest first: tiny, default, then the largest
-largest=$("$SSDLAB" drives 2>/dev/null | awk 'NR > 1 {
+largest=$("$SSDLAB" drives 2>/dev/null | awk 'NR > 1 && $5 != "hdd" {
 	v = $2; u = $3; m = (u == "TiB") ? 1024 * 1024 : (u == "GiB") ? 1024 : (u == "MiB") ? 1 : 0
 	if (v * m > best) { best = v * m; name = $1 } } END { print name }')
 drives="tiny default"
@@ -68,33 +71,43 @@ for f in "$dir"/*.fio; do
 	[ -e "$f" ] || continue
 	name=$(basename "$f")
 	total=$((total + 1))
-	status=refused msg= used=
+	status=refused msg= used= zoned=
 	for d in $drives; do
-		rm -rf "$scratch/run"
-		mkdir "$scratch/run"
-		# shellcheck disable=SC2086
-		(cd "$scratch/run" && env $EXAMPLE_ENV timeout "$limit" \
-			"$SSDLAB" run "$f" --drive "$d" \
-			</dev/null >/dev/null 2>"$scratch/err")
-		rc=$?
-		used=$d
-		if [ $rc -eq 0 ]; then
-			status=ok
-			break
-		fi
-		if [ $rc -eq 124 ]; then
-			status=timeout
-			msg="no result within ${limit} s of wall time on $d"
-			break
-		fi
-		msg=$(head -n 1 "$scratch/err" | sed "s|^ssdlab: ||; s|$dir/||g")
-		[ -n "$msg" ] || msg="exit status $rc"
-		case $msg in
-		*"beyond the drive capacity"*|*"is not inside the drive"*|*"larger than the drive"*|\
-		*"do not fit on the drive"*|*"past the end of the drive"*|\
-		*"is smaller than zone size"*) continue ;;
-		esac
-		break
+		while :; do
+			rm -rf "$scratch/run"
+			mkdir "$scratch/run"
+			# shellcheck disable=SC2086
+			(cd "$scratch/run" && env $EXAMPLE_ENV timeout "$limit" \
+				"$SSDLAB" run "$f" --drive "$d" ${zoned:+--set mapping=zone} \
+				</dev/null >/dev/null 2>"$scratch/err")
+			rc=$?
+			used=$d${zoned:+, zoned}
+			if [ $rc -eq 0 ]; then
+				status=ok
+				break 2
+			fi
+			if [ $rc -eq 124 ]; then
+				status=timeout
+				msg="no result within ${limit} s of wall time on $used"
+				break 2
+			fi
+			msg=$(head -n 1 "$scratch/err" | sed "s|^ssdlab: ||; s|$dir/||g")
+			[ -n "$msg" ] || msg="exit status $rc"
+			case $msg in
+			*"beyond the drive capacity"*|*"beyond the volume's capacity"*|\
+			*"is not inside the drive"*|*"larger than the drive"*|\
+			*"do not fit on the drive"*|*"past the end of the drive"*|\
+			*"is smaller than zone size"*)
+				continue 2 ;; # the next, larger drive
+			*"zone size is mandatory"*)
+				# a zoned device's job: this drive again, zoned
+				if [ -z "$zoned" ]; then
+					zoned=1
+					continue
+				fi ;;
+			esac
+			break 2
+		done
 	done
 	case $status in
 	ok) ok=$((ok + 1)); echo "ok       $name ($used)" ;;
@@ -106,6 +119,10 @@ done
 on() { awk -F '\t' -v d="$1" '$1 == "ok" && $3 == d' "$results" | wc -l | tr -d ' '; }
 counts=
 for d in $drives; do counts="$counts${counts:+, }$d: $(on "$d")"; done
+for d in $drives; do
+	n=$(on "$d, zoned")
+	[ "$n" -eq 0 ] || counts="$counts, $d zoned: $n"
+done
 summary="$ok of $total example job files run unchanged ($counts)"
 echo "$summary"
 
@@ -122,7 +139,10 @@ if [ -n "$md" ]; then
 		echo "\`git clone https://github.com/axboe/fio\`).  \`tools/fio-examples.sh\`"
 		echo "runs each, unchanged, with \`ssdlab run\` on the \`tiny\` drive, and"
 		echo "retries a file whose sizes do not fit on \`default\` and then on the"
-		echo "largest preset; each run has ${limit} s of wall time.  Re-run it with"
+		echo "largest flash preset; a job file for a zoned device (\`zonemode=zbd\`"
+		echo "without a \`zonesize\`) runs on the same drives made zoned"
+		echo "(\`--set mapping=zone\`, docs/zoned.md).  Each run has ${limit} s of"
+		echo "wall time.  Re-run it with"
 		echo "\`make fio-examples FIO_SRC=/path/to/fio\`."
 		echo
 		echo "**$summary**$at."
@@ -134,8 +154,7 @@ if [ -n "$md" ]; then
 		echo
 		echo "A refusal is an option or value ssdlab does not support (yet), or"
 		echo "an example that fio itself could not run as it stands: a placeholder"
-		echo "to fill in (\`port=[port]\`), a drive larger than any preset, a zoned"
-		echo "(ZBD) device where the simulated drive is a conventional one."
+		echo "to fill in (\`port=[port]\`), a drive larger than any preset."
 		echo
 		echo "## Not running unchanged"
 		echo
