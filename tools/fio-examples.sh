@@ -99,7 +99,7 @@ for f in "$dir"/*.fio; do
 			*"do not fit on the drive"*|*"past the end of the drive"*|\
 			*"is smaller than zone size"*)
 				continue 2 ;; # the next, larger drive
-			*"zone size is mandatory"*)
+			*"zone size is mandatory"*|*"which has no zone size"*)
 				# a zoned device's job: this drive again, zoned
 				if [ -z "$zoned" ]; then
 					zoned=1

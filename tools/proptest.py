@@ -76,6 +76,16 @@ def draw_drive(r):
         s["op"] = "%.2f" % max(float(s["op"]), 0.28)
         if s["mapping"] != "block" and r.random() < 0.5:
             s["log_blocks"] = str(r.choice([1, 2, 4]))
+    elif r.random() < 0.1 and "slc_cache" not in s and "map_cache" not in s:
+        # a zoned drive (docs/zoned.md): its jobs are fio's zoned mode
+        s["mapping"] = "zone"
+        s["trim_mode"] = "immediate"
+        if r.random() < 0.5:
+            s["zone_units"] = "1"
+        if r.random() < 0.5:
+            s["max_open_zones"] = str(r.choice([2, 4, 8]))
+        if r.random() < 0.3:
+            s["zone_finish"] = "mark"
     elif (r.random() < 0.15 and "slc_cache" not in s
           and s["gc_copies"] == "own"):
         # flexible data placement (docs/fdp.md): the handles' open blocks
@@ -128,6 +138,31 @@ def draw_job(r, name, first):
             lines.append("sync=1")
         elif x < 0.2:
             lines.append("fsync=%d" % r.choice([1, 4, 32]))
+    return "\n".join(lines) + "\n"
+
+
+def draw_zbd_job(r, name, first):
+    """A job of fio's zoned mode (docs/fio-zoned.md): writes at the write
+    pointers, full zones reset when chosen again, reads below them."""
+    rw = r.choice(["write", "randwrite", "randwrite", "read", "randread",
+                   "randrw"])
+    lines = ["[%s]" % name, "zonemode=zbd", "direct=1"]
+    if not first:
+        lines.append("stonewall")
+    lines.append("rw=" + rw)
+    lines.append("bs=" + r.choice(["4k", "8k", "16k", "64k", "128k"]))
+    lines.append("iodepth=%d" % r.choice([1, 1, 4, 8]))
+    if r.random() < 0.3:
+        lines.append("numjobs=%d" % r.choice([2, 4]))
+    if rw != "read" and rw != "randread":
+        lines.append("io_size=%d%%" % r.choice([50, 100, 200]))
+    if r.random() < 0.3 and "write" in rw:
+        lines.append("zone_reset_threshold=0.%d" % r.choice([3, 5, 7]))
+        lines.append("zone_reset_frequency=0.%d" % r.choice([1, 2, 5]))
+    if r.random() < 0.3 and rw in ("read", "randread"):
+        lines.append("read_beyond_wp=1")
+    if "rw" in rw:
+        lines.append("rwmixread=%d" % r.choice([30, 50, 70]))
     return "\n".join(lines) + "\n"
 
 
@@ -198,7 +233,8 @@ SSDLAB_KEYS = ["waf", "health", "nand_pages_programmed", "blocks_erased",
 def run_case(ssdlab, r, idx, tmp):
     drive = draw_drive(r)
     njobs = r.choice([1, 1, 2, 3])
-    text = "".join(draw_job(r, "j%d" % i, i == 0) for i in range(njobs))
+    draw = draw_zbd_job if drive.get("mapping") == "zone" else draw_job
+    text = "".join(draw(r, "j%d" % i, i == 0) for i in range(njobs))
     job = os.path.join(tmp, "case.fio")
     out = os.path.join(tmp, "case.json")
     with open(job, "w") as f:

@@ -235,8 +235,11 @@ int ftl_append_shared(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 	int64_t in = ssd_flash_load(&f->flash, ui, 1, ready);
 	if (in > w->ready)
 		w->ready = in;
+	if (!w->fill)
+		f->cstart[ui] = 1; /* a copy begins the page */
 	if (++w->fill == f->spp) {
 		w->fill = 0;
+		f->cstart[ui] = 0;
 		int64_t end = wp_program(f, ui, w, w->ready);
 		if (end < 0)
 			return (int)end;
@@ -266,6 +269,16 @@ static inline void check_events(struct ssd_ftl *f)
 static inline int host_page_open(const struct ssd_ftl *f, uint32_t ui)
 {
 	return f->unit[ui].host.fill || f->unit[ui].host_slc.fill;
+}
+
+/* May the host stream go on in unit ui, at or above its limit?  Only to
+ * finish a page it is in the middle of: with gc_copies = host a page a
+ * GC copy began is not the stream's (copies fill the pages of every
+ * unit, and a stream that stayed for them would never leave a unit over
+ * its limit). */
+static inline int host_stays(const struct ssd_ftl *f, uint32_t ui)
+{
+	return host_page_open(f, ui) && !(f->cstart && f->cstart[ui]);
 }
 
 /* The unit for a new host page: the first from `from` on in round robin
@@ -300,7 +313,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	if (__builtin_expect(f->cfg.mapping != SSD_MAP_PAGE, 0))
 		return f->zn ? ftl_zone_write(f, lpn, t) : ftl_bm_write(f, lpn, t);
 	uint32_t ui = f->cur_unit;
-	if (f->uvalid[ui] >= f->ulimit[ui] && !host_page_open(f, ui)) {
+	if (f->uvalid[ui] >= f->ulimit[ui] && !host_stays(f, ui)) {
 		ui = unit_pick(f, ui, lpn);
 		if (ui == SSD_NO_BLOCK)
 			return ftl_no_room(f, f->cur_unit, "no allocation unit has room for host data");
@@ -372,6 +385,8 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	w->ready = done;
 	if (++w->fill == f->spp) {
 		w->fill = 0;
+		if (f->cstart)
+			f->cstart[ui] = 0;
 		f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
 		int64_t end = wp_program(f, ui, w, done);
 		if (end == SSD_ENOSPC)
@@ -527,6 +542,8 @@ static int64_t pad_page(struct ssd_ftl *f, uint32_t ui, struct ssd_wp *w,
 	int64_t ready = ssd_max64(t, w->ready);
 	w->fill = 0;
 	w->ready = 0;
+	if (f->cstart && w == &f->unit[ui].host)
+		f->cstart[ui] = 0;
 	if (f->ptrack) /* padding holds no page a recovery may find */
 		for (uint32_t s = w->blk * f->spb + w->next; s < w->blk * f->spb + w->next + pad; s++)
 			f->p2l[s] = SSD_UNMAPPED;
@@ -880,6 +897,8 @@ uint64_t ssd_ftl_mem(const struct ssd_config *c, unsigned uses)
 				    sizeof *f->mc_state);
 	if (c->trim_mode != SSD_TRIM_IMMEDIATE)
 		b += (nlp + 63) / 64 * sizeof *f->tbits;
+	if (c->gc_copies == SSD_GC_COPIES_HOST)
+		b += units;
 	struct ssd_gc_view v = {.units = g.units, .bpu = g.blocks_per_unit,
 				.nblocks = (uint32_t)nb, .spb = g.lp_per_block};
 	b += ssd_gc_mem(c->gc_policy, &v);
@@ -978,6 +997,8 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	}
 	if (c->trim_mode != SSD_TRIM_IMMEDIATE)
 		f->tbits = calloc((nlp + 63) / 64, sizeof *f->tbits);
+	if (c->gc_copies == SSD_GC_COPIES_HOST)
+		f->cstart = calloc(units, 1);
 	int bad_gc = !f->gc;
 	if (!f->l2p || !f->p2l || !f->vbits || !f->vlist || !f->valid ||
 	    !f->next || !f->prev || !f->stamp || !f->state || !f->wear ||
@@ -985,6 +1006,7 @@ int ssd_ftl_create(const struct ssd_config *c, uint64_t seed,
 	    !f->fr_blk || !f->fr_wear || !f->fr_head || bad_gc ||
 	    (c->map_cache && (!f->mc_next || !f->mc_prev || !f->mc_state)) ||
 	    (c->trim_mode != SSD_TRIM_IMMEDIATE && !f->tbits) ||
+	    (c->gc_copies == SSD_GC_COPIES_HOST && !f->cstart) ||
 	    ssd_flash_init(&f->flash, c, f->nblocks, &f->ctr, seed ^ 0x7265u)) {
 		ssd_ftl_destroy(f);
 		return bad_gc ? SSD_EINVAL : SSD_ENOMEM;
@@ -1061,6 +1083,7 @@ void ssd_ftl_destroy(struct ssd_ftl *f)
 	free(f->mc_prev);
 	free(f->mc_state);
 	free(f->tbits);
+	free(f->cstart);
 	free(f->tq);
 	ftl_power_free(f);
 	ftl_bm_free(f);

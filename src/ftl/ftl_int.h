@@ -138,6 +138,9 @@ struct ssd_ftl {
 	uint32_t cur_unit;      /* unit of the host write point */
 	uint32_t pid;           /* fdp: the placement handle of the host
 	                           writes now (0: the default, handle 0) */
+	uint8_t *cstart;        /* gc_copies = host: [unit] its open host
+	                           page was begun by a GC copy, not by the
+	                           host stream (else NULL) */
 	uint32_t *uvalid;       /* [unit] valid slots in the unit */
 	uint32_t *ulimit;       /* [unit] valid slots it may hold (above) */
 	const struct ssd_gc_ops *gc;

@@ -104,7 +104,7 @@ struct snap_arr {
 	const void *p;
 	size_t bytes;
 };
-#define SNAP_ARRAYS 19
+#define SNAP_ARRAYS 20
 
 static int snap_arrays(const struct ssd_ftl *f, struct snap_arr *a)
 {
@@ -133,6 +133,8 @@ static int snap_arrays(const struct ssd_ftl *f, struct snap_arr *a)
 	}
 	if (f->tbits)
 		ARR(T('T','B','I','T'), f->tbits, ((size_t)f->nlp + 63) / 64 * sizeof *f->tbits);
+	if (f->cstart)
+		ARR(T('C','S','T','A'), f->cstart, f->units);
 #undef ARR
 	return n;
 }

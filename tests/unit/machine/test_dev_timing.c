@@ -197,3 +197,31 @@ TEST(sim_timing_is_checked_at_the_end_of_every_job)
 	ssd_run_result_free(&r);
 	ssd_dev_destroy(d);
 }
+
+/* gc_copies = host: GC copies begin host pages on every unit, and the
+ * host stream used to stay on any unit with a page open -- one over its
+ * limit too, page after page, until the checker found more valid data in
+ * it than its blocks hold beside the GC reserve.  The stream now stays
+ * only in a page it began (a case the property test drew). */
+TEST(dev_gc_copies_host_keeps_units_within_their_limits)
+{
+	const char *set[] = {"capacity=64m", "page_size=8k", "pages_per_block=32",
+		"channels=2", "dies_per_channel=2", "planes_per_die=2",
+		"multiplane=yes", "cell=qlc", "op=0.10", "gc_policy=greedy",
+		"gc_pacing=yes", "wl_static=no", "gc_copies=host",
+		"write_buffer=16k", NULL};
+	struct ssd_dev *d = drive(set, 0);
+	CHECKF(d, "%s", err);
+	ssd_dev_set_check_every(d, 64);
+	struct ssd_run_result res;
+	int rc = run(d, "[j0]\nrw=randtrim\nbs=64k\niodepth=32\nsize=25%\n"
+		     "io_size=50%\nnorandommap\n"
+		     "[j1]\nstonewall\nrw=write\nbs=8k\niodepth=32\nnumjobs=3\n"
+		     "size=100%\nio_size=200%\n"
+		     "[j2]\nstonewall\nrw=randwrite\nbs=512\niodepth=4\nsize=25%\n"
+		     "offset=25%\nio_size=200%\nnorandommap\n", &res);
+	CHECKF(rc == 0, "%s", err);
+	CHECKF(!ssd_dev_check_failure(d), "%s", failure(d));
+	ssd_run_result_free(&res);
+	ssd_dev_destroy(d);
+}
