@@ -81,12 +81,14 @@ struct ssd_accuracy_fdp_row {
 	uint64_t host_writes;/* measured host 4 KiB writes */
 };
 
-/* The random stream's utilisation on a finished FDP config whose log
- * holds log_lp pages (whole reclaim units); whole: the log dies a
- * reclaim unit at a time (else a page at a time: one block more per
- * unit, its oldest, partly dead). */
+/* The random stream's utilisation on a finished FDP config whose logs
+ * hold log_lp pages (whole reclaim units), each on a handle of its own:
+ * a log that dies a reclaim unit at a time holds log_lp / (units b)
+ * blocks per unit; `partial` logs that die in smaller pieces hold one
+ * block more each per unit (the oldest, partly dead, beside the open
+ * one). */
 double ssd_accuracy_fdp_alpha(const struct ssd_config *c, uint64_t log_lp,
-			      int whole);
+			      uint32_t partial);
 
 /* One FDP row on base with two handles of type `isolation`, greedy GC,
  * 4 KiB pages, op and ppb: fill, `precondition` then `measure` times

@@ -58,13 +58,13 @@
 #include "methods/streams.h"
 
 double ssd_accuracy_fdp_alpha(const struct ssd_config *c, uint64_t log_lp,
-			      int whole)
+			      uint32_t partial)
 {
 	struct ssd_geometry g;
 	ssd_config_geometry(c, &g);
 	double b = (double)g.lp_per_block;
 	double blocks = (double)g.blocks - (double)g.units * (c->gc_fg_blocks + 0.5) -
-			(double)log_lp / b - (whole ? 0.0 : (double)g.units);
+			(double)log_lp / b - (double)g.units * partial;
 	return (double)(g.user_lp - log_lp) / (blocks * b);
 }
 
@@ -139,10 +139,12 @@ int ssd_accuracy_fdp_run(const struct ssd_config *base, int isolation,
 	row->ppb = ppb;
 	row->f_log = (double)m.s[0].written /
 		     (double)(m.s[0].written + m.s[1].written);
-	row->alpha = ssd_accuracy_fdp_alpha(&c, log_lp, whole);
+	row->alpha = ssd_accuracy_fdp_alpha(&c, log_lp, !whole);
 	row->rho = 1 / row->alpha - 1;
 	row->waf_rand = ssd_model_waf_greedy(row->alpha, g.lp_per_block);
-	row->model_waf = row->f_log + (1 - row->f_log) * row->waf_rand;
+	double share[2] = {row->f_log, 1 - row->f_log};
+	double waf[2] = {1, row->waf_rand};
+	row->model_waf = ssd_model_waf_separated(2, share, waf);
 	row->sim_waf = (host + copies) / host;
 	row->err_pct = 100 * (row->sim_waf - row->model_waf) / row->model_waf;
 	row->host_writes = (uint64_t)host;

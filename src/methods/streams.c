@@ -78,23 +78,26 @@ static int turn(struct ssd_streams *m, struct ssd_stream *s)
 
 int ssd_streams_run(struct ssd_streams *m, uint64_t pages)
 {
-	double total = 0;
+	/* a turn writes a piece: stream i takes turns in proportion to
+	 * share_i / piece_i, so its share of the pages is share_i */
+	double w[SSD_STREAMS_MAX], total = 0;
 	for (int i = 0; i < m->n; i++) {
 		const struct ssd_stream *s = &m->s[i];
 		if (!s->piece || !s->len || s->share < 0 ||
 		    (s->kind == SSD_STREAM_LOG_TRIM &&
 		     (!s->trim || s->trim % s->piece || s->len % s->trim)))
 			return SSD_EINVAL;
-		total += s->share;
+		w[i] = s->share / s->piece;
+		total += w[i];
 	}
 	if (!(total > 0))
 		return SSD_EINVAL;
 	for (uint64_t done = 0; done < pages;) {
 		double x = ssd_rng_unit(&m->rng) * total;
 		int i = 0;
-		while (i + 1 < m->n && (x -= m->s[i].share) >= 0)
+		while (i + 1 < m->n && (x -= w[i]) >= 0)
 			i++;
-		if (!(m->s[i].share > 0)) /* a rounding edge: the last weight */
+		if (!(w[i] > 0)) /* a rounding edge: the last weight */
 			continue;
 		int rc = turn(m, &m->s[i]);
 		if (rc)

@@ -15,9 +15,10 @@
  *               the data dies whole, a piece at a time (a cache evicting
  *               a segment).
  *
- * The streams take turns at random, stream i with probability share_i
- * (the shares are weights), each turn a burst of the stream's `piece`
- * pages (a random stream: that many independent pages).  Pieces are
+ * The streams take turns at random, each turn a burst of the stream's
+ * `piece` pages (a random stream: that many independent pages), stream
+ * i in proportion to share_i / piece_i, so that it writes share_i of
+ * the pages (the shares are weights).  Pieces are
  * whole stripes (a page on every allocation unit), because the FTL
  * stripes the host's pages over the units in one rotation whatever
  * their handle: a burst of a whole stripe puts a stream's pages on the
@@ -46,7 +47,7 @@ struct ssd_stream {
 	uint64_t start, len;  /* the region, in 4 KiB pages */
 	int kind;             /* enum ssd_stream_kind */
 	uint32_t handle;      /* its placement handle */
-	double share;         /* its weight in the choice of the next turn */
+	double share;         /* its share of the pages written (a weight) */
 	uint32_t piece;       /* pages per turn (a multiple of the stripe) */
 	uint32_t trim;        /* log_trim: pages trimmed at once (a
 	                         multiple of piece dividing len) */
