@@ -13,7 +13,10 @@ static const char accuracy_help[] =
 	"Simulated write amplification of uniform random 4 KiB writes in steady\n"
 	"state against the analytic models (greedy: mean-field with finite\n"
 	"blocks; FIFO: Desnoyers' closed form), at 7% and 28% OP, 64 and 256\n"
-	"pages per block.  The drive defaults to 'accuracy' (1 GiB, 4 KiB pages).\n"
+	"pages per block; then flexible data placement's oracle: a log dying\n"
+	"whole and a random region, each on a handle of its own, within 2% of\n"
+	"ideally separated streams.  The drive defaults to 'accuracy' (2 GiB,\n"
+	"4 KiB pages).\n"
 	"--quick halves the preconditioning and measuring volume.\n"
 	"\n"
 	CLI_ETA_HELP;

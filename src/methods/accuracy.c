@@ -111,9 +111,10 @@ int ssd_accuracy_table(const struct ssd_config *base, double precondition,
 		for (int o = 0; o < 2; o++)
 			for (int b = 0; b < 2; b++) {
 				struct ssd_accuracy_row row;
-				ssd_prog_phase(pg, 0, "%d of 8: %s, %.0f%% OP, "
+				ssd_prog_phase(pg, 0, "%d of %d: %s, %.0f%% OP, "
 					       "%u pages per block",
 					       p * 4 + o * 2 + b + 1,
+					       8 + SSD_ACCURACY_FDP_ROWS,
 					       ssd_gc_policy_name(policies[p]),
 					       ops[o] * 100, ppbs[b]);
 				int rc = ssd_accuracy_run(base, policies[p],
@@ -135,5 +136,10 @@ int ssd_accuracy_table(const struct ssd_config *base, double precondition,
 					++*off;
 			}
 	fprintf(out, "%d of 8 within 3%%\n", 8 - *off);
-	return 0;
+	int fdp_off = 0;
+	int rc = ssd_accuracy_fdp_table(base, precondition, measure, seed, out,
+					&fdp_off, 8, 8 + SSD_ACCURACY_FDP_ROWS, pg,
+					err, errlen);
+	*off += fdp_off;
+	return rc;
 }

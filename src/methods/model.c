@@ -46,6 +46,10 @@
  * H_b - H_E -> -ln v and the equation becomes FIFO's: greedy approaches
  * FIFO from below.
  *
+ * Separated streams (flexible data placement): streams in blocks of their
+ * own cost their own WA each, so the drive's is their write-weighted sum
+ * (ssd_model_waf_separated; the oracle of docs/accuracy.md).
+ *
  * Units: alpha is a fraction in (0, 1), b a page count, results are page
  * programs per host page write (>= 1).  Out-of-range arguments give NaN.
  */
@@ -193,4 +197,19 @@ double ssd_model_waf_greedy(double alpha, uint32_t b)
 	if (e > m)
 		e = m;
 	return (double)b / ((double)b - e);
+}
+
+double ssd_model_waf_separated(int n, const double *share, const double *waf)
+{
+	/* Each stream's blocks hold only its data, so each GC copy belongs
+	 * to one stream: the drive's programs per host write are the
+	 * streams' own, weighted by their writes. */
+	double sum = 0, wa = 0;
+	for (int i = 0; i < n; i++) {
+		if (!(share[i] >= 0) || !(waf[i] >= 1))
+			return NAN;
+		sum += share[i];
+		wa += share[i] * waf[i];
+	}
+	return n > 0 && fabs(sum - 1) <= 1e-9 ? wa : NAN;
 }

@@ -28,6 +28,15 @@ double ssd_model_waf_fifo_b(double alpha, uint32_t b);
  * and lowest-count victim selection.  WA = b / (b - mean victim count). */
 double ssd_model_waf_greedy(double alpha, uint32_t b);
 
+/* Ideally separated streams (flexible data placement; docs/accuracy.md,
+ * "Separated streams"): stream i takes share[i] of the host writes
+ * (shares summing to 1) into blocks of its own and has write
+ * amplification waf[i] there -- 1 for data that dies whole in FIFO
+ * order, a single-stream model above at the stream's own utilisation
+ * for uniform random writes -- so the drive's is sum share[i] waf[i].
+ * NaN if a share is negative or the shares do not sum to 1 (+-1e-9). */
+double ssd_model_waf_separated(int n, const double *share, const double *waf);
+
 /* Lambert W, principal branch, for x in [-1/e, 0]. */
 double ssd_lambert_w0(double x);
 

@@ -37,6 +37,7 @@ const struct ssd_scenario *const ssd_scenarios[] = {
 	&ssd_scn_trace,
 	&ssd_scn_power_loss,
 	&ssd_scn_zoned,
+	&ssd_scn_fdp,
 	NULL,
 };
 

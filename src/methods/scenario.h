@@ -239,4 +239,5 @@ extern const struct ssd_scenario ssd_scn_essay_bench;
 extern const struct ssd_scenario ssd_scn_trace;
 extern const struct ssd_scenario ssd_scn_power_loss;
 extern const struct ssd_scenario ssd_scn_zoned;
+extern const struct ssd_scenario ssd_scn_fdp;
 #endif

@@ -60,8 +60,8 @@ line ss1 steady-state writing
 line cal1 calibrate 'intel-x25m-80g-8820: steady state'
 line life1 life precondition
 line life1 life measure
-line acc1 accuracy '1 of 8: greedy, 7% OP, 64 pages per block'
-line acc1 accuracy '8 of 8: fifo, 28% OP, 256 pages per block'
+line acc1 accuracy '1 of 20: greedy, 7% OP, 64 pages per block'
+line acc1 accuracy '8 of 20: fifo, 28% OP, 256 pages per block'
 # --eta-newline: a line due after TIME ends with a new line, not erased
 # to its end to be drawn over
 grep -q 'life: \[measure\]\[.*\]$' life1.err || { cat -A life1.err >&2; fail "life: --eta-newline: no new line"; }

@@ -22,6 +22,7 @@ while read -r s; do
 		--set point=0.1 --set lat_time=0.2 --set tune_points=2 ;;
 	trace) set -- --set trace="$TOP/examples/traces/sample.iolog.gz" ;;
 	slc-cache) set -- --set slc_cache=dynamic --set slc_cache_size=6m ;;
+	fdp) set -- --set op=0.3 ;; # room for its handles' open blocks
 	*) set -- ;;
 	esac
 	expect_status 0 env PATH="$PWD/fakebin:$PATH" "$SSDLAB" scenario run "$s" \

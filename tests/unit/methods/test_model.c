@@ -192,6 +192,24 @@ TEST(model_greedy_shape)
 	CHECKF(g28 > 2.4 && g28 < 2.6, "28%% OP, b=256: %g", g28);
 }
 
+/* Ideally separated streams: the write-weighted sum of the streams' own
+ * WA; a log dying whole adds its share at WA 1; bad shares are NaN. */
+TEST(model_separated_streams)
+{
+	double g = ssd_model_waf_greedy(0.8, 64);
+	double share[3] = {0.25, 0.5, 0.25}, waf[3] = {1, g, 1};
+	CHECK(fabs(ssd_model_waf_separated(3, share, waf) - (0.5 + 0.5 * g)) < 1e-12);
+	double one[1] = {1};
+	CHECK(ssd_model_waf_separated(1, one, &g) == g);
+	double bad[2] = {0.5, 0.6}, w2[2] = {1, 2};
+	CHECK(isnan(ssd_model_waf_separated(2, bad, w2)));
+	double neg[2] = {1.5, -0.5};
+	CHECK(isnan(ssd_model_waf_separated(2, neg, w2)));
+	double low[2] = {0.5, 0.5}, w0[2] = {1, 0.5};
+	CHECK(isnan(ssd_model_waf_separated(2, low, w0)));
+	CHECK(isnan(ssd_model_waf_separated(0, one, &g)));
+}
+
 TEST(model_greedy_is_fast)
 {
 	/* < 50 ms per call is the contract; it is O(b) additions, so 200
