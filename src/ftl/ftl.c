@@ -278,6 +278,8 @@ static inline int host_page_open(const struct ssd_ftl *f, uint32_t ui)
  * its limit). */
 static inline int host_stays(const struct ssd_ftl *f, uint32_t ui)
 {
+	if (f->pid) /* a placement handle's own page (ftl_fdp.c) */
+		return ftl_fdp_page_open(f, ui);
 	return host_page_open(f, ui) && !(f->cstart && f->cstart[ui]);
 }
 

@@ -6,9 +6,10 @@
  * The page-mapped FTL as it is, with more write points.  Handle h has a
  * host write point in every allocation unit (handle 0's is the unit's
  * own `host`, so a drive whose host never names a handle runs exactly as
- * without FDP); the host's stripe over the units is the FTL's, so a
- * handle's reclaim unit is one block on each unit, filled a page per
- * unit in turn.  Each block records its owner: the handle whose host data
+ * without FDP); each handle's stream goes round the units on its own
+ * (the FTL's rotation, f->cur_unit, is swapped when the handle changes),
+ * so a handle's reclaim unit is one block on each unit, filled a page per
+ * unit in turn, however the host interleaves the handles.  Each block records its owner: the handle whose host data
  * opened it, or FDP_MIXED.  Garbage collection is the FTL's, victims
  * picked per unit by the policy over every full block; where a victim's
  * valid data moves is the handle type's:
@@ -45,6 +46,8 @@ struct ftl_fdp {
 	                           write point (h >= 1; h = 0 is the unit's) */
 	uint8_t *owner;         /* [blk] the handle of its data, FDP_MIXED */
 	uint8_t *lhandle;       /* [lpn] the handle of its last host write */
+	uint32_t *cur;          /* [h] the unit each handle's stream is at
+	                           (the current handle's is f->cur_unit) */
 };
 
 static void wp_init(struct ssd_wp *w)
@@ -57,7 +60,8 @@ uint64_t ftl_fdp_mem(const struct ssd_ftl *f)
 {
 	const struct ftl_fdp *m = NULL;
 	uint64_t nw = (uint64_t)f->units * f->cfg.fdp_handles;
-	return sizeof *m + 2 * nw * sizeof *m->host + f->nblocks + f->nlp;
+	return sizeof *m + 2 * nw * sizeof *m->host + f->nblocks + f->nlp +
+	       f->cfg.fdp_handles * sizeof *m->cur;
 }
 
 int ftl_fdp_init(struct ssd_ftl *f)
@@ -73,7 +77,8 @@ int ftl_fdp_init(struct ssd_ftl *f)
 	m->gc = malloc(nw * sizeof *m->gc);
 	m->owner = calloc(f->nblocks, 1);
 	m->lhandle = calloc(f->nlp ? f->nlp : 1, 1);
-	if (!m->host || !m->gc || !m->owner || !m->lhandle)
+	m->cur = calloc(m->nh, sizeof *m->cur);
+	if (!m->host || !m->gc || !m->owner || !m->lhandle || !m->cur)
 		return SSD_ENOMEM;
 	for (size_t i = 0; i < nw; i++) {
 		wp_init(&m->host[i]);
@@ -96,6 +101,7 @@ void ftl_fdp_free(struct ssd_ftl *f)
 	free(m->gc);
 	free(m->owner);
 	free(m->lhandle);
+	free(m->cur);
 	free(m);
 	f->fdp = NULL;
 }
@@ -213,7 +219,22 @@ uint32_t ssd_ftl_handles(const struct ssd_ftl *f)
 
 void ssd_ftl_set_placement(struct ssd_ftl *f, uint32_t handle)
 {
-	f->pid = f->fdp && handle < f->fdp->nh ? handle : 0;
+	struct ftl_fdp *m = f->fdp;
+	uint32_t h = m && handle < m->nh ? handle : 0;
+	if (!m || h == f->pid)
+		return;
+	/* each handle's stream goes round the units on its own, a page on
+	 * each in turn: its reclaim unit is a block on every unit however
+	 * the host interleaves the handles */
+	m->cur[f->pid] = f->cur_unit;
+	f->cur_unit = m->cur[h];
+	f->pid = h;
+}
+
+int ftl_fdp_page_open(const struct ssd_ftl *f, uint32_t ui)
+{
+	const struct ftl_fdp *m = f->fdp;
+	return m->host[(size_t)ui * m->nh + f->pid].fill != 0;
 }
 
 uint32_t ssd_ftl_placement(const struct ssd_ftl *f)

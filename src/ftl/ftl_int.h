@@ -361,6 +361,7 @@ int ftl_fdp_init(struct ssd_ftl *f);
 uint64_t ftl_fdp_mem(const struct ssd_ftl *f);
 void ftl_fdp_free(struct ssd_ftl *f);
 struct ssd_wp *ftl_fdp_host(struct ssd_ftl *f, uint32_t ui);
+int ftl_fdp_page_open(const struct ssd_ftl *f, uint32_t ui);
 void ftl_fdp_opened(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 		    uint32_t blk);
 void ftl_fdp_wrote(struct ssd_ftl *f, uint32_t lpn);
