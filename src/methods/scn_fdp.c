@@ -183,8 +183,9 @@ static int run_streams(struct ssd_scn *s, const struct ssd_config *c,
 	const struct ssd_counters *e = ssd_dev_counters(d);
 	out->host_lp = e->host_write_lp - c0.host_write_lp;
 	out->media_lp = e->nand_prog_lp - c0.nand_prog_lp;
+	/* nand_erase counts erase blocks (each plane's) */
 	out->erased_bytes = (e->nand_erase - c0.nand_erase) *
-			    x->g.erase_block_bytes * x->g.planes_per_unit;
+			    x->g.erase_block_bytes;
 	out->waf = (double)(out->host_lp + e->gc_copy_lp - c0.gc_copy_lp) /
 		   (double)out->host_lp;
 	if (f_first) {

@@ -404,3 +404,15 @@ int ssd_output_formats(const char *list, unsigned *formats)
 	*formats = f;
 	return 0;
 }
+
+uint64_t ssd_rep_fdp_mbe(const struct ssd_config *cfg, const struct ssd_counters *c)
+{
+	struct ssd_geometry g;
+	ssd_config_geometry(cfg, &g);
+	return c->nand_erase * g.erase_block_bytes; /* per plane, as counted */
+}
+
+const char *ssd_rep_fdp_isolation(const struct ssd_config *cfg)
+{
+	return cfg->fdp_isolation == SSD_FDP_PERSISTENT ? "persistent" : "initial";
+}

@@ -111,6 +111,12 @@ extern const char ssd_rep_page_cache_note[];
 /* A size written in bytes that is not whole blocks (job.h's cut_key):
  * "size=1000000000 is not whole 4 KiB blocks: ..." into buf. */
 const char *ssd_rep_cut_note(const struct ssd_job *job, char *buf, size_t n);
+
+/* FDP's statistics log (docs/fdp.md) from a period's counters: media
+ * bytes erased (the erase blocks counted in nand_erase, whole); the
+ * handles' type by name. */
+uint64_t ssd_rep_fdp_mbe(const struct ssd_config *cfg, const struct ssd_counters *c);
+const char *ssd_rep_fdp_isolation(const struct ssd_config *cfg);
 /* The note on reads of pages never written, into buf: 1 if the counters
  * c call for it, else 0 (report.c says when). */
 int ssd_rep_unmapped_note(const struct ssd_counters *c, char *buf, size_t n);

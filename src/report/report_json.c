@@ -730,16 +730,12 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 		jw_u64(w, "power_lost_pages", c->power_lost_lp);
 	}
 	if (w->cfg && w->cfg->fdp) { /* docs/fdp.md: the statistics log */
-		struct ssd_geometry g;
-		ssd_config_geometry(w->cfg, &g);
 		jw_obj(w, "fdp");
 		jw_u64(w, "handles", w->cfg->fdp_handles);
-		jw_str(w, "isolation", w->cfg->fdp_isolation == SSD_FDP_PERSISTENT
-				       ? "persistent" : "initial");
+		jw_str(w, "isolation", ssd_rep_fdp_isolation(w->cfg));
 		jw_u64(w, "host_bytes_written", c->host_write_bytes);
 		jw_u64(w, "media_bytes_written", c->nand_prog_lp * SSD_LPAGE);
-		jw_u64(w, "media_bytes_erased",
-		       c->nand_erase * g.erase_block_bytes * g.planes_per_unit);
+		jw_u64(w, "media_bytes_erased", ssd_rep_fdp_mbe(w->cfg, c));
 		jw_u64(w, "invalid_placement_identifiers", c->fdp_bad_pid);
 		jw_end(w);
 	}

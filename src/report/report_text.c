@@ -406,19 +406,14 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 	if (c->power_cuts) /* a served drive's (docs/power-loss.md) */
 		fprintf(out, "  ssdlab: power cuts=%" PRIu64 ", 4KiB pages lost=%" PRIu64 "\n",
 			c->power_cuts, c->power_lost_lp);
-	if (cfg && cfg->fdp) { /* docs/fdp.md: the FDP statistics log */
-		struct ssd_geometry g;
-		ssd_config_geometry(cfg, &g);
+	if (cfg && cfg->fdp) /* docs/fdp.md: the FDP statistics log */
 		fprintf(out, "  ssdlab: fdp: handles=%u (%s isolation), host bytes "
 			"written=%" PRIu64 ", media bytes written=%" PRIu64
 			", media bytes erased=%" PRIu64 ", invalid placement "
 			"identifiers=%" PRIu64 "\n", cfg->fdp_handles,
-			cfg->fdp_isolation == SSD_FDP_PERSISTENT ? "persistent"
-								 : "initial",
-			c->host_write_bytes, c->nand_prog_lp * SSD_LPAGE,
-			c->nand_erase * g.erase_block_bytes * g.planes_per_unit,
+			ssd_rep_fdp_isolation(cfg), c->host_write_bytes,
+			c->nand_prog_lp * SSD_LPAGE, ssd_rep_fdp_mbe(cfg, c),
 			c->fdp_bad_pid);
-	}
 	if (cfg && cfg->mapping == SSD_MAP_ZONE) /* docs/zoned.md */
 		fprintf(out, "  ssdlab: mapping=zone, zones reset=%" PRIu64
 			" (4KiB pages they held=%" PRIu64 ", %.3f ms in all), "
