@@ -39,6 +39,7 @@ static void zrwa_free_all(struct ssd_drive *d)
 	free(d->zbuf);
 	free(d->zfree);
 	free(d->zpre);
+	free(d->zowner);
 }
 
 static int zoned_create(struct ssd_drive *d, const struct ssd_config *c)
@@ -66,8 +67,10 @@ static int zoned_create(struct ssd_drive *d, const struct ssd_config *c)
 		d->zbuf = calloc((size_t)n * d->zrwa_win, 1);
 		d->zfree = malloc((size_t)n * sizeof *d->zfree);
 		d->zpre = malloc((size_t)n * sizeof *d->zpre);
-		if (!d->zslot || !d->zbuf || !d->zfree || !d->zpre)
+		d->zowner = malloc((size_t)n * sizeof *d->zowner);
+		if (!d->zslot || !d->zbuf || !d->zfree || !d->zpre || !d->zowner)
 			return SSD_ENOMEM;
+		memset(d->zowner, 0xff, (size_t)n * sizeof *d->zowner);
 		memset(d->zslot, 0xff, (size_t)z.zones * sizeof *d->zslot);
 		for (uint32_t i = 0; i < n; i++)
 			d->zfree[d->zfree_n++] = n - 1 - i;
@@ -151,7 +154,7 @@ void ssd_drive_mem_add(const struct ssd_config *c, unsigned uses,
 			uint64_t n = zrwa_count(c, &z);
 			m->dram += z.zones * sizeof *d->zslot +
 				   n * (2 * z.zrwa_lp + sizeof *d->zfree +
-					sizeof *d->zpre);
+					sizeof *d->zpre + sizeof *d->zowner);
 		}
 	}
 	if (c->fdp)
@@ -638,8 +641,10 @@ int ssd_drive_zrwa_holds(const struct ssd_drive *d, uint32_t lpn)
 static void zrwa_take(struct ssd_drive *d, uint32_t zone)
 {
 	if (d->zslot && d->zslot[zone] == NO_SLOT &&
-	    ssd_zns_zrwa(d->zns, zone, NULL) && d->zfree_n)
+	    ssd_zns_zrwa(d->zns, zone, NULL) && d->zfree_n) {
 		d->zslot[zone] = d->zfree[--d->zfree_n];
+		d->zowner[d->zslot[zone]] = zone;
+	}
 }
 
 /* Zone no longer has an area (full, reset): its buffer goes back,
@@ -651,6 +656,7 @@ static void zrwa_release(struct ssd_drive *d, uint32_t zone)
 		return;
 	memset(zrwa_at(d, s, 0), 0, d->zrwa_win);
 	d->zslot[zone] = NO_SLOT;
+	d->zowner[s] = NO_SLOT;
 	d->zfree[d->zfree_n++] = s;
 }
 
@@ -1033,10 +1039,10 @@ int64_t ssd_drive_zone_send(struct ssd_drive *d, uint32_t *vrec, int action,
 	/* the areas as they are: a finish commits what the host wrote in
 	 * one, a reset drops it */
 	d->zpre_n = 0;
-	for (uint32_t z = 0; d->zslot && d->zpre_n < d->nzrwa - d->zfree_n &&
-	     z < ssd_zns_params(d->zns)->nzones; z++) {
+	for (uint32_t s = 0; s < d->nzrwa; s++) {
+		uint32_t z = d->zowner[s];
 		uint64_t hi;
-		if (d->zslot[z] == NO_SLOT || !ssd_zns_zrwa(d->zns, z, &hi))
+		if (z == NO_SLOT || !ssd_zns_zrwa(d->zns, z, &hi))
 			continue;
 		struct ssd_zone_desc zd;
 		ssd_drive_zone_report(d, z, &zd);

@@ -82,6 +82,7 @@ struct ssd_drive {
 	uint8_t *zbuf;          /* [slot * zrwa_win + lba % zrwa_win] 1: the
 	                           host's data of that LBA is in DRAM */
 	uint32_t *zfree, zfree_n; /* buffers free */
+	uint32_t *zowner;       /* [slot] the zone holding it, or UINT32_MAX */
 	uint32_t nzrwa;         /* buffers: the areas there are */
 	uint32_t pid_cur;       /* the placement bits (ddir >> 16) of the
 	                           latest command (blk.h) */
