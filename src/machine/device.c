@@ -435,6 +435,12 @@ int ssd_dev_power_cut(struct ssd_dev *d, struct ssd_power_cut *pc)
 
 /* ---- zones (device.h) ---- */
 
+uint32_t ssd_dev_placement_ids(const struct ssd_dev *d, uint32_t *pids,
+			       uint32_t max)
+{
+	return d->ssd ? ssd_drive_placement_ids(d->ssd, pids, max) : 0;
+}
+
 int ssd_dev_zoned(const struct ssd_dev *d, struct ssd_zoned_info *zi)
 {
 	return d->ssd ? ssd_drive_zoned(d->ssd, zi) : 0;

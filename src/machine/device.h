@@ -424,6 +424,14 @@ int ssd_dev_zone_report(const struct ssd_dev *d, uint32_t zone,
 			struct ssd_zone_desc *out);
 uint64_t ssd_dev_append_offset(const struct ssd_dev *d);
 
+/* Flexible data placement (docs/fdp.md; a bare SSD only): the placement
+ * identifiers a write may name with SSD_BLK_PLACEMENT, as the drive's
+ * reclaim unit handle status lists them (what fio's fdp_fetch_ruhs
+ * reads); up to max into pids.  Returns how many there are: 0 for a
+ * drive or machine without FDP. */
+uint32_t ssd_dev_placement_ids(const struct ssd_dev *d, uint32_t *pids,
+			       uint32_t max);
+
 /* Leave the drive idle until `until` (background work runs).  Returns 0
  * or the error the background work met (it also fails every later
  * command). */

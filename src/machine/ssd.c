@@ -1010,6 +1010,16 @@ void ssd_drive_set_check_every(struct ssd_drive *d, uint32_t victims)
 
 /* ---- a zoned drive's zone management (docs/zoned.md) ---- */
 
+uint32_t ssd_drive_placement_ids(const struct ssd_drive *d, uint32_t *pids,
+				 uint32_t max)
+{
+	/* one reclaim group: the identifier is the handle */
+	uint32_t n = ssd_ftl_handles(d->ftl);
+	for (uint32_t i = 0; i < n && i < max; i++)
+		pids[i] = i;
+	return n;
+}
+
 int ssd_drive_zoned(const struct ssd_drive *d, struct ssd_zoned_info *zi)
 {
 	if (!d->zns)

@@ -125,6 +125,11 @@ int64_t ssd_drive_zone_send(struct ssd_drive *s, uint32_t *vrec, int action,
 int ssd_drive_zone_report(const struct ssd_drive *s, uint32_t zone,
 			  struct ssd_zone_desc *out);
 uint64_t ssd_drive_append_offset(const struct ssd_drive *s);
+/* Flexible data placement (docs/fdp.md): the placement identifiers a
+ * write may name (its reclaim unit handle status list, in order); writes
+ * up to max of them to pids and returns how many there are (0: no FDP). */
+uint32_t ssd_drive_placement_ids(const struct ssd_drive *s, uint32_t *pids,
+				 uint32_t max);
 /* 1 if page lpn's latest data is the host's, in a zone random write
  * area (DRAM), not yet on flash. */
 int ssd_drive_zrwa_holds(const struct ssd_drive *s, uint32_t lpn);
