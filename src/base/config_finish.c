@@ -837,10 +837,12 @@ static int check_fdp(const struct ssd_config *c, const struct fit *f,
 	uint64_t spare = f->bpp > f->data + f->reserve ? f->bpp - f->data - f->reserve : 0;
 	if (spare < extra + 1) {
 		ssd_seterr(err, errlen, "key 'fdp_handles': %u handles keep %llu "
-		       "more blocks open in every allocation unit, and op "
-		       "leaves %llu beside the reserve (accepted: fewer "
-		       "fdp_handles, or a larger op)", c->fdp_handles,
-		       (unsigned long long)extra, (unsigned long long)spare);
+		       "more block%s open in every allocation unit, which with "
+		       "one free for GC to work needs %llu beside the reserve, "
+		       "and op leaves %llu (accepted: fewer fdp_handles, or a "
+		       "larger op)", c->fdp_handles, (unsigned long long)extra,
+		       extra == 1 ? "" : "s", (unsigned long long)extra + 1,
+		       (unsigned long long)spare);
 		return SSD_EINVAL;
 	}
 	return 0;

@@ -79,6 +79,18 @@ enum ssd_fsrv {
 	SSD_FSRV_NORMAL      /* normal:dev%, centred on the middle file */
 };
 
+/* Data placement (docs/fdp.md): the directive a job's writes carry, how
+ * each one's identifier is chosen, and dp_scheme's ranges (fio's
+ * dataplacement.h: 128 identifiers, 32 ranges). */
+enum ssd_dp_type { SSD_DP_NONE, SSD_DP_FDP, SSD_DP_STREAMS };
+enum ssd_dp_select { SSD_DP_RANDOM, SSD_DP_RR, SSD_DP_SCHEME };
+#define SSD_DP_MAX_IDS 128
+#define SSD_DP_MAX_SCHEME 32
+struct ssd_dp_range {
+	uint64_t start, end;      /* bytes: start <= offset < end */
+	uint32_t pid;             /* the identifier written */
+};
+
 /* zonemode: none; strided (fio's classic zones: zonesize bytes of each
  * zonerange); zbd (a zoned block device: writes at the write pointers of
  * zonesize zones, src/run/zbd.h; on a conventional drive fio's emulated
@@ -225,6 +237,15 @@ struct ssd_job {
 	int recover_zbd_write_error; /* accepted (needs continue_on_error) */
 	int zone_append;          /* write_mode=zone_append: writes are
 	                             Zone Appends */
+	/* data placement (fdp, dataplacement, plids, plid_select,
+	 * dp_scheme; docs/fdp.md): each write's identifier */
+	int fdp;                  /* fdp=1: dataplacement=fdp */
+	int dp_type;              /* enum ssd_dp_type */
+	int dp_select;            /* enum ssd_dp_select */
+	uint32_t dp_nids;         /* plids given (0: the drive's, fdp) */
+	uint16_t dp_ids[SSD_DP_MAX_IDS]; /* sorted */
+	uint32_t dp_nscheme;      /* dp_scheme's lines */
+	struct ssd_dp_range dp_scheme[SSD_DP_MAX_SCHEME];
 	/* the I/O stream (more) */
 	uint32_t min_bs[SSD_DDIR_N]; /* I/O sizes per direction, bytes, as */
 	uint32_t max_bs[SSD_DDIR_N]; /* fio resolves them: bssplit's smallest

@@ -775,6 +775,8 @@ int job_finish_job(struct parser *p)
 	if (rc)
 		return rc;
 	rc = finish_cmd_modes(p, js);
+	if (!rc)
+		rc = job_dp_finish(p, js);
 	if (rc)
 		return rc;
 	j->io_size = io_size;
@@ -808,6 +810,7 @@ void job_defaults(struct ssd_job *j)
 {
 	memset(j, 0, sizeof *j);
 	j->rw = SSD_RW_READ;
+	j->dp_select = SSD_DP_RR;
 	j->replay_time_scale = 100;
 	j->replay_scale = 1;
 	j->rwmixread = 50;

@@ -24,6 +24,8 @@
  *                the table.
  *   job_zbd.c    a zonemode=zbd job's checks (fio's words), its Nz
  *                values and its region aligned to whole zones.
+ *   job_dp.c     data placement: plids, dp_scheme's file, and the
+ *                job's placement options checked together.
  *
  * The parser's state (struct parser) lives from the first line to the
  * last: the [global] defaults, the job being read (struct jstate), the
@@ -298,6 +300,8 @@ JOB_FN(job_fn_openfiles);
 JOB_FN(job_fn_offset_increment);
 JOB_FN(job_fn_size64);
 JOB_FN(job_fn_zonemode);
+JOB_FN(job_fn_plids);
+JOB_FN(job_fn_dp_scheme);
 JOB_FN(job_fn_zone_limit);
 JOB_FN(job_fn_zone_frac);
 JOB_FN(job_fn_coe);
@@ -328,6 +332,13 @@ void job_defaults(struct ssd_job *j);
  * too small for any job (the message in err). */
 int job_parser_init(struct parser *p, uint64_t capacity, char *err,
 		    size_t errlen);
+/* ---- data placement (job_dp.c) ---- */
+
+/* fio's checks of the job's placement options together (fdp=1 against
+ * dataplacement, streams' identifiers, a scheme's file): 0 or the
+ * error. */
+int job_dp_finish(struct parser *p, struct jstate *js);
+
 /* ---- zonemode=zbd (job_zbd.c) ---- */
 
 /* Nz values of the job in js turned into bytes (its zone size, or the

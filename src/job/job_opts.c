@@ -31,9 +31,8 @@ const struct job_group job_ne_groups[NEG_N] = {
 		"directly, so the choice of a real engine and the options of "
 		"fio's engines (io_uring, libaio, sg, network, RBD, HTTP, "
 		"NFS, libblkio, xNVMe, exec, cpuio...) have nothing to act "
-		"on.  Placement (fdp, dataplacement) and command priorities "
-		"(cmdprio) are not modelled by the drive: every write goes to "
-		"its write points, every command is served as it comes."},
+		"on.  Command priorities (cmdprio) are not modelled by the "
+		"drive: every command is served as it comes."},
 	[NEG_CACHE] = {"The host page cache",
 		"The page cache belongs to the machine, not to the job: with "
 		"page_cache set in the drive file (docs/stack.md), direct=0 "
@@ -405,6 +404,43 @@ const struct jopt job_opts[] = {
 		 "write left missing.  Accepted with fio's checks: the "
 		 "simulated writes at the write pointer do not fail part "
 		 "way."},
+	/* data placement (docs/fdp.md, "fio's options") */
+	{.name = "fdp", .type = OT_BOOL, FIELD(fdp),
+	 .value = "boolean; a bare key means 1", .def = "0",
+	 .help = "Writes carry a Flexible Data Placement identifier, chosen "
+		 "by plid_select from the drive's (fdp=yes in the drive); "
+		 "dataplacement=fdp says the same."},
+	{.name = "dataplacement", .alias = "data_placement",
+	 WORDS("none", "fdp", "streams"), FIELD(dp_type),
+	 .value = "none, fdp, streams", .def = "none",
+	 .help = "The directive writes carry.  fdp: a placement identifier "
+		 "of the drive's reclaim unit handle list.  streams: a "
+		 "stream identifier from plids, which the drive's handles "
+		 "take as the older Streams directive's streams (stream s on "
+		 "the handle of that identifier)."},
+	{.name = "plid_select", .alias = "fdp_pli_select",
+	 WORDS("random", "roundrobin", "scheme"), FIELD(dp_select),
+	 .value = "random, roundrobin, scheme", .def = "roundrobin",
+	 .help = "How each write's identifier is chosen among plids: in "
+		 "turn, or uniformly at random (ssdlab's generator, seeded "
+		 "by the job), or by the write's offset through dp_scheme's "
+		 "ranges (whose identifier goes to the drive as written, as "
+		 "in fio; plids ignored)."},
+	{.name = "plids", .alias = "fdp_pli", .type = OT_FN,
+	 .fn = job_fn_plids,
+	 .value = "list of integers or ranges, 0..65535 (e.g. 0,2-4)",
+	 .def = "every identifier the drive lists (fdp)",
+	 .help = "fdp: indices into the drive's placement identifier list "
+		 "(as `nvme fdp status` lists them; each must be below its "
+		 "length).  streams: the stream identifiers themselves, "
+		 "needed.  Kept sorted, at most 128, as in fio."},
+	{.name = "dp_scheme", .type = OT_FN, .fn = job_fn_dp_scheme,
+	 .value = "a file of lines START,END,PLID (bytes; at most 32)",
+	 .def = "none",
+	 .help = "plid_select=scheme: a write at offset o takes the "
+		 "identifier of the first line with START <= o < END, else "
+		 "0, the default handle.  Read when the job is read; a line "
+		 "that is not three integers is an error naming it."},
 	{.name = "bsrange", .alias = "blocksize_range", .type = OT_FN,
 	 .fn = job_fn_bsrange,
 	 .value = "MIN-MAX (or MIN:MAX) block sizes; or R,W,T ranges",
@@ -994,13 +1030,6 @@ const struct jopt job_opts[] = {
 	NE_U("uncached", NEG_ENGINE),
 	NE_B("atomic", NEG_ENGINE),
 	NE_B("libaio_vectored", NEG_ENGINE),
-	NE_B("fdp", NEG_ENGINE),
-	NE("dataplacement", "data_placement", NEG_ENGINE, job_ne_choice,
-	   "none, fdp, streams"),
-	NE("plid_select", "fdp_pli_select", NEG_ENGINE, job_ne_choice,
-	   "random, roundrobin, scheme"),
-	NE("plids", "fdp_pli", NEG_ENGINE, job_ne_text, "text"),
-	NE_T("dp_scheme", NEG_ENGINE),
 	NE_S("md_per_io_size", NEG_ENGINE),
 	NE_U("pi_act", NEG_ENGINE),
 	NE_T("pi_chk", NEG_ENGINE),

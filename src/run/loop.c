@@ -183,14 +183,23 @@ static int64_t submit_io(struct run *r, struct inst *in, struct cmd *cm,
 	int rec = r->vtrack && ddir != SSD_DDIR_READ;
 	int dflags = (int)in->ddir_flags[ddir];
 	uint64_t off = cm->offset;
-	if (__builtin_expect(in->zj != NULL, 0)) {
-		if (ddir == SSD_DDIR_TRIM)
+	/* one test for a plain job: zones or data placement */
+	if (__builtin_expect(((uintptr_t)in->zj | (uintptr_t)in->dp) != 0, 0)) {
+		if (in->zj && ddir == SSD_DDIR_TRIM)
 			return run_zbd_submit(r, in, cm, t); /* a zone reset */
-		if (ddir == SSD_DDIR_WRITE && j->zone_append && r->zoned) {
+		if (in->zj && ddir == SSD_DDIR_WRITE && j->zone_append &&
+		    r->zoned) {
 			/* a Zone Append to the zone's start; the host
 			 * predicts it lands at the write pointer, as fio */
 			dflags |= SSD_BLK_APPEND;
 			off -= off % r->zbd->zone_size;
+		}
+		/* the stream's writes take the turns; a write sent as
+		 * one carries the identifier */
+		if (in->dp && cm->ddir == SSD_DDIR_WRITE && in->phase == PH_IO) {
+			uint32_t pid = run_dp_next(in, cm->offset);
+			if (ddir == SSD_DDIR_WRITE)
+				dflags |= SSD_BLK_PLACEMENT(pid);
 		}
 	}
 	if (rec)

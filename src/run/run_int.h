@@ -227,6 +227,17 @@ struct inst {
 	                               zones moved them, so a replay of the
 	                               stream would read elsewhere */
 	uint64_t zlog_n, zlog_cap;
+	/* data placement (placement.c): its writes' identifiers, or NULL */
+	struct run_dp *dp;
+};
+
+/* An instance's data placement: the identifiers it chooses among and
+ * where its choice stands (fio's fio_ruhs_info). */
+struct run_dp {
+	uint32_t n;                 /* identifiers in pid */
+	uint32_t next;              /* roundrobin: the next one's index */
+	struct ssd_rng rng;         /* random */
+	uint32_t pid[SSD_DP_MAX_IDS];
 };
 
 /* One write of a zbd job, as the zones placed it. */
@@ -305,6 +316,8 @@ struct run {
 	 * zbd instance's view (NULL: no zbd job) */
 	struct ssd_zbd *zbd;
 	struct ssd_zbd_job *zjobs;
+	struct run_dp *dps;         /* [instance] data placement, or NULL
+	                               (placement.c) */
 	int zoned;                  /* the drive is zoned (its zones, its
 	                               write pointers) */
 	uint32_t zmax_active;       /* its active limit, 0: none */
@@ -488,6 +501,15 @@ int run_close_iolog(struct inst *in, char *err, size_t errlen);
  * message in r->err. */
 int run_zbd_setup(struct run *r, const struct ssd_job *jobs, int njobs);
 void run_zbd_free(struct run *r);
+
+/* ---- data placement (placement.c) ---- */
+
+/* Each instance with dataplacement set gets its identifiers from the
+ * drive's list: 0, or the job's error (its message in r->err). */
+int run_dp_setup(struct run *r);
+void run_dp_free(struct run *r);
+/* The identifier of instance in's next write, at offset (bytes). */
+uint32_t run_dp_next(struct inst *in, uint64_t offset);
 /* The instance starts at t: its view of the zones (zbd_file_reset). */
 int run_zbd_start(struct run *r, struct inst *in, int64_t t);
 /* The stream's next I/O of a zbd instance, as drawn (one at a time: a

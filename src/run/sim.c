@@ -42,6 +42,12 @@ uint64_t ssd_sim_mem(const struct ssd_job *jobs, int njobs, uint64_t volume,
 			zbd = (volume / jobs[j].zonesize + 1) *
 			      sizeof(struct ssd_zbd_zone) + sizeof *r->zbd +
 			      ninst * sizeof *r->zjobs;
+	/* data placement: each instance's identifiers */
+	for (int j = 0; j < njobs; j++)
+		if (jobs[j].dp_type != SSD_DP_NONE || jobs[j].fdp) {
+			zbd += ninst * sizeof *r->dps;
+			break;
+		}
 	return zbd + ninst * (sizeof *r->in + sizeof *r->flows) +
 	       nres * (sizeof *res->jobs + sizeof *r->ss + sizeof(int)) +
 	       (uint64_t)njobs * sizeof *r->job_left +
@@ -89,6 +95,7 @@ static void run_free(struct run *r)
 	free(r->job_left);
 	free(r->vseen);
 	run_zbd_free(r);
+	run_dp_free(r);
 	ssd_engine_free(&r->eng);
 }
 
@@ -263,6 +270,8 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 		}
 	}
 	rc = run_zbd_setup(&r, jobs, njobs); /* its message in err */
+	if (!rc)
+		rc = run_dp_setup(&r);
 	if (rc)
 		goto out;
 	int last = group; /* the last group that ran */

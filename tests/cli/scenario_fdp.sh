@@ -92,7 +92,7 @@ cmp -s t1/result.json t3/result.json && fail "another seed gave the same figures
 
 # refusals: one line, exit 2; a drive that cannot take FDP with the
 # config's own message
-expect_err 2 "^ssdlab: fdp: drive 'tiny' cannot take flexible data placement with 5 persistently isolated handles: key 'fdp_handles': 5 handles keep 8 more blocks open in every allocation unit, and op leaves 1 beside the reserve" \
+expect_err 2 "^ssdlab: fdp: drive 'tiny' cannot take flexible data placement with 5 persistently isolated handles: key 'fdp_handles': 5 handles keep 8 more blocks open in every allocation unit, which with one free for GC to work needs 9 beside the reserve, and op leaves 1" \
 	"$SSDLAB" scenario run fdp --drive tiny
 expect_err 2 "^ssdlab: fdp: drive 'tiny' cannot take .*key 'slc_cache': fdp = yes places" \
 	"$SSDLAB" scenario run fdp --drive tiny --set op=0.3 --set slc_cache=dynamic --set slc_cache_size=4m
