@@ -15,7 +15,10 @@
 # again on `default` and then on the largest flash preset (`ssdlab
 # drives`).  A file for a zoned device (zonemode=zbd without a zonesize:
 # the zones are the device's) is tried on the same drives made zoned
-# (`--set mapping=zone`, docs/zoned.md).
+# (`--set mapping=zone`, docs/zoned.md); a file whose writes carry
+# placement identifiers (fdp=1, dataplacement) on the same drives with
+# flexible data placement (`--set fdp=yes`, docs/fdp.md), where they can
+# take its handles.
 # Some examples take values from the environment, as fio's users must
 # give them (`FIO_DIR=/mnt/gpu fio libcufile-cufile.fio`): the variables
 # in EXAMPLE_ENV below are set for every run, to the kind of value each
@@ -58,6 +61,14 @@ largest=$("$SSDLAB" drives 2>/dev/null | awk 'NR > 1 && $5 != "hdd" {
 drives="tiny default"
 [ -n "$largest" ] && [ "$largest" != default ] && drives="$drives $largest"
 
+# The drive keys of a mode: zoned, fdp, or none.
+mode_keys() {
+	case $1 in
+	zoned) echo "--set mapping=zone" ;;
+	fdp) echo "--set fdp=yes" ;;
+	esac
+}
+
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT INT TERM
 # The environment fio's examples expect (see the header).
@@ -71,17 +82,17 @@ for f in "$dir"/*.fio; do
 	[ -e "$f" ] || continue
 	name=$(basename "$f")
 	total=$((total + 1))
-	status=refused msg= used= zoned=
+	status=refused msg= used= mode=
 	for d in $drives; do
 		while :; do
 			rm -rf "$scratch/run"
 			mkdir "$scratch/run"
 			# shellcheck disable=SC2086
 			(cd "$scratch/run" && env $EXAMPLE_ENV timeout "$limit" \
-				"$SSDLAB" run "$f" --drive "$d" ${zoned:+--set mapping=zone} \
+				"$SSDLAB" run "$f" --drive "$d" $(mode_keys "$mode") \
 				</dev/null >/dev/null 2>"$scratch/err")
 			rc=$?
-			used=$d${zoned:+, zoned}
+			used=$d${mode:+, $mode}
 			if [ $rc -eq 0 ]; then
 				status=ok
 				break 2
@@ -97,12 +108,18 @@ for f in "$dir"/*.fio; do
 			*"beyond the drive capacity"*|*"beyond the volume's capacity"*|\
 			*"is not inside the drive"*|*"larger than the drive"*|\
 			*"do not fit on the drive"*|*"past the end of the drive"*|\
-			*"is smaller than zone size"*)
+			*"is smaller than zone size"*|*"key 'fdp_handles'"*)
 				continue 2 ;; # the next, larger drive
 			*"zone size is mandatory"*|*"which has no zone size"*)
 				# a zoned device's job: this drive again, zoned
-				if [ -z "$zoned" ]; then
-					zoned=1
+				if [ -z "$mode" ]; then
+					mode=zoned
+					continue
+				fi ;;
+			*"the drive does not place data"*)
+				# a job with placement: this drive with FDP
+				if [ -z "$mode" ]; then
+					mode=fdp
 					continue
 				fi ;;
 			esac
@@ -119,9 +136,11 @@ done
 on() { awk -F '\t' -v d="$1" '$1 == "ok" && $3 == d' "$results" | wc -l | tr -d ' '; }
 counts=
 for d in $drives; do counts="$counts${counts:+, }$d: $(on "$d")"; done
-for d in $drives; do
-	n=$(on "$d, zoned")
-	[ "$n" -eq 0 ] || counts="$counts, $d zoned: $n"
+for m in zoned fdp; do
+	for d in $drives; do
+		n=$(on "$d, $m")
+		[ "$n" -eq 0 ] || counts="$counts, $d $m: $n"
+	done
 done
 summary="$ok of $total example job files run unchanged ($counts)"
 echo "$summary"
@@ -141,7 +160,9 @@ if [ -n "$md" ]; then
 		echo "retries a file whose sizes do not fit on \`default\` and then on the"
 		echo "largest flash preset; a job file for a zoned device (\`zonemode=zbd\`"
 		echo "without a \`zonesize\`) runs on the same drives made zoned"
-		echo "(\`--set mapping=zone\`, docs/zoned.md).  Each run has ${limit} s of"
+		echo "(\`--set mapping=zone\`, docs/zoned.md), and one whose writes carry"
+		echo "placement identifiers (\`fdp=1\`) on the same drives with flexible"
+		echo "data placement (\`--set fdp=yes\`, docs/fdp.md).  Each run has ${limit} s of"
 		echo "wall time.  Re-run it with"
 		echo "\`make fio-examples FIO_SRC=/path/to/fio\`."
 		echo
