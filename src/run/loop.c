@@ -857,7 +857,8 @@ issue_plain(struct run *r, struct inst *in, int64_t t, int replay)
 
 /* run_step() from R_AFTER_REAP for a plain job (in->plain: no think time,
  * rate, rate_min, latency target, flow, fsync=N, verification, write
- * modes, submission batches, offload or iolog recording): what is left of
+ * modes, submission batches, offload, iolog recording, zbd zones or data
+ * placement, whose identifiers submit_io adds): what is left of
  * fio's loop is the end test, the draw and the issue, until the queue is
  * full.  The rest of the loop is run_step()'s, and so is a replayed trace's
  * sync or request that waits for its time (replay: next_replay; a drawn

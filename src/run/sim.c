@@ -147,7 +147,8 @@ static int inst_init(struct run *r, struct inst *in, int j, uint32_t c,
 		    !in->vreads && !job->wmode_set &&
 		    !job->io_submit_offload &&
 		    job->iodepth_batch <= 1 &&
-		    job->zonemode != SSD_ZONEMODE_ZBD;
+		    job->zonemode != SSD_ZONEMODE_ZBD &&
+		    job->dp_type == SSD_DP_NONE;
 	for (int d = 0; d < SSD_DDIR_N; d++)
 		plain &= !in->rate_bps[d];
 	in->plain = plain && !job->read_iolog[0];
