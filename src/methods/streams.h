@@ -18,14 +18,11 @@
  * The streams take turns at random, each turn a burst of the stream's
  * `piece` pages (a random stream: that many independent pages), stream
  * i in proportion to share_i / piece_i, so that it writes share_i of
- * the pages (the shares are weights).  Pieces are
- * whole stripes (a page on every allocation unit), because the FTL
- * stripes the host's pages over the units in one rotation whatever
- * their handle: a burst of a whole stripe puts a stream's pages on the
- * units in the same order every time, so a log's consecutive pages
- * share blocks and a trimmed piece of a reclaim unit's size empties
- * one block on every unit.  Finer interleaving of the streams would let
- * the other streams' writes decide which unit a log's page lands on.
+ * the pages (the shares are weights).  Pieces are whole stripes (a
+ * page on every allocation unit) so that a trimmed piece of a reclaim
+ * unit's size empties one block on every unit; each handle goes round
+ * the units on its own (ftl_fdp.c), so how finely the streams interleave
+ * does not change where a stream's pages land.
  *
  * Time: one command at a time (QD1), each submitted at the previous
  * one's completion; the drive's own timing runs as always.
