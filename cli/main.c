@@ -31,6 +31,7 @@ static const char main_help[] =
 	"  ssdlab life                 lifetime: measured WAF, TBW, years\n"
 	"  ssdlab serve                the drive over NBD, for real tools and file systems\n"
 	"  ssdlab trace convert|stat   block traces into fio's iolog, and what they hold\n"
+	"  ssdlab sweep plan|run|collect  many runs as one study: axes, points, a table\n"
 	"  ssdlab --version            print the version\n"
 	"\n"
 	"'ssdlab COMMAND --help' explains each command.\n";
@@ -68,6 +69,7 @@ static const struct {
 	{"drive", cmd_drive},
 	{"job", cmd_job},
 	{"scenario", cmd_scenario},
+	{"sweep", cmd_sweep},
 	{"accuracy", cmd_accuracy},
 	{"calibrate", cmd_calibrate},
 	{"life", cmd_life},

@@ -13,7 +13,7 @@
 #  (a) a file of src/LAYER/ includes headers of its own folder or of lower
 #      layers only, in the order
 #          base < stats < nand < ftl < hdd < machine < trace < job < result < run
-#          < report < methods < serve < api
+#          < report < methods < serve < sweep < api
 #      (cli/, nbdkit/, fuzz/, bench/ and tests/unit/ stand above them all);
 #  (b) a module's private header NAME_int.h is included only by the .c
 #      files (and the other private headers) of its own folder;
@@ -80,7 +80,7 @@ case $objects in ''|/*) ;; *) objects=$(pwd)/$objects ;; esac
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-ORDER="base stats nand ftl hdd machine trace job result run report methods serve api"
+ORDER="base stats nand ftl hdd machine trace job result run report methods serve sweep api"
 # the C library's headers an example may use: C11's and POSIX's basics
 CLIB="assert.h complex.h ctype.h errno.h fenv.h float.h inttypes.h iso646.h
 limits.h locale.h math.h setjmp.h signal.h stdalign.h stdarg.h stdatomic.h

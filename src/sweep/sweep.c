@@ -1,0 +1,704 @@
+/*
+ * sweep.c -- a sweep file read, its points expanded and named, the
+ * manifest written (sweep.h, docs/sweeps.md).
+ *
+ * The file:
+ *
+ *     [sweep]
+ *     name = spare-and-gc          # optional: the file's base name
+ *     combine = grid               # grid (default) or list
+ *     drive = tiny, default        # presets or drive files
+ *     set.op = 0.07, 0.15, 0.28    # any drive key or scenario parameter
+ *     job = random.fio             # job files ... or:
+ *     scenario = steady-state      # ... scenarios (not both)
+ *     precondition = sequential    # ssdlab run --precondition
+ *     seed = 1..4                  # integers, or A..B
+ *     measure = measure            # the job whose figures rows take
+ *
+ * Values are separated by commas and trimmed.  Axes combine in the
+ * order they are written, the last varying fastest.  A relative file
+ * name starts at the sweep file's folder.
+ */
+#include "sweep/sweep.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "base/util.h"
+
+/* ---- reading ---- */
+
+struct rd {
+	struct ssd_sweep *s;
+	const char *file;
+	int line;
+	char *err;
+	size_t errlen;
+};
+
+__attribute__((format(printf, 3, 4)))
+static int rerr(struct rd *r, int code, const char *fmt, ...)
+{
+	char msg[400];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (r->line)
+		ssd_seterr(r->err, r->errlen, "%s:%d: %s", r->file, r->line, msg);
+	else
+		ssd_seterr(r->err, r->errlen, "%s: %s", r->file, msg);
+	return code;
+}
+
+static char *trim(char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	size_t n = strlen(s);
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' ||
+		     s[n - 1] == '\n'))
+		s[--n] = 0;
+	return s;
+}
+
+static int is_axis(const char *k)
+{
+	return !strcmp(k, "drive") || !strcmp(k, "job") ||
+	       !strcmp(k, "scenario") || !strcmp(k, "precondition") ||
+	       !strcmp(k, "seed") || !strncmp(k, "set.", 4);
+}
+
+static int add_value(struct rd *r, struct ssd_sweep_axis *a, const char *v)
+{
+	if (a->n == SSD_SWEEP_MAX_POINTS)
+		return rerr(r, SSD_ERANGE, "axis '%s' has more than %d values",
+			    a->name, SSD_SWEEP_MAX_POINTS);
+	if ((a->n & (a->n - 1)) == 0) {
+		char **nv = realloc(a->val, (a->n ? 2 * a->n : 1) * sizeof *nv);
+		if (!nv)
+			return rerr(r, SSD_ENOMEM, "out of memory");
+		a->val = nv;
+	}
+	if (!(a->val[a->n] = strdup(v)))
+		return rerr(r, SSD_ENOMEM, "out of memory");
+	a->n++;
+	return 0;
+}
+
+/* seed values: integers, or A..B (inclusive, at most a million). */
+static int add_seed(struct rd *r, struct ssd_sweep_axis *a, const char *v)
+{
+	const char *dots = strstr(v, "..");
+	uint64_t lo, hi;
+	char buf[64];
+	if (!dots)
+		return ssd_parse_u64(v, &lo)
+			? rerr(r, SSD_EPARSE, "seed '%s' is not an integer "
+			       "(accepted: N, or A..B)", v)
+			: add_value(r, a, v);
+	snprintf(buf, sizeof buf, "%.*s", (int)(dots - v), v);
+	if (ssd_parse_u64(trim(buf), &lo) || ssd_parse_u64(dots + 2, &hi) ||
+	    hi < lo || hi - lo >= SSD_SWEEP_MAX_POINTS)
+		return rerr(r, SSD_EPARSE, "seed range '%s' is not A..B with "
+			    "A <= B, at most %d seeds", v, SSD_SWEEP_MAX_POINTS);
+	for (uint64_t x = lo; x <= hi; x++) {
+		snprintf(buf, sizeof buf, "%llu", (unsigned long long)x);
+		int rc = add_value(r, a, buf);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+static int set_axis(struct rd *r, const char *key, char *val)
+{
+	struct ssd_sweep *s = r->s;
+	for (uint32_t i = 0; i < s->naxes; i++)
+		if (!strcmp(s->ax[i].name, key))
+			return rerr(r, SSD_EINVAL, "axis '%s' is already set "
+				    "on line %d (accepted: each axis once, its "
+				    "values separated by commas)", key,
+				    s->ax[i].line);
+	if (s->naxes == SSD_SWEEP_MAX_AXES)
+		return rerr(r, SSD_ERANGE, "more than %d axes",
+			    SSD_SWEEP_MAX_AXES);
+	if (!strncmp(key, "set.", 4) && !key[4])
+		return rerr(r, SSD_EPARSE, "'set.' names no key (accepted: "
+			    "set.KEY, a drive key or a scenario parameter)");
+	struct ssd_sweep_axis *a = &s->ax[s->naxes++];
+	a->line = r->line;
+	if (!(a->name = strdup(key)))
+		return rerr(r, SSD_ENOMEM, "out of memory");
+	for (char *p = val;;) {
+		char *comma = strchr(p, ',');
+		if (comma)
+			*comma = 0;
+		char *v = trim(p);
+		if (!*v)
+			return rerr(r, SSD_EPARSE, "axis '%s' has an empty value "
+				    "(accepted: values separated by commas)",
+				    key);
+		int rc = !strcmp(key, "seed") ? add_seed(r, a, v)
+					       : add_value(r, a, v);
+		if (rc)
+			return rc;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	return 0;
+}
+
+static int setting(struct rd *r, const char *key, char *val, char **field)
+{
+	if (*field)
+		return rerr(r, SSD_EINVAL, "'%s' is already set", key);
+	if (!*val)
+		return rerr(r, SSD_EPARSE, "'%s' has no value", key);
+	if (!(*field = strdup(val)))
+		return rerr(r, SSD_ENOMEM, "out of memory");
+	return 0;
+}
+
+static int read_file(struct rd *r, FILE *f)
+{
+	struct ssd_sweep *s = r->s;
+	char buf[65536];
+	int section = 0;
+	char *combine = NULL;
+	while (fgets(buf, sizeof buf, f)) {
+		r->line++;
+		size_t len = strlen(buf);
+		if (len == sizeof buf - 1 && buf[len - 1] != '\n')
+			return rerr(r, SSD_EPARSE, "line longer than %zu "
+				    "characters", sizeof buf - 2);
+		char *hash = strchr(buf, '#');
+		if (hash)
+			*hash = 0;
+		char *l = trim(buf);
+		if (!*l)
+			continue;
+		if (*l == '[') {
+			if (strcmp(l, "[sweep]"))
+				return rerr(r, SSD_EPARSE, "unknown section '%s' "
+					    "(accepted: [sweep])", l);
+			if (section)
+				return rerr(r, SSD_EPARSE, "a second [sweep]");
+			section = 1;
+			continue;
+		}
+		if (!section)
+			return rerr(r, SSD_EPARSE, "'%s' before [sweep] "
+				    "(accepted: the file starts with [sweep])", l);
+		char *eq = strchr(l, '=');
+		if (!eq)
+			return rerr(r, SSD_EPARSE, "'%s' is not KEY = VALUES", l);
+		*eq = 0;
+		char *key = trim(l), *val = trim(eq + 1);
+		int rc;
+		if (!strcmp(key, "name"))
+			rc = setting(r, key, val, &s->name);
+		else if (!strcmp(key, "combine"))
+			rc = setting(r, key, val, &combine);
+		else if (!strcmp(key, "measure"))
+			rc = setting(r, key, val, &s->measure);
+		else if (is_axis(key))
+			rc = set_axis(r, key, val);
+		else
+			rc = rerr(r, SSD_EINVAL, "unknown key '%s' (accepted: "
+				  "name, combine, measure, drive, set.KEY, job, "
+				  "scenario, precondition, seed)", key);
+		if (rc) {
+			free(combine);
+			return rc;
+		}
+		if (combine && strcmp(combine, "grid") && strcmp(combine, "list")) {
+			rc = rerr(r, SSD_EINVAL, "combine '%s' (accepted: grid, "
+				  "list)", combine);
+			free(combine);
+			return rc;
+		}
+	}
+	if (ferror(f)) {
+		free(combine);
+		return rerr(r, SSD_EIO, "read error");
+	}
+	s->list = combine && !strcmp(combine, "list");
+	free(combine);
+	return 0;
+}
+
+/* ---- checking and expanding ---- */
+
+static int axis_index(const struct ssd_sweep *s, const char *name)
+{
+	for (uint32_t i = 0; i < s->naxes; i++)
+		if (!strcmp(s->ax[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/* A drive value names a file (else a preset). */
+static int is_file_drive(const char *v)
+{
+	size_t n = strlen(v);
+	return strchr(v, '/') || (n > 4 && !strcmp(v + n - 4, ".ini"));
+}
+
+/* name relative to the sweep file's folder, unless absolute. */
+static char *resolve(const struct ssd_sweep *s, const char *name)
+{
+	if (name[0] == '/')
+		return strdup(name);
+	size_t n = strlen(s->base) + strlen(name) + 2;
+	char *p = malloc(n);
+	if (p)
+		snprintf(p, n, "%s/%s", s->base, name);
+	return p;
+}
+
+static uint64_t fnv(uint64_t h, const void *data, size_t n)
+{
+	const unsigned char *p = data;
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+/* Hash the bytes of file path into h; -1 if it cannot be read. */
+static int hash_file(const char *path, uint64_t *h)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	char buf[65536];
+	size_t k;
+	while ((k = fread(buf, 1, sizeof buf, f)) > 0)
+		*h = fnv(*h, buf, k);
+	int bad = ferror(f);
+	fclose(f);
+	return bad ? -1 : 0;
+}
+
+/* Whether axis value v of axis a names a file whose bytes the point's
+ * id takes: job files, drive files, and a set.KEY value naming a file
+ * that exists beside the sweep (a scenario's trace). */
+static char *file_of(const struct ssd_sweep *s, const struct ssd_sweep_axis *a,
+		     const char *v, int *must)
+{
+	*must = !strcmp(a->name, "job") ||
+		(!strcmp(a->name, "drive") && is_file_drive(v));
+	if (*must)
+		return resolve(s, v);
+	if (strncmp(a->name, "set.", 4))
+		return NULL;
+	char *p = resolve(s, v);
+	struct stat st;
+	if (p && (stat(p, &st) || !S_ISREG(st.st_mode))) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+static int check(struct rd *r)
+{
+	struct ssd_sweep *s = r->s;
+	r->line = 0;
+	int job = axis_index(s, "job"), scn = axis_index(s, "scenario");
+	if (job < 0 && scn < 0)
+		return rerr(r, SSD_EINVAL, "no workload (accepted: job = FILES "
+			    "or scenario = NAMES)");
+	if (job >= 0 && scn >= 0) {
+		r->line = s->ax[scn].line;
+		return rerr(r, SSD_EINVAL, "job files and scenarios in one "
+			    "sweep (accepted: one of them; make two sweeps)");
+	}
+	int pre = axis_index(s, "precondition");
+	if (pre >= 0 && scn >= 0) {
+		r->line = s->ax[pre].line;
+		return rerr(r, SSD_EINVAL, "precondition goes with job files "
+			    "(a scenario prepares its own drive)");
+	}
+	if (s->measure && scn >= 0)
+		return rerr(r, SSD_EINVAL, "measure names a job, and this sweep "
+			    "runs scenarios");
+	/* list: the axes of more than one value have the same count */
+	uint64_t n = 1;
+	int first = -1;
+	for (uint32_t i = 0; i < s->naxes; i++) {
+		const struct ssd_sweep_axis *a = &s->ax[i];
+		if (s->list) {
+			if (a->n == 1)
+				continue;
+			if (first < 0) {
+				first = (int)i;
+				n = a->n;
+			} else if (a->n != n) {
+				r->line = a->line;
+				return rerr(r, SSD_EINVAL, "combine = list, and "
+					    "axis '%s' has %u values where '%s' "
+					    "has %llu (accepted: one value, or as "
+					    "many as the others)", a->name, a->n,
+					    s->ax[first].name,
+					    (unsigned long long)n);
+			}
+		} else {
+			n *= a->n;
+			if (n > SSD_SWEEP_MAX_POINTS) {
+				r->line = a->line;
+				return rerr(r, SSD_ERANGE, "the grid has more than "
+					    "%d points", SSD_SWEEP_MAX_POINTS);
+			}
+		}
+	}
+	s->npoints = (uint32_t)n;
+	return 0;
+}
+
+static int expand(struct rd *r)
+{
+	struct ssd_sweep *s = r->s;
+	uint32_t na = s->naxes ? s->naxes : 1;
+	s->pick = calloc((size_t)s->npoints * na, sizeof *s->pick);
+	s->id = calloc(s->npoints, sizeof *s->id);
+	if (!s->pick || !s->id)
+		return rerr(r, SSD_ENOMEM, "out of memory");
+	for (uint32_t p = 0; p < s->npoints; p++) {
+		uint32_t rest = p;
+		for (int i = (int)s->naxes - 1; i >= 0; i--) {
+			uint32_t n = s->ax[i].n;
+			uint32_t k = s->list ? (n == 1 ? 0 : p) : rest % n;
+			if (!s->list)
+				rest /= n;
+			s->pick[(size_t)p * na + (uint32_t)i] = k;
+		}
+	}
+	/* the ids: the axes in name order, each file's bytes; a file's
+	 * hash is computed once per value */
+	uint64_t *fh[SSD_SWEEP_MAX_AXES] = {0};
+	int rc = 0;
+	for (uint32_t i = 0; i < s->naxes && !rc; i++) {
+		struct ssd_sweep_axis *a = &s->ax[i];
+		if (!(fh[i] = calloc(a->n, sizeof *fh[i]))) {
+			rc = rerr(r, SSD_ENOMEM, "out of memory");
+			break;
+		}
+		for (uint32_t k = 0; k < a->n && !rc; k++) {
+			int must;
+			char *path = file_of(s, a, a->val[k], &must);
+			if (!path && must) {
+				rc = rerr(r, SSD_ENOMEM, "out of memory");
+				break;
+			}
+			uint64_t h = 0xcbf29ce484222325ull;
+			if (path && hash_file(path, &h)) {
+				r->line = a->line;
+				rc = rerr(r, SSD_ENOENT, "%s '%s': %s (%s)", a->name,
+					  a->val[k], strerror(errno), path);
+			}
+			fh[i][k] = path ? h : 0;
+			free(path);
+		}
+	}
+	uint32_t order[SSD_SWEEP_MAX_AXES];
+	for (uint32_t i = 0; i < s->naxes; i++) {
+		uint32_t j = i;
+		while (j && strcmp(s->ax[order[j - 1]].name, s->ax[i].name) > 0) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = i;
+	}
+	for (uint32_t p = 0; p < s->npoints && !rc; p++) {
+		uint64_t h = 0xcbf29ce484222325ull;
+		for (uint32_t o = 0; o < s->naxes; o++) {
+			uint32_t i = order[o];
+			uint32_t k = s->pick[(size_t)p * na + i];
+			h = fnv(h, s->ax[i].name, strlen(s->ax[i].name) + 1);
+			h = fnv(h, s->ax[i].val[k], strlen(s->ax[i].val[k]) + 1);
+			h = fnv(h, &fh[i][k], sizeof fh[i][k]);
+		}
+		if (s->measure)
+			h = fnv(h, s->measure, strlen(s->measure) + 1);
+		snprintf(s->id[p], sizeof s->id[p], "%016llx",
+			 (unsigned long long)h);
+	}
+	for (uint32_t i = 0; i < s->naxes; i++)
+		free(fh[i]);
+	return rc;
+}
+
+int ssd_sweep_load(const char *file, struct ssd_sweep **out, char *err,
+		   size_t errlen)
+{
+	*out = NULL;
+	struct ssd_sweep *s = calloc(1, sizeof *s);
+	struct rd r = {.s = s, .file = file, .err = err, .errlen = errlen};
+	if (!s)
+		return rerr(&r, SSD_ENOMEM, "out of memory");
+	s->file = strdup(file);
+	const char *slash = strrchr(file, '/');
+	s->base = slash ? strndup(file, (size_t)(slash - file ? slash - file : 1))
+			: strdup(".");
+	if (!s->file || !s->base) {
+		ssd_sweep_free(s);
+		return rerr(&r, SSD_ENOMEM, "out of memory");
+	}
+	FILE *f = fopen(file, "r");
+	if (!f) {
+		int rc = rerr(&r, errno == ENOENT ? SSD_ENOENT : SSD_EIO, "%s",
+			      strerror(errno));
+		ssd_sweep_free(s);
+		return rc;
+	}
+	int rc = read_file(&r, f);
+	fclose(f);
+	if (!rc && !s->name) {
+		const char *b = slash ? slash + 1 : file;
+		const char *dot = strrchr(b, '.');
+		s->name = strndup(b, dot && dot != b ? (size_t)(dot - b)
+						      : strlen(b));
+		if (!s->name)
+			rc = rerr(&r, SSD_ENOMEM, "out of memory");
+	}
+	if (!rc)
+		rc = check(&r);
+	if (!rc)
+		rc = expand(&r);
+	if (rc) {
+		ssd_sweep_free(s);
+		return rc;
+	}
+	*out = s;
+	return 0;
+}
+
+void ssd_sweep_free(struct ssd_sweep *s)
+{
+	if (!s)
+		return;
+	for (uint32_t i = 0; i < s->naxes; i++) {
+		for (uint32_t k = 0; k < s->ax[i].n; k++)
+			free(s->ax[i].val[k]);
+		free(s->ax[i].val);
+		free(s->ax[i].name);
+	}
+	free(s->file);
+	free(s->base);
+	free(s->name);
+	free(s->measure);
+	free(s->pick);
+	free(s->id);
+	free(s);
+}
+
+const char *ssd_sweep_value(const struct ssd_sweep *s, uint32_t p,
+			    const char *name)
+{
+	int i = axis_index(s, name);
+	if (i < 0 || p >= s->npoints)
+		return NULL;
+	uint32_t na = s->naxes ? s->naxes : 1;
+	return s->ax[i].val[s->pick[(size_t)p * na + (uint32_t)i]];
+}
+
+/* ---- a point's command ---- */
+
+static int push_arg(char ***argv, size_t *n, const char *a)
+{
+	char **nv = realloc(*argv, (*n + 2) * sizeof *nv);
+	if (!nv)
+		return -1;
+	*argv = nv;
+	if (!(nv[*n] = strdup(a)))
+		return -1;
+	nv[++*n] = NULL;
+	return 0;
+}
+
+/* An absolute name for a file the child opens from its own folder. */
+static char *absolute(const struct ssd_sweep *s, const char *v)
+{
+	char *p = resolve(s, v), *abs = p ? realpath(p, NULL) : NULL;
+	if (abs) {
+		free(p);
+		return abs;
+	}
+	return p; /* the child says what is wrong with it */
+}
+
+char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe)
+{
+	char **argv = NULL;
+	size_t n = 0;
+	int bad = push_arg(&argv, &n, exe);
+	const char *job = ssd_sweep_value(s, p, "job");
+	const char *scn = ssd_sweep_value(s, p, "scenario");
+	if (job) {
+		char *abs = absolute(s, job);
+		bad |= !abs || push_arg(&argv, &n, "run") ||
+		       push_arg(&argv, &n, abs);
+		free(abs);
+	} else {
+		bad |= push_arg(&argv, &n, "scenario") ||
+		       push_arg(&argv, &n, "run") || push_arg(&argv, &n, scn);
+	}
+	const char *drive = ssd_sweep_value(s, p, "drive");
+	if (drive) {
+		char *d = is_file_drive(drive) ? absolute(s, drive) : strdup(drive);
+		bad |= !d || push_arg(&argv, &n, "--drive") ||
+		       push_arg(&argv, &n, d);
+		free(d);
+	}
+	for (uint32_t i = 0; i < s->naxes; i++) {
+		const struct ssd_sweep_axis *a = &s->ax[i];
+		if (strncmp(a->name, "set.", 4))
+			continue;
+		const char *v = ssd_sweep_value(s, p, a->name);
+		int must;
+		char *path = file_of(s, a, v, &must), *abs = NULL;
+		if (path)
+			abs = realpath(path, NULL);
+		free(path);
+		size_t len = strlen(a->name) + strlen(abs ? abs : v) + 2;
+		char *kv = malloc(len);
+		if (kv)
+			snprintf(kv, len, "%s=%s", a->name + 4, abs ? abs : v);
+		bad |= !kv || push_arg(&argv, &n, "--set") ||
+		       push_arg(&argv, &n, kv);
+		free(kv);
+		free(abs);
+	}
+	const char *pre = ssd_sweep_value(s, p, "precondition");
+	if (pre)
+		bad |= push_arg(&argv, &n, "--precondition") ||
+		       push_arg(&argv, &n, pre);
+	const char *seed = ssd_sweep_value(s, p, "seed");
+	bad |= push_arg(&argv, &n, "--seed") ||
+	       push_arg(&argv, &n, seed ? seed : "1");
+	if (job)
+		bad |= push_arg(&argv, &n, "--output-format=json") ||
+		       push_arg(&argv, &n, "--output") ||
+		       push_arg(&argv, &n, "result.json");
+	else
+		bad |= push_arg(&argv, &n, "--out") || push_arg(&argv, &n, ".");
+	bad |= push_arg(&argv, &n, "--eta") || push_arg(&argv, &n, "never");
+	if (bad) {
+		ssd_sweep_argv_free(argv);
+		return NULL;
+	}
+	return argv;
+}
+
+void ssd_sweep_argv_free(char **argv)
+{
+	for (size_t i = 0; argv && argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+/* ---- the manifest and selections ---- */
+
+/* mkdir -p */
+int ssd_sweep_mkdirs(const char *dir, char *err, size_t errlen)
+{
+	char p[PATH_MAX];
+	if (snprintf(p, sizeof p, "%s", dir) >= (int)sizeof p) {
+		ssd_seterr(err, errlen, "%s: name too long", dir);
+		return SSD_EINVAL;
+	}
+	for (char *q = p + 1;; q++) {
+		if (*q && *q != '/')
+			continue;
+		char c = *q;
+		*q = 0;
+		if (mkdir(p, 0777) && errno != EEXIST) {
+			ssd_seterr(err, errlen, "%s: %s", p, strerror(errno));
+			return SSD_EIO;
+		}
+		if (!c)
+			break;
+		*q = c;
+	}
+	return 0;
+}
+
+int ssd_sweep_plan(const struct ssd_sweep *s, const char *dir, char *err,
+		   size_t errlen)
+{
+	int rc = ssd_sweep_mkdirs(dir, err, errlen);
+	if (rc)
+		return rc;
+	char path[PATH_MAX], tmp[PATH_MAX];
+	snprintf(path, sizeof path, "%s/manifest.tsv", dir);
+	snprintf(tmp, sizeof tmp, "%s/.manifest.tsv.%ld", dir, (long)getpid());
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		ssd_seterr(err, errlen, "%s: %s", tmp, strerror(errno));
+		return SSD_EIO;
+	}
+	uint32_t na = s->naxes ? s->naxes : 1;
+	fprintf(f, "index\tid");
+	for (uint32_t i = 0; i < s->naxes; i++)
+		fprintf(f, "\t%s", s->ax[i].name);
+	fputc('\n', f);
+	for (uint32_t p = 0; p < s->npoints; p++) {
+		fprintf(f, "%u\t%s", p, s->id[p]);
+		for (uint32_t i = 0; i < s->naxes; i++)
+			fprintf(f, "\t%s",
+				s->ax[i].val[s->pick[(size_t)p * na + i]]);
+		fputc('\n', f);
+	}
+	if (ferror(f) | fclose(f) || rename(tmp, path)) {
+		ssd_seterr(err, errlen, "%s: %s", path, strerror(errno));
+		remove(tmp);
+		return SSD_EIO;
+	}
+	return 0;
+}
+
+int ssd_sweep_select(const struct ssd_sweep *s, const char *text,
+		     uint8_t *sel, char *err, size_t errlen)
+{
+	memset(sel, 0, s->npoints);
+	const char *p = text;
+	while (*p) {
+		char *e;
+		errno = 0;
+		unsigned long lo = strtoul(p, &e, 10), hi = lo;
+		if (e == p || errno)
+			goto bad;
+		if (*e == '-') {
+			const char *q = e + 1;
+			hi = strtoul(q, &e, 10);
+			if (e == q || errno)
+				goto bad;
+		}
+		if (*e && *e != ',')
+			goto bad;
+		if (hi < lo || hi >= s->npoints) {
+			ssd_seterr(err, errlen, "points '%s': %lu is not a point "
+				   "(the sweep has %u: 0..%u)", text,
+				   hi < lo ? lo : hi, s->npoints,
+				   s->npoints - 1);
+			return SSD_ERANGE;
+		}
+		for (unsigned long i = lo; i <= hi; i++)
+			sel[i] = 1;
+		p = *e ? e + 1 : e;
+	}
+	return 0;
+bad:
+	ssd_seterr(err, errlen, "points '%s' is not a list of indices and "
+		   "ranges (accepted: 3,5-9)", text);
+	return SSD_EPARSE;
+}

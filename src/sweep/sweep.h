@@ -1,0 +1,116 @@
+/*
+ * sweep.h -- parameter sweeps: many runs of ssdlab as one study
+ * (docs/sweeps.md).
+ *
+ * A sweep file names axes -- drives, drive keys and scenario parameters
+ * (set.KEY), job files or scenarios, preconditioning, seeds -- and how
+ * they combine: every combination (grid) or the n-th value of each
+ * (list).  Each point is one `ssdlab run` or `ssdlab scenario run`, with
+ * an id derived from what it runs (its arguments and the bytes of every
+ * file it names), so a changed job file is a new point and an unchanged
+ * one is the same point however the sweep is cut up.
+ *
+ *   plan     writes DIR/manifest.tsv: a line per point (index, id, axes)
+ *   run      runs points (all, or a selection by index) with up to N at
+ *            once, each in a directory of its own made under a temporary
+ *            name and renamed into DIR/points/ID when it ends: a point
+ *            whose directory exists has ended (done, or failed with its
+ *            error recorded) and is skipped; one that was cut short left
+ *            only a temporary directory, which the next run removes and
+ *            runs again
+ *   collect  merges the points into DIR/results.csv and
+ *            DIR/results.jsonl, a row per point: its axes, its status,
+ *            and its figures (for a job file: the measured job's IOPS,
+ *            bandwidth and latency percentiles per direction, WAF, GC
+ *            copies, erases and wear; for a scenario: every figure of its
+ *            result.json); and lists what failed and what is missing
+ *
+ * Nothing in a row depends on wall time or on where or in which order
+ * the points ran, so the results of `run -j 8` on one machine, GNU
+ * parallel on several and a Slurm job array are the same bytes.
+ */
+#ifndef SSD_SWEEP_H
+#define SSD_SWEEP_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define SSD_SWEEP_MAX_AXES 32
+#define SSD_SWEEP_MAX_POINTS 1000000
+
+/* What a point runs. */
+enum { SSD_SWEEP_JOB, SSD_SWEEP_SCENARIO };
+
+/* An axis: its name as the sweep file writes it ("drive", "set.op",
+ * "job", "scenario", "precondition", "seed") and its values. */
+struct ssd_sweep_axis {
+	char *name;
+	uint32_t n;
+	char **val;
+	int line;               /* where the file set it */
+};
+
+struct ssd_sweep {
+	char *file;             /* the sweep file, as given */
+	char *base;             /* its folder: relative names start there */
+	char *name;             /* [sweep] name, or the file's base name */
+	int list;               /* list mode (else grid) */
+	char *measure;          /* the job whose figures a row takes (NULL:
+	                           each run's last job) */
+	uint32_t naxes;
+	struct ssd_sweep_axis ax[SSD_SWEEP_MAX_AXES];
+	uint32_t npoints;
+	uint32_t *pick;         /* [point * naxes + axis] the value index */
+	char (*id)[17];         /* [point] 16 hex digits */
+};
+
+/* Read and check a sweep file, and expand its points (their ids hash
+ * the files they name, which must exist).  0, or an SSD_E* code with
+ * "FILE:LINE: ..." in err. */
+int ssd_sweep_load(const char *file, struct ssd_sweep **out, char *err,
+		   size_t errlen);
+void ssd_sweep_free(struct ssd_sweep *s);
+
+/* Point p's value of the axis named `name`, or NULL. */
+const char *ssd_sweep_value(const struct ssd_sweep *s, uint32_t p,
+			    const char *name);
+/* Point p as the arguments of the ssdlab binary exe (argv[0] = exe),
+ * NULL-terminated, into a new array (free with ssd_sweep_argv_free).
+ * NULL out of memory. */
+char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe);
+void ssd_sweep_argv_free(char **argv);
+
+/* Write DIR/manifest.tsv (DIR made if needed).  0 or an SSD_E* code,
+ * the message in err. */
+int ssd_sweep_plan(const struct ssd_sweep *s, const char *dir, char *err,
+		   size_t errlen);
+
+/* mkdir -p dir: 0, or SSD_EIO with "DIR: reason" in err. */
+int ssd_sweep_mkdirs(const char *dir, char *err, size_t errlen);
+
+/* Parse a selection of point indices, "3,5-9,12" (each < npoints),
+ * into sel[npoints] (1 = selected).  0, or SSD_EPARSE/SSD_ERANGE with a
+ * message. */
+int ssd_sweep_select(const struct ssd_sweep *s, const char *text,
+		     uint8_t *sel, char *err, size_t errlen);
+
+/* Run the selected points (sel NULL: all) that have not ended, up to
+ * `jobs` at once, each as exe's child in its own directory under
+ * DIR/points.  A line per point on `log` (NULL: none): "done", "failed:
+ * ERROR" or "skipped".  *failed counts the points that failed now.  0,
+ * or an SSD_E* code for the sweep itself (a directory it cannot make),
+ * the message in err. */
+int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
+		  const uint8_t *sel, int jobs, int retry_failed, FILE *log,
+		  uint32_t *failed, char *err, size_t errlen);
+
+/* Merge every point's result into DIR/results.csv and DIR/results.jsonl
+ * (the files are complete whatever is missing: a missing or failed
+ * point is a row with its status).  *done, *failed and *missing count
+ * them; a line per failed or missing point on `log`.  0, or an SSD_E*
+ * code with the message in err. */
+int ssd_sweep_collect(const struct ssd_sweep *s, const char *dir, FILE *log,
+		      uint32_t *done, uint32_t *failed, uint32_t *missing,
+		      char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,282 @@
+/*
+ * sweep_run.c -- running a sweep's points (sweep.h): each point a child
+ * process of the ssdlab binary, in a directory of its own.
+ *
+ * A point runs in DIR/points/.run-ID-HOST-PID (its files: what the
+ * command writes, stdout.txt, stderr.txt) and, when the child has ended,
+ * that directory is renamed to DIR/points/ID -- a rename within one
+ * directory, atomic on every POSIX file system and on NFS -- with
+ * error.txt in it if the point failed.  So a point's final directory
+ * exists only for a point that ended, and never holds half a result; a
+ * point cut short (the machine went down, the job array was cancelled)
+ * left a .run- directory, removed when the point runs again here (a
+ * directory of this host whose process is gone) and ignored by collect.
+ * Two runners given the same point (overlapping selections on a
+ * cluster) both run it, and the second rename finds the first's
+ * directory and is dropped: the simulator is deterministic, so the
+ * result is the same.
+ */
+#include "sweep/sweep.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/util.h"
+
+/* rm -r path (a point's own directory: files, and the folders the
+ * scenarios or job logs make in it). */
+static void remove_tree(const char *path)
+{
+	DIR *d = opendir(path);
+	if (d) {
+		struct dirent *e;
+		while ((e = readdir(d))) {
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			char p[PATH_MAX];
+			snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+			struct stat st;
+			if (!lstat(p, &st) && S_ISDIR(st.st_mode))
+				remove_tree(p);
+			else
+				unlink(p);
+		}
+		closedir(d);
+	}
+	rmdir(path);
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+	return !stat(path, &st);
+}
+
+static void host(char *buf, size_t n)
+{
+	if (gethostname(buf, n))
+		snprintf(buf, n, "host");
+	buf[n - 1] = 0;
+	for (char *p = buf; *p; p++)
+		if (*p == '/' || *p == '-')
+			*p = '_';
+}
+
+/* The .run- directories of point id that this host left behind, its
+ * process gone, removed. */
+static void clean_stale(const char *points, const char *id, const char *me)
+{
+	DIR *d = opendir(points);
+	if (!d)
+		return;
+	char prefix[64];
+	int pn = snprintf(prefix, sizeof prefix, ".run-%s-", id);
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (strncmp(e->d_name, prefix, (size_t)pn))
+			continue;
+		const char *h = e->d_name + pn, *dash = strrchr(h, '-');
+		if (!dash || (size_t)(dash - h) != strlen(me) ||
+		    strncmp(h, me, strlen(me)))
+			continue;
+		long pid = strtol(dash + 1, NULL, 10);
+		if (pid > 0 && kill((pid_t)pid, 0) && errno == ESRCH) {
+			char p[PATH_MAX];
+			snprintf(p, sizeof p, "%s/%s", points, e->d_name);
+			remove_tree(p);
+		}
+	}
+	closedir(d);
+}
+
+/* The first line of file path into buf ("" if none). */
+static void first_line(const char *path, char *buf, size_t n)
+{
+	buf[0] = 0;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fgets(buf, (int)n, f))
+		buf[strcspn(buf, "\n")] = 0;
+	fclose(f);
+}
+
+struct child {
+	pid_t pid;
+	uint32_t point;
+	char tmp[PATH_MAX];
+};
+
+/* Start point p in tmp: the child's stdout and stderr go to files there.
+ * 0, or -1 with errno. */
+static int start(const struct ssd_sweep *s, uint32_t p, const char *exe,
+		 struct child *c)
+{
+	if (mkdir(c->tmp, 0777))
+		return -1;
+	char **argv = ssd_sweep_argv(s, p, exe);
+	if (!argv) {
+		errno = ENOMEM;
+		return -1;
+	}
+	/* the point's command, for whoever looks into its folder */
+	char cp[PATH_MAX];
+	snprintf(cp, sizeof cp, "%s/command.txt", c->tmp);
+	FILE *f = fopen(cp, "w");
+	if (f) {
+		for (int i = 0; argv[i]; i++)
+			fprintf(f, "%s%s", i ? " " : "", argv[i]);
+		fputc('\n', f);
+		fclose(f);
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		ssd_sweep_argv_free(argv);
+		return -1;
+	}
+	if (!pid) {
+		char o[PATH_MAX], e[PATH_MAX];
+		snprintf(o, sizeof o, "%s/stdout.txt", c->tmp);
+		snprintf(e, sizeof e, "%s/stderr.txt", c->tmp);
+		int fo = open(o, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		int fe = open(e, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		int fi = open("/dev/null", O_RDONLY);
+		if (fo < 0 || fe < 0 || fi < 0 || dup2(fo, 1) < 0 ||
+		    dup2(fe, 2) < 0 || dup2(fi, 0) < 0 || chdir(c->tmp))
+			_exit(126);
+		execv(exe, argv);
+		dprintf(2, "%s: %s\n", exe, strerror(errno));
+		_exit(127);
+	}
+	ssd_sweep_argv_free(argv);
+	c->pid = pid;
+	c->point = p;
+	return 0;
+}
+
+/* Child c ended with wait status st: its directory becomes the point's.
+ * Returns 1 if the point failed. */
+static int finish(const struct ssd_sweep *s, const char *points,
+		  struct child *c, int st, FILE *log)
+{
+	const char *id = s->id[c->point];
+	char msg[512] = "", path[PATH_MAX];
+	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
+		snprintf(path, sizeof path, "%s/stderr.txt", c->tmp);
+		char line[480];
+		first_line(path, line, sizeof line);
+		if (WIFSIGNALED(st))
+			snprintf(msg, sizeof msg, "killed by signal %d%s%s",
+				 WTERMSIG(st), *line ? ": " : "", line);
+		else
+			snprintf(msg, sizeof msg, "exit status %d%s%s",
+				 WEXITSTATUS(st), *line ? ": " : "", line);
+		snprintf(path, sizeof path, "%s/error.txt", c->tmp);
+		FILE *f = fopen(path, "w");
+		if (f) {
+			fprintf(f, "%s\n", msg);
+			fclose(f);
+		}
+	}
+	char final[PATH_MAX];
+	snprintf(final, sizeof final, "%s/%s", points, id);
+	if (rename(c->tmp, final)) {
+		/* another runner ended the point first: keep its result */
+		remove_tree(c->tmp);
+	}
+	if (log) {
+		if (*msg)
+			fprintf(log, "point %u %s: failed: %s\n", c->point, id, msg);
+		else
+			fprintf(log, "point %u %s: done\n", c->point, id);
+		fflush(log);
+	}
+	return *msg != 0;
+}
+
+int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
+		  const uint8_t *sel, int jobs, int retry_failed, FILE *log,
+		  uint32_t *failed, char *err, size_t errlen)
+{
+	*failed = 0;
+	char points[PATH_MAX];
+	snprintf(points, sizeof points, "%s/points", dir);
+	int rc = ssd_sweep_mkdirs(points, err, errlen);
+	if (rc)
+		return rc;
+	if (jobs < 1)
+		jobs = 1;
+	struct child *kids = calloc((size_t)jobs, sizeof *kids);
+	if (!kids) {
+		ssd_seterr(err, errlen, "out of memory");
+		return SSD_ENOMEM;
+	}
+	char me[64];
+	host(me, sizeof me);
+	int running = 0;
+	uint32_t p = 0;
+	for (;;) {
+		/* start what fits */
+		while (!rc && running < jobs && p < s->npoints) {
+			uint32_t q = p++;
+			if (sel && !sel[q])
+				continue;
+			char final[PATH_MAX], errf[PATH_MAX];
+			snprintf(final, sizeof final, "%s/%s", points, s->id[q]);
+			snprintf(errf, sizeof errf, "%s/error.txt", final);
+			if (exists(final)) {
+				if (!(retry_failed && exists(errf))) {
+					if (log)
+						fprintf(log, "point %u %s: skipped "
+							"(%s)\n", q, s->id[q],
+							exists(errf) ? "failed "
+							"before" : "done");
+					continue;
+				}
+				remove_tree(final);
+			}
+			clean_stale(points, s->id[q], me);
+			struct child *c = NULL;
+			for (int k = 0; k < jobs && !c; k++)
+				if (!kids[k].pid)
+					c = &kids[k];
+			snprintf(c->tmp, sizeof c->tmp, "%s/.run-%s-%s-%ld", points,
+				 s->id[q], me, (long)getpid());
+			if (start(s, q, exe, c)) {
+				ssd_seterr(err, errlen, "point %u: %s: %s", q, c->tmp,
+					   strerror(errno));
+				rc = SSD_EIO;
+				break;
+			}
+			running++;
+		}
+		if (!running)
+			break;
+		int st;
+		pid_t pid = waitpid(-1, &st, 0);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int k = 0; k < jobs; k++)
+			if (kids[k].pid == pid) {
+				*failed += (uint32_t)finish(s, points, &kids[k], st, log);
+				kids[k].pid = 0;
+				running--;
+			}
+		if (rc && !running)
+			break;
+	}
+	free(kids);
+	return rc;
+}

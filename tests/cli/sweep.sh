@@ -1,0 +1,150 @@
+# Sweeps (docs/sweeps.md): plan, run and collect; a point that ended is
+# skipped, one cut short runs again, a failed one is recorded with its
+# error; -j 2 gives the same table as -j 1 and as point-by-point runs;
+# every bad sweep file fails in one line naming the file and the line.
+. "$TOP/tests/cli/lib.inc"
+need python3
+cat >rw.fio <<'EOF2'
+[fill]
+rw=write
+bs=128k
+iodepth=16
+[measure]
+stonewall
+rw=randwrite
+bs=4k
+iodepth=16
+io_size=16m
+EOF2
+cat >op.sweep <<'EOF2'
+# WAF against the spare fraction and the GC policy
+[sweep]
+drive = tiny
+set.op = 0.07, 0.28
+set.gc_policy = greedy, fifo
+job = rw.fio
+measure = measure
+seed = 1..2
+EOF2
+expect_status 0 "$SSDLAB" sweep plan op.sweep --dir a
+grep -q "^8 points: a/manifest.tsv$" out.txt || fail "plan: $(cat out.txt)"
+[ "$(wc -l <a/manifest.tsv)" -eq 9 ] || fail "manifest: $(cat a/manifest.tsv)"
+head -n 1 a/manifest.tsv | grep -q "^index	id	drive	set.op	set.gc_policy	job	seed$" ||
+	fail "manifest header: $(head -n 1 a/manifest.tsv)"
+# the grid: the last axis fastest
+sed -n 2,3p a/manifest.tsv | cut -f 3- | tr '\n' '|' | grep -q "^tiny	0.07	greedy	rw.fio	1|tiny	0.07	greedy	rw.fio	2|$" ||
+	fail "grid order: $(sed -n 2,3p a/manifest.tsv)"
+
+expect_status 0 "$SSDLAB" sweep run op.sweep --dir a -j 2
+[ "$(grep -c ': done$' out.txt)" -eq 8 ] || fail "run: $(cat out.txt)"
+expect_status 0 "$SSDLAB" sweep collect op.sweep --dir a
+grep -q "^8 points: 8 done, 0 failed, 0 missing" out.txt || fail "collect: $(cat out.txt)"
+# once ended, skipped
+expect_status 0 "$SSDLAB" sweep run op.sweep --dir a
+[ "$(grep -c 'skipped (done)$' out.txt)" -eq 8 ] || fail "rerun: $(cat out.txt)"
+
+# the same table one at a time and point by point
+expect_status 0 "$SSDLAB" sweep run op.sweep --dir b
+for p in 0 1 2 3 4 5 6 7; do
+	expect_status 0 "$SSDLAB" sweep run op.sweep --dir c --points $p
+done
+for d in b c; do
+	expect_status 0 "$SSDLAB" sweep collect op.sweep --dir $d
+	cmp a/results.csv $d/results.csv || fail "$d/results.csv differs"
+	cmp a/results.jsonl $d/results.jsonl || fail "$d/results.jsonl differs"
+done
+python3 - <<'PY' || fail "the table"
+import csv, json
+rows = list(csv.DictReader(open("a/results.csv")))
+assert len(rows) == 8, rows
+for r in rows:
+    assert r["status"] == "done" and r["measured_job"] == "measure", r
+    assert int(r["host_pages_written"]) >= 4096, r
+# more spare, less WA, under either policy and seed
+for pol in ("greedy", "fifo"):
+    for seed in ("1", "2"):
+        w = {r["set.op"]: float(r["waf"]) for r in rows
+             if r["set.gc_policy"] == pol and r["seed"] == seed}
+        assert w["0.28"] < w["0.07"], (pol, seed, w)
+lines = [json.loads(l) for l in open("a/results.jsonl")]
+assert [l["index"] for l in lines] == list(range(8))
+assert lines[0]["waf"] == float(rows[0]["waf"])
+PY
+
+# a point cut short: its directory never became the point's; a missing
+# point is a row too, and collect says so
+id=$(sed -n 2p a/manifest.tsv | cut -f 2)
+mv "a/points/$id" "a/points/.run-$id-$(hostname | tr -- '-/' '__')-999999"
+expect_status 1 "$SSDLAB" sweep collect op.sweep --dir a
+grep -q "^point 0 $id: missing$" out.txt || fail "missing: $(cat out.txt)"
+grep -q "^8 points: 7 done, 0 failed, 1 missing" out.txt || fail "collect: $(cat out.txt)"
+grep -q "^0,$id,tiny,0.07,greedy,rw.fio,1,missing,," a/results.csv || fail "missing row"
+expect_status 0 "$SSDLAB" sweep run op.sweep --dir a
+[ "$(grep -c ': done$' out.txt)" -eq 1 ] || fail "rerun after a cut: $(cat out.txt)"
+ls -a a/points | grep -q '^\.run-' && fail "the cut point's directory was left"
+expect_status 0 "$SSDLAB" sweep collect op.sweep --dir a
+cmp a/results.csv b/results.csv || fail "after the cut point ran again"
+
+# a failed point: recorded with its error, skipped, retried on request
+cat >bad.sweep <<'EOF2'
+[sweep]
+drive = tiny
+set.op = 0.07, 5
+job = rw.fio
+EOF2
+expect_status 1 "$SSDLAB" sweep run bad.sweep --dir f
+grep -q "^point 1 [0-9a-f]*: failed: exit status 2: ssdlab: --set: key 'op': '5' is out of range" out.txt || fail "failed point: $(cat out.txt)"
+expect_status 0 "$SSDLAB" sweep run bad.sweep --dir f
+grep -q "^point 1 [0-9a-f]*: skipped (failed before)$" out.txt || fail "skip failed: $(cat out.txt)"
+expect_status 1 "$SSDLAB" sweep run bad.sweep --dir f --retry-failed
+grep -q "^point 1 [0-9a-f]*: failed" out.txt || fail "retry: $(cat out.txt)"
+expect_status 1 "$SSDLAB" sweep collect bad.sweep --dir f
+grep -q "^2 points: 1 done, 1 failed, 0 missing" out.txt || fail "collect failed: $(cat out.txt)"
+grep -q "^1,[0-9a-f]*,tiny,5,rw.fio,failed,exit status 2: ssdlab: --set: key 'op'" f/results.csv ||
+	fail "failed row: $(sed -n 3p f/results.csv)"
+
+# a changed job file is another point; an unchanged sweep the same ids
+cp a/manifest.tsv m1.tsv
+expect_status 0 "$SSDLAB" sweep plan op.sweep --dir a
+cmp -s m1.tsv a/manifest.tsv || fail "plan twice: ids changed"
+echo "# touched" >>rw.fio
+expect_status 0 "$SSDLAB" sweep plan op.sweep --dir a
+cut -f 2 m1.tsv | sed 1d >old.ids
+cut -f 2 a/manifest.tsv | sed 1d >new.ids
+if grep -qxFf old.ids new.ids; then fail "an id unchanged after its job file changed"; fi
+
+# scenarios: the figures of result.json, in list mode
+cat >scn.sweep <<'EOF2'
+[sweep]
+scenario = fdp
+drive = tiny
+combine = list
+set.op = 0.3, 0.4
+seed = 1, 2
+EOF2
+expect_status 0 "$SSDLAB" sweep run scn.sweep --dir s -j 2
+expect_status 0 "$SSDLAB" sweep collect scn.sweep --dir s
+python3 - <<'PY' || fail "scenario table"
+import csv
+rows = list(csv.DictReader(open("s/results.csv")))
+assert [(r["set.op"], r["seed"]) for r in rows] == [("0.3", "1"), ("0.4", "2")], rows
+for r in rows:
+    # placement beats none, in the scenario's own figures
+    assert float(r["cache.initial.waf"]) < float(r["cache.none.waf"]), r
+PY
+
+# bad sweep files: one line, exit 2, FILE:LINE
+e() { printf '%b' "$1" >x.sweep; expect_err 2 "$2" "$SSDLAB" sweep plan x.sweep --dir x; }
+e '[sweep]\njob = rw.fio\nbogus = 1\n' "^ssdlab: x.sweep:3: unknown key 'bogus'"
+e 'job = rw.fio\n' "^ssdlab: x.sweep:1: 'job = rw.fio' before \\[sweep\\]"
+e '[sweep]\ndrive = tiny\n' "^ssdlab: x.sweep: no workload"
+e '[sweep]\njob = rw.fio\nscenario = fdp\n' "^ssdlab: x.sweep:3: job files and scenarios in one sweep"
+e '[sweep]\njob = nope.fio\n' "^ssdlab: x.sweep:2: job 'nope.fio': No such file or directory"
+e '[sweep]\njob = rw.fio\ncombine = list\nseed = 1, 2\nset.op = 0.1, 0.2, 0.3\n' "^ssdlab: x.sweep:5: combine = list, and axis 'set.op' has 3 values where 'seed' has 2"
+e '[sweep]\njob = rw.fio\nseed = 3..1\n' "^ssdlab: x.sweep:3: seed range '3..1'"
+e '[sweep]\njob = rw.fio\nset.op = 0.1,,0.2\n' "^ssdlab: x.sweep:3: axis 'set.op' has an empty value"
+e '[sweep]\njob = rw.fio\nseed = 1\nseed = 2\n' "^ssdlab: x.sweep:4: axis 'seed' is already set on line 3"
+e '[sweep]\njob = rw.fio\ncombine = zip\n' "^ssdlab: x.sweep:3: combine 'zip'"
+expect_err 2 "^ssdlab: points '9': 9 is not a point \\(the sweep has 8: 0\\.\\.7\\)" "$SSDLAB" sweep run op.sweep --dir a --points 9
+expect_err 2 "^ssdlab: nope.sweep: No such file or directory" "$SSDLAB" sweep plan nope.sweep
+expect_err 2 "^ssdlab: unknown sweep command 'go'" "$SSDLAB" sweep go op.sweep
