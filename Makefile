@@ -278,7 +278,7 @@ endif
 # fuzz/corpus/TARGET.  `make test` runs every committed input (seeds and
 # the crashes kept in fuzz/regress/TARGET) through each target built with
 # fuzz/driver.c instead, with any compiler, normal and sanitized.
-FUZZ_TARGETS := jobfile drive trace serve sim snapshot
+FUZZ_TARGETS := jobfile drive trace serve sim snapshot sweep
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_DIR := build/fuzz

@@ -166,18 +166,46 @@ static int setting(struct rd *r, const char *key, char *val, char **field)
 	return 0;
 }
 
-static int read_file(struct rd *r, FILE *f)
+/* One line "KEY = VALUES" of the [sweep] section; *combine takes the
+ * combine key's value. */
+static int line(struct rd *r, char *l, char **combine)
 {
 	struct ssd_sweep *s = r->s;
+	char *eq = strchr(l, '=');
+	if (!eq)
+		return rerr(r, SSD_EPARSE, "'%s' is not KEY = VALUES", l);
+	*eq = 0;
+	char *key = trim(l), *val = trim(eq + 1);
+	if (!strcmp(key, "name"))
+		return setting(r, key, val, &s->name);
+	if (!strcmp(key, "measure"))
+		return setting(r, key, val, &s->measure);
+	if (is_axis(key))
+		return set_axis(r, key, val);
+	if (strcmp(key, "combine"))
+		return rerr(r, SSD_EINVAL, "unknown key '%s' (accepted: name, "
+			    "combine, measure, drive, set.KEY, job, scenario, "
+			    "precondition, seed)", key);
+	int rc = setting(r, key, val, combine);
+	if (!rc && strcmp(*combine, "grid") && strcmp(*combine, "list"))
+		rc = rerr(r, SSD_EINVAL, "combine '%s' (accepted: grid, list)",
+			  *combine);
+	return rc;
+}
+
+static int read_file(struct rd *r, FILE *f)
+{
 	char buf[65536];
-	int section = 0;
+	int section = 0, rc = 0;
 	char *combine = NULL;
-	while (fgets(buf, sizeof buf, f)) {
+	while (!rc && fgets(buf, sizeof buf, f)) {
 		r->line++;
 		size_t len = strlen(buf);
-		if (len == sizeof buf - 1 && buf[len - 1] != '\n')
-			return rerr(r, SSD_EPARSE, "line longer than %zu "
-				    "characters", sizeof buf - 2);
+		if (len == sizeof buf - 1 && buf[len - 1] != '\n') {
+			rc = rerr(r, SSD_EPARSE, "line longer than %zu characters",
+				  sizeof buf - 2);
+			break;
+		}
 		char *hash = strchr(buf, '#');
 		if (hash)
 			*hash = 0;
@@ -186,52 +214,23 @@ static int read_file(struct rd *r, FILE *f)
 			continue;
 		if (*l == '[') {
 			if (strcmp(l, "[sweep]"))
-				return rerr(r, SSD_EPARSE, "unknown section '%s' "
-					    "(accepted: [sweep])", l);
-			if (section)
-				return rerr(r, SSD_EPARSE, "a second [sweep]");
+				rc = rerr(r, SSD_EPARSE, "unknown section '%s' "
+					  "(accepted: [sweep])", l);
+			else if (section)
+				rc = rerr(r, SSD_EPARSE, "a second [sweep]");
 			section = 1;
-			continue;
-		}
-		if (!section)
-			return rerr(r, SSD_EPARSE, "'%s' before [sweep] "
-				    "(accepted: the file starts with [sweep])", l);
-		char *eq = strchr(l, '=');
-		if (!eq)
-			return rerr(r, SSD_EPARSE, "'%s' is not KEY = VALUES", l);
-		*eq = 0;
-		char *key = trim(l), *val = trim(eq + 1);
-		int rc;
-		if (!strcmp(key, "name"))
-			rc = setting(r, key, val, &s->name);
-		else if (!strcmp(key, "combine"))
-			rc = setting(r, key, val, &combine);
-		else if (!strcmp(key, "measure"))
-			rc = setting(r, key, val, &s->measure);
-		else if (is_axis(key))
-			rc = set_axis(r, key, val);
-		else
-			rc = rerr(r, SSD_EINVAL, "unknown key '%s' (accepted: "
-				  "name, combine, measure, drive, set.KEY, job, "
-				  "scenario, precondition, seed)", key);
-		if (rc) {
-			free(combine);
-			return rc;
-		}
-		if (combine && strcmp(combine, "grid") && strcmp(combine, "list")) {
-			rc = rerr(r, SSD_EINVAL, "combine '%s' (accepted: grid, "
-				  "list)", combine);
-			free(combine);
-			return rc;
+		} else if (!section) {
+			rc = rerr(r, SSD_EPARSE, "'%s' before [sweep] (accepted: "
+				  "the file starts with [sweep])", l);
+		} else {
+			rc = line(r, l, &combine);
 		}
 	}
-	if (ferror(f)) {
-		free(combine);
-		return rerr(r, SSD_EIO, "read error");
-	}
-	s->list = combine && !strcmp(combine, "list");
+	if (!rc && ferror(f))
+		rc = rerr(r, SSD_EIO, "read error");
+	r->s->list = combine && !strcmp(combine, "list");
 	free(combine);
-	return 0;
+	return rc;
 }
 
 /* ---- checking and expanding ---- */
