@@ -103,7 +103,11 @@ class Error(Exception):
         self.code = int(code)
         self.name = CODES.get(self.code, "SSDLAB_E%d" % -self.code)
         self.message = message or strerror(self.code)
+        self.result = None  # a run's partial ssdlab.Result (Device.run)
         super().__init__(self.message)
+
+
+Error.__module__ = "ssdlab"
 
 
 def strerror(code):

@@ -140,9 +140,9 @@ class Device(Handle):
             jobs = Jobs(jobs)
         step = None
         if series is not None:
+            if not math.isfinite(float(series)) or not float(series) * 1e9 >= 1:
+                raise _lib.Error(-1, "series=%r: a step in seconds, 1 ns or more" % (series,))
             step = int(round(float(series) * 1e9))
-            if not step > 0 or math.isinf(series):
-                raise _lib.Error(-1, "series=%r: a step in seconds above 0" % (series,))
         with jobs._make(self.capacity) as w:
             p = new_ptr()
             err = _lib.errbuf()

@@ -97,20 +97,20 @@ class Result(Handle):
         r = cls()
         r._own(ptr)
         r._step = step_ns
-        r._jobs = None
         r._series = None
         return r
 
     @property
     def jobs(self):
-        if self._jobs is None:
-            out = []
-            for i in range(_lib.lib.ssdlab_result_jobs(self._ptr)):
-                c = _lib.CJobStats()
-                _lib.check(_lib.lib.ssdlab_result_job(self._ptr, i, c), what="job %d" % i)
-                out.append(JobStats(self, i, c))
-            self._jobs = out
-        return self._jobs
+        # made anew each time: a JobStats holds its Result (for its
+        # percentiles), and a Result holding them would be a cycle that
+        # keeps the handle until the garbage collector runs
+        out = []
+        for i in range(_lib.lib.ssdlab_result_jobs(self._ptr)):
+            c = _lib.CJobStats()
+            _lib.check(_lib.lib.ssdlab_result_job(self._ptr, i, c), what="job %d" % i)
+            out.append(JobStats(self, i, c))
+        return out
 
     def job(self, name):
         for j in self.jobs:
