@@ -22,7 +22,9 @@ import os
 
 __all__ = ["Error", "lib", "libc", "LIBRARY", "PRESETS", "check", "ERRBUF"]
 
-_here = os.path.dirname(os.path.abspath(__file__))
+# the real folder: a source tree's python/ reached through a link still
+# finds its build/
+_here = os.path.dirname(os.path.realpath(__file__))
 
 
 def _installed():
