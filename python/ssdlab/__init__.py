@@ -19,10 +19,11 @@ from .drive import Drive
 from .frames import frame, have_pandas
 from .jobs import Jobs
 from .result import PERCENTILES, JobStats, Result, Series
-from .values import Counters, DirStats, Health, Point
+from .values import Counters, DirStats, Health, Point, Zone, Zoned
 
 __all__ = ["Error", "Drive", "Device", "Jobs", "Result", "JobStats",
-           "Series", "Counters", "Health", "DirStats", "Point", "frame",
+           "Series", "Counters", "Health", "DirStats", "Point", "Zone",
+           "Zoned", "frame", "memory_available",
            "have_pandas", "strerror", "library_version", "LIBRARY",
            "WEAR_BINS", "PERCENTILES", "__version__"]
 
@@ -30,6 +31,14 @@ __all__ = ["Error", "Drive", "Device", "Jobs", "Result", "JobStats",
 def library_version():
     """The loaded library's version, "MAJOR.MINOR.PATCH"."""
     return _clib.ssdlab_version().decode()
+
+
+def memory_available():
+    """Bytes this process may still take (what Device() checks a drive's
+    memory against), or None when the system says nothing."""
+    import ctypes
+    v = ctypes.c_uint64()
+    return v.value if _clib.ssdlab_memory_available(ctypes.byref(v)) == 0 else None
 
 
 __version__ = library_version()

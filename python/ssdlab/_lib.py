@@ -195,6 +195,17 @@ class CPoint(ctypes.Structure):
     ]
 
 
+class CZoned(ctypes.Structure):
+    _fields_ = [("zone_size", u64), ("zone_cap", u64), ("nzones", u32),
+                ("max_open", u32), ("max_active", u32), ("lba", u32),
+                ("max_append", u64)]
+
+
+class CZone(ctypes.Structure):
+    _fields_ = [("start", u64), ("cap", u64), ("wp", u64), ("written", u64),
+                ("state", cint), ("finished_by_controller", cint)]
+
+
 # ---- prototypes ----
 
 P = ctypes.c_void_p
@@ -221,6 +232,11 @@ _protos = {
     "ssdlab_dev_capacity": (u64, [P]),
     "ssdlab_submit": (i64, [P, cint, u64, u32, i64]),
     "ssdlab_flush": (i64, [P, i64]),
+    "ssdlab_zoned": (cint, [P, ctypes.POINTER(CZoned)]),
+    "ssdlab_zone_send": (i64, [P, cint, u64, cint, i64]),
+    "ssdlab_zone_report": (cint, [P, u32, ctypes.POINTER(CZone)]),
+    "ssdlab_append_offset": (u64, [P]),
+    "ssdlab_memory_available": (cint, [ctypes.POINTER(u64)]),
     "ssdlab_idle": (cint, [P, i64]),
     "ssdlab_now": (i64, [P]),
     "ssdlab_counters": (cint, [P, ctypes.POINTER(CCounters)]),

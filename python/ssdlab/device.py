@@ -6,10 +6,13 @@ from . import _lib
 from ._handle import Handle, new_ptr
 from .jobs import Jobs
 from .result import Result
-from .values import Counters, Health, op_code
+from .values import Counters, Health, Zone, Zoned, op_code
 
 FUA = 0x100
 DIRECT = 0x200
+APPEND = 0x400
+ZONE_ACTIONS = {"close": 1, "finish": 2, "open": 3, "reset": 4, "offline": 5,
+                "zrwa_flush": 0x11}
 
 
 def _ns(t):
@@ -91,6 +94,47 @@ class Device(Handle):
 
     def trim(self, offset, length, t=None, **kw):
         return self.submit("trim", offset, length, t, **kw)
+
+    # ---- zoned drives (docs/zoned.md) ----
+
+    @property
+    def zoned(self):
+        """A zoned drive's namespace (ssdlab.Zoned), or None."""
+        z = _lib.CZoned()
+        if _lib.lib.ssdlab_zoned(self._ptr, z) != 1:
+            return None
+        return Zoned(*(getattr(z, n) for n, _ in _lib.CZoned._fields_))
+
+    def zone(self, i):
+        """Report Zones for zone i (ssdlab.Zone)."""
+        z = _lib.CZone()
+        _lib.check(_lib.lib.ssdlab_zone_report(self._ptr, int(i), z),
+                   what="zone %d" % i)
+        return Zone._from_c(z)
+
+    def zone_send(self, action, offset, t=None, all=False, zrwaa=False):
+        """Zone Management Send: action ("open", "close", "finish",
+        "reset", "offline", "zrwa_flush") on the zone that starts at
+        offset, or on every zone it selects with all=True; zrwaa=True
+        gives an opened zone a random write area.  Its completion time."""
+        if action not in ZONE_ACTIONS:
+            raise _lib.Error(-1, "zone action %r: not one of %s" % (
+                action, ", ".join(ZONE_ACTIONS)))
+        t = self.now if t is None else _ns(t)
+        flags = (1 if all else 0) | (2 if zrwaa else 0)
+        rc = _lib.lib.ssdlab_zone_send(self._ptr, ZONE_ACTIONS[action], int(offset),
+                                       flags, t)
+        return _lib.check(rc, what="zone %s at offset %d at t=%d ns" % (action, offset, t))
+
+    def append(self, zone_start, length, t=None):
+        """Zone Append to the zone that starts at zone_start: (its
+        completion time, the byte offset it was written at)."""
+        t = self.now if t is None else _ns(t)
+        rc = _lib.lib.ssdlab_submit(self._ptr, 1 | APPEND, int(zone_start),
+                                    int(length), t)
+        done = _lib.check(rc, what="zone append of %d bytes to the zone at %d at t=%d ns"
+                          % (length, zone_start, t))
+        return done, _lib.lib.ssdlab_append_offset(self._ptr)
 
     def flush(self, t=None):
         """Make every write so far durable; the flush's completion time."""

@@ -99,3 +99,26 @@ class Point(namedtuple("Point", "t_ns len_ns read write trim")):
             for k, v in getattr(self, op)._asdict().items():
                 out["%s_%s" % (op, k)] = v
         return out
+
+
+class Zoned(namedtuple("Zoned", [n for n, _ in _lib.CZoned._fields_])):
+    """A zoned drive's namespace (struct ssdlab_zoned): zone_size and
+    zone_cap in bytes, nzones, max_open and max_active (0: no limit),
+    lba (logical block bytes), max_append (bytes)."""
+    __slots__ = ()
+
+
+ZONE_STATES = {0x1: "empty", 0x2: "implicitly_opened", 0x3: "explicitly_opened",
+               0x4: "closed", 0xd: "read_only", 0xe: "full", 0xf: "offline"}
+
+
+class Zone(namedtuple("Zone", "start cap wp written state finished_by_controller")):
+    """One zone's descriptor (struct ssdlab_zone): start, cap, wp (None
+    when the zone has no write pointer) and written in bytes; state a
+    name ("empty", "implicitly_opened", "full"...)."""
+    __slots__ = ()
+
+    @classmethod
+    def _from_c(cls, c):
+        return cls(c.start, c.cap, None if c.wp == 2 ** 64 - 1 else c.wp, c.written,
+                   ZONE_STATES.get(c.state, c.state), bool(c.finished_by_controller))

@@ -73,6 +73,8 @@ class ABI(unittest.TestCase):
         self.check_struct("ssdlab_dir_stats", _lib.CDirStats)
         self.check_struct("ssdlab_job_stats", _lib.CJobStats, nested)
         self.check_struct("ssdlab_point", _lib.CPoint)
+        self.check_struct("ssdlab_zoned", _lib.CZoned)
+        self.check_struct("ssdlab_zone", _lib.CZone)
 
     def test_bound_functions_take_the_header_arguments(self):
         text = " ".join(header().split())

@@ -113,6 +113,42 @@ class DeviceTests(unittest.TestCase):
                 ssdlab.Device.load(os.path.join(tmp, "none.snap"))
             self.assertEqual(cm.exception.name, "SSDLAB_EIO")
 
+    def test_zoned_drive(self):
+        self.assertIsNone(self.dev.zoned)
+        with self.assertRaises(ssdlab.Error) as cm:
+            self.dev.zone_send("reset", 0)
+        self.assertEqual(cm.exception.name, "SSDLAB_EUNSUP")
+        with ssdlab.Device(tiny(mapping="zone", max_open_zones=2)) as dev:
+            z = dev.zoned
+            self.assertEqual((z.nzones, z.zone_size, z.max_open, z.lba),
+                             (64, 1 << 20, 2, 4096))
+            t = dev.write(0, 64 * KIB, 0)
+            with self.assertRaises(ssdlab.Error) as cm:
+                dev.write(0, 4 * KIB, t)     # not at the write pointer
+            self.assertEqual(cm.exception.name, "SSDLAB_ZNS_EWRITE")
+            self.assertIn("write pointer", str(cm.exception))
+            t, where = dev.append(0, 8 * KIB, t)
+            self.assertEqual(where, 64 * KIB)
+            zd = dev.zone(0)
+            self.assertEqual((zd.state, zd.wp, zd.written, zd.cap),
+                             ("implicitly_opened", 72 * KIB, 72 * KIB, 1 << 20))
+            t = dev.zone_send("finish", 0, t)
+            self.assertEqual(dev.zone(0).state, "full")
+            self.assertIsNone(dev.zone(0).wp)
+            with self.assertRaises(ssdlab.Error) as cm:
+                dev.zone_send("open", 0)
+            self.assertEqual(cm.exception.name, "SSDLAB_ZNS_ETRANSITION")
+            dev.zone_send("reset", 0, all=True)
+            self.assertEqual(dev.zone(0).state, "empty")
+            with self.assertRaises(ssdlab.Error):
+                dev.zone(64)
+            with self.assertRaises(ssdlab.Error):
+                dev.zone_send("explode", 0)
+
+    def test_memory(self):
+        m = ssdlab.memory_available()
+        self.assertTrue(m is None or m > 0)
+
     def test_device_from_a_preset_name(self):
         with ssdlab.Device("tiny") as dev:
             self.assertEqual(dev.capacity, 64 << 20)

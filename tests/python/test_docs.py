@@ -43,8 +43,9 @@ class Docs(unittest.TestCase):
                     except Exception as e:
                         self.fail("%s block %d: %s: %s\n%s" % (
                             doc, i + 1, type(e).__name__, e, code))
-                # what a block's comments say it prints, it prints
-                for want in re.findall(r"print\([^#\n]*\)\s*# ([0-9][0-9. ]*|True|filled in [0-9.]+ s)$",
+                # what a block's comments say it prints, it prints (a
+                # comment after print() that starts with a number)
+                for want in re.findall(r"print\([^#\n]*\)\s*# ([0-9][\w. ]*|True|False|filled in [0-9.]+ s)$",
                                        code, re.M):
                     self.assertIn(want.strip(), out.getvalue(),
                                   "%s block %d" % (doc, i + 1))
