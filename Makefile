@@ -245,7 +245,8 @@ install: $(BUILD)/ssdlab $(LIB) $(SHLIB) $(BUILD)/ssdlab.1 ssdlab.pc.in $(if $(H
 # beside it (python/ssdlab/_lib.py looks there first).
 install-python:
 	@if [ -z "$(pydir)" ]; then echo "$(PYTHON) not found: the Python package is not installed"; else \
-	set -x; install -d $(DESTDIR)$(pydir)/ssdlab && \
+	echo "the Python package: $(DESTDIR)$(pydir)/ssdlab"; \
+	install -d $(DESTDIR)$(pydir)/ssdlab && \
 	install -m 644 $(PY_SRC) $(DESTDIR)$(pydir)/ssdlab/ && \
 	printf '# written by make install: the library and presets installed with this module\nLIBRARY = "%s"\nPRESETS = "%s"\n' \
 	        "$(libdir)/$(SONAME)" "$(presetdir)" > $(DESTDIR)$(pydir)/ssdlab/_config.py; fi
