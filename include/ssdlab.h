@@ -462,6 +462,32 @@ typedef struct ssdlab_result ssdlab_result;
 SSDLAB_API int ssdlab_run(ssdlab_dev *dev, ssdlab_jobs *w, uint64_t seed,
 	       ssdlab_result **out, char *err, size_t errlen);
 
+/* ssdlab_run, also keeping the run's time series (what fio's
+ * write_iops_log and write_bw_log give with log_avg_msec, for the run's
+ * jobs together): the I/Os completed in each step_ns of simulated time
+ * from the drive's time as the run began (1000000000: one point a
+ * second), to the run's end.  SSDLAB_EINVAL for step_ns <= 0, and
+ * SSDLAB_ENOMEM (with *out set) when the points could not all be kept. */
+SSDLAB_API int ssdlab_run_series(ssdlab_dev *dev, ssdlab_jobs *w, uint64_t seed,
+				 int64_t step_ns, ssdlab_result **out,
+				 char *err, size_t errlen);
+
+/* The series' points: their number (0 for a result of ssdlab_run), and
+ * point i (0 .. ssdlab_result_points - 1; SSDLAB_EINVAL past them).  A
+ * step with no completion is a point of zeros; the last point ends with
+ * the run, so its len_ns may be shorter than the step. */
+struct ssdlab_point {
+	int64_t t_ns, len_ns;       /* its start (ns since the run began),
+	                               its length */
+	uint64_t ios[3], bytes[3];  /* completed in it, by enum ssdlab_op */
+	double iops[3], bw_bytes[3];/* the same per second of len_ns */
+	double lat_mean_ns[3], lat_max_ns[3]; /* their completion latency;
+	                               0 without I/O */
+};
+SSDLAB_API int ssdlab_result_points(const ssdlab_result *r);
+SSDLAB_API int ssdlab_result_point(const ssdlab_result *r, int i,
+				   struct ssdlab_point *out);
+
 /* Reported jobs (clones merged under group_reporting). */
 SSDLAB_API int ssdlab_result_jobs(const ssdlab_result *r);
 

@@ -24,6 +24,7 @@
 #include "machine/snapshot.h"
 #include "job/job.h"
 #include "run/sim.h"
+#include "stats/series.h"
 #include "methods/preset.h"
 #include "report/report.h"
 
@@ -559,14 +560,18 @@ static double wall_seconds(void)
 
 /* A result holds a reference to its jobs (the report reads their
  * options) and a copy of the drive's configuration, so that it may
- * outlive both. */
+ * outlive both; with a series (ssdlab_run_series), the run's points and
+ * where it ended (the last point is cut there). */
 struct ssdlab_result {
 	struct ssd_run_result r;
 	struct ssd_config cfg;
 	ssdlab_jobs *jobs;
+	struct ssd_series ser;
+	int64_t ser_end;
 };
 
-int ssdlab_run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
+/* ssdlab_run, with a series of step ns points when step > 0. */
+static int run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed, int64_t step,
 	       ssdlab_result **out, char *err, size_t errlen)
 {
 	*out = NULL;
@@ -588,7 +593,19 @@ int ssdlab_run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
 		return SSD_ENOMEM;
 	}
 	double w0 = wall_seconds();
-	rc = ssd_sim_run(h->dev, w->v, w->n, seed, &res->r, err, errlen);
+	if (step > 0) {
+		ssd_series_init(&res->ser, ssd_dev_time(h->dev), step);
+		rc = ssd_sim_run_series(h->dev, w->v, w->n, seed, &res->ser,
+					&res->r, err, errlen);
+		res->ser_end = ssd_dev_time(h->dev);
+		ssd_series_extend(&res->ser, res->ser_end);
+		if (!rc && res->ser.oom) {
+			set_err(err, errlen, "out of memory for the run's series");
+			rc = SSD_ENOMEM;
+		}
+	} else {
+		rc = ssd_sim_run(h->dev, w->v, w->n, seed, &res->r, err, errlen);
+	}
 	res->r.wall_s = wall_seconds() - w0;
 	res->cfg = *ssd_dev_config(h->dev);
 	res->r.cfg = &res->cfg;
@@ -602,6 +619,55 @@ int ssdlab_run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
 	}
 	*out = res;
 	return rc;
+}
+
+int ssdlab_run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
+	       ssdlab_result **out, char *err, size_t errlen)
+{
+	return run(h, w, seed, 0, out, err, errlen);
+}
+
+int ssdlab_run_series(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
+		      int64_t step_ns, ssdlab_result **out, char *err,
+		      size_t errlen)
+{
+	if (step_ns <= 0) {
+		*out = NULL;
+		if (err && errlen)
+			snprintf(err, errlen, "series step %lld ns: not above 0",
+				 (long long)step_ns);
+		return SSD_EINVAL;
+	}
+	return run(h, w, seed, step_ns, out, err, errlen);
+}
+
+int ssdlab_result_points(const ssdlab_result *r)
+{
+	return (int)r->ser.n;
+}
+
+int ssdlab_result_point(const ssdlab_result *r, int i,
+			struct ssdlab_point *o)
+{
+	const struct ssd_series *s = &r->ser;
+	if (i < 0 || (uint32_t)i >= s->n)
+		return SSD_EINVAL;
+	memset(o, 0, sizeof *o);
+	o->t_ns = (int64_t)i * s->step;
+	int64_t left = r->ser_end - s->t0 - o->t_ns;
+	o->len_ns = left > 0 && left < s->step ? left : s->step;
+	double secs = (double)o->len_ns / 1e9;
+	const struct ssd_series_pt *p = &s->pt[i];
+	for (int d = 0; d < 3; d++) {
+		o->ios[d] = p->ios[d];
+		o->bytes[d] = p->bytes[d];
+		o->iops[d] = (double)p->ios[d] / secs;
+		o->bw_bytes[d] = (double)p->bytes[d] / secs;
+		o->lat_mean_ns[d] = p->ios[d] ? (double)p->lat_sum[d] /
+						(double)p->ios[d] : 0;
+		o->lat_max_ns[d] = (double)p->lat_max[d];
+	}
+	return 0;
 }
 
 int ssdlab_result_jobs(const ssdlab_result *r)
@@ -661,6 +727,7 @@ void ssdlab_result_free(ssdlab_result *r)
 	if (!r)
 		return;
 	ssd_run_result_free(&r->r);
+	ssd_series_free(&r->ser);
 	ssdlab_jobs_free(r->jobs);
 	free(r);
 }
