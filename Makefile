@@ -218,7 +218,9 @@ presetdir   := $(PREFIX)/share/ssdlab/presets
 # the Python package: where $(PYTHON) imports packages from under PREFIX
 # (python/site_dir.py; Debian's python3 and PREFIX /usr/local:
 # /usr/local/lib/python3.X/dist-packages), found when installing
-PYTHON      ?= python3
+# (the python3 Debian's python3-* packages serve when there is one: a
+# pyenv python3 first on the PATH would not find pandas or matplotlib)
+PYTHON      ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
 pythondir    = $(shell $(PYTHON) python/site_dir.py $(PREFIX) 2>/dev/null)
 PY_SRC      := $(wildcard python/ssdlab/*.py)
 

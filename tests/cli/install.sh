@@ -118,15 +118,19 @@ fi
 # installed presets from anywhere; examples/python/waf_vs_op.py runs on
 # it: WAF falls as the spare fraction grows, and its plot is drawn where
 # matplotlib is installed.
-if ! have python3; then
+# (Debian's python3 where there is one, as make's PYTHON: the one
+# python3-matplotlib serves)
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+if ! have "$py"; then
 	skip_part "python3 is not installed: the Python package"
 else
-	pydir=$(python3 "$TOP/python/site_dir.py" "$prefix")
+	pydir=$("$py" "$TOP/python/site_dir.py" "$prefix")
 	case "$pydir" in "$prefix"/*) ;; *) fail "Python package directory $pydir is not under $prefix" ;; esac
 	[ -f "$pydir/ssdlab/__init__.py" ] || fail "the Python package was not installed in $pydir"
 	grep -qx "LIBRARY = \"$prefix/lib/libssdlab.so.$major\"" "$pydir/ssdlab/_config.py" ||
 		{ cat "$pydir/ssdlab/_config.py" >&2; fail "_config.py does not name the installed library"; }
-	pyrun() { (cd / && env -u SSDLAB_LIBRARY -u SSDLAB_PRESETS PYTHONPATH="$pydir" python3 "$@"); }
+	pyrun() { (cd / && env -u SSDLAB_LIBRARY -u SSDLAB_PRESETS PYTHONPATH="$pydir" "$py" "$@"); }
 	cp "$prefix/share/ssdlab/presets/tiny.ini" "$prefix/share/ssdlab/presets/only-installed.ini"
 	pyrun -c 'import ssdlab; print(ssdlab.LIBRARY, ssdlab.__version__, ssdlab.Drive("only-installed").capacity)' \
 		>py.txt 2>&1 || { cat py.txt >&2; fail "python3 -c 'import ssdlab' on the installed package"; }
@@ -135,12 +139,12 @@ else
 		{ cat py.txt >&2; fail "the installed package did not load the installed library and presets"; }
 	cp "$TOP/examples/python/waf_vs_op.py" .
 	(env -u SSDLAB_LIBRARY -u SSDLAB_PRESETS PYTHONPATH="$pydir" \
-		python3 waf_vs_op.py --ops 0.1,0.2,0.3,0.4 --png "$here/waf.png") >waf.txt 2>&1 ||
+		"$py" waf_vs_op.py --ops 0.1,0.2,0.3,0.4 --png "$here/waf.png") >waf.txt 2>&1 ||
 		{ cat waf.txt >&2; fail "examples/python/waf_vs_op.py failed"; }
 	awk 'NR > 1 && $1 ~ /^0\.[0-9]+$/ { n++; if (n > 1 && $2 >= last) bad = 1; last = $2 }
 	     END { exit !(n == 4 && !bad && last > 1) }' waf.txt ||
 		{ cat waf.txt >&2; fail "waf_vs_op.py: not 4 rows of WAF falling with op"; }
-	if python3 -c 'import matplotlib' >/dev/null 2>&1; then
+	if "$py" -c 'import matplotlib' >/dev/null 2>&1; then
 		grep -q "^plot: $here/waf.png$" waf.txt || { cat waf.txt >&2; fail "waf_vs_op.py drew no plot"; }
 		[ "$(head -c 8 waf.png | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] ||
 			fail "waf.png is not a PNG"
