@@ -46,6 +46,11 @@ struct ftl_fdp {
 	                           write point (h >= 1; h = 0 is the unit's) */
 	uint8_t *owner;         /* [blk] the handle of its data, FDP_MIXED */
 	uint8_t *lhandle;       /* [lpn] the handle of its last host write */
+	uint32_t wlpn;          /* the page of the latest host write, and */
+	uint8_t wwas;           /* ... the handle of the write before it: its
+	                           old copy is valid until the write maps the
+	                           new one, and GC inside the write (the
+	                           checker after each victim) still sees it */
 	uint32_t *cur;          /* [h] the unit each handle's stream is at
 	                           (the current handle's is f->cur_unit) */
 };
@@ -77,6 +82,7 @@ int ftl_fdp_init(struct ssd_ftl *f)
 	m->gc = malloc(nw * sizeof *m->gc);
 	m->owner = calloc(f->nblocks, 1);
 	m->lhandle = calloc(f->nlp ? f->nlp : 1, 1);
+	m->wlpn = SSD_UNMAPPED;
 	m->cur = calloc(m->nh, sizeof *m->cur);
 	if (!m->host || !m->gc || !m->owner || !m->lhandle || !m->cur)
 		return SSD_ENOMEM;
@@ -129,7 +135,10 @@ void ftl_fdp_opened(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 
 void ftl_fdp_wrote(struct ssd_ftl *f, uint32_t lpn)
 {
-	f->fdp->lhandle[lpn] = (uint8_t)f->pid;
+	struct ftl_fdp *m = f->fdp;
+	m->wlpn = lpn;
+	m->wwas = m->lhandle[lpn];
+	m->lhandle[lpn] = (uint8_t)f->pid;
 }
 
 struct ssd_wp *ftl_fdp_gc_dest(struct ssd_ftl *f, uint32_t ui, uint32_t victim)
@@ -201,7 +210,9 @@ int ftl_fdp_check(const struct ssd_ftl *f, char *err, size_t errlen)
 			continue;
 		for (uint32_t i = 0; i < f->spb; i++) {
 			uint32_t s = b * f->spb + i;
-			if (ssd_bit_test(f->vbits, s) && m->lhandle[f->p2l[s]] != o) {
+			uint32_t l = f->p2l[s];
+			if (ssd_bit_test(f->vbits, s) && m->lhandle[l] != o &&
+			    !(l == m->wlpn && m->wwas == o)) {
 				snprintf(err, errlen, "fdp: block %u of handle %u "
 					 "holds logical page %u of handle %u", b,
 					 o, f->p2l[s], m->lhandle[f->p2l[s]]);
