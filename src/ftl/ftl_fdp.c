@@ -9,7 +9,18 @@
  * without FDP); each handle's stream goes round the units on its own
  * (the FTL's rotation, f->cur_unit, is swapped when the handle changes),
  * so a handle's reclaim unit is one block on each unit, filled a page per
- * unit in turn, however the host interleaves the handles.  Each block records its owner: the handle whose host data
+ * unit in turn, however the host interleaves the handles.
+ *
+ * Reclaim groups (fdp_groups): the units in that many equal runs, and a
+ * placement identifier names a group and a handle as the spec encodes
+ * them (the group in its top RGIF bits, RGIF the bits the groups need;
+ * the handle below).  Stream (g, h) -- index g * handles + h -- goes
+ * round group g's units only (f->ulo, f->un), with handle h's write
+ * points there: a reclaim unit is a block on each unit of the group.
+ * Should every unit of the group be at its limit, the page goes to
+ * another group's unit rather than fail.
+ *
+ * Each block records its owner: the handle whose host data
  * opened it, or FDP_MIXED.  Garbage collection is the FTL's, victims
  * picked per unit by the policy over every full block; where a victim's
  * valid data moves is the handle type's:
@@ -25,10 +36,19 @@
  *
  * Each handle's write points keep blocks open: the config asks op for
  * them (config_finish.c), and the FTL's reserve counts them.  The host
- * writes of one command name one handle (ssd_ftl_set_placement, set by
- * the drive per command).  Not modelled: reclaim groups (one, the whole
- * drive), the handle update command, events other than an invalid
- * placement identifier, power cuts and snapshots (refused).
+ * writes of one command name one stream (ssd_ftl_set_placement, set by
+ * the drive per command).
+ *
+ * A reclaim unit handle update (ssd_ftl_fdp_update) pads the open page
+ * of each write point the identifier names, as a flush does, and closes
+ * its block where it is: the rest of the block is never programmed (a
+ * full block to GC, the policy and the checker, marked in `early`), and
+ * the update logs "reclaim unit not written to capacity".  The events
+ * log keeps the last SSD_FDP_EVENTS events; the counters count them all
+ * (fdp_bad_pid, fdp_ru_unfilled), and the handle usage -- host pages
+ * and the pages programmed into each handle's blocks -- is counted as
+ * it happens (ftl_fdp_wrote, ftl_fdp_copied).  Not modelled: power cuts
+ * and snapshots (refused), events other than these two.
  */
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
@@ -39,6 +59,9 @@
 
 struct ftl_fdp {
 	uint32_t nh;            /* handles */
+	uint32_t ng, upg;       /* reclaim groups, units in each */
+	uint32_t rgif;          /* a placement identifier's group bits */
+	uint32_t g;             /* the group of the host writes now */
 	int persistent;
 	struct ssd_wp *host;    /* [unit * nh + h] handle h's host write
 	                           point (h >= 1; h = 0 is the unit's own) */
@@ -51,8 +74,12 @@ struct ftl_fdp {
 	                           old copy is valid until the write maps the
 	                           new one, and GC inside the write (the
 	                           checker after each victim) still sees it */
-	uint32_t *cur;          /* [h] the unit each handle's stream is at
-	                           (the current handle's is f->cur_unit) */
+	uint32_t *cur;          /* [g * nh + h] the unit each stream is at
+	                           (the current one's is f->cur_unit) */
+	uint8_t *early;         /* [blk] closed by a handle update before
+	                           it was written to capacity */
+	struct ssd_fdp_event ev[SSD_FDP_EVENTS]; /* the events log, a ring */
+	uint32_t ev_next, ev_n;
 };
 
 static void wp_init(struct ssd_wp *w)
@@ -65,8 +92,8 @@ uint64_t ftl_fdp_mem(const struct ssd_ftl *f)
 {
 	const struct ftl_fdp *m = NULL;
 	uint64_t nw = (uint64_t)f->units * f->cfg.fdp_handles;
-	return sizeof *m + 2 * nw * sizeof *m->host + f->nblocks + f->nlp +
-	       f->cfg.fdp_handles * sizeof *m->cur;
+	return sizeof *m + 2 * nw * sizeof *m->host + 2 * f->nblocks + f->nlp +
+	       (uint64_t)f->cfg.fdp_groups * f->cfg.fdp_handles * sizeof *m->cur;
 }
 
 int ftl_fdp_init(struct ssd_ftl *f)
@@ -83,9 +110,17 @@ int ftl_fdp_init(struct ssd_ftl *f)
 	m->owner = calloc(f->nblocks, 1);
 	m->lhandle = calloc(f->nlp ? f->nlp : 1, 1);
 	m->wlpn = SSD_UNMAPPED;
-	m->cur = calloc(m->nh, sizeof *m->cur);
-	if (!m->host || !m->gc || !m->owner || !m->lhandle || !m->cur)
+	m->ng = f->cfg.fdp_groups ? f->cfg.fdp_groups : 1;
+	m->upg = f->units / m->ng;
+	while (m->ng > 1u << m->rgif)
+		m->rgif++;
+	m->cur = calloc((size_t)m->ng * m->nh, sizeof *m->cur);
+	m->early = calloc(f->nblocks, 1);
+	if (!m->host || !m->gc || !m->owner || !m->lhandle || !m->cur ||
+	    !m->early)
 		return SSD_ENOMEM;
+	for (uint32_t i = 0; i < m->ng * m->nh; i++)
+		m->cur[i] = i / m->nh * m->upg; /* the group's first unit */
 	for (size_t i = 0; i < nw; i++) {
 		wp_init(&m->host[i]);
 		wp_init(&m->gc[i]);
@@ -108,6 +143,7 @@ void ftl_fdp_free(struct ssd_ftl *f)
 	free(m->owner);
 	free(m->lhandle);
 	free(m->cur);
+	free(m->early);
 	free(m);
 	f->fdp = NULL;
 }
@@ -131,6 +167,7 @@ void ftl_fdp_opened(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 	else if (w >= &m->gc[base] && w < &m->gc[base + m->nh])
 		h = (uint32_t)(w - &m->gc[base]);
 	m->owner[blk] = (uint8_t)h;
+	m->early[blk] = 0;
 }
 
 void ftl_fdp_wrote(struct ssd_ftl *f, uint32_t lpn)
@@ -139,6 +176,21 @@ void ftl_fdp_wrote(struct ssd_ftl *f, uint32_t lpn)
 	m->wlpn = lpn;
 	m->wwas = m->lhandle[lpn];
 	m->lhandle[lpn] = (uint8_t)f->pid;
+	f->ctr.fdp_host_lp[f->pid]++;
+	f->ctr.fdp_media_lp[f->pid]++;
+}
+
+void ftl_fdp_copied(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
+		    uint32_t moved)
+{
+	const struct ftl_fdp *m = f->fdp;
+	size_t base = (size_t)ui * m->nh;
+	if (w >= &m->gc[base] && w < &m->gc[base + m->nh])
+		f->ctr.fdp_media_lp[w - &m->gc[base]] += moved;
+	else if (m->persistent) /* the unit's own: handle 0's */
+		f->ctr.fdp_media_lp[0] += moved;
+	else
+		f->ctr.fdp_gc_shared_lp += moved;
 }
 
 struct ssd_wp *ftl_fdp_gc_dest(struct ssd_ftl *f, uint32_t ui, uint32_t victim)
@@ -223,23 +275,147 @@ int ftl_fdp_check(const struct ssd_ftl *f, char *err, size_t errlen)
 	return 0;
 }
 
+int ftl_fdp_early(const struct ssd_ftl *f, uint32_t b)
+{
+	return f->fdp->early[b];
+}
+
+/* ---- the events log, handle updates ---- */
+
+void ssd_ftl_fdp_event(struct ssd_ftl *f, int type, uint32_t pid, int64_t t,
+		       uint64_t lba)
+{
+	struct ftl_fdp *m = f->fdp;
+	if (!m)
+		return;
+	struct ssd_fdp_event *e = &m->ev[m->ev_next];
+	*e = (struct ssd_fdp_event){.type = type, .pid = pid, .t = t,
+				    .lba = lba};
+	int32_t s = ssd_ftl_fdp_stream(f, pid);
+	e->group = s < 0 ? 0 : (uint32_t)s / m->nh;
+	e->handle = s < 0 ? 0 : (uint32_t)s % m->nh;
+	m->ev_next = (m->ev_next + 1) % SSD_FDP_EVENTS;
+	if (m->ev_n < SSD_FDP_EVENTS)
+		m->ev_n++;
+}
+
+uint32_t ssd_ftl_fdp_events(const struct ssd_ftl *f, struct ssd_fdp_event *out,
+			    uint32_t max)
+{
+	const struct ftl_fdp *m = f->fdp;
+	if (!m)
+		return 0;
+	uint32_t first = (m->ev_next + SSD_FDP_EVENTS - m->ev_n) % SSD_FDP_EVENTS;
+	for (uint32_t i = 0; i < m->ev_n && i < max; i++)
+		out[i] = m->ev[(first + i) % SSD_FDP_EVENTS];
+	return m->ev_n;
+}
+
+/* Stream s's write points move to new reclaim units: each open block
+ * of them, its open page padded, is closed where it is.  Returns the
+ * end of the padding, or a negative error; *unfilled: a block was
+ * closed before it was written to capacity. */
+static int64_t update_one(struct ssd_ftl *f, uint32_t s, int64_t t,
+			  int *unfilled)
+{
+	struct ftl_fdp *m = f->fdp;
+	uint32_t g = s / m->nh, h = s % m->nh;
+	int64_t done = t;
+	for (uint32_t ui = g * m->upg; ui < (g + 1) * m->upg; ui++) {
+		struct ssd_wp *w = h ? &m->host[(size_t)ui * m->nh + h]
+				     : &f->unit[ui].host;
+		if (w->blk == SSD_NO_BLOCK || !w->next)
+			continue;
+		int64_t e = ftl_wl_pad(f, ui, w, t);
+		if (e < 0)
+			return e;
+		done = ssd_max64(done, e);
+		if (w->blk == SSD_NO_BLOCK)
+			continue; /* the padding filled it */
+		uint32_t b = w->blk;
+		w->blk = SSD_NO_BLOCK;
+		w->fill = 0;
+		ftl_block_full(f, ui, b);
+		m->early[b] = 1;
+		*unfilled = 1;
+	}
+	return done;
+}
+
+int64_t ssd_ftl_fdp_update(struct ssd_ftl *f, const uint32_t *pids, uint32_t n,
+			   int64_t t)
+{
+	if (!f->fdp)
+		return SSD_EUNSUP;
+	for (uint32_t i = 0; i < n; i++)
+		if (ssd_ftl_fdp_stream(f, pids[i]) < 0)
+			return SSD_FDP_EPID; /* nothing done */
+	int64_t done = t;
+	for (uint32_t i = 0; i < n; i++) {
+		int unfilled = 0;
+		int64_t e = update_one(f, (uint32_t)ssd_ftl_fdp_stream(f, pids[i]),
+				       t, &unfilled);
+		if (e < 0)
+			return e;
+		done = ssd_max64(done, e);
+		if (unfilled) {
+			f->ctr.fdp_ru_unfilled++;
+			ssd_ftl_fdp_event(f, SSD_FDP_EV_RU_UNFILLED, pids[i], t, 0);
+		}
+	}
+	ftl_check_run(f);
+	return done;
+}
+
+/* ---- placement identifiers ---- */
+
 uint32_t ssd_ftl_handles(const struct ssd_ftl *f)
 {
 	return f->fdp ? f->fdp->nh : 0;
 }
 
-void ssd_ftl_set_placement(struct ssd_ftl *f, uint32_t handle)
+uint32_t ssd_ftl_fdp_groups(const struct ssd_ftl *f)
+{
+	return f->fdp ? f->fdp->ng : 0;
+}
+
+int32_t ssd_ftl_fdp_stream(const struct ssd_ftl *f, uint32_t pid)
+{
+	const struct ftl_fdp *m = f->fdp;
+	if (!m || pid > 0xffff)
+		return -1;
+	uint32_t hb = 16 - m->rgif;
+	uint32_t g = m->rgif ? pid >> hb : 0, h = m->rgif ? pid & ((1u << hb) - 1) : pid;
+	if (g >= m->ng || h >= m->nh)
+		return -1;
+	return (int32_t)(g * m->nh + h);
+}
+
+uint32_t ssd_ftl_fdp_pid(const struct ssd_ftl *f, uint32_t stream)
+{
+	const struct ftl_fdp *m = f->fdp;
+	uint32_t g = stream / m->nh, h = stream % m->nh;
+	return m->rgif ? g << (16 - m->rgif) | h : h;
+}
+
+void ssd_ftl_set_placement(struct ssd_ftl *f, uint32_t stream)
 {
 	struct ftl_fdp *m = f->fdp;
-	uint32_t h = m && handle < m->nh ? handle : 0;
-	if (!m || h == f->pid)
+	if (!m)
 		return;
-	/* each handle's stream goes round the units on its own, a page on
-	 * each in turn: its reclaim unit is a block on every unit however
-	 * the host interleaves the handles */
-	m->cur[f->pid] = f->cur_unit;
-	f->cur_unit = m->cur[h];
-	f->pid = h;
+	uint32_t s = stream < m->ng * m->nh ? stream : 0;
+	uint32_t now = m->g * m->nh + f->pid;
+	if (s == now)
+		return;
+	/* each stream goes round its group's units on its own, a page on
+	 * each in turn: its reclaim unit is a block on every unit of the
+	 * group however the host interleaves the handles */
+	m->cur[now] = f->cur_unit;
+	f->cur_unit = m->cur[s];
+	f->pid = s % m->nh;
+	m->g = s / m->nh;
+	f->ulo = m->g * m->upg;
+	f->un = m->upg;
 }
 
 int ftl_fdp_page_open(const struct ssd_ftl *f, uint32_t ui)
@@ -250,5 +426,5 @@ int ftl_fdp_page_open(const struct ssd_ftl *f, uint32_t ui)
 
 uint32_t ssd_ftl_placement(const struct ssd_ftl *f)
 {
-	return f->pid;
+	return f->fdp ? f->fdp->g * f->fdp->nh + f->pid : f->pid;
 }
