@@ -299,17 +299,17 @@ static uint32_t unit_pick(const struct ssd_ftl *f, uint32_t from, uint32_t lpn)
 	uint32_t old = f->l2p[lpn];
 	uint32_t ou = old == SSD_UNMAPPED ? SSD_NO_BLOCK
 		: ssd_ftl_unit_of(f, ssd_udiv(old, f->div_spb));
-	if (from - f->ulo >= f->un)
-		from = f->ulo;
-	for (uint32_t k = 0, ui = from; k < f->un; k++) {
+	for (uint32_t k = 0, ui = from; k < f->uend - f->ulo; k++) {
 		uint64_t v = (uint64_t)f->uvalid[ui] - (ui == ou);
 		if (v < f->ulimit[ui])
 			return ui;
-		ui = ui + 1 - f->ulo >= f->un ? f->ulo : ui + 1;
+		ui = ui + 1 >= f->uend ? f->ulo : ui + 1;
 	}
-	for (uint32_t ui = 0; f->un < f->units && ui < f->units; ui++)
+	if (f->uend - f->ulo == f->units)
+		return SSD_NO_BLOCK;
+	for (uint32_t ui = 0; ui < f->units; ui++) /* a full reclaim group */
 		if ((uint64_t)f->uvalid[ui] - (ui == ou) < f->ulimit[ui])
-			return ui; /* a full reclaim group's data elsewhere */
+			return ui;
 	return SSD_NO_BLOCK;
 }
 
@@ -396,7 +396,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		w->fill = 0;
 		if (f->cstart)
 			f->cstart[ui] = 0;
-		f->cur_unit = ui + 1 - f->ulo >= f->un ? f->ulo : ui + 1;
+		f->cur_unit = ui + 1 >= f->uend ? f->ulo : ui + 1;
 		int64_t end = wp_program(f, ui, w, done);
 		if (end == SSD_ENOSPC)
 			return ftl_no_room(f, ui, "no free block to rewrite a failed page");
@@ -618,8 +618,7 @@ static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 	if (padded) {
 		/* the current unit's page went out padded: the next host
 		 * page starts on the next unit, as after a full page */
-		f->cur_unit = f->cur_unit + 1 - f->ulo >= f->un ? f->ulo
-							       : f->cur_unit + 1;
+		f->cur_unit = f->cur_unit + 1 >= f->uend ? f->ulo : f->cur_unit + 1;
 	}
 	return done;
 }
@@ -877,7 +876,7 @@ static void ftl_shape(struct ssd_ftl *f, const struct ssd_geometry *g)
 {
 	f->units = g->units;
 	f->ulo = 0;
-	f->un = g->units;
+	f->uend = g->units;
 	f->bpu = g->blocks_per_unit;
 	f->ppb = g->pages_per_block;
 	f->spp = g->lp_per_page;

@@ -15,15 +15,15 @@
  * placement identifier names a group and a handle as the spec encodes
  * them (the group in its top RGIF bits, RGIF the bits the groups need;
  * the handle below).  Stream (g, h) -- index g * handles + h -- goes
- * round group g's units only (f->ulo, f->un), with handle h's write
+ * round group g's units only (f->ulo .. f->uend), with handle h's write
  * points there: a reclaim unit is a block on each unit of the group.
  * Should every unit of the group be at its limit, the page goes to
  * another group's unit rather than fail.
  *
- * Each block records its owner: the handle whose host data
- * opened it, or FDP_MIXED.  Garbage collection is the FTL's, victims
- * picked per unit by the policy over every full block; where a victim's
- * valid data moves is the handle type's:
+ * Each block records its owner: the handle whose host data opened it,
+ * or FDP_MIXED.  Garbage collection is the FTL's, victims picked per
+ * unit by the policy over every full block (so data never moves between
+ * groups); where a victim's valid data moves is the handle type's:
  *
  *   initial     initially isolated: into the unit's one GC write point,
  *               whichever handle wrote it (its blocks are FDP_MIXED): the
@@ -415,7 +415,7 @@ void ssd_ftl_set_placement(struct ssd_ftl *f, uint32_t stream)
 	f->pid = s % m->nh;
 	m->g = s / m->nh;
 	f->ulo = m->g * m->upg;
-	f->un = m->upg;
+	f->uend = f->ulo + m->upg;
 }
 
 int ftl_fdp_page_open(const struct ssd_ftl *f, uint32_t ui)

@@ -136,8 +136,8 @@ struct ssd_ftl {
 	uint64_t tq_pages;      /* pages in the queue */
 	struct ssd_unit *unit;  /* [unit] */
 	uint32_t cur_unit;      /* unit of the host write point */
-	uint32_t ulo, un;       /* the host stream goes round units ulo ..
-	                           ulo + un - 1: all of them, or with FDP's
+	uint32_t ulo, uend;     /* the host stream goes round units ulo ..
+	                           uend - 1: all of them, or with FDP's
 	                           reclaim groups its group's (ftl_fdp.c) */
 	uint32_t pid;           /* fdp: the placement handle of the host
 	                           writes now (0: the default, handle 0) */
