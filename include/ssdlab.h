@@ -298,12 +298,19 @@ SSDLAB_API int ssdlab_zoned(const ssdlab_dev *dev, struct ssdlab_zoned *out);
 enum ssdlab_fdp_event_type {
 	SSDLAB_FDP_EV_RU_UNFILLED = 0x0, /* reclaim unit not written to
 	                                    capacity (a handle update) */
-	SSDLAB_FDP_EV_BAD_PID = 0x3      /* invalid placement identifier */
+	SSDLAB_FDP_EV_BAD_PID = 0x3,     /* invalid placement identifier */
+	SSDLAB_FDP_EV_MEDIA_REALLOC = 0x80 /* media reallocated: a program
+	                                    failed, its data moved */
 };
+#define SSDLAB_FDP_NO_PID 0xffffffffu /* an event of no identifier */
 struct ssdlab_fdp_event {
 	int type;                 /* enum ssdlab_fdp_event_type */
-	uint32_t pid;             /* the placement identifier */
-	uint32_t group, handle;   /* what it names (0 for an invalid one) */
+	uint32_t pid;             /* the placement identifier, or
+	                             SSDLAB_FDP_NO_PID (media reallocated in
+	                             a block the handles share) */
+	uint32_t group, handle;   /* what it names (0 for an invalid one;
+	                             the group and SSDLAB_FDP_NO_PID without
+	                             one) */
 	int64_t t;                /* simulated ns */
 	uint64_t lba;             /* the write's first 4 KiB page (invalid
 	                             placement identifier; else 0) */

@@ -694,7 +694,9 @@ int64_t ssdlab_fdp_update(ssdlab_dev *h, const uint32_t *pids, uint32_t n,
 }
 
 _Static_assert(SAME(SSDLAB_FDP_EV_RU_UNFILLED, SSD_FDP_EV_RU_UNFILLED) &&
-	       SAME(SSDLAB_FDP_EV_BAD_PID, SSD_FDP_EV_BAD_PID),
+	       SAME(SSDLAB_FDP_EV_BAD_PID, SSD_FDP_EV_BAD_PID) &&
+	       SAME(SSDLAB_FDP_EV_MEDIA_REALLOC, SSD_FDP_EV_MEDIA_REALLOC) &&
+	       SSDLAB_FDP_NO_PID == SSD_FDP_NO_PID,
 	       "the FDP event types are the library's own");
 
 uint32_t ssdlab_fdp_events(const ssdlab_dev *h, struct ssdlab_fdp_event *out,

@@ -74,6 +74,8 @@ struct ssd_counters {
 	/* flexible data placement's events and handle usage (docs/fdp.md) */
 	uint64_t fdp_ru_unfilled;  /* events: reclaim units a handle update
 	                              left not written to capacity */
+	uint64_t fdp_media_realloc;/* events: programs that failed in a
+	                              reclaim unit, its data moved */
 	uint64_t fdp_gc_shared_lp; /* GC copies into blocks the handles share
 	                              (initial isolation's GC write points) */
 	uint64_t fdp_host_lp[SSD_FDP_MAX_HANDLES];  /* [handle] host 4 KiB

@@ -205,6 +205,8 @@ int64_t ftl_program_failed(struct ssd_ftl *f, uint32_t ui,
 	uint32_t first = blk * f->spb + w->next - f->spp;
 	f->ctr.prog_fail++;
 	f->check_due = 1;
+	if (f->fdp) /* FDP's event: the reclaim unit's media reallocated */
+		ftl_fdp_realloc(f, ui, blk, ready);
 	f->state[blk] = SSD_BLK_RETIRE;
 	f->next[blk] = u->retire_head;
 	u->retire_head = blk;

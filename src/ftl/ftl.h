@@ -178,13 +178,19 @@ uint32_t ssd_ftl_placement(const struct ssd_ftl *f);
  * SSD_FDP_EVENTS of them kept. */
 enum ssd_fdp_event_type {
 	SSD_FDP_EV_RU_UNFILLED = 0x0, /* reclaim unit not written to capacity */
-	SSD_FDP_EV_BAD_PID = 0x3      /* invalid placement identifier */
+	SSD_FDP_EV_BAD_PID = 0x3,     /* invalid placement identifier */
+	SSD_FDP_EV_MEDIA_REALLOC = 0x80 /* media reallocated: a program
+	                                   failed, the data moved */
 };
 #define SSD_FDP_EVENTS 64
+#define SSD_FDP_NO_PID UINT32_MAX /* an event of no placement identifier */
 struct ssd_fdp_event {
 	int type;               /* enum ssd_fdp_event_type */
-	uint32_t pid;           /* the placement identifier */
-	uint32_t group, handle; /* what it names (0 for an invalid one) */
+	uint32_t pid;           /* the placement identifier, or SSD_FDP_NO_PID
+	                           (media reallocated in a block the handles
+	                           share: initial isolation's GC copies) */
+	uint32_t group, handle; /* what it names (0 for an invalid one; the
+	                           group and SSD_FDP_NO_PID without one) */
 	int64_t t;              /* when, ns */
 	uint64_t lba;           /* 4 KiB page the command began at (invalid
 	                           placement identifier; else 0) */

@@ -45,10 +45,11 @@
  * full block to GC, the policy and the checker, marked in `early`), and
  * the update logs "reclaim unit not written to capacity".  The events
  * log keeps the last SSD_FDP_EVENTS events; the counters count them all
- * (fdp_bad_pid, fdp_ru_unfilled), and the handle usage -- host pages
- * and the pages programmed into each handle's blocks -- is counted as
- * it happens (ftl_fdp_wrote, ftl_fdp_copied).  Not modelled: power cuts
- * and snapshots (refused), events other than these two.
+ * (fdp_bad_pid, fdp_ru_unfilled, fdp_media_realloc: a failed program
+ * moved a reclaim unit's data), and the handle usage -- host pages and
+ * the pages programmed into each handle's blocks -- is counted as it
+ * happens (ftl_fdp_wrote, ftl_fdp_copied).  Not modelled: power cuts and
+ * snapshots (refused), events other than these three.
  */
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
@@ -282,21 +283,37 @@ int ftl_fdp_early(const struct ssd_ftl *f, uint32_t b)
 
 /* ---- the events log, handle updates ---- */
 
+static void log_event(struct ftl_fdp *m, const struct ssd_fdp_event *e)
+{
+	m->ev[m->ev_next] = *e;
+	m->ev_next = (m->ev_next + 1) % SSD_FDP_EVENTS;
+	if (m->ev_n < SSD_FDP_EVENTS)
+		m->ev_n++;
+}
+
 void ssd_ftl_fdp_event(struct ssd_ftl *f, int type, uint32_t pid, int64_t t,
 		       uint64_t lba)
 {
 	struct ftl_fdp *m = f->fdp;
 	if (!m)
 		return;
-	struct ssd_fdp_event *e = &m->ev[m->ev_next];
-	*e = (struct ssd_fdp_event){.type = type, .pid = pid, .t = t,
-				    .lba = lba};
 	int32_t s = ssd_ftl_fdp_stream(f, pid);
-	e->group = s < 0 ? 0 : (uint32_t)s / m->nh;
-	e->handle = s < 0 ? 0 : (uint32_t)s % m->nh;
-	m->ev_next = (m->ev_next + 1) % SSD_FDP_EVENTS;
-	if (m->ev_n < SSD_FDP_EVENTS)
-		m->ev_n++;
+	log_event(m, &(struct ssd_fdp_event){
+		.type = type, .pid = pid, .t = t, .lba = lba,
+		.group = s < 0 ? 0 : (uint32_t)s / m->nh,
+		.handle = s < 0 ? 0 : (uint32_t)s % m->nh});
+}
+
+void ftl_fdp_realloc(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
+{
+	struct ftl_fdp *m = f->fdp;
+	uint32_t g = ui / m->upg, h = m->owner[blk];
+	f->ctr.fdp_media_realloc++;
+	log_event(m, &(struct ssd_fdp_event){
+		.type = SSD_FDP_EV_MEDIA_REALLOC, .t = t, .group = g,
+		.pid = h == FDP_MIXED ? SSD_FDP_NO_PID
+				      : ssd_ftl_fdp_pid(f, g * m->nh + h),
+		.handle = h == FDP_MIXED ? SSD_FDP_NO_PID : h});
 }
 
 uint32_t ssd_ftl_fdp_events(const struct ssd_ftl *f, struct ssd_fdp_event *out,

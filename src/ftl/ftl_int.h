@@ -358,7 +358,8 @@ int ftl_zone_check(const struct ssd_ftl *f, char *err, size_t errlen);
  * initially isolated handles); the GC write point a victim's copies go
  * to; a host write of lpn (its handle noted and counted); GC's `moved`
  * copies into w (counted for w's handle); whether block b was closed by
- * a handle update before it was full; padding every handle's open page
+ * a handle update before it was full; a program in block blk of unit ui
+ * failed (its data moves: the event "media reallocated"); padding every handle's open page
  * (flush); the write point holding block b, if any; the checker's
  * part. */
 #define FDP_MIXED 0xff
@@ -373,6 +374,7 @@ void ftl_fdp_wrote(struct ssd_ftl *f, uint32_t lpn);
 void ftl_fdp_copied(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 		    uint32_t moved);
 int ftl_fdp_early(const struct ssd_ftl *f, uint32_t b);
+void ftl_fdp_realloc(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t);
 struct ssd_wp *ftl_fdp_gc_dest(struct ssd_ftl *f, uint32_t ui, uint32_t victim);
 int64_t ftl_fdp_pad(struct ssd_ftl *f, int64_t t);
 const struct ssd_wp *ftl_fdp_wp_of(const struct ssd_ftl *f, uint32_t b);

@@ -91,6 +91,7 @@ static void json_fdp_usage(struct jw *w, const struct ssd_counters *c)
 	jw_obj(w, "events");
 	jw_u64(w, "invalid_placement_identifier", c->fdp_bad_pid);
 	jw_u64(w, "reclaim_unit_not_written_to_capacity", c->fdp_ru_unfilled);
+	jw_u64(w, "media_reallocated", c->fdp_media_realloc);
 	jw_end(w);
 	if (w->cfg->fdp_isolation == SSD_FDP_INITIAL)
 		jw_u64(w, "gc_shared_pages", c->fdp_gc_shared_lp);

@@ -368,7 +368,8 @@ static void text_fdp_usage(FILE *out, const struct ssd_config *cfg,
 {
 	fprintf(out, "  ssdlab: fdp: reclaim groups=%u, events: invalid placement "
 		"identifier=%" PRIu64 ", reclaim unit not written to capacity=%"
-		PRIu64 "\n", cfg->fdp_groups, c->fdp_bad_pid, c->fdp_ru_unfilled);
+		PRIu64 ", media reallocated=%" PRIu64 "\n", cfg->fdp_groups,
+		c->fdp_bad_pid, c->fdp_ru_unfilled, c->fdp_media_realloc);
 	for (uint32_t h = 0; h < cfg->fdp_handles && h < SSD_FDP_MAX_HANDLES; h++) {
 		char w[32];
 		double waf = ssd_rep_fdp_handle_waf(c, h);

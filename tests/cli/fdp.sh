@@ -27,7 +27,8 @@ assert f['invalid_placement_identifiers'] == 0, f
 assert abs(f['media_bytes_written'] / f['host_bytes_written'] - s['waf']) < 1e-5, f
 assert f['reclaim_groups'] == 1, f
 assert f['events'] == {'invalid_placement_identifier': 0,
-                       'reclaim_unit_not_written_to_capacity': 0}, f
+                       'reclaim_unit_not_written_to_capacity': 0,
+                       'media_reallocated': 0}, f
 u = f['handle_usage']
 assert [x['handle'] for x in u] == list(range(8)), u
 assert u[0]['host_pages_written'] == s['host_pages_written'], (u[0], s)
@@ -41,7 +42,7 @@ EOF2
 	fail "run (text): exit $?"
 grep -q "ssdlab: fdp: handles=8 (initial isolation), host bytes written=4294967296, " f.txt ||
 	fail "the text report's fdp line: $(grep 'fdp:' f.txt)"
-grep -q "ssdlab: fdp: reclaim groups=1, events: invalid placement identifier=0, reclaim unit not written to capacity=0$" f.txt ||
+grep -q "ssdlab: fdp: reclaim groups=1, events: invalid placement identifier=0, reclaim unit not written to capacity=0, media reallocated=0$" f.txt ||
 	fail "the text report's events line: $(grep 'fdp:' f.txt)"
 grep -q "ssdlab: fdp handle 0: host 4KiB pages written=1048576, media 4KiB pages written=1048576, waf=1.000$" f.txt ||
 	fail "the text report's handle 0: $(grep 'fdp handle 0' f.txt)"

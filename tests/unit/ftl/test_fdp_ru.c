@@ -214,3 +214,44 @@ TEST(fdp_random_identifiers_with_updates_keep_the_checker_quiet)
 	random_traffic("fdp_groups=2", NULL);
 	random_traffic("fdp_groups=2", "fdp_isolation=persistent");
 }
+
+/* A drive worn out (pe_cycles = 3) under random identifiers: every
+ * failed program is a "media reallocated" event, logged with the
+ * identifier of the block's handle (none for a block the handles share),
+ * and the checker stays quiet through the failures. */
+TEST(fdp_a_failed_program_is_media_reallocated)
+{
+	struct ssd_dev *d = gdrive("fdp_groups=2", "pe_cycles=3");
+	CHECKF(d, "%s", err);
+	uint64_t cap = ssd_dev_capacity(d) / 4096, s = 3;
+	int64_t t = 0;
+	uint32_t pids[6];
+	CHECK(ssd_dev_placement_ids(d, pids, 6) == 6);
+	for (uint64_t i = 0; i < 100 * cap; i++) {
+		int64_t r = ssd_dev_submit(d, SSD_DDIR_WRITE |
+					   SSD_BLK_PLACEMENT(pids[rnd(&s) % 6]),
+					   rnd(&s) % cap * 4096, 4096, t);
+		if (r == SSD_EROFS)
+			break;
+		CHECKF(r > 0, "write %llu: %lld", (unsigned long long)i, (long long)r);
+		t = r;
+	}
+	CHECKF(!ssd_dev_check_failure(d), "%s", ssd_dev_check_failure(d));
+	const struct ssd_counters *c = ssd_dev_counters(d);
+	CHECKF(c->prog_fail > 0 && c->fdp_media_realloc == c->prog_fail,
+	       "%llu failed programs, %llu events",
+	       (unsigned long long)c->prog_fail,
+	       (unsigned long long)c->fdp_media_realloc);
+	struct ssd_fdp_event ev[SSD_FDP_EVENTS];
+	uint32_t n = ssd_dev_fdp_events(d, ev, SSD_FDP_EVENTS);
+	CHECK(n == (c->prog_fail < SSD_FDP_EVENTS ? c->prog_fail : SSD_FDP_EVENTS));
+	for (uint32_t i = 0; i < n; i++) {
+		CHECK(ev[i].type == SSD_FDP_EV_MEDIA_REALLOC && ev[i].group < 2);
+		CHECK(ev[i].pid == SSD_FDP_NO_PID
+		      ? ev[i].handle == SSD_FDP_NO_PID
+		      : ev[i].handle < 3 &&
+			ev[i].pid == (ev[i].group << 15 | ev[i].handle));
+		CHECK(!i || ev[i].t >= ev[i - 1].t);
+	}
+	ssd_dev_destroy(d);
+}
