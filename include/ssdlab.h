@@ -236,7 +236,8 @@ enum ssdlab_op { SSDLAB_READ = 0, SSDLAB_WRITE = 1, SSDLAB_TRIM = 2 };
  * handle (0 .. fdp_handles - 1); with fdp_groups > 1 the group in the
  * identifier's top RGIF bits (RGIF: the bits fdp_groups - 1 needs) and
  * the handle below them, as ssdlab_placement_ids lists them.  Without it
- * the default, handle 0 of group 0.  An identifier naming a group or a
+ * the default: handle 0, in a reclaim group the drive chooses (every
+ * unit in turn, as without groups).  An identifier naming a group or a
  * handle the drive does not have fails the write with SSDLAB_FDP_EPID
  * (an event); a drive without FDP ignores it. */
 #define SSDLAB_PLACEMENT(h) ((int)(((unsigned)(h) + 1) << 16))

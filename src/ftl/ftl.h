@@ -164,8 +164,11 @@ int64_t ssd_ftl_zone_hole(struct ssd_ftl *f, uint32_t lpn, int64_t t);
  * handles and reclaim groups there are (0 without FDP); the stream a
  * placement identifier names (group * handles + handle), -1 for one the
  * drive does not have, and the identifier of a stream; the stream the
- * host writes from now on go to (0 is the default: group 0, handle 0),
- * and the one they go to now. */
+ * host writes from now on go to (SSD_FDP_DEFAULT: writes naming no
+ * identifier, handle 0 in a group the drive chooses -- every unit in
+ * turn; with one group the same as stream 0), and the one they go to
+ * now (a value set_placement takes back). */
+#define SSD_FDP_DEFAULT UINT32_MAX
 uint32_t ssd_ftl_handles(const struct ssd_ftl *f);
 uint32_t ssd_ftl_fdp_groups(const struct ssd_ftl *f);
 int32_t ssd_ftl_fdp_stream(const struct ssd_ftl *f, uint32_t pid);

@@ -18,7 +18,9 @@
  * round group g's units only (f->ulo .. f->uend), with handle h's write
  * points there: a reclaim unit is a block on each unit of the group.
  * Should every unit of the group be at its limit, the page goes to
- * another group's unit rather than fail.
+ * another group's unit rather than fail.  A write naming no identifier
+ * is handle 0 in a group the drive chooses: every unit in turn (stream
+ * groups * handles, on a drive of several groups; with one, stream 0).
  *
  * Each block records its owner: the handle whose host data opened it,
  * or FDP_MIXED.  Garbage collection is the FTL's, victims picked per
@@ -62,7 +64,11 @@ struct ftl_fdp {
 	uint32_t nh;            /* handles */
 	uint32_t ng, upg;       /* reclaim groups, units in each */
 	uint32_t rgif;          /* a placement identifier's group bits */
-	uint32_t g;             /* the group of the host writes now */
+	uint32_t s;             /* the stream of the host writes now: g * nh
+	                           + h, or ng * nh for writes naming no
+	                           identifier on a drive of several groups
+	                           (handle 0 on every unit: the controller
+	                           chooses the group) */
 	int persistent;
 	struct ssd_wp *host;    /* [unit * nh + h] handle h's host write
 	                           point (h >= 1; h = 0 is the unit's own) */
@@ -94,7 +100,7 @@ uint64_t ftl_fdp_mem(const struct ssd_ftl *f)
 	const struct ftl_fdp *m = NULL;
 	uint64_t nw = (uint64_t)f->units * f->cfg.fdp_handles;
 	return sizeof *m + 2 * nw * sizeof *m->host + 2 * f->nblocks + f->nlp +
-	       (uint64_t)f->cfg.fdp_groups * f->cfg.fdp_handles * sizeof *m->cur;
+	       ((uint64_t)f->cfg.fdp_groups * f->cfg.fdp_handles + 1) * sizeof *m->cur;
 }
 
 int ftl_fdp_init(struct ssd_ftl *f)
@@ -115,13 +121,15 @@ int ftl_fdp_init(struct ssd_ftl *f)
 	m->upg = f->units / m->ng;
 	while (m->ng > 1u << m->rgif)
 		m->rgif++;
-	m->cur = calloc((size_t)m->ng * m->nh, sizeof *m->cur);
+	m->cur = calloc((size_t)m->ng * m->nh + 1, sizeof *m->cur);
 	m->early = calloc(f->nblocks, 1);
 	if (!m->host || !m->gc || !m->owner || !m->lhandle || !m->cur ||
 	    !m->early)
 		return SSD_ENOMEM;
 	for (uint32_t i = 0; i < m->ng * m->nh; i++)
 		m->cur[i] = i / m->nh * m->upg; /* the group's first unit */
+	m->cur[m->ng * m->nh] = 0;
+	m->s = m->ng > 1 ? m->ng * m->nh : 0; /* no identifier named yet */
 	for (size_t i = 0; i < nw; i++) {
 		wp_init(&m->host[i]);
 		wp_init(&m->gc[i]);
@@ -420,19 +428,19 @@ void ssd_ftl_set_placement(struct ssd_ftl *f, uint32_t stream)
 	struct ftl_fdp *m = f->fdp;
 	if (!m)
 		return;
-	uint32_t s = stream < m->ng * m->nh ? stream : 0;
-	uint32_t now = m->g * m->nh + f->pid;
-	if (s == now)
+	uint32_t ns = m->ng * m->nh;
+	uint32_t s = stream < ns ? stream : m->ng > 1 ? ns : 0;
+	if (s == m->s)
 		return;
 	/* each stream goes round its group's units on its own, a page on
 	 * each in turn: its reclaim unit is a block on every unit of the
 	 * group however the host interleaves the handles */
-	m->cur[now] = f->cur_unit;
+	m->cur[m->s] = f->cur_unit;
 	f->cur_unit = m->cur[s];
-	f->pid = s % m->nh;
-	m->g = s / m->nh;
-	f->ulo = m->g * m->upg;
-	f->uend = f->ulo + m->upg;
+	m->s = s;
+	f->pid = s == ns ? 0 : s % m->nh;
+	f->ulo = s == ns ? 0 : s / m->nh * m->upg;
+	f->uend = s == ns ? f->units : f->ulo + m->upg;
 }
 
 int ftl_fdp_page_open(const struct ssd_ftl *f, uint32_t ui)
@@ -443,5 +451,5 @@ int ftl_fdp_page_open(const struct ssd_ftl *f, uint32_t ui)
 
 uint32_t ssd_ftl_placement(const struct ssd_ftl *f)
 {
-	return f->fdp ? f->fdp->g * f->fdp->nh + f->pid : f->pid;
+	return f->fdp ? f->fdp->s : 0;
 }

@@ -783,8 +783,8 @@ __attribute__((cold, noinline)) static int zoned_cmd(struct ssd_drive *d,
 }
 
 /* A command's placement bits (blk.h: placement identifier + 1, 0 for
- * none) differ from the last: the FTL's stream follows, on a drive with
- * FDP (another ignores them).  0, or SSD_FDP_EPID for an identifier
+ * none: the default stream) differ from the last: the FTL's stream
+ * follows, on a drive with FDP (another ignores them).  0, or SSD_FDP_EPID for an identifier
  * naming a reclaim group or handle the drive does not have (the command
  * fails, counted and logged as an event, with the command's first 4 KiB
  * page at offset and time t). */
@@ -793,16 +793,19 @@ static int placement(struct ssd_drive *d, uint32_t bits, uint64_t offset,
 {
 	if (bits == d->pid_cur)
 		return 0;
-	int32_t s = 0;
-	if (ssd_ftl_handles(d->ftl) && bits &&
-	    (s = ssd_ftl_fdp_stream(d->ftl, bits - 1)) < 0) {
-		d->ctr->fdp_bad_pid++;
-		ssd_ftl_fdp_event(d->ftl, SSD_FDP_EV_BAD_PID, bits - 1, t,
-				  offset / SSD_LPAGE);
-		return SSD_FDP_EPID;
+	uint32_t s = SSD_FDP_DEFAULT; /* none named */
+	if (bits && ssd_ftl_handles(d->ftl)) {
+		int32_t named = ssd_ftl_fdp_stream(d->ftl, bits - 1);
+		if (named < 0) {
+			d->ctr->fdp_bad_pid++;
+			ssd_ftl_fdp_event(d->ftl, SSD_FDP_EV_BAD_PID, bits - 1, t,
+					  offset / SSD_LPAGE);
+			return SSD_FDP_EPID;
+		}
+		s = (uint32_t)named;
 	}
 	d->pid_cur = bits;
-	ssd_ftl_set_placement(d->ftl, (uint32_t)s);
+	ssd_ftl_set_placement(d->ftl, s);
 	return 0;
 }
 

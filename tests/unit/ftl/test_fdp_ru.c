@@ -87,6 +87,27 @@ TEST(fdp_groups_list_identifiers_and_keep_data_on_the_group)
 	CHECK(ev[1].type == SSD_FDP_EV_BAD_PID && ev[1].pid == 0x4000);
 	CHECK(c->fdp_host_lp[1] == n && c->fdp_host_lp[2] == n &&
 	      c->fdp_host_lp[0] == 0);
+	/* writes naming no identifier: handle 0 in the drive's choice of
+	 * group, every unit in turn; identifier 0 is group 0's handle 0 */
+	uint32_t base = 2 * n;
+	for (uint32_t i = 0; i < 8; i++) {
+		t = ssd_dev_submit(d, SSD_DDIR_WRITE, (uint64_t)(base + i) * 4096,
+				   4096, t);
+		CHECK(t > 0);
+	}
+	for (uint32_t i = 8; i < 16; i++) {
+		t = ssd_dev_submit(d, SSD_DDIR_WRITE | SSD_BLK_PLACEMENT(0),
+				   (uint64_t)(base + i) * 4096, 4096, t);
+		CHECK(t > 0);
+	}
+	uint32_t seen = 0;
+	for (uint32_t i = 0; i < 16; i++) {
+		uint32_t u = unit_of_lpn(d, base + i);
+		CHECKF(i < 8 || u < 2, "page %u of identifier 0 on unit %u", i, u);
+		seen |= i < 8 ? 1u << u : 0;
+	}
+	CHECKF(seen == 0xf, "the default stream's units: %#x", seen);
+	CHECK(c->fdp_host_lp[0] == 16);
 	CHECKF(!ssd_dev_check_failure(d), "%s", ssd_dev_check_failure(d));
 	ssd_dev_destroy(d);
 	/* groups must divide the units */
