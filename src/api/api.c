@@ -747,6 +747,38 @@ int ssdlab_zoned(const ssdlab_dev *h, struct ssdlab_zoned *out)
 	return 1;
 }
 
+uint32_t ssdlab_placement_ids(const ssdlab_dev *h, uint32_t *pids, uint32_t max)
+{
+	return ssd_dev_placement_ids(h->dev, pids, max);
+}
+
+int64_t ssdlab_fdp_update(ssdlab_dev *h, const uint32_t *pids, uint32_t n,
+			  int64_t t)
+{
+	if (t < ssd_dev_last_submit(h->dev) || (n && !pids))
+		return SSD_EINVAL;
+	return ssd_dev_fdp_update(h->dev, pids, n, t);
+}
+
+_Static_assert(SAME(SSDLAB_FDP_EV_RU_UNFILLED, SSD_FDP_EV_RU_UNFILLED) &&
+	       SAME(SSDLAB_FDP_EV_BAD_PID, SSD_FDP_EV_BAD_PID) &&
+	       SAME(SSDLAB_FDP_EV_MEDIA_REALLOC, SSD_FDP_EV_MEDIA_REALLOC) &&
+	       SSDLAB_FDP_NO_PID == SSD_FDP_NO_PID,
+	       "the FDP event types are the library's own");
+
+uint32_t ssdlab_fdp_events(const ssdlab_dev *h, struct ssdlab_fdp_event *out,
+			   uint32_t max)
+{
+	struct ssd_fdp_event ev[SSD_FDP_EVENTS];
+	uint32_t n = ssd_dev_fdp_events(h->dev, ev, SSD_FDP_EVENTS);
+	for (uint32_t i = 0; i < n && i < max; i++)
+		out[i] = (struct ssdlab_fdp_event){
+			.type = ev[i].type, .pid = ev[i].pid,
+			.group = ev[i].group, .handle = ev[i].handle,
+			.t = ev[i].t, .lba = ev[i].lba};
+	return n;
+}
+
 int64_t ssdlab_zone_send(ssdlab_dev *h, int action, uint64_t offset, int flags,
 			 int64_t t)
 {

@@ -136,6 +136,9 @@ struct ssd_ftl {
 	uint64_t tq_pages;      /* pages in the queue */
 	struct ssd_unit *unit;  /* [unit] */
 	uint32_t cur_unit;      /* unit of the host write point */
+	uint32_t ulo, uend;     /* the host stream goes round units ulo ..
+	                           uend - 1: all of them, or with FDP's
+	                           reclaim groups its group's (ftl_fdp.c) */
 	uint32_t pid;           /* fdp: the placement handle of the host
 	                           writes now (0: the default, handle 0) */
 	uint8_t *cstart;        /* gc_copies = host: [unit] its open host
@@ -353,9 +356,12 @@ int ftl_zone_check(const struct ssd_ftl *f, char *err, size_t errlen);
  * host write point of handle f->pid (> 0) on unit ui; a block opened
  * for host data of handle h, or for GC copies (h = FDP_MIXED with
  * initially isolated handles); the GC write point a victim's copies go
- * to; a host write of lpn (its handle noted); padding every handle's
- * open page (flush); the write point holding
- * block b, if any; the checker's part. */
+ * to; a host write of lpn (its handle noted and counted); GC's `moved`
+ * copies into w (counted for w's handle); whether block b was closed by
+ * a handle update before it was full; a program in block blk of unit ui
+ * failed (its data moves: the event "media reallocated"); padding every handle's open page
+ * (flush); the write point holding block b, if any; the checker's
+ * part. */
 #define FDP_MIXED 0xff
 int ftl_fdp_init(struct ssd_ftl *f);
 uint64_t ftl_fdp_mem(const struct ssd_ftl *f);
@@ -365,6 +371,10 @@ int ftl_fdp_page_open(const struct ssd_ftl *f, uint32_t ui);
 void ftl_fdp_opened(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 		    uint32_t blk);
 void ftl_fdp_wrote(struct ssd_ftl *f, uint32_t lpn);
+void ftl_fdp_copied(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
+		    uint32_t moved);
+int ftl_fdp_early(const struct ssd_ftl *f, uint32_t b);
+void ftl_fdp_realloc(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t);
 struct ssd_wp *ftl_fdp_gc_dest(struct ssd_ftl *f, uint32_t ui, uint32_t victim);
 int64_t ftl_fdp_pad(struct ssd_ftl *f, int64_t t);
 const struct ssd_wp *ftl_fdp_wp_of(const struct ssd_ftl *f, uint32_t b);

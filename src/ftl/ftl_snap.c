@@ -42,7 +42,7 @@ _Static_assert(sizeof(struct ssd_wp) == 48,
 	       "struct ssd_wp changed: update ftl_snap.c and SSD_SNAP_VERSION");
 _Static_assert(sizeof(struct ssd_unit) == 232,
 	       "struct ssd_unit changed: update ftl_snap.c and SSD_SNAP_VERSION");
-_Static_assert(sizeof(struct ssd_counters) == 312,
+_Static_assert(sizeof(struct ssd_counters) == 2384,
 	       "struct ssd_counters changed: update ftl_snap.c and "
 	       "SSD_SNAP_VERSION");
 #endif

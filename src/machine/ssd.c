@@ -131,7 +131,8 @@ int ssd_drive_create(const struct ssd_config *c, uint64_t seed,
 	}
 	d->ctr = ssd_ftl_counters_mut(d->ftl);
 	d->special = c->fdp || d->zns;
-	if (c->fdp && d->wb_n && !(d->wb_pid = calloc(d->wb_n, 1))) {
+	if (c->fdp && d->wb_n &&
+	    !(d->wb_pid = calloc(d->wb_n, sizeof *d->wb_pid))) {
 		ssd_drive_destroy(d);
 		return SSD_ENOMEM;
 	}
@@ -158,7 +159,7 @@ void ssd_drive_mem_add(const struct ssd_config *c, unsigned uses,
 		}
 	}
 	if (c->fdp)
-		m->dram += wb_n;
+		m->dram += wb_n * sizeof *d->wb_pid;
 	m->dram += sizeof *d + ra_n * sizeof *d->ra_ready +
 		   (wb_n ? wb_n * (sizeof *d->wb + sizeof *d->wb_lpn +
 				   sizeof *d->wb_mask + sizeof *d->wb_in) +
@@ -325,7 +326,7 @@ static void wb_hold(struct ssd_drive *d, uint32_t e, uint32_t lpn, uint8_t mask)
 	d->wb_held += mask != 0xff;
 	d->wb_hashed++;
 	if (d->wb_pid)
-		d->wb_pid[e] = (uint8_t)ssd_ftl_placement(d->ftl);
+		d->wb_pid[e] = (uint16_t)ssd_ftl_placement(d->ftl);
 }
 
 /* Entry e holds its page no longer (linear probing's deletion: the
@@ -781,21 +782,30 @@ __attribute__((cold, noinline)) static int zoned_cmd(struct ssd_drive *d,
 	return 0;
 }
 
-/* A command's placement bits (blk.h: handle + 1, 0 for none) differ
- * from the last: the FTL's handle follows, on a drive with FDP (another
- * ignores them).  0, or SSD_FDP_EPID for a handle it does not have (the
- * command fails, counted as an event). */
-static int placement(struct ssd_drive *d, uint32_t bits)
+/* A command's placement bits (blk.h: placement identifier + 1, 0 for
+ * none: the default stream) differ from the last: the FTL's stream
+ * follows, on a drive with FDP (another ignores them).  0, or SSD_FDP_EPID for an identifier
+ * naming a reclaim group or handle the drive does not have (the command
+ * fails, counted and logged as an event, with the command's first 4 KiB
+ * page at offset and time t). */
+static int placement(struct ssd_drive *d, uint32_t bits, uint64_t offset,
+		     int64_t t)
 {
 	if (bits == d->pid_cur)
 		return 0;
-	uint32_t nh = ssd_ftl_handles(d->ftl);
-	if (nh && bits > nh) {
-		d->ctr->fdp_bad_pid++;
-		return SSD_FDP_EPID;
+	uint32_t s = SSD_FDP_DEFAULT; /* none named */
+	if (bits && ssd_ftl_handles(d->ftl)) {
+		int32_t named = ssd_ftl_fdp_stream(d->ftl, bits - 1);
+		if (named < 0) {
+			d->ctr->fdp_bad_pid++;
+			ssd_ftl_fdp_event(d->ftl, SSD_FDP_EV_BAD_PID, bits - 1, t,
+					  offset / SSD_LPAGE);
+			return SSD_FDP_EPID;
+		}
+		s = (uint32_t)named;
 	}
 	d->pid_cur = bits;
-	ssd_ftl_set_placement(d->ftl, bits ? bits - 1 : 0);
+	ssd_ftl_set_placement(d->ftl, s);
 	return 0;
 }
 
@@ -804,7 +814,7 @@ int64_t ssd_drive_submit(struct ssd_drive *d, int ddir, uint64_t offset,
 {
 	/* one test for a plain drive: placement bits, FDP or zones */
 	if (__builtin_expect(((uint32_t)ddir >> 16 | d->special) != 0, 0)) {
-		int prc = placement(d, (uint32_t)ddir >> 16);
+		int prc = placement(d, (uint32_t)ddir >> 16, offset, t);
 		if (prc)
 			return prc;
 		ddir &= 0xffff;
@@ -1008,17 +1018,43 @@ void ssd_drive_set_check_every(struct ssd_drive *d, uint32_t victims)
 	ssd_ftl_floor(d->ftl, &d->floor);
 }
 
-/* ---- a zoned drive's zone management (docs/zoned.md) ---- */
+/* ---- flexible data placement (docs/fdp.md) ---- */
 
 uint32_t ssd_drive_placement_ids(const struct ssd_drive *d, uint32_t *pids,
 				 uint32_t max)
 {
-	/* one reclaim group: the identifier is the handle */
-	uint32_t n = ssd_ftl_handles(d->ftl);
-	for (uint32_t i = 0; i < n && i < max; i++)
-		pids[i] = i;
-	return n;
+	/* as the reclaim unit handle status lists them: each handle in
+	 * turn, in every reclaim group */
+	uint32_t nh = ssd_ftl_handles(d->ftl), ng = ssd_ftl_fdp_groups(d->ftl);
+	for (uint32_t i = 0; i < nh * ng && i < max; i++)
+		pids[i] = ssd_ftl_fdp_pid(d->ftl, i % ng * nh + i / ng);
+	return nh * ng;
 }
+
+int64_t ssd_drive_fdp_update(struct ssd_drive *d, const uint32_t *pids,
+			     uint32_t n, int64_t t)
+{
+	if (!ssd_ftl_handles(d->ftl))
+		return SSD_EUNSUP;
+	for (uint32_t i = 0; i < n; i++)
+		if (ssd_ftl_fdp_stream(d->ftl, pids[i]) < 0)
+			return SSD_FDP_EPID;
+	int rc = idle_gap(d, t);
+	if (rc)
+		return rc;
+	d->clk.now = t;
+	d->clk.host_ios++;
+	int64_t overhead = cmd_time(d);
+	int64_t done = ssd_ftl_fdp_update(d->ftl, pids, n, t);
+	if (done < 0)
+		return done;
+	done += overhead;
+	if (done > d->clk.busy_until)
+		d->clk.busy_until = done;
+	return done;
+}
+
+/* ---- a zoned drive's zone management (docs/zoned.md) ---- */
 
 int ssd_drive_zoned(const struct ssd_drive *d, struct ssd_zoned_info *zi)
 {

@@ -86,8 +86,9 @@ struct ssd_drive {
 	uint32_t nzrwa;         /* buffers: the areas there are */
 	uint32_t pid_cur;       /* the placement bits (ddir >> 16) of the
 	                           latest command (blk.h) */
-	uint8_t *wb_pid;        /* fdp with the write buffer: [entry] the
-	                           handle of the page it holds in part */
+	uint16_t *wb_pid;       /* fdp with the write buffer: [entry] the
+	                           stream (group x handles + handle) of the
+	                           page it holds in part */
 	struct zrwa_pre { uint32_t zone; uint64_t wp, hi; } *zpre;
 	uint32_t zpre_n;        /* before a Zone Send: the areas' state */
 };
@@ -130,6 +131,12 @@ uint64_t ssd_drive_append_offset(const struct ssd_drive *s);
  * up to max of them to pids and returns how many there are (0: no FDP). */
 uint32_t ssd_drive_placement_ids(const struct ssd_drive *s, uint32_t *pids,
 				 uint32_t max);
+/* Reclaim Unit Handle Update of the n placement identifiers pids at t
+ * (ssd_ftl_fdp_update).  Returns the completion time, SSD_FDP_EPID for
+ * an identifier the drive does not have (nothing done), SSD_EUNSUP
+ * without FDP. */
+int64_t ssd_drive_fdp_update(struct ssd_drive *s, const uint32_t *pids,
+			     uint32_t n, int64_t t);
 /* 1 if page lpn's latest data is the host's, in a zone random write
  * area (DRAM), not yet on flash. */
 int ssd_drive_zrwa_holds(const struct ssd_drive *s, uint32_t lpn);
