@@ -23,6 +23,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -30,6 +31,21 @@
 #include <unistd.h>
 
 #include "base/util.h"
+
+/* The longest DIR a sweep runs in: room is left under it for
+ * points/.run-ID-HOST-PID/FILE. */
+#define DIR_MAX (PATH_MAX - 256)
+
+/* A path from fmt into buf[PATH_MAX] (DIR_MAX keeps the ones made here
+ * within it; a longer one is cut, and opening it fails). */
+__attribute__((format(printf, 2, 3)))
+static void pathf(char *buf, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, PATH_MAX, fmt, ap);
+	va_end(ap);
+}
 
 /* rm -r path (a point's own directory: files, and the folders the
  * scenarios or job logs make in it). */
@@ -42,7 +58,7 @@ static void remove_tree(const char *path)
 			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 				continue;
 			char p[PATH_MAX];
-			snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+			pathf(p, "%s/%s", path, e->d_name);
 			struct stat st;
 			if (!lstat(p, &st) && S_ISDIR(st.st_mode))
 				remove_tree(p);
@@ -90,7 +106,7 @@ static void clean_stale(const char *points, const char *id, const char *me)
 		long pid = strtol(dash + 1, NULL, 10);
 		if (pid > 0 && kill((pid_t)pid, 0) && errno == ESRCH) {
 			char p[PATH_MAX];
-			snprintf(p, sizeof p, "%s/%s", points, e->d_name);
+			pathf(p, "%s/%s", points, e->d_name);
 			remove_tree(p);
 		}
 	}
@@ -129,7 +145,7 @@ static int start(const struct ssd_sweep *s, uint32_t p, const char *exe,
 	}
 	/* the point's command, for whoever looks into its folder */
 	char cp[PATH_MAX];
-	snprintf(cp, sizeof cp, "%s/command.txt", c->tmp);
+	pathf(cp, "%s/command.txt", c->tmp);
 	FILE *f = fopen(cp, "w");
 	if (f) {
 		for (int i = 0; argv[i]; i++)
@@ -145,8 +161,8 @@ static int start(const struct ssd_sweep *s, uint32_t p, const char *exe,
 	}
 	if (!pid) {
 		char o[PATH_MAX], e[PATH_MAX];
-		snprintf(o, sizeof o, "%s/stdout.txt", c->tmp);
-		snprintf(e, sizeof e, "%s/stderr.txt", c->tmp);
+		pathf(o, "%s/stdout.txt", c->tmp);
+		pathf(e, "%s/stderr.txt", c->tmp);
 		int fo = open(o, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		int fe = open(e, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		int fi = open("/dev/null", O_RDONLY);
@@ -171,7 +187,7 @@ static int finish(const struct ssd_sweep *s, const char *points,
 	const char *id = s->id[c->point];
 	char msg[512] = "", path[PATH_MAX];
 	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
-		snprintf(path, sizeof path, "%s/stderr.txt", c->tmp);
+		pathf(path, "%s/stderr.txt", c->tmp);
 		char line[480];
 		first_line(path, line, sizeof line);
 		if (WIFSIGNALED(st))
@@ -180,7 +196,7 @@ static int finish(const struct ssd_sweep *s, const char *points,
 		else
 			snprintf(msg, sizeof msg, "exit status %d%s%s",
 				 WEXITSTATUS(st), *line ? ": " : "", line);
-		snprintf(path, sizeof path, "%s/error.txt", c->tmp);
+		pathf(path, "%s/error.txt", c->tmp);
 		FILE *f = fopen(path, "w");
 		if (f) {
 			fprintf(f, "%s\n", msg);
@@ -188,7 +204,7 @@ static int finish(const struct ssd_sweep *s, const char *points,
 		}
 	}
 	char final[PATH_MAX];
-	snprintf(final, sizeof final, "%s/%s", points, id);
+	pathf(final, "%s/%s", points, id);
 	if (rename(c->tmp, final)) {
 		/* another runner ended the point first: keep its result */
 		remove_tree(c->tmp);
@@ -209,7 +225,7 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 {
 	*failed = 0;
 	char points[PATH_MAX];
-	snprintf(points, sizeof points, "%s/points", dir);
+	pathf(points, "%s/points", dir);
 	int rc = ssd_sweep_mkdirs(points, err, errlen);
 	if (rc)
 		return rc;
@@ -231,8 +247,8 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 			if (sel && !sel[q])
 				continue;
 			char final[PATH_MAX], errf[PATH_MAX];
-			snprintf(final, sizeof final, "%s/%s", points, s->id[q]);
-			snprintf(errf, sizeof errf, "%s/error.txt", final);
+			pathf(final, "%s/%s", points, s->id[q]);
+			pathf(errf, "%s/error.txt", final);
 			if (exists(final)) {
 				if (!(retry_failed && exists(errf))) {
 					if (log)
@@ -249,8 +265,8 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 			for (int k = 0; k < jobs && !c; k++)
 				if (!kids[k].pid)
 					c = &kids[k];
-			snprintf(c->tmp, sizeof c->tmp, "%s/.run-%s-%s-%ld", points,
-				 s->id[q], me, (long)getpid());
+			pathf(c->tmp, "%s/.run-%s-%s-%ld", points, s->id[q], me,
+			      (long)getpid());
 			if (start(s, q, exe, c)) {
 				ssd_seterr(err, errlen, "point %u: %s: %s", q, c->tmp,
 					   strerror(errno));
