@@ -134,6 +134,11 @@ void ssd_sweep_chunk(uint32_t npoints, uint32_t k, uint32_t i, char *buf,
  * has a '/') into buf: 0, or SSD_ENOENT when there is none. */
 int ssd_sweep_which(const char *prog, char *buf, size_t n);
 
+/* Run argv (argv[0] a path) with no input, its standard output into
+ * buf[n] (cut there, 0-terminated), its standard error dropped: its exit
+ * status, or -1 (it could not be run, or was killed). */
+int ssd_sweep_capture(char **argv, char *buf, size_t n);
+
 /* word quoted for a POSIX shell ('...' when it has any character other
  * than letters, digits and _/.,:=+-), into buf: 0, or SSD_ERANGE when
  * it does not fit. */
@@ -154,7 +159,7 @@ uint32_t ssd_sweep_parallel_chunk(uint32_t npoints, char **pargs, int npargs);
  * `parallel PARGS... 'EXE' sweep run 'FILE' --dir 'DIR' --points {}
  * ::: CHUNKS`, FILE and DIR absolute (ssd_sweep_abs), DIR planned.
  * The command is printed on log first.  Returns only on failure:
- * SSD_ENOENT when parallel is not installed, SSD_ENOMEM, SSD_EIO, with
+ * SSD_ENOENT when GNU parallel is not installed, SSD_ENOMEM, SSD_EIO, with
  * the message in err. */
 int ssd_sweep_parallel(const struct ssd_sweep *s, const char *file,
 		       const char *dir, const char *exe, uint32_t chunk,

@@ -1,7 +1,8 @@
 /*
  * sweep_launch.c -- what the launchers on other engines share (sweep.h):
- * cutting the points into chunks, finding a program, quoting a word for
- * a shell, and the absolute paths other machines see.
+ * cutting the points into chunks, finding a program and reading what it
+ * says, quoting a word for a shell, and the absolute paths other
+ * machines see.
  *
  * GNU parallel and Slurm do not run points: they run `ssdlab sweep run
  * SWEEP --dir DIR --points a-b`, one chunk of consecutive indices each,
@@ -15,10 +16,12 @@
 #include "sweep/sweep.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/util.h"
@@ -104,6 +107,48 @@ int ssd_sweep_shell_word(const char *word, char *buf, size_t n)
 	return 0;
 }
 
+int ssd_sweep_capture(char **argv, char *buf, size_t n)
+{
+	int fd[2];
+	if (n < 1 || pipe(fd))
+		return -1;
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	if (!pid) {
+		int dn = open("/dev/null", O_RDWR);
+		if (dn < 0 || dup2(fd[1], 1) < 0 || dup2(dn, 2) < 0 ||
+		    dup2(dn, 0) < 0)
+			_exit(126);
+		close(fd[0]);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	size_t got = 0;
+	for (;;) {
+		char tmp[4096];
+		ssize_t k = read(fd[0], tmp, sizeof tmp);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		size_t take = (size_t)k < n - 1 - got ? (size_t)k : n - 1 - got;
+		memcpy(buf + got, tmp, take);
+		got += take;
+	}
+	buf[got] = 0;
+	close(fd[0]);
+	int st;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
 /* realpath(path) into out[n]: 0, or SSD_EIO with the reason. */
 static int abs_path(const char *path, char *out, size_t n, char *err,
 		    size_t errlen)

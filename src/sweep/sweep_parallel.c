@@ -2,7 +2,8 @@
  * sweep_parallel.c -- a sweep's points through GNU parallel (sweep.h,
  * docs/sweeps.md "On many machines").
  *
- * The command this process becomes:
+ * The command this process becomes (once `parallel --version` has said
+ * it is GNU parallel, not moreutils' program of the same name):
  *
  *     parallel [PARGS...] '/abs/ssdlab' sweep run '/abs/op.sweep' \
  *         --dir '/abs/DIR' --points {} ::: 0-3 4-7 8-11 12-15
@@ -75,6 +76,16 @@ int ssd_sweep_parallel(const struct ssd_sweep *s, const char *file,
 	if (ssd_sweep_which("parallel", prog, sizeof prog)) {
 		ssd_seterr(err, errlen, "parallel: not found; GNU parallel runs "
 			   "the points (Debian: apt-get install parallel)");
+		return SSD_ENOENT;
+	}
+	/* moreutils has a parallel of its own, with other options */
+	char ver[256];
+	char *vargv[] = {prog, "--version", NULL};
+	if (ssd_sweep_capture(vargv, ver, sizeof ver) ||
+	    strncmp(ver, "GNU parallel", 12)) {
+		ssd_seterr(err, errlen, "%s is not GNU parallel (moreutils' "
+			   "parallel?); GNU parallel runs the points (Debian: "
+			   "apt-get install parallel)", prog);
 		return SSD_ENOENT;
 	}
 	uint32_t m = ssd_sweep_nchunks(s->npoints, chunk);

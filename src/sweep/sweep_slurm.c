@@ -23,7 +23,6 @@
 #include "sweep/sweep.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,51 +54,6 @@ uint32_t ssd_sweep_slurm_parse_max_array(const char *text)
 	return 0;
 }
 
-/* Run argv (argv[0] a path), its standard output into buf[n] (cut
- * there), its standard error dropped: its exit status, or -1. */
-static int run_capture(char **argv, char *buf, size_t n)
-{
-	int fd[2];
-	if (n < 1 || pipe(fd))
-		return -1;
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0) {
-		close(fd[0]);
-		close(fd[1]);
-		return -1;
-	}
-	if (!pid) {
-		int dn = open("/dev/null", O_RDWR);
-		if (dn < 0 || dup2(fd[1], 1) < 0 || dup2(dn, 2) < 0 ||
-		    dup2(dn, 0) < 0)
-			_exit(126);
-		close(fd[0]);
-		execv(argv[0], argv);
-		_exit(127);
-	}
-	close(fd[1]);
-	size_t got = 0;
-	for (;;) {
-		char tmp[4096];
-		ssize_t k = read(fd[0], tmp, sizeof tmp);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			break;
-		size_t take = (size_t)k < n - 1 - got ? (size_t)k : n - 1 - got;
-		memcpy(buf + got, tmp, take);
-		got += take;
-	}
-	buf[got] = 0;
-	close(fd[0]);
-	int st;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
 uint32_t ssd_sweep_slurm_max_array(void)
 {
 	char prog[PATH_MAX];
@@ -110,7 +64,7 @@ uint32_t ssd_sweep_slurm_max_array(void)
 		return SLURM_DEFAULT_MAX_ARRAY;
 	char *argv[] = {prog, "show", "config", NULL};
 	uint32_t m = 0;
-	if (!run_capture(argv, out, 1 << 18))
+	if (!ssd_sweep_capture(argv, out, 1 << 18))
 		m = ssd_sweep_slurm_parse_max_array(out);
 	free(out);
 	return m ? m : SLURM_DEFAULT_MAX_ARRAY;

@@ -5,9 +5,12 @@
 # it is given with sh -c on this machine, as sshd would on another one
 # -- in a folder whose name has a space, which the remote shell must
 # see quoted; a failed point makes parallel's exit status non-zero; a
-# missing parallel is one line naming the Debian package.
+# missing parallel, or moreutils' program of that name, is one line
+# naming the Debian package.
 . "$TOP/tests/cli/lib.inc"
 need parallel
+parallel --version </dev/null 2>/dev/null | head -n 1 | grep -q '^GNU parallel' ||
+	skip "parallel is not GNU parallel (moreutils' parallel?)"
 cat >rw.fio <<'EOF2'
 [fill]
 rw=write
@@ -89,6 +92,12 @@ expect_status 4 "$SSDLAB" sweep parallel bad.sweep --dir bad --chunk 2 -- -j 2
 # usage and a missing parallel
 expect_err 1 "^ssdlab: parallel: not found; GNU parallel runs the points \\(Debian: apt-get install parallel\\)$" \
 	env PATH=/nonexistent "$SSDLAB" sweep parallel grid.sweep --dir np
+# moreutils' parallel is another program
+mkdir other
+printf '#!/bin/sh\necho "parallel: invalid option -- -" >&2\nexit 1\n' >other/parallel
+chmod +x other/parallel
+expect_err 1 "^ssdlab: $PWD/other/parallel is not GNU parallel \\(moreutils' parallel\\?\\); GNU parallel runs the points \\(Debian: apt-get install parallel\\)$" \
+	env PATH="$PWD/other:$PATH" "$SSDLAB" sweep parallel grid.sweep --dir np
 expect_err 2 "^ssdlab: --chunk needs 1\\.\\.1000000, got '0'" "$SSDLAB" sweep parallel grid.sweep --chunk 0
 expect_err 2 "^ssdlab: --chunk and arguments after '--' go with 'sweep parallel' and 'sweep slurm'" \
 	"$SSDLAB" sweep run grid.sweep -- -j 2
