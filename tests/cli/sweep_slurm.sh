@@ -51,6 +51,8 @@ grep -q "^16 points: 16 done, 0 failed, 0 missing" out.txt || fail "reference: $
 c=$(pwd -P)/cluster
 mkdir -p "$c/run" "$c/state" "$c/spool" "$c/log"
 chmod 755 "$c" "$c/run"
+# the node is this machine, by its name; its address is the loopback
+# one, whatever the name resolves to (a container's may not resolve)
 host=$(hostname -s)
 # ports of this test's own, away from a cluster this machine may run
 port=$((20000 + ($$ % 10000) * 2))
@@ -67,7 +69,7 @@ at_exit "kill $mpid; wait $mpid"
 cat >"$c/slurm.conf" <<EOF2
 # a one-node cluster for tests/cli/sweep_slurm.sh
 ClusterName=ssdlabtest
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 SlurmctldPort=$port
@@ -91,7 +93,7 @@ SelectTypeParameters=CR_Core
 SchedulerType=sched/backfill
 ReturnToService=2
 MaxArraySize=5
-NodeName=$host CPUs=$cpus RealMemory=$mem State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF2
 SLURM_CONF=$c/slurm.conf
@@ -107,7 +109,7 @@ done
 slurmctld -D -i >"$c/log/slurmctld.out" 2>&1 &
 cpid=$!
 at_exit "kill $cpid; wait $cpid"
-slurmd -D >"$c/log/slurmd.out" 2>&1 &
+slurmd -D -N "$host" >"$c/log/slurmd.out" 2>&1 &
 dpid=$!
 # jobs left by a failure are cancelled before the daemons stop
 at_exit "kill $dpid; wait $dpid"
