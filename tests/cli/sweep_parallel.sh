@@ -3,10 +3,10 @@
 # results.jsonl, byte for byte, as `sweep run -j 1`; so does one through
 # --sshloginfile, whose "ssh" here is a stand-in that runs the command
 # it is given with sh -c on this machine, as sshd would on another one
-# -- in a folder whose name has a space, which the remote shell must
-# see quoted; a failed point makes parallel's exit status non-zero; a
-# missing parallel, or moreutils' program of that name, is one line
-# naming the Debian package.
+# -- in a folder whose name has a space and a quote, which the remote
+# shell must see quoted; a failed point makes parallel's exit status
+# non-zero; a missing parallel, or moreutils' program of that name, is
+# one line naming the Debian package.
 . "$TOP/tests/cli/lib.inc"
 need parallel
 parallel --version </dev/null 2>/dev/null | head -n 1 | grep -q '^GNU parallel' ||
@@ -70,18 +70,18 @@ done
 exec sh -c "$*"
 EOF2
 chmod +x fakessh
-mkdir "a folder"
-cp grid.sweep rw.fio "a folder/"
+mkdir "it's a folder"
+cp grid.sweep rw.fio "it's a folder/"
 echo "2/node1" >hosts
 SSH_LOG=$PWD/ssh.log
 export SSH_LOG
-expect_status 0 "$SSDLAB" sweep parallel "a folder/grid.sweep" --dir "a folder/out" --chunk 3 \
+expect_status 0 "$SSDLAB" sweep parallel "it's a folder/grid.sweep" --dir "it's a folder/out" --chunk 3 \
 	-- --ssh "$PWD/fakessh" --sshloginfile hosts
 [ "$(grep -c ': done$' out.txt)" -eq 16 ] || fail "--sshloginfile: $(cat out.txt)"
 [ "$(grep -c '^node1 ' ssh.log)" -eq 6 ] || fail "--sshloginfile: not 6 chunks through ssh: $(cut -c 1-80 ssh.log)"
-expect_status 0 "$SSDLAB" sweep collect "a folder/grid.sweep" --dir "a folder/out"
-cmp ref/results.csv "a folder/out/results.csv" || fail "--sshloginfile: results.csv differs from -j 1's"
-cmp ref/results.jsonl "a folder/out/results.jsonl" || fail "--sshloginfile: results.jsonl differs from -j 1's"
+expect_status 0 "$SSDLAB" sweep collect "it's a folder/grid.sweep" --dir "it's a folder/out"
+cmp ref/results.csv "it's a folder/out/results.csv" || fail "--sshloginfile: results.csv differs from -j 1's"
+cmp ref/results.jsonl "it's a folder/out/results.jsonl" || fail "--sshloginfile: results.jsonl differs from -j 1's"
 
 # a failed point fails its chunk: parallel exits with the failed chunks
 sed 's/cost-benefit/cost_benefit/' grid.sweep >bad.sweep
