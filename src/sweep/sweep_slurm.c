@@ -81,6 +81,12 @@ int ssd_sweep_slurm_script(const struct ssd_sweep *s, const char *file,
 			   "without spaces, quotes, backslashes or '%%'", dir);
 		return SSD_EINVAL;
 	}
+	/* the script's comments name the sweep file on one line */
+	if (strchr(file, '\n')) {
+		ssd_seterr(err, errlen, "%s: a sweep file for Slurm needs a path "
+			   "without a line break", file);
+		return SSD_EINVAL;
+	}
 	char logs[PATH_MAX];
 	snprintf(logs, sizeof logs, "%s/slurm", dir);
 	int rc = ssd_sweep_mkdirs(logs, err, errlen);
