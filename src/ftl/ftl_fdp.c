@@ -28,10 +28,13 @@
  * writes of one command name one handle (ssd_ftl_set_placement, set by
  * the drive per command).  Not modelled: reclaim groups (one, the whole
  * drive), the handle update command, events other than an invalid
- * placement identifier, power cuts and snapshots (refused).
+ * placement identifier.  Snapshots save the handles' write points, the
+ * owners and rotations (ftl_fdp_snap_*); power-loss tracking treats the
+ * handles' write points as the unit's own (ftl_power.c).
  */
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
+#include "base/snapfile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -241,3 +244,117 @@ uint32_t ssd_ftl_placement(const struct ssd_ftl *f)
 {
 	return f->pid;
 }
+
+/* ---- snapshots and power-loss tracking (ftl_snap.c, ftl_power.c) ---- */
+
+/* Write point k of unit ui beyond the unit's own (host, host_slc, gc):
+ * handle h's host write point for k = 2 (h - 1), its GC write point for
+ * k = 2 (h - 1) + 1; NULL past the last.  A persistently isolated
+ * handle's GC write point is listed even while it holds no block. */
+struct ssd_wp *ftl_fdp_wp(struct ssd_ftl *f, uint32_t ui, uint32_t k)
+{
+	struct ftl_fdp *m = f->fdp;
+	uint32_t h = 1 + k / 2;
+	if (!m || h >= m->nh)
+		return NULL;
+	size_t i = (size_t)ui * m->nh + h;
+	return k % 2 ? &m->gc[i] : &m->host[i];
+}
+
+/* Handle h >= 1's host write point of unit ui is w: h; else 0. */
+uint32_t ftl_fdp_host_handle(const struct ssd_ftl *f, uint32_t ui,
+			     const struct ssd_wp *w)
+{
+	const struct ftl_fdp *m = f->fdp;
+	size_t base = (size_t)ui * m->nh;
+	if (w > &m->host[base] && w < &m->host[base + m->nh])
+		return (uint32_t)(w - &m->host[base]);
+	return 0;
+}
+
+/* The handle of lpn's latest host write. */
+uint32_t ftl_fdp_handle_of(const struct ssd_ftl *f, uint32_t lpn)
+{
+	return f->fdp->lhandle[lpn];
+}
+
+/* May block b hold lpn's data as the isolation has it: a block of the
+ * handle of its latest write, or a mixed one. */
+int ftl_fdp_may_hold(const struct ssd_ftl *f, uint32_t b, uint32_t lpn)
+{
+	const struct ftl_fdp *m = f->fdp;
+	return m->owner[b] == FDP_MIXED || m->owner[b] == m->lhandle[lpn];
+}
+
+#define T SSD_SNAP_TAG
+
+void ftl_fdp_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w)
+{
+	const struct ftl_fdp *m = f->fdp;
+	size_t nw = (size_t)f->units * m->nh;
+	uint32_t s[2] = {f->pid, m->nh};
+	ssd_snapw_array(w, T('F','D','P','S'), s, sizeof s);
+	ssd_snapw_array(w, T('F','D','P','H'), m->host, nw * sizeof *m->host);
+	ssd_snapw_array(w, T('F','D','P','G'), m->gc, nw * sizeof *m->gc);
+	ssd_snapw_array(w, T('F','D','P','O'), m->owner, f->nblocks);
+	ssd_snapw_array(w, T('F','D','P','L'), m->lhandle, f->nlp ? f->nlp : 1);
+	ssd_snapw_array(w, T('F','D','P','C'), m->cur, m->nh * sizeof *m->cur);
+}
+
+int ftl_fdp_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
+{
+	struct ftl_fdp *m = f->fdp;
+	size_t nw = (size_t)f->units * m->nh;
+	uint32_t s[2];
+	int rc;
+	if ((rc = ssd_snapr_array(r, T('F','D','P','S'), s, sizeof s)))
+		return rc;
+	if (s[1] != m->nh || s[0] >= m->nh) {
+		ssd_snapr_fail(r, "fdp: handle %u of %u handles, the drive has "
+			       "%u", s[0], s[1], m->nh);
+		return SSD_EPARSE;
+	}
+	if ((rc = ssd_snapr_array(r, T('F','D','P','H'), m->host,
+				  nw * sizeof *m->host)) ||
+	    (rc = ssd_snapr_array(r, T('F','D','P','G'), m->gc,
+				  nw * sizeof *m->gc)) ||
+	    (rc = ssd_snapr_array(r, T('F','D','P','O'), m->owner, f->nblocks)) ||
+	    (rc = ssd_snapr_array(r, T('F','D','P','L'), m->lhandle,
+				  f->nlp ? f->nlp : 1)) ||
+	    (rc = ssd_snapr_array(r, T('F','D','P','C'), m->cur,
+				  m->nh * sizeof *m->cur)))
+		return rc;
+	f->pid = s[0];
+	for (size_t i = 0; i < nw; i++) {
+		uint32_t ui = (uint32_t)(i / m->nh), lo = ui * f->bpu;
+		const struct ssd_wp *wp[2] = {&m->host[i], &m->gc[i]};
+		for (int k = 0; k < 2; k++)
+			if (wp[k]->blk != SSD_NO_BLOCK &&
+			    (wp[k]->blk - lo >= f->bpu || wp[k]->next > f->spb ||
+			     wp[k]->fill > f->spp)) {
+				ssd_snapr_fail(r, "fdp: a write point of unit %u "
+					       "is outside it", ui);
+				return SSD_EPARSE;
+			}
+	}
+	for (uint32_t b = 0; b < f->nblocks; b++)
+		if (m->owner[b] >= m->nh && m->owner[b] != FDP_MIXED) {
+			ssd_snapr_fail(r, "fdp: block %u's owner %u is no handle",
+				       b, m->owner[b]);
+			return SSD_EPARSE;
+		}
+	for (uint32_t l = 0; l < f->nlp; l++)
+		if (m->lhandle[l] >= m->nh) {
+			ssd_snapr_fail(r, "fdp: page %u's handle %u is no handle",
+				       l, m->lhandle[l]);
+			return SSD_EPARSE;
+		}
+	for (uint32_t h = 0; h < m->nh; h++)
+		if (m->cur[h] >= f->units) {
+			ssd_snapr_fail(r, "fdp: handle %u's unit %u is out of "
+				       "range", h, m->cur[h]);
+			return SSD_EPARSE;
+		}
+	return 0;
+}
+#undef T

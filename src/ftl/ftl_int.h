@@ -348,6 +348,11 @@ int64_t ftl_zone_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
 int64_t ftl_zone_flush(struct ssd_ftl *f, int64_t t);
 int ftl_zone_open_slot(const struct ssd_ftl *f, uint32_t blk, uint32_t i);
 int ftl_zone_check(const struct ssd_ftl *f, char *err, size_t errlen);
+/* A zoned drive's zones in a snapshot (ftl_snap.c). */
+struct ssd_snapw;
+struct ssd_snapr;
+void ftl_zone_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w);
+int ftl_zone_snap_load(struct ssd_ftl *f, struct ssd_snapr *r);
 
 /* ftl_fdp.c: flexible data placement (fdp = yes): set up and free; the
  * host write point of handle f->pid (> 0) on unit ui; a block opened
@@ -369,6 +374,17 @@ struct ssd_wp *ftl_fdp_gc_dest(struct ssd_ftl *f, uint32_t ui, uint32_t victim);
 int64_t ftl_fdp_pad(struct ssd_ftl *f, int64_t t);
 const struct ssd_wp *ftl_fdp_wp_of(const struct ssd_ftl *f, uint32_t b);
 int ftl_fdp_check(const struct ssd_ftl *f, char *err, size_t errlen);
+/* The handles' write points for power-loss tracking (ftl_power.c) and
+ * their state in a snapshot (ftl_snap.c). */
+struct ssd_wp *ftl_fdp_wp(struct ssd_ftl *f, uint32_t ui, uint32_t k);
+uint32_t ftl_fdp_host_handle(const struct ssd_ftl *f, uint32_t ui,
+			     const struct ssd_wp *w);
+uint32_t ftl_fdp_handle_of(const struct ssd_ftl *f, uint32_t lpn);
+int ftl_fdp_may_hold(const struct ssd_ftl *f, uint32_t b, uint32_t lpn);
+struct ssd_snapw;
+struct ssd_snapr;
+void ftl_fdp_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w);
+int ftl_fdp_snap_load(struct ssd_ftl *f, struct ssd_snapr *r);
 
 /* ftl_mapcache.c: the map entry of lpn is used at t (dirty: it
  * changes), the cache being on.  Returns when it is in DRAM. */

@@ -44,6 +44,7 @@
  */
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
+#include "base/snapfile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -444,3 +445,81 @@ out:
 	return rc;
 #undef ZFAIL
 }
+
+/* ---- snapshots (ftl_snap.c) ---- */
+
+#define T SSD_SNAP_TAG
+
+void ftl_zone_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w)
+{
+	const struct ftl_zone *m = f->zn;
+	size_t n = m->z.zones, nu = n * m->z.zone_units;
+	uint32_t s[2] = {m->npart, 0};
+	ssd_snapw_array(w, T('Z','F','T','S'), s, sizeof s);
+	ssd_snapw_array(w, T('Z','L','P','R'), &m->last_prog, sizeof m->last_prog);
+	ssd_snapw_array(w, T('Z','P','O','S'), m->pos, n * sizeof *m->pos);
+	ssd_snapw_array(w, T('Z','H','W','P'), m->hw, n * sizeof *m->hw);
+	ssd_snapw_array(w, T('Z','R','D','Y'), m->gready, n * sizeof *m->gready);
+	ssd_snapw_array(w, T('Z','L','S','T'), m->zlast, n * sizeof *m->zlast);
+	ssd_snapw_array(w, T('Z','C','U','R'), m->cur, nu * sizeof *m->cur);
+	ssd_snapw_array(w, T('Z','H','E','D'), m->head, nu * sizeof *m->head);
+	ssd_snapw_array(w, T('Z','P','R','T'), m->part, m->npart * sizeof *m->part);
+}
+
+int ftl_zone_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
+{
+	struct ftl_zone *m = f->zn;
+	size_t n = m->z.zones, nu = n * m->z.zone_units;
+	uint32_t s[2];
+	int rc;
+	if ((rc = ssd_snapr_array(r, T('Z','F','T','S'), s, sizeof s)))
+		return rc;
+	if (s[0] > n) {
+		ssd_snapr_fail(r, "zones: %u part-filled pages in %zu zones",
+			       s[0], n);
+		return SSD_EPARSE;
+	}
+	m->npart = s[0];
+	if ((rc = ssd_snapr_array(r, T('Z','L','P','R'), &m->last_prog,
+				  sizeof m->last_prog)) ||
+	    (rc = ssd_snapr_array(r, T('Z','P','O','S'), m->pos, n * sizeof *m->pos)) ||
+	    (rc = ssd_snapr_array(r, T('Z','H','W','P'), m->hw, n * sizeof *m->hw)) ||
+	    (rc = ssd_snapr_array(r, T('Z','R','D','Y'), m->gready,
+				  n * sizeof *m->gready)) ||
+	    (rc = ssd_snapr_array(r, T('Z','L','S','T'), m->zlast,
+				  n * sizeof *m->zlast)) ||
+	    (rc = ssd_snapr_array(r, T('Z','C','U','R'), m->cur, nu * sizeof *m->cur)) ||
+	    (rc = ssd_snapr_array(r, T('Z','H','E','D'), m->head,
+				  nu * sizeof *m->head)) ||
+	    (rc = ssd_snapr_array(r, T('Z','P','R','T'), m->part,
+				  m->npart * sizeof *m->part)))
+		return rc;
+	/* every number a command follows, within the drive; the chains and
+	 * positions themselves are the checker's (ftl_zone_check) */
+	for (size_t i = 0; i < nu; i++)
+		if ((m->cur[i] >= f->nblocks && m->cur[i] != NONE) ||
+		    (m->head[i] >= f->nblocks && m->head[i] != NONE)) {
+			ssd_snapr_fail(r, "zone %zu's blocks are out of range",
+				       i / m->z.zone_units);
+			return SSD_EPARSE;
+		}
+	uint64_t most = (uint64_t)f->nblocks * f->spb;
+	for (size_t z = 0; z < n; z++)
+		if (m->hw[z] > m->z.cap_lp || m->pos[z] > most) {
+			ssd_snapr_fail(r, "zone %zu's write pointer %u or position "
+				       "%u is out of range", z, m->hw[z], m->pos[z]);
+			return SSD_EPARSE;
+		}
+	memset(m->pidx, 0xff, n * sizeof *m->pidx);
+	for (uint32_t i = 0; i < m->npart; i++) {
+		uint32_t z = m->part[i];
+		if (z >= n || m->pidx[z] != NONE) {
+			ssd_snapr_fail(r, "zones: part-filled page %u names zone %u",
+				       i, z);
+			return SSD_EPARSE;
+		}
+		m->pidx[z] = i;
+	}
+	return 0;
+}
+#undef T
