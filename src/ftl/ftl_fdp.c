@@ -51,6 +51,9 @@ struct ftl_fdp {
 	uint8_t *lhandle;       /* [lpn] the handle of its last host write */
 	uint32_t *cur;          /* [h] the unit each handle's stream is at
 	                           (the current handle's is f->cur_unit) */
+	uint32_t wlpn;          /* the page of the host write under way: its
+	                           handle is set before the cleaning the write
+	                           may run, its old copy still mapped */
 };
 
 static void wp_init(struct ssd_wp *w)
@@ -83,6 +86,7 @@ int ftl_fdp_init(struct ssd_ftl *f)
 	m->cur = calloc(m->nh, sizeof *m->cur);
 	if (!m->host || !m->gc || !m->owner || !m->lhandle || !m->cur)
 		return SSD_ENOMEM;
+	m->wlpn = UINT32_MAX;
 	for (size_t i = 0; i < nw; i++) {
 		wp_init(&m->host[i]);
 		wp_init(&m->gc[i]);
@@ -133,6 +137,7 @@ void ftl_fdp_opened(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 void ftl_fdp_wrote(struct ssd_ftl *f, uint32_t lpn)
 {
 	f->fdp->lhandle[lpn] = (uint8_t)f->pid;
+	f->fdp->wlpn = lpn;
 }
 
 struct ssd_wp *ftl_fdp_gc_dest(struct ssd_ftl *f, uint32_t ui, uint32_t victim)
@@ -204,7 +209,12 @@ int ftl_fdp_check(const struct ssd_ftl *f, char *err, size_t errlen)
 			continue;
 		for (uint32_t i = 0; i < f->spb; i++) {
 			uint32_t s = b * f->spb + i;
-			if (ssd_bit_test(f->vbits, s) && m->lhandle[f->p2l[s]] != o) {
+			if (!ssd_bit_test(f->vbits, s))
+				continue;
+			uint32_t l = f->p2l[s];
+			if (l == m->wlpn && f->l2p[l] == s)
+				continue; /* being overwritten by another handle */
+			if (m->lhandle[l] != o) {
 				snprintf(err, errlen, "fdp: block %u of handle %u "
 					 "holds logical page %u of handle %u", b,
 					 o, f->p2l[s], m->lhandle[f->p2l[s]]);

@@ -352,6 +352,8 @@ int ftl_zone_check(const struct ssd_ftl *f, char *err, size_t errlen);
 struct ssd_snapw;
 struct ssd_snapr;
 void ftl_zone_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w);
+/* 4 KiB pages waiting in the zones' part-filled pages (0 if not zoned). */
+uint64_t ftl_zone_open_lp(const struct ssd_ftl *f);
 int ftl_zone_snap_load(struct ssd_ftl *f, struct ssd_snapr *r);
 
 /* ftl_fdp.c: flexible data placement (fdp = yes): set up and free; the
@@ -410,6 +412,11 @@ int64_t ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
 void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n);
 void ftl_power_trim_unmap(struct ssd_ftl *f, uint32_t lpn, uint32_t slot);
 void ftl_power_flush(struct ssd_ftl *f, int64_t done);
+/* The block the data of slot old (or SSD_UNMAPPED) lay in, superseded by
+ * the write just placed at w's fill: erased only once w's page is
+ * programmed (ftl_power_erase). */
+void ftl_power_sup(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
+		   uint32_t old);
 void ftl_power_free(struct ssd_ftl *f);
 /* Bytes ssd_ftl_power_track allocates, and a cut's rebuild at its
  * largest (f's cfg and counts set); the event lists since the horizon

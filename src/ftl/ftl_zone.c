@@ -446,6 +446,15 @@ out:
 #undef ZFAIL
 }
 
+uint64_t ftl_zone_open_lp(const struct ssd_ftl *f)
+{
+	const struct ftl_zone *m = f->zn;
+	uint64_t n = 0;
+	for (uint32_t i = 0; m && i < m->npart; i++)
+		n += m->pos[m->part[i]] % f->spp;
+	return n;
+}
+
 /* ---- snapshots (ftl_snap.c) ---- */
 
 #define T SSD_SNAP_TAG

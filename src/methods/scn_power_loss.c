@@ -103,8 +103,22 @@ struct pl {
 	                                       since the last cut */
 	uint64_t writes;
 	uint64_t commands;     /* host commands submitted */
+	uint32_t handles;      /* fdp: the drive's reclaim unit handles */
 	struct ssd_rng rng;
 };
+
+/* An FDP drive's writes name a handle: each handle a stretch of the
+ * drive of its own, and one write in eight another handle at random (a
+ * page going over to another stream).  0 (no placement) otherwise. */
+static int placement(struct pl *p, uint32_t lpn)
+{
+	if (!p->handles)
+		return 0;
+	uint32_t h = (uint32_t)((uint64_t)lpn * p->handles / p->nlp);
+	if (ssd_rng_below(&p->rng, 8) == 0)
+		h = (uint32_t)ssd_rng_below(&p->rng, p->handles);
+	return SSD_BLK_PLACEMENT(h);
+}
 
 static int push_dirty(struct pl *p, uint32_t lpn, uint32_t v)
 {
@@ -171,6 +185,13 @@ static int pick(struct pl *p, uint32_t n, uint32_t *lpn)
 	return 0;
 }
 
+/* The fill's writes: each in the handle of its stretch. */
+static int fill_placement(const struct pl *p, uint64_t offset)
+{
+	uint64_t lpn = offset / SSD_LPAGE;
+	return p->handles ? SSD_BLK_PLACEMENT(lpn * p->handles / p->nlp) : 0;
+}
+
 /* Submit the next command at t into c.  Returns 0 or an error. */
 static int submit(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
 		  int write_pct, int trim_pct, int fua_pct, uint64_t flush_every)
@@ -223,6 +244,8 @@ static int submit(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
 			}
 			p->touch[p->ntouch++] = lpn + i;
 		}
+	if (kind == C_WRITE)
+		ddir |= placement(p, lpn);
 	c->done = ssd_dev_submit(d, ddir | (c->fua ? SSD_DEV_FUA : 0), offset,
 				 n * SSD_LPAGE, t);
 	p->commands++;
@@ -416,6 +439,7 @@ static int run(struct ssd_scn *s)
 		goto out;
 	}
 	ssd_rng_seed(&p.rng, s->seed ^ 0x706c6f73u);
+	p.handles = ssd_ftl_handles(dev->ftl);
 	if (check)
 		ssd_dev_set_check_every(dev, check);
 	/* the fill, 128 KiB at a time at QD1, then a flush: all synced */
@@ -426,7 +450,8 @@ static int run(struct ssd_scn *s)
 			ssd_prog_at(s->prog, (double)o / (double)fill, t, NULL);
 		uint32_t len = (uint32_t)(fill - o < (128 << 10) ? fill - o : 128 << 10);
 		ssd_vrec_write(dev->vrec, (uint32_t)(o / SSD_LPAGE), len / SSD_LPAGE);
-		int64_t c = ssd_dev_submit(dev, SSD_DDIR_WRITE, o, len, t);
+		int64_t c = ssd_dev_submit(dev, SSD_DDIR_WRITE | fill_placement(&p, o),
+					   o, len, t);
 		if (c < 0) {
 			rc = (int)c;
 			snprintf(s->err, sizeof s->err, "power-loss: the fill failed: %s",

@@ -208,3 +208,66 @@ TEST(power_cut_refuses_a_cut_before_the_latest_submission)
 	CHECK(t_power_cut(d, 4999, &pc) == SSD_EINVAL);
 	ssd_dev_destroy(d);
 }
+
+/* FDP (docs/fdp.md): the handles' write points are tracked as the
+ * unit's own.  Writes on three handles (each page mostly its stretch's,
+ * one in eight another's), cut at random after unflushed writes: every
+ * flushed page survives, and the recovered drive keeps each handle's
+ * data in blocks of its own (persistent isolation: the checker's, after
+ * every GC victim and at every cut; and a full audit). */
+static void fdp_cuts(const char *isolation)
+{
+	const char *sets[] = {"capacity=128m", "op=0.35", "fdp=yes",
+			      "fdp_handles=3", isolation};
+	struct ssd_dev *d = drive(sets, 5);
+	CHECKF(d, "%s", err);
+	uint32_t nlp = (uint32_t)(ssd_dev_capacity(d) / 4096);
+	uint32_t *synced = calloc(nlp, sizeof *synced);
+	CHECK(synced);
+	int64_t t = 0;
+	struct ssd_rng r;
+	ssd_rng_seed(&r, 11);
+	uint64_t lost = 0;
+	for (int round = 0; round < 30; round++) {
+		for (int i = 0; i < 3200; i++) {
+			uint32_t l = (uint32_t)ssd_rng_below(&r, nlp);
+			uint32_t h = l * 3 / nlp;
+			if (ssd_rng_below(&r, 8) == 0)
+				h = (uint32_t)ssd_rng_below(&r, 3);
+			ssd_vrec_write(d->vrec, l, 1);
+			t = ssd_dev_submit(d, SSD_DDIR_WRITE | SSD_BLK_PLACEMENT(h),
+					   (uint64_t)l * 4096, 4096, t);
+			CHECK(t > 0);
+			if (i == 3000) { /* the rest unflushed */
+				CHECK((t = ssd_dev_flush(d, t)) > 0);
+				for (uint32_t k = 0; k < nlp; k++)
+					synced[k] = ssd_vrec_state(d->vrec[k]) == SSD_VREC_DATA
+						    ? d->vrec[k] & SSD_VREC_COUNT : 0;
+			}
+		}
+		struct ssd_power_cut pc;
+		CHECK(!t_power_cut(d, t + (int64_t)ssd_rng_below(&r, 100000), &pc));
+		lost += pc.lost_lp;
+		for (uint32_t l = 0; l < nlp; l++) {
+			if (!synced[l])
+				continue;
+			uint32_t lp, tag;
+			CHECKF(ssd_ftl_verify_get(d->ftl, l, &lp, &tag) && lp == l &&
+			       (tag & SSD_VREC_COUNT) >= synced[l],
+			       "round %d page %u: synced %u", round, l, synced[l]);
+		}
+		CHECKF(ssd_dev_check_failure(d) == NULL, "%s", ssd_dev_check_failure(d));
+		CHECK(ssd_dev_audit(d) == 0);
+		t = pc.ready;
+	}
+	CHECK(lost > 0); /* the cuts took unflushed writes */
+	CHECK(ssd_dev_counters(d)->gc_victims > 0);
+	free(synced);
+	ssd_dev_destroy(d);
+}
+
+TEST(power_cut_fdp_keeps_flushed_data_and_isolation)
+{
+	fdp_cuts("fdp_isolation=persistent");
+	fdp_cuts("fdp_isolation=initial");
+}
