@@ -354,6 +354,15 @@ struct ssd_snapr;
 void ftl_zone_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w);
 /* 4 KiB pages waiting in the zones' part-filled pages (0 if not zoned). */
 uint64_t ftl_zone_open_lp(const struct ssd_ftl *f);
+/* A power cut's zones (ftl_power.c): each zone's data past its first
+ * page not programmed by the cut (pend: the sorted block * ppb + page of
+ * the programs that had not ended; nothing with pc->save_all) unmapped
+ * and listed in pc (lost_lp, lost, touched), its write pointer there,
+ * its part page padded at t, a zone left with nothing erased.  0 or
+ * SSD_ENOMEM / the FTL's error. */
+struct ssd_power_cut;
+int ftl_zone_cut(struct ssd_ftl *f, const uint64_t *pend, uint32_t np,
+		 struct ssd_power_cut *pc, int64_t t);
 int ftl_zone_snap_load(struct ssd_ftl *f, struct ssd_snapr *r);
 
 /* ftl_fdp.c: flexible data placement (fdp = yes): set up and free; the
@@ -412,6 +421,9 @@ int64_t ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
 void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n);
 void ftl_power_trim_unmap(struct ssd_ftl *f, uint32_t lpn, uint32_t slot);
 void ftl_power_flush(struct ssd_ftl *f, int64_t done);
+/* The same for a page of blk programmed outside a write point (a zone's,
+ * ftl_zone.c). */
+void ftl_power_page(struct ssd_ftl *f, uint32_t blk, int64_t end);
 /* The block the data of slot old (or SSD_UNMAPPED) lay in, superseded by
  * the write just placed at w's fill: erased only once w's page is
  * programmed (ftl_power_erase). */

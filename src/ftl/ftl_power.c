@@ -322,7 +322,6 @@ void ftl_power_prog(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 {
 	struct ssd_unit *u = &f->unit[ui];
 	uint32_t blk = w->blk;
-	uint32_t page = ssd_flash_next_page(&f->flash, blk) - 1;
 	uint32_t *sup = sup_of(f, ui, w);
 	if (sup) {
 		/* the blocks this page's writes superseded may be erased
@@ -346,6 +345,12 @@ void ftl_power_prog(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 		if (w == &u->host && !hold && f->wsup_n[ui])
 			wsup_release(f, ui, end);
 	}
+	ftl_power_page(f, blk, end);
+}
+
+void ftl_power_page(struct ssd_ftl *f, uint32_t blk, int64_t end)
+{
+	uint32_t page = ssd_flash_next_page(&f->flash, blk) - 1;
 	if (pr_room(f)) {
 		f->ptrack_err = 1;
 		return;
@@ -1070,12 +1075,83 @@ static void supersede(struct ssd_ftl *f, struct cut *c)
 		}
 }
 
+/* A zoned drive's cut (docs/zoned.md): each zone keeps the prefix of its
+ * data that was programmed by T -- its write pointer goes back to where
+ * that ends (ftl_zone_cut), what lies past it is unmapped -- and the
+ * rebuild reads the zones' blocks (a full block's summary page, a zone's
+ * open block page by page).  A zone reset is the controller's journaled
+ * metadata from its submission: the data of a zone reset before T does
+ * not come back, even where its erase had not begun. */
+static int zone_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
+{
+	int64_t T = pc->t;
+	pc->lost_lp = pc->trims_lost = pc->rewritten_lp = pc->scan_reads = 0;
+	pc->remapped_lp = pc->unrelocated_lp = pc->paired_lp = 0;
+	pc->unplaced = NULL;
+	pc->touched = NULL;
+	pc->nlost = pc->ntouched = 0;
+	pc->full_scan = 0;
+	uint64_t *pend = malloc((f->pr_n ? f->pr_n : 1) * sizeof *pend);
+	uint32_t *reads = calloc(f->flash.dies, sizeof *reads);
+	if (!pend || !reads) {
+		free(pend);
+		free(reads);
+		return SSD_ENOMEM;
+	}
+	/* the pages whose program had not ended by T */
+	uint32_t np = 0;
+	for (uint32_t i = 0; i < f->pr_n && !pc->save_all; i++) {
+		const struct ftl_prog_rec *r = &f->pr[i];
+		if (r->end > T && r->gen == ssd_flash_erases(&f->flash, r->blk))
+			pend[np++] = (uint64_t)r->blk * f->ppb + r->page;
+	}
+	if (np)
+		qsort(pend, np, sizeof *pend, ssd_cmp_u64);
+	for (uint32_t b = 0; b < f->nblocks; b++) {
+		if (f->state[b] != SSD_BLK_MAPPED)
+			continue;
+		uint32_t pages = ssd_flash_next_page(&f->flash, b);
+		int full = pages == ssd_flash_block_pages(&f->flash, b);
+		reads[ssd_flash_die(&f->flash, ssd_ftl_unit_of(f, b))] +=
+			f->cfg.power_recovery == SSD_RECOVER_SUMMARY && full ? 1 : pages;
+	}
+	f->pr_n = f->er_n = f->fr_n = f->tlog_n = f->tl_n = 0;
+	f->fr_base = f->flush_seq;
+	timing_restart(f, pc->on);
+	int64_t scan_end = pc->on;
+	for (uint32_t d = 0; d < f->flash.dies; d++) {
+		int64_t e = pc->on + (int64_t)reads[d] * f->flash.t_read;
+		f->flash.die_busy[d] = e;
+		if (e > scan_end)
+			scan_end = e;
+		pc->scan_reads += reads[d];
+	}
+	free(reads);
+	pc->scan_end = scan_end;
+	/* the zones rewound (their lost part pages padded, the zones left
+	 * empty erased: the model's bookkeeping, costing no time) */
+	int rc = ftl_zone_cut(f, pend, np, pc, scan_end);
+	free(pend);
+	if (rc)
+		return rc;
+	f->pr_n = f->er_n = f->fr_n = 0;
+	f->fr_base = f->flush_seq;
+	timing_restart(f, scan_end);
+	pc->ready = scan_end;
+	f->ctr.power_cuts++;
+	f->ctr.power_lost_lp += pc->lost_lp;
+	ftl_check_run(f);
+	return f->check_failed ? SSD_ESTATE : 0;
+}
+
 int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 {
 	if (!f->ptrack)
 		return SSD_EINVAL;
 	if (f->ptrack_err)
 		return SSD_ENOMEM;
+	if (f->zn)
+		return zone_cut(f, pc);
 	int64_t T = pc->t;
 	struct cut c = {0};
 	size_t lw = (f->nlp + 63) / 64 + 1;

@@ -152,6 +152,8 @@ static int64_t zone_put(struct ssd_ftl *f, uint32_t zone, uint32_t lpn,
 	m->gready[zone] = 0;
 	if (end < 0)
 		return end;
+	if (f->ptrack) /* power-loss tracking: its end (ftl_power.c) */
+		ftl_power_page(f, blk, end);
 	if (end > m->last_prog)
 		m->last_prog = end;
 	if (end > m->zlast[zone])
@@ -453,6 +455,162 @@ uint64_t ftl_zone_open_lp(const struct ssd_ftl *f)
 	for (uint32_t i = 0; m && i < m->npart; i++)
 		n += m->pos[m->part[i]] % f->spp;
 	return n;
+}
+
+/* ---- power cuts (ftl_power.c) ---- */
+
+/* Slot s was programmed by the cut: its page below the block's next and
+ * not among the programs that had not ended (pend, sorted). */
+static int slot_kept(const struct ssd_ftl *f, uint32_t s, const uint64_t *pend,
+		     uint32_t np)
+{
+	uint32_t blk = ssd_udiv(s, f->div_spb);
+	uint32_t pi = ssd_udiv(s - blk * f->spb, f->div_spp);
+	if (pi >= ssd_flash_next_page(&f->flash, blk))
+		return 0; /* in its zone's part page: DRAM */
+	uint64_t key = (uint64_t)blk * f->ppb + pi;
+	return !np || !bsearch(&key, pend, np, sizeof *pend, ssd_cmp_u64);
+}
+
+/* Did the cut spoil a page of zone z's blocks below its positions (a
+ * program that had not ended)? */
+static int lost_before(const struct ssd_ftl *f, uint32_t z, const uint64_t *pend,
+		       uint32_t np)
+{
+	const struct ftl_zone *m = f->zn;
+	for (uint32_t j = 0; j < m->z.zone_units && np; j++)
+		for (uint32_t b = m->head[(size_t)z * m->z.zone_units + j]; b != NONE;
+		     b = f->next[b]) {
+			uint64_t lo = (uint64_t)b * f->ppb, hi = lo + f->ppb;
+			uint32_t a = 0, e = np; /* the first pend >= lo */
+			while (a < e) {
+				uint32_t mid = a + (e - a) / 2;
+				if (pend[mid] < lo)
+					a = mid + 1;
+				else
+					e = mid;
+			}
+			if (a < np && pend[a] < hi)
+				return 1;
+		}
+	return 0;
+}
+
+/* Zone z's data below its write pointer moved to fresh blocks, in order
+ * (holes stay holes), its old blocks erased: a recovery's copies (counted
+ * as GC copies), at t. */
+static int64_t zone_move(struct ssd_ftl *f, uint32_t z, int64_t t)
+{
+	struct ftl_zone *m = f->zn;
+	uint32_t zu = m->z.zone_units, k = m->hw[z], base = z << m->shift;
+	uint32_t *old = malloc(zu * sizeof *old);
+	if (!old)
+		return SSD_ENOMEM;
+	for (uint32_t j = 0; j < zu; j++) {
+		size_t idx = (size_t)z * zu + j;
+		old[j] = m->head[idx];
+		m->head[idx] = m->cur[idx] = NONE;
+	}
+	part_drop(m, z);
+	m->pos[z] = m->hw[z] = 0;
+	m->gready[z] = 0;
+	int64_t r = 0;
+	for (uint32_t o = 0; o < k && r >= 0; o++) {
+		uint32_t lpn = base + o, s = f->l2p[lpn];
+		m->hw[z]++;
+		if (s == SSD_UNMAPPED) {
+			r = zone_put(f, z, NONE, t); /* a hole */
+			f->ctr.pad_lp--;
+			continue;
+		}
+		uint32_t tag = f->vgen ? f->vgen[s] : 0;
+		invalidate(f, s);
+		f->p2l[s] = SSD_UNMAPPED;
+		f->l2p[lpn] = SSD_UNMAPPED;
+		f->mapped--;
+		m->hw[z]--; /* zone_put counts it */
+		r = zone_put(f, z, lpn, t);
+		if (f->vgen && f->l2p[lpn] != SSD_UNMAPPED)
+			f->vgen[f->l2p[lpn]] = tag;
+		f->ctr.host_write_lp--; /* not the host's: a copy */
+		f->ctr.gc_copy_lp++;
+	}
+	if (r >= 0)
+		r = page_pad(f, z, t);
+	for (uint32_t j = 0; j < zu && r >= 0; j++) {
+		uint32_t ui = zone_unit(m, z, j);
+		for (uint32_t b = old[j]; b != NONE && r >= 0;) {
+			uint32_t nb = f->next[b];
+			r = ftl_erase_block(f, ui, b, t);
+			b = nb;
+		}
+	}
+	free(old);
+	return r;
+}
+
+int ftl_zone_cut(struct ssd_ftl *f, const uint64_t *pend, uint32_t np,
+		 struct ssd_power_cut *pc, int64_t t)
+{
+	struct ftl_zone *m = f->zn;
+	uint32_t *touched = NULL, cap = 0;
+	uint64_t n = 0, resets = f->ctr.zone_reset, held = f->ctr.zone_reset_lp;
+	int rc = 0;
+	uint64_t share = (uint64_t)m->z.blocks_per_unit * m->z.zone_units * f->spb;
+	for (uint32_t z = 0; z < m->z.zones && !rc; z++) {
+		if (!m->hw[z])
+			continue;
+		uint32_t base = z << m->shift, k = m->hw[z];
+		for (uint32_t o = 0; o < m->hw[z] && !pc->save_all; o++) {
+			uint32_t s = f->l2p[base + o];
+			if (s != SSD_UNMAPPED && !slot_kept(f, s, pend, np)) {
+				k = o;
+				break;
+			}
+		}
+		/* past the first page lost: unmapped, never to be found */
+		for (uint32_t o = k; o < m->hw[z]; o++) {
+			uint32_t lpn = base + o, s = f->l2p[lpn];
+			if (s == SSD_UNMAPPED)
+				continue; /* a hole of a random write area */
+			invalidate(f, s);
+			f->p2l[s] = SSD_UNMAPPED;
+			f->l2p[lpn] = SSD_UNMAPPED;
+			f->mapped--;
+			if (n == cap) {
+				uint32_t *g = ssd_grow(touched, &cap, sizeof *g, 256);
+				if (!g) {
+					free(touched);
+					return SSD_ENOMEM;
+				}
+				touched = g;
+			}
+			touched[n++] = lpn;
+			if (pc->lost && pc->nlost < pc->lost_cap)
+				pc->lost[pc->nlost++] = lpn;
+		}
+		int hit = m->pos[z] > share ||
+			  (!pc->save_all && (k < m->hw[z] || m->pos[z] % f->spp ||
+					     lost_before(f, z, pend, np)));
+		m->hw[z] = k;
+		if (!hit)
+			continue;
+		/* the zone's blocks hold pages the cut spoiled (a program
+		 * under way, its part page in DRAM), or padding has taken it
+		 * past its share of blocks (flushes pad): left there, they
+		 * would take the reserve, cut after cut.  The controller
+		 * moves what survived to fresh blocks and erases the old; a
+		 * zone left holding nothing is reset */
+		int64_t r = k ? zone_move(f, z, t) : ssd_ftl_zone_reset(f, z, t);
+		if (r < 0)
+			rc = (int)r;
+	}
+	f->ctr.zone_reset = resets; /* the recovery's, not the host's */
+	f->ctr.zone_reset_lp = held;
+	pc->lost_lp = n;
+	pc->touched = touched;
+	pc->ntouched = n;
+	return rc;
 }
 
 /* ---- snapshots (ftl_snap.c) ---- */

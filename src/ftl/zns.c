@@ -821,3 +821,49 @@ int ssd_zns_snap_load(struct ssd_zns *z, struct ssd_snapr *r)
 	return 0;
 }
 #undef T
+
+/* ---- power cuts ---- */
+
+void ssd_zns_power_cut(struct ssd_zns *z, uint32_t zone, uint64_t keep,
+		       int saved)
+{
+	struct zone *zn = &z->zone[zone];
+	uint64_t lo = zslba(z, zone);
+	int s = zn->state;
+	if (s == SSD_ZNS_ZSRO || s == SSD_ZNS_ZSO || s == SSD_ZNS_ZSE)
+		return;
+	if (saved) { /* nothing lost: an open zone is closed */
+		if (is_open(s))
+			set_state(z, zone, SSD_ZNS_ZSC, SSD_ZNS_BY_CONTROLLER, 0, 0);
+		return;
+	}
+	if (zn->attr & SSD_ZNS_ATTR_ZRWAV) { /* the area was DRAM */
+		zn->attr &= (uint8_t)~SSD_ZNS_ATTR_ZRWAV;
+		z->zrwa_used--;
+	}
+	if (s == SSD_ZNS_ZSF) {
+		/* full by writes or a Finish: whole, or the written part of it
+		 * lost at its end */
+		if (keep >= zn->written)
+			return;
+	} else if (keep > zn->wp - lo) {
+		keep = zn->wp - lo;
+	}
+	zn->wp = lo + keep;
+	zn->hi = zn->wp;
+	zn->attr &= (uint8_t)~SSD_ZNS_ATTR_ZFC; /* no longer full */
+	if (zn->written > keep)
+		zn->written = keep;
+	int to = keep ? SSD_ZNS_ZSC : SSD_ZNS_ZSE;
+	if (to == SSD_ZNS_ZSC && !is_active(s) && z->p.max_active &&
+	    z->nr_active >= z->p.max_active) {
+		/* no active resource for it: the controller finishes it
+		 * (§5.6), its lost end reading as never written */
+		zn->wp = lo + zn->cap;
+		zn->hi = zn->wp;
+		zn->attr |= SSD_ZNS_ATTR_ZFC;
+		return;
+	}
+	if (s != to)
+		set_state(z, zone, to, SSD_ZNS_BY_CONTROLLER, 0, 0);
+}

@@ -271,3 +271,100 @@ TEST(power_cut_fdp_keeps_flushed_data_and_isolation)
 	fdp_cuts("fdp_isolation=persistent");
 	fdp_cuts("fdp_isolation=initial");
 }
+
+/* Zoned (docs/zoned.md): a cut rewinds each zone's write pointer to
+ * where its durable data ends.  Zone 0 written, flushed, written on
+ * without a flush; the cut keeps every flushed page, the write pointer
+ * lands at the first page lost, past it nothing reads back; the zone is
+ * closed and the host writes on at the new write pointer. */
+TEST(power_cut_rewinds_a_zone_to_its_durable_data)
+{
+	const char *sets[] = {"mapping=zone", "zone_units=2"};
+	struct ssd_dev *d = drive(sets, 2);
+	CHECKF(d, "%s", err);
+	struct ssd_zoned_info zi;
+	CHECK(ssd_dev_zoned(d, &zi));
+	uint32_t zlp = (uint32_t)(zi.zone_size / 4096);
+	int64_t t = 0;
+	for (uint32_t l = 0; l < 41; l++)
+		CHECK((t = t_power_put(d, l, 0, t)) > 0);
+	CHECK((t = ssd_dev_flush(d, t)) > 0);
+	for (uint32_t l = 41; l < 60; l++)
+		CHECK((t = t_power_put(d, l, 0, t)) > 0);
+	/* zone 1: one page, unflushed: it becomes empty */
+	CHECK((t = t_power_put(d, zlp, 0, t)) > 0);
+	struct ssd_power_cut pc;
+	CHECK(!t_power_cut(d, t, &pc));
+	struct ssd_zone_desc zd, z1;
+	CHECK(!ssd_dev_zone_report(d, 0, &zd));
+	uint64_t wp = zd.wp / 4096;
+	CHECKF(wp >= 41 && wp < 60, "write pointer at %llu", (unsigned long long)wp);
+	CHECK(zd.state == SSD_ZNS_ZSC && zd.written == zd.wp);
+	for (uint32_t l = 0; l < 60; l++) {
+		CHECKF(t_power_holds(d, l, 1) == (l < wp), "page %u", l);
+		if (l >= wp) /* the host's record: zeros */
+			CHECK(ssd_vrec_state(d->vrec[l]) == SSD_VREC_ZERO);
+	}
+	CHECK(pc.lost_lp == 60 - wp + 1);
+	CHECK(!ssd_dev_zone_report(d, 1, &z1));
+	CHECK(z1.state == SSD_ZNS_ZSE && z1.wp == z1.start);
+	CHECKF(ssd_dev_check_failure(d) == NULL, "%s", ssd_dev_check_failure(d));
+	CHECK(ssd_dev_audit(d) == 0);
+	/* the host goes on at the write pointer; a flushed zone survives */
+	t = pc.ready;
+	for (uint32_t l = (uint32_t)wp; l < zlp; l++)
+		CHECK((t = t_power_put(d, l, 0, t)) > 0);
+	CHECK((t = ssd_dev_flush(d, t)) > 0);
+	CHECK(!t_power_cut(d, t, &pc));
+	CHECK(pc.lost_lp == 0);
+	CHECK(!ssd_dev_zone_report(d, 0, &zd) && zd.state == SSD_ZNS_ZSF);
+	for (uint32_t l = 0; l < zlp; l++)
+		CHECK(t_power_holds(d, l, l >= wp && l < 60 ? 2 : 1));
+	CHECK(ssd_dev_audit(d) == 0);
+	/* a zone written full without a flush: rewound, closed */
+	t = pc.ready;
+	for (uint32_t l = 2 * zlp; l < 3 * zlp; l++)
+		CHECK((t = t_power_put(d, l, 0, t)) > 0);
+	CHECK(!ssd_dev_zone_report(d, 2, &zd) && zd.state == SSD_ZNS_ZSF);
+	CHECK(!t_power_cut(d, t, &pc));
+	CHECK(!ssd_dev_zone_report(d, 2, &zd));
+	CHECKF(zd.state == SSD_ZNS_ZSC && zd.wp < zd.start + zd.cap && pc.lost_lp > 0,
+	       "state %d, lost %llu", zd.state, (unsigned long long)pc.lost_lp);
+	CHECK(ssd_dev_audit(d) == 0);
+	ssd_dev_destroy(d);
+}
+
+/* A zone random write area is DRAM: a cut loses what the host wrote in
+ * it (the write pointer stays at what its flushes committed, the area is
+ * gone); with plp the zone keeps it all, closed. */
+TEST(power_cut_loses_a_zone_random_write_area_without_plp)
+{
+	for (int plp = 0; plp < 2; plp++) {
+		const char *sets[] = {"mapping=zone", "zrwa_size=64k",
+				      plp ? "plp=yes" : "plp=no"};
+		struct ssd_dev *d = drive(sets, 3);
+		CHECKF(d, "%s", err);
+		int64_t t = ssd_dev_zone_send(d, SSD_ZNS_ACT_OPEN, 0, SSD_ZNS_ZRWAA, 0);
+		CHECK(t > 0);
+		for (uint32_t l = 0; l < 8; l++)
+			CHECK((t = t_power_put(d, l, 0, t)) > 0);
+		t = ssd_dev_zone_send(d, SSD_ZNS_ACT_ZRWA_FLUSH, 3 * 4096, 0, t);
+		CHECK(t > 0);
+		CHECK((t = ssd_dev_flush(d, t)) > 0);
+		struct ssd_zone_desc zd;
+		CHECK(!ssd_dev_zone_report(d, 0, &zd) && zd.wp == 4 * 4096);
+		struct ssd_power_cut pc;
+		CHECK(!t_power_cut(d, t, &pc));
+		CHECK(!ssd_dev_zone_report(d, 0, &zd));
+		CHECK(zd.state == SSD_ZNS_ZSC);
+		CHECK(!!(zd.attr & SSD_ZNS_ATTR_ZRWAV) == plp);
+		for (uint32_t l = 0; l < 4; l++)
+			CHECK(t_power_holds(d, l, 1));
+		CHECK(pc.lost_lp == (plp ? 0 : 4));
+		for (uint32_t l = 4; l < 8 && !plp; l++)
+			CHECK(ssd_vrec_state(d->vrec[l]) == SSD_VREC_ZERO);
+		CHECK(zd.wp == 4 * 4096);
+		CHECK(ssd_dev_audit(d) == 0);
+		ssd_dev_destroy(d);
+	}
+}
