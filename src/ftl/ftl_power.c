@@ -112,9 +112,10 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 {
 	if (f->ptrack)
 		return 0;
-	if (f->bm || f->cfg.gc_copies != SSD_GC_COPIES_OWN)
+	if (f->bm || (!f->zn && f->cfg.gc_copies != SSD_GC_COPIES_OWN))
 		return SSD_EUNSUP; /* the model tracks page-mapped write points,
-		                      host data apart from GC copies */
+		                      host data apart from GC copies (a zoned
+		                      drive copies nothing) */
 	if ((f->zn || f->fdp) && f->cfg.paired_pages != SSD_PAIRED_INDEPENDENT)
 		return SSD_EUNSUP; /* the guard of paired pages covers the
 		                      unit's own host write point only */

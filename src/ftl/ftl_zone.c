@@ -27,7 +27,15 @@
  * Flush.  A zone's part page is padded to the page's end and programmed
  * (its data durable); the zone's next data goes on at the next page, so
  * padding costs flash, not capacity: the zone takes a further block from
- * the unit's reserve when it needs one.
+ * the unit's reserve when it needs one, and gives it back when it fills:
+ * a full zone past its share of blocks has its data moved to a share of
+ * fresh ones (zone_move; copies, counted).
+ *
+ * Power cuts (ftl_zone_cut, ftl_power.c).  Each zone keeps the prefix of
+ * its data programmed by the cut; its write pointer goes back to the
+ * first page lost, the pages past it unmapped.  A zone the cut spoiled
+ * has its surviving data moved to fresh blocks (the spoiled pages cannot
+ * be programmed again), a zone left with nothing is erased.
  *
  * Reset and finish (ssd_ftl_zone_reset, ssd_ftl_zone_finish).  Reset
  * unmaps the zone's pages and erases its blocks, each on its unit, in
@@ -39,8 +47,7 @@
  *
  * Not modelled: program failures (blocks wear out at erase; a unit with
  * no free block left makes writes fail with the FTL's no-room error),
- * static wear leveling, power-loss tracking and snapshots (refused for
- * every scheme but page mapping).
+ * static wear leveling.  Snapshots save the zones (ftl_zone_snap_*).
  */
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
@@ -67,6 +74,7 @@ struct ftl_zone {
 	uint32_t *pidx;           /* [zone] its index in part, or NONE */
 	uint32_t npart;
 	int64_t last_prog;        /* the latest program's end */
+	uint64_t share;           /* positions a zone's share of blocks holds */
 };
 
 static inline uint32_t zone_unit(const struct ftl_zone *m, uint32_t zone,
@@ -191,11 +199,25 @@ int64_t ssd_ftl_zone_hole(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	return r;
 }
 
+static int64_t zone_move(struct ssd_ftl *f, uint32_t z, int64_t t);
+
 int64_t ftl_zone_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 {
 	uint32_t zone;
 	int rc = at_wp(f, lpn, &zone);
-	return rc ? rc : zone_put(f, zone, lpn, t);
+	if (rc)
+		return rc;
+	int64_t done = zone_put(f, zone, lpn, t);
+	struct ftl_zone *m = f->zn;
+	if (done >= 0 && m->hw[zone] == m->z.cap_lp && m->pos[zone] > m->share) {
+		/* full, and the padding of flushes took it past its share
+		 * of blocks: its data moves to a share of fresh blocks, so
+		 * the reserve's blocks come back (copies, counted) */
+		int64_t r = zone_move(f, zone, done);
+		if (r < 0)
+			return r;
+	}
+	return done;
 }
 
 /* Pad zone's open page to its end (programmed by then). */
@@ -318,6 +340,7 @@ int ftl_zone_init(struct ssd_ftl *f)
 	while ((1ull << m->shift) < m->z.size_lp)
 		m->shift++;
 	m->div_zu = ssd_udiv_init(m->z.zone_units);
+	m->share = (uint64_t)m->z.blocks_per_unit * m->z.zone_units * f->spb;
 	m->pos = calloc(n, sizeof *m->pos);
 	m->hw = calloc(n, sizeof *m->hw);
 	m->gready = calloc(n, sizeof *m->gready);
@@ -556,7 +579,7 @@ int ftl_zone_cut(struct ssd_ftl *f, const uint64_t *pend, uint32_t np,
 	uint32_t *touched = NULL, cap = 0;
 	uint64_t n = 0, resets = f->ctr.zone_reset, held = f->ctr.zone_reset_lp;
 	int rc = 0;
-	uint64_t share = (uint64_t)m->z.blocks_per_unit * m->z.zone_units * f->spb;
+	uint64_t share = m->share;
 	for (uint32_t z = 0; z < m->z.zones && !rc; z++) {
 		if (!m->hw[z])
 			continue;
