@@ -75,6 +75,9 @@ struct ftl_zone {
 	uint32_t npart;
 	int64_t last_prog;        /* the latest program's end */
 	uint64_t share;           /* positions a zone's share of blocks holds */
+	int64_t *moved;           /* [zone] its data's latest move to fresh
+	                             blocks is programmed by then: its old
+	                             blocks are erased from then on */
 };
 
 static inline uint32_t zone_unit(const struct ftl_zone *m, uint32_t zone,
@@ -278,6 +281,7 @@ int64_t ssd_ftl_zone_reset(struct ssd_ftl *f, uint32_t zone, int64_t t)
 	part_drop(m, zone);
 	m->pos[zone] = m->hw[zone] = 0;
 	m->gready[zone] = 0;
+	m->moved[zone] = 0;
 	ftl_check_run(f);
 	return done;
 }
@@ -323,6 +327,7 @@ uint64_t ftl_zone_mem(const struct ssd_ftl *f)
 	uint64_t n = z.zones, nu = n * z.zone_units;
 	return sizeof *m + n * (sizeof *m->pos + sizeof *m->hw +
 				sizeof *m->gready + sizeof *m->zlast +
+				sizeof *m->moved +
 				sizeof *m->part +
 				sizeof *m->pidx) +
 	       nu * (sizeof *m->cur + sizeof *m->head);
@@ -345,11 +350,13 @@ int ftl_zone_init(struct ssd_ftl *f)
 	m->hw = calloc(n, sizeof *m->hw);
 	m->gready = calloc(n, sizeof *m->gready);
 	m->zlast = calloc(n, sizeof *m->zlast);
+	m->moved = calloc(n, sizeof *m->moved);
 	m->part = malloc(n * sizeof *m->part);
 	m->pidx = malloc(n * sizeof *m->pidx);
 	m->cur = malloc(nu * sizeof *m->cur);
 	m->head = malloc(nu * sizeof *m->head);
-	if (!m->pos || !m->hw || !m->gready || !m->zlast || !m->part || !m->pidx ||
+	if (!m->pos || !m->hw || !m->gready || !m->zlast || !m->moved ||
+	    !m->part || !m->pidx ||
 	    !m->cur || !m->head)
 		return SSD_ENOMEM;
 	memset(m->pidx, 0xff, n * sizeof *m->pidx);
@@ -373,6 +380,7 @@ void ftl_zone_free(struct ssd_ftl *f)
 	free(m->hw);
 	free(m->gready);
 	free(m->zlast);
+	free(m->moved);
 	free(m->part);
 	free(m->pidx);
 	free(m->cur);
@@ -560,11 +568,16 @@ static int64_t zone_move(struct ssd_ftl *f, uint32_t z, int64_t t)
 	}
 	if (r >= 0)
 		r = page_pad(f, z, t);
+	/* the old blocks hold the only durable copy until every copy is
+	 * programmed: erased from then on (a cut before finds them whole:
+	 * ftl_zone_cut) */
+	int64_t safe = ssd_max64(t, m->zlast[z]);
+	m->moved[z] = safe;
 	for (uint32_t j = 0; j < zu && r >= 0; j++) {
 		uint32_t ui = zone_unit(m, z, j);
 		for (uint32_t b = old[j]; b != NONE && r >= 0;) {
 			uint32_t nb = f->next[b];
-			r = ftl_erase_block(f, ui, b, t);
+			r = ftl_erase_block(f, ui, b, safe);
 			b = nb;
 		}
 	}
@@ -584,7 +597,10 @@ int ftl_zone_cut(struct ssd_ftl *f, const uint64_t *pend, uint32_t np,
 		if (!m->hw[z])
 			continue;
 		uint32_t base = z << m->shift, k = m->hw[z];
-		for (uint32_t o = 0; o < m->hw[z] && !pc->save_all; o++) {
+		/* its data was being moved at the cut: the old blocks are
+		 * whole, the move is done again from them */
+		int whole = pc->save_all || m->moved[z] > pc->t;
+		for (uint32_t o = 0; o < m->hw[z] && !whole; o++) {
 			uint32_t s = f->l2p[base + o];
 			if (s != SSD_UNMAPPED && !slot_kept(f, s, pend, np)) {
 				k = o;
@@ -613,8 +629,8 @@ int ftl_zone_cut(struct ssd_ftl *f, const uint64_t *pend, uint32_t np,
 				pc->lost[pc->nlost++] = lpn;
 		}
 		int hit = m->pos[z] > share ||
-			  (!pc->save_all && (k < m->hw[z] || m->pos[z] % f->spp ||
-					     lost_before(f, z, pend, np)));
+			  (!whole && (k < m->hw[z] || m->pos[z] % f->spp ||
+				      lost_before(f, z, pend, np)));
 		m->hw[z] = k;
 		if (!hit)
 			continue;
@@ -628,6 +644,8 @@ int ftl_zone_cut(struct ssd_ftl *f, const uint64_t *pend, uint32_t np,
 		if (r < 0)
 			rc = (int)r;
 	}
+	/* what recovery moved is durable: the lists start over */
+	memset(m->moved, 0, m->z.zones * sizeof *m->moved);
 	f->ctr.zone_reset = resets; /* the recovery's, not the host's */
 	f->ctr.zone_reset_lp = held;
 	pc->lost_lp = n;

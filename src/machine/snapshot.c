@@ -129,6 +129,11 @@ static int drive_extra_load(struct ssd_drive *x, struct ssd_snapr *r)
 				}
 		}
 	}
+	char why[200];
+	if (x->zns && ssd_drive_zones_check(x, why, sizeof why)) {
+		ssd_snapr_fail(r, "%s", why);
+		return SSD_EPARSE;
+	}
 	if (x->cfg.fdp) {
 		if ((rc = ssd_snapr_array(r, T('F','D','E','V'), &x->pid_cur,
 					  sizeof x->pid_cur)))

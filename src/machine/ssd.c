@@ -1167,6 +1167,17 @@ static int zoned_power_cut(struct ssd_drive *d, struct ssd_power_cut *pc)
 	}
 	if (pc->ntouched > n0) /* ascending again */
 		qsort(t, pc->ntouched, sizeof *t, cmp_u32);
+	return ssd_drive_zones_check(d, NULL, 0);
+}
+
+int ssd_drive_zones_check(const struct ssd_drive *d, char *err, size_t n)
+{
+	char dummy[1];
+	if (!n) {
+		err = dummy;
+		n = sizeof dummy;
+	}
+	uint32_t nz = ssd_zns_params(d->zns)->nzones;
 	for (uint32_t z = 0; z < nz; z++) {
 		struct ssd_zns_desc zd;
 		ssd_zns_describe(d->zns, z, &zd);
@@ -1174,10 +1185,15 @@ static int zoned_power_cut(struct ssd_drive *d, struct ssd_power_cut *pc)
 		uint64_t want = zd.state == SSD_ZNS_ZSF ? zd.written
 			      : zd.state == SSD_ZNS_ZSE ? 0 : zd.wp - zd.zslba;
 		if (zd.state != SSD_ZNS_ZSRO && zd.state != SSD_ZNS_ZSO &&
-		    ftl != want)
+		    ftl != want) {
+			snprintf(err, n, "zone %u (%s) has its write pointer at "
+				 "%llu, its data ends at %llu", z,
+				 ssd_zns_state_name(zd.state),
+				 (unsigned long long)want, (unsigned long long)ftl);
 			return SSD_ESTATE;
+		}
 	}
-	return ssd_zns_check(d->zns, NULL, 0);
+	return ssd_zns_check(d->zns, err, n);
 }
 
 int ssd_drive_zone_report(const struct ssd_drive *d, uint32_t zone,
@@ -1333,13 +1349,17 @@ int ssd_drive_power_cut(struct ssd_drive *d, uint32_t *vrec,
 	for (uint32_t i = 0; i < d->wb_n; i++)
 		buffered += (d->wb_lpn[i] != SSD_UNMAPPED && d->wb_mask[i] != 0xff) ||
 			    d->wb[i] > pc->t; /* held in part, or not drained */
+	for (size_t i = 0; d->zbuf && i < (size_t)d->nzrwa * d->zrwa_win; i++)
+		buffered += d->zbuf[i] != 0; /* the random write areas' data */
 	pc->buffered_lp = buffered;
 	pc->open_lp = ssd_ftl_open_lp(d->ftl);
 	pc->save_ns = save_time(d, buffered + pc->open_lp);
 	if (d->cfg.plp) {
 		struct ssd_geometry g;
 		ssd_config_geometry(&d->cfg, &g);
-		int64_t need = save_time(d, d->wb_n + (uint64_t)g.units * g.lp_per_page);
+		/* the write buffer, a page per unit, the random write areas */
+		int64_t need = save_time(d, d->wb_n + (uint64_t)g.units * g.lp_per_page +
+					 (uint64_t)d->nzrwa * d->zrwa_win);
 		pc->hold_ns = d->cfg.plp_hold_up ? d->cfg.plp_hold_up
 			    : ssd_max64(2 * need, SSD_MS);
 	} else {

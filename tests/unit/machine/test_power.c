@@ -306,6 +306,11 @@ TEST(power_cut_rewinds_a_zone_to_its_durable_data)
 			CHECK(ssd_vrec_state(d->vrec[l]) == SSD_VREC_ZERO);
 	}
 	CHECK(pc.lost_lp == 60 - wp + 1);
+	/* the rewound tail is read as never written: zeros, no flash read */
+	uint64_t un = ssd_dev_counters(d)->host_unmapped_read_lp;
+	CHECK(ssd_dev_submit(d, SSD_DDIR_READ, wp * 4096, (uint32_t)(60 - wp) * 4096,
+			     pc.ready) > 0);
+	CHECK(ssd_dev_counters(d)->host_unmapped_read_lp - un == 60 - wp);
 	CHECK(!ssd_dev_zone_report(d, 1, &z1));
 	CHECK(z1.state == SSD_ZNS_ZSE && z1.wp == z1.start);
 	CHECKF(ssd_dev_check_failure(d) == NULL, "%s", ssd_dev_check_failure(d));
