@@ -37,6 +37,14 @@
  * reads the recovery model needs: every programmed page's out-of-band
  * area (scan), or a summary page per full block and the open blocks page
  * by page (summary), the dies reading in parallel.
+ *
+ * Flexible data placement: the handles' write points are more write
+ * points of their units (wp_at, sup_of), a victim whose copies wait in
+ * its handle's own GC write point is erased once they are programmed,
+ * and a surviving copy goes back into a block of its page's handle.
+ * Zoned drives (zone_cut): a zone keeps the prefix of its data that was
+ * programmed by the cut, its write pointer where that ends (ftl_zone.c
+ * does the zones' part, machine/ssd.c the zone state machine's).
  */
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
