@@ -664,6 +664,19 @@ static int run(struct ssd_scn *s)
 	}
 	for (uint64_t z = 0; z < fill_zones; z++) {
 		uint64_t base = z * p.zsize * SSD_LPAGE, zend = base + p.zcap * SSD_LPAGE;
+		struct ssd_zone_desc zd;
+		if (!ssd_dev_zone_report(dev, (uint32_t)z, &zd) && zd.state != SSD_ZNS_ZSE) {
+			/* a drive from a snapshot: the zone written again */
+			int64_t c = ssd_dev_zone_send(dev, SSD_ZNS_ACT_RESET, base, 0, t);
+			if (c < 0) {
+				rc = (int)c;
+				snprintf(s->err, sizeof s->err, "power-loss: the fill "
+					 "failed to reset zone %llu: %s",
+					 (unsigned long long)z, ssd_strerror(rc));
+				goto out;
+			}
+			t = c;
+		}
 		for (uint64_t o = base; o < zend; o += 128 << 10) {
 			uint32_t len = (uint32_t)(zend - o < (128 << 10) ? zend - o : 128 << 10);
 			ssd_vrec_write(dev->vrec, (uint32_t)(o / SSD_LPAGE), len / SSD_LPAGE);

@@ -5,7 +5,8 @@
 # where the drive says; with plp nothing acknowledged is lost and no
 # write pointer goes back.  The FTL's checker runs at every cut (the
 # FDP drives' isolation of their handles' data among its checks) and the
-# drive holds each zone's state to the flash after every cut.
+# drive holds each zone's state to the flash after every cut.  And from a
+# snapshot of each.
 . "$TOP/tests/cli/lib.inc"
 need python3
 
@@ -50,3 +51,16 @@ EOF2
 expect_err 1 "^ssdlab: power-loss: paired_pages = protected is modelled on drives without zones or FDP only" \
 	"$SSDLAB" scenario run power-loss --drive tiny --set mapping=zone --set cell=mlc \
 	--set paired_pages=protected --set cuts=2
+
+# from a snapshot (docs/snapshots.md): the saved zones and handles go on,
+# the fill resetting the zones it writes again
+printf '[w]\nzonemode=zbd\ndirect=1\nrw=randwrite\nbs=4k\nio_size=20m\nmax_open_zones=3\n' >zj.fio
+printf '[w]\nrw=randwrite\nbs=4k\nio_size=40m\n' >fj.fio
+expect_status 0 "$SSDLAB" run zj.fio --drive tiny --set mapping=zone --save-snapshot z.snap --output zrun.txt
+expect_status 0 "$SSDLAB" run fj.fio --drive tiny --set fdp=yes --set fdp_handles=3 --set op=0.25 \
+	--set fdp_isolation=persistent --save-snapshot f.snap --output frun.txt
+for s in z f; do
+	expect_status 0 "$SSDLAB" scenario run power-loss --snapshot $s.snap --set cuts=50 --set check=8 --out snap$s
+	python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["cuts"] == 50 and r["flushed_lost"] == 0 and r["checks"] > 0, r' \
+		snap$s/result.json || fail "power-loss from the $s snapshot: $(cat out.txt)"
+done
