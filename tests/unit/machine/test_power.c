@@ -373,3 +373,34 @@ TEST(power_cut_loses_a_zone_random_write_area_without_plp)
 		ssd_dev_destroy(d);
 	}
 }
+
+/* A zone whose flushes padded it past its share of blocks has its data
+ * moved to fresh blocks when it fills; a cut while the copies are still
+ * programming finds the old blocks whole: nothing flushed is lost. */
+TEST(power_cut_during_a_zone_move_keeps_the_zone)
+{
+	const char *sets[] = {"mapping=zone", "zone_units=1"};
+	struct ssd_dev *d = drive(sets, 2);
+	CHECKF(d, "%s", err);
+	struct ssd_zoned_info zi;
+	CHECK(ssd_dev_zoned(d, &zi));
+	uint32_t cap = (uint32_t)(zi.zone_cap / 4096);
+	int64_t t = 0;
+	uint64_t copies = ssd_dev_counters(d)->gc_copy_lp;
+	for (uint32_t l = 0; l < cap; l++) {
+		CHECK((t = t_power_put(d, l, 0, t)) > 0);
+		if (l % 3 == 0 && l + 1 < cap) /* padding: past its share */
+			CHECK((t = ssd_dev_flush(d, t)) > 0);
+	}
+	CHECKF(ssd_dev_counters(d)->gc_copy_lp - copies == cap, "moved %llu",
+	       (unsigned long long)(ssd_dev_counters(d)->gc_copy_lp - copies));
+	struct ssd_zone_desc zd;
+	CHECK(!ssd_dev_zone_report(d, 0, &zd) && zd.state == SSD_ZNS_ZSF);
+	struct ssd_power_cut pc;
+	CHECK(!t_power_cut(d, t, &pc)); /* the move's programs under way */
+	CHECK(!ssd_dev_zone_report(d, 0, &zd) && zd.state == SSD_ZNS_ZSF);
+	for (uint32_t l = 0; l + 1 < cap; l++)
+		CHECKF(t_power_holds(d, l, 1), "page %u", l);
+	CHECK(ssd_dev_audit(d) == 0);
+	ssd_dev_destroy(d);
+}
