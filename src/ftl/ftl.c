@@ -381,8 +381,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	if (f->vgen) {
 		verify_host(f, lpn, slot);
 		if (f->ptrack) /* what this write supersedes (tracking needs the tags) */
-			f->sup[(ui * 2 + (w == &u->host_slc)) * f->spp + w->fill] =
-				old == SSD_UNMAPPED ? SSD_NO_BLOCK : ssd_udiv(old, f->div_spb);
+			ftl_power_sup(f, ui, w, old);
 	}
 	ssd_bit_set(f->vbits, slot);
 	f->valid[w->blk]++;

@@ -50,11 +50,14 @@
  * (fdp_bad_pid, fdp_ru_unfilled, fdp_media_realloc: a failed program
  * moved a reclaim unit's data), and the handle usage -- host pages and
  * the pages programmed into each handle's blocks -- is counted as it
- * happens (ftl_fdp_wrote, ftl_fdp_copied).  Not modelled: power cuts and
- * snapshots (refused), events other than these three.
+ * happens (ftl_fdp_wrote, ftl_fdp_copied).  Not modelled: events other
+ * than these three.  Snapshots save the handles' write points, the
+ * owners, streams and marks (ftl_fdp_snap_*); power-loss tracking treats
+ * the handles' write points as the unit's own (ftl_power.c).
  */
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
+#include "base/snapfile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -423,6 +426,17 @@ uint32_t ssd_ftl_fdp_pid(const struct ssd_ftl *f, uint32_t stream)
 	return m->rgif ? g << (16 - m->rgif) | h : h;
 }
 
+/* Stream s's host writes: its handle and its group's units (the
+ * drive's choice, every unit, for the stream of no identifier). */
+static void stream_of(struct ssd_ftl *f, uint32_t s)
+{
+	const struct ftl_fdp *m = f->fdp;
+	uint32_t ns = m->ng * m->nh;
+	f->pid = s == ns ? 0 : s % m->nh;
+	f->ulo = s == ns ? 0 : s / m->nh * m->upg;
+	f->uend = s == ns ? f->units : f->ulo + m->upg;
+}
+
 void ssd_ftl_set_placement(struct ssd_ftl *f, uint32_t stream)
 {
 	struct ftl_fdp *m = f->fdp;
@@ -438,9 +452,7 @@ void ssd_ftl_set_placement(struct ssd_ftl *f, uint32_t stream)
 	m->cur[m->s] = f->cur_unit;
 	f->cur_unit = m->cur[s];
 	m->s = s;
-	f->pid = s == ns ? 0 : s % m->nh;
-	f->ulo = s == ns ? 0 : s / m->nh * m->upg;
-	f->uend = s == ns ? f->units : f->ulo + m->upg;
+	stream_of(f, s);
 }
 
 int ftl_fdp_page_open(const struct ssd_ftl *f, uint32_t ui)
@@ -453,3 +465,144 @@ uint32_t ssd_ftl_placement(const struct ssd_ftl *f)
 {
 	return f->fdp ? f->fdp->s : 0;
 }
+
+/* ---- snapshots and power-loss tracking (ftl_snap.c, ftl_power.c) ---- */
+
+/* Write point k of unit ui beyond the unit's own (host, host_slc, gc):
+ * handle h's host write point for k = 2 (h - 1), its GC write point for
+ * k = 2 (h - 1) + 1; NULL past the last.  A persistently isolated
+ * handle's GC write point is listed even while it holds no block. */
+struct ssd_wp *ftl_fdp_wp(struct ssd_ftl *f, uint32_t ui, uint32_t k)
+{
+	struct ftl_fdp *m = f->fdp;
+	uint32_t h = 1 + k / 2;
+	if (!m || h >= m->nh)
+		return NULL;
+	size_t i = (size_t)ui * m->nh + h;
+	return k % 2 ? &m->gc[i] : &m->host[i];
+}
+
+/* Handle h >= 1's host write point of unit ui is w: h; else 0. */
+uint32_t ftl_fdp_host_handle(const struct ssd_ftl *f, uint32_t ui,
+			     const struct ssd_wp *w)
+{
+	const struct ftl_fdp *m = f->fdp;
+	size_t base = (size_t)ui * m->nh;
+	if (w > &m->host[base] && w < &m->host[base + m->nh])
+		return (uint32_t)(w - &m->host[base]);
+	return 0;
+}
+
+/* The handle of lpn's latest host write. */
+uint32_t ftl_fdp_handle_of(const struct ssd_ftl *f, uint32_t lpn)
+{
+	return f->fdp->lhandle[lpn];
+}
+
+/* May block b hold lpn's data as the isolation has it: a block of the
+ * handle of its latest write, or a mixed one. */
+int ftl_fdp_may_hold(const struct ssd_ftl *f, uint32_t b, uint32_t lpn)
+{
+	const struct ftl_fdp *m = f->fdp;
+	return m->owner[b] == FDP_MIXED || m->owner[b] == m->lhandle[lpn];
+}
+
+#define T SSD_SNAP_TAG
+
+void ftl_fdp_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w)
+{
+	const struct ftl_fdp *m = f->fdp;
+	size_t nw = (size_t)f->units * m->nh;
+	uint32_t s[5] = {m->s, m->nh, m->ng, m->ev_next, m->ev_n};
+	ssd_snapw_array(w, T('F','D','P','S'), s, sizeof s);
+	ssd_snapw_array(w, T('F','D','P','H'), m->host, nw * sizeof *m->host);
+	ssd_snapw_array(w, T('F','D','P','G'), m->gc, nw * sizeof *m->gc);
+	ssd_snapw_array(w, T('F','D','P','O'), m->owner, f->nblocks);
+	ssd_snapw_array(w, T('F','D','P','L'), m->lhandle, f->nlp ? f->nlp : 1);
+	ssd_snapw_array(w, T('F','D','P','C'), m->cur,
+			((size_t)m->ng * m->nh + 1) * sizeof *m->cur);
+	ssd_snapw_array(w, T('F','D','P','E'), m->early, f->nblocks);
+	ssd_snapw_array(w, T('F','D','P','V'), m->ev, sizeof m->ev);
+}
+
+int ftl_fdp_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
+{
+	struct ftl_fdp *m = f->fdp;
+	size_t nw = (size_t)f->units * m->nh;
+	uint32_t ns = m->ng * m->nh;
+	uint32_t s[5];
+	int rc;
+	if ((rc = ssd_snapr_array(r, T('F','D','P','S'), s, sizeof s)))
+		return rc;
+	if (s[1] != m->nh || s[2] != m->ng || s[0] > ns ||
+	    (s[0] == ns && m->ng == 1)) {
+		ssd_snapr_fail(r, "fdp: stream %u of %u handles in %u groups, "
+			       "the drive has %u in %u", s[0], s[1], s[2],
+			       m->nh, m->ng);
+		return SSD_EPARSE;
+	}
+	if (s[3] >= SSD_FDP_EVENTS || s[4] > SSD_FDP_EVENTS) {
+		ssd_snapr_fail(r, "fdp: an events log of %u from %u, at most %d",
+			       s[4], s[3], SSD_FDP_EVENTS);
+		return SSD_EPARSE;
+	}
+	if ((rc = ssd_snapr_array(r, T('F','D','P','H'), m->host,
+				  nw * sizeof *m->host)) ||
+	    (rc = ssd_snapr_array(r, T('F','D','P','G'), m->gc,
+				  nw * sizeof *m->gc)) ||
+	    (rc = ssd_snapr_array(r, T('F','D','P','O'), m->owner, f->nblocks)) ||
+	    (rc = ssd_snapr_array(r, T('F','D','P','L'), m->lhandle,
+				  f->nlp ? f->nlp : 1)) ||
+	    (rc = ssd_snapr_array(r, T('F','D','P','C'), m->cur,
+				  ((size_t)ns + 1) * sizeof *m->cur)) ||
+	    (rc = ssd_snapr_array(r, T('F','D','P','E'), m->early, f->nblocks)) ||
+	    (rc = ssd_snapr_array(r, T('F','D','P','V'), m->ev, sizeof m->ev)))
+		return rc;
+	m->s = s[0];
+	m->ev_next = s[3];
+	m->ev_n = s[4];
+	m->wlpn = SSD_UNMAPPED;
+	stream_of(f, m->s);
+	for (size_t i = 0; i < nw; i++) {
+		uint32_t ui = (uint32_t)(i / m->nh), lo = ui * f->bpu;
+		const struct ssd_wp *wp[2] = {&m->host[i], &m->gc[i]};
+		for (int k = 0; k < 2; k++)
+			if (wp[k]->blk != SSD_NO_BLOCK &&
+			    (wp[k]->blk - lo >= f->bpu || wp[k]->next > f->spb ||
+			     wp[k]->fill > f->spp)) {
+				ssd_snapr_fail(r, "fdp: a write point of unit %u "
+					       "is outside it", ui);
+				return SSD_EPARSE;
+			}
+	}
+	for (uint32_t b = 0; b < f->nblocks; b++)
+		if ((m->owner[b] >= m->nh && m->owner[b] != FDP_MIXED) ||
+		    m->early[b] > 1) {
+			ssd_snapr_fail(r, "fdp: block %u's owner %u or mark %u "
+				       "is not one", b, m->owner[b], m->early[b]);
+			return SSD_EPARSE;
+		}
+	for (uint32_t l = 0; l < f->nlp; l++)
+		if (m->lhandle[l] >= m->nh) {
+			ssd_snapr_fail(r, "fdp: page %u's handle %u is no handle",
+				       l, m->lhandle[l]);
+			return SSD_EPARSE;
+		}
+	for (uint32_t i = 0; i <= ns; i++) {
+		/* a stream stays on its group's units */
+		uint32_t lo = i == ns ? 0 : i / m->nh * m->upg;
+		uint32_t end = i == ns ? f->units : lo + m->upg;
+		if (m->cur[i] < lo || m->cur[i] >= end) {
+			ssd_snapr_fail(r, "fdp: stream %u's unit %u is outside "
+				       "its group", i, m->cur[i]);
+			return SSD_EPARSE;
+		}
+	}
+	if (f->cur_unit < f->ulo || f->cur_unit >= f->uend) {
+		ssd_snapr_fail(r, "fdp: the current unit %u is outside stream "
+			       "%u's group", f->cur_unit, m->s);
+		return SSD_EPARSE;
+	}
+	return 0;
+}
+#undef T

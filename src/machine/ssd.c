@@ -1155,6 +1155,83 @@ int64_t ssd_drive_zone_send(struct ssd_drive *d, uint32_t *vrec, int action,
 	return done;
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* A power cut on a zoned drive, after the FTL's (docs/zoned.md): every
+ * zone's write pointer where its durable data ends, open zones closed;
+ * the random write areas' data, in DRAM, gone (its pages added to
+ * pc->touched, for the host's record) unless power-loss protection saved
+ * it.  Then each zone's state is held to the FTL's: SSD_ESTATE if they
+ * disagree. */
+static int zoned_power_cut(struct ssd_drive *d, struct ssd_power_cut *pc)
+{
+	uint32_t nz = ssd_zns_params(d->zns)->nzones;
+	uint64_t extra = 0;
+	for (uint32_t z = 0; z < nz; z++) {
+		uint64_t hi, base = z * d->zsize_lp;
+		uint32_t s = d->zslot ? d->zslot[z] : NO_SLOT;
+		if (!pc->save_all && s != NO_SLOT && ssd_zns_zrwa(d->zns, z, &hi))
+			for (uint64_t l = base + ssd_ftl_zone_written(d->ftl, z); l < hi; l++)
+				extra += *zrwa_at(d, s, l) != 0;
+	}
+	uint32_t *t = pc->touched;
+	if (extra) {
+		t = realloc(pc->touched, (pc->ntouched + extra) * sizeof *t);
+		if (!t)
+			return SSD_ENOMEM;
+		pc->touched = t;
+	}
+	uint64_t n0 = pc->ntouched;
+	for (uint32_t z = 0; z < nz; z++) {
+		uint64_t hi, base = z * d->zsize_lp;
+		uint32_t s = d->zslot ? d->zslot[z] : NO_SLOT;
+		uint32_t keep = ssd_ftl_zone_written(d->ftl, z);
+		if (!pc->save_all && s != NO_SLOT && ssd_zns_zrwa(d->zns, z, &hi))
+			for (uint64_t l = base + keep; l < hi; l++)
+				if (*zrwa_at(d, s, l)) {
+					t[pc->ntouched++] = (uint32_t)l;
+					pc->lost_lp++;
+					if (pc->lost && pc->nlost < pc->lost_cap)
+						pc->lost[pc->nlost++] = (uint32_t)l;
+				}
+		ssd_zns_power_cut(d->zns, z, keep, pc->save_all);
+		zrwa_release(d, z);
+	}
+	if (pc->ntouched > n0) /* ascending again */
+		qsort(t, pc->ntouched, sizeof *t, cmp_u32);
+	return ssd_drive_zones_check(d, NULL, 0);
+}
+
+int ssd_drive_zones_check(const struct ssd_drive *d, char *err, size_t n)
+{
+	char dummy[1];
+	if (!n) {
+		err = dummy;
+		n = sizeof dummy;
+	}
+	uint32_t nz = ssd_zns_params(d->zns)->nzones;
+	for (uint32_t z = 0; z < nz; z++) {
+		struct ssd_zns_desc zd;
+		ssd_zns_describe(d->zns, z, &zd);
+		uint64_t ftl = ssd_ftl_zone_written(d->ftl, z);
+		uint64_t want = zd.state == SSD_ZNS_ZSF ? zd.written
+			      : zd.state == SSD_ZNS_ZSE ? 0 : zd.wp - zd.zslba;
+		if (zd.state != SSD_ZNS_ZSRO && zd.state != SSD_ZNS_ZSO &&
+		    ftl != want) {
+			snprintf(err, n, "zone %u (%s) has its write pointer at "
+				 "%llu, its data ends at %llu", z,
+				 ssd_zns_state_name(zd.state),
+				 (unsigned long long)want, (unsigned long long)ftl);
+			return SSD_ESTATE;
+		}
+	}
+	return ssd_zns_check(d->zns, err, n);
+}
+
 int ssd_drive_zone_report(const struct ssd_drive *d, uint32_t zone,
 			  struct ssd_zone_desc *out)
 {
@@ -1308,13 +1385,17 @@ int ssd_drive_power_cut(struct ssd_drive *d, uint32_t *vrec,
 	for (uint32_t i = 0; i < d->wb_n; i++)
 		buffered += (d->wb_lpn[i] != SSD_UNMAPPED && d->wb_mask[i] != 0xff) ||
 			    d->wb[i] > pc->t; /* held in part, or not drained */
+	for (size_t i = 0; d->zbuf && i < (size_t)d->nzrwa * d->zrwa_win; i++)
+		buffered += d->zbuf[i] != 0; /* the random write areas' data */
 	pc->buffered_lp = buffered;
 	pc->open_lp = ssd_ftl_open_lp(d->ftl);
 	pc->save_ns = save_time(d, buffered + pc->open_lp);
 	if (d->cfg.plp) {
 		struct ssd_geometry g;
 		ssd_config_geometry(&d->cfg, &g);
-		int64_t need = save_time(d, d->wb_n + (uint64_t)g.units * g.lp_per_page);
+		/* the write buffer, a page per unit, the random write areas */
+		int64_t need = save_time(d, d->wb_n + (uint64_t)g.units * g.lp_per_page +
+					 (uint64_t)d->nzrwa * d->zrwa_win);
 		pc->hold_ns = d->cfg.plp_hold_up ? d->cfg.plp_hold_up
 			    : ssd_max64(2 * need, SSD_MS);
 	} else {
@@ -1327,6 +1408,8 @@ int ssd_drive_power_cut(struct ssd_drive *d, uint32_t *vrec,
 	if (d->wb_held && (rc = wb_drain_all(d, pc->t)))
 		return rc;
 	rc = ssd_ftl_power_cut(d->ftl, pc);
+	if (!rc && d->zns)
+		rc = zoned_power_cut(d, pc);
 	if (rc) {
 		free(pc->unplaced);
 		pc->unplaced = NULL;

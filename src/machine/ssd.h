@@ -123,6 +123,11 @@ void ssd_drive_prefetch(const struct ssd_drive *s, uint64_t offset,
 int ssd_drive_zoned(const struct ssd_drive *s, struct ssd_zoned_info *zi);
 int64_t ssd_drive_zone_send(struct ssd_drive *s, uint32_t *vrec, int action,
 			    uint64_t offset, int flags, int64_t t);
+/* A zoned drive's zones against its FTL: each zone's write pointer (a
+ * full zone's written end) where the FTL's data of it ends, and the zone
+ * state machine's own invariants.  0, or SSD_ESTATE with a line in err
+ * (n bytes, may be 0). */
+int ssd_drive_zones_check(const struct ssd_drive *d, char *err, size_t n);
 int ssd_drive_zone_report(const struct ssd_drive *s, uint32_t zone,
 			  struct ssd_zone_desc *out);
 uint64_t ssd_drive_append_offset(const struct ssd_drive *s);
