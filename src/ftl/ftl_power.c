@@ -434,7 +434,7 @@ static int64_t erase_after_supersedes(struct ssd_ftl *f, uint32_t blk, int64_t t
 			int cur = ui == f->cur_unit && h == f->pid;
 			if (ftl_wl_pad(f, ui, w, t) >= 0 && cur)
 				/* as after a flush: the stream moves on */
-				f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
+				f->cur_unit = ui + 1 >= f->uend ? f->ulo : ui + 1;
 		}
 		/* a superseding write in a programmed page of an incomplete
 		 * wordline (paired pages guarded): the wordline completes
@@ -444,9 +444,10 @@ static int64_t erase_after_supersedes(struct ssd_ftl *f, uint32_t blk, int64_t t
 		while (i < f->wsup_n[ui] && ws[i] != blk)
 			i++;
 		if (i < f->wsup_n[ui] && u->host.blk == f->wsup_blk[ui]) {
-			int cur = ui == f->cur_unit && u->host.fill;
+			int cur = ui == f->cur_unit && f->pid == 0 &&
+				  u->host.fill;
 			if (ftl_wl_pad(f, ui, &u->host, t) >= 0 && cur)
-				f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
+				f->cur_unit = ui + 1 >= f->uend ? f->ulo : ui + 1;
 		}
 	}
 	return t > f->inv_end[blk] ? t : f->inv_end[blk];

@@ -215,11 +215,12 @@ TEST(power_cut_refuses_a_cut_before_the_latest_submission)
  * flushed page survives, and the recovered drive keeps each handle's
  * data in blocks of its own (persistent isolation: the checker's, after
  * every GC victim and at every cut; and a full audit). */
-static void fdp_cuts(const char *isolation)
+static void fdp_cuts(const char *isolation, const char *groups)
 {
 	const char *sets[] = {"capacity=128m", "op=0.35", "fdp=yes",
-			      "fdp_handles=3", isolation};
-	struct ssd_dev *d = drive(sets, 5);
+			      "fdp_handles=3", isolation, groups};
+	struct ssd_dev *d = drive(sets, 6);
+	int ng = !strcmp(groups, "fdp_groups=2") ? 2 : 1;
 	CHECKF(d, "%s", err);
 	uint32_t nlp = (uint32_t)(ssd_dev_capacity(d) / 4096);
 	uint32_t *synced = calloc(nlp, sizeof *synced);
@@ -234,6 +235,15 @@ static void fdp_cuts(const char *isolation)
 			uint32_t h = l * 3 / nlp;
 			if (ssd_rng_below(&r, 8) == 0)
 				h = (uint32_t)ssd_rng_below(&r, 3);
+			/* with two reclaim groups, either group (bit 15) */
+			if (ng == 2 && ssd_rng_below(&r, 2))
+				h |= 1u << 15;
+			if (ng == 2 && ssd_rng_below(&r, 400) == 0) {
+				/* a handle update: its reclaim units closed
+				 * where they stand */
+				t = ssd_dev_fdp_update(d, &h, 1, t);
+				CHECK(t > 0);
+			}
 			ssd_vrec_write(d->vrec, l, 1);
 			t = ssd_dev_submit(d, SSD_DDIR_WRITE | SSD_BLK_PLACEMENT(h),
 					   (uint64_t)l * 4096, 4096, t);
@@ -268,8 +278,11 @@ static void fdp_cuts(const char *isolation)
 
 TEST(power_cut_fdp_keeps_flushed_data_and_isolation)
 {
-	fdp_cuts("fdp_isolation=persistent");
-	fdp_cuts("fdp_isolation=initial");
+	fdp_cuts("fdp_isolation=persistent", "fdp_groups=1");
+	fdp_cuts("fdp_isolation=initial", "fdp_groups=1");
+	/* reclaim groups, and updates closing reclaim units early */
+	fdp_cuts("fdp_isolation=persistent", "fdp_groups=2");
+	fdp_cuts("fdp_isolation=initial", "fdp_groups=2");
 }
 
 /* Zoned (docs/zoned.md): a cut rewinds each zone's write pointer to
