@@ -98,6 +98,9 @@ def draw_drive(r):
         s["fdp"] = "yes"
         s["fdp_handles"] = str(r.choice([1, 2, 4]))
         s["fdp_isolation"] = r.choice(["initial", "persistent"])
+        if (int(s["channels"]) * int(s["dies_per_channel"])) % 2 == 0 \
+                and r.random() < 0.4:
+            s["fdp_groups"] = "2"   # reclaim groups: half the units each
         s["op"] = "%.2f" % max(float(s["op"]), 0.28)
     return s
 
@@ -240,6 +243,12 @@ def run_case(ssdlab, r, idx, tmp):
     njobs = r.choice([1, 1, 2, 3])
     draw = draw_zbd_job if drive.get("mapping") == "zone" else draw_job
     text = "".join(draw(r, "j%d" % i, i == 0) for i in range(njobs))
+    if drive.get("fdp") == "yes" and r.random() < 0.7:
+        # fio's placement options (docs/fdp.md): every job's writes
+        # carry identifiers of the drive's list
+        text = text.replace("\n[", "\n\n[")
+        text = "[global]\nfdp=1\nplid_select=%s\n%s\n" % (
+            r.choice(["roundrobin", "random"]), text)
     job = os.path.join(tmp, "case.fio")
     out = os.path.join(tmp, "case.json")
     with open(job, "w") as f:
