@@ -32,7 +32,7 @@ static void sweep_file(const uint8_t *data, size_t size)
 	for (uint32_t p = 0; p < s->npoints && p < 64; p++) {
 		if (strlen(s->id[p]) != 16)
 			fuzz_fail("an id that is not 16 digits");
-		char **argv = ssd_sweep_argv(s, p, "/bin/ssdlab");
+		char **argv = ssd_sweep_argv(s, p, "/bin/ssdlab", p % 2 ? "/x.snap" : NULL, p % 3 == 0);
 		if (!argv || !argv[1])
 			fuzz_fail("a point without a command");
 		ssd_sweep_argv_free(argv);

@@ -11,7 +11,9 @@
  * one is the same point however the sweep is cut up.
  *
  *   plan     writes DIR/manifest.tsv: a line per point (index, id, axes)
- *   run      runs points (all, or a selection by index) with up to N at
+ *   run      prepares each preconditioned drive points share, once, as a
+ *            snapshot (DIR/drives/ID.snap); runs points (all, or a
+ *            selection by index) with up to N at
  *            once, each in a directory of its own made under a temporary
  *            name and renamed into DIR/points/ID when it ends: a point
  *            whose directory exists has ended (done, or failed with its
@@ -65,9 +67,15 @@ struct ssd_sweep {
 	                           each run's last job) */
 	uint32_t naxes;
 	struct ssd_sweep_axis ax[SSD_SWEEP_MAX_AXES];
+	int share;              /* share = yes (default): points of one
+	                           preconditioned drive start from its
+	                           snapshot */
 	uint32_t npoints;
 	uint32_t *pick;         /* [point * naxes + axis] the value index */
 	char (*id)[17];         /* [point] 16 hex digits */
+	char (*did)[17];        /* [point] its preconditioned drive's id
+	                           (drive, keys, precondition, seed), or ""
+	                           when it shares none */
 };
 
 /* Read and check a sweep file, and expand its points (their ids hash
@@ -81,9 +89,12 @@ void ssd_sweep_free(struct ssd_sweep *s);
 const char *ssd_sweep_value(const struct ssd_sweep *s, uint32_t p,
 			    const char *name);
 /* Point p as the arguments of the ssdlab binary exe (argv[0] = exe),
- * NULL-terminated, into a new array (free with ssd_sweep_argv_free).
- * NULL out of memory. */
-char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe);
+ * NULL-terminated, into a new array (free with ssd_sweep_argv_free):
+ * with snap, starting from that snapshot of its preconditioned drive
+ * instead of preconditioning its own; with prepare (and snap), the
+ * command that makes that snapshot.  NULL out of memory. */
+char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe,
+		      const char *snap, int prepare);
 void ssd_sweep_argv_free(char **argv);
 
 /* Write DIR/manifest.tsv (DIR made if needed).  0 or an SSD_E* code,
