@@ -179,6 +179,31 @@ static int spawn(char **argv, const char *tmp, pid_t *out)
 	return 0;
 }
 
+/* A free slot of kids[jobs] (one is: fewer than jobs run). */
+static struct child *free_slot(struct child *kids, int jobs)
+{
+	for (int k = 0; k < jobs; k++)
+		if (!kids[k].pid)
+			return &kids[k];
+	return NULL;
+}
+
+/* Wait for one of kids[jobs] to end: it, with its wait status in *st;
+ * NULL if none can be waited for. */
+static struct child *reap(struct child *kids, int jobs, int *st)
+{
+	for (;;) {
+		pid_t pid = waitpid(-1, st, 0);
+		if (pid < 0 && errno == EINTR)
+			continue;
+		if (pid < 0)
+			return NULL;
+		for (int k = 0; k < jobs; k++)
+			if (kids[k].pid == pid)
+				return &kids[k];
+	}
+}
+
 /* Point p's preconditioned drive, shared: its snapshot's absolute name
  * in buf if it has one, else NULL (it preconditions its own). */
 static const char *snap_of(const struct ssd_sweep *s, const char *drives,
@@ -230,6 +255,39 @@ static int to_run(const struct ssd_sweep *s, const char *points, uint32_t p,
 	return !exists(final) || (retry_failed && exists(errf));
 }
 
+/* Child c, which prepared a drive, ended with wait status st: its
+ * snapshot renamed into DIR/drives, or the reason it is not shared in
+ * ID.error. */
+static void prepared(const struct ssd_sweep *s, const char *drives,
+		     struct child *c, int st, FILE *log)
+{
+	const char *did = s->did[c->point];
+	char msg[512], from[PATH_MAX], to[PATH_MAX];
+	child_error(c->tmp, st, msg, sizeof msg);
+	pathf(from, "%s/drive.snap", c->tmp);
+	pathf(to, "%s/%s.snap", drives, did);
+	if (!*msg && rename(from, to))
+		snprintf(msg, sizeof msg, "%.200s: %s", to, strerror(errno));
+	if (*msg) {
+		pathf(to, "%s/%s.error", drives, did);
+		FILE *f = fopen(to, "w");
+		if (f) {
+			fprintf(f, "%s\n", msg);
+			fclose(f);
+		}
+	}
+	if (log) {
+		if (*msg)
+			fprintf(log, "drive %s: not shared (%s): its points "
+				"precondition their own\n", did, msg);
+		else
+			fprintf(log, "drive %s: preconditioned, for its points "
+				"to share\n", did);
+		fflush(log);
+	}
+	remove_tree(c->tmp);
+}
+
 /* The preconditioned drives the points to run share, each made once and
  * saved as DIR/drives/ID.snap (made under a temporary name and renamed,
  * as a point's folder): a drive that cannot be saved (a machine with a
@@ -278,10 +336,7 @@ static int prepare(const struct ssd_sweep *s, const char *drives,
 	while (!rc || running) {
 		while (!rc && running < jobs && next < n) {
 			uint32_t p = todo[next++];
-			struct child *c = NULL;
-			for (int k = 0; k < jobs && !c; k++)
-				if (!kids[k].pid)
-					c = &kids[k];
+			struct child *c = free_slot(kids, jobs);
 			char snap[PATH_MAX];
 			pathf(c->tmp, "%s/.prep-%s-%s-%ld", drives, s->did[p], me,
 			      (long)getpid());
@@ -297,49 +352,13 @@ static int prepare(const struct ssd_sweep *s, const char *drives,
 			c->point = p;
 			running++;
 		}
-		if (!running)
-			break;
 		int st;
-		pid_t pid = waitpid(-1, &st, 0);
-		if (pid < 0) {
-			if (errno == EINTR)
-				continue;
+		struct child *c = running ? reap(kids, jobs, &st) : NULL;
+		if (!c)
 			break;
-		}
-		for (int k = 0; k < jobs; k++) {
-			struct child *c = &kids[k];
-			if (c->pid != pid)
-				continue;
-			const char *did = s->did[c->point];
-			char msg[512], from[PATH_MAX], to[PATH_MAX];
-			child_error(c->tmp, st, msg, sizeof msg);
-			pathf(from, "%s/drive.snap", c->tmp);
-			pathf(to, "%s/%s.snap", drives, did);
-			if (!*msg && rename(from, to))
-				snprintf(msg, sizeof msg, "%.200s: %s", to,
-					 strerror(errno));
-			if (*msg) {
-				pathf(to, "%s/%s.error", drives, did);
-				FILE *f = fopen(to, "w");
-				if (f) {
-					fprintf(f, "%s\n", msg);
-					fclose(f);
-				}
-			}
-			if (log) {
-				if (*msg)
-					fprintf(log, "drive %s: not shared (%s): its "
-						"points precondition their own\n",
-						did, msg);
-				else
-					fprintf(log, "drive %s: preconditioned, "
-						"for its points to share\n", did);
-				fflush(log);
-			}
-			remove_tree(c->tmp);
-			c->pid = 0;
-			running--;
-		}
+		prepared(s, drives, c, st, log);
+		c->pid = 0;
+		running--;
 	}
 	free(kids);
 	free(todo);
@@ -427,10 +446,7 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 				remove_tree(final);
 			}
 			clean_stale(points, s->id[q], me);
-			struct child *c = NULL;
-			for (int k = 0; k < jobs && !c; k++)
-				if (!kids[k].pid)
-					c = &kids[k];
+			struct child *c = free_slot(kids, jobs);
 			pathf(c->tmp, "%s/.run-%s-%s-%ld", points, s->id[q], me,
 			      (long)getpid());
 			if (start(s, q, exe, drives, c)) {
@@ -441,21 +457,13 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 			}
 			running++;
 		}
-		if (!running)
-			break;
 		int st;
-		pid_t pid = waitpid(-1, &st, 0);
-		if (pid < 0) {
-			if (errno == EINTR)
-				continue;
+		struct child *c = running ? reap(kids, jobs, &st) : NULL;
+		if (!c)
 			break;
-		}
-		for (int k = 0; k < jobs; k++)
-			if (kids[k].pid == pid) {
-				*failed += (uint32_t)finish(s, points, &kids[k], st, log);
-				kids[k].pid = 0;
-				running--;
-			}
+		*failed += (uint32_t)finish(s, points, c, st, log);
+		c->pid = 0;
+		running--;
 		if (rc && !running)
 			break;
 	}

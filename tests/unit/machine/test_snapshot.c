@@ -145,60 +145,34 @@ static int64_t zwork(struct ssd_dev *d, struct ssd_rng *g, int n, int64_t *t)
 	return sum;
 }
 
-/* FDP: work() with a placement handle on each write (0 to 3; the drive
- * has 3, so some name none it has and fail, counted). */
-static int64_t fwork(struct ssd_dev *d, struct ssd_rng *g, int n, int64_t *t)
+/* FDP: work() with a placement identifier on each write.  One reclaim
+ * group (groups 0): handles 0 to 3, now and then 5 (the drive has 3, so
+ * some name none it has and fail, counted).  Two groups: the group in
+ * bit 15, handles 0 to 2, some writes naming none, and now and then a
+ * handle update (a reclaim unit closed before it is full, an event). */
+static int64_t pwork(struct ssd_dev *d, struct ssd_rng *g, int n, int64_t *t,
+		     int groups)
 {
 	int64_t sum = 0;
 	uint64_t cap = ssd_dev_capacity(d);
 	for (int i = 0; i < n; i++) {
 		uint64_t r = ssd_rng_next(g);
-		uint32_t len = (uint32_t)(1 + r % 16) * 4096;
-		uint64_t off = (r >> 20) % (cap / 4096) * 4096;
-		if (off + len > cap)
-			off = cap - len;
-		int kind = (int)(r >> 60) % 8, h = (int)(r >> 8) % 4;
-		if (r % 97 == 0)
-			h = 5;
-		*t += (int64_t)(r >> 40 & 0xff) * 100;
-		int64_t c;
-		if (kind < 5)
-			c = ssd_dev_submit(d, SSD_DDIR_WRITE | SSD_BLK_PLACEMENT(h),
-					   off, len, *t);
-		else if (kind < 7)
-			c = ssd_dev_submit(d, SSD_DDIR_READ, off, len, *t);
-		else
-			c = ssd_dev_flush(d, *t);
-		if (c == SSD_FDP_EPID)
-			c = 1;
-		if (c < 0)
-			return c;
-		sum += c;
-	}
-	return sum;
-}
-
-/* FDP with two reclaim groups: identifiers naming a group (the group in
- * bit 15), none, or one the drive lacks, and now and then a handle
- * update (a reclaim unit closed before it is full, an event). */
-static int64_t gwork(struct ssd_dev *d, struct ssd_rng *g, int n, int64_t *t)
-{
-	int64_t sum = 0;
-	uint64_t cap = ssd_dev_capacity(d);
-	for (int i = 0; i < n; i++) {
-		uint64_t r = ssd_rng_next(g);
-		uint32_t len = (uint32_t)(1 + r % 8) * 4096;
+		uint32_t len = (uint32_t)(1 + r % (groups ? 8 : 16)) * 4096;
 		uint64_t off = (r >> 20) % (cap / 4096) * 4096;
 		if (off + len > cap)
 			off = cap - len;
 		int kind = (int)(r >> 60) % 8;
-		uint32_t pid = (uint32_t)(r >> 8 & 1) << 15 | (uint32_t)(r >> 9) % 3;
+		uint32_t pid = groups ? (uint32_t)(r >> 8 & 1) << 15 |
+						(uint32_t)(r >> 9) % 3
+				      : (uint32_t)(r >> 8) % 4;
+		if (!groups && r % 97 == 0)
+			pid = 5;
 		*t += (int64_t)(r >> 40 & 0xff) * 100;
 		int64_t c;
-		if (r % 89 == 0) {
+		if (groups && r % 89 == 0) {
 			c = ssd_dev_fdp_update(d, &pid, 1, *t);
 		} else if (kind < 5) {
-			int bits = r % 7 == 0 ? 0 : SSD_BLK_PLACEMENT(pid);
+			int bits = groups && r % 7 == 0 ? 0 : SSD_BLK_PLACEMENT(pid);
 			c = ssd_dev_submit(d, SSD_DDIR_WRITE | bits, off, len, *t);
 		} else if (kind < 7) {
 			c = ssd_dev_submit(d, SSD_DDIR_READ, off, len, *t);
@@ -212,6 +186,16 @@ static int64_t gwork(struct ssd_dev *d, struct ssd_rng *g, int n, int64_t *t)
 		sum += c;
 	}
 	return sum;
+}
+
+static int64_t fwork(struct ssd_dev *d, struct ssd_rng *g, int n, int64_t *t)
+{
+	return pwork(d, g, n, t, 0);
+}
+
+static int64_t gwork(struct ssd_dev *d, struct ssd_rng *g, int n, int64_t *t)
+{
+	return pwork(d, g, n, t, 2);
 }
 
 typedef int64_t work_fn(struct ssd_dev *, struct ssd_rng *, int, int64_t *);
