@@ -470,7 +470,7 @@ size_t ssd_chart_svg(FILE *f, const struct ssd_chart *c)
 	}
 	double axis_bottom = PLOT_TOP + PLOT_H;
 	double legend_top = axis_bottom + 56;
-	double H = legend_top + rows * 20 + 8;
+	double H = rows ? legend_top + (rows - 1) * 20 + 14 : axis_bottom + 50;
 	struct scale sx = {.p0 = LEFT, .p1 = W - right};
 	struct scale sy = {.p0 = axis_bottom, .p1 = PLOT_TOP}, sy2 = sy;
 	double lo, hi;
