@@ -22,9 +22,10 @@
  * Every writer writes to a stdio stream; a failed stream is the caller's
  * to see (ferror), as in report.h.
  *
- * Files: html.c the page, its tables and the drive; html_chart.c the
- * SVG charts; html_gp.c reads the gnuplot scripts the scenarios draw
- * their charts with (the subset they use) into charts.
+ * Files: html.c the page, its tables and the drive; html_run.c a run
+ * of a job file; html_chart.c the SVG charts; html_gp.c reads the
+ * gnuplot scripts the scenarios draw their charts with (the subset
+ * they use) into charts.
  */
 #ifndef SSD_HTML_H
 #define SSD_HTML_H
@@ -34,6 +35,7 @@
 
 #include "base/config.h"
 #include "base/json_read.h"
+#include "result/result.h"
 
 /* ---- text ---- */
 
@@ -81,6 +83,16 @@ void ssd_html_json(FILE *f, const struct ssd_jval *v, const char *const *skip);
  * derived ones marked).  A drive equal to its base says so. */
 void ssd_html_drive(FILE *f, const struct ssd_config *cfg,
 		    const struct ssd_config *base, const char *base_what);
+
+/* A run of a job file (html_run.c): the job file's text (NULL: read
+ * from standard input, not kept), the seed and simulated time, a table
+ * of every job's figures, each job's latency percentiles as a chart,
+ * and a chart per log the job wrote (write_iops_log, write_bw_log,
+ * write_lat_log: read back from the files the run left, per second
+ * with a 30-second average).  run numbers the runs of one page (the
+ * charts' ids). */
+void ssd_html_run(FILE *f, const struct ssd_run_result *r, int run,
+		  const char *jobtext, size_t len);
 
 /* ---- charts ---- */
 
