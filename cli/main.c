@@ -32,6 +32,7 @@ static const char main_help[] =
 	"  ssdlab serve                the drive over NBD, for real tools and file systems\n"
 	"  ssdlab trace convert|stat   block traces into fio's iolog, and what they hold\n"
 	"  ssdlab sweep plan|run|collect  many runs as one study: axes, points, a table\n"
+	"  ssdlab report sweep DIR     a sweep's table as an HTML page with charts\n"
 	"  ssdlab --version            print the version\n"
 	"\n"
 	"'ssdlab COMMAND --help' explains each command.\n";
@@ -70,6 +71,7 @@ static const struct {
 	{"job", cmd_job},
 	{"scenario", cmd_scenario},
 	{"sweep", cmd_sweep},
+	{"report", cmd_report},
 	{"accuracy", cmd_accuracy},
 	{"calibrate", cmd_calibrate},
 	{"life", cmd_life},

@@ -23,9 +23,9 @@
  * to see (ferror), as in report.h.
  *
  * Files: html.c the page, its tables and the drive; html_run.c a run
- * of a job file; html_chart.c the SVG charts; html_gp.c reads the
- * gnuplot scripts the scenarios draw their charts with (the subset
- * they use) into charts.
+ * of a job file; html_sweep.c a sweep's table; html_chart.c the SVG
+ * charts; html_gp.c reads the gnuplot scripts the scenarios draw their
+ * charts with (the subset they use) into charts.
  */
 #ifndef SSD_HTML_H
 #define SSD_HTML_H
@@ -93,6 +93,14 @@ void ssd_html_drive(FILE *f, const struct ssd_config *cfg,
  * charts' ids). */
 void ssd_html_run(FILE *f, const struct ssd_run_result *r, int run,
 		  const char *jobtext, size_t len);
+
+/* A sweep's page (html_sweep.c): DIR/results.jsonl as `sweep collect`
+ * wrote it -- the points by status, the main figures against the first
+ * numeric axis that varies (a line per combination of the other axes,
+ * seeds averaged), and the whole table.  0, or SSD_EIO / SSD_EPARSE /
+ * SSD_ENOMEM with a one-line message in err (the file and line) before
+ * anything is written. */
+int ssd_html_sweep(FILE *f, const char *dir, char *err, size_t errlen);
 
 /* ---- charts ---- */
 
