@@ -177,7 +177,7 @@ static int log_series(struct ssd_chart *c, const char *path, int kind,
 	 * draw it, when the series is long enough to need one */
 	for (int d = 0; d < SSD_DDIR_N; d++) {
 		struct ssd_chart_series *p = s[d];
-		if (!p || p->n < 2 || p->x[p->n - 1] - p->x[0] < 60)
+		if (!p || p->n < 2 || p->x[p->n - 1] - p->x[0] <= 30)
 			continue;
 		char title[64];
 		snprintf(title, sizeof title, "%s, 30 s average", dir_name[d]);
