@@ -6,7 +6,8 @@
 # every gnuplot script the scenario wrote, each drawn (the script's
 # data-charts-rendered equals data-charts and the count of scripts),
 # log no console message (an error, an exception), and name nothing to
-# fetch (no src or href outside the page).  A page with a console error
+# fetch (no src or href outside the page).  So must a run's page (run
+# --html) and a sweep's (report sweep).  A page with a console error
 # and a page with an empty chart are shown first to fail the same
 # checks, so that the checks can fail.
 #
@@ -79,4 +80,35 @@ while read -r s; do
 		cp "out/$s/screenshot.png" "$SSDLAB_HTML_SHOTS/$s.png"
 	fi
 done <list.txt
+
+# a run's page: the key that differs from the preset, the job file, each
+# job's latency percentiles and the IOPS its [measure] job logged
+expect_status 0 "$SSDLAB" run "$TOP/examples/steady-state.fio" --drive tiny \
+	--set op=0.2 --html run.html --output run.txt
+grep -q '<tr><th>op</th><td>0.2</td><td>0.07</td></tr>' run.html || fail "run: the changed key"
+grep -q '^write_iops_log=measure$' run.html || fail "run: the job file"
+grep -q '<caption>Jobs</caption>' run.html || fail "run: the jobs' table"
+browse run.html run.png
+[ ! -s console.txt ] || fail "run: console: $(cat console.txt)"
+[ "$(charts)" = "4 4" ] || fail "run: charts written and drawn '$(charts)', wanted 4 of 4"
+# without logs, the percentiles alone
+printf '[w]\nrw=randwrite\nbs=4k\nsize=8m\n' >w.fio
+expect_status 0 "$SSDLAB" run w.fio --drive tiny --html w.html
+browse w.html w.png
+[ "$(charts)" = "1 1" ] || fail "run without logs: charts '$(charts)', wanted 1 of 1"
+expect_err 2 "^ssdlab: cannot write 'nodir/w.html': " "$SSDLAB" run w.fio --drive tiny --html nodir/w.html
+[ ! -e nodir ] || fail "a page for a folder that is not there"
+
+# a sweep's page: WAF, IOPS and p99 latency against the spare fraction,
+# a line per GC policy, and the table
+expect_status 0 "$SSDLAB" sweep run "$TOP/examples/op.sweep" --dir sw -j 2
+expect_status 0 "$SSDLAB" sweep collect "$TOP/examples/op.sweep" --dir sw
+expect_status 0 "$SSDLAB" report sweep sw
+grep -q '>set.gc_policy=fifo<' sw/report.html || fail "sweep: the legend"
+[ "$(grep -c '<td>done</td>' sw/report.html)" -eq 12 ] || fail "sweep: 12 rows"
+browse sw/report.html sw.png
+[ ! -s console.txt ] || fail "sweep: console: $(cat console.txt)"
+[ "$(charts)" = "3 3" ] || fail "sweep: charts written and drawn '$(charts)', wanted 3 of 3"
+expect_err 2 "^ssdlab: cannot read 'nosuch/results.jsonl': No such file or directory \(run 'ssdlab sweep collect' first\)" \
+	"$SSDLAB" report sweep nosuch
 echo "html-report: ok"
