@@ -256,49 +256,102 @@ static int flat(const struct ssd_jval *v)
 	return scalar(v) || (v->type == SSD_JARR && all_scalars(v));
 }
 
-/* An array of objects: a column per key, in the order first seen. */
-static void object_rows(FILE *f, const struct ssd_jval *a)
+/* An object whose members are all flat (a row of a table). */
+static int flat_object(const struct ssd_jval *v)
 {
-	size_t nk = 0, cap = 16;
-	const char **keys = malloc(cap * sizeof *keys);
-	if (!keys)
-		return;
-	for (size_t i = 0; i < a->n; i++) {
-		const struct ssd_jval *o = a->v[i];
+	if (v->type != SSD_JOBJ || !v->n)
+		return 0;
+	for (size_t m = 0; m < v->n; m++)
+		if (!flat(v->v[m]))
+			return 0;
+	return 1;
+}
+
+/* A column of a table of objects: a member, or a member of a member
+ * (an object of flat values nested one deep, "initial.waf"). */
+struct col {
+	const char *k1, *k2;    /* k2 NULL: a member itself */
+};
+
+static const struct ssd_jval *col_get(const struct ssd_jval *o,
+				      const struct col *c)
+{
+	const struct ssd_jval *v = ssd_jget(o, c->k1);
+	return c->k2 ? ssd_jget(v, c->k2) : v;
+}
+
+/* Add column (k1, k2) unless there; 0, or -1 out of memory. */
+static int col_add(struct col **cols, size_t *n, size_t *cap,
+		   const char *k1, const char *k2)
+{
+	for (size_t j = 0; j < *n; j++)
+		if (!strcmp((*cols)[j].k1, k1) && (!k2) == !(*cols)[j].k2 &&
+		    (!k2 || !strcmp((*cols)[j].k2, k2)))
+			return 0;
+	if (*n == *cap) {
+		struct col *nc = realloc(*cols, (*cap = *cap ? 2 * *cap : 16) *
+					 sizeof *nc);
+		if (!nc)
+			return -1;
+		*cols = nc;
+	}
+	(*cols)[(*n)++] = (struct col){k1, k2};
+	return 0;
+}
+
+/* Objects as the rows of a table (an array's elements; with names, an
+ * object's members, each row headed by its name): a column per key, in
+ * the order first seen, the flat members of a nested object as columns
+ * of their own. */
+static void object_rows(FILE *f, struct ssd_jval *const *rows, size_t n,
+			char *const *names)
+{
+	size_t nk = 0, cap = 0;
+	struct col *cols = NULL;
+	for (size_t i = 0; i < n; i++) {
+		const struct ssd_jval *o = rows[i];
 		for (size_t k = 0; o->type == SSD_JOBJ && k < o->n; k++) {
-			size_t j = 0;
-			while (j < nk && strcmp(keys[j], o->k[k]))
-				j++;
-			if (j < nk)
-				continue;
-			if (nk == cap) {
-				const char **nkeys = realloc(keys, 2 * cap * sizeof *keys);
-				if (!nkeys)
+			const struct ssd_jval *v = o->v[k];
+			if (v->type != SSD_JOBJ) {
+				if (col_add(&cols, &nk, &cap, o->k[k], NULL))
 					goto out;
-				keys = nkeys;
-				cap *= 2;
+				continue;
 			}
-			keys[nk++] = o->k[k];
+			for (size_t m = 0; m < v->n; m++)
+				if (flat(v->v[m]) &&
+				    col_add(&cols, &nk, &cap, o->k[k], v->k[m]))
+					goto out;
 		}
 	}
 	fputs("<div class=\"wide\"><table>\n<tr>", f);
+	if (names)
+		fputs("<th></th>", f);
 	for (size_t j = 0; j < nk; j++) {
 		fputs("<th>", f);
-		ssd_html_text(f, keys[j]);
+		ssd_html_text(f, cols[j].k1);
+		if (cols[j].k2) {
+			fputc('.', f);
+			ssd_html_text(f, cols[j].k2);
+		}
 		fputs("</th>", f);
 	}
 	fputs("</tr>\n", f);
-	for (size_t i = 0; i < a->n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		fputs("<tr>", f);
+		if (names) {
+			fputs("<th>", f);
+			ssd_html_text(f, names[i]);
+			fputs("</th>", f);
+		}
 		for (size_t j = 0; j < nk; j++) {
-			const struct ssd_jval *v = ssd_jget(a->v[i], keys[j]);
+			const struct ssd_jval *v = col_get(rows[i], &cols[j]);
 			cell(f, v && flat(v) ? v : NULL);
 		}
 		fputs("</tr>\n", f);
 	}
 	fputs("</table></div>\n", f);
 out:
-	free(keys);
+	free(cols);
 }
 
 static int skipped(const char *key, const char *const *skip)
@@ -317,12 +370,22 @@ static void json_at(FILE *f, const struct ssd_jval *v, const char *const *skip,
 		for (size_t i = 0; i < v->n; i++)
 			objs &= v->v[i]->type == SSD_JOBJ;
 		if (objs) {
-			object_rows(f, v);
+			object_rows(f, v->v, v->n, NULL);
 		} else {
 			fputs("<table><tr>", f);
 			cell(f, v);
 			fputs("</tr></table>\n", f);
 		}
+		return;
+	}
+	/* an object whose members are all objects of flat values (a
+	 * table keyed by block size, by handle...): one table, a row per
+	 * member */
+	int rows = v->type == SSD_JOBJ && v->n >= 2 && level > 0;
+	for (size_t k = 0; rows && k < v->n; k++)
+		rows = flat_object(v->v[k]);
+	if (rows) {
+		object_rows(f, v->v, v->n, v->k);
 		return;
 	}
 	if (v->type != SSD_JOBJ) {
@@ -346,10 +409,19 @@ static void json_at(FILE *f, const struct ssd_jval *v, const char *const *skip,
 	}
 	if (any)
 		fputs("</table>\n", f);
-	/* then each nested one under its name */
+	/* then each nested one under its name; a run of two or more
+	 * objects of flat values (states, cycles) in one table, a row each */
 	for (size_t k = 0; k < v->n; k++) {
 		if (skipped(v->k[k], skip) || flat(v->v[k]))
 			continue;
+		size_t e = k;
+		while (e < v->n && !skipped(v->k[e], skip) && flat_object(v->v[e]))
+			e++;
+		if (e - k >= 2) {
+			object_rows(f, &v->v[k], e - k, &v->k[k]);
+			k = e - 1;
+			continue;
+		}
 		int h = level < 2 ? 3 + level : 4;
 		fprintf(f, "<h%d>", h);
 		ssd_html_text(f, v->k[k]);

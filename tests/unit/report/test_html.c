@@ -277,3 +277,28 @@ TEST(html_gnuplot_refuses_what_it_would_draw_wrong)
 	CHECK(rc == SSD_EPARSE && strstr(err, "no plot"));
 	csv_gone(dir, "d.csv");
 }
+
+TEST(html_json_makes_one_table_of_sibling_objects_and_nested_columns)
+{
+	const char *doc = "{\"clean\" : {\"iops\" : 1, \"mbps\" : 2}, \"after\" : "
+			  "{\"iops\" : 3, \"mbps\" : 4}, \"t\" : {\"0.5\" : {\"x\" : 1},"
+			  " \"4\" : {\"x\" : 2}}, \"rows\" : [{\"n\" : 1, \"in\" : "
+			  "{\"w\" : 2}}]}";
+	char err[256];
+	struct ssd_jval *v = ssd_jread(doc, strlen(doc), err, sizeof err);
+	CHECK(v);
+	char *out = NULL;
+	CAPTURE(out, ssd_html_json(f, v, NULL));
+	ssd_jread_free(v);
+	/* the states in one table, a row each */
+	CHECKF(strstr(out, "<tr><th></th><th>iops</th><th>mbps</th></tr>\n"
+			   "<tr><th>clean</th><td class=\"n\">1</td>"), "%s", out);
+	CHECK(strstr(out, "<tr><th>after</th><td class=\"n\">3</td>"));
+	/* a table keyed by a dotted name, under its heading */
+	CHECK(strstr(out, "<h3>t</h3>"));
+	CHECK(strstr(out, "<tr><th>0.5</th><td class=\"n\">1</td></tr>"));
+	/* a nested object's members as columns */
+	CHECKF(strstr(out, "<th>n</th><th>in.w</th>"), "%s", out);
+	CHECK(strstr(out, "<td class=\"n\">2</td>"));
+	free(out);
+}
