@@ -120,6 +120,7 @@ struct ssd_chart_series {
 	int style;                 /* enum ssd_chart_style */
 	char color[32];            /* "#rrggbb"; "" : the palette's */
 	double width;              /* line width, px (0: 1.5) */
+	double dot;                /* a point's diameter, px (0: the style's) */
 	int dashed;
 	int y2;                    /* on the right-hand axis */
 	size_t n, cap;

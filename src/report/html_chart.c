@@ -357,7 +357,7 @@ static size_t draw_series(FILE *f, const struct ssd_chart *c, int i,
 		fprintf(f, "<path fill=\"none\" stroke=\"");
 		ssd_html_text(f, color_of(s, i));
 		fprintf(f, "\" stroke-width=\"%.1f\" stroke-linecap=\"round\" d=\"",
-			line ? 6.0 : 4.5);
+			s->dot > 0 ? s->dot : line ? 6.0 : 4.5);
 		for (size_t k = 0; k < nk; k++) {
 			size_t j = keep[k];
 			if (!usable(sx, s->x[j]) || !usable(y, s->y[j]))

@@ -359,6 +359,8 @@ struct gp {
 };
 
 static int gp_err(struct gp *g, int rc, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int gp_err(struct gp *g, int rc, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -622,6 +624,7 @@ struct clause {
 	char using[640];
 	int y2, dashed, style, labels;
 	double width;
+	double ps;              /* point size, gnuplot's (0: unset) */
 	char color[32];
 	char title[160];
 };
@@ -695,8 +698,9 @@ static int parse_clause(struct gp *g, const char *s, struct clause *k,
 					      "quoted text: '%s'", arg);
 		} else if (!strcmp(tok, "offset")) {
 			/* "offset 0,0.8" of labels */
-		} else if (!strcmp(tok, "font") || !strcmp(tok, "pt") ||
-			   !strcmp(tok, "ps")) {
+		} else if (!strcmp(tok, "ps") || !strcmp(tok, "pointsize")) {
+			k->ps = atof(arg);
+		} else if (!strcmp(tok, "font") || !strcmp(tok, "pt")) {
 			/* how, not what */
 		} else {
 			return gp_err(g, SSD_EPARSE, "'%s' in a plot clause is not "
@@ -747,6 +751,9 @@ static int clause_points(struct gp *g, const struct clause *k,
 	s->y2 = k->y2;
 	s->dashed = k->dashed;
 	s->width = k->width;
+	/* gnuplot's point size 1 is about 6 pixels across at this scale;
+	 * a dot stays at least 2 */
+	s->dot = k->ps > 0 ? fmax(2, 6 * k->ps) : 0;
 	snprintf(s->color, sizeof s->color, "%s", k->color);
 	if (bars)
 		c->bars = 1;
