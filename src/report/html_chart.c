@@ -571,7 +571,14 @@ size_t ssd_chart_svg(FILE *f, const struct ssd_chart *c)
 		if (!s->title[0])
 			continue;
 		double y = legend_top + (ly[i] - 1) * 20;
-		if (s->style == SSD_CS_BARS || s->style == SSD_CS_POINTS) {
+		if (s->style == SSD_CS_POINTS) {
+			/* three dots of the series' colour */
+			fprintf(f, "<path d=\"M%.1f %.1fh0M%.1f %.1fh0M%.1f %.1fh0\" "
+				"stroke-width=\"5\" stroke-linecap=\"round\" stroke=\"",
+				lx[i] + 3, y - 4, lx[i] + 13, y - 4, lx[i] + 23, y - 4);
+			ssd_html_text(f, color_of(s, i));
+			fputs("\"/>", f);
+		} else if (s->style == SSD_CS_BARS) {
 			fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"22\" height=\"10\" "
 				"fill=\"", lx[i], y - 9);
 			ssd_html_text(f, color_of(s, i));

@@ -752,8 +752,8 @@ static int clause_points(struct gp *g, const struct clause *k,
 	s->dashed = k->dashed;
 	s->width = k->width;
 	/* gnuplot's point size 1 is about 6 pixels across at this scale;
-	 * a dot stays at least 2 */
-	s->dot = k->ps > 0 ? fmax(2, 6 * k->ps) : 0;
+	 * a dot stays at least 2.5 */
+	s->dot = k->ps > 0 ? fmax(2.5, 6 * k->ps) : 0;
 	snprintf(s->color, sizeof s->color, "%s", k->color);
 	if (bars)
 		c->bars = 1;
