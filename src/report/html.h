@@ -97,7 +97,8 @@ void ssd_html_run(FILE *f, const struct ssd_run_result *r, int run,
 /* A sweep's page (html_sweep.c): DIR/results.jsonl as `sweep collect`
  * wrote it -- the points by status, the main figures against the first
  * numeric axis that varies (a line per combination of the other axes,
- * seeds averaged), and the whole table.  0, or SSD_EIO / SSD_EPARSE /
+ * seeds averaged; bars per value of the first axis that varies when
+ * none is numeric), and the whole table.  0, or SSD_EIO / SSD_EPARSE /
  * SSD_ENOMEM with a one-line message in err (the file and line) before
  * anything is written. */
 int ssd_html_sweep(FILE *f, const char *dir, char *err, size_t errlen);

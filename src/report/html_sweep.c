@@ -3,8 +3,9 @@
  * collect` wrote to DIR/results.jsonl, read back with base/json_read.h,
  * the points counted by status, and for the main figures (WAF, IOPS and
  * p99 latency of a job file's points; a scenario's first figures) a
- * chart against the first numeric axis that varies, a line per
- * combination of the other axes, seeds averaged.
+ * chart against the first numeric axis that varies (sizes in bytes), a
+ * line per combination of the other axes, seeds averaged -- or, with no
+ * such axis, bars per value of the first axis that varies.
  */
 #include "report/html.h"
 
@@ -105,7 +106,8 @@ static const char *str_of(const struct ssd_jval *o, const char *key)
 	return v && (v->type == SSD_JSTR || v->type == SSD_JNUM) ? v->s : NULL;
 }
 
-/* A number: a JSON number, or a string that is one (axes are strings). */
+/* A number: a JSON number, or a string that is one (axes are strings)
+ * or a size ("4m": bytes). */
 static double num_of(const struct ssd_jval *o, const char *key)
 {
 	const struct ssd_jval *v = ssd_jget(o, key);
@@ -114,14 +116,20 @@ static double num_of(const struct ssd_jval *o, const char *key)
 	if (v->type == SSD_JNUM)
 		return v->num;
 	double d;
+	uint64_t b;
 	if (v->type == SSD_JSTR && !ssd_parse_double(v->s, &d))
 		return d;
+	if (v->type == SSD_JSTR && !ssd_parse_size(v->s, &b))
+		return (double)b;
 	return NAN;
 }
 
-/* The first axis (not seed) with two values or more, all numbers; -1. */
-static int x_axis(const struct rows *r)
+/* The first axis (not seed) with two values or more, all numbers, else
+ * the first with two values or more (*cats set: drawn as categories);
+ * -1 if none varies. */
+static int x_axis(const struct rows *r, int *cats)
 {
+	*cats = 0;
 	for (size_t a = 0; a < r->naxes; a++) {
 		if (!strcmp(r->axis[a], "seed"))
 			continue;
@@ -135,6 +143,11 @@ static int x_axis(const struct rows *r)
 		if (numeric && varies)
 			return (int)a;
 	}
+	for (size_t a = 0; a < r->naxes; a++)
+		if (strcmp(r->axis[a], "seed") && r->varies[a]) {
+			*cats = 1;
+			return (int)a;
+		}
 	return -1;
 }
 
@@ -167,7 +180,23 @@ static int axis_varies(const struct rows *r, const char *key)
 
 /* figure against axis x: per series the mean over the points of each
  * x (the seeds), as a line. */
-static void figure_chart(FILE *f, const struct rows *r, int x,
+/* The x of point i: its axis value, or with categories the index of
+ * that value among the values in order of first appearance (the
+ * categories are added to c as they come). */
+static double x_of(const struct rows *r, size_t i, int x, int cats,
+		   struct ssd_chart *c)
+{
+	if (!cats)
+		return num_of(r->v[i], r->axis[x]);
+	const char *v = str_of(r->v[i], r->axis[x]);
+	v = v ? v : "";
+	for (int k = 0; k < c->ncats; k++)
+		if (!strcmp(c->cats[k], v))
+			return k;
+	return ssd_chart_cat(c, v) ? NAN : c->ncats - 1;
+}
+
+static void figure_chart(FILE *f, const struct rows *r, int x, int cats,
 			 const char *figure, int nth)
 {
 	struct ssd_chart *c = malloc(sizeof *c);
@@ -177,8 +206,14 @@ static void figure_chart(FILE *f, const struct rows *r, int x,
 	snprintf(id, sizeof id, "chart-sweep-%d", nth);
 	snprintf(title, sizeof title, "%s against %s", figure, r->axis[x]);
 	ssd_chart_init(c, id, title);
-	snprintf(c->x.label, sizeof c->x.label, "%s", r->axis[x]);
+	double d;
+	const char *first = str_of(r->v[0], r->axis[x]);
+	snprintf(c->x.label, sizeof c->x.label, "%s%s", r->axis[x],
+		 !cats && first && ssd_parse_double(first, &d) ? ", bytes" : "");
 	snprintf(c->y.label, sizeof c->y.label, "%s", figure);
+	c->bars = cats;
+	for (size_t i = 0; cats && i < r->n; i++)
+		x_of(r, i, x, cats, c);
 	char *done = calloc(r->n, 1);
 	for (size_t i = 0; done && i < r->n; i++) {
 		if (done[i])
@@ -187,7 +222,8 @@ static void figure_chart(FILE *f, const struct rows *r, int x,
 		series_key(r, i, x, key, sizeof key);
 		/* the axes that vary make the legend; a lone series has none */
 		struct ssd_chart_series *s = ssd_chart_series(c, key[0] ? key : figure,
-							      SSD_CS_LINESPOINTS);
+							      cats ? SSD_CS_BARS
+							      : SSD_CS_LINESPOINTS);
 		if (!s)
 			break;
 		/* this series' points, by x in the order they come */
@@ -195,13 +231,13 @@ static void figure_chart(FILE *f, const struct rows *r, int x,
 			series_key(r, j, x, other, sizeof other);
 			if (done[j] || strcmp(key, other))
 				continue;
-			double xv = num_of(r->v[j], r->axis[x]), sum = 0;
+			double xv = x_of(r, j, x, cats, c), sum = 0;
 			int cnt = 0;
 			for (size_t k = j; k < r->n; k++) {
 				char o2[400];
 				series_key(r, k, x, o2, sizeof o2);
 				if (done[k] || strcmp(key, o2) ||
-				    num_of(r->v[k], r->axis[x]) != xv)
+				    x_of(r, k, x, cats, c) != xv)
 					continue;
 				double y = num_of(r->v[k], figure);
 				if (isfinite(y))
@@ -257,11 +293,12 @@ int ssd_html_sweep(FILE *f, const char *dir, char *err, size_t errlen)
 				      r.axis[a]);
 	ssd_html_kv(f, "axes", axes);
 	ssd_html_kv_end(f);
-	int x = x_axis(&r);
+	int cats;
+	int x = x_axis(&r, &cats);
 	ssd_html_h2(f, "Charts");
 	if (x < 0) {
-		ssd_html_p(f, "No axis of numbers varies (besides the seed): no "
-			   "chart; the table has every figure.");
+		ssd_html_p(f, "No axis varies but the seed: no chart; the table "
+			   "has every figure.");
 	} else {
 		static const char *const main[] = {"waf", "write.iops", "read.iops",
 						   "write.clat_p99_ns", NULL};
@@ -273,14 +310,14 @@ int ssd_html_sweep(FILE *f, const char *dir, char *err, size_t errlen)
 				any |= isfinite(v) && v != 0;
 			}
 			if (any)
-				figure_chart(f, &r, x, main[m], n++);
+				figure_chart(f, &r, x, cats, main[m], n++);
 		}
 		/* a scenario's points: its first two numeric figures */
 		const struct ssd_jval *o = r.v[0];
 		int mains = n;
 		for (size_t m = 2 + r.naxes + 2; !mains && m < o->n && n < 2; m++)
 			if (o->v[m]->type == SSD_JNUM)
-				figure_chart(f, &r, x, o->k[m], n++);
+				figure_chart(f, &r, x, cats, o->k[m], n++);
 	}
 	ssd_html_h2(f, "Table");
 	struct ssd_jval arr = {.type = SSD_JARR, .n = r.n, .v = r.v};

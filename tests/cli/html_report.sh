@@ -109,6 +109,21 @@ grep -q '>set.gc_policy=fifo<' sw/report.html || fail "sweep: the legend"
 browse sw/report.html sw.png
 [ ! -s console.txt ] || fail "sweep: console: $(cat console.txt)"
 [ "$(charts)" = "3 3" ] || fail "sweep: charts written and drawn '$(charts)', wanted 3 of 3"
+# sizes are numbers (bytes); an axis of names is drawn as bars
+printf '[sweep]\ndrive = tiny\nscenario = slc-cache\nset.slc_cache = dynamic\nset.slc_cache_size = 4m, 8m\n' >sizes.sweep
+printf '[sweep]\ndrive = tiny\nset.gc_policy = greedy, fifo\njob = %s\n' \
+	"$TOP/examples/sweep-randwrite.fio" >names.sweep
+for s in sizes names; do
+	expect_status 0 "$SSDLAB" sweep run $s.sweep --dir $s -j 2
+	expect_status 0 "$SSDLAB" sweep collect $s.sweep --dir $s
+	expect_status 0 "$SSDLAB" report sweep $s --out $s.html
+	browse $s.html $s.png
+	[ ! -s console.txt ] || fail "sweep $s: console: $(cat console.txt)"
+	[ "$(charts)" = "2 2" ] || [ "$(charts)" = "3 3" ] ||
+		fail "sweep $s: charts written and drawn '$(charts)'"
+done
+grep -q 'set.slc_cache_size, bytes' sizes.html || fail "sweep of sizes: the axis"
+grep -q '<g fill="#' names.html || fail "sweep of names: no bars"
 expect_err 2 "^ssdlab: cannot read 'nosuch/results.jsonl': No such file or directory \(run 'ssdlab sweep collect' first\)" \
 	"$SSDLAB" report sweep nosuch
 echo "html-report: ok"
