@@ -193,6 +193,9 @@ struct jobfile {
 	const char *name;
 	struct ssd_job *jobs;
 	int njobs;
+	char *stdin_text;           /* --html: standard input's job file, kept
+	                               for the page */
+	size_t stdin_len;
 };
 
 /* What run's command line says beyond the shared options. */
@@ -263,16 +266,9 @@ static const struct cli_cmd run_cmd = {
 	.opts = run_opts, .flags = CLI_DASH_ARG, .help = run_help,
 	.check_format = run_format, .fn = run_opt};
 
-/* The whole of a job file for the page; NULL for standard input or a
- * file that cannot be read again (*len 0). */
-static char *jobfile_text(const char *name, size_t *len)
+/* The whole of stream f; NULL out of memory or on a read error. */
+static char *read_stream(FILE *f, size_t *len)
 {
-	*len = 0;
-	if (!strcmp(name, "-"))
-		return NULL;
-	FILE *f = fopen(name, "r");
-	if (!f)
-		return NULL;
 	char *text = NULL;
 	size_t cap = 0, n = 0, got;
 	do {
@@ -288,9 +284,58 @@ static char *jobfile_text(const char *name, size_t *len)
 		got = fread(text + n, 1, cap - n, f);
 		n += got;
 	} while (got);
-	fclose(f);
+	if (ferror(f)) {
+		free(text);
+		return NULL;
+	}
 	*len = n;
 	return text;
+}
+
+/* The whole of a job file for the page: standard input's as kept, a
+ * file read again; NULL if it cannot be (*len 0). */
+static char *jobfile_text(const struct jobfile *jf, size_t *len)
+{
+	*len = 0;
+	if (!strcmp(jf->name, "-")) {
+		char *t = jf->stdin_text ? malloc(jf->stdin_len + 1) : NULL;
+		if (t) {
+			memcpy(t, jf->stdin_text, jf->stdin_len);
+			*len = jf->stdin_len;
+		}
+		return t;
+	}
+	FILE *f = fopen(jf->name, "r");
+	if (!f)
+		return NULL;
+	char *t = read_stream(f, len);
+	fclose(f);
+	return t;
+}
+
+/* Parse job file jf; with --html, standard input is read whole first
+ * and parsed from memory, so that the page can show it. */
+static int jobfile_parse(struct jobfile *jf, int keep, uint64_t volume,
+			 const struct ssd_job_zoned *zi, char *err,
+			 size_t errlen)
+{
+	if (!keep || strcmp(jf->name, "-"))
+		return ssd_jobfile_parse_zoned(jf->name, volume, zi, &jf->jobs,
+					       &jf->njobs, err, errlen);
+	jf->stdin_text = read_stream(stdin, &jf->stdin_len);
+	FILE *m = jf->stdin_text && jf->stdin_len
+		  ? fmemopen(jf->stdin_text, jf->stdin_len, "r") : NULL;
+	if (!m)
+		return ssd_jobfile_parse_zoned(jf->name, volume, zi, &jf->jobs,
+					       &jf->njobs, err, errlen);
+	/* the parser reads "-" from stdin: the text kept, as a stream */
+	FILE *real = stdin;
+	stdin = m;
+	int rc = ssd_jobfile_parse_zoned(jf->name, volume, zi, &jf->jobs,
+					 &jf->njobs, err, errlen);
+	stdin = real;
+	fclose(m);
+	return rc;
 }
 
 /* The page's head: the run's drive against the preset or drive file it
@@ -372,13 +417,14 @@ int cmd_run(int argc, char **argv)
 		volume = (uint64_t)zs.zones * zi.zone_size;
 	}
 	for (int k = 0; k < njf; k++) {
-		if (ssd_jobfile_parse_zoned(jf[k].name, volume,
-					    zi.zoned ? &zi : NULL,
-					    &jf[k].jobs, &jf[k].njobs, err,
-					    sizeof err)) {
+		if (jobfile_parse(&jf[k], ra.html != NULL, volume,
+				  zi.zoned ? &zi : NULL, err, sizeof err)) {
 			fprintf(stderr, "%s: %s\n", cli_prog, err);
-			while (k--)
+			free(jf[k].stdin_text);
+			while (k--) {
 				free(jf[k].jobs);
+				free(jf[k].stdin_text);
+			}
 			return EXIT_USAGE;
 		}
 		unsigned u;
@@ -474,7 +520,7 @@ int cmd_run(int argc, char **argv)
 			}
 			if (hf) {
 				size_t len;
-				char *text = jobfile_text(jf[k].name, &len);
+				char *text = jobfile_text(&jf[k], &len);
 				ssd_html_run(hf, &res, k, text, len);
 				free(text);
 			}
@@ -523,7 +569,9 @@ int cmd_run(int argc, char **argv)
 	rc = rc || job_failed ? 1 : 0;
 out:
 	ssd_dev_destroy(dev);
-	for (int k = 0; k < njf; k++)
+	for (int k = 0; k < njf; k++) {
 		free(jf[k].jobs);
+		free(jf[k].stdin_text);
+	}
 	return rc;
 }

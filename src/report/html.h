@@ -84,8 +84,8 @@ void ssd_html_json(FILE *f, const struct ssd_jval *v, const char *const *skip);
 void ssd_html_drive(FILE *f, const struct ssd_config *cfg,
 		    const struct ssd_config *base, const char *base_what);
 
-/* A run of a job file (html_run.c): the job file's text (NULL: read
- * from standard input, not kept), the seed and simulated time, a table
+/* A run of a job file (html_run.c): the job file's text (NULL: it
+ * could not be read again), the seed and simulated time, a table
  * of every job's figures, each job's latency percentiles as a chart,
  * and a chart per log the job wrote (write_iops_log, write_bw_log,
  * write_lat_log: read back from the files the run left, per second

@@ -255,7 +255,7 @@ void ssd_html_run(FILE *f, const struct ssd_run_result *r, int run,
 	if (jobtext)
 		ssd_html_pre(f, jobtext, len);
 	else
-		ssd_html_p(f, "(the job file was read from standard input)");
+		ssd_html_p(f, "(the job file could not be read again for this page)");
 	ssd_html_kv_begin(f, NULL);
 	ssd_html_kv_num(f, "seed", (double)r->seed);
 	ssd_html_kv_num(f, "simulated time, s", (double)r->sim_ns / 1e9);

@@ -96,6 +96,9 @@ printf '[w]\nrw=randwrite\nbs=4k\nsize=8m\n' >w.fio
 expect_status 0 "$SSDLAB" run w.fio --drive tiny --html w.html
 browse w.html w.png
 [ "$(charts)" = "1 1" ] || fail "run without logs: charts '$(charts)', wanted 1 of 1"
+# a job file from standard input is kept for the page
+"$SSDLAB" run - --drive tiny --html in.html <w.fio >/dev/null || fail "run - --html"
+grep -q '^rw=randwrite$' in.html || fail "run -: the job file is not on the page"
 expect_err 2 "^ssdlab: cannot write 'nodir/w.html': " "$SSDLAB" run w.fio --drive tiny --html nodir/w.html
 [ ! -e nodir ] || fail "a page for a folder that is not there"
 
