@@ -111,11 +111,13 @@ int ssd_html_sweep(FILE *f, const char *dir, char *err, size_t errlen);
 #define SSD_CHART_MAX_POINTS 4000
 
 enum ssd_chart_style { SSD_CS_LINES, SSD_CS_POINTS, SSD_CS_LINESPOINTS,
-		       SSD_CS_IMPULSES, SSD_CS_BARS, SSD_CS_SEGMENTS };
+		       SSD_CS_IMPULSES, SSD_CS_BARS, SSD_CS_SEGMENTS,
+		       SSD_CS_LABELS };
 
 /* A series: n points (x[i], y[i]); a point whose x or y is not finite
  * is left out (a line breaks there).  Segments go from (x, y) to
- * (x + dx, y + dy).  Bars: x is the category's index (chart.cats). */
+ * (x + dx, y + dy).  Bars: x is the category's index (chart.cats).
+ * Labels: text[i] written above (x, y) (a bar's value). */
 struct ssd_chart_series {
 	char title[160];           /* "" : not in the legend */
 	int style;                 /* enum ssd_chart_style */
@@ -124,8 +126,10 @@ struct ssd_chart_series {
 	double dot;                /* a point's diameter, px (0: the style's) */
 	int dashed;
 	int y2;                    /* on the right-hand axis */
+	int rotate;                /* labels: written upwards */
 	size_t n, cap;
 	double *x, *y, *dx, *dy;   /* dx, dy: segments only */
+	char **text;               /* labels only: owned, one per point */
 };
 
 /* An axis.  Log axes (base > 1) leave out values <= 0. */
@@ -158,6 +162,9 @@ struct ssd_chart {
 	struct ssd_chart_axis x, y, y2;
 	int bars;                  /* x holds categories (cats), the series
 	                              bars clustered per category */
+	double gap;                /* between clusters, in bar widths (0: 1):
+	                              bars are 1 / (nbars + gap) wide, as
+	                              gnuplot's clustered histograms */
 	int ncats;
 	char **cats;               /* the categories' names */
 	int nseries;
@@ -174,6 +181,9 @@ struct ssd_chart_series *ssd_chart_series(struct ssd_chart *c,
 /* Append a point (dx, dy for segments, else 0); 0 or SSD_ENOMEM. */
 int ssd_chart_point(struct ssd_chart_series *s, double x, double y,
 		    double dx, double dy);
+/* Append a point with its label (labels); 0 or SSD_ENOMEM. */
+int ssd_chart_label(struct ssd_chart_series *s, double x, double y,
+		    const char *text);
 /* Append a category (bars); 0 or SSD_ENOMEM. */
 int ssd_chart_cat(struct ssd_chart *c, const char *name);
 /* Free what c holds (its series' points, its categories). */
@@ -189,8 +199,9 @@ size_t ssd_chart_svg(FILE *f, const struct ssd_chart *c);
  * histograms, arrows and labels, and a plot command of data files with
  * `skip`, `using` (columns, $N and ($0), arithmetic, comparisons,
  * strcol(N) eq 'text', ?:, xtic(N)), `axes x1y2`, `with` lines, points,
- * linespoints, impulses, boxes, vectors or labels (value labels are left
- * out: the tables hold the values), `lw`, `dt`, `lc rgb` and `title`.
+ * linespoints, impulses, boxes, vectors or labels (a value written with
+ * sprintf('%.Nf', ...) or '%.Ng'), `lw`, `dt`, `ps`, `lc rgb` and
+ * `title`.
  * Anything else of gnuplot's is ignored unless it changes what is drawn:
  * an unknown plot style, a `using` it cannot read, a file that cannot be
  * read are an error.  0, or SSD_EPARSE / SSD_EIO / SSD_ENOMEM with a

@@ -75,6 +75,22 @@ int ssd_chart_point(struct ssd_chart_series *s, double x, double y,
 	return 0;
 }
 
+int ssd_chart_label(struct ssd_chart_series *s, double x, double y,
+		    const char *text)
+{
+	char **nt = realloc(s->text, (s->n + 1) * sizeof *nt);
+	if (!nt)
+		return SSD_ENOMEM;
+	s->text = nt;
+	if (!(s->text[s->n] = strdup(text)))
+		return SSD_ENOMEM;
+	if (ssd_chart_point(s, x, y, 0, 0)) {
+		free(s->text[s->n]);
+		return SSD_ENOMEM;
+	}
+	return 0;
+}
+
 int ssd_chart_cat(struct ssd_chart *c, const char *name)
 {
 	char **nc = realloc(c->cats, (size_t)(c->ncats + 1) * sizeof *nc);
@@ -94,6 +110,9 @@ void ssd_chart_free(struct ssd_chart *c)
 		free(c->s[i].y);
 		free(c->s[i].dx);
 		free(c->s[i].dy);
+		for (size_t k = 0; c->s[i].text && k < c->s[i].n; k++)
+			free(c->s[i].text[k]);
+		free(c->s[i].text);
 	}
 	for (int i = 0; i < c->ncats; i++)
 		free(c->cats[i]);
@@ -303,8 +322,10 @@ static size_t draw_series(FILE *f, const struct ssd_chart *c, int i,
 					me = nb;
 				nb++;
 			}
+		/* gnuplot's clusters: bars 1 / (nb + gap) of a category
+		 * wide, side by side about its centre */
 		double slot = (sx->p1 - sx->p0) / (sx->hi - sx->lo);
-		double bw = slot * 0.8 / nb;
+		double bw = slot / (nb + (c->gap > 0 ? c->gap : 1));
 		fprintf(f, "<g fill=\"");
 		ssd_html_text(f, color_of(s, i));
 		fprintf(f, "\">");
@@ -312,7 +333,7 @@ static size_t draw_series(FILE *f, const struct ssd_chart *c, int i,
 			size_t j = keep[k];
 			if (!usable(sx, s->x[j]) || !usable(y, s->y[j]))
 				continue;
-			double x0 = px(sx, s->x[j]) - slot * 0.4 + me * bw;
+			double x0 = px(sx, s->x[j]) - nb * bw / 2 + me * bw;
 			double yy = px(y, s->y[j]);
 			fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 				"height=\"%.1f\"/>", x0, fmin(yy, base), bw * 0.92,
@@ -320,6 +341,26 @@ static size_t draw_series(FILE *f, const struct ssd_chart *c, int i,
 			drawn++;
 		}
 		fprintf(f, "</g>\n");
+		return drawn;
+	}
+	if (s->style == SSD_CS_LABELS) {
+		fputs("<g font-size=\"11\" fill=\"#222\">", f);
+		for (size_t k = 0; k < nk; k++) {
+			size_t j = keep[k];
+			if (!usable(sx, s->x[j]) || !usable(y, s->y[j]))
+				continue;
+			double X = px(sx, s->x[j]), Y = px(y, s->y[j]) - 4;
+			if (s->rotate)
+				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" transform=\""
+					"rotate(-90 %.1f %.1f)\" dy=\"4\">", X, Y, X, Y);
+			else
+				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" "
+					"text-anchor=\"middle\">", X, Y);
+			ssd_html_text(f, s->text[j]);
+			fputs("</text>", f);
+			drawn++;
+		}
+		fputs("</g>\n", f);
 		return drawn;
 	}
 	int line = s->style == SSD_CS_LINES || s->style == SSD_CS_LINESPOINTS;

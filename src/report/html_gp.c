@@ -622,7 +622,7 @@ struct clause {
 	char file[256];
 	int skip;
 	char using[640];
-	int y2, dashed, style, labels;
+	int y2, dashed, style, labels, rotate;
 	double width;
 	double ps;              /* point size, gnuplot's (0: unset) */
 	char color[32];
@@ -670,10 +670,12 @@ static int parse_clause(struct gp *g, const char *s, struct clause *k,
 				if (!strcmp(styles[i].n, arg))
 					k->style = styles[i].st;
 			if (!strcmp(arg, "labels")) {
-				/* value labels: left out, and so is the
-				 * rest of their clause (rotate by, offset) */
+				/* value labels: the rest of the clause says
+				 * how they look (rotate by, offset, font) */
 				k->labels = 1;
-				return 0;
+				k->style = SSD_CS_LABELS;
+				k->rotate = strstr(p, "rotate") != NULL;
+				break;
 			}
 			if (k->style < 0)
 				return gp_err(g, SSD_EPARSE, "plot style '%s' is not "
@@ -712,6 +714,47 @@ static int parse_clause(struct gp *g, const char *s, struct clause *k,
 	return 0;
 }
 
+/* A label's text, "(sprintf('%.Nf', EXPR))" (f, g or e, an optional
+ * precision): the precision and conversion, and EXPR into expr.  0, or
+ * -1 for any other form (a format is never passed on as such). */
+static int label_format(const char *s, size_t n, int *prec, char *conv,
+			char *expr, size_t en)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%.*s", (int)n, s);
+	const char *p = buf;
+	if (strncmp(p, "(sprintf(", 9))
+		return -1;
+	p += 9;
+	char fmt[32];
+	if (!quoted(&p, fmt, sizeof fmt))
+		return -1;
+	const char *f = fmt;
+	if (*f++ != '%')
+		return -1;
+	*prec = -1;
+	if (*f == '.') {
+		char *end;
+		long v = strtol(f + 1, &end, 10);
+		if (end == f + 1 || v < 0 || v > 12)
+			return -1;
+		*prec = (int)v;
+		f = end;
+	}
+	if (!strchr("fge", *f) || !*f || f[1])
+		return -1;
+	*conv = *f;
+	while (*p == ' ')
+		p++;
+	if (*p++ != ',')
+		return -1;
+	size_t len = strlen(p);
+	if (len < 2 || strcmp(p + len - 2, "))"))
+		return -1;
+	snprintf(expr, en, "(%.*s)", (int)(len - 2), p);
+	return 0;
+}
+
 /* A part of `using`: a column number, ($N ...) an expression, xtic(N). */
 struct upart {
 	const char *s;
@@ -739,7 +782,16 @@ static int clause_points(struct gp *g, const struct clause *k,
 		u[nu++] = (struct upart){part[i], len[i], 0};
 	}
 	int bars = k->style == SSD_CS_BARS;
-	int need = k->style == SSD_CS_SEGMENTS ? 4 : bars && g->hist ? 1 : 2;
+	int need = k->style == SSD_CS_SEGMENTS ? 4 : k->labels ? 3
+		 : bars && g->hist ? 1 : 2;
+	int prec = -1;
+	char conv = 'g', lexpr[256];
+	if (k->labels && (nu != 3 || label_format(u[2].s, u[2].n, &prec, &conv,
+						  lexpr, sizeof lexpr)))
+		return gp_err(g, SSD_EPARSE, "labels whose text is not "
+			      "sprintf('%%.Nf', value): using '%s'", k->using);
+	if (k->labels)
+		u[2] = (struct upart){lexpr, strlen(lexpr), 0};
 	if (nu != need && !(bars && nu == 2))
 		return gp_err(g, SSD_EPARSE, "using '%s' has %d values, the %s "
 			      "style %d", k->using, nu, bars ? "bars" : "plot",
@@ -749,6 +801,7 @@ static int clause_points(struct gp *g, const struct clause *k,
 		return gp_err(g, SSD_EPARSE, "more than %d series in one chart",
 			      SSD_CHART_MAX_SERIES);
 	s->y2 = k->y2;
+	s->rotate = k->rotate;
 	s->dashed = k->dashed;
 	s->width = k->width;
 	/* gnuplot's point size 1 is about 6 pixels across at this scale;
@@ -804,6 +857,18 @@ static int clause_points(struct gp *g, const struct clause *k,
 			if (ssd_chart_cat(c, name))
 				return gp_err(g, SSD_ENOMEM, "out of memory");
 		}
+		if (k->labels) {
+			char text[48];
+			if (conv == 'f')
+				snprintf(text, sizeof text, "%.*f", prec < 0 ? 6 : prec, v[2]);
+			else if (conv == 'e')
+				snprintf(text, sizeof text, "%.*e", prec < 0 ? 6 : prec, v[2]);
+			else
+				snprintf(text, sizeof text, "%.*g", prec < 0 ? 6 : prec, v[2]);
+			if (isfinite(v[2]) && ssd_chart_label(s, x, y, text))
+				return gp_err(g, SSD_ENOMEM, "out of memory");
+			continue;
+		}
 		if (ssd_chart_point(s, x, y, v[2], v[3]))
 			return gp_err(g, SSD_ENOMEM, "out of memory");
 	}
@@ -842,8 +907,6 @@ static int plot(struct gp *g, const char *rest)
 		if ((rc = parse_clause(g, s, &k, prev)))
 			break;
 		snprintf(prev, sizeof prev, "%s", k.file);
-		if (k.labels)
-			continue; /* value labels: the tables hold the values */
 		char path[1024];
 		snprintf(path, sizeof path, "%s/%s", g->dir, k.file);
 		if (strcmp(t.path, path)) {
@@ -908,6 +971,9 @@ static int command(struct gp *g, const char *line)
 	if (wn == 5 && !strncmp(w, "style", 5)) {
 		if (strstr(rest, "data histograms"))
 			g->hist = 1;
+		const char *gap = strstr(rest, "histogram clustered gap ");
+		if (gap)
+			c->gap = atof(gap + 24);
 		return 0;
 	}
 	if (wn == 5 && !strncmp(w, "arrow", 5))

@@ -231,8 +231,12 @@ TEST(html_gnuplot_reads_ranges_styles_and_using_expressions)
 	CHECK(!strcmp(c.note[0].color, "#cc0000"));
 	CHECK(c.note[1].text && !strcmp(c.note[1].label, "cache ~1 MiB"));
 	CHECK(!strcmp(c.note[1].color, "#00ff00"));
-	/* the labels clause draws nothing: three series */
-	CHECKF(c.nseries == 3, "%d series", c.nseries);
+	/* the labels clause writes each value above its point */
+	CHECKF(c.nseries == 4, "%d series", c.nseries);
+	struct ssd_chart_series *l = &c.s[3];
+	CHECK(l->style == SSD_CS_LABELS && l->n == 3 && !l->title[0]);
+	CHECK(!strcmp(l->text[0], "10") && !strcmp(l->text[2], "30"));
+	CHECK(l->x[2] == 4 && l->y[2] == 30);
 	struct ssd_chart_series *a = &c.s[0], *b = &c.s[1], *v = &c.s[2];
 	CHECK(!strcmp(a->title, "a's") && !strcmp(a->color, "#123456"));
 	CHECK(a->style == SSD_CS_LINESPOINTS && a->width == 2);
@@ -275,6 +279,10 @@ TEST(html_gnuplot_refuses_what_it_would_draw_wrong)
 	rc = ssd_chart_from_gnuplot(&c, dir, "plot 'd.csv' using 1:(foo($2))\n",
 				    err, sizeof err);
 	CHECKF(rc == SSD_EPARSE && strstr(err, "expression"), "%d %s", rc, err);
+	ssd_chart_init(&c, "chart-x", "x");
+	rc = ssd_chart_from_gnuplot(&c, dir, "plot 'd.csv' using 1:2:(sprintf("
+				    "'%s %d', $1)) with labels\n", err, sizeof err);
+	CHECKF(rc == SSD_EPARSE && strstr(err, "labels whose text"), "%s", err);
 	ssd_chart_init(&c, "chart-x", "x");
 	rc = ssd_chart_from_gnuplot(&c, dir, "plot 'nosuch.csv' using 1:2\n",
 				    err, sizeof err);
