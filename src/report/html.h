@@ -25,7 +25,8 @@
  * Files: html.c the page, its tables and the drive; html_run.c a run
  * of a job file; html_sweep.c a sweep's table; html_chart.c the SVG
  * charts; html_gp.c reads the gnuplot scripts the scenarios draw their
- * charts with (the subset they use) into charts.
+ * charts with (the subset they use) into charts, html_gpdata.c the CSV
+ * files and `using` expressions they plot (html_gp.h).
  */
 #ifndef SSD_HTML_H
 #define SSD_HTML_H

@@ -11,6 +11,7 @@
  * every chart.
  */
 #include "report/html.h"
+#include "report/html_gp.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -20,333 +21,6 @@
 #include <string.h>
 
 #include "base/util.h"
-
-/* ---- CSV data ---- */
-
-struct table {
-	char path[1024];
-	size_t nrows;
-	char ***cell;           /* [row][col] */
-	int *ncol;              /* [row] */
-};
-
-static void table_free(struct table *t)
-{
-	for (size_t r = 0; r < t->nrows; r++) {
-		for (int c = 0; c < t->ncol[r]; c++)
-			free(t->cell[r][c]);
-		free(t->cell[r]);
-	}
-	free(t->cell);
-	free(t->ncol);
-	memset(t, 0, sizeof *t);
-}
-
-/* Split one CSV line into cells ("..." quoting, "" a quote). */
-static int split_csv(const char *line, char ***out, int *n)
-{
-	int cap = 8, k = 0;
-	char **cells = malloc((size_t)cap * sizeof *cells);
-	size_t len = strlen(line);
-	char *buf = malloc(len + 1);
-	if (!cells || !buf)
-		goto oom;
-	const char *p = line;
-	for (;;) {
-		size_t b = 0;
-		if (*p == '"') {
-			for (p++; *p; p++) {
-				if (*p == '"' && p[1] == '"')
-					buf[b++] = '"', p++;
-				else if (*p == '"') {
-					p++;
-					break;
-				} else
-					buf[b++] = *p;
-			}
-		}
-		while (*p && *p != ',')
-			buf[b++] = *p++;
-		buf[b] = 0;
-		if (k == cap) {
-			char **nc = realloc(cells, (size_t)(cap *= 2) * sizeof *cells);
-			if (!nc)
-				goto oom;
-			cells = nc;
-		}
-		if (!(cells[k++] = strdup(buf)))
-			goto oom;
-		if (*p != ',')
-			break;
-		p++;
-	}
-	free(buf);
-	*out = cells;
-	*n = k;
-	return 0;
-oom:
-	for (int i = 0; cells && i < k; i++)
-		free(cells[i]);
-	free(cells);
-	free(buf);
-	return SSD_ENOMEM;
-}
-
-static int table_read(struct table *t, const char *path, char *err, size_t errlen)
-{
-	memset(t, 0, sizeof *t);
-	snprintf(t->path, sizeof t->path, "%s", path);
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
-		return SSD_EIO;
-	}
-	char *line = NULL;
-	size_t lcap = 0, cap = 0;
-	ssize_t len;
-	int rc = 0;
-	while ((len = getline(&line, &lcap, f)) >= 0) {
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = 0;
-		if (!len || line[0] == '#')
-			continue;
-		if (t->nrows == cap) {
-			cap = cap ? 2 * cap : 256;
-			char ***nc = realloc(t->cell, cap * sizeof *nc);
-			int *nn = nc ? realloc(t->ncol, cap * sizeof *nn) : NULL;
-			if (nc)
-				t->cell = nc;
-			if (!nn) {
-				rc = SSD_ENOMEM;
-				break;
-			}
-			t->ncol = nn;
-		}
-		if ((rc = split_csv(line, &t->cell[t->nrows], &t->ncol[t->nrows])))
-			break;
-		t->nrows++;
-	}
-	if (!rc && ferror(f)) {
-		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
-		rc = SSD_EIO;
-	} else if (rc) {
-		snprintf(err, errlen, "out of memory reading '%s'", path);
-	}
-	free(line);
-	fclose(f);
-	if (rc)
-		table_free(t);
-	return rc;
-}
-
-/* ---- expressions of `using` ---- */
-
-/* A value: a number, or a string (s != NULL). */
-struct val {
-	double v;
-	const char *s;
-	size_t n;
-};
-
-struct ev {
-	const char *p;
-	char **cells;
-	int ncol;
-	double row;             /* $0 */
-	int bad;                /* not an expression this reader knows */
-};
-
-static void sp(struct ev *e)
-{
-	while (*e->p == ' ' || *e->p == '\t')
-		e->p++;
-}
-
-static int word(struct ev *e, const char *w)
-{
-	size_t n = strlen(w);
-	sp(e);
-	if (strncmp(e->p, w, n) || isalnum((unsigned char)e->p[n]) || e->p[n] == '_')
-		return 0;
-	e->p += n;
-	return 1;
-}
-
-static int sym(struct ev *e, const char *s)
-{
-	size_t n = strlen(s);
-	sp(e);
-	if (strncmp(e->p, s, n))
-		return 0;
-	e->p += n;
-	return 1;
-}
-
-/* Column c (1-based; 0 the row's index) as a number: NaN if empty or
- * not a number. */
-static double col_num(const struct ev *e, long c)
-{
-	if (c == 0)
-		return e->row;
-	if (c < 0 || c > e->ncol)
-		return NAN;
-	const char *s = e->cells[c - 1];
-	char *end;
-	double v = strtod(s, &end);
-	while (*end == ' ')
-		end++;
-	return end == s || *end ? NAN : v;
-}
-
-static struct val ternary(struct ev *e);
-
-static struct val num(double v)
-{
-	return (struct val){.v = v};
-}
-
-static struct val primary(struct ev *e)
-{
-	sp(e);
-	if (*e->p == '(') {
-		e->p++;
-		struct val v = ternary(e);
-		if (!sym(e, ")"))
-			e->bad = 1;
-		return v;
-	}
-	if (*e->p == '$') {
-		char *end;
-		long c = strtol(e->p + 1, &end, 10);
-		if (end == e->p + 1)
-			e->bad = 1;
-		e->p = end;
-		return num(col_num(e, c));
-	}
-	if (*e->p == '\'' || *e->p == '"') {
-		char q = *e->p++;
-		const char *s = e->p;
-		while (*e->p && *e->p != q)
-			e->p++;
-		struct val v = {.v = NAN, .s = s, .n = (size_t)(e->p - s)};
-		if (*e->p)
-			e->p++;
-		else
-			e->bad = 1;
-		return v;
-	}
-	if (word(e, "NaN"))
-		return num(NAN);
-	int str = word(e, "strcol");
-	if (str || word(e, "column")) {
-		if (!sym(e, "(")) {
-			e->bad = 1;
-			return num(NAN);
-		}
-		struct val c = ternary(e);
-		if (!sym(e, ")"))
-			e->bad = 1;
-		long k = (long)c.v;
-		if (!str)
-			return num(col_num(e, k));
-		if (k < 1 || k > e->ncol)
-			return (struct val){.v = NAN, .s = "", .n = 0};
-		return (struct val){.v = NAN, .s = e->cells[k - 1],
-				    .n = strlen(e->cells[k - 1])};
-	}
-	if (isdigit((unsigned char)*e->p) || *e->p == '.') {
-		char *end;
-		double v = strtod(e->p, &end);
-		e->p = end;
-		return num(v);
-	}
-	e->bad = 1;
-	return num(NAN);
-}
-
-static struct val unary(struct ev *e)
-{
-	if (sym(e, "-"))
-		return num(-unary(e).v);
-	if (sym(e, "+"))
-		return unary(e);
-	return primary(e);
-}
-
-static struct val mul(struct ev *e)
-{
-	struct val a = unary(e);
-	for (;;) {
-		if (sym(e, "*"))
-			a = num(a.v * unary(e).v);
-		else if (sym(e, "/")) {
-			double b = unary(e).v;
-			/* gnuplot's 1/0 is undefined: the point is left out */
-			a = num(b == 0 ? NAN : a.v / b);
-		} else
-			return a;
-	}
-}
-
-static struct val add(struct ev *e)
-{
-	struct val a = mul(e);
-	for (;;) {
-		if (sym(e, "+"))
-			a = num(a.v + mul(e).v);
-		else if (sym(e, "-"))
-			a = num(a.v - mul(e).v);
-		else
-			return a;
-	}
-}
-
-static struct val cmp(struct ev *e)
-{
-	struct val a = add(e);
-	if (word(e, "eq") || word(e, "ne")) {
-		int eq = e->p[-2] == 'e';
-		struct val b = add(e);
-		int same = a.s && b.s && a.n == b.n && !memcmp(a.s, b.s, a.n);
-		return num(eq ? same : !same);
-	}
-	if (sym(e, ">="))
-		return num(a.v >= add(e).v);
-	if (sym(e, "<="))
-		return num(a.v <= add(e).v);
-	if (sym(e, "=="))
-		return num(a.v == add(e).v);
-	if (sym(e, "!="))
-		return num(a.v != add(e).v);
-	if (sym(e, ">"))
-		return num(a.v > add(e).v);
-	if (sym(e, "<"))
-		return num(a.v < add(e).v);
-	return a;
-}
-
-static struct val ternary(struct ev *e)
-{
-	struct val c = cmp(e);
-	if (!sym(e, "?"))
-		return c;
-	struct val a = ternary(e);
-	if (!sym(e, ":"))
-		e->bad = 1;
-	struct val b = ternary(e);
-	return c.v != 0 && !isnan(c.v) ? a : b;
-}
-
-/* A constant expression ("512/1.3"): NaN if it is not one. */
-static double const_expr(const char *s, size_t n)
-{
-	char buf[128];
-	snprintf(buf, sizeof buf, "%.*s", (int)(n < 127 ? n : 127), s);
-	struct ev e = {.p = buf};
-	double v = ternary(&e).v;
-	sp(&e);
-	return e.bad || *e.p ? NAN : v;
-}
 
 /* ---- the script ---- */
 
@@ -510,8 +184,8 @@ static int set_range(struct gp *g, struct ssd_chart_axis *a, const char *rest)
 		return gp_err(g, SSD_EPARSE, "a range that is not [lo:hi]: '%s'", rest);
 	const char *lo = rest + 1;
 	size_t nlo = (size_t)(colon - lo), nhi = (size_t)(e - colon - 1);
-	a->min = nlo && strncmp(lo, "*", nlo) ? const_expr(lo, nlo) : NAN;
-	a->max = nhi && strncmp(colon + 1, "*", nhi) ? const_expr(colon + 1, nhi) : NAN;
+	a->min = nlo && strncmp(lo, "*", nlo) ? ssd_gp_const(lo, nlo) : NAN;
+	a->max = nhi && strncmp(colon + 1, "*", nhi) ? ssd_gp_const(colon + 1, nhi) : NAN;
 	return 0;
 }
 
@@ -541,7 +215,7 @@ static int set_tics(struct gp *g, struct ssd_chart_axis *a, const char *rest)
 		snprintf(item, sizeof item, "%.*s", (int)len[i], part[i]);
 		const char *p = item;
 		int has = quoted(&p, lab, sizeof lab);
-		double v = const_expr(p, strlen(p));
+		double v = ssd_gp_const(p, strlen(p));
 		if (!isfinite(v))
 			return gp_err(g, SSD_EPARSE, "a tic that is not a number: '%s'", item);
 		a->tic[a->ntics] = v;
@@ -763,7 +437,7 @@ struct upart {
 };
 
 static int clause_points(struct gp *g, const struct clause *k,
-			 struct table *t)
+			 struct ssd_gp_table *t)
 {
 	struct ssd_chart *c = g->c;
 	const char *part[6];
@@ -813,17 +487,16 @@ static int clause_points(struct gp *g, const struct clause *k,
 	int first_bars = bars && !c->ncats;
 	double idx = 0;
 	for (size_t r = (size_t)k->skip; r < t->nrows; r++, idx++) {
-		struct ev e = {.cells = t->cell[r], .ncol = t->ncol[r], .row = idx};
+		struct ssd_gp_ev e = {.cells = t->cell[r], .ncol = t->ncol[r], .row = idx};
 		double v[4] = {NAN, NAN, 0, 0};
 		int skip_row = 0;
 		for (int i = 0; i < nu; i++) {
 			char expr[256];
 			snprintf(expr, sizeof expr, "%.*s", (int)u[i].n, u[i].s);
 			if (expr[0] == '(') {
-				e.p = expr;
-				v[i] = ternary(&e).v;
-				sp(&e);
-				if (e.bad || *e.p)
+				int ok;
+				v[i] = ssd_gp_eval(&e, expr, &ok);
+				if (!ok)
 					return gp_err(g, SSD_EPARSE, "an expression the "
 						      "page cannot read in using "
 						      "'%s'", k->using);
@@ -834,7 +507,7 @@ static int clause_points(struct gp *g, const struct clause *k,
 					return gp_err(g, SSD_EPARSE, "a column that is "
 						      "not a number in using '%s'",
 						      k->using);
-				v[i] = col_num(&e, col);
+				v[i] = ssd_gp_col(&e, col);
 				/* a line whose column is not a number (a
 				 * header) is not data, as in gnuplot */
 				if (isnan(v[i]) && col > 0 && col <= e.ncol &&
@@ -898,7 +571,7 @@ static int plot(struct gp *g, const char *rest)
 			part[n] = part[i], len[n++] = len[i];
 	}
 	char prev[256] = "";
-	struct table t = {0};
+	struct ssd_gp_table t = {0};
 	int rc = 0;
 	for (int i = 0; i < n && !rc; i++) {
 		char s[1024];
@@ -910,13 +583,13 @@ static int plot(struct gp *g, const char *rest)
 		char path[1024];
 		snprintf(path, sizeof path, "%s/%s", g->dir, k.file);
 		if (strcmp(t.path, path)) {
-			table_free(&t);
-			if ((rc = table_read(&t, path, g->err, g->errlen)))
+			ssd_gp_table_free(&t);
+			if ((rc = ssd_gp_table_read(&t, path, g->err, g->errlen)))
 				break;
 		}
 		rc = clause_points(g, &k, &t);
 	}
-	table_free(&t);
+	ssd_gp_table_free(&t);
 	return rc;
 }
 
