@@ -16,8 +16,9 @@
 #                   files' fuzz dictionaries (tools/fuzz-dicts.sh)
 #   make man        the manual page build/ssdlab.1 (tools/man.py)
 #   make install    ssdlab, libssdlab.a/.so, ssdlab.h, ssdlab.pc, the man
-#                   page, the presets and the nbdkit plugin under PREFIX
-#                   (/usr/local), DESTDIR
+#                   page, the presets, the nbdkit plugin and the Python
+#                   package under PREFIX (/usr/local), DESTDIR
+#   make python-test  the Python package's tests (tests/python) alone
 #   make uninstall  remove what install installed
 #   make check-layers  includes and calls against the layer order, and the
 #                   files' and folders' sizes (tools/check-layers.sh)
@@ -65,9 +66,12 @@ UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 # the unit tests alone see their harness (tests/unit/t.h)
 $(UT_OBJ): ALLCFLAGS += -Itests/unit
 LIB      := $(BUILD)/libssdlab.a
+# the NBD server's nbdkit plugin (below), defined before the rules that
+# name it as a prerequisite (install)
+PLUGIN   := $(BUILD)/nbdkit-ssdlab-plugin.so
 
-.PHONY: all plugin fuzz-regress demo plots test unit-test cli-test san-test bench docs doc-check clean proptest soak powercheck fio-examples \
-        man shared install uninstall check-layers
+.PHONY: all plugin fuzz-regress demo plots test unit-test python-test cli-test san-test bench docs doc-check clean proptest soak powercheck fio-examples \
+        man shared install install-python uninstall check-layers
 
 all: ssdlab plugin
 
@@ -110,13 +114,17 @@ plots:
 # The whole suite: normal build, then ASan+UBSan build of the same tests
 # (tests/run.sh: "ok", "FAIL" or "skip NAME: reason" a test, then the
 # three counts).
-test: ssdlab plugin $(BUILD)/unit_tests fuzz-regress $(if $(HAVE_LIBNBD),$(BUILD)/powercheck)
+test: ssdlab plugin $(BUILD)/unit_tests $(SHLIB) fuzz-regress $(if $(HAVE_LIBNBD),$(BUILD)/powercheck)
 	@$(MAKE) --no-print-directory SAN=1 BUILD=build/san build/san/ssdlab build/san/unit_tests fuzz-regress \
 		$(if $(HAVE_NBDKIT),build/san/nbdkit-ssdlab-plugin.so) $(if $(HAVE_LIBNBD),build/san/powercheck)
 	@tests/run.sh $(BUILD) build/san
 
 unit-test: $(BUILD)/unit_tests
 	$(BUILD)/unit_tests
+
+# the Python package over this build's shared library (docs/python.md)
+python-test: $(SHLIB)
+	$(PYTHON) tests/python/run.py $(BUILD)
 
 # Thousands of random drives and workloads with the invariant checker on
 # (tests/cli/property.sh runs a few hundred of them in `make test`).
@@ -207,6 +215,14 @@ man1dir     := $(PREFIX)/share/man/man1
 # where the installed ssdlab looks for its presets: ../share/ssdlab/presets
 # from its own directory (cli/common.c, cli_preset_dir)
 presetdir   := $(PREFIX)/share/ssdlab/presets
+# the Python package: where $(PYTHON) imports packages from under PREFIX
+# (python/site_dir.py; Debian's python3 and PREFIX /usr/local:
+# /usr/local/lib/python3.X/dist-packages), found when installing
+# (the python3 Debian's python3-* packages serve when there is one: a
+# pyenv python3 first on the PATH would not find pandas or matplotlib)
+PYTHON      ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
+pythondir    = $(shell $(PYTHON) python/site_dir.py $(PREFIX) 2>/dev/null)
+PY_SRC      := $(wildcard python/ssdlab/*.py)
 
 # Only the public header is installed: the headers under src/ are the
 # library's own.
@@ -225,6 +241,17 @@ install: $(BUILD)/ssdlab $(LIB) $(SHLIB) $(BUILD)/ssdlab.1 ssdlab.pc.in $(if $(H
 	install -m 644 presets/*.ini $(DESTDIR)$(presetdir)
 	$(if $(HAVE_NBDKIT),install -d $(DESTDIR)$(libdir)/ssdlab && \
 	        install -m 755 $(PLUGIN) $(DESTDIR)$(libdir)/ssdlab/nbdkit-ssdlab-plugin.so)
+	@$(MAKE) --no-print-directory install-python pydir="$(pythondir)"
+
+# The package, with _config.py naming the library and presets installed
+# beside it (python/ssdlab/_lib.py looks there first).
+install-python:
+	@if [ -z "$(pydir)" ]; then echo "$(PYTHON) not found: the Python package is not installed"; else \
+	echo "the Python package: $(DESTDIR)$(pydir)/ssdlab"; \
+	install -d $(DESTDIR)$(pydir)/ssdlab && \
+	install -m 644 $(PY_SRC) $(DESTDIR)$(pydir)/ssdlab/ && \
+	printf '# written by make install: the library and presets installed with this module\nLIBRARY = "%s"\nPRESETS = "%s"\n' \
+	        "$(libdir)/$(SONAME)" "$(presetdir)" > $(DESTDIR)$(pydir)/ssdlab/_config.py; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(bindir)/ssdlab $(DESTDIR)$(libdir)/libssdlab.a \
@@ -235,6 +262,7 @@ uninstall:
 	rm -f $(DESTDIR)$(libdir)/ssdlab/nbdkit-ssdlab-plugin.so
 	-rmdir $(DESTDIR)$(libdir)/ssdlab 2>/dev/null
 	-rmdir $(DESTDIR)$(presetdir) $(DESTDIR)$(PREFIX)/share/ssdlab 2>/dev/null
+	$(if $(pythondir),rm -rf $(DESTDIR)$(pythondir)/ssdlab)
 
 # Includes against the layer order, private headers, examples' includes;
 # the calls between src/'s modules, read from the library's objects (no
@@ -247,7 +275,6 @@ check-layers: $(LIB_OBJ)
 # Built when nbdkit's plugin header is installed (Debian: nbdkit-plugin-dev);
 # `ssdlab serve` finds it beside its binary.  It holds the library's
 # position-independent objects, so it needs nothing but nbdkit to load.
-PLUGIN := $(BUILD)/nbdkit-ssdlab-plugin.so
 $(BUILD)/pic/nbdkit/%.o: ALLCFLAGS += $(shell pkg-config --cflags nbdkit 2>/dev/null)
 # -z nodelete: the plugin's exit handler runs at the process's exit, not
 # when nbdkit unloads it (nbdkit/ssdlab.c, exit_status)
@@ -278,7 +305,7 @@ endif
 # fuzz/corpus/TARGET.  `make test` runs every committed input (seeds and
 # the crashes kept in fuzz/regress/TARGET) through each target built with
 # fuzz/driver.c instead, with any compiler, normal and sanitized.
-FUZZ_TARGETS := jobfile drive trace serve sim snapshot
+FUZZ_TARGETS := jobfile drive trace serve sim snapshot sweep
 FUZZ_SECONDS ?= 60
 FUZZ_CC ?= clang
 FUZZ_DIR := build/fuzz

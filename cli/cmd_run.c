@@ -21,9 +21,12 @@
 
 static const char run_help[] =
 	"usage: ssdlab run JOB.fio [JOB.fio...] [options]\n"
+	"       ssdlab run --precondition FILL --save-snapshot FILE [options]\n"
 	"Run the jobs of an fio job file on a simulated drive (fresh from the\n"
 	"factory) and report like fio.  Times in the job file are simulated.\n"
-	"JOB.fio '-' reads the job file from standard input.\n"
+	"JOB.fio '-' reads the job file from standard input.  Without a job\n"
+	"file it prepares a drive: preconditioned, saved, for later runs\n"
+	"with --snapshot.\n"
 	"\n"
 	"  --drive NAME|FILE.ini   drive preset or file (default: default)\n"
 	"  --set KEY=VALUE         override a drive key (repeatable)\n"
@@ -381,8 +384,11 @@ int cmd_run(int argc, char **argv)
 	int njf = ra.njf;
 	const char *pre_arg = ra.pre_arg, *snap_in = ra.snap_in;
 	const char *snap_out = ra.snap_out;
-	if (!njf)
-		return cli_usage("run needs a job file, or - for standard input");
+	/* no job file: only to prepare a drive (a precondition saved) */
+	if (!njf && !(pre_arg && snap_out))
+		return cli_usage("run needs a job file, or - for standard "
+				 "input (or --precondition with "
+				 "--save-snapshot, to prepare a drive)");
 	if (snap_in && pre_arg)
 		return cli_usage("--precondition fills a fresh drive; the "
 				 "drive of --snapshot '%s' is not fresh",

@@ -1,5 +1,6 @@
 /*
- * cmd_sweep.c -- ssdlab sweep plan|run|collect: a study of many runs
+ * cmd_sweep.c -- ssdlab sweep plan|run|collect|parallel|slurm: a study
+ * of many runs, on this machine or through GNU parallel and Slurm
  * (sweep/sweep.h, docs/sweeps.md).
  */
 #include <stdio.h>
@@ -15,6 +16,10 @@ static const char sweep_help[] =
 	"       ssdlab sweep run SWEEP [--dir DIR] [--points LIST] [-j N]\n"
 	"                              [--retry-failed]\n"
 	"       ssdlab sweep collect SWEEP [--dir DIR]\n"
+	"       ssdlab sweep parallel SWEEP [--dir DIR] [--chunk K]\n"
+	"                                   [-- PARALLEL-ARGS...]\n"
+	"       ssdlab sweep slurm SWEEP [--dir DIR] [--chunk K] [--wait]\n"
+	"                                [-- SBATCH-ARGS...]\n"
 	"A parameter sweep: the sweep file names axes (drives, drive keys or\n"
 	"scenario parameters, job files or scenarios, preconditioning, seeds)\n"
 	"and how they combine; each point is one run with an id derived from\n"
@@ -22,32 +27,48 @@ static const char sweep_help[] =
 	"runs the points that have not ended, each in DIR/points/ID (a point\n"
 	"that ended, done or failed, is skipped; one cut short runs again);\n"
 	"collect merges them into DIR/results.csv and DIR/results.jsonl, a\n"
-	"row per point, and lists what failed or is missing.  GNU parallel\n"
-	"and Slurm run points the same way: docs/sweeps.md.\n"
+	"row per point, and lists what failed or is missing.\n"
+	"parallel runs the points through GNU parallel, a job per chunk of K\n"
+	"points: parallel [PARALLEL-ARGS] ssdlab sweep run SWEEP --dir DIR\n"
+	"--points {} ::: 0-9 10-19 ... (with --sshloginfile FILE, on several\n"
+	"machines).  slurm writes DIR/slurm.sh, a job array whose task i runs\n"
+	"chunk i, and submits it with sbatch.  Both hand the runners absolute\n"
+	"paths: other machines must see the binary, the sweep file and DIR at\n"
+	"the same place (docs/sweeps.md).\n"
 	"\n"
 	"  --dir DIR               where the sweep's files go (default\n"
 	"                          ssdlab-out/sweep-NAME, NAME the sweep's)\n"
 	"  --points LIST           run: these point indices only (3,5-9)\n"
 	"  -j, --jobs N            run: up to N points at once (default 1)\n"
 	"  --retry-failed          run: run failed points again\n"
+	"  --chunk K               parallel, slurm: K points per job or array\n"
+	"                          task (default: parallel, a quarter of the\n"
+	"                          points per job slot; slurm, as few as keep\n"
+	"                          the array within the cluster's MaxArraySize)\n"
+	"  --wait                  slurm: wait for the array to end (sbatch\n"
+	"                          --wait), then collect\n"
 	"  --help                  this text\n"
 	"\n"
 	"Exit status: 0; 1 if a point failed (run) or a point failed or is\n"
-	"missing (collect; the files are written either way); 2 for a usage\n"
-	"or input error.\n";
+	"missing (collect, slurm --wait; the files are written either way);\n"
+	"parallel's (the number of failed chunks); 2 for a usage or input\n"
+	"error.\n";
 
 struct sweep_args {
 	const char *verb, *file, *dir, *points;
-	int jobs, retry;
+	int jobs, retry, wait;
+	uint32_t chunk;         /* 0: the launcher's default */
 };
 
-enum { S_DIR, S_POINTS, S_JOBS, S_RETRY };
+enum { S_DIR, S_POINTS, S_JOBS, S_RETRY, S_CHUNK, S_WAIT };
 
 static const struct cli_opt sweep_opts[] = {
 	{"--dir", NULL, 1, S_DIR},
 	{"--points", NULL, 1, S_POINTS},
 	{"--jobs", "-j", 1, S_JOBS},
 	{"--retry-failed", NULL, 0, S_RETRY},
+	{"--chunk", NULL, 1, S_CHUNK},
+	{"--wait", NULL, 0, S_WAIT},
 	{NULL, NULL, 0, 0}};
 
 static int sweep_opt(void *ctx, int id, const char *val)
@@ -71,13 +92,25 @@ static int sweep_opt(void *ctx, int id, const char *val)
 	case S_RETRY:
 		a->retry = 1;
 		return CLI_GO;
+	case S_CHUNK:
+		if (cli_u64("--chunk", val, &n))
+			return EXIT_USAGE;
+		if (n < 1 || n > SSD_SWEEP_MAX_POINTS)
+			return cli_usage("--chunk needs 1..%d, got '%s'",
+					 SSD_SWEEP_MAX_POINTS, val);
+		a->chunk = (uint32_t)n;
+		return CLI_GO;
+	case S_WAIT:
+		a->wait = 1;
+		return CLI_GO;
 	case CLI_ARG:
 		if (!a->verb) {
 			if (strcmp(val, "plan") && strcmp(val, "run") &&
-			    strcmp(val, "collect"))
+			    strcmp(val, "collect") && strcmp(val, "parallel") &&
+			    strcmp(val, "slurm"))
 				return cli_usage("unknown sweep command '%s' "
-						 "(accepted: plan, run, collect)",
-						 val);
+						 "(accepted: plan, run, collect, "
+						 "parallel, slurm)", val);
 			a->verb = val;
 		} else if (!a->file) {
 			a->file = val;
@@ -90,7 +123,8 @@ static int sweep_opt(void *ctx, int id, const char *val)
 }
 
 static const struct cli_cmd sweep_cmd = {
-	.opts = sweep_opts, .help = sweep_help, .fn = sweep_opt};
+	.opts = sweep_opts, .flags = CLI_DASHDASH, .help = sweep_help,
+	.fn = sweep_opt};
 
 /* The binary the points run: this one. */
 static int self_exe(char *buf, size_t n)
@@ -102,6 +136,140 @@ static int self_exe(char *buf, size_t n)
 	return 0;
 }
 
+/* "ssdlab: MESSAGE" and exit status 1. */
+static int fail(const char *err)
+{
+	fprintf(stderr, "%s: %s\n", cli_prog, err);
+	return 1;
+}
+
+/* sweep collect: the table, and the status of its points. */
+static int sweep_collect(const struct ssd_sweep *s, const char *dir)
+{
+	char err[1024];
+	uint32_t done, failed, missing;
+	if (ssd_sweep_collect(s, dir, stdout, &done, &failed, &missing, err,
+			      sizeof err))
+		return fail(err);
+	printf("%u points: %u done, %u failed, %u missing: %s/results.csv, "
+	       "%s/results.jsonl\n", s->npoints, done, failed, missing, dir,
+	       dir);
+	return failed || missing ? 1 : 0;
+}
+
+/* sweep run: the selected points here, up to a.jobs at once. */
+static int sweep_run(const struct sweep_args *a, const struct ssd_sweep *s,
+		     const char *dir)
+{
+	char err[1024], exe[4096];
+	uint8_t *sel = NULL;
+	if (a->points) {
+		sel = malloc(s->npoints ? s->npoints : 1);
+		if (!sel)
+			return fail("out of memory");
+		if (ssd_sweep_select(s, a->points, sel, err, sizeof err)) {
+			free(sel);
+			fprintf(stderr, "%s: %s\n", cli_prog, err);
+			return EXIT_USAGE;
+		}
+	}
+	uint32_t failed = 0;
+	int rc = 0;
+	if (self_exe(exe, sizeof exe)) {
+		snprintf(err, sizeof err, "cannot find the ssdlab binary "
+			 "(/proc/self/exe)");
+		rc = -1;
+	}
+	if (!rc)
+		rc = ssd_sweep_plan(s, dir, err, sizeof err);
+	if (!rc)
+		rc = ssd_sweep_run(s, dir, exe, sel, a->jobs, a->retry, stdout,
+				   &failed, err, sizeof err);
+	free(sel);
+	if (rc)
+		return fail(err);
+	if (failed) {
+		fprintf(stderr, "%s: %u point%s failed (their errors: "
+			"DIR/points/ID/error.txt, and 'sweep collect')\n",
+			cli_prog, failed, failed == 1 ? "" : "s");
+		return 1;
+	}
+	return 0;
+}
+
+/* What the launchers share: the sweep planned, this binary, and the
+ * absolute paths of the sweep file and of DIR that other machines see. */
+static int launch_paths(const struct ssd_sweep *s, const char *dir,
+			char *exe, char *file, char *absdir, size_t n)
+{
+	char err[1024];
+	if (ssd_sweep_plan(s, dir, err, sizeof err))
+		return fail(err);
+	if (self_exe(exe, n))
+		return fail("cannot find the ssdlab binary (/proc/self/exe)");
+	if (ssd_sweep_abs(s->file, dir, file, absdir, n, err, sizeof err))
+		return fail(err);
+	return 0;
+}
+
+/* sweep parallel: plan, then become GNU parallel. */
+static int sweep_parallel(const struct sweep_args *a,
+			  const struct ssd_sweep *s, const char *dir,
+			  char **rest, int nrest)
+{
+	char exe[4096], file[4096], absdir[4096], err[1024];
+	int rc = launch_paths(s, dir, exe, file, absdir, sizeof exe);
+	if (rc)
+		return rc;
+	uint32_t k = a->chunk ? a->chunk
+			      : ssd_sweep_parallel_chunk(s->npoints, rest, nrest);
+	ssd_sweep_parallel(s, file, absdir, exe, k, rest, nrest, stdout, err,
+			   sizeof err);
+	return fail(err);
+}
+
+/* sweep slurm: plan, write DIR/slurm.sh, submit it; with --wait, wait
+ * and collect. */
+static int sweep_slurm(const struct sweep_args *a, const struct ssd_sweep *s,
+		       const char *dir, char **rest, int nrest)
+{
+	char exe[4096], file[4096], absdir[4096], err[1024];
+	int rc = launch_paths(s, dir, exe, file, absdir, sizeof exe);
+	if (rc)
+		return rc;
+	uint32_t max = ssd_sweep_slurm_max_array();
+	uint32_t k = a->chunk;
+	if (!k)
+		k = max > 1 ? ssd_sweep_nchunks(s->npoints, max - 1) : s->npoints;
+	if (k < 1)
+		k = 1;
+	uint32_t m = ssd_sweep_nchunks(s->npoints, k);
+	if (m > max)
+		return cli_usage("--chunk %u makes %u array tasks, and the "
+				 "cluster's MaxArraySize is %u (--chunk %u or "
+				 "more)", k, m, max,
+				 ssd_sweep_nchunks(s->npoints, max));
+	if (ssd_sweep_slurm_script(s, file, absdir, exe, k, err, sizeof err))
+		return fail(err);
+	int st;
+	if (ssd_sweep_slurm_submit(s, absdir, k, a->wait, rest, nrest, stdout,
+				   &st, err, sizeof err))
+		return fail(err);
+	if (st && !a->wait) {
+		fprintf(stderr, "%s: sbatch failed (exit status %d)\n", cli_prog,
+			st);
+		return 1;
+	}
+	if (!a->wait)
+		return 0;
+	if (st)
+		fprintf(stderr, "%s: the job array ended with exit status %d "
+			"(a task's output: %s/slurm/JOB_TASK.out)\n", cli_prog,
+			st, absdir);
+	rc = sweep_collect(s, dir);
+	return rc ? rc : st ? 1 : 0;
+}
+
 int cmd_sweep(int argc, char **argv)
 {
 	struct sweep_args a = {.jobs = 1};
@@ -111,10 +279,17 @@ int cmd_sweep(int argc, char **argv)
 		return rc;
 	if (!a.verb || !a.file)
 		return cli_usage("sweep needs a command and a sweep file "
-				 "(ssdlab sweep plan|run|collect SWEEP)");
+				 "(ssdlab sweep plan|run|collect|parallel|slurm "
+				 "SWEEP)");
+	int launch = !strcmp(a.verb, "parallel") || !strcmp(a.verb, "slurm");
 	if (strcmp(a.verb, "run") && (a.points || a.jobs != 1 || a.retry))
 		return cli_usage("--points, --jobs and --retry-failed go with "
 				 "'sweep run'");
+	if (!launch && (a.chunk || d.rest < argc))
+		return cli_usage("--chunk and arguments after '--' go with "
+				 "'sweep parallel' and 'sweep slurm'");
+	if (a.wait && strcmp(a.verb, "slurm"))
+		return cli_usage("--wait goes with 'sweep slurm'");
 	char err[1024];
 	struct ssd_sweep *s;
 	if (ssd_sweep_load(a.file, &s, err, sizeof err)) {
@@ -126,66 +301,19 @@ int cmd_sweep(int argc, char **argv)
 		snprintf(dir, sizeof dir, "%s", a.dir);
 	else
 		snprintf(dir, sizeof dir, "ssdlab-out/sweep-%s", s->name);
-	rc = 0;
 	if (!strcmp(a.verb, "plan")) {
-		rc = ssd_sweep_plan(s, dir, err, sizeof err);
+		rc = ssd_sweep_plan(s, dir, err, sizeof err) ? fail(err) : 0;
 		if (!rc)
 			printf("%u points: %s/manifest.tsv\n", s->npoints, dir);
 	} else if (!strcmp(a.verb, "run")) {
-		uint8_t *sel = NULL;
-		char exe[4096];
-		if (a.points) {
-			sel = malloc(s->npoints ? s->npoints : 1);
-			if (!sel) {
-				snprintf(err, sizeof err, "out of memory");
-				rc = -1;
-			} else if (ssd_sweep_select(s, a.points, sel, err,
-						    sizeof err)) {
-				fprintf(stderr, "%s: %s\n", cli_prog, err);
-				free(sel);
-				ssd_sweep_free(s);
-				return EXIT_USAGE;
-			}
-		}
-		if (!rc && self_exe(exe, sizeof exe)) {
-			snprintf(err, sizeof err, "cannot find the ssdlab binary "
-				 "(/proc/self/exe)");
-			rc = -1;
-		}
-		uint32_t failed = 0;
-		if (!rc)
-			rc = ssd_sweep_plan(s, dir, err, sizeof err);
-		if (!rc)
-			rc = ssd_sweep_run(s, dir, exe, sel, a.jobs, a.retry, stdout,
-					   &failed, err, sizeof err);
-		free(sel);
-		if (!rc && failed) {
-			ssd_sweep_free(s);
-			fprintf(stderr, "%s: %u point%s failed (their errors: "
-				"DIR/points/ID/error.txt, and 'sweep collect')\n",
-				cli_prog, failed, failed == 1 ? "" : "s");
-			return 1;
-		}
+		rc = sweep_run(&a, s, dir);
+	} else if (!strcmp(a.verb, "collect")) {
+		rc = sweep_collect(s, dir);
+	} else if (!strcmp(a.verb, "parallel")) {
+		rc = sweep_parallel(&a, s, dir, argv + d.rest, argc - d.rest);
 	} else {
-		uint32_t done, failed, missing;
-		rc = ssd_sweep_collect(s, dir, stdout, &done, &failed, &missing,
-				       err, sizeof err);
-		if (!rc) {
-			printf("%u points: %u done, %u failed, %u missing: "
-			       "%s/results.csv, %s/results.jsonl\n", s->npoints,
-			       done, failed, missing, dir, dir);
-			if (failed || missing)
-				rc = 1;
-		}
-		if (rc == 1) {
-			ssd_sweep_free(s);
-			return 1;
-		}
+		rc = sweep_slurm(&a, s, dir, argv + d.rest, argc - d.rest);
 	}
 	ssd_sweep_free(s);
-	if (rc) {
-		fprintf(stderr, "%s: %s\n", cli_prog, err);
-		return 1;
-	}
-	return 0;
+	return rc;
 }

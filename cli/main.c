@@ -31,7 +31,9 @@ static const char main_help[] =
 	"  ssdlab life                 lifetime: measured WAF, TBW, years\n"
 	"  ssdlab serve                the drive over NBD, for real tools and file systems\n"
 	"  ssdlab trace convert|stat   block traces into fio's iolog, and what they hold\n"
-	"  ssdlab sweep plan|run|collect  many runs as one study: axes, points, a table\n"
+	"  ssdlab sweep plan|run|collect|parallel|slurm\n"
+	"                              many runs as one study: axes, points, a table\n"
+	"  ssdlab compare A B          two results side by side, and why they differ\n"
 	"  ssdlab report sweep DIR     a sweep's table as an HTML page with charts\n"
 	"  ssdlab --version            print the version\n"
 	"\n"
@@ -71,6 +73,7 @@ static const struct {
 	{"job", cmd_job},
 	{"scenario", cmd_scenario},
 	{"sweep", cmd_sweep},
+	{"compare", cmd_compare},
 	{"report", cmd_report},
 	{"accuracy", cmd_accuracy},
 	{"calibrate", cmd_calibrate},

@@ -17,7 +17,9 @@
  * tests (docs/snapshots.md).  So a drive that loads is held to the
  * invariant checker, which must refuse or pass it without failing
  * itself, and a drive that passes takes a few commands, each ending in
- * a completion or an error.
+ * a completion or an error (a zoned drive's at its zones' write pointers,
+ * an FDP drive's naming handles).  The seeds hold page-mapped drives
+ * under each GC policy, a write buffer, a zoned drive and an FDP one.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,10 +87,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	uint64_t cap = ssd_dev_capacity(d);
 	int64_t t = ssd_dev_time(d);
+	struct ssd_zoned_info zi;
+	int zoned = ssd_dev_zoned(d, &zi);
+	uint32_t handles = ssd_ftl_handles(d->ftl);
 	for (uint32_t i = 0; i < 64 && cap >= 65536; i++) {
 		uint64_t off = (i * 2654435761u) % (cap / 4096) * 4096;
 		int ddir = i % 3 == 2 ? SSD_DDIR_READ : SSD_DDIR_WRITE;
-		int64_t done = ssd_dev_submit(d, ddir, off, 4096, t);
+		int64_t done;
+		struct ssd_zone_desc zd;
+		if (zoned && ddir == SSD_DDIR_WRITE &&
+		    !ssd_dev_zone_report(d, i % (zi.nzones < 8 ? zi.nzones : 8), &zd)) {
+			/* a zoned drive's write at a write pointer, or the
+			 * reset of a full zone */
+			done = zd.state == SSD_ZNS_ZSF
+			       ? ssd_dev_zone_send(d, SSD_ZNS_ACT_RESET, zd.start, 0, t)
+			       : ssd_dev_submit(d, ddir, zd.wp, 4096, t);
+		} else {
+			if (handles) /* an FDP drive's writes name handles */
+				ddir |= SSD_BLK_PLACEMENT(i % (handles + 1));
+			done = ssd_dev_submit(d, ddir, off, 4096, t);
+		}
 		if (done < 0)
 			break;
 		t = done;

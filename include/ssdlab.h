@@ -232,9 +232,14 @@ enum ssdlab_op { SSDLAB_READ = 0, SSDLAB_WRITE = 1, SSDLAB_TRIM = 2 };
 #define SSDLAB_FUA 0x100
 #define SSDLAB_DIRECT 0x200
 /* OR'd into a write on a drive with flexible data placement (fdp = yes;
- * docs/fdp.md): its reclaim unit handle h (0 .. fdp_handles - 1); without
- * it the default, handle 0.  A handle the drive does not have fails the
- * write with SSDLAB_FDP_EPID; a drive without FDP ignores it. */
+ * docs/fdp.md): its placement identifier h -- with one reclaim group the
+ * handle (0 .. fdp_handles - 1); with fdp_groups > 1 the group in the
+ * identifier's top RGIF bits (RGIF: the bits fdp_groups - 1 needs) and
+ * the handle below them, as ssdlab_placement_ids lists them.  Without it
+ * the default: handle 0, in a reclaim group the drive chooses (every
+ * unit in turn, as without groups).  An identifier naming a group or a
+ * handle the drive does not have fails the write with SSDLAB_FDP_EPID
+ * (an event); a drive without FDP ignores it. */
 #define SSDLAB_PLACEMENT(h) ((int)(((unsigned)(h) + 1) << 16))
 
 /* Submit a command on [offset, offset + len) at simulated time t (t must
@@ -277,6 +282,46 @@ struct ssdlab_zoned {
 };
 /* 1 with *out filled for a zoned drive, 0 for any other. */
 SSDLAB_API int ssdlab_zoned(const ssdlab_dev *dev, struct ssdlab_zoned *out);
+
+/* Flexible data placement (docs/fdp.md).  ssdlab_placement_ids: the
+ * placement identifiers the drive accepts, as its reclaim unit handle
+ * status lists them (each handle in turn, in every reclaim group): up to
+ * max into pids; returns how many there are (0 without FDP).
+ * ssdlab_fdp_update: Reclaim Unit Handle Update (I/O Management Send) of
+ * the n identifiers pids at t (the rule for t of ssdlab_submit): each
+ * moves to a new reclaim unit, the one it was writing left not written
+ * to capacity (its open page padded, the rest of its blocks never
+ * programmed, reclaimed by GC) and an event logged.  Returns the
+ * completion time, SSDLAB_FDP_EPID for an identifier the drive does not
+ * have (nothing updated), SSDLAB_EUNSUP without FDP, SSDLAB_EINVAL.
+ * ssdlab_fdp_events: the FDP events log, up to max of the last events
+ * (the drive keeps 64), oldest first; returns how many it keeps. */
+enum ssdlab_fdp_event_type {
+	SSDLAB_FDP_EV_RU_UNFILLED = 0x0, /* reclaim unit not written to
+	                                    capacity (a handle update) */
+	SSDLAB_FDP_EV_BAD_PID = 0x3,     /* invalid placement identifier */
+	SSDLAB_FDP_EV_MEDIA_REALLOC = 0x80 /* media reallocated: a program
+	                                    failed, its data moved */
+};
+#define SSDLAB_FDP_NO_PID 0xffffffffu /* an event of no identifier */
+struct ssdlab_fdp_event {
+	int type;                 /* enum ssdlab_fdp_event_type */
+	uint32_t pid;             /* the placement identifier, or
+	                             SSDLAB_FDP_NO_PID (media reallocated in
+	                             a block the handles share) */
+	uint32_t group, handle;   /* what it names (0 for an invalid one;
+	                             the group and SSDLAB_FDP_NO_PID without
+	                             one) */
+	int64_t t;                /* simulated ns */
+	uint64_t lba;             /* the write's first 4 KiB page (invalid
+	                             placement identifier; else 0) */
+};
+SSDLAB_API uint32_t ssdlab_placement_ids(const ssdlab_dev *dev, uint32_t *pids,
+					 uint32_t max);
+SSDLAB_API int64_t ssdlab_fdp_update(ssdlab_dev *dev, const uint32_t *pids,
+				     uint32_t n, int64_t t);
+SSDLAB_API uint32_t ssdlab_fdp_events(const ssdlab_dev *dev,
+				      struct ssdlab_fdp_event *out, uint32_t max);
 
 /* Zone Management Send: action on the zone that starts at offset (with
  * flags SSDLAB_ZONE_ALL, on every zone the action selects: Select All)
@@ -461,6 +506,32 @@ typedef struct ssdlab_result ssdlab_result;
  * goes on (returns 0).  Other failures: a negative code and a message. */
 SSDLAB_API int ssdlab_run(ssdlab_dev *dev, ssdlab_jobs *w, uint64_t seed,
 	       ssdlab_result **out, char *err, size_t errlen);
+
+/* ssdlab_run, also keeping the run's time series (what fio's
+ * write_iops_log and write_bw_log give with log_avg_msec, for the run's
+ * jobs together): the I/Os completed in each step_ns of simulated time
+ * from the drive's time as the run began (1000000000: one point a
+ * second), to the run's end.  SSDLAB_EINVAL for step_ns <= 0, and
+ * SSDLAB_ENOMEM (with *out set) when the points could not all be kept. */
+SSDLAB_API int ssdlab_run_series(ssdlab_dev *dev, ssdlab_jobs *w, uint64_t seed,
+				 int64_t step_ns, ssdlab_result **out,
+				 char *err, size_t errlen);
+
+/* The series' points: their number (0 for a result of ssdlab_run), and
+ * point i (0 .. ssdlab_result_points - 1; SSDLAB_EINVAL past them).  A
+ * step with no completion is a point of zeros; the last point ends with
+ * the run, so its len_ns may be shorter than the step. */
+struct ssdlab_point {
+	int64_t t_ns, len_ns;       /* its start (ns since the run began),
+	                               its length */
+	uint64_t ios[3], bytes[3];  /* completed in it, by enum ssdlab_op */
+	double iops[3], bw_bytes[3];/* the same per second of len_ns */
+	double lat_mean_ns[3], lat_max_ns[3]; /* their completion latency;
+	                               0 without I/O */
+};
+SSDLAB_API int ssdlab_result_points(const ssdlab_result *r);
+SSDLAB_API int ssdlab_result_point(const ssdlab_result *r, int i,
+				   struct ssdlab_point *out);
 
 /* Reported jobs (clones merged under group_reporting). */
 SSDLAB_API int ssdlab_result_jobs(const ssdlab_result *r);

@@ -1,16 +1,19 @@
 #!/bin/sh
 # Runs the whole suite for each build directory given (normal, sanitized):
-# the unit-test binary, then every end-to-end CLI test tests/cli/*.sh with
-# $SSDLAB pointing at that build's binary.
+# the unit-test binary, the Python package's tests over that build's
+# shared library (tests/python/run.py; not in the sanitized build), then
+# every end-to-end CLI test tests/cli/*.sh with $SSDLAB pointing at that
+# build's binary.
 #
 # A CLI test passes when it exits 0.  One that cannot run here (a tool it
 # uses is not installed) prints "SKIP: reason" and exits 77, automake's
 # convention (tests/cli/lib.inc): it is reported as "skip NAME: reason",
 # and an exit 77 without that line is a failure.  The unit-test binary
-# prints its own "skip" lines and closes with "N passed, N failed, N
-# skipped".  This prints "ok", "FAIL" (with the end of the test's output)
-# or "skip" per test, and closes with "N passed, N failed, N skipped"
-# summing everything; it exits 1 when anything failed.
+# and the Python tests print their own "skip" lines (with the reason) and
+# close with "N passed, N failed, N skipped".  This prints "ok", "FAIL"
+# (with the end of the test's output) or "skip" per test, and closes with
+# "N passed, N failed, N skipped" summing everything; it exits 1 when
+# anything failed.
 #
 # SSDLAB_TEST_NO_SKIP=1 (.ci/run sets it: there every tool is installed)
 # counts each skip as a failure, its reason still printed.
@@ -23,30 +26,52 @@ failed=0
 skipped=0
 failures=""
 skips=""
+# count NAME OUTPUT: add a suite's closing "N passed, N failed, N
+# skipped" line to the totals (a missing line: the suite crashed)
+count() {
+	line=$(echo "$2" | tail -n 1)
+	counts=$(echo "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p')
+	if [ -z "$counts" ]; then
+		echo "$1 crashed"
+		failed=$((failed + 1))
+		failures="$failures $1"
+		return
+	fi
+	read -r p f s <<EOF
+$counts
+EOF
+	passed=$((passed + p))
+	if [ -n "$noskip" ] && [ "$s" -gt 0 ]; then
+		echo "$1: $s skipped, counted as failed (SSDLAB_TEST_NO_SKIP)"
+		f=$((f + s))
+		s=0
+	fi
+	failed=$((failed + f))
+	skipped=$((skipped + s))
+	[ "$f" -eq 0 ] || failures="$failures $1"
+	[ "$s" -eq 0 ] || skips="$skips $1"
+}
 for build in "$@"; do
 	echo "== unit tests ($build)"
 	out=$("$top/$build/unit_tests" 2>&1)
 	echo "$out" | grep -v '^ok '
-	line=$(echo "$out" | tail -n 1)
-	counts=$(echo "$line" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p')
-	if [ -z "$counts" ]; then
-		echo "unit tests in $build crashed"
-		failed=$((failed + 1))
-		failures="$failures unit($build)"
-	else
-		read -r p f s <<EOF
-$counts
-EOF
-		passed=$((passed + p))
-		if [ -n "$noskip" ] && [ "$s" -gt 0 ]; then
-			echo "unit tests in $build: $s skipped, counted as failed (SSDLAB_TEST_NO_SKIP)"
-			f=$((f + s))
-			s=0
+	count "unit($build)" "$out"
+	# The Python module (tests/python) over this build's shared library;
+	# not the sanitized one, which loads only into a sanitized program.
+	if [ "$build" != build/san ]; then
+		echo "== Python tests ($build)"
+		# the python3 Debian's python3-* packages (pandas) serve, where
+		# there is one: another on the PATH (pyenv) lacks them
+		py=python3
+		[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+		if ! command -v "$py" >/dev/null 2>&1; then
+			out="skip python: python3 is not installed
+0 passed, 0 failed, 1 skipped"
+		else
+			out=$("$py" "$top/tests/python/run.py" "$top/$build" 2>&1)
 		fi
-		failed=$((failed + f))
-		skipped=$((skipped + s))
-		[ "$f" -eq 0 ] || failures="$failures unit($build)"
-		[ "$s" -eq 0 ] || skips="$skips unit($build)"
+		echo "$out" | grep -v '^ok '
+		count "python($build)" "$out"
 	fi
 	echo "== CLI tests ($build)"
 	for t in "$top"/tests/cli/*.sh; do

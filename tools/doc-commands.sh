@@ -9,11 +9,11 @@
 # in order in one bash session -- a server one block starts in the
 # background serves the next block's clients, as the reader's shell would
 # -- in a scratch folder of their own, where ./ssdlab, ssdlab (on the
-# PATH), examples/, presets/ and build/ are the tree's, and the files the
-# docs name as the reader's own (job.fio, my.ini, replay.fio, disk.img)
-# are small stand-ins; /tmp/ in a command is the scratch folder's tmp/, so
-# that runs of this check, and the reader's own servers, never meet.  A
-# command passes when it exits 0.  At the end of each file its mounts are
+# PATH), examples/, presets/, python/ and build/ are the tree's, and the
+# files the docs name as the reader's own (job.fio, my.ini, replay.fio,
+# disk.img) are small stand-ins; /tmp/ in a command is the scratch
+# folder's tmp/, so that runs of this check, and the reader's own
+# servers, never meet.  A command passes when it exits 0.  At the end of each file its mounts are
 # unmounted and its background jobs ended.
 #
 # A command that cannot run here is on the skip list below (RULES), with
@@ -39,6 +39,9 @@ RULES = [
     ("README.md", r"^make test$", "skip", "the test suite, which runs this check"),
     ("README.md", r"^make (un)?install PREFIX=\$HOME", "skip",
      "installs into the home folder; tests/cli/install.sh installs and uninstalls under a PREFIX of its own"),
+    ("docs/python.md", r"^make install( PREFIX=\$HOME/ssdlab)?$", "skip-block",
+     "installs, as root or into the home folder; tests/cli/install.sh installs under a PREFIX of its own, "
+     "imports the package from there and runs examples/python/waf_vs_op.py"),
     ("README.md", r"^cc (-static )?prog\.c", "skip",
      "a program of the reader's against the installed library; tests/cli/install.sh builds examples/*.c so"),
     (None, r"^make bench$|^(ROUNDS|CAPACITY)=\S+ (make bench|bench/)|^build/simbench", "skip",
@@ -170,7 +173,7 @@ def setup(scratch):
     os.makedirs(os.path.join(scratch, "bin"))
     os.symlink(ssdlab, os.path.join(scratch, "ssdlab"))
     os.symlink(ssdlab, os.path.join(scratch, "bin", "ssdlab"))
-    for d in ("examples", "presets", "tools", "bench"):
+    for d in ("examples", "presets", "tools", "bench", "python"):
         os.symlink(os.path.join(top, d), os.path.join(scratch, d))
     # build/: the tree's, with the plugin beside the ssdlab under test
     bdir = os.path.dirname(ssdlab)

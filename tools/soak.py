@@ -5,8 +5,8 @@ every power cut.
 
 Each case draws a drive as the property test does (tools/proptest.py:
 geometry classes, page sizes, cell types, spare, GC policies and pacing,
-wear leveling, TRIM modes, SLC cache, write buffer, map cache, sometimes
-a low endurance that wears the drive out), power-loss protection on or
+wear leveling, TRIM modes, SLC cache, write buffer, map cache, zoned and
+FDP drives, sometimes a low endurance that wears the drive out), power-loss protection on or
 off, a recovery model and what a cut does to paired pages (independent,
 protected, unprotected), and a workload for the power-loss scenario
 (queue depth, request size, the mix, FUA, how often it flushes, how long
@@ -52,10 +52,12 @@ from proptest import draw_drive  # noqa: E402
 def draw_case(r):
     drive = draw_drive(r)
     # the power-loss model tracks page-mapped write points with GC copies
-    # apart from the host's (other drives are refused with a message)
+    # apart from the host's, and zoned drives (block mapping is refused
+    # with a message)
     drive["gc_copies"] = "own"
-    for k in ("mapping", "log_blocks"):
-        drive.pop(k, None)
+    if drive.get("mapping") != "zone":
+        for k in ("mapping", "log_blocks"):
+            drive.pop(k, None)
     drive["plp"] = r.choice(["no", "yes"])
     drive["power_recovery"] = r.choice(["summary", "summary", "scan"])
     if drive["plp"] == "yes" and r.random() < 0.2:
@@ -74,6 +76,14 @@ def draw_case(r):
     # drawn last, so that the draws above stay what they were
     drive["paired_pages"] = r.choice(["independent", "independent", "protected",
                                       "protected", "unprotected"])
+    if drive.get("mapping") == "zone" or drive.get("fdp") == "yes":
+        # paired pages are guarded on the unit's own write points only
+        drive["paired_pages"] = "independent"
+    if drive.get("mapping") == "zone" and drive["page_size"] != "4k":
+        # every flush and FUA write pads each open zone's page, into the
+        # reserve until the zone fills (docs/zoned.md)
+        params["fua_pct"] = 0
+        params["flush_every"] = r.choice([0, 64, 512])
     return drive, params
 
 

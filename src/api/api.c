@@ -24,6 +24,7 @@
 #include "machine/snapshot.h"
 #include "job/job.h"
 #include "run/sim.h"
+#include "stats/series.h"
 #include "methods/preset.h"
 #include "report/report.h"
 
@@ -559,14 +560,18 @@ static double wall_seconds(void)
 
 /* A result holds a reference to its jobs (the report reads their
  * options) and a copy of the drive's configuration, so that it may
- * outlive both. */
+ * outlive both; with a series (ssdlab_run_series), the run's points and
+ * where it ended (the last point is cut there). */
 struct ssdlab_result {
 	struct ssd_run_result r;
 	struct ssd_config cfg;
 	ssdlab_jobs *jobs;
+	struct ssd_series ser;
+	int64_t ser_end;
 };
 
-int ssdlab_run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
+/* ssdlab_run, with a series of step ns points when step > 0. */
+static int run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed, int64_t step,
 	       ssdlab_result **out, char *err, size_t errlen)
 {
 	*out = NULL;
@@ -588,7 +593,19 @@ int ssdlab_run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
 		return SSD_ENOMEM;
 	}
 	double w0 = wall_seconds();
-	rc = ssd_sim_run(h->dev, w->v, w->n, seed, &res->r, err, errlen);
+	if (step > 0) {
+		ssd_series_init(&res->ser, ssd_dev_time(h->dev), step);
+		rc = ssd_sim_run_series(h->dev, w->v, w->n, seed, &res->ser,
+					&res->r, err, errlen);
+		res->ser_end = ssd_dev_time(h->dev);
+		ssd_series_extend(&res->ser, res->ser_end);
+		if (!rc && res->ser.oom) {
+			set_err(err, errlen, "out of memory for the run's series");
+			rc = SSD_ENOMEM;
+		}
+	} else {
+		rc = ssd_sim_run(h->dev, w->v, w->n, seed, &res->r, err, errlen);
+	}
 	res->r.wall_s = wall_seconds() - w0;
 	res->cfg = *ssd_dev_config(h->dev);
 	res->r.cfg = &res->cfg;
@@ -602,6 +619,55 @@ int ssdlab_run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
 	}
 	*out = res;
 	return rc;
+}
+
+int ssdlab_run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
+	       ssdlab_result **out, char *err, size_t errlen)
+{
+	return run(h, w, seed, 0, out, err, errlen);
+}
+
+int ssdlab_run_series(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed,
+		      int64_t step_ns, ssdlab_result **out, char *err,
+		      size_t errlen)
+{
+	if (step_ns <= 0) {
+		*out = NULL;
+		if (err && errlen)
+			snprintf(err, errlen, "series step %lld ns: not above 0",
+				 (long long)step_ns);
+		return SSD_EINVAL;
+	}
+	return run(h, w, seed, step_ns, out, err, errlen);
+}
+
+int ssdlab_result_points(const ssdlab_result *r)
+{
+	return (int)r->ser.n;
+}
+
+int ssdlab_result_point(const ssdlab_result *r, int i,
+			struct ssdlab_point *o)
+{
+	const struct ssd_series *s = &r->ser;
+	if (i < 0 || (uint32_t)i >= s->n)
+		return SSD_EINVAL;
+	memset(o, 0, sizeof *o);
+	o->t_ns = (int64_t)i * s->step;
+	int64_t left = r->ser_end - s->t0 - o->t_ns;
+	o->len_ns = left > 0 && left < s->step ? left : s->step;
+	double secs = (double)o->len_ns / 1e9;
+	const struct ssd_series_pt *p = &s->pt[i];
+	for (int d = 0; d < 3; d++) {
+		o->ios[d] = p->ios[d];
+		o->bytes[d] = p->bytes[d];
+		o->iops[d] = (double)p->ios[d] / secs;
+		o->bw_bytes[d] = (double)p->bytes[d] / secs;
+		o->lat_mean_ns[d] = p->ios[d] ? (double)p->lat_sum[d] /
+						(double)p->ios[d] : 0;
+		o->lat_max_ns[d] = (double)p->lat_max[d];
+	}
+	return 0;
 }
 
 int ssdlab_result_jobs(const ssdlab_result *r)
@@ -661,6 +727,7 @@ void ssdlab_result_free(ssdlab_result *r)
 	if (!r)
 		return;
 	ssd_run_result_free(&r->r);
+	ssd_series_free(&r->ser);
 	ssdlab_jobs_free(r->jobs);
 	free(r);
 }
@@ -678,6 +745,38 @@ int ssdlab_zoned(const ssdlab_dev *h, struct ssdlab_zoned *out)
 		.max_active = zi.max_active, .lba = zi.lba,
 		.max_append = zi.max_append};
 	return 1;
+}
+
+uint32_t ssdlab_placement_ids(const ssdlab_dev *h, uint32_t *pids, uint32_t max)
+{
+	return ssd_dev_placement_ids(h->dev, pids, max);
+}
+
+int64_t ssdlab_fdp_update(ssdlab_dev *h, const uint32_t *pids, uint32_t n,
+			  int64_t t)
+{
+	if (t < ssd_dev_last_submit(h->dev) || (n && !pids))
+		return SSD_EINVAL;
+	return ssd_dev_fdp_update(h->dev, pids, n, t);
+}
+
+_Static_assert(SAME(SSDLAB_FDP_EV_RU_UNFILLED, SSD_FDP_EV_RU_UNFILLED) &&
+	       SAME(SSDLAB_FDP_EV_BAD_PID, SSD_FDP_EV_BAD_PID) &&
+	       SAME(SSDLAB_FDP_EV_MEDIA_REALLOC, SSD_FDP_EV_MEDIA_REALLOC) &&
+	       SSDLAB_FDP_NO_PID == SSD_FDP_NO_PID,
+	       "the FDP event types are the library's own");
+
+uint32_t ssdlab_fdp_events(const ssdlab_dev *h, struct ssdlab_fdp_event *out,
+			   uint32_t max)
+{
+	struct ssd_fdp_event ev[SSD_FDP_EVENTS];
+	uint32_t n = ssd_dev_fdp_events(h->dev, ev, SSD_FDP_EVENTS);
+	for (uint32_t i = 0; i < n && i < max; i++)
+		out[i] = (struct ssdlab_fdp_event){
+			.type = ev[i].type, .pid = ev[i].pid,
+			.group = ev[i].group, .handle = ev[i].handle,
+			.t = ev[i].t, .lba = ev[i].lba};
+	return n;
 }
 
 int64_t ssdlab_zone_send(ssdlab_dev *h, int action, uint64_t offset, int flags,

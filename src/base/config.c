@@ -363,6 +363,11 @@ static const struct opt options[] = {
 	 .flags = F_DESCR, .unit = "handles",
 	 .help = "fdp: reclaim unit handles, each a write point in every "
 		 "allocation unit."},
+	{"fdp_groups", T_U32, FIELD(fdp_groups), "1", 1, 256,
+	 .flags = F_DESCR, .unit = "groups",
+	 .help = "fdp: reclaim groups: the allocation units divided into "
+		 "this many sets, a placement identifier naming a group and "
+		 "a handle (must divide the units)."},
 	{"fdp_isolation", T_ENUM, FIELD(fdp_isolation), "initial",
 	 .values = fdp_iso_names, .flags = F_DESCR, .unit = "type",
 	 .help = "fdp: the handles' type: initial (initially isolated: "

@@ -177,6 +177,7 @@ struct ssd_config {
 	int fdp;                  /* placement handles on */
 	uint32_t fdp_handles;     /* reclaim unit handles */
 	int fdp_isolation;        /* enum ssd_fdp_isolation */
+	uint32_t fdp_groups;      /* reclaim groups (divide the units) */
 
 	/* TRIM */
 	int trim;                 /* the drive takes TRIM (ATA Data Set

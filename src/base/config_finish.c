@@ -832,6 +832,12 @@ static int check_fdp(const struct ssd_config *c, const struct fit *f,
 		       "gc_copies = own, or fdp = no)", what);
 		return SSD_EINVAL;
 	}
+	if (f->g.units % c->fdp_groups) {
+		ssd_seterr(err, errlen, "key 'fdp_groups': %u reclaim groups do "
+		       "not divide the drive's %u allocation units (accepted: a "
+		       "divisor of %u)", c->fdp_groups, f->g.units, f->g.units);
+		return SSD_EINVAL;
+	}
 	uint64_t extra = (uint64_t)(c->fdp_handles - 1) *
 			 (c->fdp_isolation == SSD_FDP_PERSISTENT ? 2 : 1);
 	uint64_t spare = f->bpp > f->data + f->reserve ? f->bpp - f->data - f->reserve : 0;

@@ -14,6 +14,9 @@
 
 #include <stdint.h>
 
+/* The most reclaim unit handles a drive with FDP has (fdp_handles). */
+#define SSD_FDP_MAX_HANDLES 128
+
 /* Drive-wide counters, kept by the FTL and device; a job's figures are
  * the difference of two snapshots.  "lp" = 4 KiB logical page. */
 struct ssd_counters {
@@ -68,6 +71,18 @@ struct ssd_counters {
 	uint64_t zone_finish_ns;   /* ... that finished: theirs, ns in all */
 	uint64_t fdp_bad_pid;      /* writes refused: their placement
 	                              identifier names no handle (events) */
+	/* flexible data placement's events and handle usage (docs/fdp.md) */
+	uint64_t fdp_ru_unfilled;  /* events: reclaim units a handle update
+	                              left not written to capacity */
+	uint64_t fdp_media_realloc;/* events: programs that failed in a
+	                              reclaim unit, its data moved */
+	uint64_t fdp_gc_shared_lp; /* GC copies into blocks the handles share
+	                              (initial isolation's GC write points) */
+	uint64_t fdp_host_lp[SSD_FDP_MAX_HANDLES];  /* [handle] host 4 KiB
+	                              pages written */
+	uint64_t fdp_media_lp[SSD_FDP_MAX_HANDLES]; /* [handle] 4 KiB pages
+	                              programmed into its blocks: its host
+	                              pages and the GC copies put there */
 };
 
 

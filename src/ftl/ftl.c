@@ -205,6 +205,8 @@ int64_t ftl_program_failed(struct ssd_ftl *f, uint32_t ui,
 	uint32_t first = blk * f->spb + w->next - f->spp;
 	f->ctr.prog_fail++;
 	f->check_due = 1;
+	if (f->fdp) /* FDP's event: the reclaim unit's media reallocated */
+		ftl_fdp_realloc(f, ui, blk, ready);
 	f->state[blk] = SSD_BLK_RETIRE;
 	f->next[blk] = u->retire_head;
 	u->retire_head = blk;
@@ -284,7 +286,9 @@ static inline int host_stays(const struct ssd_ftl *f, uint32_t ui)
 }
 
 /* The unit for a new host page: the first from `from` on in round robin
- * whose valid data is below its limit (the page's own old copy, which the
+ * over the stream's units (all of them; with FDP's reclaim groups the
+ * group's, ftl_fdp.c, then any other should the group be full) whose
+ * valid data is below its limit (the page's own old copy, which the
  * write invalidates, counts as room).  The rest of the NAND page goes to
  * the same unit, so a unit may pass its limit by up to lp_per_page - 1
  * slots, a sliver of its reserve; asking for room for the whole page
@@ -297,12 +301,17 @@ static uint32_t unit_pick(const struct ssd_ftl *f, uint32_t from, uint32_t lpn)
 	uint32_t old = f->l2p[lpn];
 	uint32_t ou = old == SSD_UNMAPPED ? SSD_NO_BLOCK
 		: ssd_ftl_unit_of(f, ssd_udiv(old, f->div_spb));
-	for (uint32_t k = 0, ui = from; k < f->units; k++) {
+	for (uint32_t k = 0, ui = from; k < f->uend - f->ulo; k++) {
 		uint64_t v = (uint64_t)f->uvalid[ui] - (ui == ou);
 		if (v < f->ulimit[ui])
 			return ui;
-		ui = ui + 1 == f->units ? 0 : ui + 1;
+		ui = ui + 1 >= f->uend ? f->ulo : ui + 1;
 	}
+	if (f->uend - f->ulo == f->units)
+		return SSD_NO_BLOCK;
+	for (uint32_t ui = 0; ui < f->units; ui++) /* a full reclaim group */
+		if ((uint64_t)f->uvalid[ui] - (ui == ou) < f->ulimit[ui])
+			return ui;
 	return SSD_NO_BLOCK;
 }
 
@@ -372,8 +381,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	if (f->vgen) {
 		verify_host(f, lpn, slot);
 		if (f->ptrack) /* what this write supersedes (tracking needs the tags) */
-			f->sup[(ui * 2 + (w == &u->host_slc)) * f->spp + w->fill] =
-				old == SSD_UNMAPPED ? SSD_NO_BLOCK : ssd_udiv(old, f->div_spb);
+			ftl_power_sup(f, ui, w, old);
 	}
 	ssd_bit_set(f->vbits, slot);
 	f->valid[w->blk]++;
@@ -389,7 +397,7 @@ static inline int64_t ftl_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 		w->fill = 0;
 		if (f->cstart)
 			f->cstart[ui] = 0;
-		f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
+		f->cur_unit = ui + 1 >= f->uend ? f->ulo : ui + 1;
 		int64_t end = wp_program(f, ui, w, done);
 		if (end == SSD_ENOSPC)
 			return ftl_no_room(f, ui, "no free block to rewrite a failed page");
@@ -611,7 +619,7 @@ static int64_t ftl_flush(struct ssd_ftl *f, int64_t t)
 	if (padded) {
 		/* the current unit's page went out padded: the next host
 		 * page starts on the next unit, as after a full page */
-		f->cur_unit = f->cur_unit + 1 == f->units ? 0 : f->cur_unit + 1;
+		f->cur_unit = f->cur_unit + 1 >= f->uend ? f->ulo : f->cur_unit + 1;
 	}
 	return done;
 }
@@ -868,6 +876,8 @@ static void gc_view_init(struct ssd_ftl *f)
 static void ftl_shape(struct ssd_ftl *f, const struct ssd_geometry *g)
 {
 	f->units = g->units;
+	f->ulo = 0;
+	f->uend = g->units;
 	f->bpu = g->blocks_per_unit;
 	f->ppb = g->pages_per_block;
 	f->spp = g->lp_per_page;

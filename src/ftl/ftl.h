@@ -161,11 +161,58 @@ uint32_t ssd_ftl_zone_written(const struct ssd_ftl *f, uint32_t zone);
 int64_t ssd_ftl_zone_hole(struct ssd_ftl *f, uint32_t lpn, int64_t t);
 
 /* Flexible data placement (fdp = yes; ftl_fdp.c, docs/fdp.md): the
- * handles there are (0 without FDP), and the handle the host writes
- * from now on go to (< the handles; 0 is the default). */
+ * handles and reclaim groups there are (0 without FDP); the stream a
+ * placement identifier names (group * handles + handle), -1 for one the
+ * drive does not have, and the identifier of a stream; the stream the
+ * host writes from now on go to (SSD_FDP_DEFAULT: writes naming no
+ * identifier, handle 0 in a group the drive chooses -- every unit in
+ * turn; with one group the same as stream 0), and the one they go to
+ * now (a value set_placement takes back). */
+#define SSD_FDP_DEFAULT UINT32_MAX
 uint32_t ssd_ftl_handles(const struct ssd_ftl *f);
-void ssd_ftl_set_placement(struct ssd_ftl *f, uint32_t handle);
+uint32_t ssd_ftl_fdp_groups(const struct ssd_ftl *f);
+int32_t ssd_ftl_fdp_stream(const struct ssd_ftl *f, uint32_t pid);
+uint32_t ssd_ftl_fdp_pid(const struct ssd_ftl *f, uint32_t stream);
+void ssd_ftl_set_placement(struct ssd_ftl *f, uint32_t stream);
 uint32_t ssd_ftl_placement(const struct ssd_ftl *f);
+
+/* FDP's events log (the spec's FDP Events log page, host and controller
+ * events alike): its event types (the spec's codes), an event, the last
+ * SSD_FDP_EVENTS of them kept. */
+enum ssd_fdp_event_type {
+	SSD_FDP_EV_RU_UNFILLED = 0x0, /* reclaim unit not written to capacity */
+	SSD_FDP_EV_BAD_PID = 0x3,     /* invalid placement identifier */
+	SSD_FDP_EV_MEDIA_REALLOC = 0x80 /* media reallocated: a program
+	                                   failed, the data moved */
+};
+#define SSD_FDP_EVENTS 64
+#define SSD_FDP_NO_PID UINT32_MAX /* an event of no placement identifier */
+struct ssd_fdp_event {
+	int type;               /* enum ssd_fdp_event_type */
+	uint32_t pid;           /* the placement identifier, or SSD_FDP_NO_PID
+	                           (media reallocated in a block the handles
+	                           share: initial isolation's GC copies) */
+	uint32_t group, handle; /* what it names (0 for an invalid one; the
+	                           group and SSD_FDP_NO_PID without one) */
+	int64_t t;              /* when, ns */
+	uint64_t lba;           /* 4 KiB page the command began at (invalid
+	                           placement identifier; else 0) */
+};
+/* Log an event (ssd.c: an invalid placement identifier). */
+void ssd_ftl_fdp_event(struct ssd_ftl *f, int type, uint32_t pid, int64_t t,
+		       uint64_t lba);
+/* Copy up to max of the kept events, oldest first, to out; returns how
+ * many are kept. */
+uint32_t ssd_ftl_fdp_events(const struct ssd_ftl *f, struct ssd_fdp_event *out,
+			    uint32_t max);
+/* Reclaim Unit Handle Update (I/O Management Send) of n placement
+ * identifiers at t: each names write points that move to new reclaim
+ * units, the blocks they had closed where they are (an event when one
+ * was not written to capacity).  Returns when the padding of their open
+ * pages is programmed, SSD_FDP_EPID when an identifier names no stream
+ * (nothing done), SSD_EUNSUP without FDP. */
+int64_t ssd_ftl_fdp_update(struct ssd_ftl *f, const uint32_t *pids, uint32_t n,
+			   int64_t t);
 
 /* Process up to max_pages queued TRIM pages (oldest first): unmap those
  * not rewritten since.  Returns the pages taken off the queue. */

@@ -303,6 +303,8 @@ static int64_t gc_step(struct ssd_ftl *f, uint32_t ui, int64_t t, int bg,
 	u->vpos = i;
 	f->valid[blk] -= moved;
 	f->ctr.gc_copy_lp += moved;
+	if (__builtin_expect(f->fdp != NULL, 0))
+		ftl_fdp_copied(f, ui, w, moved); /* the handle usage */
 	if (bg)
 		f->ctr.gc_bg_copy_lp += moved;
 	if (u->vkind == VK_FOLD)

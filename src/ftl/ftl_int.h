@@ -136,6 +136,9 @@ struct ssd_ftl {
 	uint64_t tq_pages;      /* pages in the queue */
 	struct ssd_unit *unit;  /* [unit] */
 	uint32_t cur_unit;      /* unit of the host write point */
+	uint32_t ulo, uend;     /* the host stream goes round units ulo ..
+	                           uend - 1: all of them, or with FDP's
+	                           reclaim groups its group's (ftl_fdp.c) */
 	uint32_t pid;           /* fdp: the placement handle of the host
 	                           writes now (0: the default, handle 0) */
 	uint8_t *cstart;        /* gc_copies = host: [unit] its open host
@@ -348,14 +351,33 @@ int64_t ftl_zone_write(struct ssd_ftl *f, uint32_t lpn, int64_t t);
 int64_t ftl_zone_flush(struct ssd_ftl *f, int64_t t);
 int ftl_zone_open_slot(const struct ssd_ftl *f, uint32_t blk, uint32_t i);
 int ftl_zone_check(const struct ssd_ftl *f, char *err, size_t errlen);
+/* A zoned drive's zones in a snapshot (ftl_snap.c). */
+struct ssd_snapw;
+struct ssd_snapr;
+void ftl_zone_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w);
+/* 4 KiB pages waiting in the zones' part-filled pages (0 if not zoned). */
+uint64_t ftl_zone_open_lp(const struct ssd_ftl *f);
+/* A power cut's zones (ftl_power.c): each zone's data past its first
+ * page not programmed by the cut (pend: the sorted block * ppb + page of
+ * the programs that had not ended; nothing with pc->save_all) unmapped
+ * and listed in pc (lost_lp, lost, touched), its write pointer there,
+ * its part page padded at t, a zone left with nothing erased.  0 or
+ * SSD_ENOMEM / the FTL's error. */
+struct ssd_power_cut;
+int ftl_zone_cut(struct ssd_ftl *f, const uint64_t *pend, uint32_t np,
+		 struct ssd_power_cut *pc, int64_t t);
+int ftl_zone_snap_load(struct ssd_ftl *f, struct ssd_snapr *r);
 
 /* ftl_fdp.c: flexible data placement (fdp = yes): set up and free; the
  * host write point of handle f->pid (> 0) on unit ui; a block opened
  * for host data of handle h, or for GC copies (h = FDP_MIXED with
  * initially isolated handles); the GC write point a victim's copies go
- * to; a host write of lpn (its handle noted); padding every handle's
- * open page (flush); the write point holding
- * block b, if any; the checker's part. */
+ * to; a host write of lpn (its handle noted and counted); GC's `moved`
+ * copies into w (counted for w's handle); whether block b was closed by
+ * a handle update before it was full; a program in block blk of unit ui
+ * failed (its data moves: the event "media reallocated"); padding every handle's open page
+ * (flush); the write point holding block b, if any; the checker's
+ * part. */
 #define FDP_MIXED 0xff
 int ftl_fdp_init(struct ssd_ftl *f);
 uint64_t ftl_fdp_mem(const struct ssd_ftl *f);
@@ -365,10 +387,25 @@ int ftl_fdp_page_open(const struct ssd_ftl *f, uint32_t ui);
 void ftl_fdp_opened(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 		    uint32_t blk);
 void ftl_fdp_wrote(struct ssd_ftl *f, uint32_t lpn);
+void ftl_fdp_copied(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
+		    uint32_t moved);
+int ftl_fdp_early(const struct ssd_ftl *f, uint32_t b);
+void ftl_fdp_realloc(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t);
 struct ssd_wp *ftl_fdp_gc_dest(struct ssd_ftl *f, uint32_t ui, uint32_t victim);
 int64_t ftl_fdp_pad(struct ssd_ftl *f, int64_t t);
 const struct ssd_wp *ftl_fdp_wp_of(const struct ssd_ftl *f, uint32_t b);
 int ftl_fdp_check(const struct ssd_ftl *f, char *err, size_t errlen);
+/* The handles' write points for power-loss tracking (ftl_power.c) and
+ * their state in a snapshot (ftl_snap.c). */
+struct ssd_wp *ftl_fdp_wp(struct ssd_ftl *f, uint32_t ui, uint32_t k);
+uint32_t ftl_fdp_host_handle(const struct ssd_ftl *f, uint32_t ui,
+			     const struct ssd_wp *w);
+uint32_t ftl_fdp_handle_of(const struct ssd_ftl *f, uint32_t lpn);
+int ftl_fdp_may_hold(const struct ssd_ftl *f, uint32_t b, uint32_t lpn);
+struct ssd_snapw;
+struct ssd_snapr;
+void ftl_fdp_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w);
+int ftl_fdp_snap_load(struct ssd_ftl *f, struct ssd_snapr *r);
 
 /* ftl_mapcache.c: the map entry of lpn is used at t (dirty: it
  * changes), the cache being on.  Returns when it is in DRAM. */
@@ -394,6 +431,14 @@ int64_t ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
 void ftl_power_trim(struct ssd_ftl *f, uint32_t lpn, uint32_t n);
 void ftl_power_trim_unmap(struct ssd_ftl *f, uint32_t lpn, uint32_t slot);
 void ftl_power_flush(struct ssd_ftl *f, int64_t done);
+/* The same for a page of blk programmed outside a write point (a zone's,
+ * ftl_zone.c). */
+void ftl_power_page(struct ssd_ftl *f, uint32_t blk, int64_t end);
+/* The block the data of slot old (or SSD_UNMAPPED) lay in, superseded by
+ * the write just placed at w's fill: erased only once w's page is
+ * programmed (ftl_power_erase). */
+void ftl_power_sup(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
+		   uint32_t old);
 void ftl_power_free(struct ssd_ftl *f);
 /* Bytes ssd_ftl_power_track allocates, and a cut's rebuild at its
  * largest (f's cfg and counts set); the event lists since the horizon

@@ -37,6 +37,14 @@
  * reads the recovery model needs: every programmed page's out-of-band
  * area (scan), or a summary page per full block and the open blocks page
  * by page (summary), the dies reading in parallel.
+ *
+ * Flexible data placement: the handles' write points are more write
+ * points of their units (wp_at, sup_of), a victim whose copies wait in
+ * its handle's own GC write point is erased once they are programmed,
+ * and a surviving copy goes back into a block of its page's handle.
+ * Zoned drives (zone_cut): a zone keeps the prefix of its data that was
+ * programmed by the cut, its write pointer where that ends (ftl_zone.c
+ * does the zones' part, machine/ssd.c the zone state machine's).
  */
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
@@ -54,6 +62,45 @@ static inline uint32_t wsup_cap(const struct ssd_ftl *f)
 	return (f->bits > 1 ? f->bits - 1 : 1) * f->spp;
 }
 
+/* Host write points per unit whose superseded blocks are tracked (sup):
+ * the unit's host and host_slc, and with FDP every other handle's host
+ * write point (ftl_fdp.c). */
+static inline uint32_t nsup(const struct ssd_ftl *f)
+{
+	return 2 + (f->cfg.fdp ? f->cfg.fdp_handles - 1 : 0);
+}
+
+/* The sup entries of w, a host write point of unit ui; NULL for another
+ * (a GC write point). */
+static uint32_t *sup_of(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w)
+{
+	const struct ssd_unit *u = &f->unit[ui];
+	uint32_t k = w == &u->host ? 0 : w == &u->host_slc ? 1
+		   : f->fdp ? 1 + ftl_fdp_host_handle(f, ui, w) : 1;
+	if (k == 1 && w != &u->host_slc)
+		return NULL;
+	return f->sup + ((size_t)ui * nsup(f) + k) * f->spp;
+}
+
+/* Write point k of unit ui: its host, host_slc and GC write points, then
+ * with FDP the other handles' (ftl_fdp_wp); NULL past the last. */
+static struct ssd_wp *wp_at(struct ssd_ftl *f, uint32_t ui, uint32_t k)
+{
+	struct ssd_unit *u = &f->unit[ui];
+	if (k < 3)
+		return k == 0 ? &u->host : k == 1 ? &u->host_slc : &u->gc;
+	return f->fdp ? ftl_fdp_wp(f, ui, k - 3) : NULL;
+}
+
+void ftl_power_sup(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
+		   uint32_t old)
+{
+	uint32_t *sup = sup_of(f, ui, w);
+	if (sup)
+		sup[w->fill] = old == SSD_UNMAPPED ? SSD_NO_BLOCK
+			     : ssd_udiv(old, f->div_spb);
+}
+
 static uint64_t cut_mem(const struct ssd_ftl *f);
 
 uint64_t ftl_power_mem(const struct ssd_ftl *f)
@@ -61,7 +108,7 @@ uint64_t ftl_power_mem(const struct ssd_ftl *f)
 	uint64_t nlp = f->nlp ? f->nlp : 1, units = f->units;
 	uint64_t track = nlp * (sizeof *f->trim_cnt + sizeof *f->trim_ep +
 				sizeof *f->trim_floor + sizeof *f->dslot) +
-			 units * 2 * f->spp * sizeof *f->sup +
+			 units * nsup(f) * f->spp * sizeof *f->sup +
 			 (uint64_t)f->nblocks * (sizeof *f->inv_end + sizeof *f->tinv) +
 			 units * wsup_cap(f) * sizeof *f->wsup +
 			 units * (sizeof *f->wsup_n + sizeof *f->wsup_blk +
@@ -73,15 +120,19 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 {
 	if (f->ptrack)
 		return 0;
-	if (f->bm || f->zn || f->fdp || f->cfg.gc_copies != SSD_GC_COPIES_OWN)
+	if (f->bm || (!f->zn && f->cfg.gc_copies != SSD_GC_COPIES_OWN))
 		return SSD_EUNSUP; /* the model tracks page-mapped write points,
-		                      host data apart from GC copies */
+		                      host data apart from GC copies (a zoned
+		                      drive copies nothing) */
+	if ((f->zn || f->fdp) && f->cfg.paired_pages != SSD_PAIRED_INDEPENDENT)
+		return SSD_EUNSUP; /* the guard of paired pages covers the
+		                      unit's own host write point only */
 	if (!f->vgen || !f->vsrc)
 		return SSD_EINVAL; /* the out-of-band records need the tags */
 	f->trim_cnt = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_cnt);
 	f->trim_ep = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_ep);
 	f->trim_floor = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_floor);
-	f->sup = malloc((size_t)f->units * 2 * f->spp * sizeof *f->sup);
+	f->sup = malloc((size_t)f->units * nsup(f) * f->spp * sizeof *f->sup);
 	f->inv_end = calloc(f->nblocks, sizeof *f->inv_end);
 	f->tinv = calloc(f->nblocks, sizeof *f->tinv);
 	f->wsup = malloc((size_t)f->units * wsup_cap(f) * sizeof *f->wsup);
@@ -110,7 +161,7 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 		f->inv_end = NULL;
 		return SSD_ENOMEM;
 	}
-	memset(f->sup, 0xff, (size_t)f->units * 2 * f->spp * sizeof *f->sup);
+	memset(f->sup, 0xff, (size_t)f->units * nsup(f) * f->spp * sizeof *f->sup);
 	memset(f->wsup_blk, 0xff, f->units * sizeof *f->wsup_blk);
 	memset(f->vmark, 0xff, 2 * (size_t)f->units * sizeof *f->vmark);
 	/* what the drive holds now is durable: no cut comes before */
@@ -118,11 +169,10 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 	f->horizon = horizon;
 	f->ptrack = 1;
 	for (uint32_t ui = 0; ui < f->units; ui++) {
-		struct ssd_wp *w[3] = {&f->unit[ui].host, &f->unit[ui].host_slc,
-				       &f->unit[ui].gc};
-		for (int k = 0; k < 3; k++) {
-			w[k]->track = 1;
-			w[k]->slow = 1;
+		struct ssd_wp *w;
+		for (uint32_t k = 0; (w = wp_at(f, ui, k)); k++) {
+			w->track = 1;
+			w->slow = 1;
 		}
 	}
 	return 0;
@@ -131,13 +181,13 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 uint64_t ssd_ftl_open_lp(const struct ssd_ftl *f)
 {
 	uint64_t n = 0;
+	struct ssd_ftl *m = (struct ssd_ftl *)f; /* wp_at's, read only here */
 	for (uint32_t ui = 0; ui < f->units; ui++) {
-		const struct ssd_unit *u = &f->unit[ui];
-		n += (u->host.blk != SSD_NO_BLOCK ? u->host.fill : 0) +
-		     (u->host_slc.blk != SSD_NO_BLOCK ? u->host_slc.fill : 0) +
-		     (u->gc.blk != SSD_NO_BLOCK ? u->gc.fill : 0);
+		const struct ssd_wp *w;
+		for (uint32_t k = 0; (w = wp_at(m, ui, k)); k++)
+			n += w->blk != SSD_NO_BLOCK ? w->fill : 0;
 	}
-	return n;
+	return n + ftl_zone_open_lp(f);
 }
 
 int ssd_ftl_power_durable(const struct ssd_ftl *f, const uint32_t *lpn,
@@ -281,13 +331,12 @@ void ftl_power_prog(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 {
 	struct ssd_unit *u = &f->unit[ui];
 	uint32_t blk = w->blk;
-	uint32_t page = ssd_flash_next_page(&f->flash, blk) - 1;
-	if (w == &u->host || w == &u->host_slc) {
+	uint32_t *sup = sup_of(f, ui, w);
+	if (sup) {
 		/* the blocks this page's writes superseded may be erased
 		 * once it is programmed -- and, where the controller guards
 		 * paired pages, once its wordline is complete: the entries
 		 * wait in wsup until then */
-		uint32_t *sup = f->sup + (ui * 2 + (w == &u->host_slc)) * f->spp;
 		int hold = w == &u->host && ftl_wl_guard(f) && ftl_wl_open(f, blk);
 		uint32_t *ws = f->wsup + (size_t)ui * wsup_cap(f);
 		for (uint32_t i = 0; i < f->spp; i++) {
@@ -305,6 +354,12 @@ void ftl_power_prog(struct ssd_ftl *f, uint32_t ui, const struct ssd_wp *w,
 		if (w == &u->host && !hold && f->wsup_n[ui])
 			wsup_release(f, ui, end);
 	}
+	ftl_power_page(f, blk, end);
+}
+
+void ftl_power_page(struct ssd_ftl *f, uint32_t blk, int64_t end)
+{
+	uint32_t page = ssd_flash_next_page(&f->flash, blk) - 1;
 	if (pr_room(f)) {
 		f->ptrack_err = 1;
 		return;
@@ -364,20 +419,22 @@ static int64_t erase_after_supersedes(struct ssd_ftl *f, uint32_t blk, int64_t t
 {
 	for (uint32_t ui = 0; ui < f->units; ui++) {
 		struct ssd_unit *u = &f->unit[ui];
-		struct ssd_wp *w[2] = {&u->host, &u->host_slc};
-		for (int k = 0; k < 2; k++) {
-			if (w[k]->blk == SSD_NO_BLOCK || !w[k]->fill)
+		struct ssd_wp *w;
+		for (uint32_t k = 0; (w = wp_at(f, ui, k)); k++) {
+			const uint32_t *sup = sup_of(f, ui, w);
+			if (!sup || w->blk == SSD_NO_BLOCK || !w->fill)
 				continue;
-			const uint32_t *sup = f->sup + (ui * 2 + k) * f->spp;
 			uint32_t i = 0;
-			while (i < w[k]->fill && sup[i] != blk)
+			while (i < w->fill && sup[i] != blk)
 				i++;
-			if (i == w[k]->fill)
+			if (i == w->fill)
 				continue;
-			int cur = ui == f->cur_unit;
-			if (ftl_wl_pad(f, ui, w[k], t) >= 0 && cur)
+			/* the stream of the drive's current handle */
+			uint32_t h = k < 2 ? 0 : ftl_fdp_host_handle(f, ui, w);
+			int cur = ui == f->cur_unit && h == f->pid;
+			if (ftl_wl_pad(f, ui, w, t) >= 0 && cur)
 				/* as after a flush: the stream moves on */
-				f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
+				f->cur_unit = ui + 1 >= f->uend ? f->ulo : ui + 1;
 		}
 		/* a superseding write in a programmed page of an incomplete
 		 * wordline (paired pages guarded): the wordline completes
@@ -387,9 +444,10 @@ static int64_t erase_after_supersedes(struct ssd_ftl *f, uint32_t blk, int64_t t
 		while (i < f->wsup_n[ui] && ws[i] != blk)
 			i++;
 		if (i < f->wsup_n[ui] && u->host.blk == f->wsup_blk[ui]) {
-			int cur = ui == f->cur_unit && u->host.fill;
+			int cur = ui == f->cur_unit && f->pid == 0 &&
+				  u->host.fill;
 			if (ftl_wl_pad(f, ui, &u->host, t) >= 0 && cur)
-				f->cur_unit = ui + 1 == f->units ? 0 : ui + 1;
+				f->cur_unit = ui + 1 >= f->uend ? f->ulo : ui + 1;
 		}
 	}
 	return t > f->inv_end[blk] ? t : f->inv_end[blk];
@@ -413,8 +471,24 @@ static int64_t erase_after_trims(struct ssd_ftl *f, uint32_t ui, uint32_t blk, i
 	return end;
 }
 
+/* FDP, persistent isolation: a cleaned victim's last copies may wait in
+ * the open page of its handle's GC write point (ftl_fdp_gc_dest), which
+ * the unit's pending list does not follow: that page is programmed
+ * (padded) first, on the victim's die, so the erase comes after it. */
+static int64_t erase_after_copies(struct ssd_ftl *f, uint32_t ui, uint32_t blk,
+				  int64_t t)
+{
+	struct ssd_wp *w = ftl_fdp_gc_dest(f, ui, blk);
+	if (w == &f->unit[ui].gc || w->blk == SSD_NO_BLOCK || !w->fill)
+		return t;
+	int64_t end = ftl_wp_pad(f, ui, w, t);
+	return end > t ? end : t;
+}
+
 int64_t ftl_power_erase(struct ssd_ftl *f, uint32_t ui, uint32_t blk, int64_t t)
 {
+	if (f->fdp && f->state[blk] != SSD_BLK_RETIRE)
+		t = erase_after_copies(f, ui, blk, t);
 	t = erase_after_supersedes(f, blk, t);
 	t = erase_after_trims(f, ui, blk, t);
 	if (er_room(f)) {
@@ -889,13 +963,12 @@ static void wipe_ghosts(struct ssd_ftl *f, const struct cut *c)
 				f->p2l[s] = SSD_UNMAPPED;
 	}
 	for (uint32_t ui = 0; ui < f->units; ui++) {
-		struct ssd_wp *w[3] = {&f->unit[ui].host, &f->unit[ui].host_slc,
-				       &f->unit[ui].gc};
-		for (int k = 0; k < 3; k++) {
-			if (w[k]->blk == SSD_NO_BLOCK)
+		struct ssd_wp *w;
+		for (uint32_t k = 0; (w = wp_at(f, ui, k)); k++) {
+			if (w->blk == SSD_NO_BLOCK)
 				continue;
-			uint32_t s0 = w[k]->blk * f->spb + w[k]->next - w[k]->fill;
-			for (uint32_t s = s0; s < s0 + w[k]->fill; s++)
+			uint32_t s0 = w->blk * f->spb + w->next - w->fill;
+			for (uint32_t s = s0; s < s0 + w->fill; s++)
 				if (!ssd_bit_test(f->vbits, s))
 					f->p2l[s] = SSD_UNMAPPED;
 		}
@@ -916,11 +989,10 @@ static void timing_restart(struct ssd_ftl *f, int64_t on)
 	for (uint32_t ui = 0; ui < fl->units; ui++)
 		fl->reg_free[ui] = on;
 	for (uint32_t ui = 0; ui < f->units; ui++) {
-		struct ssd_wp *w[3] = {&f->unit[ui].host, &f->unit[ui].host_slc,
-				       &f->unit[ui].gc};
-		for (int k = 0; k < 3; k++) {
-			w[k]->ready = on;
-			w[k]->durable = on;
+		struct ssd_wp *w;
+		for (uint32_t k = 0; (w = wp_at(f, ui, k)); k++) {
+			w->ready = on;
+			w->durable = on;
 		}
 	}
 	if (f->mc_cap) {
@@ -947,6 +1019,9 @@ static int remap(struct ssd_ftl *f, uint32_t lpn, uint32_t s)
 	int full = f->state[b] == SSD_BLK_FULL, slc = ssd_flash_slc(&f->flash, b);
 	if ((!full && f->state[b] != SSD_BLK_OPEN) || f->uvalid[ui] >= f->ulimit[ui])
 		return 0; /* nor beyond what its unit may hold (ftl.h) */
+	if (f->fdp && !ftl_fdp_may_hold(f, b, lpn))
+		return 0; /* another handle's block: written again, to the
+		             handle of the page's latest write */
 	if (full && !slc)
 		f->gc->remove(&f->gcv, f->gc_state, b);
 	if (full && slc && !f->valid[b])
@@ -1010,12 +1085,83 @@ static void supersede(struct ssd_ftl *f, struct cut *c)
 		}
 }
 
+/* A zoned drive's cut (docs/zoned.md): each zone keeps the prefix of its
+ * data that was programmed by T -- its write pointer goes back to where
+ * that ends (ftl_zone_cut), what lies past it is unmapped -- and the
+ * rebuild reads the zones' blocks (a full block's summary page, a zone's
+ * open block page by page).  A zone reset is the controller's journaled
+ * metadata from its submission: the data of a zone reset before T does
+ * not come back, even where its erase had not begun. */
+static int zone_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
+{
+	int64_t T = pc->t;
+	pc->lost_lp = pc->trims_lost = pc->rewritten_lp = pc->scan_reads = 0;
+	pc->remapped_lp = pc->unrelocated_lp = pc->paired_lp = 0;
+	pc->unplaced = NULL;
+	pc->touched = NULL;
+	pc->nlost = pc->ntouched = 0;
+	pc->full_scan = 0;
+	uint64_t *pend = malloc((f->pr_n ? f->pr_n : 1) * sizeof *pend);
+	uint32_t *reads = calloc(f->flash.dies, sizeof *reads);
+	if (!pend || !reads) {
+		free(pend);
+		free(reads);
+		return SSD_ENOMEM;
+	}
+	/* the pages whose program had not ended by T */
+	uint32_t np = 0;
+	for (uint32_t i = 0; i < f->pr_n && !pc->save_all; i++) {
+		const struct ftl_prog_rec *r = &f->pr[i];
+		if (r->end > T && r->gen == ssd_flash_erases(&f->flash, r->blk))
+			pend[np++] = (uint64_t)r->blk * f->ppb + r->page;
+	}
+	if (np)
+		qsort(pend, np, sizeof *pend, ssd_cmp_u64);
+	for (uint32_t b = 0; b < f->nblocks; b++) {
+		if (f->state[b] != SSD_BLK_MAPPED)
+			continue;
+		uint32_t pages = ssd_flash_next_page(&f->flash, b);
+		int full = pages == ssd_flash_block_pages(&f->flash, b);
+		reads[ssd_flash_die(&f->flash, ssd_ftl_unit_of(f, b))] +=
+			f->cfg.power_recovery == SSD_RECOVER_SUMMARY && full ? 1 : pages;
+	}
+	f->pr_n = f->er_n = f->fr_n = f->tlog_n = f->tl_n = 0;
+	f->fr_base = f->flush_seq;
+	timing_restart(f, pc->on);
+	int64_t scan_end = pc->on;
+	for (uint32_t d = 0; d < f->flash.dies; d++) {
+		int64_t e = pc->on + (int64_t)reads[d] * f->flash.t_read;
+		f->flash.die_busy[d] = e;
+		if (e > scan_end)
+			scan_end = e;
+		pc->scan_reads += reads[d];
+	}
+	free(reads);
+	pc->scan_end = scan_end;
+	/* the zones rewound (their lost part pages padded, the zones left
+	 * empty erased: the model's bookkeeping, costing no time) */
+	int rc = ftl_zone_cut(f, pend, np, pc, scan_end);
+	free(pend);
+	if (rc)
+		return rc;
+	f->pr_n = f->er_n = f->fr_n = 0;
+	f->fr_base = f->flush_seq;
+	timing_restart(f, scan_end);
+	pc->ready = scan_end;
+	f->ctr.power_cuts++;
+	f->ctr.power_lost_lp += pc->lost_lp;
+	ftl_check_run(f);
+	return f->check_failed ? SSD_ESTATE : 0;
+}
+
 int ssd_ftl_power_cut(struct ssd_ftl *f, struct ssd_power_cut *pc)
 {
 	if (!f->ptrack)
 		return SSD_EINVAL;
 	if (f->ptrack_err)
 		return SSD_ENOMEM;
+	if (f->zn)
+		return zone_cut(f, pc);
 	int64_t T = pc->t;
 	struct cut c = {0};
 	size_t lw = (f->nlp + 63) / 64 + 1;
@@ -1232,9 +1378,12 @@ next:
 	 * the timing starts over at the end of the scan -- though its
 	 * programs count as copies. */
 	int64_t t = scan_end;
+	uint32_t pid = f->pid;
 	f->recovering = 1;
 	for (uint32_t i = 0; i < nrw; i++) {
 		uint32_t lpn = rewrite[2 * i], old = f->l2p[lpn];
+		if (f->fdp) /* into the handle of its latest write (ftl_fdp.c) */
+			ssd_ftl_set_placement(f, ftl_fdp_handle_of(f, lpn));
 		int64_t wr = ssd_ftl_write(f, lpn, t);
 		if (wr < 0) {
 			/* no room left (a worn-out drive): the same content
@@ -1268,6 +1417,7 @@ next:
 		pc->rewritten_lp++;
 	}
 	f->recovering = 0;
+	ssd_ftl_set_placement(f, pid);
 	free(rewrite);
 	int64_t done = ssd_ftl_flush(f, t);
 	if (done < 0) {

@@ -16,9 +16,12 @@
  * array is one section, written whole from memory: a snapshot is as big
  * as those arrays and moves at the disk's speed.
  *
- * Not saved, and so refused: power-loss tracking (its lists of programs,
- * erases and TRIMs, ftl_power.c), block and log-block mapping (ftl_bm.c),
- * and a drive whose FTL failed.  The checker's state (check_every, its
+ * A zoned drive's zones (ftl_zone.c: each zone's blocks, positions and
+ * write pointer) and flexible data placement's handles (ftl_fdp.c: their
+ * write points, rotations and the blocks' owners) follow in sections of
+ * their own.  Not saved, and so refused: power-loss tracking (its lists
+ * of programs, erases and TRIMs, ftl_power.c), block and log-block
+ * mapping (ftl_bm.c), and a drive whose FTL failed.  The checker's state (check_every, its
  * counts, the flash's timing accounting) is the run's, not the drive's.
  *
  * The scalars go through struct snap_scalars, a layout of its own: the
@@ -42,7 +45,7 @@ _Static_assert(sizeof(struct ssd_wp) == 48,
 	       "struct ssd_wp changed: update ftl_snap.c and SSD_SNAP_VERSION");
 _Static_assert(sizeof(struct ssd_unit) == 232,
 	       "struct ssd_unit changed: update ftl_snap.c and SSD_SNAP_VERSION");
-_Static_assert(sizeof(struct ssd_counters) == 312,
+_Static_assert(sizeof(struct ssd_counters) == 2384,
 	       "struct ssd_counters changed: update ftl_snap.c and "
 	       "SSD_SNAP_VERSION");
 #endif
@@ -63,9 +66,7 @@ const char *ssd_ftl_snap_refusal(const struct ssd_ftl *f, char *buf,
 	if (f->ptrack)
 		return "power-loss tracking is on (its lists of programs, "
 		       "erases and TRIMs are not saved)";
-	if (f->fdp)
-		return "fdp = yes is not saved yet (its handles' write points)";
-	if (f->bm || f->zn) {
+	if (f->bm) {
 		snprintf(buf, n, "mapping = %s is not saved yet (page "
 			 "mapping is)", ssd_mapping_name(f->cfg.mapping));
 		return buf;
@@ -173,6 +174,10 @@ void ssd_ftl_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w)
 	if (f->vgen)
 		ssd_snapw_array(w, T('V','G','E','N'), f->vgen,
 				nslots(f) * sizeof *f->vgen);
+	if (f->zn)
+		ftl_zone_snap_save(f, w);
+	if (f->fdp)
+		ftl_fdp_snap_save(f, w);
 }
 
 /* A value read back must lie in [0, n) (or be `none`). */
@@ -255,6 +260,9 @@ int ssd_ftl_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
 					  nslots(f) * sizeof *f->vgen)))
 			return rc;
 	}
+	if ((f->zn && (rc = ftl_zone_snap_load(f, r))) ||
+	    (f->fdp && (rc = ftl_fdp_snap_load(f, r))))
+		return rc;
 	/* every slot and block number the file gave is checked before a
 	 * command could follow it (the maps themselves by the checker) */
 	for (uint32_t ui = 0; ui < f->units; ui++) {

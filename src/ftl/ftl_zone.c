@@ -27,7 +27,15 @@
  * Flush.  A zone's part page is padded to the page's end and programmed
  * (its data durable); the zone's next data goes on at the next page, so
  * padding costs flash, not capacity: the zone takes a further block from
- * the unit's reserve when it needs one.
+ * the unit's reserve when it needs one, and gives it back when it fills:
+ * a full zone past its share of blocks has its data moved to a share of
+ * fresh ones (zone_move; copies, counted).
+ *
+ * Power cuts (ftl_zone_cut, ftl_power.c).  Each zone keeps the prefix of
+ * its data programmed by the cut; its write pointer goes back to the
+ * first page lost, the pages past it unmapped.  A zone the cut spoiled
+ * has its surviving data moved to fresh blocks (the spoiled pages cannot
+ * be programmed again), a zone left with nothing is erased.
  *
  * Reset and finish (ssd_ftl_zone_reset, ssd_ftl_zone_finish).  Reset
  * unmaps the zone's pages and erases its blocks, each on its unit, in
@@ -39,11 +47,11 @@
  *
  * Not modelled: program failures (blocks wear out at erase; a unit with
  * no free block left makes writes fail with the FTL's no-room error),
- * static wear leveling, power-loss tracking and snapshots (refused for
- * every scheme but page mapping).
+ * static wear leveling.  Snapshots save the zones (ftl_zone_snap_*).
  */
 #include "ftl/ftl.h"
 #include "ftl/ftl_int.h"
+#include "base/snapfile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +74,10 @@ struct ftl_zone {
 	uint32_t *pidx;           /* [zone] its index in part, or NONE */
 	uint32_t npart;
 	int64_t last_prog;        /* the latest program's end */
+	uint64_t share;           /* positions a zone's share of blocks holds */
+	int64_t *moved;           /* [zone] its data's latest move to fresh
+	                             blocks is programmed by then: its old
+	                             blocks are erased from then on */
 };
 
 static inline uint32_t zone_unit(const struct ftl_zone *m, uint32_t zone,
@@ -151,6 +163,8 @@ static int64_t zone_put(struct ssd_ftl *f, uint32_t zone, uint32_t lpn,
 	m->gready[zone] = 0;
 	if (end < 0)
 		return end;
+	if (f->ptrack) /* power-loss tracking: its end (ftl_power.c) */
+		ftl_power_page(f, blk, end);
 	if (end > m->last_prog)
 		m->last_prog = end;
 	if (end > m->zlast[zone])
@@ -188,11 +202,25 @@ int64_t ssd_ftl_zone_hole(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 	return r;
 }
 
+static int64_t zone_move(struct ssd_ftl *f, uint32_t z, int64_t t);
+
 int64_t ftl_zone_write(struct ssd_ftl *f, uint32_t lpn, int64_t t)
 {
 	uint32_t zone;
 	int rc = at_wp(f, lpn, &zone);
-	return rc ? rc : zone_put(f, zone, lpn, t);
+	if (rc)
+		return rc;
+	int64_t done = zone_put(f, zone, lpn, t);
+	struct ftl_zone *m = f->zn;
+	if (done >= 0 && m->hw[zone] == m->z.cap_lp && m->pos[zone] > m->share) {
+		/* full, and the padding of flushes took it past its share
+		 * of blocks: its data moves to a share of fresh blocks, so
+		 * the reserve's blocks come back (copies, counted) */
+		int64_t r = zone_move(f, zone, done);
+		if (r < 0)
+			return r;
+	}
+	return done;
 }
 
 /* Pad zone's open page to its end (programmed by then). */
@@ -253,6 +281,7 @@ int64_t ssd_ftl_zone_reset(struct ssd_ftl *f, uint32_t zone, int64_t t)
 	part_drop(m, zone);
 	m->pos[zone] = m->hw[zone] = 0;
 	m->gready[zone] = 0;
+	m->moved[zone] = 0;
 	ftl_check_run(f);
 	return done;
 }
@@ -298,6 +327,7 @@ uint64_t ftl_zone_mem(const struct ssd_ftl *f)
 	uint64_t n = z.zones, nu = n * z.zone_units;
 	return sizeof *m + n * (sizeof *m->pos + sizeof *m->hw +
 				sizeof *m->gready + sizeof *m->zlast +
+				sizeof *m->moved +
 				sizeof *m->part +
 				sizeof *m->pidx) +
 	       nu * (sizeof *m->cur + sizeof *m->head);
@@ -315,15 +345,18 @@ int ftl_zone_init(struct ssd_ftl *f)
 	while ((1ull << m->shift) < m->z.size_lp)
 		m->shift++;
 	m->div_zu = ssd_udiv_init(m->z.zone_units);
+	m->share = (uint64_t)m->z.blocks_per_unit * m->z.zone_units * f->spb;
 	m->pos = calloc(n, sizeof *m->pos);
 	m->hw = calloc(n, sizeof *m->hw);
 	m->gready = calloc(n, sizeof *m->gready);
 	m->zlast = calloc(n, sizeof *m->zlast);
+	m->moved = calloc(n, sizeof *m->moved);
 	m->part = malloc(n * sizeof *m->part);
 	m->pidx = malloc(n * sizeof *m->pidx);
 	m->cur = malloc(nu * sizeof *m->cur);
 	m->head = malloc(nu * sizeof *m->head);
-	if (!m->pos || !m->hw || !m->gready || !m->zlast || !m->part || !m->pidx ||
+	if (!m->pos || !m->hw || !m->gready || !m->zlast || !m->moved ||
+	    !m->part || !m->pidx ||
 	    !m->cur || !m->head)
 		return SSD_ENOMEM;
 	memset(m->pidx, 0xff, n * sizeof *m->pidx);
@@ -347,6 +380,7 @@ void ftl_zone_free(struct ssd_ftl *f)
 	free(m->hw);
 	free(m->gready);
 	free(m->zlast);
+	free(m->moved);
 	free(m->part);
 	free(m->pidx);
 	free(m->cur);
@@ -444,3 +478,256 @@ out:
 	return rc;
 #undef ZFAIL
 }
+
+uint64_t ftl_zone_open_lp(const struct ssd_ftl *f)
+{
+	const struct ftl_zone *m = f->zn;
+	uint64_t n = 0;
+	for (uint32_t i = 0; m && i < m->npart; i++)
+		n += m->pos[m->part[i]] % f->spp;
+	return n;
+}
+
+/* ---- power cuts (ftl_power.c) ---- */
+
+/* Slot s was programmed by the cut: its page below the block's next and
+ * not among the programs that had not ended (pend, sorted). */
+static int slot_kept(const struct ssd_ftl *f, uint32_t s, const uint64_t *pend,
+		     uint32_t np)
+{
+	uint32_t blk = ssd_udiv(s, f->div_spb);
+	uint32_t pi = ssd_udiv(s - blk * f->spb, f->div_spp);
+	if (pi >= ssd_flash_next_page(&f->flash, blk))
+		return 0; /* in its zone's part page: DRAM */
+	uint64_t key = (uint64_t)blk * f->ppb + pi;
+	return !np || !bsearch(&key, pend, np, sizeof *pend, ssd_cmp_u64);
+}
+
+/* Did the cut spoil a page of zone z's blocks below its positions (a
+ * program that had not ended)? */
+static int lost_before(const struct ssd_ftl *f, uint32_t z, const uint64_t *pend,
+		       uint32_t np)
+{
+	const struct ftl_zone *m = f->zn;
+	for (uint32_t j = 0; j < m->z.zone_units && np; j++)
+		for (uint32_t b = m->head[(size_t)z * m->z.zone_units + j]; b != NONE;
+		     b = f->next[b]) {
+			uint64_t lo = (uint64_t)b * f->ppb, hi = lo + f->ppb;
+			uint32_t a = 0, e = np; /* the first pend >= lo */
+			while (a < e) {
+				uint32_t mid = a + (e - a) / 2;
+				if (pend[mid] < lo)
+					a = mid + 1;
+				else
+					e = mid;
+			}
+			if (a < np && pend[a] < hi)
+				return 1;
+		}
+	return 0;
+}
+
+/* Zone z's data below its write pointer moved to fresh blocks, in order
+ * (holes stay holes), its old blocks erased: a recovery's copies (counted
+ * as GC copies), at t. */
+static int64_t zone_move(struct ssd_ftl *f, uint32_t z, int64_t t)
+{
+	struct ftl_zone *m = f->zn;
+	uint32_t zu = m->z.zone_units, k = m->hw[z], base = z << m->shift;
+	uint32_t *old = malloc(zu * sizeof *old);
+	if (!old)
+		return SSD_ENOMEM;
+	for (uint32_t j = 0; j < zu; j++) {
+		size_t idx = (size_t)z * zu + j;
+		old[j] = m->head[idx];
+		m->head[idx] = m->cur[idx] = NONE;
+	}
+	part_drop(m, z);
+	m->pos[z] = m->hw[z] = 0;
+	m->gready[z] = 0;
+	int64_t r = 0;
+	for (uint32_t o = 0; o < k && r >= 0; o++) {
+		uint32_t lpn = base + o, s = f->l2p[lpn];
+		m->hw[z]++;
+		if (s == SSD_UNMAPPED) {
+			r = zone_put(f, z, NONE, t); /* a hole */
+			f->ctr.pad_lp--;
+			continue;
+		}
+		uint32_t tag = f->vgen ? f->vgen[s] : 0;
+		invalidate(f, s);
+		f->p2l[s] = SSD_UNMAPPED;
+		f->l2p[lpn] = SSD_UNMAPPED;
+		f->mapped--;
+		m->hw[z]--; /* zone_put counts it */
+		r = zone_put(f, z, lpn, t);
+		if (f->vgen && f->l2p[lpn] != SSD_UNMAPPED)
+			f->vgen[f->l2p[lpn]] = tag;
+		f->ctr.host_write_lp--; /* not the host's: a copy */
+		f->ctr.gc_copy_lp++;
+	}
+	if (r >= 0)
+		r = page_pad(f, z, t);
+	/* the old blocks hold the only durable copy until every copy is
+	 * programmed: erased from then on (a cut before finds them whole:
+	 * ftl_zone_cut) */
+	int64_t safe = ssd_max64(t, m->zlast[z]);
+	m->moved[z] = safe;
+	for (uint32_t j = 0; j < zu && r >= 0; j++) {
+		uint32_t ui = zone_unit(m, z, j);
+		for (uint32_t b = old[j]; b != NONE && r >= 0;) {
+			uint32_t nb = f->next[b];
+			r = ftl_erase_block(f, ui, b, safe);
+			b = nb;
+		}
+	}
+	free(old);
+	return r;
+}
+
+int ftl_zone_cut(struct ssd_ftl *f, const uint64_t *pend, uint32_t np,
+		 struct ssd_power_cut *pc, int64_t t)
+{
+	struct ftl_zone *m = f->zn;
+	uint32_t *touched = NULL, cap = 0;
+	uint64_t n = 0, resets = f->ctr.zone_reset, held = f->ctr.zone_reset_lp;
+	int rc = 0;
+	uint64_t share = m->share;
+	for (uint32_t z = 0; z < m->z.zones && !rc; z++) {
+		if (!m->hw[z])
+			continue;
+		uint32_t base = z << m->shift, k = m->hw[z];
+		/* its data was being moved at the cut: the old blocks are
+		 * whole, the move is done again from them */
+		int whole = pc->save_all || m->moved[z] > pc->t;
+		for (uint32_t o = 0; o < m->hw[z] && !whole; o++) {
+			uint32_t s = f->l2p[base + o];
+			if (s != SSD_UNMAPPED && !slot_kept(f, s, pend, np)) {
+				k = o;
+				break;
+			}
+		}
+		/* past the first page lost: unmapped, never to be found */
+		for (uint32_t o = k; o < m->hw[z]; o++) {
+			uint32_t lpn = base + o, s = f->l2p[lpn];
+			if (s == SSD_UNMAPPED)
+				continue; /* a hole of a random write area */
+			invalidate(f, s);
+			f->p2l[s] = SSD_UNMAPPED;
+			f->l2p[lpn] = SSD_UNMAPPED;
+			f->mapped--;
+			if (n == cap) {
+				uint32_t *g = ssd_grow(touched, &cap, sizeof *g, 256);
+				if (!g) {
+					free(touched);
+					return SSD_ENOMEM;
+				}
+				touched = g;
+			}
+			touched[n++] = lpn;
+			if (pc->lost && pc->nlost < pc->lost_cap)
+				pc->lost[pc->nlost++] = lpn;
+		}
+		int hit = m->pos[z] > share ||
+			  (!whole && (k < m->hw[z] || m->pos[z] % f->spp ||
+				      lost_before(f, z, pend, np)));
+		m->hw[z] = k;
+		if (!hit)
+			continue;
+		/* the zone's blocks hold pages the cut spoiled (a program
+		 * under way, its part page in DRAM), or padding has taken it
+		 * past its share of blocks (flushes pad): left there, they
+		 * would take the reserve, cut after cut.  The controller
+		 * moves what survived to fresh blocks and erases the old; a
+		 * zone left holding nothing is reset */
+		int64_t r = k ? zone_move(f, z, t) : ssd_ftl_zone_reset(f, z, t);
+		if (r < 0)
+			rc = (int)r;
+	}
+	/* what recovery moved is durable: the lists start over */
+	memset(m->moved, 0, m->z.zones * sizeof *m->moved);
+	f->ctr.zone_reset = resets; /* the recovery's, not the host's */
+	f->ctr.zone_reset_lp = held;
+	pc->lost_lp = n;
+	pc->touched = touched;
+	pc->ntouched = n;
+	return rc;
+}
+
+/* ---- snapshots (ftl_snap.c) ---- */
+
+#define T SSD_SNAP_TAG
+
+void ftl_zone_snap_save(const struct ssd_ftl *f, struct ssd_snapw *w)
+{
+	const struct ftl_zone *m = f->zn;
+	size_t n = m->z.zones, nu = n * m->z.zone_units;
+	uint32_t s[2] = {m->npart, 0};
+	ssd_snapw_array(w, T('Z','F','T','S'), s, sizeof s);
+	ssd_snapw_array(w, T('Z','L','P','R'), &m->last_prog, sizeof m->last_prog);
+	ssd_snapw_array(w, T('Z','P','O','S'), m->pos, n * sizeof *m->pos);
+	ssd_snapw_array(w, T('Z','H','W','P'), m->hw, n * sizeof *m->hw);
+	ssd_snapw_array(w, T('Z','R','D','Y'), m->gready, n * sizeof *m->gready);
+	ssd_snapw_array(w, T('Z','L','S','T'), m->zlast, n * sizeof *m->zlast);
+	ssd_snapw_array(w, T('Z','C','U','R'), m->cur, nu * sizeof *m->cur);
+	ssd_snapw_array(w, T('Z','H','E','D'), m->head, nu * sizeof *m->head);
+	ssd_snapw_array(w, T('Z','P','R','T'), m->part, m->npart * sizeof *m->part);
+}
+
+int ftl_zone_snap_load(struct ssd_ftl *f, struct ssd_snapr *r)
+{
+	struct ftl_zone *m = f->zn;
+	size_t n = m->z.zones, nu = n * m->z.zone_units;
+	uint32_t s[2];
+	int rc;
+	if ((rc = ssd_snapr_array(r, T('Z','F','T','S'), s, sizeof s)))
+		return rc;
+	if (s[0] > n) {
+		ssd_snapr_fail(r, "zones: %u part-filled pages in %zu zones",
+			       s[0], n);
+		return SSD_EPARSE;
+	}
+	m->npart = s[0];
+	if ((rc = ssd_snapr_array(r, T('Z','L','P','R'), &m->last_prog,
+				  sizeof m->last_prog)) ||
+	    (rc = ssd_snapr_array(r, T('Z','P','O','S'), m->pos, n * sizeof *m->pos)) ||
+	    (rc = ssd_snapr_array(r, T('Z','H','W','P'), m->hw, n * sizeof *m->hw)) ||
+	    (rc = ssd_snapr_array(r, T('Z','R','D','Y'), m->gready,
+				  n * sizeof *m->gready)) ||
+	    (rc = ssd_snapr_array(r, T('Z','L','S','T'), m->zlast,
+				  n * sizeof *m->zlast)) ||
+	    (rc = ssd_snapr_array(r, T('Z','C','U','R'), m->cur, nu * sizeof *m->cur)) ||
+	    (rc = ssd_snapr_array(r, T('Z','H','E','D'), m->head,
+				  nu * sizeof *m->head)) ||
+	    (rc = ssd_snapr_array(r, T('Z','P','R','T'), m->part,
+				  m->npart * sizeof *m->part)))
+		return rc;
+	/* every number a command follows, within the drive; the chains and
+	 * positions themselves are the checker's (ftl_zone_check) */
+	for (size_t i = 0; i < nu; i++)
+		if ((m->cur[i] >= f->nblocks && m->cur[i] != NONE) ||
+		    (m->head[i] >= f->nblocks && m->head[i] != NONE)) {
+			ssd_snapr_fail(r, "zone %zu's blocks are out of range",
+				       i / m->z.zone_units);
+			return SSD_EPARSE;
+		}
+	uint64_t most = (uint64_t)f->nblocks * f->spb;
+	for (size_t z = 0; z < n; z++)
+		if (m->hw[z] > m->z.cap_lp || m->pos[z] > most) {
+			ssd_snapr_fail(r, "zone %zu's write pointer %u or position "
+				       "%u is out of range", z, m->hw[z], m->pos[z]);
+			return SSD_EPARSE;
+		}
+	memset(m->pidx, 0xff, n * sizeof *m->pidx);
+	for (uint32_t i = 0; i < m->npart; i++) {
+		uint32_t z = m->part[i];
+		if (z >= n || m->pidx[z] != NONE) {
+			ssd_snapr_fail(r, "zones: part-filled page %u names zone %u",
+				       i, z);
+			return SSD_EPARSE;
+		}
+		m->pidx[z] = i;
+	}
+	return 0;
+}
+#undef T

@@ -17,6 +17,7 @@
  * open limit); Select All and Report Zones walk the zones.
  */
 #include "ftl/zns.h"
+#include "base/snapfile.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -765,4 +766,104 @@ int ssd_zns_check(const struct ssd_zns *z, char *err, size_t errlen)
 		return SSD_ESTATE;
 	}
 	return 0;
+}
+
+/* ---- snapshots ---- */
+
+#define T SSD_SNAP_TAG
+
+struct snap_zns {
+	uint64_t clock, implicit_closes;
+	uint32_t nr_open, nr_active, zrwa_used, nzones;
+};
+
+void ssd_zns_snap_save(const struct ssd_zns *z, struct ssd_snapw *w)
+{
+	struct snap_zns s = {z->clock, z->implicit_closes, z->nr_open,
+			     z->nr_active, z->zrwa_used, z->p.nzones};
+	ssd_snapw_array(w, T('Z','N','S','S'), &s, sizeof s);
+	ssd_snapw_array(w, T('Z','N','S','Z'), z->zone,
+			(size_t)z->p.nzones * sizeof *z->zone);
+}
+
+int ssd_zns_snap_load(struct ssd_zns *z, struct ssd_snapr *r)
+{
+	struct snap_zns s;
+	int rc = ssd_snapr_array(r, T('Z','N','S','S'), &s, sizeof s);
+	if (rc)
+		return rc;
+	if (s.nzones != z->p.nzones) {
+		ssd_snapr_fail(r, "zones: %u in the file, %u in the drive",
+			       s.nzones, z->p.nzones);
+		return SSD_EPARSE;
+	}
+	if ((rc = ssd_snapr_array(r, T('Z','N','S','Z'), z->zone,
+				  (size_t)z->p.nzones * sizeof *z->zone)))
+		return rc;
+	z->clock = s.clock;
+	z->implicit_closes = s.implicit_closes;
+	z->nr_open = s.nr_open;
+	z->nr_active = s.nr_active;
+	z->zrwa_used = s.zrwa_used;
+	char why[200];
+	for (uint32_t i = 0; i < z->p.nzones; i++)
+		if (z->zone[i].cap != z->p.zone_cap) {
+			ssd_snapr_fail(r, "zone %u: capacity %llu, the drive's "
+				       "is %llu", i,
+				       (unsigned long long)z->zone[i].cap,
+				       (unsigned long long)z->p.zone_cap);
+			return SSD_EPARSE;
+		}
+	if (ssd_zns_check(z, why, sizeof why)) {
+		ssd_snapr_fail(r, "zones: %s", why);
+		return SSD_EPARSE;
+	}
+	return 0;
+}
+#undef T
+
+/* ---- power cuts ---- */
+
+void ssd_zns_power_cut(struct ssd_zns *z, uint32_t zone, uint64_t keep,
+		       int saved)
+{
+	struct zone *zn = &z->zone[zone];
+	uint64_t lo = zslba(z, zone);
+	int s = zn->state;
+	if (s == SSD_ZNS_ZSRO || s == SSD_ZNS_ZSO || s == SSD_ZNS_ZSE)
+		return;
+	if (saved) { /* nothing lost: an open zone is closed */
+		if (is_open(s))
+			set_state(z, zone, SSD_ZNS_ZSC, SSD_ZNS_BY_CONTROLLER, 0, 0);
+		return;
+	}
+	if (zn->attr & SSD_ZNS_ATTR_ZRWAV) { /* the area was DRAM */
+		zn->attr &= (uint8_t)~SSD_ZNS_ATTR_ZRWAV;
+		z->zrwa_used--;
+	}
+	if (s == SSD_ZNS_ZSF) {
+		/* full by writes or a Finish: whole, or the written part of it
+		 * lost at its end */
+		if (keep >= zn->written)
+			return;
+	} else if (keep > zn->wp - lo) {
+		keep = zn->wp - lo;
+	}
+	zn->wp = lo + keep;
+	zn->hi = zn->wp;
+	zn->attr &= (uint8_t)~SSD_ZNS_ATTR_ZFC; /* no longer full */
+	if (zn->written > keep)
+		zn->written = keep;
+	int to = keep ? SSD_ZNS_ZSC : SSD_ZNS_ZSE;
+	if (to == SSD_ZNS_ZSC && !is_active(s) && z->p.max_active &&
+	    z->nr_active >= z->p.max_active) {
+		/* no active resource for it: the controller finishes it
+		 * (§5.6), its lost end reading as never written */
+		zn->wp = lo + zn->cap;
+		zn->hi = zn->wp;
+		zn->attr |= SSD_ZNS_ATTR_ZFC;
+		return;
+	}
+	if (s != to)
+		set_state(z, zone, to, SSD_ZNS_BY_CONTROLLER, 0, 0);
 }

@@ -344,4 +344,23 @@ int ssd_zns_report(const struct ssd_zns *z, uint64_t slba, int filter,
  * err (errlen bytes, may be 0). */
 int ssd_zns_check(const struct ssd_zns *z, char *err, size_t errlen);
 
+/* The zones in a snapshot (docs/snapshots.md): every zone's state, write
+ * pointer, written count, random write area and place in the implicit
+ * close's order, and the counters; loaded into a namespace made with
+ * the same params, then held to ssd_zns_check (SSD_EPARSE with the
+ * reader's message if it fails). */
+struct ssd_snapw;
+struct ssd_snapr;
+void ssd_zns_snap_save(const struct ssd_zns *z, struct ssd_snapw *w);
+int ssd_zns_snap_load(struct ssd_zns *z, struct ssd_snapr *r);
+
+/* A power cut (docs/zoned.md): zone's write pointer goes back to `keep`
+ * LBAs from its start, where its durable data ends (never forward); an
+ * open zone is closed, one left holding nothing is Empty; a Full zone
+ * whose written data all survived stays Full.  Its random write area
+ * (DRAM) is gone, unless `saved` (power-loss protection saved DRAM: the
+ * zone keeps it, closed).  Read-only, offline and empty zones stay. */
+void ssd_zns_power_cut(struct ssd_zns *z, uint32_t zone, uint64_t keep,
+		       int saved);
+
 #endif

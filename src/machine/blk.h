@@ -25,8 +25,9 @@
  * SSD_BLK_DIRECT (the job opened the volume with O_DIRECT: the page
  * cache passes the command through; every other node ignores it and
  * must not pass it to an SSD, whose submit knows only FUA).  Bits 16-31
- * of ddir carry a placement identifier (SSD_BLK_PLACEMENT: an FDP
- * reclaim unit handle; 0, none: the default handle): an SSD with FDP
+ * of ddir carry a placement identifier + 1 (SSD_BLK_PLACEMENT: an FDP
+ * reclaim group and handle as the drive's identifiers encode them,
+ * ssd_dev_placement_ids; 0, none: the default handle): an SSD with FDP
  * places the write by it, every other node passes it down.
  *
  * Counters.  ssd_blk_submit counts what each node was asked to do
@@ -55,7 +56,7 @@ struct ssd_drive;
 /* OR'd into a write: a Zone Append to the zone that starts at offset
  * (a zoned drive writes it at the zone's write pointer; device.h). */
 #define SSD_BLK_APPEND 0x400
-/* OR'd into a write: placement handle h (fdp = yes; docs/fdp.md). */
+/* OR'd into a write: placement identifier h (fdp = yes; docs/fdp.md). */
 #define SSD_BLK_PLACEMENT(h) ((int)(((uint32_t)(h) + 1) << 16))
 
 /* A zoned drive's namespace (docs/zoned.md), in bytes. */

@@ -441,6 +441,22 @@ uint32_t ssd_dev_placement_ids(const struct ssd_dev *d, uint32_t *pids,
 	return d->ssd ? ssd_drive_placement_ids(d->ssd, pids, max) : 0;
 }
 
+int64_t ssd_dev_fdp_update(struct ssd_dev *d, const uint32_t *pids, uint32_t n,
+			   int64_t t)
+{
+	if (!d->ssd)
+		return SSD_EUNSUP;
+	if (t < d->clk->now)
+		return SSD_EINVAL;
+	return ssd_drive_fdp_update(d->ssd, pids, n, t);
+}
+
+uint32_t ssd_dev_fdp_events(const struct ssd_dev *d, struct ssd_fdp_event *out,
+			    uint32_t max)
+{
+	return d->ssd ? ssd_ftl_fdp_events(d->ftl, out, max) : 0;
+}
+
 int ssd_dev_zoned(const struct ssd_dev *d, struct ssd_zoned_info *zi)
 {
 	return d->ssd ? ssd_drive_zoned(d->ssd, zi) : 0;

@@ -431,6 +431,18 @@ uint64_t ssd_dev_append_offset(const struct ssd_dev *d);
  * drive or machine without FDP. */
 uint32_t ssd_dev_placement_ids(const struct ssd_dev *d, uint32_t *pids,
 			       uint32_t max);
+/* Reclaim Unit Handle Update (I/O Management Send; a bare SSD only): the
+ * n placement identifiers pids move to new reclaim units at t, the
+ * blocks they wrote left where they are (docs/fdp.md).  Returns the
+ * completion time, SSD_FDP_EPID for an identifier the drive does not
+ * have (nothing done), SSD_EUNSUP without FDP or on a machine,
+ * SSD_EINVAL for a t before the drive's clock. */
+int64_t ssd_dev_fdp_update(struct ssd_dev *d, const uint32_t *pids, uint32_t n,
+			   int64_t t);
+/* FDP's events log: up to max of the last events, oldest first, into
+ * out; returns how many the drive keeps (0 without FDP). */
+uint32_t ssd_dev_fdp_events(const struct ssd_dev *d, struct ssd_fdp_event *out,
+			    uint32_t max);
 
 /* Leave the drive idle until `until` (background work runs).  Returns 0
  * or the error the background work met (it also fails every later

@@ -2,7 +2,8 @@
  * snapshot.c -- a drive saved to a file and built again from it (see
  * snapshot.h): the configuration's text, the device's own state (host
  * link, write buffer, read-ahead, TRIM clock, the host's verification
- * record) and the FTL's (ftl/ftl_snap.c), in the container of
+ * record; a zoned drive's zones and random write areas; an FDP drive's
+ * placement) and the FTL's (ftl/ftl_snap.c), in the container of
  * base/snapfile.h.
  *
  * Loading builds a fresh drive from the configuration in the file --
@@ -53,6 +54,116 @@ const char *ssd_snapshot_refusal(const struct ssd_config *c, char *buf,
 	snprintf(buf, n, "snapshots hold a bare SSD for now; this drive has "
 		 "%s", what);
 	return buf;
+}
+
+/* A zoned drive's zones and random write areas, an FDP drive's current
+ * placement and the handles of its write buffer's entries: sections of
+ * their own, after the FTL's, only in files of such drives. */
+static void drive_extra_save(const struct ssd_drive *x, struct ssd_snapw *w)
+{
+	if (x->zns) {
+		ssd_zns_snap_save(x->zns, w);
+		uint64_t s[2] = {x->append_lba, x->zfree_n};
+		ssd_snapw_array(w, T('Z','D','E','V'), s, sizeof s);
+		if (x->nzrwa) {
+			uint32_t nz = ssd_zns_params(x->zns)->nzones;
+			ssd_snapw_array(w, T('Z','S','L','T'), x->zslot,
+					nz * sizeof *x->zslot);
+			ssd_snapw_array(w, T('Z','B','U','F'), x->zbuf,
+					(size_t)x->nzrwa * x->zrwa_win);
+			ssd_snapw_array(w, T('Z','F','R','E'), x->zfree,
+					x->nzrwa * sizeof *x->zfree);
+			ssd_snapw_array(w, T('Z','O','W','N'), x->zowner,
+					x->nzrwa * sizeof *x->zowner);
+		}
+	}
+	if (x->cfg.fdp) {
+		ssd_snapw_array(w, T('F','D','E','V'), &x->pid_cur, sizeof x->pid_cur);
+		if (x->wb_pid)
+			ssd_snapw_array(w, T('F','W','B','P'), x->wb_pid,
+					x->wb_n * sizeof *x->wb_pid);
+	}
+}
+
+static int drive_extra_load(struct ssd_drive *x, struct ssd_snapr *r)
+{
+	int rc;
+	if (x->zns) {
+		if ((rc = ssd_zns_snap_load(x->zns, r)))
+			return rc;
+		uint64_t s[2];
+		if ((rc = ssd_snapr_array(r, T('Z','D','E','V'), s, sizeof s)))
+			return rc;
+		if (s[1] > x->nzrwa) {
+			ssd_snapr_fail(r, "%llu random write areas free of %u",
+				       (unsigned long long)s[1], x->nzrwa);
+			return SSD_EPARSE;
+		}
+		x->append_lba = s[0];
+		x->zfree_n = (uint32_t)s[1];
+		if (x->nzrwa) {
+			uint32_t nz = ssd_zns_params(x->zns)->nzones;
+			if ((rc = ssd_snapr_array(r, T('Z','S','L','T'), x->zslot,
+						  nz * sizeof *x->zslot)) ||
+			    (rc = ssd_snapr_array(r, T('Z','B','U','F'), x->zbuf,
+						  (size_t)x->nzrwa * x->zrwa_win)) ||
+			    (rc = ssd_snapr_array(r, T('Z','F','R','E'), x->zfree,
+						  x->nzrwa * sizeof *x->zfree)) ||
+			    (rc = ssd_snapr_array(r, T('Z','O','W','N'), x->zowner,
+						  x->nzrwa * sizeof *x->zowner)))
+				return rc;
+			/* each area's buffer held by its zone, or free */
+			for (uint32_t z = 0; z < nz; z++)
+				if (x->zslot[z] != UINT32_MAX &&
+				    (x->zslot[z] >= x->nzrwa ||
+				     x->zowner[x->zslot[z]] != z)) {
+					ssd_snapr_fail(r, "zone %u's random write "
+						       "area is out of range", z);
+					return SSD_EPARSE;
+				}
+			for (uint32_t i = 0; i < x->nzrwa; i++)
+				if ((i < x->zfree_n && x->zfree[i] >= x->nzrwa) ||
+				    (x->zowner[i] >= nz && x->zowner[i] != UINT32_MAX)) {
+					ssd_snapr_fail(r, "random write area %u is "
+						       "out of range", i);
+					return SSD_EPARSE;
+				}
+		}
+	}
+	char why[200];
+	if (x->zns && ssd_drive_zones_check(x, why, sizeof why)) {
+		ssd_snapr_fail(r, "%s", why);
+		return SSD_EPARSE;
+	}
+	if (x->cfg.fdp) {
+		if ((rc = ssd_snapr_array(r, T('F','D','E','V'), &x->pid_cur,
+					  sizeof x->pid_cur)))
+			return rc;
+		/* the latest command's identifier (+ 1; 0: none), one the
+		 * drive has; a buffered page's stream, one of its streams
+		 * (groups x handles, and on several groups the stream of
+		 * no identifier) */
+		if (x->pid_cur > 0x10000 ||
+		    (x->pid_cur && ssd_ftl_fdp_stream(x->ftl, x->pid_cur - 1) < 0)) {
+			ssd_snapr_fail(r, "fdp: placement identifier %u is not "
+				       "one of the drive's", x->pid_cur - 1);
+			return SSD_EPARSE;
+		}
+		if (x->wb_pid &&
+		    (rc = ssd_snapr_array(r, T('F','W','B','P'), x->wb_pid,
+					  x->wb_n * sizeof *x->wb_pid)))
+			return rc;
+		uint32_t ng = ssd_ftl_fdp_groups(x->ftl);
+		uint32_t ns = ng * ssd_ftl_handles(x->ftl) + (ng > 1);
+		for (uint32_t i = 0; x->wb_pid && i < x->wb_n; i++)
+			if (x->wb_pid[i] >= ns) {
+				ssd_snapr_fail(r, "fdp: write buffer entry %u has "
+					       "stream %u of %u", i, x->wb_pid[i],
+					       ns);
+				return SSD_EPARSE;
+			}
+	}
+	return 0;
 }
 
 int ssd_snapshot_save(const struct ssd_dev *d, const char *path, char *err,
@@ -127,6 +238,7 @@ int ssd_snapshot_save(const struct ssd_dev *d, const char *path, char *err,
 		ssd_snapw_array(w, T('V','R','E','C'), d->vrec,
 				((size_t)ssd_ftl_pages(d->ftl) + 1) * sizeof *d->vrec);
 	ssd_ftl_snap_save(d->ftl, w);
+	drive_extra_save(x, w);
 	return ssd_snapw_commit(w, err, errlen);
 }
 
@@ -229,7 +341,8 @@ static int dev_load(struct ssd_dev *d, struct ssd_snapr *r)
 					  ((size_t)nlp + 1) * sizeof *d->vrec)))
 			return rc;
 	}
-	if ((rc = ssd_ftl_snap_load(d->ftl, r)))
+	if ((rc = ssd_ftl_snap_load(d->ftl, r)) ||
+	    (rc = drive_extra_load(x, r)))
 		return rc;
 	if (!!d->vrec != ssd_ftl_snap_has_vgen(d->ftl)) {
 		ssd_snapr_fail(r, "the host's verification record and the "

@@ -131,7 +131,8 @@ int ssd_drive_create(const struct ssd_config *c, uint64_t seed,
 	}
 	d->ctr = ssd_ftl_counters_mut(d->ftl);
 	d->special = c->fdp || d->zns;
-	if (c->fdp && d->wb_n && !(d->wb_pid = calloc(d->wb_n, 1))) {
+	if (c->fdp && d->wb_n &&
+	    !(d->wb_pid = calloc(d->wb_n, sizeof *d->wb_pid))) {
 		ssd_drive_destroy(d);
 		return SSD_ENOMEM;
 	}
@@ -158,7 +159,7 @@ void ssd_drive_mem_add(const struct ssd_config *c, unsigned uses,
 		}
 	}
 	if (c->fdp)
-		m->dram += wb_n;
+		m->dram += wb_n * sizeof *d->wb_pid;
 	m->dram += sizeof *d + ra_n * sizeof *d->ra_ready +
 		   (wb_n ? wb_n * (sizeof *d->wb + sizeof *d->wb_lpn +
 				   sizeof *d->wb_mask + sizeof *d->wb_in) +
@@ -325,7 +326,7 @@ static void wb_hold(struct ssd_drive *d, uint32_t e, uint32_t lpn, uint8_t mask)
 	d->wb_held += mask != 0xff;
 	d->wb_hashed++;
 	if (d->wb_pid)
-		d->wb_pid[e] = (uint8_t)ssd_ftl_placement(d->ftl);
+		d->wb_pid[e] = (uint16_t)ssd_ftl_placement(d->ftl);
 }
 
 /* Entry e holds its page no longer (linear probing's deletion: the
@@ -781,21 +782,30 @@ __attribute__((cold, noinline)) static int zoned_cmd(struct ssd_drive *d,
 	return 0;
 }
 
-/* A command's placement bits (blk.h: handle + 1, 0 for none) differ
- * from the last: the FTL's handle follows, on a drive with FDP (another
- * ignores them).  0, or SSD_FDP_EPID for a handle it does not have (the
- * command fails, counted as an event). */
-static int placement(struct ssd_drive *d, uint32_t bits)
+/* A command's placement bits (blk.h: placement identifier + 1, 0 for
+ * none: the default stream) differ from the last: the FTL's stream
+ * follows, on a drive with FDP (another ignores them).  0, or SSD_FDP_EPID for an identifier
+ * naming a reclaim group or handle the drive does not have (the command
+ * fails, counted and logged as an event, with the command's first 4 KiB
+ * page at offset and time t). */
+static int placement(struct ssd_drive *d, uint32_t bits, uint64_t offset,
+		     int64_t t)
 {
 	if (bits == d->pid_cur)
 		return 0;
-	uint32_t nh = ssd_ftl_handles(d->ftl);
-	if (nh && bits > nh) {
-		d->ctr->fdp_bad_pid++;
-		return SSD_FDP_EPID;
+	uint32_t s = SSD_FDP_DEFAULT; /* none named */
+	if (bits && ssd_ftl_handles(d->ftl)) {
+		int32_t named = ssd_ftl_fdp_stream(d->ftl, bits - 1);
+		if (named < 0) {
+			d->ctr->fdp_bad_pid++;
+			ssd_ftl_fdp_event(d->ftl, SSD_FDP_EV_BAD_PID, bits - 1, t,
+					  offset / SSD_LPAGE);
+			return SSD_FDP_EPID;
+		}
+		s = (uint32_t)named;
 	}
 	d->pid_cur = bits;
-	ssd_ftl_set_placement(d->ftl, bits ? bits - 1 : 0);
+	ssd_ftl_set_placement(d->ftl, s);
 	return 0;
 }
 
@@ -804,7 +814,7 @@ int64_t ssd_drive_submit(struct ssd_drive *d, int ddir, uint64_t offset,
 {
 	/* one test for a plain drive: placement bits, FDP or zones */
 	if (__builtin_expect(((uint32_t)ddir >> 16 | d->special) != 0, 0)) {
-		int prc = placement(d, (uint32_t)ddir >> 16);
+		int prc = placement(d, (uint32_t)ddir >> 16, offset, t);
 		if (prc)
 			return prc;
 		ddir &= 0xffff;
@@ -1008,17 +1018,43 @@ void ssd_drive_set_check_every(struct ssd_drive *d, uint32_t victims)
 	ssd_ftl_floor(d->ftl, &d->floor);
 }
 
-/* ---- a zoned drive's zone management (docs/zoned.md) ---- */
+/* ---- flexible data placement (docs/fdp.md) ---- */
 
 uint32_t ssd_drive_placement_ids(const struct ssd_drive *d, uint32_t *pids,
 				 uint32_t max)
 {
-	/* one reclaim group: the identifier is the handle */
-	uint32_t n = ssd_ftl_handles(d->ftl);
-	for (uint32_t i = 0; i < n && i < max; i++)
-		pids[i] = i;
-	return n;
+	/* as the reclaim unit handle status lists them: each handle in
+	 * turn, in every reclaim group */
+	uint32_t nh = ssd_ftl_handles(d->ftl), ng = ssd_ftl_fdp_groups(d->ftl);
+	for (uint32_t i = 0; i < nh * ng && i < max; i++)
+		pids[i] = ssd_ftl_fdp_pid(d->ftl, i % ng * nh + i / ng);
+	return nh * ng;
 }
+
+int64_t ssd_drive_fdp_update(struct ssd_drive *d, const uint32_t *pids,
+			     uint32_t n, int64_t t)
+{
+	if (!ssd_ftl_handles(d->ftl))
+		return SSD_EUNSUP;
+	for (uint32_t i = 0; i < n; i++)
+		if (ssd_ftl_fdp_stream(d->ftl, pids[i]) < 0)
+			return SSD_FDP_EPID;
+	int rc = idle_gap(d, t);
+	if (rc)
+		return rc;
+	d->clk.now = t;
+	d->clk.host_ios++;
+	int64_t overhead = cmd_time(d);
+	int64_t done = ssd_ftl_fdp_update(d->ftl, pids, n, t);
+	if (done < 0)
+		return done;
+	done += overhead;
+	if (done > d->clk.busy_until)
+		d->clk.busy_until = done;
+	return done;
+}
+
+/* ---- a zoned drive's zone management (docs/zoned.md) ---- */
 
 int ssd_drive_zoned(const struct ssd_drive *d, struct ssd_zoned_info *zi)
 {
@@ -1117,6 +1153,83 @@ int64_t ssd_drive_zone_send(struct ssd_drive *d, uint32_t *vrec, int action,
 	else if (action == SSD_ZNS_ACT_FINISH)
 		d->ctr->zone_finish_ns += (uint64_t)(done - t);
 	return done;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* A power cut on a zoned drive, after the FTL's (docs/zoned.md): every
+ * zone's write pointer where its durable data ends, open zones closed;
+ * the random write areas' data, in DRAM, gone (its pages added to
+ * pc->touched, for the host's record) unless power-loss protection saved
+ * it.  Then each zone's state is held to the FTL's: SSD_ESTATE if they
+ * disagree. */
+static int zoned_power_cut(struct ssd_drive *d, struct ssd_power_cut *pc)
+{
+	uint32_t nz = ssd_zns_params(d->zns)->nzones;
+	uint64_t extra = 0;
+	for (uint32_t z = 0; z < nz; z++) {
+		uint64_t hi, base = z * d->zsize_lp;
+		uint32_t s = d->zslot ? d->zslot[z] : NO_SLOT;
+		if (!pc->save_all && s != NO_SLOT && ssd_zns_zrwa(d->zns, z, &hi))
+			for (uint64_t l = base + ssd_ftl_zone_written(d->ftl, z); l < hi; l++)
+				extra += *zrwa_at(d, s, l) != 0;
+	}
+	uint32_t *t = pc->touched;
+	if (extra) {
+		t = realloc(pc->touched, (pc->ntouched + extra) * sizeof *t);
+		if (!t)
+			return SSD_ENOMEM;
+		pc->touched = t;
+	}
+	uint64_t n0 = pc->ntouched;
+	for (uint32_t z = 0; z < nz; z++) {
+		uint64_t hi, base = z * d->zsize_lp;
+		uint32_t s = d->zslot ? d->zslot[z] : NO_SLOT;
+		uint32_t keep = ssd_ftl_zone_written(d->ftl, z);
+		if (!pc->save_all && s != NO_SLOT && ssd_zns_zrwa(d->zns, z, &hi))
+			for (uint64_t l = base + keep; l < hi; l++)
+				if (*zrwa_at(d, s, l)) {
+					t[pc->ntouched++] = (uint32_t)l;
+					pc->lost_lp++;
+					if (pc->lost && pc->nlost < pc->lost_cap)
+						pc->lost[pc->nlost++] = (uint32_t)l;
+				}
+		ssd_zns_power_cut(d->zns, z, keep, pc->save_all);
+		zrwa_release(d, z);
+	}
+	if (pc->ntouched > n0) /* ascending again */
+		qsort(t, pc->ntouched, sizeof *t, cmp_u32);
+	return ssd_drive_zones_check(d, NULL, 0);
+}
+
+int ssd_drive_zones_check(const struct ssd_drive *d, char *err, size_t n)
+{
+	char dummy[1];
+	if (!n) {
+		err = dummy;
+		n = sizeof dummy;
+	}
+	uint32_t nz = ssd_zns_params(d->zns)->nzones;
+	for (uint32_t z = 0; z < nz; z++) {
+		struct ssd_zns_desc zd;
+		ssd_zns_describe(d->zns, z, &zd);
+		uint64_t ftl = ssd_ftl_zone_written(d->ftl, z);
+		uint64_t want = zd.state == SSD_ZNS_ZSF ? zd.written
+			      : zd.state == SSD_ZNS_ZSE ? 0 : zd.wp - zd.zslba;
+		if (zd.state != SSD_ZNS_ZSRO && zd.state != SSD_ZNS_ZSO &&
+		    ftl != want) {
+			snprintf(err, n, "zone %u (%s) has its write pointer at "
+				 "%llu, its data ends at %llu", z,
+				 ssd_zns_state_name(zd.state),
+				 (unsigned long long)want, (unsigned long long)ftl);
+			return SSD_ESTATE;
+		}
+	}
+	return ssd_zns_check(d->zns, err, n);
 }
 
 int ssd_drive_zone_report(const struct ssd_drive *d, uint32_t zone,
@@ -1272,13 +1385,17 @@ int ssd_drive_power_cut(struct ssd_drive *d, uint32_t *vrec,
 	for (uint32_t i = 0; i < d->wb_n; i++)
 		buffered += (d->wb_lpn[i] != SSD_UNMAPPED && d->wb_mask[i] != 0xff) ||
 			    d->wb[i] > pc->t; /* held in part, or not drained */
+	for (size_t i = 0; d->zbuf && i < (size_t)d->nzrwa * d->zrwa_win; i++)
+		buffered += d->zbuf[i] != 0; /* the random write areas' data */
 	pc->buffered_lp = buffered;
 	pc->open_lp = ssd_ftl_open_lp(d->ftl);
 	pc->save_ns = save_time(d, buffered + pc->open_lp);
 	if (d->cfg.plp) {
 		struct ssd_geometry g;
 		ssd_config_geometry(&d->cfg, &g);
-		int64_t need = save_time(d, d->wb_n + (uint64_t)g.units * g.lp_per_page);
+		/* the write buffer, a page per unit, the random write areas */
+		int64_t need = save_time(d, d->wb_n + (uint64_t)g.units * g.lp_per_page +
+					 (uint64_t)d->nzrwa * d->zrwa_win);
 		pc->hold_ns = d->cfg.plp_hold_up ? d->cfg.plp_hold_up
 			    : ssd_max64(2 * need, SSD_MS);
 	} else {
@@ -1291,6 +1408,8 @@ int ssd_drive_power_cut(struct ssd_drive *d, uint32_t *vrec,
 	if (d->wb_held && (rc = wb_drain_all(d, pc->t)))
 		return rc;
 	rc = ssd_ftl_power_cut(d->ftl, pc);
+	if (!rc && d->zns)
+		rc = zoned_power_cut(d, pc);
 	if (rc) {
 		free(pc->unplaced);
 		pc->unplaced = NULL;

@@ -86,8 +86,9 @@ struct ssd_drive {
 	uint32_t nzrwa;         /* buffers: the areas there are */
 	uint32_t pid_cur;       /* the placement bits (ddir >> 16) of the
 	                           latest command (blk.h) */
-	uint8_t *wb_pid;        /* fdp with the write buffer: [entry] the
-	                           handle of the page it holds in part */
+	uint16_t *wb_pid;       /* fdp with the write buffer: [entry] the
+	                           stream (group x handles + handle) of the
+	                           page it holds in part */
 	struct zrwa_pre { uint32_t zone; uint64_t wp, hi; } *zpre;
 	uint32_t zpre_n;        /* before a Zone Send: the areas' state */
 };
@@ -122,6 +123,11 @@ void ssd_drive_prefetch(const struct ssd_drive *s, uint64_t offset,
 int ssd_drive_zoned(const struct ssd_drive *s, struct ssd_zoned_info *zi);
 int64_t ssd_drive_zone_send(struct ssd_drive *s, uint32_t *vrec, int action,
 			    uint64_t offset, int flags, int64_t t);
+/* A zoned drive's zones against its FTL: each zone's write pointer (a
+ * full zone's written end) where the FTL's data of it ends, and the zone
+ * state machine's own invariants.  0, or SSD_ESTATE with a line in err
+ * (n bytes, may be 0). */
+int ssd_drive_zones_check(const struct ssd_drive *d, char *err, size_t n);
 int ssd_drive_zone_report(const struct ssd_drive *s, uint32_t zone,
 			  struct ssd_zone_desc *out);
 uint64_t ssd_drive_append_offset(const struct ssd_drive *s);
@@ -130,6 +136,12 @@ uint64_t ssd_drive_append_offset(const struct ssd_drive *s);
  * up to max of them to pids and returns how many there are (0: no FDP). */
 uint32_t ssd_drive_placement_ids(const struct ssd_drive *s, uint32_t *pids,
 				 uint32_t max);
+/* Reclaim Unit Handle Update of the n placement identifiers pids at t
+ * (ssd_ftl_fdp_update).  Returns the completion time, SSD_FDP_EPID for
+ * an identifier the drive does not have (nothing done), SSD_EUNSUP
+ * without FDP. */
+int64_t ssd_drive_fdp_update(struct ssd_drive *s, const uint32_t *pids,
+			     uint32_t n, int64_t t);
 /* 1 if page lpn's latest data is the host's, in a zone random write
  * area (DRAM), not yet on flash. */
 int ssd_drive_zrwa_holds(const struct ssd_drive *s, uint32_t lpn);

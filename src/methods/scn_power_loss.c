@@ -24,6 +24,15 @@
  *
  * A drive without TRIM (trim = no) is sent none: trim_pct's share goes
  * to reads, and the summary and result.json say so.
+ *
+ * A zoned drive (mapping = zone) is written as a log-structured host
+ * writes it: the fill writes whole zones, and each write goes to the
+ * write pointer of one of a few zones (half the active limit, or 4); a
+ * zone that fills is replaced by another, a full one reset first (the
+ * reset a TRIM of its pages to the host's record).  After a cut the host
+ * writes on at the write pointers the drive reports.  An FDP drive's
+ * writes name the handle of their stretch of the drive, one in eight
+ * another handle.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -84,9 +93,17 @@ struct cmd {
 	int kind, fua;
 	uint32_t lpn, n;
 	uint32_t ver[MAXP];
+	uint32_t *zver;          /* a zone reset: the versions of its n pages */
+	uint32_t zone;           /* zoned: the zone it writes or resets */
 	int64_t done;
 	uint32_t *cover, ncover; /* a flush: (lpn, version) pairs it makes durable */
 };
+
+/* The version c leaves page i of its range at. */
+static inline uint32_t cver(const struct cmd *c, uint32_t i)
+{
+	return c->zver ? c->zver[i] : c->ver[i];
+}
 
 struct pl {
 	struct ssd_dev *dev;
@@ -103,8 +120,47 @@ struct pl {
 	                                       since the last cut */
 	uint64_t writes;
 	uint64_t commands;     /* host commands submitted */
+	uint32_t handles;      /* fdp: the drive's reclaim unit handles */
+	/* a zoned drive: writes go to the write pointers of `nset` zones
+	 * (set[]), a zone that fills replaced by another, reset first if
+	 * full; zbusy counts each zone's commands in flight */
+	uint32_t nzones, nset;
+	uint64_t zsize, zcap;  /* pages */
+	uint32_t *set, *zbusy;
+	uint64_t *zwp;         /* each zone's write pointer before a cut */
+	uint64_t resets, rewound; /* zone resets sent; zones a cut rewound */
 	struct ssd_rng rng;
 };
+
+/* Each zone's write pointer (its written end: a full zone's capacity),
+ * into zwp[], or, with `after`, the zones whose write pointer went back
+ * counted. */
+static void zone_wps(struct pl *p, int after)
+{
+	for (uint32_t z = 0; z < p->nzones; z++) {
+		struct ssd_zone_desc zd;
+		if (ssd_dev_zone_report(p->dev, z, &zd))
+			continue;
+		uint64_t w = zd.start + zd.written;
+		if (after)
+			p->rewound += w < p->zwp[z];
+		else
+			p->zwp[z] = w;
+	}
+}
+
+/* An FDP drive's writes name a handle: each handle a stretch of the
+ * drive of its own, and one write in eight another handle at random (a
+ * page going over to another stream).  0 (no placement) otherwise. */
+static int placement(struct pl *p, uint32_t lpn)
+{
+	if (!p->handles)
+		return 0;
+	uint32_t h = (uint32_t)((uint64_t)lpn * p->handles / p->nlp);
+	if (ssd_rng_below(&p->rng, 8) == 0)
+		h = (uint32_t)ssd_rng_below(&p->rng, p->handles);
+	return SSD_BLK_PLACEMENT(h);
+}
 
 static int push_dirty(struct pl *p, uint32_t lpn, uint32_t v)
 {
@@ -128,18 +184,22 @@ static int complete(struct pl *p, struct cmd *c)
 	switch (c->kind) {
 	case C_WRITE:
 	case C_TRIM:
+		if (p->zbusy)
+			p->zbusy[c->zone]--;
 		for (uint32_t i = 0; i < c->n; i++) {
-			uint32_t l = c->lpn + i;
+			uint32_t l = c->lpn + i, v = cver(c, i);
 			p->busy[l]--;
-			p->ack[l] = c->ver[i];
+			p->ack[l] = v;
 			if (c->kind == C_TRIM)
-				p->tver[l] = c->ver[i];
+				p->tver[l] = v;
 			if (c->fua) {
-				p->sync[l] = c->ver[i];
-			} else if (push_dirty(p, l, c->ver[i])) {
+				p->sync[l] = v;
+			} else if (push_dirty(p, l, v)) {
 				return SSD_ENOMEM;
 			}
 		}
+		free(c->zver);
+		c->zver = NULL;
 		break;
 	case C_FLUSH:
 		for (uint32_t i = 0; i < c->ncover; i++) {
@@ -171,6 +231,127 @@ static int pick(struct pl *p, uint32_t n, uint32_t *lpn)
 	return 0;
 }
 
+/* The fill's writes: each in the handle of its stretch. */
+static int fill_placement(const struct pl *p, uint64_t offset)
+{
+	uint64_t lpn = offset / SSD_LPAGE;
+	return p->handles ? SSD_BLK_PLACEMENT(lpn * p->handles / p->nlp) : 0;
+}
+
+/* The pages of a command in flight: busy, and touched since the cut. */
+static int hold(struct pl *p, struct cmd *c)
+{
+	for (uint32_t i = 0; i < c->n; i++) {
+		p->busy[c->lpn + i]++;
+		if (p->ntouch == p->cap_touch) {
+			uint32_t *t2 = ssd_grow(p->touch, &p->cap_touch, sizeof *t2, 1024);
+			if (!t2)
+				return SSD_ENOMEM;
+			p->touch = t2;
+		}
+		p->touch[p->ntouch++] = c->lpn + i;
+	}
+	return 0;
+}
+
+/* A zone to write in place of a full one: one active (its write pointer
+ * inside it) that no slot of the set holds, else an empty one, else a
+ * full one with no command in flight (reset first); from a random
+ * zone on.  *state receives its state. */
+static uint32_t zone_pick(struct pl *p, int *state)
+{
+	uint32_t from = (uint32_t)ssd_rng_below(&p->rng, p->nzones);
+	uint32_t best = UINT32_MAX, rank = 3;
+	for (uint32_t k = 0; k < p->nzones && rank; k++) {
+		uint32_t z = (from + k) % p->nzones, taken = 0;
+		for (uint32_t i = 0; i < p->nset && !taken; i++)
+			taken = p->set[i] == z;
+		struct ssd_zone_desc zd;
+		if (taken || ssd_dev_zone_report(p->dev, z, &zd))
+			continue;
+		uint32_t r = zd.state == SSD_ZNS_ZSF ? (p->zbusy[z] ? 3 : 2)
+			   : zd.state == SSD_ZNS_ZSE ? 1
+			   : zd.state == SSD_ZNS_ZSRO || zd.state == SSD_ZNS_ZSO ? 3 : 0;
+		if (r < rank) {
+			rank = r;
+			best = z;
+			*state = zd.state;
+		}
+	}
+	return best;
+}
+
+/* A zoned drive's write (or the reset that makes room for it) into c:
+ * at the write pointer of a zone of the set, n pages or what the zone
+ * has left.  Returns 0 (c->kind C_NONE: nothing to do now: a read
+ * instead) or an error. */
+static int zoned_write(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
+		       int fua)
+{
+	struct ssd_dev *d = p->dev;
+	uint32_t i = (uint32_t)ssd_rng_below(&p->rng, p->nset);
+	struct ssd_zone_desc zd;
+	int rc = ssd_dev_zone_report(d, p->set[i], &zd);
+	if (rc)
+		return rc;
+	if (zd.state == SSD_ZNS_ZSF || zd.state == SSD_ZNS_ZSRO ||
+	    zd.state == SSD_ZNS_ZSO) {
+		int st = 0;
+		uint32_t z = zone_pick(p, &st);
+		if (z == UINT32_MAX)
+			return 0;
+		p->set[i] = z;
+		if (st == SSD_ZNS_ZSF) { /* reset it: the command */
+			c->kind = C_TRIM;
+			c->zone = z;
+			c->lpn = (uint32_t)(z * p->zsize);
+			c->n = (uint32_t)p->zcap;
+			c->zver = malloc(c->n * sizeof *c->zver);
+			if (!c->zver)
+				return SSD_ENOMEM;
+			c->done = ssd_dev_zone_send(d, SSD_ZNS_ACT_RESET,
+						    (uint64_t)c->lpn * SSD_LPAGE, 0, t);
+			p->commands++;
+			if (c->done < 0) {
+				c->kind = C_NONE;
+				return (int)c->done;
+			}
+			for (uint32_t k = 0; k < c->n; k++)
+				c->zver[k] = ver_of(d->vrec[c->lpn + k]);
+			p->zbusy[z]++;
+			p->resets++;
+			return hold(p, c);
+		}
+		if ((rc = ssd_dev_zone_report(d, z, &zd)))
+			return rc;
+	}
+	uint64_t wp = zd.wp / SSD_LPAGE, end = (zd.start + zd.cap) / SSD_LPAGE;
+	if (p->busy[wp])
+		return 0; /* its reset is in flight: the host waits for it */
+	if (wp + n > end)
+		n = (uint32_t)(end - wp);
+	c->kind = C_WRITE;
+	c->zone = p->set[i];
+	c->lpn = (uint32_t)wp;
+	c->n = n;
+	c->fua = fua;
+	ssd_vrec_write(d->vrec, c->lpn, n);
+	for (uint32_t k = 0; k < n; k++)
+		c->ver[k] = ver_of(d->vrec[c->lpn + k]);
+	p->writes++;
+	p->zbusy[c->zone]++;
+	if ((rc = hold(p, c)))
+		return rc;
+	c->done = ssd_dev_submit(d, SSD_DDIR_WRITE | (fua ? SSD_DEV_FUA : 0),
+				 wp * SSD_LPAGE, n * SSD_LPAGE, t);
+	p->commands++;
+	if (c->done < 0) {
+		c->kind = C_NONE;
+		return (int)c->done;
+	}
+	return 0;
+}
+
 /* Submit the next command at t into c.  Returns 0 or an error. */
 static int submit(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
 		  int write_pct, int trim_pct, int fua_pct, uint64_t flush_every)
@@ -192,6 +373,13 @@ static int submit(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
 	uint64_t r = ssd_rng_below(&p->rng, 100);
 	int kind = r < (uint64_t)write_pct ? C_WRITE
 		 : r < (uint64_t)(write_pct + trim_pct) ? C_TRIM : C_READ;
+	if (p->nset && kind == C_WRITE) {
+		int fua = ssd_rng_below(&p->rng, 100) < (uint64_t)fua_pct;
+		int rc = zoned_write(p, c, t, n, fua);
+		if (rc || c->kind != C_NONE)
+			return rc;
+		kind = C_READ; /* no zone to write now */
+	}
 	uint32_t lpn;
 	if (kind != C_READ && !pick(p, n, &lpn))
 		kind = C_READ;
@@ -223,6 +411,8 @@ static int submit(struct pl *p, struct cmd *c, int64_t t, uint32_t n,
 			}
 			p->touch[p->ntouch++] = lpn + i;
 		}
+	if (kind == C_WRITE)
+		ddir |= placement(p, lpn);
 	c->done = ssd_dev_submit(d, ddir | (c->fua ? SSD_DEV_FUA : 0), offset,
 				 n * SSD_LPAGE, t);
 	p->commands++;
@@ -263,7 +453,7 @@ static void check_pages(struct pl *p, struct tally *t, char *first, size_t first
 			for (uint32_t k = 0; k < p->qd; k++) {
 				const struct cmd *c = &p->q[k];
 				if (l >= c->lpn && l < c->lpn + c->n &&
-				    ((c->kind == C_WRITE && c->ver[l - c->lpn] == have) ||
+				    ((c->kind == C_WRITE && cver(c, l - c->lpn) == have) ||
 				     (c->kind == C_TRIM && (have & 1))))
 					pending = 1;
 			}
@@ -406,8 +596,15 @@ static int run(struct ssd_scn *s)
 	if (!rec_ns || !p.ack || !p.sync || !p.busy || !p.tver || !p.q ||
 	    ssd_verify_attach(dev) || (rc = ssd_dev_power_track(dev))) {
 		char why[200];
-		if (rc == SSD_EUNSUP && ssd_config_power_refusal(ssd_dev_config(dev),
-								 why, sizeof why))
+		const struct ssd_config *dc = ssd_dev_config(dev);
+		if (rc == SSD_EUNSUP && (dc->mapping == SSD_MAP_ZONE || dc->fdp) &&
+		    dc->paired_pages != SSD_PAIRED_INDEPENDENT)
+			snprintf(s->err, sizeof s->err, "power-loss: paired_pages = %s is "
+				 "modelled on drives without zones or FDP only (the "
+				 "guard covers the unit's own write point), and the "
+				 "drive has %s", paired_name(dc->paired_pages),
+				 dc->fdp ? "fdp = yes" : "mapping = zone");
+		else if (rc == SSD_EUNSUP && ssd_config_power_refusal(dc, why, sizeof why))
 			snprintf(s->err, sizeof s->err, "power-loss: %s", why);
 		else
 			snprintf(s->err, sizeof s->err, "power-loss: %s", rc == SSD_ENOMEM || !rc
@@ -416,6 +613,35 @@ static int run(struct ssd_scn *s)
 		goto out;
 	}
 	ssd_rng_seed(&p.rng, s->seed ^ 0x706c6f73u);
+	p.handles = ssd_ftl_handles(dev->ftl);
+	struct ssd_zoned_info zi;
+	uint64_t fill_zones = 0;
+	if (ssd_dev_zoned(dev, &zi)) {
+		/* writes at the write pointers of a few zones at a time (half
+		 * the active limit), resets in place of TRIMs */
+		p.nzones = (uint32_t)zi.nzones;
+		p.zsize = zi.zone_size / SSD_LPAGE;
+		p.zcap = zi.zone_cap / SSD_LPAGE;
+		p.nset = zi.max_active ? (zi.max_active + 1) / 2 : 4;
+		if (p.nset > p.nzones)
+			p.nset = p.nzones;
+		p.set = malloc(p.nset * sizeof *p.set);
+		p.zbusy = calloc(p.nzones, sizeof *p.zbusy);
+		p.zwp = calloc(p.nzones, sizeof *p.zwp);
+		if (!p.set || !p.zbusy || !p.zwp) {
+			rc = SSD_ENOMEM;
+			snprintf(s->err, sizeof s->err, "power-loss: out of memory");
+			goto out;
+		}
+		/* the fill: whole zones, all but the set's */
+		fill_zones = (uint64_t)((double)fill / (double)s->cfg.capacity * p.nzones);
+		if (fill_zones > p.nzones - p.nset)
+			fill_zones = p.nzones - p.nset;
+		for (uint32_t i = 0; i < p.nset; i++)
+			p.set[i] = (uint32_t)fill_zones + i;
+		fill = 0;
+		trim_pct = 0;
+	}
 	if (check)
 		ssd_dev_set_check_every(dev, check);
 	/* the fill, 128 KiB at a time at QD1, then a flush: all synced */
@@ -426,7 +652,8 @@ static int run(struct ssd_scn *s)
 			ssd_prog_at(s->prog, (double)o / (double)fill, t, NULL);
 		uint32_t len = (uint32_t)(fill - o < (128 << 10) ? fill - o : 128 << 10);
 		ssd_vrec_write(dev->vrec, (uint32_t)(o / SSD_LPAGE), len / SSD_LPAGE);
-		int64_t c = ssd_dev_submit(dev, SSD_DDIR_WRITE, o, len, t);
+		int64_t c = ssd_dev_submit(dev, SSD_DDIR_WRITE | fill_placement(&p, o),
+					   o, len, t);
 		if (c < 0) {
 			rc = (int)c;
 			snprintf(s->err, sizeof s->err, "power-loss: the fill failed: %s",
@@ -434,6 +661,34 @@ static int run(struct ssd_scn *s)
 			goto out;
 		}
 		t = c;
+	}
+	for (uint64_t z = 0; z < fill_zones; z++) {
+		uint64_t base = z * p.zsize * SSD_LPAGE, zend = base + p.zcap * SSD_LPAGE;
+		struct ssd_zone_desc zd;
+		if (!ssd_dev_zone_report(dev, (uint32_t)z, &zd) && zd.state != SSD_ZNS_ZSE) {
+			/* a drive from a snapshot: the zone written again */
+			int64_t c = ssd_dev_zone_send(dev, SSD_ZNS_ACT_RESET, base, 0, t);
+			if (c < 0) {
+				rc = (int)c;
+				snprintf(s->err, sizeof s->err, "power-loss: the fill "
+					 "failed to reset zone %llu: %s",
+					 (unsigned long long)z, ssd_strerror(rc));
+				goto out;
+			}
+			t = c;
+		}
+		for (uint64_t o = base; o < zend; o += 128 << 10) {
+			uint32_t len = (uint32_t)(zend - o < (128 << 10) ? zend - o : 128 << 10);
+			ssd_vrec_write(dev->vrec, (uint32_t)(o / SSD_LPAGE), len / SSD_LPAGE);
+			int64_t c = ssd_dev_submit(dev, SSD_DDIR_WRITE, o, len, t);
+			if (c < 0) {
+				rc = (int)c;
+				snprintf(s->err, sizeof s->err, "power-loss: the fill "
+					 "failed: %s", ssd_strerror(rc));
+				goto out;
+			}
+			t = c;
+		}
 	}
 	t = ssd_dev_flush(dev, t);
 	if (t < 0) {
@@ -485,9 +740,12 @@ static int run(struct ssd_scn *s)
 				break;
 			}
 			if (rc) {
+				const char *why = ssd_dev_check_failure(dev);
+				if (!why && ssd_dev_error(dev)[0])
+					why = ssd_dev_error(dev);
 				snprintf(s->err, sizeof s->err, "power-loss: cut %llu: a "
 					 "command failed: %s", (unsigned long long)k + 1,
-					 ssd_strerror(rc));
+					 why ? why : ssd_strerror(rc));
 				goto out;
 			}
 		}
@@ -499,6 +757,8 @@ static int run(struct ssd_scn *s)
 		for (uint32_t i = 0; i < qd; i++)
 			inflight += p.q[i].kind != C_NONE;
 		struct ssd_power_cut pc = {.t = T, .on = T + off, .full = full};
+		if (p.nset)
+			zone_wps(&p, 0);
 		if ((rc = ssd_dev_power_cut(dev, &pc))) {
 			const char *why = ssd_dev_check_failure(dev);
 			snprintf(s->err, sizeof s->err, "power-loss: cut %llu failed: %s",
@@ -512,6 +772,8 @@ static int run(struct ssd_scn *s)
 				 ssd_dev_check_failure(dev) ? ssd_dev_check_failure(dev) : "?");
 			goto out;
 		}
+		if (p.nset)
+			zone_wps(&p, 1);
 		rc = full ? 0 : cut_pages(&p, &pc);
 		free(pc.touched);
 		if (rc) {
@@ -546,8 +808,11 @@ static int run(struct ssd_scn *s)
 		 * host starts over from it */
 		for (uint32_t i = 0; i < qd; i++) {
 			free(p.q[i].cover);
+			free(p.q[i].zver);
 			memset(&p.q[i], 0, sizeof p.q[i]);
 		}
+		if (p.zbusy)
+			memset(p.zbusy, 0, p.nzones * sizeof *p.zbusy);
 		for (uint64_t i = 0, nr = full ? p.nlp : p.ntouch; i < nr; i++) {
 			uint32_t l = full ? (uint32_t)i : p.touch[i];
 			p.ack[l] = p.sync[l] = ver_of(dev->vrec[l]);
@@ -613,6 +878,16 @@ static int run(struct ssd_scn *s)
 	ssd_scn_json_close(s, 0);
 	if (first[0])
 		ssd_scn_json_str(s, "first_flushed_loss", first);
+	if (p.nset) {
+		ssd_scn_json_open(s, "zoned", 0);
+		ssd_scn_json_int(s, "zones", p.nzones);
+		ssd_scn_json_int(s, "zones_written_at_once", p.nset);
+		ssd_scn_json_int(s, "zone_resets", (int64_t)p.resets);
+		ssd_scn_json_int(s, "zones_rewound", (int64_t)p.rewound);
+		ssd_scn_json_close(s, 0);
+	}
+	if (p.handles)
+		ssd_scn_json_int(s, "fdp_handles", p.handles);
 	if (no_trim)
 		ssd_scn_json_str(s, "trims", "none: the drive has no TRIM (trim = "
 				 "no); trim_pct's share were reads");
@@ -649,6 +924,15 @@ static int run(struct ssd_scn *s)
 			(unsigned long long)cuts, duration(save_max, took, sizeof took),
 			duration(hold, gives, sizeof gives));
 	}
+	if (p.nset)
+		fprintf(s->out, "  zones             writes at the write pointers of %u of %u "
+			"zones, %llu reset%s; %llu write pointer%s rewound by the cuts\n",
+			p.nset, p.nzones, (unsigned long long)p.resets, ssd_plural(p.resets),
+			(unsigned long long)p.rewound, ssd_plural(p.rewound));
+	if (p.handles)
+		fprintf(s->out, "  fdp               writes on %u handle%s (a stretch of the "
+			"drive each, one in eight another)\n", p.handles,
+			ssd_plural(p.handles));
 	fprintf(s->out, "  recovery          %.2f ms median, %.2f ms p99, %.2f-%.2f ms\n",
 		r_p50, r_p99, r_min, r_max);
 	if (no_trim)
@@ -658,8 +942,13 @@ static int run(struct ssd_scn *s)
 	rc = 0;
 out:
 	ssd_scn_discard(s, csv); /* a run that failed: no CSV */
-	for (uint32_t i = 0; p.q && i < qd; i++)
+	for (uint32_t i = 0; p.q && i < qd; i++) {
 		free(p.q[i].cover);
+		free(p.q[i].zver);
+	}
+	free(p.set);
+	free(p.zbusy);
+	free(p.zwp);
 	free(p.q);
 	free(p.dirty);
 	free(p.touch);

@@ -412,6 +412,12 @@ uint64_t ssd_rep_fdp_mbe(const struct ssd_config *cfg, const struct ssd_counters
 	return c->nand_erase * g.erase_block_bytes; /* per plane, as counted */
 }
 
+double ssd_rep_fdp_handle_waf(const struct ssd_counters *c, uint32_t h)
+{
+	return c->fdp_host_lp[h] ? (double)c->fdp_media_lp[h] / c->fdp_host_lp[h]
+				 : NAN;
+}
+
 const char *ssd_rep_fdp_isolation(const struct ssd_config *cfg)
 {
 	return cfg->fdp_isolation == SSD_FDP_PERSISTENT ? "persistent" : "initial";

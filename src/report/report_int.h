@@ -117,6 +117,8 @@ const char *ssd_rep_cut_note(const struct ssd_job *job, char *buf, size_t n);
  * handles' type by name. */
 uint64_t ssd_rep_fdp_mbe(const struct ssd_config *cfg, const struct ssd_counters *c);
 const char *ssd_rep_fdp_isolation(const struct ssd_config *cfg);
+/* Handle h's media pages per host page (NAN before it wrote any). */
+double ssd_rep_fdp_handle_waf(const struct ssd_counters *c, uint32_t h);
 /* The note on reads of pages never written, into buf: 1 if the counters
  * c call for it, else 0 (report.c says when). */
 int ssd_rep_unmapped_note(const struct ssd_counters *c, char *buf, size_t n);

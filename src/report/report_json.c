@@ -82,6 +82,31 @@ static void jw_bool(struct jw *w, const char *k, int v)
 	ssd_json_kbool(&w->j, k, v);
 }
 
+/* docs/fdp.md: the reclaim groups, the events by type, each handle's
+ * usage (host pages, pages programmed into its blocks), and with
+ * initially isolated handles the GC copies into the blocks they share. */
+static void json_fdp_usage(struct jw *w, const struct ssd_counters *c)
+{
+	jw_u64(w, "reclaim_groups", w->cfg->fdp_groups);
+	jw_obj(w, "events");
+	jw_u64(w, "invalid_placement_identifier", c->fdp_bad_pid);
+	jw_u64(w, "reclaim_unit_not_written_to_capacity", c->fdp_ru_unfilled);
+	jw_u64(w, "media_reallocated", c->fdp_media_realloc);
+	jw_end(w);
+	if (w->cfg->fdp_isolation == SSD_FDP_INITIAL)
+		jw_u64(w, "gc_shared_pages", c->fdp_gc_shared_lp);
+	ssd_json_karray(&w->j, "handle_usage");
+	for (uint32_t h = 0; h < w->cfg->fdp_handles && h < SSD_FDP_MAX_HANDLES; h++) {
+		ssd_json_object(&w->j);
+		jw_u64(w, "handle", h);
+		jw_u64(w, "host_pages_written", c->fdp_host_lp[h]);
+		jw_u64(w, "media_pages_written", c->fdp_media_lp[h]);
+		jw_dbl(w, "waf", ssd_rep_fdp_handle_waf(c, h));
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
 /* ---- the machine around the drive (machine/stack.h) ---- */
 
 /* "machine": its nodes top down, each with what it was asked and its own
@@ -737,6 +762,7 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 		jw_u64(w, "media_bytes_written", c->nand_prog_lp * SSD_LPAGE);
 		jw_u64(w, "media_bytes_erased", ssd_rep_fdp_mbe(w->cfg, c));
 		jw_u64(w, "invalid_placement_identifiers", c->fdp_bad_pid);
+		json_fdp_usage(w, c);
 		jw_end(w);
 	}
 	if (w->cfg && w->cfg->mapping == SSD_MAP_ZONE) { /* docs/zoned.md */

@@ -359,6 +359,33 @@ static void text_health(FILE *out, const struct ssd_health *h)
 		num2str(nw, sizeof nw, h->nand_bytes_written, 4, 1, N2S_BYTE));
 }
 
+/* docs/fdp.md: the events by type, and each handle's usage -- its host
+ * pages and the pages programmed into its blocks, and their ratio (GC
+ * copies of initially isolated handles go to blocks they share: a line
+ * of their own). */
+static void text_fdp_usage(FILE *out, const struct ssd_config *cfg,
+			   const struct ssd_counters *c)
+{
+	fprintf(out, "  ssdlab: fdp: reclaim groups=%u, events: invalid placement "
+		"identifier=%" PRIu64 ", reclaim unit not written to capacity=%"
+		PRIu64 ", media reallocated=%" PRIu64 "\n", cfg->fdp_groups,
+		c->fdp_bad_pid, c->fdp_ru_unfilled, c->fdp_media_realloc);
+	for (uint32_t h = 0; h < cfg->fdp_handles && h < SSD_FDP_MAX_HANDLES; h++) {
+		char w[32];
+		double waf = ssd_rep_fdp_handle_waf(c, h);
+		if (isfinite(waf))
+			ssd_rep_fmt_f(w, sizeof w, 0, 3, waf);
+		else
+			snprintf(w, sizeof w, "n/a");
+		fprintf(out, "  ssdlab: fdp handle %u: host 4KiB pages written=%"
+			PRIu64 ", media 4KiB pages written=%" PRIu64 ", waf=%s\n",
+			h, c->fdp_host_lp[h], c->fdp_media_lp[h], w);
+	}
+	if (cfg->fdp_isolation == SSD_FDP_INITIAL)
+		fprintf(out, "  ssdlab: fdp: GC copies into blocks the handles "
+			"share=%" PRIu64 " 4KiB pages\n", c->fdp_gc_shared_lp);
+}
+
 static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 			    const struct ssd_config *cfg)
 {
@@ -414,6 +441,8 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 			ssd_rep_fdp_isolation(cfg), c->host_write_bytes,
 			c->nand_prog_lp * SSD_LPAGE, ssd_rep_fdp_mbe(cfg, c),
 			c->fdp_bad_pid);
+	if (cfg && cfg->fdp)
+		text_fdp_usage(out, cfg, c);
 	if (cfg && cfg->mapping == SSD_MAP_ZONE) /* docs/zoned.md */
 		fprintf(out, "  ssdlab: mapping=zone, zones reset=%" PRIu64
 			" (4KiB pages they held=%" PRIu64 ", %.3f ms in all), "

@@ -76,11 +76,21 @@ static int inst_ids(struct run *r, struct inst *in, struct run_dp *dp,
 	if (j->dp_type == SSD_DP_STREAMS) {
 		for (uint32_t k = 0; k < j->dp_nids; k++) {
 			if (!has_id(ids, n, j->dp_ids[k])) {
-				snprintf(r->err, r->errlen, "job '%s': option "
-					 "'plids': stream %u is not one the "
-					 "drive has (its handles take streams "
-					 "0..%u)", j->name, j->dp_ids[k],
-					 n - 1);
+				/* one reclaim group: the identifiers are
+				 * 0 .. n - 1 (docs/fdp.md) */
+				if (ids[n - 1] == n - 1)
+					snprintf(r->err, r->errlen, "job '%s': "
+						 "option 'plids': stream %u is "
+						 "not one the drive has (its "
+						 "handles take streams 0..%u)",
+						 j->name, j->dp_ids[k], n - 1);
+				else
+					snprintf(r->err, r->errlen, "job '%s': "
+						 "option 'plids': stream %u is "
+						 "not one of the drive's %u "
+						 "placement identifiers (reclaim "
+						 "group in the high bits)",
+						 j->name, j->dp_ids[k], n);
 				return SSD_EINVAL;
 			}
 			dp->pid[k] = j->dp_ids[k];

@@ -14,6 +14,8 @@
  *     precondition = sequential    # ssdlab run --precondition
  *     seed = 1..4                  # integers, or A..B
  *     measure = measure            # the job whose figures rows take
+ *     share = yes                  # points of one preconditioned drive
+ *                                  # start from its snapshot (default)
  *
  * Values are separated by commas and trimmed.  Axes combine in the
  * order they are written, the last varying fastest.  A relative file
@@ -166,18 +168,53 @@ static int setting(struct rd *r, const char *key, char *val, char **field)
 	return 0;
 }
 
-static int read_file(struct rd *r, FILE *f)
+/* One line "KEY = VALUES" of the [sweep] section; *combine takes the
+ * combine key's value. */
+static int line(struct rd *r, char *l, char **combine)
 {
 	struct ssd_sweep *s = r->s;
+	char *eq = strchr(l, '=');
+	if (!eq)
+		return rerr(r, SSD_EPARSE, "'%s' is not KEY = VALUES", l);
+	*eq = 0;
+	char *key = trim(l), *val = trim(eq + 1);
+	if (!strcmp(key, "name"))
+		return setting(r, key, val, &s->name);
+	if (!strcmp(key, "measure"))
+		return setting(r, key, val, &s->measure);
+	if (!strcmp(key, "share")) {
+		if (strcmp(val, "yes") && strcmp(val, "no"))
+			return rerr(r, SSD_EINVAL, "share '%s' (accepted: yes, "
+				    "no)", val);
+		s->share = !strcmp(val, "yes");
+		return 0;
+	}
+	if (is_axis(key))
+		return set_axis(r, key, val);
+	if (strcmp(key, "combine"))
+		return rerr(r, SSD_EINVAL, "unknown key '%s' (accepted: name, "
+			    "combine, measure, share, drive, set.KEY, job, "
+			    "scenario, precondition, seed)", key);
+	int rc = setting(r, key, val, combine);
+	if (!rc && strcmp(*combine, "grid") && strcmp(*combine, "list"))
+		rc = rerr(r, SSD_EINVAL, "combine '%s' (accepted: grid, list)",
+			  *combine);
+	return rc;
+}
+
+static int read_file(struct rd *r, FILE *f)
+{
 	char buf[65536];
-	int section = 0;
+	int section = 0, rc = 0;
 	char *combine = NULL;
-	while (fgets(buf, sizeof buf, f)) {
+	while (!rc && fgets(buf, sizeof buf, f)) {
 		r->line++;
 		size_t len = strlen(buf);
-		if (len == sizeof buf - 1 && buf[len - 1] != '\n')
-			return rerr(r, SSD_EPARSE, "line longer than %zu "
-				    "characters", sizeof buf - 2);
+		if (len == sizeof buf - 1 && buf[len - 1] != '\n') {
+			rc = rerr(r, SSD_EPARSE, "line longer than %zu characters",
+				  sizeof buf - 2);
+			break;
+		}
 		char *hash = strchr(buf, '#');
 		if (hash)
 			*hash = 0;
@@ -186,52 +223,23 @@ static int read_file(struct rd *r, FILE *f)
 			continue;
 		if (*l == '[') {
 			if (strcmp(l, "[sweep]"))
-				return rerr(r, SSD_EPARSE, "unknown section '%s' "
-					    "(accepted: [sweep])", l);
-			if (section)
-				return rerr(r, SSD_EPARSE, "a second [sweep]");
+				rc = rerr(r, SSD_EPARSE, "unknown section '%s' "
+					  "(accepted: [sweep])", l);
+			else if (section)
+				rc = rerr(r, SSD_EPARSE, "a second [sweep]");
 			section = 1;
-			continue;
-		}
-		if (!section)
-			return rerr(r, SSD_EPARSE, "'%s' before [sweep] "
-				    "(accepted: the file starts with [sweep])", l);
-		char *eq = strchr(l, '=');
-		if (!eq)
-			return rerr(r, SSD_EPARSE, "'%s' is not KEY = VALUES", l);
-		*eq = 0;
-		char *key = trim(l), *val = trim(eq + 1);
-		int rc;
-		if (!strcmp(key, "name"))
-			rc = setting(r, key, val, &s->name);
-		else if (!strcmp(key, "combine"))
-			rc = setting(r, key, val, &combine);
-		else if (!strcmp(key, "measure"))
-			rc = setting(r, key, val, &s->measure);
-		else if (is_axis(key))
-			rc = set_axis(r, key, val);
-		else
-			rc = rerr(r, SSD_EINVAL, "unknown key '%s' (accepted: "
-				  "name, combine, measure, drive, set.KEY, job, "
-				  "scenario, precondition, seed)", key);
-		if (rc) {
-			free(combine);
-			return rc;
-		}
-		if (combine && strcmp(combine, "grid") && strcmp(combine, "list")) {
-			rc = rerr(r, SSD_EINVAL, "combine '%s' (accepted: grid, "
-				  "list)", combine);
-			free(combine);
-			return rc;
+		} else if (!section) {
+			rc = rerr(r, SSD_EPARSE, "'%s' before [sweep] (accepted: "
+				  "the file starts with [sweep])", l);
+		} else {
+			rc = line(r, l, &combine);
 		}
 	}
-	if (ferror(f)) {
-		free(combine);
-		return rerr(r, SSD_EIO, "read error");
-	}
-	s->list = combine && !strcmp(combine, "list");
+	if (!rc && ferror(f))
+		rc = rerr(r, SSD_EIO, "read error");
+	r->s->list = combine && !strcmp(combine, "list");
 	free(combine);
-	return 0;
+	return rc;
 }
 
 /* ---- checking and expanding ---- */
@@ -370,7 +378,8 @@ static int expand(struct rd *r)
 	uint32_t na = s->naxes ? s->naxes : 1;
 	s->pick = calloc((size_t)s->npoints * na, sizeof *s->pick);
 	s->id = calloc(s->npoints, sizeof *s->id);
-	if (!s->pick || !s->id)
+	s->did = calloc(s->npoints, sizeof *s->did);
+	if (!s->pick || !s->id || !s->did)
 		return rerr(r, SSD_ENOMEM, "out of memory");
 	for (uint32_t p = 0; p < s->npoints; p++) {
 		uint32_t rest = p;
@@ -409,6 +418,7 @@ static int expand(struct rd *r)
 			free(path);
 		}
 	}
+	int pre = axis_index(s, "precondition");
 	uint32_t order[SSD_SWEEP_MAX_AXES];
 	for (uint32_t i = 0; i < s->naxes; i++) {
 		uint32_t j = i;
@@ -431,6 +441,22 @@ static int expand(struct rd *r)
 			h = fnv(h, s->measure, strlen(s->measure) + 1);
 		snprintf(s->id[p], sizeof s->id[p], "%016llx",
 			 (unsigned long long)h);
+		/* the preconditioned drive: the same hash over what makes
+		 * it -- not the job */
+		if (!s->share || pre < 0)
+			continue;
+		uint64_t d = 0xcbf29ce484222325ull;
+		for (uint32_t o = 0; o < s->naxes; o++) {
+			uint32_t i = order[o];
+			if (!strcmp(s->ax[i].name, "job"))
+				continue;
+			uint32_t k = s->pick[(size_t)p * na + i];
+			d = fnv(d, s->ax[i].name, strlen(s->ax[i].name) + 1);
+			d = fnv(d, s->ax[i].val[k], strlen(s->ax[i].val[k]) + 1);
+			d = fnv(d, &fh[i][k], sizeof fh[i][k]);
+		}
+		snprintf(s->did[p], sizeof s->did[p], "%016llx",
+			 (unsigned long long)d);
 	}
 	for (uint32_t i = 0; i < s->naxes; i++)
 		free(fh[i]);
@@ -445,6 +471,7 @@ int ssd_sweep_load(const char *file, struct ssd_sweep **out, char *err,
 	struct rd r = {.s = s, .file = file, .err = err, .errlen = errlen};
 	if (!s)
 		return rerr(&r, SSD_ENOMEM, "out of memory");
+	s->share = 1;
 	s->file = strdup(file);
 	const char *slash = strrchr(file, '/');
 	s->base = slash ? strndup(file, (size_t)(slash - file ? slash - file : 1))
@@ -498,6 +525,7 @@ void ssd_sweep_free(struct ssd_sweep *s)
 	free(s->measure);
 	free(s->pick);
 	free(s->id);
+	free(s->did);
 	free(s);
 }
 
@@ -536,14 +564,17 @@ static char *absolute(const struct ssd_sweep *s, const char *v)
 	return p; /* the child says what is wrong with it */
 }
 
-char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe)
+char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe,
+		      const char *snap, int prepare)
 {
 	char **argv = NULL;
 	size_t n = 0;
 	int bad = push_arg(&argv, &n, exe);
 	const char *job = ssd_sweep_value(s, p, "job");
 	const char *scn = ssd_sweep_value(s, p, "scenario");
-	if (job) {
+	if (prepare) {
+		bad |= push_arg(&argv, &n, "run");
+	} else if (job) {
 		char *abs = absolute(s, job);
 		bad |= !abs || push_arg(&argv, &n, "run") ||
 		       push_arg(&argv, &n, abs);
@@ -579,13 +610,19 @@ char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe)
 		free(abs);
 	}
 	const char *pre = ssd_sweep_value(s, p, "precondition");
-	if (pre)
+	if (pre && snap && !prepare)
+		bad |= push_arg(&argv, &n, "--snapshot") ||
+		       push_arg(&argv, &n, snap);
+	else if (pre)
 		bad |= push_arg(&argv, &n, "--precondition") ||
 		       push_arg(&argv, &n, pre);
 	const char *seed = ssd_sweep_value(s, p, "seed");
 	bad |= push_arg(&argv, &n, "--seed") ||
 	       push_arg(&argv, &n, seed ? seed : "1");
-	if (job)
+	if (prepare)
+		bad |= push_arg(&argv, &n, "--save-snapshot") ||
+		       push_arg(&argv, &n, snap);
+	else if (job)
 		bad |= push_arg(&argv, &n, "--output-format=json") ||
 		       push_arg(&argv, &n, "--output") ||
 		       push_arg(&argv, &n, "result.json");

@@ -11,7 +11,9 @@
  * one is the same point however the sweep is cut up.
  *
  *   plan     writes DIR/manifest.tsv: a line per point (index, id, axes)
- *   run      runs points (all, or a selection by index) with up to N at
+ *   run      prepares each preconditioned drive points share, once, as a
+ *            snapshot (DIR/drives/ID.snap); runs points (all, or a
+ *            selection by index) with up to N at
  *            once, each in a directory of its own made under a temporary
  *            name and renamed into DIR/points/ID when it ends: a point
  *            whose directory exists has ended (done, or failed with its
@@ -24,6 +26,12 @@
  *            bandwidth and latency percentiles per direction, WAF, GC
  *            copies, erases and wear; for a scenario: every figure of its
  *            result.json); and lists what failed and what is missing
+ *
+ *   parallel runs the points through GNU parallel, in chunks of K
+ *            indices, each chunk one `ssdlab sweep run --points a-b`
+ *            (on this machine, or on several with --sshloginfile)
+ *   slurm    writes a Slurm job array script whose task i runs chunk i,
+ *            chunked below the cluster's MaxArraySize, and submits it
  *
  * Nothing in a row depends on wall time or on where or in which order
  * the points ran, so the results of `run -j 8` on one machine, GNU
@@ -59,9 +67,15 @@ struct ssd_sweep {
 	                           each run's last job) */
 	uint32_t naxes;
 	struct ssd_sweep_axis ax[SSD_SWEEP_MAX_AXES];
+	int share;              /* share = yes (default): points of one
+	                           preconditioned drive start from its
+	                           snapshot */
 	uint32_t npoints;
 	uint32_t *pick;         /* [point * naxes + axis] the value index */
 	char (*id)[17];         /* [point] 16 hex digits */
+	char (*did)[17];        /* [point] its preconditioned drive's id
+	                           (drive, keys, precondition, seed), or ""
+	                           when it shares none */
 };
 
 /* Read and check a sweep file, and expand its points (their ids hash
@@ -75,9 +89,12 @@ void ssd_sweep_free(struct ssd_sweep *s);
 const char *ssd_sweep_value(const struct ssd_sweep *s, uint32_t p,
 			    const char *name);
 /* Point p as the arguments of the ssdlab binary exe (argv[0] = exe),
- * NULL-terminated, into a new array (free with ssd_sweep_argv_free).
- * NULL out of memory. */
-char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe);
+ * NULL-terminated, into a new array (free with ssd_sweep_argv_free):
+ * with snap, starting from that snapshot of its preconditioned drive
+ * instead of preconditioning its own; with prepare (and snap), the
+ * command that makes that snapshot.  NULL out of memory. */
+char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe,
+		      const char *snap, int prepare);
 void ssd_sweep_argv_free(char **argv);
 
 /* Write DIR/manifest.tsv (DIR made if needed).  0 or an SSD_E* code,
@@ -112,5 +129,77 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 int ssd_sweep_collect(const struct ssd_sweep *s, const char *dir, FILE *log,
 		      uint32_t *done, uint32_t *failed, uint32_t *missing,
 		      char *err, size_t errlen);
+
+/* ---- launchers on other engines (sweep_launch.c, sweep_parallel.c,
+ * sweep_slurm.c) ---- */
+
+/* How many chunks of k points (k >= 1) cover npoints. */
+uint32_t ssd_sweep_nchunks(uint32_t npoints, uint32_t k);
+
+/* Chunk i of k points as a --points selection: "a-b", or "a" for one
+ * point, into buf. */
+void ssd_sweep_chunk(uint32_t npoints, uint32_t k, uint32_t i, char *buf,
+		     size_t n);
+
+/* The absolute path of program prog on $PATH (or prog itself when it
+ * has a '/') into buf: 0, or SSD_ENOENT when there is none. */
+int ssd_sweep_which(const char *prog, char *buf, size_t n);
+
+/* Run argv (argv[0] a path) with no input, its standard output into
+ * buf[n] (cut there, 0-terminated), its standard error dropped: its exit
+ * status, or -1 (it could not be run, or was killed). */
+int ssd_sweep_capture(char **argv, char *buf, size_t n);
+
+/* word quoted for a POSIX shell ('...' when it has any character other
+ * than letters, digits and _/.,:=+-), into buf: 0, or SSD_ERANGE when
+ * it does not fit. */
+int ssd_sweep_shell_word(const char *word, char *buf, size_t n);
+
+/* The absolute paths that the runners of other machines see: the
+ * sweep file's into file, the directory's (which must exist) into dir.
+ * 0, or SSD_EIO with "PATH: reason" in err. */
+int ssd_sweep_abs(const char *sweep_file, const char *dir, char *file,
+		  char *absdir, size_t n, char *err, size_t errlen);
+
+/* The default chunk for GNU parallel: a quarter of the points per job
+ * slot, the slots being the -j/--jobs/-P N among pargs (a plain number)
+ * or the online processors. */
+uint32_t ssd_sweep_parallel_chunk(uint32_t npoints, char **pargs, int npargs);
+
+/* Run the points through GNU parallel, replacing this process:
+ * `parallel PARGS... 'EXE' sweep run 'FILE' --dir 'DIR' --points {}
+ * ::: CHUNKS`, FILE and DIR absolute (ssd_sweep_abs), DIR planned.
+ * The command is printed on log first.  Returns only on failure:
+ * SSD_ENOENT when GNU parallel is not installed, SSD_ENOMEM, SSD_EIO, with
+ * the message in err. */
+int ssd_sweep_parallel(const struct ssd_sweep *s, const char *file,
+		       const char *dir, const char *exe, uint32_t chunk,
+		       char **pargs, int npargs, FILE *log, char *err,
+		       size_t errlen);
+
+/* The cluster's MaxArraySize from `scontrol show config` (1001, Slurm's
+ * default, when scontrol is missing, fails or does not say). */
+uint32_t ssd_sweep_slurm_max_array(void);
+
+/* The MaxArraySize line of scontrol's output text: its value, or 0. */
+uint32_t ssd_sweep_slurm_parse_max_array(const char *text);
+
+/* Write DIR/slurm.sh: a job array script whose task i runs chunk i of
+ * `chunk` points with `EXE sweep run FILE --dir DIR`, its output in
+ * DIR/slurm/JOB_TASK.out (FILE, DIR absolute).  0, or SSD_EIO /
+ * SSD_EINVAL (a path the script cannot carry) with the message. */
+int ssd_sweep_slurm_script(const struct ssd_sweep *s, const char *file,
+			   const char *dir, const char *exe, uint32_t chunk,
+			   char *err, size_t errlen);
+
+/* Submit DIR/slurm.sh with `sbatch --array=0-(M-1) [--wait] SARGS...
+ * DIR/slurm.sh`, M the chunks, the command printed on log first and
+ * sbatch's "Submitted batch job ID" after it.  *status is sbatch's exit
+ * status (with --wait: the highest of the tasks').  0, or SSD_ENOENT
+ * (sbatch not installed), SSD_EIO (it could not be run) with the
+ * message. */
+int ssd_sweep_slurm_submit(const struct ssd_sweep *s, const char *dir,
+			   uint32_t chunk, int wait, char **sargs, int nsargs,
+			   FILE *log, int *status, char *err, size_t errlen);
 
 #endif

@@ -23,6 +23,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -30,6 +31,21 @@
 #include <unistd.h>
 
 #include "base/util.h"
+
+/* The longest DIR a sweep runs in: room is left under it for
+ * points/.run-ID-HOST-PID/FILE. */
+#define DIR_MAX (PATH_MAX - 256)
+
+/* A path from fmt into buf[PATH_MAX] (DIR_MAX keeps the ones made here
+ * within it; a longer one is cut, and opening it fails). */
+__attribute__((format(printf, 2, 3)))
+static void pathf(char *buf, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, PATH_MAX, fmt, ap);
+	va_end(ap);
+}
 
 /* rm -r path (a point's own directory: files, and the folders the
  * scenarios or job logs make in it). */
@@ -42,7 +58,7 @@ static void remove_tree(const char *path)
 			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 				continue;
 			char p[PATH_MAX];
-			snprintf(p, sizeof p, "%s/%s", path, e->d_name);
+			pathf(p, "%s/%s", path, e->d_name);
 			struct stat st;
 			if (!lstat(p, &st) && S_ISDIR(st.st_mode))
 				remove_tree(p);
@@ -90,7 +106,7 @@ static void clean_stale(const char *points, const char *id, const char *me)
 		long pid = strtol(dash + 1, NULL, 10);
 		if (pid > 0 && kill((pid_t)pid, 0) && errno == ESRCH) {
 			char p[PATH_MAX];
-			snprintf(p, sizeof p, "%s/%s", points, e->d_name);
+			pathf(p, "%s/%s", points, e->d_name);
 			remove_tree(p);
 		}
 	}
@@ -115,21 +131,22 @@ struct child {
 	char tmp[PATH_MAX];
 };
 
-/* Start point p in tmp: the child's stdout and stderr go to files there.
- * 0, or -1 with errno. */
-static int start(const struct ssd_sweep *s, uint32_t p, const char *exe,
-		 struct child *c)
+/* Start argv (freed here) in folder tmp, made now: its stdout and
+ * stderr go to files there, its command to command.txt.  0, or -1 with
+ * errno. */
+static int spawn(char **argv, const char *tmp, pid_t *out)
 {
-	if (mkdir(c->tmp, 0777))
-		return -1;
-	char **argv = ssd_sweep_argv(s, p, exe);
 	if (!argv) {
 		errno = ENOMEM;
 		return -1;
 	}
-	/* the point's command, for whoever looks into its folder */
+	if (mkdir(tmp, 0777)) {
+		ssd_sweep_argv_free(argv);
+		return -1;
+	}
+	/* the command, for whoever looks into the folder */
 	char cp[PATH_MAX];
-	snprintf(cp, sizeof cp, "%s/command.txt", c->tmp);
+	pathf(cp, "%s/command.txt", tmp);
 	FILE *f = fopen(cp, "w");
 	if (f) {
 		for (int i = 0; argv[i]; i++)
@@ -145,22 +162,188 @@ static int start(const struct ssd_sweep *s, uint32_t p, const char *exe,
 	}
 	if (!pid) {
 		char o[PATH_MAX], e[PATH_MAX];
-		snprintf(o, sizeof o, "%s/stdout.txt", c->tmp);
-		snprintf(e, sizeof e, "%s/stderr.txt", c->tmp);
+		pathf(o, "%s/stdout.txt", tmp);
+		pathf(e, "%s/stderr.txt", tmp);
 		int fo = open(o, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		int fe = open(e, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		int fi = open("/dev/null", O_RDONLY);
 		if (fo < 0 || fe < 0 || fi < 0 || dup2(fo, 1) < 0 ||
-		    dup2(fe, 2) < 0 || dup2(fi, 0) < 0 || chdir(c->tmp))
+		    dup2(fe, 2) < 0 || dup2(fi, 0) < 0 || chdir(tmp))
 			_exit(126);
-		execv(exe, argv);
-		dprintf(2, "%s: %s\n", exe, strerror(errno));
+		execv(argv[0], argv);
+		dprintf(2, "%s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
 	ssd_sweep_argv_free(argv);
-	c->pid = pid;
+	*out = pid;
+	return 0;
+}
+
+/* Point p's preconditioned drive, shared: its snapshot's absolute name
+ * in buf if it has one, else NULL (it preconditions its own). */
+static const char *snap_of(const struct ssd_sweep *s, const char *drives,
+			   uint32_t p, char *buf)
+{
+	if (!s->did[p][0])
+		return NULL;
+	pathf(buf, "%s/%s.snap", drives, s->did[p]);
+	return exists(buf) ? buf : NULL;
+}
+
+/* Start point p in c->tmp. */
+static int start(const struct ssd_sweep *s, uint32_t p, const char *exe,
+		 const char *drives, struct child *c)
+{
+	char snap[PATH_MAX];
+	if (spawn(ssd_sweep_argv(s, p, exe, snap_of(s, drives, p, snap), 0),
+		  c->tmp, &c->pid))
+		return -1;
 	c->point = p;
 	return 0;
+}
+
+/* The message of a child that ended with wait status st ("" if it
+ * succeeded): its exit or signal and the first line of its stderr. */
+static void child_error(const char *tmp, int st, char *msg, size_t n)
+{
+	char path[PATH_MAX], line[480];
+	msg[0] = 0;
+	if (WIFEXITED(st) && !WEXITSTATUS(st))
+		return;
+	pathf(path, "%s/stderr.txt", tmp);
+	first_line(path, line, sizeof line);
+	if (WIFSIGNALED(st))
+		snprintf(msg, n, "killed by signal %d%s%s", WTERMSIG(st),
+			 *line ? ": " : "", line);
+	else
+		snprintf(msg, n, "exit status %d%s%s", WEXITSTATUS(st),
+			 *line ? ": " : "", line);
+}
+
+/* Whether point p is to run: not ended (or failed, with retry). */
+static int to_run(const struct ssd_sweep *s, const char *points, uint32_t p,
+		  int retry_failed)
+{
+	char final[PATH_MAX], errf[PATH_MAX];
+	pathf(final, "%s/%s", points, s->id[p]);
+	pathf(errf, "%s/error.txt", final);
+	return !exists(final) || (retry_failed && exists(errf));
+}
+
+/* The preconditioned drives the points to run share, each made once and
+ * saved as DIR/drives/ID.snap (made under a temporary name and renamed,
+ * as a point's folder): a drive that cannot be saved (a machine with a
+ * page cache) gets ID.error, and its points precondition their own. */
+static int prepare(const struct ssd_sweep *s, const char *drives,
+		   const char *points, const char *exe, const uint8_t *sel,
+		   int jobs, int retry_failed, const char *me, FILE *log,
+		   char *err, size_t errlen)
+{
+	uint32_t *todo = NULL, n = 0;
+	for (uint32_t p = 0; p < s->npoints; p++) {
+		if (!s->did[p][0] || (sel && !sel[p]) ||
+		    !to_run(s, points, p, retry_failed))
+			continue;
+		char f[PATH_MAX], e[PATH_MAX];
+		pathf(f, "%s/%s.snap", drives, s->did[p]);
+		pathf(e, "%s/%s.error", drives, s->did[p]);
+		if (exists(f) || exists(e))
+			continue;
+		int seen = 0;
+		for (uint32_t k = 0; k < n && !seen; k++)
+			seen = !strcmp(s->did[todo[k]], s->did[p]);
+		if (seen)
+			continue;
+		uint32_t *t = realloc(todo, (n + 1) * sizeof *t);
+		if (!t) {
+			free(todo);
+			ssd_seterr(err, errlen, "out of memory");
+			return SSD_ENOMEM;
+		}
+		todo = t;
+		todo[n++] = p;
+	}
+	if (!n) {
+		free(todo);
+		return 0;
+	}
+	int rc = ssd_sweep_mkdirs(drives, err, errlen);
+	struct child *kids = rc ? NULL : calloc((size_t)jobs, sizeof *kids);
+	if (!rc && !kids) {
+		ssd_seterr(err, errlen, "out of memory");
+		rc = SSD_ENOMEM;
+	}
+	int running = 0;
+	uint32_t next = 0;
+	while (!rc || running) {
+		while (!rc && running < jobs && next < n) {
+			uint32_t p = todo[next++];
+			struct child *c = NULL;
+			for (int k = 0; k < jobs && !c; k++)
+				if (!kids[k].pid)
+					c = &kids[k];
+			char snap[PATH_MAX];
+			pathf(c->tmp, "%s/.prep-%s-%s-%ld", drives, s->did[p], me,
+			      (long)getpid());
+			remove_tree(c->tmp);
+			pathf(snap, "%s/drive.snap", c->tmp);
+			if (spawn(ssd_sweep_argv(s, p, exe, snap, 1), c->tmp,
+				  &c->pid)) {
+				ssd_seterr(err, errlen, "drive %s: %s: %s",
+					   s->did[p], c->tmp, strerror(errno));
+				rc = SSD_EIO;
+				break;
+			}
+			c->point = p;
+			running++;
+		}
+		if (!running)
+			break;
+		int st;
+		pid_t pid = waitpid(-1, &st, 0);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int k = 0; k < jobs; k++) {
+			struct child *c = &kids[k];
+			if (c->pid != pid)
+				continue;
+			const char *did = s->did[c->point];
+			char msg[512], from[PATH_MAX], to[PATH_MAX];
+			child_error(c->tmp, st, msg, sizeof msg);
+			pathf(from, "%s/drive.snap", c->tmp);
+			pathf(to, "%s/%s.snap", drives, did);
+			if (!*msg && rename(from, to))
+				snprintf(msg, sizeof msg, "%.200s: %s", to,
+					 strerror(errno));
+			if (*msg) {
+				pathf(to, "%s/%s.error", drives, did);
+				FILE *f = fopen(to, "w");
+				if (f) {
+					fprintf(f, "%s\n", msg);
+					fclose(f);
+				}
+			}
+			if (log) {
+				if (*msg)
+					fprintf(log, "drive %s: not shared (%s): its "
+						"points precondition their own\n",
+						did, msg);
+				else
+					fprintf(log, "drive %s: preconditioned, "
+						"for its points to share\n", did);
+				fflush(log);
+			}
+			remove_tree(c->tmp);
+			c->pid = 0;
+			running--;
+		}
+	}
+	free(kids);
+	free(todo);
+	return rc;
 }
 
 /* Child c ended with wait status st: its directory becomes the point's.
@@ -169,18 +352,10 @@ static int finish(const struct ssd_sweep *s, const char *points,
 		  struct child *c, int st, FILE *log)
 {
 	const char *id = s->id[c->point];
-	char msg[512] = "", path[PATH_MAX];
-	if (!WIFEXITED(st) || WEXITSTATUS(st)) {
-		snprintf(path, sizeof path, "%s/stderr.txt", c->tmp);
-		char line[480];
-		first_line(path, line, sizeof line);
-		if (WIFSIGNALED(st))
-			snprintf(msg, sizeof msg, "killed by signal %d%s%s",
-				 WTERMSIG(st), *line ? ": " : "", line);
-		else
-			snprintf(msg, sizeof msg, "exit status %d%s%s",
-				 WEXITSTATUS(st), *line ? ": " : "", line);
-		snprintf(path, sizeof path, "%s/error.txt", c->tmp);
+	char msg[512], path[PATH_MAX];
+	child_error(c->tmp, st, msg, sizeof msg);
+	if (*msg) {
+		pathf(path, "%s/error.txt", c->tmp);
 		FILE *f = fopen(path, "w");
 		if (f) {
 			fprintf(f, "%s\n", msg);
@@ -188,7 +363,7 @@ static int finish(const struct ssd_sweep *s, const char *points,
 		}
 	}
 	char final[PATH_MAX];
-	snprintf(final, sizeof final, "%s/%s", points, id);
+	pathf(final, "%s/%s", points, id);
 	if (rename(c->tmp, final)) {
 		/* another runner ended the point first: keep its result */
 		remove_tree(c->tmp);
@@ -209,7 +384,7 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 {
 	*failed = 0;
 	char points[PATH_MAX];
-	snprintf(points, sizeof points, "%s/points", dir);
+	pathf(points, "%s/points", dir);
 	int rc = ssd_sweep_mkdirs(points, err, errlen);
 	if (rc)
 		return rc;
@@ -222,6 +397,13 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 	}
 	char me[64];
 	host(me, sizeof me);
+	/* the shared drives' folder, absolute: a point's child runs in a
+	 * folder of its own */
+	char drives[PATH_MAX], *abs = realpath(dir, NULL);
+	pathf(drives, "%s/drives", abs ? abs : dir);
+	free(abs);
+	rc = prepare(s, drives, points, exe, sel, jobs, retry_failed, me, log,
+		     err, errlen);
 	int running = 0;
 	uint32_t p = 0;
 	for (;;) {
@@ -231,8 +413,8 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 			if (sel && !sel[q])
 				continue;
 			char final[PATH_MAX], errf[PATH_MAX];
-			snprintf(final, sizeof final, "%s/%s", points, s->id[q]);
-			snprintf(errf, sizeof errf, "%s/error.txt", final);
+			pathf(final, "%s/%s", points, s->id[q]);
+			pathf(errf, "%s/error.txt", final);
 			if (exists(final)) {
 				if (!(retry_failed && exists(errf))) {
 					if (log)
@@ -249,9 +431,9 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 			for (int k = 0; k < jobs && !c; k++)
 				if (!kids[k].pid)
 					c = &kids[k];
-			snprintf(c->tmp, sizeof c->tmp, "%s/.run-%s-%s-%ld", points,
-				 s->id[q], me, (long)getpid());
-			if (start(s, q, exe, c)) {
+			pathf(c->tmp, "%s/.run-%s-%s-%ld", points, s->id[q], me,
+			      (long)getpid());
+			if (start(s, q, exe, drives, c)) {
 				ssd_seterr(err, errlen, "point %u: %s: %s", q, c->tmp,
 					   strerror(errno));
 				rc = SSD_EIO;

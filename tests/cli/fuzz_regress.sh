@@ -5,7 +5,7 @@
 # option and drive key ssdlab takes.
 . "$TOP/tests/cli/lib.inc"
 dir=$(dirname "$SSDLAB")
-for t in jobfile drive trace serve sim snapshot; do
+for t in jobfile drive trace serve sim snapshot sweep; do
 	bin="$dir/fuzz_regress_$t"
 	[ -x "$bin" ] || fail "$bin was not built"
 	set -- "$TOP"/fuzz/corpus/$t/*

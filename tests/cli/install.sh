@@ -4,7 +4,9 @@
 # shared, and print the version the tool prints; the installed tool finds
 # the installed presets from anywhere; only the public header is
 # installed; every examples/*.c builds and runs against the installed
-# library; DESTDIR stages, and `make uninstall` removes every file.
+# library; the Python package loads the installed library and runs
+# examples/python/waf_vs_op.py; DESTDIR stages, and `make uninstall`
+# removes every file.
 . "$TOP/tests/cli/lib.inc"
 
 need pkg-config make cc readelf nm
@@ -111,10 +113,66 @@ if [ -f ex_embed.txt ]; then
 		{ cat ex_embed.txt >&2; fail "examples/embed.c printed no WAF of a GC-ing drive"; }
 fi
 
+# The Python package (docs/python.md): installed where python3 imports
+# from under PREFIX, it loads the installed library and finds the
+# installed presets from anywhere; examples/python/waf_vs_op.py runs on
+# it: WAF falls as the spare fraction grows, and its plot is drawn where
+# matplotlib is installed.
+# (Debian's python3 where there is one, as make's PYTHON: the one
+# python3-matplotlib serves)
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+if ! have "$py"; then
+	skip_part "python3 is not installed: the Python package"
+else
+	pydir=$("$py" "$TOP/python/site_dir.py" "$prefix")
+	case "$pydir" in "$prefix"/*) ;; *) fail "Python package directory $pydir is not under $prefix" ;; esac
+	[ -f "$pydir/ssdlab/__init__.py" ] || fail "the Python package was not installed in $pydir"
+	grep -qx "LIBRARY = \"$prefix/lib/libssdlab.so.$major\"" "$pydir/ssdlab/_config.py" ||
+		{ cat "$pydir/ssdlab/_config.py" >&2; fail "_config.py does not name the installed library"; }
+	pyrun() { (cd / && env -u SSDLAB_LIBRARY -u SSDLAB_PRESETS PYTHONPATH="$pydir" "$py" "$@"); }
+	cp "$prefix/share/ssdlab/presets/tiny.ini" "$prefix/share/ssdlab/presets/only-installed.ini"
+	pyrun -c 'import ssdlab; print(ssdlab.LIBRARY, ssdlab.__version__, ssdlab.Drive("only-installed").capacity)' \
+		>py.txt 2>&1 || { cat py.txt >&2; fail "python3 -c 'import ssdlab' on the installed package"; }
+	rm "$prefix/share/ssdlab/presets/only-installed.ini"
+	[ "$(cat py.txt)" = "$prefix/lib/libssdlab.so.$major $version 67108864" ] ||
+		{ cat py.txt >&2; fail "the installed package did not load the installed library and presets"; }
+	cp "$TOP/examples/python/waf_vs_op.py" .
+	(env -u SSDLAB_LIBRARY -u SSDLAB_PRESETS PYTHONPATH="$pydir" \
+		"$py" waf_vs_op.py --ops 0.1,0.2,0.3,0.4 --png "$here/waf.png") >waf.txt 2>&1 ||
+		{ cat waf.txt >&2; fail "examples/python/waf_vs_op.py failed"; }
+	awk 'NR > 1 && $1 ~ /^0\.[0-9]+$/ { n++; if (n > 1 && $2 >= last) bad = 1; last = $2 }
+	     END { exit !(n == 4 && !bad && last > 1) }' waf.txt ||
+		{ cat waf.txt >&2; fail "waf_vs_op.py: not 4 rows of WAF falling with op"; }
+	if "$py" -c 'import matplotlib' >/dev/null 2>&1; then
+		grep -q "^plot: $here/waf.png$" waf.txt || { cat waf.txt >&2; fail "waf_vs_op.py drew no plot"; }
+		[ "$(head -c 8 waf.png | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ] ||
+			fail "waf.png is not a PNG"
+	else
+		grep -q "matplotlib is not installed: skipped the plot" waf.txt ||
+			{ cat waf.txt >&2; fail "waf_vs_op.py did not say it skipped the plot"; }
+		skip_part "matplotlib is not installed (python3-matplotlib): the example's plot"
+	fi
+fi
+
 # DESTDIR stages the same tree; the .pc names PREFIX, not DESTDIR
 mk install DESTDIR="$here/stage" PREFIX=/opt/ssdlab
 [ -x "$here/stage/opt/ssdlab/bin/ssdlab" ] || fail "DESTDIR: no bin/ssdlab"
 grep -q '^prefix=/opt/ssdlab$' "$here/stage/opt/ssdlab/lib/pkgconfig/ssdlab.pc" || fail "DESTDIR: ssdlab.pc prefix"
+
+# Debian's python3 imports the package `make install` puts under the
+# default PREFIX (/usr/local) with no PYTHONPATH: staged here, the
+# directory it went to is on that python3's path
+if [ -x /usr/bin/python3 ] && [ -f /etc/debian_version ]; then
+	mk install DESTDIR="$here/stage-default" PYTHON=/usr/bin/python3
+	init=$(cd "$here/stage-default" && find . -path '*/ssdlab/__init__.py' | sed 's|^\.||')
+	[ -n "$init" ] || fail "DESTDIR, default PREFIX: no Python package"
+	pkg=${init%/ssdlab/__init__.py}
+	/usr/bin/python3 -c 'import sys; sys.exit(sys.argv[1] not in sys.path)' "$pkg" ||
+		fail "the default PREFIX's Python package went to $pkg, not on /usr/bin/python3's path"
+else
+	skip_part "not Debian's /usr/bin/python3: the Python package under the default PREFIX"
+fi
 
 # uninstall removes every file it installed
 mk uninstall PREFIX="$prefix"

@@ -57,3 +57,29 @@ done
 # fdp=0 runs on a drive without FDP
 job 'fdp=0\n'
 expect_status 0 "$SSDLAB" run j.fio --drive tiny
+
+# each write lands where its identifier says: the drive's usage per
+# handle (host pages written) shows it
+usage() { # job text, drive keys... -> "h0 h1 h2 h3"
+	printf '%b' "$1" >u.fio
+	shift
+	"$SSDLAB" run u.fio --drive tiny "$@" --output-format=json --output u.json ||
+		fail "run: exit $?"
+	python3 -c 'import json; u = json.load(open("u.json"))["jobs"][-1]["ssdlab"]["fdp"]["handle_usage"]; print(" ".join(str(h["host_pages_written"]) for h in u))'
+}
+w='[w]\nrw=randwrite\nbs=4k\nio_size=4m\n'
+got=$(usage "${w}fdp=1\nplids=1,3\n" $F)
+[ "$got" = "0 512 0 512" ] || fail "plids=1,3 in turn: $got"
+got=$(usage "${w}dataplacement=streams\nplids=2\n" $F)
+[ "$got" = "0 0 1024 0" ] || fail "stream 2: $got"
+got=$(usage "${w}fdp=1\nplids=0,2\nplid_select=random\n" $F)
+echo "$got" | awk '{ exit !($2 == 0 && $4 == 0 && $1 + $3 == 1024 && $1 > 400 && $3 > 400) }' ||
+	fail "random over 0 and 2: $got"
+# the scheme by offset: 16 MiB to handle 1, the next 16 to 2, the rest
+# to the default handle 0
+printf '0,16777216,1\n16777216,33554432,2\n' >s1.txt
+got=$(usage '[w]\nrw=write\nbs=64k\nsize=48m\nfdp=1\nplid_select=scheme\ndp_scheme=s1.txt\n' $F)
+[ "$got" = "4096 4096 4096 0" ] || fail "scheme: $got"
+# two reclaim groups: the list holds each handle in both, in turn
+got=$(usage "${w}fdp=1\n" --set fdp=yes --set op=0.3 --set fdp_handles=2 --set fdp_groups=2)
+[ "$got" = "512 512" ] || fail "two groups: $got"

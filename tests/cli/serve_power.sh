@@ -3,7 +3,7 @@
 # buffer and open pages are lost without plp -- the pages the power log
 # lists read their older content again, every other page its newest --
 # and nothing is lost with plp; a file system made and flushed survives
-# a cut and checks clean.
+# a cut and checks clean.  The same on an FDP drive.
 . "$TOP/tests/cli/lib.inc"
 . "$TOP/tests/cli/serve.inc"
 
@@ -14,9 +14,16 @@ expect_err 2 "needs a bare SSD" "$SSDLAB" serve --power-cuts --set page_cache=64
 head -c 8388608 /dev/zero | tr '\0' '\252' >aa.img   # 0xaa
 head -c 4194304 /dev/zero | tr '\0' '\273' >bb.img   # 0xbb
 drive="--drive tiny --set page_size=16k --set capacity=256m --set write_buffer=1m"
-for plp in no yes; do
+# and an FDP drive (docs/power-loss.md#flexible-data-placement; NBD names
+# no handle: handle 0's write points), its checker on
+fdp="--set fdp=yes --set fdp_handles=3 --set op=0.25 --check 1"
+for plp in no yes fdpno; do
+	case $plp in
+	fdp*) set -- $drive $fdp --set plp=no ;;
+	*) set -- $drive --set plp=$plp ;;
+	esac
 	rm -f p$plp.csv
-	start p$plp $drive --set plp=$plp --clock fast --power-cuts --power-log "$PWD/p$plp.csv" \
+	start p$plp "$@" --clock fast --power-cuts --power-log "$PWD/p$plp.csv" \
 		--output p$plp.json --output-format json
 	# 8 MiB of 0xaa, flushed (qemu-io flushes as it closes) ...
 	qemu-io -f raw -c 'write -P 0xaa 0 8M' -c flush "$URI" >q.out 2>&1 ||

@@ -2,10 +2,10 @@
 # `run B --snapshot S` prints, byte for byte, what `run A B` -- the same
 # drive going on without stopping -- prints, apart from the wall-clock
 # lines: on TLC, MLC, an SLC cache, a write buffer, a map cache, queued
-# TRIM, read-ahead and data verification.  And every refusal: another
-# drive (naming the key), another format version, a flipped byte, a file
-# cut short, a file that is no snapshot, the host layers, power-loss
-# tracking's serve, --precondition on a snapshot.  And scenario run and
+# TRIM, read-ahead, data verification, FDP and a zoned drive.  And every
+# refusal: another drive (naming the key), another format version, a
+# flipped byte, a file cut short, a file that is no snapshot, the host
+# layers, power-loss tracking's serve, --precondition on a snapshot.  And scenario run and
 # serve from a snapshot.
 . "$TOP/tests/cli/lib.inc"
 
@@ -89,6 +89,51 @@ same wbuf a.fio b.fio --drive tiny --set write_buffer=1m
 same mapcache a.fio b.fio --drive tiny --set map_cache=16k --set trim_mode=background
 same readahead a-notrim.fio b.fio --drive intel-x25m-80g-8820 --set capacity=512m
 same policy a.fio b.fio --drive tiny --set gc_policy=cost-benefit --set trim_mode=deferred
+# flexible data placement: its handles' write points and the blocks'
+# owners are in the file (a job file names no handle: handle 0's)
+same fdp a.fio b.fio --drive tiny --set fdp=yes --set fdp_handles=3 --set op=0.15 \
+	--set fdp_isolation=persistent --set write_buffer=256k
+
+# a zoned drive (fio's zoned mode): the zones' states and write pointers,
+# the open limit's order of implicit closes, each zone's blocks
+cat >za.fio <<'EOF2'
+[global]
+zonemode=zbd
+direct=1
+max_open_zones=3
+
+[fill]
+rw=write
+bs=64k
+io_size=60%
+
+[rand]
+stonewall
+rw=randwrite
+bs=4k
+iodepth=8
+io_size=40%
+EOF2
+cat >zb.fio <<'EOF2'
+[global]
+zonemode=zbd
+direct=1
+max_open_zones=3
+
+[more]
+rw=randwrite
+bs=16k
+iodepth=4
+io_size=50%
+
+[read]
+stonewall
+rw=randread
+bs=4k
+io_size=10%
+EOF2
+same zoned za.fio zb.fio --drive tiny --set mapping=zone --set zone_units=2 \
+	--set max_open_zones=4
 
 # a later run verifies an earlier one across the snapshot too: the
 # host's record and the drive's out-of-band tags are in it

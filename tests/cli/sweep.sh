@@ -148,3 +148,37 @@ e '[sweep]\njob = rw.fio\ncombine = zip\n' "^ssdlab: x.sweep:3: combine 'zip'"
 expect_err 2 "^ssdlab: points '9': 9 is not a point \\(the sweep has 8: 0\\.\\.7\\)" "$SSDLAB" sweep run op.sweep --dir a --points 9
 expect_err 2 "^ssdlab: nope.sweep: No such file or directory" "$SSDLAB" sweep plan nope.sweep
 expect_err 2 "^ssdlab: unknown sweep command 'go'" "$SSDLAB" sweep go op.sweep
+
+# points of one preconditioned drive share it: it is preconditioned
+# once and saved, each point starts from the snapshot, and the table is
+# the one of points that precondition their own (share = no); a drive
+# that cannot be saved (a page cache) is not shared, its points still run
+printf '[m]\nrw=randwrite\nbs=4k\niodepth=16\nio_size=8m\n' >r1.fio
+printf '[m]\nrw=randread\nbs=4k\niodepth=4\nio_size=8m\n' >r2.fio
+cat >pre.sweep <<'EOF2'
+[sweep]
+drive = tiny
+set.op = 0.07, 0.2
+precondition = sequential
+job = r1.fio, r2.fio
+EOF2
+expect_status 0 "$SSDLAB" sweep run pre.sweep --dir sh -j 2
+[ "$(grep -c '^drive [0-9a-f]*: preconditioned, for its points to share$' out.txt)" -eq 2 ] ||
+	fail "two drives to share: $(cat out.txt)"
+[ "$(ls sh/drives | grep -c '\.snap$')" -eq 2 ] || fail "two snapshots: $(ls sh/drives)"
+grep -q -- "--snapshot $(cd sh && pwd)/drives/[0-9a-f]*\.snap" sh/points/*/command.txt ||
+	fail "the points do not start from the snapshots"
+expect_status 0 "$SSDLAB" sweep collect pre.sweep --dir sh
+sed 's/^precondition = sequential$/precondition = sequential\nshare = no/' pre.sweep >own.sweep
+expect_status 0 "$SSDLAB" sweep run own.sweep --dir own
+grep -q "^drive" out.txt && fail "share = no shared a drive"
+expect_status 0 "$SSDLAB" sweep collect own.sweep --dir own
+cmp sh/results.csv own/results.csv || fail "shared drives gave another table"
+# ran again: nothing to prepare, nothing to run
+expect_status 0 "$SSDLAB" sweep run pre.sweep --dir sh
+grep -q "^drive" out.txt && fail "a drive prepared twice: $(cat out.txt)"
+sed 's/^drive = tiny$/drive = tiny\nset.page_cache = 8m/' pre.sweep >pc.sweep
+expect_status 0 "$SSDLAB" sweep run pc.sweep --dir pc
+grep -q "^drive [0-9a-f]*: not shared (exit status 2: ssdlab: --save-snapshot: .*page cache.*): its points precondition their own$" out.txt ||
+	fail "a page cache's drive: $(cat out.txt)"
+[ "$(grep -c ': done$' out.txt)" -eq 4 ] || fail "page cache points: $(cat out.txt)"

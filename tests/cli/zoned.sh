@@ -45,11 +45,6 @@ expect_err 2 "^ssdlab: key 'zone_size': 768 KiB is not a power of two" \
 	"$SSDLAB" run rand.fio $Z --set zone_size=768k
 expect_err 2 "^ssdlab: key 'page_cache': a host layer writes anywhere" \
 	"$SSDLAB" run rand.fio $Z --set page_cache=1m
-expect_err 1 "^ssdlab: power-loss: power cuts are modelled on page mapping only, and the drive has mapping = zone" \
-	"$SSDLAB" scenario run power-loss $Z
-expect_err 1 "^ssdlab: cannot save a snapshot to 'z.snap': mapping = zone is not saved yet" \
-	"$SSDLAB" run "$TOP/examples/zoned-fill.fio" $Z --save-snapshot z.snap
-[ ! -e z.snap ] || fail "a refused snapshot left a file"
 if have nbdkit; then
 	expect_status 1 "$SSDLAB" serve $Z --socket "$PWD/z.sock"
 	grep -q "the drive is zoned (mapping = zone, 64 zones) and NBD has no zone commands" out.txt ||

@@ -594,3 +594,49 @@ TEST(api_fdp_placement)
 	ssdlab_dev_close(dev);
 	ssdlab_drive_free(d);
 }
+
+/* Reclaim groups, a handle update and the events log through the public
+ * interface: the identifiers as the handle status lists them, a write to
+ * group 1's handle 1, its reclaim unit updated (left part written: an
+ * event), an identifier the drive does not have refused. */
+TEST(api_fdp_update_and_events)
+{
+	ssdlab_drive *d = tiny();
+	ssdlab_dev *dev;
+	CHECK(d && ssdlab_drive_set(d, "fdp", "yes", NULL, 0) == 0 &&
+	      ssdlab_drive_set(d, "fdp_handles", "2", NULL, 0) == 0 &&
+	      ssdlab_drive_set(d, "fdp_groups", "2", NULL, 0) == 0 &&
+	      ssdlab_drive_set(d, "op", "0.2", NULL, 0) == 0 &&
+	      ssdlab_drive_finish(d, NULL, 0) == 0);
+	CHECK(ssdlab_dev_open(d, 1, &dev) == 0);
+	uint32_t pids[8], want[4] = {0, 0x8000, 1, 0x8001};
+	CHECK(ssdlab_placement_ids(dev, pids, 8) == 4 &&
+	      memcmp(pids, want, sizeof want) == 0);
+	int64_t t = ssdlab_submit(dev, SSDLAB_WRITE | SSDLAB_PLACEMENT(0x8001),
+				  0, 16384, 0);
+	CHECK(t > 0);
+	uint32_t bad = 0x8002, pid = 0x8001;
+	CHECK(ssdlab_fdp_update(dev, &bad, 1, t) == SSDLAB_FDP_EPID);
+	CHECK(ssdlab_fdp_update(dev, &pid, 1, -1) == SSDLAB_EINVAL);
+	int64_t done = ssdlab_fdp_update(dev, &pid, 1, t);
+	CHECK(done >= t);
+	CHECK(ssdlab_submit(dev, SSDLAB_WRITE | SSDLAB_PLACEMENT(2), 0, 4096,
+			    done) == SSDLAB_FDP_EPID);
+	struct ssdlab_fdp_event ev[4];
+	CHECK(ssdlab_fdp_events(dev, ev, 4) == 2);
+	CHECK(ev[0].type == SSDLAB_FDP_EV_RU_UNFILLED && ev[0].pid == 0x8001 &&
+	      ev[0].group == 1 && ev[0].handle == 1 && ev[0].t == t);
+	CHECK(ev[1].type == SSDLAB_FDP_EV_BAD_PID && ev[1].pid == 2 &&
+	      ev[1].t == done);
+	CHECK(ssdlab_submit(dev, SSDLAB_READ, 0, 16384, done) > done);
+	ssdlab_dev_close(dev);
+	ssdlab_drive_free(d);
+	/* a drive without FDP: no identifiers, no update */
+	d = tiny();
+	CHECK(d && ssdlab_dev_open(d, 1, &dev) == 0);
+	CHECK(ssdlab_placement_ids(dev, pids, 8) == 0 &&
+	      ssdlab_fdp_update(dev, &pid, 1, 0) == SSDLAB_EUNSUP &&
+	      ssdlab_fdp_events(dev, ev, 4) == 0);
+	ssdlab_dev_close(dev);
+	ssdlab_drive_free(d);
+}

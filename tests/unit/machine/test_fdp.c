@@ -2,7 +2,8 @@
  * entry: a cache-like host -- a log rewritten in order and a small region
  * rewritten at random -- written on one handle and on two, with both
  * handle types; persistent isolation never mixes handles in a block (the
- * checker, after every GC victim); an invalid placement identifier fails
+ * checker, after every GC victim), and its handle usage shows whose data
+ * the copies are; an invalid placement identifier fails
  * the write and counts an event; what the drive cannot combine with FDP
  * is refused by key. */
 #include <stdlib.h>
@@ -73,6 +74,14 @@ TEST(fdp_separating_a_log_from_hot_data_lowers_write_amplification)
 	CHECKF(d, "%s", err);
 	persistent = cache_waf(d, 1, 2, 6);
 	CHECKF(!ssd_dev_check_failure(d), "%s", ssd_dev_check_failure(d));
+	/* the handle usage says whose data costs the copies: the log's
+	 * blocks mostly empty by themselves, the region's are copied */
+	const struct ssd_counters *c = ssd_dev_counters(d);
+	double log_waf = (double)c->fdp_media_lp[1] / (double)c->fdp_host_lp[1];
+	double hot_waf = (double)c->fdp_media_lp[2] / (double)c->fdp_host_lp[2];
+	CHECKF(c->fdp_host_lp[0] == 0 && c->fdp_media_lp[0] == 0 &&
+	       log_waf < 1.2 && hot_waf > log_waf + 0.5, "log %.3f, region %.3f",
+	       log_waf, hot_waf);
 	ssd_dev_destroy(d);
 	/* one handle mixes the log's dying data with the hot region's; two
 	 * keep the log's blocks whole: they empty by themselves */

@@ -83,9 +83,142 @@ static int same_file(const char *a, const char *b)
 	return same;
 }
 
+/* A zoned drive's commands from the generator: writes and Zone Appends
+ * at the write pointers of a dozen zones, writes into random write
+ * areas, resets of full zones, opens (some with an area), closes,
+ * finishes, ZRWA flushes, reads, flushes.  As work(). */
+static int64_t zwork(struct ssd_dev *d, struct ssd_rng *g, int n, int64_t *t)
+{
+	int64_t sum = 0;
+	struct ssd_zoned_info zi;
+	if (!ssd_dev_zoned(d, &zi))
+		return SSD_EINVAL;
+	uint32_t nz = zi.nzones < 12 ? (uint32_t)zi.nzones : 12;
+	for (int i = 0; i < n; i++) {
+		uint64_t r = ssd_rng_next(g);
+		uint32_t z = (uint32_t)(r % nz);
+		struct ssd_zone_desc zd;
+		ssd_dev_zone_report(d, z, &zd);
+		uint64_t end = zd.start + zd.cap;
+		uint32_t len = (uint32_t)(1 + (r >> 8) % 8) * 4096;
+		int kind = (int)((r >> 16) % 16);
+		int64_t c;
+		*t += (int64_t)(r >> 40 & 0xff) * 100;
+		if (zd.state == SSD_ZNS_ZSF || (kind == 15 && zd.wp != zd.start)) {
+			c = ssd_dev_zone_send(d, SSD_ZNS_ACT_RESET, zd.start, 0, *t);
+		} else if (kind == 14 && zd.state == SSD_ZNS_ZSE) {
+			c = ssd_dev_zone_send(d, SSD_ZNS_ACT_OPEN, zd.start,
+					      r >> 30 & 1 ? SSD_ZNS_ZRWAA : 0, *t);
+		} else if (kind == 13) {
+			c = ssd_dev_zone_send(d, SSD_ZNS_ACT_CLOSE, zd.start, 0, *t);
+		} else if (kind == 12 && r % 7 == 0) {
+			c = ssd_dev_zone_send(d, SSD_ZNS_ACT_FINISH, zd.start, 0, *t);
+		} else if (kind == 11 && zd.wp < end) {
+			c = ssd_dev_zone_send(d, SSD_ZNS_ACT_ZRWA_FLUSH, zd.wp, 0, *t);
+		} else if (kind < 3) {
+			uint64_t off = zd.start + (r >> 24) % (zd.cap / 4096) * 4096;
+			c = ssd_dev_submit(d, SSD_DDIR_READ, off, 4096, *t);
+		} else if (kind == 3) {
+			c = ssd_dev_flush(d, *t);
+		} else {
+			/* at the write pointer (or anywhere in an area's
+			 * window), as much as the zone takes */
+			uint64_t off = zd.wp + (zd.attr & SSD_ZNS_ATTR_ZRWAV
+						? (r >> 33) % 4 * 4096 : 0);
+			if (off >= end)
+				off = zd.wp;
+			if (off + len > end)
+				len = (uint32_t)(end - off);
+			int app = kind == 4 && !(zd.attr & SSD_ZNS_ATTR_ZRWAV);
+			c = ssd_dev_submit(d, SSD_DDIR_WRITE |
+					   (app ? SSD_BLK_APPEND : 0),
+					   app ? zd.start : off, len, *t);
+		}
+		/* the zone errors the generator walks into are the drive's
+		 * answers too: they must come out the same on both */
+		if (c <= -0x1000 && c >= -0x11ff)
+			c = -c;
+		if (c < 0)
+			return c;
+		sum += c;
+	}
+	return sum;
+}
+
+/* FDP: work() with a placement handle on each write (0 to 3; the drive
+ * has 3, so some name none it has and fail, counted). */
+static int64_t fwork(struct ssd_dev *d, struct ssd_rng *g, int n, int64_t *t)
+{
+	int64_t sum = 0;
+	uint64_t cap = ssd_dev_capacity(d);
+	for (int i = 0; i < n; i++) {
+		uint64_t r = ssd_rng_next(g);
+		uint32_t len = (uint32_t)(1 + r % 16) * 4096;
+		uint64_t off = (r >> 20) % (cap / 4096) * 4096;
+		if (off + len > cap)
+			off = cap - len;
+		int kind = (int)(r >> 60) % 8, h = (int)(r >> 8) % 4;
+		if (r % 97 == 0)
+			h = 5;
+		*t += (int64_t)(r >> 40 & 0xff) * 100;
+		int64_t c;
+		if (kind < 5)
+			c = ssd_dev_submit(d, SSD_DDIR_WRITE | SSD_BLK_PLACEMENT(h),
+					   off, len, *t);
+		else if (kind < 7)
+			c = ssd_dev_submit(d, SSD_DDIR_READ, off, len, *t);
+		else
+			c = ssd_dev_flush(d, *t);
+		if (c == SSD_FDP_EPID)
+			c = 1;
+		if (c < 0)
+			return c;
+		sum += c;
+	}
+	return sum;
+}
+
+/* FDP with two reclaim groups: identifiers naming a group (the group in
+ * bit 15), none, or one the drive lacks, and now and then a handle
+ * update (a reclaim unit closed before it is full, an event). */
+static int64_t gwork(struct ssd_dev *d, struct ssd_rng *g, int n, int64_t *t)
+{
+	int64_t sum = 0;
+	uint64_t cap = ssd_dev_capacity(d);
+	for (int i = 0; i < n; i++) {
+		uint64_t r = ssd_rng_next(g);
+		uint32_t len = (uint32_t)(1 + r % 8) * 4096;
+		uint64_t off = (r >> 20) % (cap / 4096) * 4096;
+		if (off + len > cap)
+			off = cap - len;
+		int kind = (int)(r >> 60) % 8;
+		uint32_t pid = (uint32_t)(r >> 8 & 1) << 15 | (uint32_t)(r >> 9) % 3;
+		*t += (int64_t)(r >> 40 & 0xff) * 100;
+		int64_t c;
+		if (r % 89 == 0) {
+			c = ssd_dev_fdp_update(d, &pid, 1, *t);
+		} else if (kind < 5) {
+			int bits = r % 7 == 0 ? 0 : SSD_BLK_PLACEMENT(pid);
+			c = ssd_dev_submit(d, SSD_DDIR_WRITE | bits, off, len, *t);
+		} else if (kind < 7) {
+			c = ssd_dev_submit(d, SSD_DDIR_READ, off, len, *t);
+		} else {
+			c = ssd_dev_flush(d, *t);
+		}
+		if (c == SSD_FDP_EPID)
+			c = 1;
+		if (c < 0)
+			return c;
+		sum += c;
+	}
+	return sum;
+}
+
+typedef int64_t work_fn(struct ssd_dev *, struct ssd_rng *, int, int64_t *);
+
 /* Save after `pre` commands, load, save again: the same bytes; then the
  * same commands on both drives: the same completions and counters. */
-static void round_trip(const char *const *sets, int n)
+static void round_trip_with(const char *const *sets, int n, work_fn *wk)
 {
 	struct ssd_config c;
 	CHECKF(!drive_cfg(&c, sets, n), "%s", err);
@@ -94,7 +227,7 @@ static void round_trip(const char *const *sets, int n)
 	struct ssd_rng g;
 	ssd_rng_seed(&g, 99);
 	int64_t t = 0;
-	CHECK(work(a, &g, 40000, &t) >= 0);
+	CHECK(wk(a, &g, 40000, &t) >= 0);
 	const char *p1 = tmp("a"), *p2 = tmp("b");
 	CHECKF(!ssd_snapshot_save(a, p1, err, sizeof err), "%s", err);
 	CHECKF(!ssd_snapshot_load(p1, &c, &b, err, sizeof err), "%s", err);
@@ -103,7 +236,7 @@ static void round_trip(const char *const *sets, int n)
 	CHECK(ssd_dev_time(a) == ssd_dev_time(b));
 	struct ssd_rng g2 = g;
 	int64_t ta = t, tb = t;
-	int64_t sa = work(a, &g, 30000, &ta), sb = work(b, &g2, 30000, &tb);
+	int64_t sa = wk(a, &g, 30000, &ta), sb = wk(b, &g2, 30000, &tb);
 	CHECK(sa > 0 && sa == sb);
 	CHECK(!memcmp(ssd_dev_counters(a), ssd_dev_counters(b),
 		      sizeof(struct ssd_counters)));
@@ -113,6 +246,41 @@ static void round_trip(const char *const *sets, int n)
 	unlink(p2);
 	ssd_dev_destroy(a);
 	ssd_dev_destroy(b);
+}
+
+static void round_trip(const char *const *sets, int n)
+{
+	round_trip_with(sets, n, work);
+}
+
+TEST(snapshot_round_trip_zoned)
+{
+	/* zones on two units, open and active limits, random write areas;
+	 * with the write buffer and a finish that marks */
+	const char *s[] = {"mapping=zone", "zone_units=2", "max_open_zones=3",
+			   "max_active_zones=5", "zrwa_size=64k",
+			   "zone_finish=mark"};
+	round_trip_with(s, 6, zwork);
+	const char *s2[] = {"mapping=zone", "write_buffer=256k"};
+	round_trip_with(s2, 2, zwork);
+}
+
+TEST(snapshot_round_trip_fdp)
+{
+	const char *s[] = {"fdp=yes", "fdp_handles=3", "op=0.15",
+			   "write_buffer=256k"};
+	round_trip_with(s, 4, fwork);
+	const char *s2[] = {"fdp=yes", "fdp_handles=3", "op=0.15",
+			    "fdp_isolation=persistent"};
+	round_trip_with(s2, 4, fwork);
+	/* reclaim groups, updates and the events log, with the write
+	 * buffer holding pages of every stream */
+	const char *s3[] = {"fdp=yes", "fdp_handles=2", "fdp_groups=2",
+			    "op=0.3", "write_buffer=256k"};
+	round_trip_with(s3, 5, gwork);
+	const char *s4[] = {"fdp=yes", "fdp_handles=2", "fdp_groups=2",
+			    "op=0.4", "fdp_isolation=persistent"};
+	round_trip_with(s4, 5, gwork);
 }
 
 TEST(snapshot_round_trip_tiny)
