@@ -187,6 +187,7 @@ int cmd_serve(int argc, char **argv);      /* cmd_serve.c */
 int cmd_trace(int argc, char **argv);      /* cmd_trace.c */
 int cmd_sweep(int argc, char **argv);      /* cmd_sweep.c */
 int cmd_compare(int argc, char **argv);    /* cmd_compare.c */
+int cmd_report(int argc, char **argv);     /* cmd_report.c */
 int cmd_demo(void);                        /* cmd_demo.c */
 
 #endif

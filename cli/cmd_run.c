@@ -14,6 +14,8 @@
 #include "job/job.h"
 #include "machine/device.h"
 #include "machine/snapshot.h"
+#include "methods/preset.h"
+#include "report/html.h"
 #include "report/report.h"
 #include "run/sim.h"
 
@@ -37,6 +39,11 @@ static const char run_help[] =
 	"  --minimal               the same as --output-format=terse\n"
 	"  --terse-version N       terse format version (only 3, fio's default)\n"
 	"  --output FILE           write the report to FILE instead of stdout\n"
+	"  --html FILE             also write a page of the run to FILE: the\n"
+	"                          drive's keys that differ from its preset,\n"
+	"                          the job files, the jobs' figures, latency\n"
+	"                          percentiles and the series the jobs logged,\n"
+	"                          as charts (docs/report.md)\n"
 	CLI_ETA_HELP
 	"  --check N               run the FTL invariant checker after every\n"
 	"                          N garbage-collected blocks, every program\n"
@@ -189,6 +196,9 @@ struct jobfile {
 	const char *name;
 	struct ssd_job *jobs;
 	int njobs;
+	char *stdin_text;           /* --html: standard input's job file, kept
+	                               for the page */
+	size_t stdin_len;
 };
 
 /* What run's command line says beyond the shared options. */
@@ -199,10 +209,11 @@ struct run_args {
 	uint64_t check;             /* --check N */
 	struct precond pre;         /* --precondition, parsed */
 	const char *pre_arg, *snap_in, *snap_out;
+	const char *html;           /* --html FILE */
 };
 
 enum { R_MINIMAL, R_CHECK, R_TERSE_VERSION, R_PRECONDITION, R_SNAPSHOT,
-       R_SAVE_SNAPSHOT };
+       R_SAVE_SNAPSHOT, R_HTML };
 
 static const struct cli_opt run_opts[] = {
 	{"--minimal", NULL, 0, R_MINIMAL},
@@ -211,6 +222,7 @@ static const struct cli_opt run_opts[] = {
 	{"--precondition", NULL, 1, R_PRECONDITION},
 	{"--snapshot", NULL, 1, R_SNAPSHOT},
 	{"--save-snapshot", NULL, 1, R_SAVE_SNAPSHOT},
+	{"--html", NULL, 1, R_HTML},
 	{NULL, NULL, 0, 0}};
 
 static int run_opt(void *ctx, int id, const char *val)
@@ -237,6 +249,9 @@ static int run_opt(void *ctx, int id, const char *val)
 	case R_SAVE_SNAPSHOT:
 		r->snap_out = val;
 		return CLI_GO;
+	case R_HTML:
+		r->html = val;
+		return CLI_GO;
 	}
 	/* a job file */
 	if (r->njf == MAX_JOBFILES)
@@ -253,6 +268,110 @@ static const struct cli_cmd run_cmd = {
 		  CLI_ETA,
 	.opts = run_opts, .flags = CLI_DASH_ARG, .help = run_help,
 	.check_format = run_format, .fn = run_opt};
+
+/* The whole of stream f; NULL out of memory or on a read error. */
+static char *read_stream(FILE *f, size_t *len)
+{
+	char *text = NULL;
+	size_t cap = 0, n = 0, got;
+	do {
+		if (n + 4096 > cap) {
+			char *t = realloc(text, cap = cap ? 2 * cap : 8192);
+			if (!t) {
+				free(text);
+				fclose(f);
+				return NULL;
+			}
+			text = t;
+		}
+		got = fread(text + n, 1, cap - n, f);
+		n += got;
+	} while (got);
+	if (ferror(f)) {
+		free(text);
+		return NULL;
+	}
+	*len = n;
+	return text;
+}
+
+/* The whole of a job file for the page: standard input's as kept, a
+ * file read again; NULL if it cannot be (*len 0). */
+static char *jobfile_text(const struct jobfile *jf, size_t *len)
+{
+	*len = 0;
+	if (!strcmp(jf->name, "-")) {
+		char *t = jf->stdin_text ? malloc(jf->stdin_len + 1) : NULL;
+		if (t) {
+			memcpy(t, jf->stdin_text, jf->stdin_len);
+			*len = jf->stdin_len;
+		}
+		return t;
+	}
+	FILE *f = fopen(jf->name, "r");
+	if (!f)
+		return NULL;
+	char *t = read_stream(f, len);
+	fclose(f);
+	return t;
+}
+
+/* Parse job file jf; with --html, standard input is read whole first
+ * and parsed from memory, so that the page can show it. */
+static int jobfile_parse(struct jobfile *jf, int keep, uint64_t volume,
+			 const struct ssd_job_zoned *zi, char *err,
+			 size_t errlen)
+{
+	if (!keep || strcmp(jf->name, "-"))
+		return ssd_jobfile_parse_zoned(jf->name, volume, zi, &jf->jobs,
+					       &jf->njobs, err, errlen);
+	jf->stdin_text = read_stream(stdin, &jf->stdin_len);
+	FILE *m = jf->stdin_text && jf->stdin_len
+		  ? fmemopen(jf->stdin_text, jf->stdin_len, "r") : NULL;
+	if (!m)
+		return ssd_jobfile_parse_zoned(jf->name, volume, zi, &jf->jobs,
+					       &jf->njobs, err, errlen);
+	/* the parser reads "-" from stdin: the text kept, as a stream */
+	FILE *real = stdin;
+	stdin = m;
+	int rc = ssd_jobfile_parse_zoned(jf->name, volume, zi, &jf->jobs,
+					 &jf->njobs, err, errlen);
+	stdin = real;
+	fclose(m);
+	return rc;
+}
+
+/* The page's head: the run's drive against the preset or drive file it
+ * came from (without --set), and how the drive started. */
+static void html_head(FILE *f, const struct run_args *ra,
+		      const struct ssd_config *cfg)
+{
+	char title[600], what[300], err[512];
+	size_t n = (size_t)snprintf(title, sizeof title, "ssdlab run");
+	for (int k = 0; k < ra->njf && n < sizeof title; k++)
+		n += (size_t)snprintf(title + n, sizeof title - n, " %s",
+				      ra->jf[k].name);
+	if (n < sizeof title)
+		snprintf(title + n, sizeof title - n, " on %s", cfg->name);
+	ssd_html_begin(f, title, NULL);
+	ssd_html_h2(f, "Drive");
+	const char *from = ra->c.drive ? ra->c.drive : ra->snap_in ? cfg->name
+			 : "default";
+	struct ssd_config base;
+	int have = !ssd_preset_load(cli_preset_dir(), from, NULL, 0, &base, err,
+				    sizeof err);
+	snprintf(what, sizeof what, "%s %s", strchr(from, '/') ||
+		 strstr(from, ".ini") ? "drive file" : "preset", from);
+	ssd_html_drive(f, cfg, have ? &base : NULL, what);
+	if (ra->pre_arg || ra->snap_in) {
+		ssd_html_kv_begin(f, NULL);
+		if (ra->pre_arg)
+			ssd_html_kv(f, "precondition", ra->pre_arg);
+		if (ra->snap_in)
+			ssd_html_kv(f, "started from snapshot", ra->snap_in);
+		ssd_html_kv_end(f);
+	}
+}
 
 int cmd_run(int argc, char **argv)
 {
@@ -304,13 +423,14 @@ int cmd_run(int argc, char **argv)
 		volume = (uint64_t)zs.zones * zi.zone_size;
 	}
 	for (int k = 0; k < njf; k++) {
-		if (ssd_jobfile_parse_zoned(jf[k].name, volume,
-					    zi.zoned ? &zi : NULL,
-					    &jf[k].jobs, &jf[k].njobs, err,
-					    sizeof err)) {
+		if (jobfile_parse(&jf[k], ra.html != NULL, volume,
+				  zi.zoned ? &zi : NULL, err, sizeof err)) {
 			fprintf(stderr, "%s: %s\n", cli_prog, err);
-			while (k--)
+			free(jf[k].stdin_text);
+			while (k--) {
 				free(jf[k].jobs);
+				free(jf[k].stdin_text);
+			}
 			return EXIT_USAGE;
 		}
 		unsigned u;
@@ -318,8 +438,8 @@ int cmd_run(int argc, char **argv)
 		uses |= u;
 		run_mem = m > run_mem ? m : run_mem;
 	}
-	FILE *out = stdout;
-	struct ssd_ofile *of = NULL;
+	FILE *out = stdout, *hf = NULL;
+	struct ssd_ofile *of = NULL, *hof = NULL;
 	struct ssd_dev *dev = NULL;
 	if (c->output && ssd_ofile_open(c->output, SSD_OFILE_REPLACE, &of, err,
 				       sizeof err)) {
@@ -329,9 +449,21 @@ int cmd_run(int argc, char **argv)
 	}
 	if (of)
 		out = ssd_ofile_stream(of);
+	if (ra.html && ssd_ofile_open(ra.html, SSD_OFILE_REPLACE, &hof, err,
+				      sizeof err)) {
+		fprintf(stderr, "%s: %s\n", cli_prog, err);
+		ssd_ofile_discard(of);
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (hof) {
+		hf = ssd_ofile_stream(hof);
+		html_head(hf, &ra, &cfg);
+	}
 	if (ssd_dev_mem_check(&cfg, uses, run_mem, err, sizeof err)) {
 		fprintf(stderr, "%s: %s\n", cli_prog, err);
 		ssd_ofile_discard(of);
+		ssd_ofile_discard(hof);
 		rc = 1;
 		goto out;
 	}
@@ -344,6 +476,7 @@ int cmd_run(int argc, char **argv)
 			fprintf(stderr, "%s: cannot build drive '%s': %s\n",
 				cli_prog, cfg.name, ssd_strerror(rc));
 		ssd_ofile_discard(of);
+		ssd_ofile_discard(hof);
 		rc = snap_in && rc != SSD_EIO && rc != SSD_ENOMEM ? EXIT_USAGE : 1;
 		goto out;
 	}
@@ -353,6 +486,7 @@ int cmd_run(int argc, char **argv)
 		fprintf(stderr, "%s: snapshot '%s' does not make a consistent "
 			"drive: %s\n", cli_prog, snap_in, ssd_dev_check_failure(dev));
 		ssd_ofile_discard(of);
+		ssd_ofile_discard(hof);
 		rc = 1;
 		goto out;
 	}
@@ -362,6 +496,7 @@ int cmd_run(int argc, char **argv)
 					  err, sizeof err))) {
 		fprintf(stderr, "%s: --precondition %s: %s\n", cli_prog, pre_arg, err);
 		ssd_ofile_discard(of);
+		ssd_ofile_discard(hof);
 		rc = rc == SSD_ERANGE ? EXIT_USAGE : 1; /* a drive too small */
 		goto out;
 	}
@@ -389,6 +524,12 @@ int cmd_run(int argc, char **argv)
 					 ssd_strerror(wrc));
 				rc = wrc;
 			}
+			if (hf) {
+				size_t len;
+				char *text = jobfile_text(&jf[k], &len);
+				ssd_html_run(hf, &res, k, text, len);
+				free(text);
+			}
 			reported = 1;
 		}
 		/* as fio: a job that ended in error makes the exit status
@@ -409,11 +550,20 @@ int cmd_run(int argc, char **argv)
 		ssd_run_result_free(&res);
 	}
 	/* no job ran: no report, and the file is left as it was */
-	if (!reported)
+	if (!reported) {
 		ssd_ofile_discard(of);
-	else if (ssd_ofile_commit(of, err, sizeof err)) {
-		fprintf(stderr, "%s: %s\n", cli_prog, err);
-		rc = SSD_EIO;
+		ssd_ofile_discard(hof);
+	} else {
+		if (ssd_ofile_commit(of, err, sizeof err)) {
+			fprintf(stderr, "%s: %s\n", cli_prog, err);
+			rc = SSD_EIO;
+		}
+		if (hf)
+			ssd_html_end(hf);
+		if (ssd_ofile_commit(hof, err, sizeof err)) {
+			fprintf(stderr, "%s: %s\n", cli_prog, err);
+			rc = SSD_EIO;
+		}
 	}
 	/* the drive as the run left it; not after a failed simulation */
 	if (snap_out && rc)
@@ -425,7 +575,9 @@ int cmd_run(int argc, char **argv)
 	rc = rc || job_failed ? 1 : 0;
 out:
 	ssd_dev_destroy(dev);
-	for (int k = 0; k < njf; k++)
+	for (int k = 0; k < njf; k++) {
 		free(jf[k].jobs);
+		free(jf[k].stdin_text);
+	}
 	return rc;
 }

@@ -34,6 +34,7 @@ static const char main_help[] =
 	"  ssdlab sweep plan|run|collect|parallel|slurm\n"
 	"                              many runs as one study: axes, points, a table\n"
 	"  ssdlab compare A B          two results side by side, and why they differ\n"
+	"  ssdlab report sweep DIR     a sweep's table as an HTML page with charts\n"
 	"  ssdlab --version            print the version\n"
 	"\n"
 	"'ssdlab COMMAND --help' explains each command.\n";
@@ -73,6 +74,7 @@ static const struct {
 	{"scenario", cmd_scenario},
 	{"sweep", cmd_sweep},
 	{"compare", cmd_compare},
+	{"report", cmd_report},
 	{"accuracy", cmd_accuracy},
 	{"calibrate", cmd_calibrate},
 	{"life", cmd_life},

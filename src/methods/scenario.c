@@ -535,6 +535,10 @@ int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
 	 * drive named my_drive would print "my" and a subscript, and the
 	 * slc-cache label's "~" is an overprint */
 	snprintf(full, sizeof full, "%s (%s)", title, s->cfg.name);
+	if (ssd_scn_chart_keep(s, name, full, body)) {
+		ssd_scn_discard(s, f);
+		return SSD_ENOMEM;
+	}
 	fprintf(f, "set datafile separator ','\nset key outside bottom center horizontal\n"
 		   "set grid\nset title %s\n", ssd_scn_gp_text(full, q, sizeof q));
 	fprintf(f, "if (!exists(\"png_file\")) png_file = '%s.png'\n"
@@ -700,11 +704,12 @@ int ssd_scenario_run_from(const struct ssd_scenario *sc,
 	s->out = out;
 	s->gnuplot = -1;
 	s->prog = ssd_prog_on(pg) ? pg : NULL;
-	/* with a status line, the summary waits for its end: lines written
-	 * while it is on the terminal would land in it */
+	/* the summary is held until the end: report.html shows it, and
+	 * with a status line, lines written while it is on the terminal
+	 * would land in it */
 	char *held = NULL;
 	size_t nheld = 0;
-	FILE *hold = s->prog ? open_memstream(&held, &nheld) : NULL;
+	FILE *hold = open_memstream(&held, &nheld);
 	if (hold)
 		s->out = hold;
 	int np = 0;
@@ -768,11 +773,21 @@ int ssd_scenario_run_from(const struct ssd_scenario *sc,
 		/* a scenario that failed leaves no result.json */
 		if (!rc)
 			rc = ssd_scn_close(s, s->json);
+		/* the page, from result.json and the summary so far */
+		if (!rc && hold && fflush(hold)) {
+			snprintf(s->err, sizeof s->err, "scenario %s: out of "
+				 "memory for its summary", sc->name);
+			rc = SSD_ENOMEM;
+		}
+		if (!rc)
+			rc = ssd_scn_html(s, hold ? held : NULL, hold ? nheld : 0);
 	}
+	ssd_scn_charts_free(s);
 	for (int i = 0; i < SSD_SCN_MAX_FILES; i++)
 		ssd_ofile_discard(s->files[i]); /* open when run() failed */
 	if (hold) {
-		ssd_prog_clear(s->prog);
+		if (s->prog)
+			ssd_prog_clear(s->prog);
 		if (fclose(hold) && !rc) {
 			snprintf(s->err, sizeof s->err, "scenario %s: out of "
 				 "memory for its summary", sc->name);

@@ -6,7 +6,10 @@
  * an output directory: result.json (its headline numbers and parameters),
  * CSV time series, and plots drawn with gnuplot (PNG and SVG; when gnuplot
  * is missing it says so once and still writes the data and the .gp
- * scripts).  It prints a short summary with the headline numbers.
+ * scripts), and report.html, a page with the summary, the drive, the
+ * parameters, every chart drawn again in SVG and the figures of
+ * result.json (scn_html.c; docs/report.md).  It prints a short summary
+ * with the headline numbers.
  *
  * Parameters are named values with defaults, overridable with --set
  * NAME=VALUE like drive keys; sizes may be given as a percentage of the
@@ -52,6 +55,13 @@ struct ssd_scn_param {
 
 struct ssd_scn;
 
+/* A chart the scenario drew (ssd_scn_plot), kept for its page. */
+struct ssd_scn_chart {
+	char name[128];            /* the file name's stem */
+	char title[400];           /* as gnuplot's title: with the drive */
+	char *body;                /* the plot commands (owned) */
+};
+
 struct ssd_scenario {
 	const char *name;
 	const char *summary;               /* one line */
@@ -93,6 +103,8 @@ struct ssd_scn {
 	                              through it, a scenario names its
 	                              phases with ssd_prog_phase */
 	char err[512];             /* the message when run() fails */
+	struct ssd_scn_chart *charts; /* drawn so far, for report.html */
+	int ncharts;
 };
 
 /* The registry. */
@@ -209,6 +221,18 @@ int ssd_scn_plot(struct ssd_scn *s, const char *name, const char *title,
  * line breaks dropped), cut to fit buf[n]; returns buf.  For text that
  * is not the scenario's own: a drive's name, a file name. */
 const char *ssd_scn_gp_text(const char *text, char *buf, size_t n);
+
+/* The page of the run, outdir/report.html (scn_html.c): the summary
+ * (nsummary bytes, as printed), the drive against its preset, the
+ * parameters, every chart kept by ssd_scn_plot drawn again from its
+ * body and CSV files, and result.json's figures.  0, or the error with
+ * s->err set (a chart the page cannot draw names the chart). */
+int ssd_scn_html(struct ssd_scn *s, const char *summary, size_t nsummary);
+/* Keep a chart for the page (a copy of body); 0 or SSD_ENOMEM with
+ * s->err set.  ssd_scn_charts_free frees them. */
+int ssd_scn_chart_keep(struct ssd_scn *s, const char *name, const char *title,
+		       const char *body);
+void ssd_scn_charts_free(struct ssd_scn *s);
 
 /* The SNIA PTS steady-state rule on five round values y[0..4]: their data
  * excursion (max - min) within 20% of their mean, and the rise of their
