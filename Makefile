@@ -66,6 +66,14 @@ UT_OBJ   := $(UT_SRC:%.c=$(BUILD)/%.o)
 # the unit tests alone see their harness (tests/unit/t.h)
 $(UT_OBJ): ALLCFLAGS += -Itests/unit
 LIB      := $(BUILD)/libssdlab.a
+# the shared library, defined before the rules that name it as a
+# prerequisite (test, python-test, install): a prerequisite is read when
+# its rule is
+# The version's one definition is the public header's SSDLAB_VERSION_*.
+version_part = $(shell sed -n 's/^\#define SSDLAB_VERSION_$(1)  *\([0-9][0-9]*\).*/\1/p' include/ssdlab.h)
+VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_part,PATCH)
+SONAME  := libssdlab.so.$(call version_part,MAJOR)
+SHLIB   := $(BUILD)/libssdlab.so.$(VERSION)
 # the NBD server's nbdkit plugin (below), defined before the rules that
 # name it as a prerequisite (install)
 PLUGIN   := $(BUILD)/nbdkit-ssdlab-plugin.so
@@ -180,11 +188,6 @@ $(BUILD)/simbench: bench/simbench.c $(LIB)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIB) $(LDLIBS)
 
 # ---- the library as others use it: shared library, man page, install ----
-# The version's one definition is the public header's SSDLAB_VERSION_*.
-version_part = $(shell sed -n 's/^\#define SSDLAB_VERSION_$(1)  *\([0-9][0-9]*\).*/\1/p' include/ssdlab.h)
-VERSION := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_part,PATCH)
-SONAME  := libssdlab.so.$(call version_part,MAJOR)
-SHLIB   := $(BUILD)/libssdlab.so.$(VERSION)
 # The shared library's objects are position-independent and built apart,
 # in $(BUILD)/pic/: libssdlab.a and ./ssdlab keep the faster non-PIC ones.
 PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
