@@ -57,8 +57,9 @@ for build in "$@"; do
 	echo "$out" | grep -v '^ok '
 	count "unit($build)" "$out"
 	# The Python module (tests/python) over this build's shared library;
-	# not the sanitized one, which loads only into a sanitized program.
-	if [ "$build" != build/san ]; then
+	# not the sanitized one, which loads only into a sanitized program
+	# (a tree without them -- tests/cli/runner.sh's -- has none to run).
+	if [ "$build" != build/san ] && [ -f "$top/tests/python/run.py" ]; then
 		echo "== Python tests ($build)"
 		# the python3 Debian's python3-* packages (pandas) serve, where
 		# there is one: another on the PATH (pyenv) lacks them
