@@ -63,7 +63,7 @@ done
 [ $rc2 -eq 1 ] || { show noskip.out; fail "SSDLAB_TEST_NO_SKIP: exit $rc2"; }
 has noskip.out "FAIL c_skip: skipped, and SSDLAB_TEST_NO_SKIP is set: no-such-tool-here is not installed"
 has noskip.out "FAIL d_part: skipped, and SSDLAB_TEST_NO_SKIP is set: no chart"
-has noskip.out "unit tests in b: 1 skipped, counted as failed (SSDLAB_TEST_NO_SKIP)"
+has noskip.out "unit(b): 1 skipped, counted as failed (SSDLAB_TEST_NO_SKIP)"
 has noskip.out "skip u_two: no /dev/full here"
 has noskip.out "3 passed, 6 failed, 0 skipped"
 
@@ -76,7 +76,7 @@ has pass.out "3 passed, 0 failed, 3 skipped"
 # prints the old two-number line) is a failure
 printf '#!/bin/sh\necho "ok   u_one"\necho "1 passed, 0 failed"\n' >fake/b/unit_tests
 if env -u SSDLAB_TEST_NO_SKIP sh fake/tests/run.sh b >crash.out 2>&1; then show crash.out; fail "a unit binary without its counts passed"; fi
-has crash.out "unit tests in b crashed"
+has crash.out "unit(b) crashed"
 
 # the real unit-test binary closes with the three counts
 "$(dirname "$SSDLAB")/unit_tests" no-test-has-this-name >unit.out 2>&1 || { show unit.out; fail "unit_tests"; }
