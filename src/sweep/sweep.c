@@ -569,6 +569,8 @@ char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe,
 {
 	char **argv = NULL;
 	size_t n = 0;
+	if (!snap)
+		prepare = 0; /* nothing to save the drive to */
 	int bad = push_arg(&argv, &n, exe);
 	const char *job = ssd_sweep_value(s, p, "job");
 	const char *scn = ssd_sweep_value(s, p, "scenario");
