@@ -454,6 +454,12 @@ void ssd_config_print(const struct ssd_config *c, FILE *out);
  * out of memory). */
 char *ssd_config_text(const struct ssd_config *c);
 
+/* The key and value (without its comment) of one line of such a text;
+ * 0 for a line that holds none (a comment).  The derived keys, printed
+ * as comments ("# blocks_per_plane = 2048"), count. */
+int ssd_config_line_kv(const char *s, size_t len, char *key, size_t kn,
+		       char *val, size_t vn);
+
 /* The first key whose value differs between two such texts: 1 with the
  * key and both values (without their comments) in key/va/vb, or 0 if
  * they are the same drive.  The name, the description and mem_check

@@ -321,11 +321,8 @@ char *ssd_config_text(const struct ssd_config *c)
 	return text;
 }
 
-/* The key and value of one line of a drive's text; 0 for a line that
- * holds none (a comment).  The derived keys, printed as comments
- * ("# blocks_per_plane = 2048"), count. */
-static int line_kv(const char *s, size_t len, char *key, size_t kn,
-		   char *val, size_t vn)
+int ssd_config_line_kv(const char *s, size_t len, char *key, size_t kn,
+		       char *val, size_t vn)
 {
 	if (len >= 2 && s[0] == '#' && s[1] == ' ')
 		s += 2, len -= 2;
@@ -363,7 +360,7 @@ static int next_kv(const char **p, char *key, size_t kn, char *val, size_t vn)
 		const char *s = *p, *nl = strchr(s, '\n');
 		size_t len = nl ? (size_t)(nl - s) : strlen(s);
 		*p = s + len + (nl != NULL);
-		if (line_kv(s, len, key, kn, val, vn))
+		if (ssd_config_line_kv(s, len, key, kn, val, vn))
 			return 1;
 	}
 	return 0;

@@ -460,33 +460,11 @@ static int drive_keys(const struct ssd_config *c, struct kv **out)
 		size_t len = nl ? (size_t)(nl - s) : strlen(s);
 		char *line = s;
 		s += len + (nl != NULL);
-		int derived = 0;
-		if (len >= 2 && line[0] == '#' && line[1] == ' ') {
-			line += 2, len -= 2;
-			derived = 1;
-		}
-		char *eq = memchr(line, '=', len);
-		if (!eq || line[0] == '#' || line[0] == ' ')
+		char key[sizeof kv->key], val[sizeof kv->val];
+		if (!ssd_config_line_kv(line, len, key, sizeof key, val,
+					sizeof val))
 			continue;
-		char *ke = eq;
-		while (ke > line && ke[-1] == ' ')
-			ke--;
-		char *v = eq + 1, *end = line + len;
-		while (v < end && *v == ' ')
-			v++;
-		char *e = v;
-		if (e < end && *e == '"') {
-			for (e++; e < end && *e != '"'; e++)
-				if (*e == '\\' && e + 1 < end)
-					e++;
-			if (e < end)
-				e++;
-		} else {
-			while (e < end && !(e[0] == ' ' && e + 1 < end && e[1] == '#'))
-				e++;
-		}
-		while (e > v && e[-1] == ' ')
-			e--;
+		int derived = len >= 2 && line[0] == '#' && line[1] == ' ';
 		if (n == cap) {
 			struct kv *nkv = realloc(kv, (size_t)(cap ? 2 * cap : 64) *
 						 sizeof *kv);
@@ -498,8 +476,8 @@ static int drive_keys(const struct ssd_config *c, struct kv **out)
 			kv = nkv;
 			cap = cap ? 2 * cap : 64;
 		}
-		snprintf(kv[n].key, sizeof kv[n].key, "%.*s", (int)(ke - line), line);
-		snprintf(kv[n].val, sizeof kv[n].val, "%.*s", (int)(e - v), v);
+		memcpy(kv[n].key, key, sizeof key);
+		memcpy(kv[n].val, val, sizeof val);
 		kv[n].derived = derived;
 		n++;
 	}

@@ -297,7 +297,7 @@ static int prepare(const struct ssd_sweep *s, const char *drives,
 		   int jobs, int retry_failed, const char *me, FILE *log,
 		   char *err, size_t errlen)
 {
-	uint32_t *todo = NULL, n = 0;
+	uint32_t *need = NULL, n = 0;
 	for (uint32_t p = 0; p < s->npoints; p++) {
 		if (!s->did[p][0] || (sel && !sel[p]) ||
 		    !to_run(s, points, p, retry_failed))
@@ -309,20 +309,20 @@ static int prepare(const struct ssd_sweep *s, const char *drives,
 			continue;
 		int seen = 0;
 		for (uint32_t k = 0; k < n && !seen; k++)
-			seen = !strcmp(s->did[todo[k]], s->did[p]);
+			seen = !strcmp(s->did[need[k]], s->did[p]);
 		if (seen)
 			continue;
-		uint32_t *t = realloc(todo, (n + 1) * sizeof *t);
+		uint32_t *t = realloc(need, (n + 1) * sizeof *t);
 		if (!t) {
-			free(todo);
+			free(need);
 			ssd_seterr(err, errlen, "out of memory");
 			return SSD_ENOMEM;
 		}
-		todo = t;
-		todo[n++] = p;
+		need = t;
+		need[n++] = p;
 	}
 	if (!n) {
-		free(todo);
+		free(need);
 		return 0;
 	}
 	int rc = ssd_sweep_mkdirs(drives, err, errlen);
@@ -335,7 +335,7 @@ static int prepare(const struct ssd_sweep *s, const char *drives,
 	uint32_t next = 0;
 	while (!rc || running) {
 		while (!rc && running < jobs && next < n) {
-			uint32_t p = todo[next++];
+			uint32_t p = need[next++];
 			struct child *c = free_slot(kids, jobs);
 			char snap[PATH_MAX];
 			pathf(c->tmp, "%s/.prep-%s-%s-%ld", drives, s->did[p], me,
@@ -361,7 +361,7 @@ static int prepare(const struct ssd_sweep *s, const char *drives,
 		running--;
 	}
 	free(kids);
-	free(todo);
+	free(need);
 	return rc;
 }
 
