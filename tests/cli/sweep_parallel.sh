@@ -67,6 +67,12 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ "${1:-}" != -- ] || shift
+# sshd starts the command with the user's login shell in SHELL, which
+# parallel's remote wrapper runs each job with; a test's environment may
+# have none (CI's has not)
+SHELL=$(getent passwd "$(id -un)" | cut -d: -f7)
+SHELL=${SHELL:-/bin/sh}
+export SHELL
 exec sh -c "$*"
 EOF2
 chmod +x fakessh
