@@ -51,8 +51,8 @@ static const char sweep_help[] =
 	"\n"
 	"Exit status: 0; 1 if a point failed (run) or a point failed or is\n"
 	"missing (collect, slurm --wait; the files are written either way);\n"
-	"parallel's (the number of failed chunks); 2 for a usage or input\n"
-	"error.\n";
+	"parallel's (the number of failed chunks), or 1 if it exits 0 with\n"
+	"points that never ran; 2 for a usage or input error.\n";
 
 struct sweep_args {
 	const char *verb, *file, *dir, *points;
@@ -212,7 +212,9 @@ static int launch_paths(const struct ssd_sweep *s, const char *dir,
 	return 0;
 }
 
-/* sweep parallel: plan, then become GNU parallel. */
+/* sweep parallel: plan, run GNU parallel, then check that every point
+ * ended: its exit status, or 1 when it says 0 with points that never
+ * ran. */
 static int sweep_parallel(const struct sweep_args *a,
 			  const struct ssd_sweep *s, const char *dir,
 			  char **rest, int nrest)
@@ -223,9 +225,17 @@ static int sweep_parallel(const struct sweep_args *a,
 		return rc;
 	uint32_t k = a->chunk ? a->chunk
 			      : ssd_sweep_parallel_chunk(s->npoints, rest, nrest);
-	ssd_sweep_parallel(s, file, absdir, exe, k, rest, nrest, stdout, err,
-			   sizeof err);
-	return fail(err);
+	int st;
+	if (ssd_sweep_parallel(s, file, absdir, exe, k, rest, nrest, stdout,
+			       &st, err, sizeof err))
+		return fail(err);
+	uint32_t first = 0, n = ssd_sweep_unended(s, absdir, &first);
+	if (n)
+		fprintf(stderr, "%s: parallel exited with status %d and %u of "
+			"%u points did not run (point %u %s the first; the "
+			"same command runs them)\n", cli_prog, st, n,
+			s->npoints, first, s->id[first]);
+	return st ? st : n ? 1 : 0;
 }
 
 /* sweep slurm: plan, write DIR/slurm.sh, submit it; with --wait, wait

@@ -121,6 +121,11 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 		  const uint8_t *sel, int jobs, int retry_failed, FILE *log,
 		  uint32_t *failed, char *err, size_t errlen);
 
+/* How many points have not ended (no DIR/points/ID: never run, or cut
+ * short), the first of them in *first (when any). */
+uint32_t ssd_sweep_unended(const struct ssd_sweep *s, const char *dir,
+			   uint32_t *first);
+
 /* Merge every point's result into DIR/results.csv and DIR/results.jsonl
  * (the files are complete whatever is missing: a missing or failed
  * point is a row with its status).  *done, *failed and *missing count
@@ -166,16 +171,17 @@ int ssd_sweep_abs(const char *sweep_file, const char *dir, char *file,
  * or the online processors. */
 uint32_t ssd_sweep_parallel_chunk(uint32_t npoints, char **pargs, int npargs);
 
-/* Run the points through GNU parallel, replacing this process:
+/* Run the points through GNU parallel, as a child, and wait for it:
  * `parallel PARGS... 'EXE' sweep run 'FILE' --dir 'DIR' --points {}
  * ::: CHUNKS`, FILE and DIR absolute (ssd_sweep_abs), DIR planned.
- * The command is printed on log first.  Returns only on failure:
- * SSD_ENOENT when GNU parallel is not installed, SSD_ENOMEM, SSD_EIO, with
- * the message in err. */
+ * The command is printed on log first.  *status is parallel's exit
+ * status (the chunks that failed), or 128 + N when signal N ended it.
+ * 0, or SSD_ENOENT when GNU parallel is not installed, SSD_ENOMEM,
+ * SSD_EIO (it could not be started), with the message in err. */
 int ssd_sweep_parallel(const struct ssd_sweep *s, const char *file,
 		       const char *dir, const char *exe, uint32_t chunk,
-		       char **pargs, int npargs, FILE *log, char *err,
-		       size_t errlen);
+		       char **pargs, int npargs, FILE *log, int *status,
+		       char *err, size_t errlen);
 
 /* The cluster's MaxArraySize from `scontrol show config` (1001, Slurm's
  * default, when scontrol is missing, fails or does not say). */

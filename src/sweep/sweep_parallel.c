@@ -23,8 +23,10 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/util.h"
@@ -69,8 +71,8 @@ uint32_t ssd_sweep_parallel_chunk(uint32_t npoints, char **pargs, int npargs)
 
 int ssd_sweep_parallel(const struct ssd_sweep *s, const char *file,
 		       const char *dir, const char *exe, uint32_t chunk,
-		       char **pargs, int npargs, FILE *log, char *err,
-		       size_t errlen)
+		       char **pargs, int npargs, FILE *log, int *status,
+		       char *err, size_t errlen)
 {
 	char prog[PATH_MAX];
 	if (ssd_sweep_which("parallel", prog, sizeof prog)) {
@@ -133,10 +135,39 @@ int ssd_sweep_parallel(const struct ssd_sweep *s, const char *file,
 				fprintf(log, " ...");
 		fputc('\n', log);
 	}
+	/* parallel runs as a child, not in this process's place: its exit
+	 * status counts the chunks that failed, not the ones that never
+	 * ran (a remote shell that cannot start one, a chunk lost with its
+	 * machine), so the caller checks the points afterwards.  Like
+	 * system(), the caller leaves ^C and ^\ to parallel, which stops
+	 * its jobs. */
+	struct sigaction ign = {.sa_handler = SIG_IGN}, oint, oquit;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGINT, &ign, &oint);
+	sigaction(SIGQUIT, &ign, &oquit);
 	fflush(NULL);
-	execv(prog, argv);
-	ssd_seterr(err, errlen, "%s: %s", prog, strerror(errno));
+	int rc = 0;
+	pid_t pid = fork();
+	if (!pid) {
+		sigaction(SIGINT, &oint, NULL);
+		sigaction(SIGQUIT, &oquit, NULL);
+		execv(prog, argv);
+		fprintf(stderr, "%s: %s\n", prog, strerror(errno));
+		_exit(127);
+	}
+	int st = 0;
+	if (pid < 0) {
+		ssd_seterr(err, errlen, "%s: %s", prog, strerror(errno));
+		rc = SSD_EIO;
+	} else {
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+		*status = WIFEXITED(st) ? WEXITSTATUS(st)
+			: WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
+	}
+	sigaction(SIGINT, &oint, NULL);
+	sigaction(SIGQUIT, &oquit, NULL);
 	free(q);
 	free(argv);
-	return SSD_EIO;
+	return rc;
 }

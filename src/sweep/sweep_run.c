@@ -470,3 +470,18 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 	free(kids);
 	return rc;
 }
+
+uint32_t ssd_sweep_unended(const struct ssd_sweep *s, const char *dir,
+			   uint32_t *first)
+{
+	uint32_t n = 0;
+	for (uint32_t p = 0; p < s->npoints; p++) {
+		char final[PATH_MAX];
+		pathf(final, "%s/points/%s", dir, s->id[p]);
+		if (exists(final))
+			continue;
+		if (!n++ && first)
+			*first = p;
+	}
+	return n;
+}

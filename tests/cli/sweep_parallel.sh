@@ -5,7 +5,8 @@
 # it is given with sh -c on this machine, as sshd would on another one
 # -- in a folder whose name has a space and a quote, which the remote
 # shell must see quoted; a failed point makes parallel's exit status
-# non-zero; a missing parallel, or moreutils' program of that name, is
+# non-zero, and so do chunks that never ran though parallel exits 0; a
+# missing parallel, or moreutils' program of that name, is
 # one line naming the Debian package.
 . "$TOP/tests/cli/lib.inc"
 need parallel
@@ -88,6 +89,17 @@ expect_status 0 "$SSDLAB" sweep parallel "it's a folder/grid.sweep" --dir "it's 
 expect_status 0 "$SSDLAB" sweep collect "it's a folder/grid.sweep" --dir "it's a folder/out"
 cmp ref/results.csv "it's a folder/out/results.csv" || fail "--sshloginfile: results.csv differs from -j 1's"
 cmp ref/results.jsonl "it's a folder/out/results.jsonl" || fail "--sshloginfile: results.jsonl differs from -j 1's"
+
+# chunks that never ran are not a success, whatever parallel says: here
+# a remote without a login shell in SHELL, where parallel's wrapper
+# cannot start a job and parallel still exits 0
+sed 's/^export SHELL$/unset SHELL/' fakessh >noshell
+chmod +x noshell
+expect_err 1 "^ssdlab: parallel exited with status 0 and 16 of 16 points did not run \\(point 0 [0-9a-f]{16} the first; the same command runs them\\)$" \
+	"$SSDLAB" sweep parallel grid.sweep --dir lost --chunk 4 -- --ssh "$PWD/noshell" --sshloginfile hosts
+# the same command, with a remote that can, runs them
+expect_status 0 "$SSDLAB" sweep parallel grid.sweep --dir lost --chunk 4 -- --ssh "$PWD/fakessh" --sshloginfile hosts
+[ "$(grep -c ': done$' out.txt)" -eq 16 ] || fail "lost chunks run again: $(cat out.txt)"
 
 # a failed point fails its chunk: parallel exits with the failed chunks
 sed 's/cost-benefit/cost_benefit/' grid.sweep >bad.sweep
