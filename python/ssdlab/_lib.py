@@ -256,6 +256,7 @@ _protos = {
     "ssdlab_run_series": (cint, [P, P, u64, i64, PP, S, SZ]),
     "ssdlab_result_points": (cint, [P]),
     "ssdlab_result_point": (cint, [P, cint, ctypes.POINTER(CPoint)]),
+    "ssdlab_result_job_point": (cint, [P, cint, cint, ctypes.POINTER(CPoint)]),
     "ssdlab_result_jobs": (cint, [P]),
     "ssdlab_result_job": (cint, [P, cint, ctypes.POINTER(CJobStats)]),
     "ssdlab_result_percentile": (i64, [P, cint, cint, dbl]),

@@ -17,8 +17,10 @@ class JobStats:
     """One reported job's figures over its measured window: name, error
     (0 or the SSDLAB_E* code that ended it) and errmsg, start_ns and
     runtime_ns; read, write and trim (ssdlab.DirStats); counters (the
-    drive's work over the window), waf, health (at the job's end); and
-    percentile() / percentiles() of its completion latency."""
+    drive's work over the window), waf, health (at the job's end);
+    percentile() / percentiles() of its completion latency; and, when the
+    run kept a series, the job's own (series: its completions only, on
+    the run's steps)."""
 
     def __init__(self, result, index, c):
         self._result = result
@@ -32,6 +34,20 @@ class JobStats:
         self.counters = Counters._from_c(c.ctr)
         self.waf = c.waf
         self.health = Health._from_c(c.health)
+        self._series = None
+
+    @property
+    def series(self):
+        if self._series is None:
+            r = self._result
+            pts = []
+            c = _lib.CPoint()
+            for i in range(_lib.lib.ssdlab_result_points(r._ptr)):
+                _lib.check(_lib.lib.ssdlab_result_job_point(r._ptr, self.index, i, c),
+                           what="point %d of job %s" % (i, self.name))
+                pts.append(Point._from_c(c))
+            self._series = Series(pts, r._step)
+        return self._series
 
     def percentile(self, p, op="write"):
         """The p-th percentile (0 < p <= 100) of completion latency in one

@@ -599,7 +599,15 @@ static int run(ssdlab_dev *h, ssdlab_jobs *w, uint64_t seed, int64_t step,
 					&res->r, err, errlen);
 		res->ser_end = ssd_dev_time(h->dev);
 		ssd_series_extend(&res->ser, res->ser_end);
-		if (!rc && res->ser.oom) {
+		int oom = res->ser.oom;
+		for (int j = 0; j < res->r.njobs; j++) {
+			struct ssd_series *js = res->r.jobs[j].series;
+			if (js) {
+				ssd_series_extend(js, res->ser_end);
+				oom |= js->oom;
+			}
+		}
+		if (!rc && oom) {
 			set_err(err, errlen, "out of memory for the run's series");
 			rc = SSD_ENOMEM;
 		}
@@ -646,10 +654,10 @@ int ssdlab_result_points(const ssdlab_result *r)
 	return (int)r->ser.n;
 }
 
-int ssdlab_result_point(const ssdlab_result *r, int i,
-			struct ssdlab_point *o)
+/* Point i of series s (the run's or a job's, on the same steps) into o. */
+static int series_point(const ssdlab_result *r, const struct ssd_series *s,
+			int i, struct ssdlab_point *o)
 {
-	const struct ssd_series *s = &r->ser;
 	if (i < 0 || (uint32_t)i >= s->n)
 		return SSD_EINVAL;
 	memset(o, 0, sizeof *o);
@@ -668,6 +676,20 @@ int ssdlab_result_point(const ssdlab_result *r, int i,
 		o->lat_max_ns[d] = (double)p->lat_max[d];
 	}
 	return 0;
+}
+
+int ssdlab_result_point(const ssdlab_result *r, int i,
+			struct ssdlab_point *o)
+{
+	return series_point(r, &r->ser, i, o);
+}
+
+int ssdlab_result_job_point(const ssdlab_result *r, int job, int i,
+			    struct ssdlab_point *o)
+{
+	if (job < 0 || job >= r->r.njobs || !r->r.jobs[job].series)
+		return SSD_EINVAL;
+	return series_point(r, r->r.jobs[job].series, i, o);
 }
 
 int ssdlab_result_jobs(const ssdlab_result *r)

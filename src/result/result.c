@@ -12,10 +12,20 @@
 
 #include "machine/device.h"
 
+void ssd_job_result_free(struct ssd_job_result *j)
+{
+	ssd_ss_free(&j->ss);
+	if (j->series) {
+		ssd_series_free(j->series);
+		free(j->series);
+		j->series = NULL;
+	}
+}
+
 void ssd_run_result_free(struct ssd_run_result *r)
 {
 	for (int i = 0; i < r->njobs; i++)
-		ssd_ss_free(&r->jobs[i].ss);
+		ssd_job_result_free(&r->jobs[i]);
 	free(r->jobs);
 	r->jobs = NULL;
 	r->njobs = 0;

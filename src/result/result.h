@@ -19,6 +19,7 @@
 #include "machine/blk.h"
 #include "job/job.h"
 #include "job/steadystate.h"
+#include "stats/series.h"
 #include "stats/stats.h"
 
 /* fio's I/O depth buckets (io_u_mark_depth): 1, 2, 4, 8, 16, 32, >=64,
@@ -78,6 +79,11 @@ struct ssd_job_result {
 	uint64_t zone_resets;   /* zones it reset (fio's nr_zone_resets):
 	                           full zones it chose, trims, verify's
 	                           resets at its start; summed over clones */
+	/* a run that keeps a series (ssd_sim_run_series) */
+	struct ssd_series *series; /* its own completions, on the run's
+	                           series' steps (its clones' together);
+	                           NULL without one; owned, freed by
+	                           ssd_run_result_free */
 };
 
 /* One node of a machine (stack.h) at the end of a run: what it was
@@ -109,9 +115,12 @@ struct ssd_run_result {
 
 struct ssd_dev;
 
-/* Free what the runner allocated for r (its jobs and their steady-state
- * samples, the nodes) and empty it; r may be empty (njobs 0). */
+/* Free what the runner allocated for r (its jobs, their steady-state
+ * samples and series, the nodes) and empty it; r may be empty (njobs 0). */
 void ssd_run_result_free(struct ssd_run_result *r);
+/* Free what one job's result holds (ssd_run_result_free does it for
+ * each of r->njobs). */
+void ssd_job_result_free(struct ssd_job_result *j);
 
 /* Each job's figures computed over its measured runtime (ssd_dstat_finish
  * of every direction and of the flushes), once its instances have ended. */

@@ -365,8 +365,10 @@ static void account_all(struct run *r, struct inst *in, uint32_t id,
 			in->vsync = 0;
 		return;
 	}
-	if (r->series)
+	if (r->series) {
 		ssd_series_add(r->series, t, (int)cm.ddir, cm.len, lat);
+		ssd_series_add(in->res->series, t, (int)cm.ddir, cm.len, lat);
+	}
 	if ((cm.flags & CMD_BAD) && !in->res->error &&
 	    !run_go_on(in, (int)cm.ddir, SSD_EILSEQ, in->vmsg))
 		run_job_error(r, in, SSD_EILSEQ, in->vmsg);

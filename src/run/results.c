@@ -16,12 +16,14 @@
 #include "run/run_int.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "job/steadystate.h"
 
 /* Result res, number jobid of the run, reports job `job` from instance
  * `first` on, in reporting group groupid; a job with steadystate gets
- * its sampler (r->ss).  0, or SSD_ENOMEM. */
+ * its sampler (r->ss), and in a run that keeps a series, a series of
+ * its own on the same steps.  0, or SSD_ENOMEM. */
 int run_result_new(struct run *r, struct ssd_job_result *res,
 		   const struct ssd_job *job, uint32_t jobid, int groupid,
 		   int first)
@@ -34,6 +36,12 @@ int run_result_new(struct run *r, struct ssd_job_result *res,
 	res->zbd = job->zonemode == SSD_ZONEMODE_ZBD &&
 		   (ssd_rw_ddirs(job->rw) & (1u << SSD_DDIR_WRITE |
 					    1u << SSD_DDIR_TRIM));
+	if (r->series) {
+		res->series = malloc(sizeof *res->series);
+		if (!res->series)
+			return SSD_ENOMEM;
+		ssd_series_init(res->series, r->series->t0, r->series->step);
+	}
 	if (!job->ss_dur)
 		return 0;
 	struct ssrun *ss = &r->ss[r->nss++];

@@ -343,9 +343,9 @@ out:
 		ssd_wl_destroy(in->vwl);
 		ssd_wl_destroy(in->twl);
 	}
-	if (rc && !res->njobs)
+	if (!res->njobs) /* the results made so far, not yet counted */
 		for (int i = 0; i < ri; i++)
-			ssd_ss_free(&res->jobs[i].ss);
+			ssd_job_result_free(&res->jobs[i]);
 	run_free(&r);
 	free(rgroup);
 	ssd_dev_set_queueing(dev, 0);

@@ -1,5 +1,5 @@
 """ssdlab.Result: each job's figures, percentiles, reports, the run's
-series; a Result outlives its Device."""
+series and each job's; a Result outlives its Device."""
 import json
 import unittest
 
@@ -90,6 +90,28 @@ class ResultTests(unittest.TestCase):
         last = s[-2].write.bw_bytes
         self.assertGreater(first, last)
         self.assertGreater(fill_end, 0)
+
+    def test_each_job_has_its_own_series(self):
+        s = self.res.series
+        fill, rnd = self.res.jobs
+        self.assertEqual(len(fill.series), len(s))
+        self.assertEqual(fill.series.step_s, 0.25)
+        for i, p in enumerate(s):
+            # every completion is one job's: the jobs' points add up
+            self.assertEqual(fill.series[i].t_ns, p.t_ns)
+            self.assertEqual(fill.series[i].len_ns, p.len_ns)
+            for op in ("read", "write", "trim"):
+                self.assertEqual(getattr(fill.series[i], op).ios + getattr(rnd.series[i], op).ios,
+                                 getattr(p, op).ios)
+        for j in (fill, rnd):
+            self.assertEqual(sum(p.write.ios for p in j.series), j.write.ios)
+            self.assertEqual(sum(p.write.bytes for p in j.series), j.write.bytes)
+        # stonewall: the random job starts when the fill has ended
+        first_rnd = next(i for i, p in enumerate(rnd.series) if p.write.ios)
+        last_fill = max(i for i, p in enumerate(fill.series) if p.write.ios)
+        self.assertGreaterEqual(first_rnd, last_fill)
+        self.assertEqual(rnd.series[0].write.ios, 0)
+        self.assertEqual(rnd.series.column("write_ios"), [p.write.ios for p in rnd.series])
 
     def test_a_run_without_series(self):
         with ssdlab.Device(tiny()) as dev:

@@ -1,6 +1,7 @@
 /* The public interface's time series of a run (ssdlab_run_series): the
  * same run as ssdlab_run, its completions counted once each, step by
- * step, over the run's whole time. */
+ * step, over the run's whole time; and each job's own, on the same
+ * steps. */
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -106,7 +107,39 @@ TEST(api_series_counts_every_completion_once)
 		       (unsigned long long)sios[d], (unsigned long long)ios[d]);
 	CHECK(ios[SSDLAB_WRITE] > 0 && busy > 2);
 	CHECK(smax == lat_max);
+	/* each job's own series: the same steps, its completions only;
+	 * the jobs' points add up to the run's */
+	uint64_t jios[2][3] = {{0}};
+	for (int i = 0; i < n; i++) {
+		struct ssdlab_point p, q[2];
+		CHECK(ssdlab_result_point(a, i, &p) == 0);
+		for (int j = 0; j < 2; j++) {
+			CHECK(ssdlab_result_job_point(a, j, i, &q[j]) == 0);
+			CHECK(q[j].t_ns == p.t_ns && q[j].len_ns == p.len_ns);
+			for (int d = 0; d < 3; d++)
+				jios[j][d] += q[j].ios[d];
+		}
+		for (int d = 0; d < 3; d++) {
+			CHECK(q[0].ios[d] + q[1].ios[d] == p.ios[d]);
+			CHECK(q[0].bytes[d] + q[1].bytes[d] == p.bytes[d]);
+			CHECK(fmax(q[0].lat_max_ns[d], q[1].lat_max_ns[d]) ==
+			      p.lat_max_ns[d]);
+		}
+	}
+	for (int j = 0; j < 2; j++) {
+		struct ssdlab_job_stats sj;
+		CHECK(ssdlab_result_job(a, j, &sj) == 0);
+		for (int d = 0; d < 3; d++)
+			CHECKF(jios[j][d] == sj.dir[d].ios, "job %d direction %d: "
+			       "%llu in its points, %llu in its figures", j, d,
+			       (unsigned long long)jios[j][d],
+			       (unsigned long long)sj.dir[d].ios);
+	}
 	struct ssdlab_point p;
+	CHECK(ssdlab_result_job_point(a, 2, 0, &p) == SSDLAB_EINVAL);
+	CHECK(ssdlab_result_job_point(a, -1, 0, &p) == SSDLAB_EINVAL);
+	CHECK(ssdlab_result_job_point(a, 0, n, &p) == SSDLAB_EINVAL);
+	CHECK(ssdlab_result_job_point(b, 0, 0, &p) == SSDLAB_EINVAL);
 	CHECK(ssdlab_result_point(a, n, &p) == SSDLAB_EINVAL);
 	CHECK(ssdlab_result_point(a, -1, &p) == SSDLAB_EINVAL);
 	CHECK(ssdlab_result_point(b, 0, &p) == SSDLAB_EINVAL);
