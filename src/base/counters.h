@@ -24,10 +24,12 @@ struct ssd_counters {
 	uint64_t host_write_lp;    /* host 4 KiB pages written */
 	uint64_t host_trim_lp;     /* host 4 KiB pages trimmed */
 	uint64_t host_unmapped_read_lp; /* reads of unmapped pages (no NAND) */
-	uint64_t nand_read;        /* NAND page reads */
-	uint64_t nand_prog;        /* NAND page programs */
+	uint64_t nand_read;        /* NAND pages read (a multi-plane read
+	                              counts a page per plane) */
+	uint64_t nand_prog;        /* NAND pages programmed (a multi-plane
+	                              program counts a page per plane) */
 	uint64_t nand_prog_lp;     /* 4 KiB units programmed (incl. padding) */
-	uint64_t nand_erase;       /* block erases */
+	uint64_t nand_erase;       /* blocks erased (per plane, likewise) */
 	uint64_t gc_copy_lp;       /* 4 KiB units moved by GC */
 	uint64_t gc_victims;       /* blocks cleaned by GC */
 	uint64_t gc_bg_copy_lp;    /* of which in idle-time background GC */

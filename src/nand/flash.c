@@ -261,7 +261,7 @@ int64_t ssd_flash_read_slow(struct ssd_flash *f, uint32_t unit, uint32_t blk,
 		ready = s + ssd_flash_t_read(f, blk, page);
 		f->die_busy[d] = ready;
 		f->die_page[d] = page;
-		f->ctr->nand_read++;
+		f->ctr->nand_read += f->erase_blocks;
 		if (f->acct)
 			ssd_flash_account_op(f, SSD_FLASH_OP_READ, unit, blk, pg, t,
 					     s, ready);
@@ -290,7 +290,7 @@ int64_t ssd_flash_program_slow(struct ssd_flash *f, uint32_t unit,
 	f->die_page[d] = UINT32_MAX;
 	f->reg_free[unit] = s;
 	f->die_busy[d] = s + tp;
-	f->ctr->nand_prog++;
+	f->ctr->nand_prog += f->erase_blocks;
 	f->ctr->nand_prog_lp += f->lp_per_page;
 	if (f->acct)
 		ssd_flash_account_op(f, SSD_FLASH_OP_PROG, unit, blk, p, t, s, s + tp);

@@ -97,7 +97,10 @@ struct ssd_flash {
 	int64_t *die_busy;       /* [die] busy until, ns */
 	int64_t *chan_busy;      /* [channel] busy until, ns */
 	int64_t *reg_free;       /* [unit] cache register free at, ns */
-	uint32_t erase_blocks;   /* physical blocks per FTL block erase */
+	uint32_t erase_blocks;   /* planes per unit: the physical blocks of
+	                            an FTL block erase, the pages of a
+	                            (multi-plane) page read or program, as
+	                            the counters count them */
 	uint32_t *udie, *uchan;  /* [unit] its die and channel (no division
 	                            on the hot path) */
 	uint32_t *die_page;      /* [die] page in its data register, or
@@ -341,7 +344,7 @@ SSD_FLASH_HOT_ int64_t ssd_flash_read(struct ssd_flash *f, uint32_t unit,
 					 : f->t_read_pg[page - blk * n->pages_per_block]);
 		f->die_busy[d] = ready;
 		f->die_page[d] = page;
-		f->ctr->nand_read++;
+		f->ctr->nand_read += f->erase_blocks;
 	}
 	int64_t xs = ssd_max64(ready, f->chan_busy[c]);
 	int64_t done = xs + (int64_t)nlp * f->xfer_lp;
@@ -387,7 +390,7 @@ SSD_FLASH_HOT_ int64_t ssd_flash_program(struct ssd_flash *f, uint32_t unit,
 	f->die_page[d] = UINT32_MAX;
 	f->reg_free[unit] = s;
 	f->die_busy[d] = s + tp;
-	f->ctr->nand_prog++;
+	f->ctr->nand_prog += f->erase_blocks;
 	f->ctr->nand_prog_lp += f->lp_per_page;
 	return s + tp;
 }
@@ -410,7 +413,7 @@ static inline int64_t ssd_flash_read_raw(struct ssd_flash *f, uint32_t unit,
 	int64_t xs = ssd_max64(ready, f->chan_busy[c]);
 	int64_t done = xs + (int64_t)nlp * f->xfer_lp;
 	f->chan_busy[c] = done;
-	f->ctr->nand_read++;
+	f->ctr->nand_read += f->erase_blocks;
 	if (__builtin_expect(f->acct != NULL, 0)) {
 		ssd_flash_account_op(f, SSD_FLASH_OP_MAP_READ, unit, UINT32_MAX,
 				     UINT32_MAX, t, s, ready);
@@ -431,7 +434,7 @@ static inline int64_t ssd_flash_program_raw(struct ssd_flash *f,
 	int64_t s = ssd_max64(in, f->die_busy[d]);
 	int64_t end = s + f->t_prog;
 	f->die_busy[d] = end;
-	f->ctr->nand_prog++;
+	f->ctr->nand_prog += f->erase_blocks;
 	f->ctr->nand_prog_lp += f->lp_per_page;
 	if (__builtin_expect(f->acct != NULL, 0)) {
 		ssd_flash_account_op(f, SSD_FLASH_OP_MAP_LOAD, unit, UINT32_MAX,

@@ -98,7 +98,9 @@ TEST(flash_reads_and_programs_take_their_page_types_time)
 		int64_t done = ssd_flash_read(&f, 0, blk, blk * ppb + p, 1, t);
 		CHECK(done == t + f.t_read_pt[p % 3] + f.xfer_lp);
 	}
-	CHECK(ctr.nand_read == 6 && ctr.read_retry == 0);
+	/* a multi-plane page read counts a page per plane */
+	CHECK(f.erase_blocks == (c.multiplane ? c.planes_per_die : 1));
+	CHECK(ctr.nand_read == 6 * f.erase_blocks && ctr.read_retry == 0);
 	/* blocks in SLC mode have one timing */
 	CHECK(ssd_nand_set_slc(&f.nand, 4, 1) == 0);
 	for (uint32_t p = 0; p < 3; p++) {
@@ -220,4 +222,35 @@ TEST(config_page_timing_keys)
 	c.t_read_spread = -0.5;
 	CHECK(ssd_config_finish(&c, err, sizeof err) == SSD_ERANGE);
 	CHECKF(strstr(err, "t_read_spread"), "%s", err);
+}
+
+/* The counters are in NAND pages and blocks whatever the planes: a
+ * multi-plane program, read or erase counts one per plane, so pages
+ * programmed times the 4 KiB units of a page is the units programmed. */
+TEST(flash_counts_pages_and_blocks_per_plane)
+{
+	for (int mp = 0; mp < 2; mp++) {
+		struct ssd_config c = drive("tlc", 255);
+		char err[256];
+		CHECK(ssd_config_set(&c, "multiplane", mp ? "yes" : "no", NULL,
+				     err, sizeof err) == 0);
+		CHECK(ssd_config_set(&c, "planes_per_die", "2", NULL, err,
+				     sizeof err) == 0);
+		CHECK(ssd_config_finish(&c, err, sizeof err) == 0);
+		struct ssd_counters ctr = {0};
+		struct ssd_flash f;
+		CHECK(ssd_flash_init(&f, &c, 8, &ctr, 1) == 0);
+		uint32_t planes = mp ? 2 : 1, ppb = f.nand.pages_per_block;
+		int64_t t = 0;
+		for (uint32_t p = 0; p < 3; p++)
+			t = ssd_flash_program(&f, 0, 3, t);
+		t = ssd_flash_read(&f, 0, 3, 3 * ppb + 1, 1, t + SSD_MS);
+		ssd_flash_erase(&f, 0, 3, t);
+		CHECKF(ctr.nand_prog == 3 * planes, "multiplane %d: %llu pages "
+		       "programmed", mp, (unsigned long long)ctr.nand_prog);
+		CHECK(ctr.nand_prog_lp == ctr.nand_prog * (c.page_size / SSD_LPAGE));
+		CHECK(ctr.nand_read == planes);
+		CHECK(ctr.nand_erase == planes);
+		ssd_flash_free(&f);
+	}
 }
