@@ -55,6 +55,7 @@ class Drive(Handle):
 
     def with_keys(self, keys=None, **kw):
         """A new Drive: this one's name and keys, and these over them."""
+        self._ptr  # a closed Drive makes none
         k = dict(self.keys)
         k.update(keys or {})
         k.update(kw)

@@ -38,12 +38,13 @@ class JobStats:
 
     @property
     def series(self):
+        r = self._result
+        h = r._ptr  # kept once read, but not once its Result is closed
         if self._series is None:
-            r = self._result
             pts = []
             c = _lib.CPoint()
-            for i in range(_lib.lib.ssdlab_result_points(r._ptr)):
-                _lib.check(_lib.lib.ssdlab_result_job_point(r._ptr, self.index, i, c),
+            for i in range(_lib.lib.ssdlab_result_points(h)):
+                _lib.check(_lib.lib.ssdlab_result_job_point(h, self.index, i, c),
                            what="point %d of job %s" % (i, self.name))
                 pts.append(Point._from_c(c))
             self._series = Series(pts, r._step)
@@ -145,19 +146,23 @@ class Result(Handle):
 
     @property
     def series(self):
+        h = self._ptr  # kept once read, but not for a closed Result
         if self._series is None:
             pts = []
             c = _lib.CPoint()
-            for i in range(_lib.lib.ssdlab_result_points(self._ptr)):
-                _lib.check(_lib.lib.ssdlab_result_point(self._ptr, i, c), what="point %d" % i)
+            for i in range(_lib.lib.ssdlab_result_points(h)):
+                _lib.check(_lib.lib.ssdlab_result_point(h, i, c), what="point %d" % i)
                 pts.append(Point._from_c(c))
             self._series = Series(pts, self._step)
         return self._series
 
     def rows(self, ps=(50, 99, 99.9)):
+        """One flat dict per job (JobStats.row)."""
+        self._ptr
         return [j.row(ps) for j in self.jobs]
 
     def to_dataframe(self, ps=(50, 99, 99.9)):
         """One row per job (JobStats.row): a pandas DataFrame indexed by
         job name, or a list of dicts without pandas."""
+        self._ptr
         return frame(self.rows(ps), index="job")
