@@ -20,7 +20,7 @@ import ctypes.util
 import glob
 import os
 
-__all__ = ["Error", "lib", "libc", "LIBRARY", "PRESETS", "check", "ERRBUF"]
+__all__ = ["Error", "ArgumentTypeError", "ArgumentValueError", "lib", "libc", "LIBRARY", "PRESETS", "check", "ERRBUF"]
 
 # the real folder: a source tree's python/ reached through a link still
 # finds its build/
@@ -110,6 +110,27 @@ class Error(Exception):
 
 
 Error.__module__ = "ssdlab"
+
+
+class ArgumentTypeError(Error, TypeError):
+    """An argument of the wrong type (a str or a float for an offset, None
+    for a length), refused before anything reaches the library: an
+    ssdlab.Error (SSDLAB_EINVAL) that is also a TypeError."""
+
+    def __init__(self, message):
+        super().__init__(-1, message)
+
+
+class ArgumentValueError(Error, ValueError):
+    """A value no call could take (a negative or non-finite duration, a
+    seed below 0), refused before anything reaches the library: an
+    ssdlab.Error (SSDLAB_EINVAL) that is also a ValueError."""
+
+    def __init__(self, message):
+        super().__init__(-1, message)
+
+
+ArgumentTypeError.__module__ = ArgumentValueError.__module__ = "ssdlab"
 
 
 def strerror(code):

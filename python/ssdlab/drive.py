@@ -3,7 +3,7 @@ drive file, keys set as `ssdlab run --set` does, finished."""
 import json
 import os
 
-from . import _lib
+from . import _args, _lib
 from ._handle import Handle, new_ptr
 
 
@@ -34,6 +34,10 @@ class Drive(Handle):
 
     def __init__(self, name=None, keys=None, *, presets=None, **kw):
         super().__init__()
+        if name is not None:
+            _args.path("name", name)  # a preset's name or a drive file's path
+        if presets is not None:
+            _args.path("presets", presets)
         self.name = name
         self.keys = dict(keys or {})
         self.keys.update(kw)
@@ -73,15 +77,18 @@ class Drive(Handle):
 
     def memory(self, verify=False):
         """Bytes simulating it takes (with verify: jobs that verify data)."""
-        return _lib.lib.ssdlab_drive_memory(self._ptr, 1 if verify else 0)
+        h = self._ptr
+        return _lib.lib.ssdlab_drive_memory(h, 1 if verify else 0)
 
     def text(self):
         """Every key with its value, as a drive file (`ssdlab drive show`)."""
-        return _lib.to_text(lambda f: _lib.lib.ssdlab_drive_print(self._ptr, f))
+        h = self._ptr
+        return _lib.to_text(lambda f: _lib.lib.ssdlab_drive_print(h, f))
 
     def as_dict(self):
         """Every key with its value, as a dict (the JSON form)."""
-        return json.loads(_lib.to_text(lambda f: _lib.lib.ssdlab_drive_json(self._ptr, f)))
+        h = self._ptr
+        return json.loads(_lib.to_text(lambda f: _lib.lib.ssdlab_drive_json(h, f)))
 
     def __repr__(self):
         args = [repr(self.name)] if self.name is not None else []
