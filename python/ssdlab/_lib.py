@@ -297,9 +297,9 @@ libc.free.restype = None
 libc.free.argtypes = [P]
 
 
-def to_text(write):
+def to_text(write, what=None):
     """Call write(FILE *) on a stream in memory; its text (raises Error
-    when write returns a negative code)."""
+    when write returns a negative code, its message led by `what`)."""
     buf = ctypes.c_void_p()
     size = SZ()
     f = libc.open_memstream(ctypes.byref(buf), ctypes.byref(size))
@@ -312,7 +312,7 @@ def to_text(write):
         text = ctypes.string_at(buf.value, size.value).decode(
             errors="replace") if buf.value else ""
         libc.free(buf)
-    check(rc)
+    check(rc, what=what)
     return text
 
 

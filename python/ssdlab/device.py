@@ -131,6 +131,15 @@ class Device(Handle):
         if offset + length > _args.UINT64_MAX:  # past any capacity
             raise _lib.Error(EINVAL, "%s: %s" % (what, self._past(offset, length)))
         rc = _lib.lib.ssdlab_submit(h, _signed32(flags), offset, length, t)
+        if rc == EINVAL:
+            why = []
+            if length == 0:
+                why.append("length 0: a command takes 1 byte or more")
+            if offset + length > self.capacity:
+                why.append(self._past(offset, length))
+            if fua and code != 1:
+                why.append("FUA on a %s: only a write takes it" % name)
+            self._refused(rc, what, why, t)
         return _lib.check(rc, what=what)
 
     def read(self, offset, length, t=None, **kw):
@@ -156,11 +165,17 @@ class Device(Handle):
         """Report Zones for zone i (ssdlab.Zone)."""
         h = self._ptr
         i = _args.integer("i", i)
-        if not 0 <= i <= _args.UINT32_MAX:
-            raise _lib.Error(EINVAL, "zone %d: no such zone" % i)
         z = _lib.CZone()
-        _lib.check(_lib.lib.ssdlab_zone_report(h, i, z), what="zone %d" % i)
-        return Zone._from_c(z)
+        zn = self.zoned
+        if zn is None:
+            why = "the drive is not zoned"
+        elif not 0 <= i < zn.nzones:
+            why = "no such zone: the drive has zones 0 .. %d" % (zn.nzones - 1)
+        else:
+            _lib.check(_lib.lib.ssdlab_zone_report(h, i, z), what="zone %d" % i)
+            return Zone._from_c(z)
+        # what the library answers for both (a zone it cannot name)
+        raise _lib.Error(EINVAL, "zone %d: %s" % (i, why))
 
     def zone_send(self, action, offset, t=None, all=False, zrwaa=False):
         """Zone Management Send: action ("open", "close", "finish",
@@ -180,7 +195,10 @@ class Device(Handle):
         t = self._t(t)
         flags = (1 if all else 0) | (2 if zrwaa else 0)
         rc = _lib.lib.ssdlab_zone_send(h, ZONE_ACTIONS[action], offset, flags, t)
-        return _lib.check(rc, what="zone %s at offset %d at t=%d ns" % (action, offset, t))
+        what = "zone %s at offset %d at t=%d ns" % (action, offset, t)
+        if rc == EINVAL:
+            self._refused(rc, what, [], t)
+        return _lib.check(rc, what=what)
 
     def append(self, zone_start, length, t=None):
         """Zone Append to the zone that starts at zone_start: (its
@@ -194,6 +212,15 @@ class Device(Handle):
         if zone_start + length > _args.UINT64_MAX:
             raise _lib.Error(EINVAL, "%s: %s" % (what, self._past(zone_start, length)))
         rc = _lib.lib.ssdlab_submit(h, 1 | APPEND, zone_start, length, t)
+        if rc == EINVAL:
+            why = []
+            if self.zoned is None:
+                why.append("the drive is not zoned")
+            if length == 0:
+                why.append("length 0: a command takes 1 byte or more")
+            if zone_start + length > self.capacity:
+                why.append(self._past(zone_start, length))
+            self._refused(rc, what, why, t)
         done = _lib.check(rc, what=what)
         return done, _lib.lib.ssdlab_append_offset(h)
 
@@ -202,6 +229,8 @@ class Device(Handle):
         h = self._ptr
         t = self._t(t)
         rc = _lib.lib.ssdlab_flush(h, t)
+        if rc == EINVAL:
+            self._refused(rc, "flush at t=%d ns" % t, [], t)
         return _lib.check(rc, what="flush at t=%d ns" % t)
 
     def idle(self, until=None, seconds=None):
@@ -285,7 +314,6 @@ class Device(Handle):
             raise
         return res
 
-
     # ---- arguments and refusals ----
 
     def _t(self, t):
@@ -294,6 +322,17 @@ class Device(Handle):
 
     def _past(self, offset, length):
         return "offset %d + %d past the capacity %d" % (offset, length, self.capacity)
+
+    def _refused(self, rc, what, why, t):
+        """Raise the library's SSDLAB_EINVAL for a command with what was
+        wrong: `why`, the reasons found in its arguments, else its time
+        (the one rule left: no earlier than the drive's last command,
+        which is never after .now)."""
+        if not why and t < self.now:
+            why = ["t=%d ns before the drive's last command (its time now: %d ns)"
+                   % (t, self.now)]
+        raise _lib.Error(rc, "%s: %s" % (what, "; ".join(why) if why else
+                                         _lib.strerror(rc)))
 
 
 def _drive_module():

@@ -83,12 +83,13 @@ class Drive(Handle):
     def text(self):
         """Every key with its value, as a drive file (`ssdlab drive show`)."""
         h = self._ptr
-        return _lib.to_text(lambda f: _lib.lib.ssdlab_drive_print(h, f))
+        return _lib.to_text(lambda f: _lib.lib.ssdlab_drive_print(h, f), what="Drive.text()")
 
     def as_dict(self):
         """Every key with its value, as a dict (the JSON form)."""
         h = self._ptr
-        return json.loads(_lib.to_text(lambda f: _lib.lib.ssdlab_drive_json(h, f)))
+        return json.loads(_lib.to_text(lambda f: _lib.lib.ssdlab_drive_json(h, f),
+                                       what="Drive.as_dict()"))
 
     def __repr__(self):
         args = [repr(self.name)] if self.name is not None else []

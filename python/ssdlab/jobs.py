@@ -87,8 +87,12 @@ class Jobs:
         if self._text is not None:
             return self._text
         if self._path is not None:
-            with open(self._path) as f:
-                return f.read()
+            try:
+                with open(self._path) as f:
+                    return f.read()
+            except OSError as e:  # as the library says it: SSDLAB_EIO
+                raise _lib.Error(-3, "%s: cannot open job file: %s" % (
+                    self._path, e.strerror or e)) from None
         out = []
         for kind, name, opts in self._sections:
             out.append("[global]" if kind == "global" else "[%s]" % name)
@@ -132,6 +136,9 @@ class CJobs(Handle):
         name = jobs.name if jobs.name is not None else None
         capacity = _capacity(capacity)
         rc = _lib.lib.ssdlab_jobs_new(_lib.enc(name), capacity, p)
+        if rc == -1 and capacity < 4096:  # the library's one refusal here
+            raise _lib.Error(rc, "Jobs for a drive of %d bytes: a drive of 4 KiB "
+                             "or more" % capacity)
         _lib.check(rc, what="Jobs for a drive of %d bytes" % capacity)
         self._own(p.value)
         err = _lib.errbuf()

@@ -58,6 +58,8 @@ class JobStats:
         what = "percentile %r of job %s" % (p, self.name)
         p = _args.number("p", p)
         rc = _lib.lib.ssdlab_result_percentile(h, self.index, code, p)
+        if rc == -1 and not 0 < p <= 100:  # the library's one refusal here
+            raise _lib.Error(rc, "%s: p must be above 0 and at most 100" % what)
         return _lib.check(rc, what=what)
 
     def percentiles(self, op="write", ps=PERCENTILES):
@@ -147,7 +149,9 @@ class Result(Handle):
         (normal, json, json+, terse, or a comma list)."""
         h = self._ptr
         fmt = _args.text("fmt", fmt)
-        return _lib.to_text(lambda f: _lib.lib.ssdlab_report(h, _lib.enc(fmt), f))
+        return _lib.to_text(lambda f: _lib.lib.ssdlab_report(h, _lib.enc(fmt), f),
+                            what="report format %r (normal, json, json+, terse, "
+                            "or a comma list)" % fmt)
 
     def json(self):
         return json.loads(self.report("json"))
