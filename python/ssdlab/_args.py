@@ -75,6 +75,19 @@ def path(name, v):
                             % (name, _kind(v)))
 
 
+def mapping(name, v):
+    """A dict of v (what dict() takes: a mapping or (key, value) pairs;
+    None: empty)."""
+    if v is None:
+        return {}
+    if not isinstance(v, (str, bytes)):
+        try:
+            return dict(v)
+        except (TypeError, ValueError):
+            pass
+    raise ArgumentTypeError("%s must be a dict, not %s" % (name, _kind(v)))
+
+
 def text(name, v, none=False):
     """A str (or None where `none`)."""
     if isinstance(v, str) or (none and v is None):

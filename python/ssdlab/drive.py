@@ -39,7 +39,7 @@ class Drive(Handle):
         if presets is not None:
             _args.path("presets", presets)
         self.name = name
-        self.keys = dict(keys or {})
+        self.keys = _args.mapping("keys", keys)
         self.keys.update(kw)
         self.presets = presets
         p = new_ptr()
@@ -61,7 +61,7 @@ class Drive(Handle):
         """A new Drive: this one's name and keys, and these over them."""
         self._ptr  # a closed Drive makes none
         k = dict(self.keys)
-        k.update(keys or {})
+        k.update(_args.mapping("keys", keys))
         k.update(kw)
         return Drive(self.name, k, presets=self.presets)
 

@@ -75,7 +75,7 @@ class Jobs:
         if not self._sections:
             raise _lib.Error(-1, "Jobs: an option before the first section "
                              "(global_() or add() first)")
-        for k, v in list((options or {}).items()) + list(kw.items()):
+        for k, v in list(_args.mapping("options", options).items()) + list(kw.items()):
             keep, val = option_value(v)
             if keep:
                 self._sections[-1][2].append((str(k), val))

@@ -160,6 +160,14 @@ class Arguments(unittest.TestCase):
         with self.assertRaises(TypeError):
             ssdlab.Drive(64)
         with self.assertRaises(TypeError):
+            ssdlab.Drive("tiny", 0.3)
+        self.assertEqual(ssdlab.Drive("tiny", [("op", 0.3)]).keys, {"op": 0.3})
+        with self.assertRaises(TypeError):
+            tiny().with_keys("op=0.3")
+        with self.assertRaises(TypeError):
+            ssdlab.Jobs().add("w", "rw=write")
+        self.assertIn("rw=write", ssdlab.Jobs().add("w", {"rw": "write"}).text())
+        with self.assertRaises(TypeError):
             ssdlab.Jobs(b"[w]\n")
         with self.assertRaises(TypeError):
             ssdlab.Jobs.file(None)
