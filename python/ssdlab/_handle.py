@@ -1,7 +1,9 @@
 """Ownership of a C object: a Python object holds one handle and frees
 it exactly once, with the library's matching free function -- by
 close(), at the end of a `with` block, or when the object is collected,
-whichever comes first.  After close() every method raises Error."""
+whichever comes first.  After close() every method raises Error
+(SSDLAB_EINVAL, "used after close()") -- each method takes ._ptr
+before anything else -- except close() itself, which does nothing."""
 import ctypes
 
 from . import _lib
@@ -30,6 +32,7 @@ class Handle:
             getattr(_lib.lib, self._free)(h)
 
     def __enter__(self):
+        self._ptr  # a closed object is not entered either
         return self
 
     def __exit__(self, *exc):

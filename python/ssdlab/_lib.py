@@ -20,7 +20,7 @@ import ctypes.util
 import glob
 import os
 
-__all__ = ["Error", "lib", "libc", "LIBRARY", "PRESETS", "check", "ERRBUF"]
+__all__ = ["Error", "ArgumentTypeError", "ArgumentValueError", "lib", "libc", "LIBRARY", "PRESETS", "check", "ERRBUF"]
 
 # the real folder: a source tree's python/ reached through a link still
 # finds its build/
@@ -110,6 +110,27 @@ class Error(Exception):
 
 
 Error.__module__ = "ssdlab"
+
+
+class ArgumentTypeError(Error, TypeError):
+    """An argument of the wrong type (a str or a float for an offset, None
+    for a length), refused before anything reaches the library: an
+    ssdlab.Error (SSDLAB_EINVAL) that is also a TypeError."""
+
+    def __init__(self, message):
+        super().__init__(-1, message)
+
+
+class ArgumentValueError(Error, ValueError):
+    """A value no call could take (a negative or non-finite duration, a
+    seed below 0), refused before anything reaches the library: an
+    ssdlab.Error (SSDLAB_EINVAL) that is also a ValueError."""
+
+    def __init__(self, message):
+        super().__init__(-1, message)
+
+
+ArgumentTypeError.__module__ = ArgumentValueError.__module__ = "ssdlab"
 
 
 def strerror(code):
@@ -276,9 +297,9 @@ libc.free.restype = None
 libc.free.argtypes = [P]
 
 
-def to_text(write):
+def to_text(write, what=None):
     """Call write(FILE *) on a stream in memory; its text (raises Error
-    when write returns a negative code)."""
+    when write returns a negative code, its message led by `what`)."""
     buf = ctypes.c_void_p()
     size = SZ()
     f = libc.open_memstream(ctypes.byref(buf), ctypes.byref(size))
@@ -291,7 +312,7 @@ def to_text(write):
         text = ctypes.string_at(buf.value, size.value).decode(
             errors="replace") if buf.value else ""
         libc.free(buf)
-    check(rc)
+    check(rc, what=what)
     return text
 
 

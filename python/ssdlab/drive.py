@@ -3,7 +3,7 @@ drive file, keys set as `ssdlab run --set` does, finished."""
 import json
 import os
 
-from . import _lib
+from . import _args, _lib
 from ._handle import Handle, new_ptr
 
 
@@ -34,8 +34,12 @@ class Drive(Handle):
 
     def __init__(self, name=None, keys=None, *, presets=None, **kw):
         super().__init__()
+        if name is not None:
+            _args.path("name", name)  # a preset's name or a drive file's path
+        if presets is not None:
+            _args.path("presets", presets)
         self.name = name
-        self.keys = dict(keys or {})
+        self.keys = _args.mapping("keys", keys)
         self.keys.update(kw)
         self.presets = presets
         p = new_ptr()
@@ -55,8 +59,9 @@ class Drive(Handle):
 
     def with_keys(self, keys=None, **kw):
         """A new Drive: this one's name and keys, and these over them."""
+        self._ptr  # a closed Drive makes none
         k = dict(self.keys)
-        k.update(keys or {})
+        k.update(_args.mapping("keys", keys))
         k.update(kw)
         return Drive(self.name, k, presets=self.presets)
 
@@ -72,15 +77,19 @@ class Drive(Handle):
 
     def memory(self, verify=False):
         """Bytes simulating it takes (with verify: jobs that verify data)."""
-        return _lib.lib.ssdlab_drive_memory(self._ptr, 1 if verify else 0)
+        h = self._ptr
+        return _lib.lib.ssdlab_drive_memory(h, 1 if verify else 0)
 
     def text(self):
         """Every key with its value, as a drive file (`ssdlab drive show`)."""
-        return _lib.to_text(lambda f: _lib.lib.ssdlab_drive_print(self._ptr, f))
+        h = self._ptr
+        return _lib.to_text(lambda f: _lib.lib.ssdlab_drive_print(h, f), what="Drive.text()")
 
     def as_dict(self):
         """Every key with its value, as a dict (the JSON form)."""
-        return json.loads(_lib.to_text(lambda f: _lib.lib.ssdlab_drive_json(self._ptr, f)))
+        h = self._ptr
+        return json.loads(_lib.to_text(lambda f: _lib.lib.ssdlab_drive_json(h, f),
+                                       what="Drive.as_dict()"))
 
     def __repr__(self):
         args = [repr(self.name)] if self.name is not None else []

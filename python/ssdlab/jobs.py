@@ -4,7 +4,7 @@ ssdlab_jobs for a device's capacity when it runs (percentages and
 default sizes resolve against the drive that runs them)."""
 import os
 
-from . import _lib
+from . import _args, _lib
 from ._handle import Handle, new_ptr
 
 
@@ -36,6 +36,8 @@ class Jobs:
     """
 
     def __init__(self, text=None, name=None):
+        _args.text("text", text, none=True)
+        _args.text("name", name, none=True)
         self.name = name
         self._text = text
         self._path = None
@@ -43,8 +45,10 @@ class Jobs:
 
     @classmethod
     def file(cls, path, name=None):
-        j = cls(name=name if name is not None else os.fspath(path))
-        j._path = os.fspath(path)
+        _args.path("path", path)
+        path = os.fsdecode(path)
+        j = cls(name=name if name is not None else path)
+        j._path = path
         return j
 
     def _building(self):
@@ -71,7 +75,7 @@ class Jobs:
         if not self._sections:
             raise _lib.Error(-1, "Jobs: an option before the first section "
                              "(global_() or add() first)")
-        for k, v in list((options or {}).items()) + list(kw.items()):
+        for k, v in list(_args.mapping("options", options).items()) + list(kw.items()):
             keep, val = option_value(v)
             if keep:
                 self._sections[-1][2].append((str(k), val))
@@ -83,8 +87,12 @@ class Jobs:
         if self._text is not None:
             return self._text
         if self._path is not None:
-            with open(self._path) as f:
-                return f.read()
+            try:
+                with open(self._path) as f:
+                    return f.read()
+            except OSError as e:  # as the library says it: SSDLAB_EIO
+                raise _lib.Error(-3, "%s: cannot open job file: %s" % (
+                    self._path, e.strerror or e)) from None
         out = []
         for kind, name, opts in self._sections:
             out.append("[global]" if kind == "global" else "[%s]" % name)
@@ -98,13 +106,23 @@ class Jobs:
     def check(self, capacity):
         """Parse and check it for a drive of `capacity` bytes: the number of
         job sections, or ssdlab.Error."""
-        with self._make(capacity) as w:
+        with self._make(_capacity(capacity)) as w:
             return _lib.lib.ssdlab_jobs_count(w._ptr)
 
     def __repr__(self):
         if self._path is not None:
             return "ssdlab.Jobs.file(%r)" % self._path
         return "ssdlab.Jobs(%r)" % self.text()
+
+
+def _capacity(v):
+    """A drive's capacity in bytes: an int the library's uint64_t holds
+    (a negative one would wrap to a huge one)."""
+    v = _args.integer("capacity", v)
+    if not 0 <= v <= _args.UINT64_MAX:
+        raise _lib.Error(-1, "Jobs for a drive of %d bytes: not a capacity "
+                         "(0 .. 2**64 - 1)" % v)
+    return v
 
 
 class CJobs(Handle):
@@ -116,8 +134,12 @@ class CJobs(Handle):
         super().__init__()
         p = new_ptr()
         name = jobs.name if jobs.name is not None else None
-        _lib.check(_lib.lib.ssdlab_jobs_new(_lib.enc(name), int(capacity), p),
-                   what="Jobs for a drive of %d bytes" % capacity)
+        capacity = _capacity(capacity)
+        rc = _lib.lib.ssdlab_jobs_new(_lib.enc(name), capacity, p)
+        if rc == -1 and capacity < 4096:  # the library's one refusal here
+            raise _lib.Error(rc, "Jobs for a drive of %d bytes: a drive of 4 KiB "
+                             "or more" % capacity)
+        _lib.check(rc, what="Jobs for a drive of %d bytes" % capacity)
         self._own(p.value)
         err = _lib.errbuf()
         h = self._ptr

@@ -3,7 +3,7 @@ figures, latency percentiles, the reports `ssdlab run` prints, and the
 run's time series when it kept one."""
 import json
 
-from . import _lib
+from . import _args, _lib
 from ._handle import Handle
 from .frames import frame
 from .values import OPS, Counters, DirStats, Health, Point, op_code
@@ -38,12 +38,13 @@ class JobStats:
 
     @property
     def series(self):
+        r = self._result
+        h = r._ptr  # kept once read, but not once its Result is closed
         if self._series is None:
-            r = self._result
             pts = []
             c = _lib.CPoint()
-            for i in range(_lib.lib.ssdlab_result_points(r._ptr)):
-                _lib.check(_lib.lib.ssdlab_result_job_point(r._ptr, self.index, i, c),
+            for i in range(_lib.lib.ssdlab_result_points(h)):
+                _lib.check(_lib.lib.ssdlab_result_job_point(h, self.index, i, c),
                            what="point %d of job %s" % (i, self.name))
                 pts.append(Point._from_c(c))
             self._series = Series(pts, r._step)
@@ -52,9 +53,14 @@ class JobStats:
     def percentile(self, p, op="write"):
         """The p-th percentile (0 < p <= 100) of completion latency in one
         direction, ns, at fio's resolution (0 without I/O)."""
-        rc = _lib.lib.ssdlab_result_percentile(self._result._ptr, self.index,
-                                               op_code(op), float(p))
-        return _lib.check(rc, what="percentile %r of job %s" % (p, self.name))
+        h = self._result._ptr
+        code = op_code(op)
+        what = "percentile %r of job %s" % (p, self.name)
+        p = _args.number("p", p)
+        rc = _lib.lib.ssdlab_result_percentile(h, self.index, code, p)
+        if rc == -1 and not 0 < p <= 100:  # the library's one refusal here
+            raise _lib.Error(rc, "%s: p must be above 0 and at most 100" % what)
+        return _lib.check(rc, what=what)
 
     def percentiles(self, op="write", ps=PERCENTILES):
         """{p: ns} for each p (fio's list by default)."""
@@ -121,14 +127,17 @@ class Result(Handle):
         # made anew each time: a JobStats holds its Result (for its
         # percentiles), and a Result holding them would be a cycle that
         # keeps the handle until the garbage collector runs
+        h = self._ptr
         out = []
-        for i in range(_lib.lib.ssdlab_result_jobs(self._ptr)):
+        for i in range(_lib.lib.ssdlab_result_jobs(h)):
             c = _lib.CJobStats()
-            _lib.check(_lib.lib.ssdlab_result_job(self._ptr, i, c), what="job %d" % i)
+            _lib.check(_lib.lib.ssdlab_result_job(h, i, c), what="job %d" % i)
             out.append(JobStats(self, i, c))
         return out
 
     def job(self, name):
+        """The job named `name` (ssdlab.JobStats)."""
+        name = _args.text("name", name)
         for j in self.jobs:
             if j.name == name:
                 return j
@@ -138,26 +147,34 @@ class Result(Handle):
     def report(self, fmt="normal"):
         """The report as `ssdlab run --output-format=fmt` prints it
         (normal, json, json+, terse, or a comma list)."""
-        return _lib.to_text(lambda f: _lib.lib.ssdlab_report(self._ptr, _lib.enc(fmt), f))
+        h = self._ptr
+        fmt = _args.text("fmt", fmt)
+        return _lib.to_text(lambda f: _lib.lib.ssdlab_report(h, _lib.enc(fmt), f),
+                            what="report format %r (normal, json, json+, terse, "
+                            "or a comma list)" % fmt)
 
     def json(self):
         return json.loads(self.report("json"))
 
     @property
     def series(self):
+        h = self._ptr  # kept once read, but not for a closed Result
         if self._series is None:
             pts = []
             c = _lib.CPoint()
-            for i in range(_lib.lib.ssdlab_result_points(self._ptr)):
-                _lib.check(_lib.lib.ssdlab_result_point(self._ptr, i, c), what="point %d" % i)
+            for i in range(_lib.lib.ssdlab_result_points(h)):
+                _lib.check(_lib.lib.ssdlab_result_point(h, i, c), what="point %d" % i)
                 pts.append(Point._from_c(c))
             self._series = Series(pts, self._step)
         return self._series
 
     def rows(self, ps=(50, 99, 99.9)):
+        """One flat dict per job (JobStats.row)."""
+        self._ptr
         return [j.row(ps) for j in self.jobs]
 
     def to_dataframe(self, ps=(50, 99, 99.9)):
         """One row per job (JobStats.row): a pandas DataFrame indexed by
         job name, or a list of dicts without pandas."""
+        self._ptr
         return frame(self.rows(ps), index="job")

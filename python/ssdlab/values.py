@@ -2,6 +2,7 @@
 health, a job's figures per direction, a point of a run's series.
 Plain read-only records (named tuples), built from the C structs field
 by field; a list of them becomes a table with ssdlab.frame()."""
+import operator
 from collections import namedtuple
 
 from . import _lib
@@ -12,12 +13,16 @@ OP_CODES = {"read": 0, "write": 1, "trim": 2}
 
 def op_code(op):
     """0, 1 or 2 for "read", "write", "trim" (or the number itself)."""
-    if isinstance(op, int) and op in (0, 1, 2):
-        return op
-    try:
-        return OP_CODES[op]
-    except (KeyError, TypeError):
-        raise _lib.Error(-1, "op %r: not one of read, write, trim" % (op,)) from None
+    if isinstance(op, str):
+        code = OP_CODES.get(op)
+    elif isinstance(op, bool) or not hasattr(type(op), "__index__"):
+        raise _lib.ArgumentTypeError("op must be \"read\", \"write\", \"trim\" or "
+                                     "0, 1, 2, not %s %r" % (type(op).__name__, op))
+    else:
+        code = operator.index(op)
+    if code not in (0, 1, 2):
+        raise _lib.Error(-1, "op %r: not one of read, write, trim" % (op,))
+    return code
 
 
 class Counters(namedtuple("Counters", _lib.COUNTER_FIELDS)):

@@ -40,6 +40,13 @@ class Result(unittest.TestResult):
         super().addError(test, err)
         self._fail(test, err)
 
+    def addSubTest(self, test, subtest, err):
+        # a failed subTest counts as its test's failure: named, with its
+        # traceback, as a failed test is
+        super().addSubTest(test, subtest, err)
+        if err is not None:
+            self._fail(subtest, err)
+
     def addSkip(self, test, reason):
         super().addSkip(test, reason)
         print("skip %s: %s" % (test.id(), reason), flush=True)

@@ -66,6 +66,50 @@ class DeviceTests(unittest.TestCase):
             self.assertEqual(cm.exception.code, -1)
             self.assertIn(word, str(cm.exception))
 
+    def test_refusals_say_what_was_wrong(self):
+        # the library's SSDLAB_EINVAL, with what was wrong in the message
+        # (ssdlab_submit has no message of its own: "invalid argument")
+        dev = self.dev
+        cap = dev.capacity
+        t = dev.write(0, 4 * KIB, 10)
+        last = dev.now
+        for call, msg in [
+            (lambda: dev.write(cap, 4 * KIB, last),
+             "write of 4096 bytes at offset %d at t=%d ns: offset %d + 4096 past the "
+             "capacity %d" % (cap, last, cap, cap)),
+            (lambda: dev.read(cap - 4096, 8192, last), "offset %d + 8192 past the capacity %d"
+             % (cap - 4096, cap)),
+            (lambda: dev.write(-4096, 4 * KIB), "offset -4096: negative"),
+            (lambda: dev.write(8192, 4 * KIB, 5),
+             "write of 4096 bytes at offset 8192 at t=5 ns: t=5 ns before the drive's "
+             "last command (its time now: %d ns)" % last),
+            (lambda: dev.flush(-1), "flush at t=-1 ns: t=-1 ns before the drive's last "
+             "command"),
+            (lambda: dev.trim(0, 0, last), "length 0"),
+            (lambda: dev.read(0, 4096, fua=True), "FUA on a read"),
+            (lambda: dev.append(0, 4096), "the drive is not zoned"),
+            (lambda: dev.zone(0), "zone 0: the drive is not zoned"),
+        ]:
+            with self.assertRaises(ssdlab.Error) as cm:
+                call()
+            self.assertEqual(cm.exception.name, "SSDLAB_EINVAL")
+            self.assertIn(msg, str(cm.exception))
+            self.assertNotIn("invalid argument", str(cm.exception))
+        self.assertEqual(dev.now, last)
+        self.assertGreater(t, 10)
+        with ssdlab.Device(tiny(mapping="zone")) as zdev:
+            zdev.write(0, 4 * KIB, 100)
+            for call, msg in [
+                (lambda: zdev.zone(64), "zone 64: no such zone: the drive has zones 0 .. 63"),
+                (lambda: zdev.zone_send("reset", 0, 5), "zone reset at offset 0 at t=5 ns: "
+                 "t=5 ns before the drive's last command"),
+                (lambda: zdev.append(0, 4096, 5), "t=5 ns before"),
+            ]:
+                with self.assertRaises(ssdlab.Error) as cm:
+                    call()
+                self.assertEqual(cm.exception.name, "SSDLAB_EINVAL")
+                self.assertIn(msg, str(cm.exception))
+
     def test_waf_counters_and_health(self):
         dev = self.dev
         self.assertTrue(math.isnan(dev.waf))

@@ -70,6 +70,19 @@ class JobsTests(unittest.TestCase):
         with self.assertRaises(ssdlab.Error):
             ssdlab.Jobs("[w]\n").add("x")     # text, not built
 
+    def test_what_the_library_refuses_is_named(self):
+        # a job file's text, read by the module: the library's code for it
+        missing = ssdlab.Jobs.file("/nonexistent/w.fio")
+        with self.assertRaises(ssdlab.Error) as cm:
+            missing.text()
+        self.assertIn("/nonexistent/w.fio", str(cm.exception))
+        self.assertEqual(cm.exception.name, "SSDLAB_EIO")
+        for cap, word in ((100, "a drive of 4 KiB or more"), (-1, "not a capacity")):
+            with self.assertRaises(ssdlab.Error) as cm:
+                ssdlab.Jobs("[w]\nrw=write\n").check(cap)
+            self.assertEqual(cm.exception.name, "SSDLAB_EINVAL")
+            self.assertIn("Jobs for a drive of %d bytes: %s" % (cap, word), str(cm.exception))
+
     def test_jobs_resolve_against_the_running_drive(self):
         j = ssdlab.Jobs("[w]\nrw=write\nbs=128k\nsize=50%\n")
         for cap in ("32m", "64m"):

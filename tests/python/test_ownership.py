@@ -94,5 +94,63 @@ class Ownership(unittest.TestCase):
         self.assertEqual(len(self.freed("ssdlab_jobs_free")), 1)
 
 
+# each public method or property of the classes that own a handle, with
+# arguments it would take on an open object
+CALLS = {
+    ssdlab.Drive: {
+        "capacity": None, "physical_bytes": None, "memory": (), "text": (),
+        "as_dict": (), "with_keys": ({"op": 0.3},), "__enter__": (),
+    },
+    ssdlab.Device: {
+        "capacity": None, "now": None, "submit": ("write", 0, 4096),
+        "read": (0, 4096), "write": (0, 4096), "trim": (0, 4096),
+        "zoned": None, "zone": (0,), "zone_send": ("reset", 0),
+        "append": (0, 4096), "flush": (), "idle": (), "counters": (),
+        "waf": None, "health": (), "run": ("[w]\nrw=write\nsize=64k\n",),
+        "save": ("closed.snap",), "load": None, "__enter__": (),
+    },
+    ssdlab.Result: {
+        "jobs": None, "job": ("w",), "report": (), "json": (), "series": None,
+        "rows": (), "to_dataframe": (), "__enter__": (),
+    },
+}
+
+
+class Closed(unittest.TestCase):
+    def closed(self, obj, calls):
+        """Every public method and property of obj raises Error, "used after
+        close()"; a new one must be added to CALLS."""
+        public = {n for n in dir(type(obj)) if not n.startswith("_")} - {"close"}
+        self.assertEqual(public - set(calls), set(), "not in CALLS")
+        for name, args in calls.items():
+            if name == "load":
+                continue  # a classmethod: no handle of its own
+            with self.subTest(cls=type(obj).__name__, name=name):
+                with self.assertRaises(ssdlab.Error) as cm:
+                    v = getattr(obj, name)
+                    if args is not None:
+                        v(*args)
+                self.assertEqual(cm.exception.name, "SSDLAB_EINVAL")
+                self.assertIn("used after close()", str(cm.exception))
+        obj.close()  # still nothing
+
+    def test_every_method_of_a_closed_object_raises(self):
+        d = tiny()
+        dev = ssdlab.Device(d)
+        res = dev.run("[w]\nrw=write\nsize=1m\n", series=0.001)
+        self.assertGreater(len(res.series), 0)  # read once, then kept
+        job = res.jobs[0]
+        self.assertEqual(len(job.series), len(res.series))
+        for obj in (d, dev, res):
+            obj.close()
+            self.closed(obj, CALLS[type(obj)])
+        # a job's figures were read; its percentiles need the Result
+        self.assertEqual(job.write.bytes, 1 << 20)
+        for call in (lambda: job.percentile(99), lambda: job.series):
+            with self.assertRaises(ssdlab.Error) as cm:
+                call()
+            self.assertIn("Result: used after close()", str(cm.exception))
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -48,9 +48,11 @@ class ResultTests(unittest.TestCase):
         self.assertGreater(ps[99.9], ps[50])
         self.assertLessEqual(ps[99.99], rnd.write.lat_max_ns * 1.02)
         self.assertEqual(rnd.percentile(99, "read"), 0)
-        for bad in (0, 101, -1):
-            with self.assertRaises(ssdlab.Error):
+        for bad in (0, 101, -1, float("nan")):
+            with self.assertRaises(ssdlab.Error) as cm:
                 rnd.percentile(bad)
+            self.assertIn("percentile %r of job random: p must be above 0 and at most 100"
+                          % bad, str(cm.exception))
         with self.assertRaises(ssdlab.Error):
             rnd.percentile(50, "sideways")
 
@@ -66,6 +68,7 @@ class ResultTests(unittest.TestCase):
         with self.assertRaises(ssdlab.Error) as cm:
             self.res.report("yaml")
         self.assertEqual(cm.exception.name, "SSDLAB_EPARSE")
+        self.assertIn("report format 'yaml'", str(cm.exception))
 
     def test_series(self):
         s = self.res.series
