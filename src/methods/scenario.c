@@ -629,7 +629,12 @@ static void json_key(struct ssd_scn *s, const char *key)
 void ssd_scn_json_num(struct ssd_scn *s, const char *key, double v)
 {
 	json_key(s, key);
-	ssd_json_general(&s->jw, v, 6);
+	/* %.6g would write 67108864 bytes as 6.71089e+07: a reader (a
+	 * sweep's table, compare) would get 67108900 */
+	if (v == floor(v) && fabs(v) < 9007199254740992.0)
+		ssd_json_i64(&s->jw, (int64_t)v);
+	else
+		ssd_json_general(&s->jw, v, 6);
 }
 
 void ssd_scn_json_int(struct ssd_scn *s, const char *key, int64_t v)

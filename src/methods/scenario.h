@@ -243,7 +243,8 @@ int ssd_scn_pts_steady(const double *y, double *mean, double *excursion,
 
 /* result.json, through the writer s->jw (base/json.h): keys and values
  * at the current level; key NULL writes an element of the current
- * array.  Numbers: %.6g, null if not finite. */
+ * array.  Numbers: a whole one below 2^53 exactly (byte counts, times
+ * in ns), the rest %.6g, null if not finite. */
 void ssd_scn_json_num(struct ssd_scn *s, const char *key, double v);
 void ssd_scn_json_int(struct ssd_scn *s, const char *key, int64_t v);
 void ssd_scn_json_str(struct ssd_scn *s, const char *key, const char *v);

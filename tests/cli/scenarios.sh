@@ -52,6 +52,8 @@ check_out gcs clean after_load after_idle after_trim rand_write_iops
 grep -q '^gc-states on tiny (load 16 MiB of 4 KiB random writes, idle' out.txt ||
 	fail "gc-states header: $(head -1 out.txt)"
 grep -q '"load_ended_by" : "load"' gcs/result.json || fail "gc-states: load not ended by its size"
+# whole numbers exactly, not in %g (16 MiB once read 1.67772e+07)
+grep -q '"load_bytes" : 16777216,' gcs/result.json || fail "gc-states: load_bytes $(grep load_bytes gcs/result.json)"
 # a load the drive cannot write in load_time ends there, and says so (a
 # drive of tens of IOPS would otherwise run for simulated weeks)
 # shellcheck disable=SC2086
