@@ -677,6 +677,25 @@ static int slot_programmed(const struct ssd_ftl *f, uint32_t s)
 	       ssd_flash_next_page(&f->flash, blk);
 }
 
+/* 1 if the copy in slot s may supersede the other copies of its write
+ * (supersede): it lies in a programmed page and, where the controller
+ * guards paired pages, not in a wordline whose upper pages are still to
+ * be programmed -- a cut during one of those programs would destroy it,
+ * and the older copy, in a victim whose erase waits for that wordline
+ * (ftl_erase_pending), is what the next recovery finds.  Unguarded, a
+ * victim is erased without waiting and flushed data in a lower page may
+ * be lost by design: the copy supersedes the others once programmed. */
+static int slot_settled(const struct ssd_ftl *f, uint32_t s)
+{
+	uint32_t blk = ssd_udiv(s, f->div_spb);
+	uint32_t pi = ssd_udiv(s - blk * f->spb, f->div_spp);
+	uint32_t np = ssd_flash_next_page(&f->flash, blk);
+	if (pi >= np)
+		return 0; /* in an open page */
+	return !ftl_wl_guard(f) || !ftl_wl_open(f, blk) ||
+	       pi < np - ftl_wl_lower(f, blk, np);
+}
+
 /* The blocks where the recent work lies, read whole by a bounded
  * rebuild: those the program list names, and those being cleaned, open,
  * retired or bad (c->hot). */
@@ -1037,15 +1056,18 @@ static int remap(struct ssd_ftl *f, uint32_t lpn, uint32_t s)
 }
 
 /* After the recovery the map names one copy of each page of the need
- * set; where that copy is programmed (c->found set, its tag in c->best),
- * every other copy of the same write is superseded by it, as a
- * controller's sequence numbers rank them, so that no later cut takes
- * one for another (the source of a GC the cut interrupted, of a rewrite,
- * of a GC the rewrites made room with).  A copy still in an open page
- * supersedes nothing: the older ones are what survives a cut.  Visits
- * every block (c->full_read), or those the rebuild read, those now being
- * cleaned, open, retired or bad, the pages the recovery programmed, and
- * the known durable copies. */
+ * set; where no later cut can take that copy (c->found set, its tag in
+ * c->best: slot_settled), every other copy of the same write is
+ * superseded by it, as a controller's sequence numbers rank them, so
+ * that no later cut takes one for another (the source of a GC the cut
+ * interrupted, of a rewrite, of a GC the rewrites made room with).  A
+ * copy still in an open page, or with paired pages guarded in a lower
+ * page of a wordline not yet complete, supersedes nothing: the older
+ * ones are what survives a cut that destroys it (they lie in victims not
+ * yet erased, which a bounded rebuild reads).  Visits every block
+ * (c->full_read), or those the rebuild read, those now being cleaned,
+ * open, retired or bad, the pages the recovery programmed, and the known
+ * durable copies. */
 static void supersede_slot(struct ssd_ftl *f, const struct cut *c, uint32_t s)
 {
 	uint32_t lpn = f->p2l[s];
@@ -1060,7 +1082,7 @@ static void supersede(struct ssd_ftl *f, struct cut *c)
 {
 	for (uint32_t li = 0; li < c->nlist; li++) {
 		uint32_t m = f->l2p[c->list[li]];
-		c->found[li] = m != SSD_UNMAPPED && slot_programmed(f, m);
+		c->found[li] = m != SSD_UNMAPPED && slot_settled(f, m);
 		if (c->found[li])
 			c->best[li] = f->vgen[m];
 	}

@@ -207,6 +207,16 @@ EOF
 expect_status 0 "$SSDLAB" scenario run power-loss $pp --set paired_pages=unprotected --set plp=yes --out pp-plp
 python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["flushed_lost"] == 0 and r["unflushed_lost"] == 0 and r["paired_lp"] == 0, r' \
 	pp-plp/result.json || fail "paired pages with plp: $(cat out.txt)"
+# Protected with 4 KiB pages: a recovery left a page mapped to a GC copy
+# in a lower page of the GC write point's open wordline and struck off
+# the other copies of that write, though the victim still held one; a
+# cut during the wordline's upper page then took the copy the map named,
+# and the flushed page read as zeros (2 pages on this seed).  A copy
+# supersedes the others only once its wordline is complete.
+expect_status 0 "$SSDLAB" scenario run power-loss --drive tiny --seed 1 --set page_size=4k \
+	--set cuts=200 --set check=64 --set paired_pages=protected --out pp-4k
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert r["flushed_lost"] == 0 and r["paired_lp"] > 0 and r["checks"] > 0, r' \
+	pp-4k/result.json || fail "paired pages protected, 4 KiB pages: $(cat out.txt)"
 # what the power-loss model does not track is refused, naming the key
 expect_err 1 "power cuts are modelled with GC copies in a write point of their own, and the drive has gc_copies = host" \
 	"$SSDLAB" scenario run power-loss --drive tiny --set gc_copies=host --set cuts=2
