@@ -62,6 +62,8 @@ struct out {
 	FILE *f;
 	int json;
 	int quiet;              /* leave out text rows of zeros */
+	const char *pending;    /* a text heading not printed yet: it goes
+	                           before the first row under it */
 	struct ssd_json w;
 };
 
@@ -89,6 +91,12 @@ static void row(struct out *o, const char *name, double a, double b)
 	if (!o->json && o->quiet && !(a != 0 && !isnan(a)) &&
 	    !(b != 0 && !isnan(b)))
 		return;
+	if (o->pending) {
+		int pad = 36 - (int)strlen(o->pending);
+		fprintf(o->f, "%s%*s %14s %14s %12s %9s\n", o->pending,
+			pad > 0 ? pad : 0, "", "A", "B", "B-A", "B/A");
+		o->pending = NULL;
+	}
 	if (o->json) {
 		ssd_json_key(&o->w, name);
 		ssd_json_array_flat(&o->w);
@@ -113,19 +121,21 @@ static void row(struct out *o, const char *name, double a, double b)
 
 static void heading(struct out *o, const char *key, const char *text)
 {
-	if (o->json) {
+	if (o->json)
 		ssd_json_kobject(&o->w, key);
-		return;
-	}
-	int pad = 36 - (int)strlen(text);
-	fprintf(o->f, "%s%*s %14s %14s %12s %9s\n", text, pad > 0 ? pad : 0,
-		"", "A", "B", "B-A", "B/A");
+	else
+		o->pending = text; /* printed with its first row (row) */
 }
 
+/* The end of a heading's rows: a heading whose rows were all left out
+ * (zeros in both) says so in one line. */
 static void end(struct out *o)
 {
 	if (o->json)
 		ssd_json_end(&o->w);
+	else if (o->pending)
+		fprintf(o->f, "%s none in either\n", o->pending);
+	o->pending = NULL;
 }
 
 /* ---- two runs ---- */

@@ -55,6 +55,12 @@ EOF2
 "$SSDLAB" run sync.fio --drive tiny --set op=0.3 --set page_size=16k --output-format=json --output s16.json
 expect_status 0 "$SSDLAB" compare s4.json s16.json
 grep -q "^  padding  *0  *3 " out.txt || fail "padding: $(cat out.txt)"
+# a heading whose rows are all zeros says so, not a bare heading
+printf '[r]\nrw=randread\nsize=1m\n' >r.fio
+"$SSDLAB" run r.fio --drive tiny --output-format=json --output ra.json
+"$SSDLAB" run r.fio --drive tiny --output-format=json --output rb.json
+expect_status 0 "$SSDLAB" compare ra.json rb.json
+grep -q "^  What slows commands: none in either$" out.txt || fail "empty heading: $(cat out.txt)"
 # two scenarios
 "$SSDLAB" scenario run fdp --drive tiny --set op=0.3 --out f3 >/dev/null
 "$SSDLAB" scenario run fdp --drive tiny --set op=0.4 --out f4 >/dev/null
