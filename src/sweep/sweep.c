@@ -296,6 +296,134 @@ static int hash_file(const char *path, uint64_t *h)
 	return bad ? -1 : 0;
 }
 
+/* ---- the files a job file names ----
+ *
+ * A job file's point reads more than the job file: its includes and the
+ * files its options name.  The options that name a file ssdlab reads
+ * (rows of job_opts.c); fio's other input files -- verify_pattern and
+ * buffer_pattern from a file, ioengine=external:LIB, replay_redirect --
+ * ssdlab takes without effect or refuses, so they read nothing. */
+static const char *const job_input_opts[] = {"read_iolog", "dp_scheme", NULL};
+
+/* The nesting of includes followed (the parser's own limit is lower). */
+#define INCLUDE_DEPTH 16
+
+struct jscan {
+	const char *top;        /* the job file (its folder: the run's) */
+	int (*fn)(void *ctx, const char *file, int line, const char *name,
+		  const char *path, int include);
+	void *ctx;
+};
+
+/* dir of path (its folder, "." without one) + "/" + name into buf. */
+static void beside(const char *path, const char *name, char *buf, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+	if (name[0] == '/' || !slash)
+		snprintf(buf, n, "%s", name);
+	else
+		snprintf(buf, n, "%.*s/%s", (int)(slash - path), path, name);
+}
+
+static int scan_job(struct jscan *js, const char *file, int depth)
+{
+	FILE *f = fopen(file, "r");
+	if (!f)
+		return SSD_EIO;
+	char buf[4096 + 2];
+	int ln = 0, rc = 0;
+	while (!rc && fgets(buf, sizeof buf, f)) {
+		ln++;
+		char *l = trim(buf);
+		if (!*l || *l == '#' || *l == ';' || *l == '[')
+			continue;
+		/* a comment after white space, as the parser cuts it */
+		for (char *c = l + 1; *c; c++)
+			if ((*c == '#' || *c == ';') &&
+			    (c[-1] == ' ' || c[-1] == '\t')) {
+				*c = 0;
+				break;
+			}
+		l = trim(l);
+		char path[PATH_MAX];
+		if (!strncmp(l, "include", 7) && (l[7] == ' ' || l[7] == '\t')) {
+			const char *name = trim(l + 8);
+			/* as the parser: from the run's folder when it is
+			 * there, else beside the including file */
+			beside(js->top, name, path, sizeof path);
+			if (access(path, F_OK))
+				beside(file, name, path, sizeof path);
+			rc = js->fn(js->ctx, file, ln, name, path, 1);
+			if (!rc && depth < INCLUDE_DEPTH)
+				rc = scan_job(js, path, depth + 1);
+			if (rc == SSD_EIO)
+				rc = 0; /* the run says what is wrong with it */
+			continue;
+		}
+		char *eq = strchr(l, '=');
+		if (!eq)
+			continue;
+		*eq = 0;
+		const char *key = trim(l), *val = trim(eq + 1);
+		int k = 0;
+		while (job_input_opts[k] && strcmp(job_input_opts[k], key))
+			k++;
+		if (!job_input_opts[k] || !*val || strchr(val, '$'))
+			continue; /* ${VAR}: known only to the run */
+		beside(js->top, val, path, sizeof path);
+		rc = js->fn(js->ctx, file, ln, val, path, 0);
+	}
+	fclose(f);
+	return rc;
+}
+
+int ssd_sweep_job_inputs(const char *job,
+			 int (*fn)(void *ctx, const char *file, int line,
+				   const char *name, const char *path,
+				   int include),
+			 void *ctx)
+{
+	struct jscan js = {.top = job, .fn = fn, .ctx = ctx};
+	return scan_job(&js, job, 0);
+}
+
+/* A relative name that climbs out of its folder ("../t.iolog"). */
+static int climbs(const char *name)
+{
+	if (name[0] == '/')
+		return 0;
+	for (const char *p = name; (p = strstr(p, "..")); p += 2)
+		if ((p == name || p[-1] == '/') && (!p[2] || p[2] == '/'))
+			return 1;
+	return 0;
+}
+
+struct inputs_hash {
+	struct rd *r;
+	const char *job;        /* as the sweep names it */
+	uint64_t *h;
+};
+
+/* One file a job file names: its name and bytes into the job's hash. */
+static int hash_input(void *ctx, const char *file, int line, const char *name,
+		      const char *path, int include)
+{
+	struct inputs_hash *ih = ctx;
+	const char *fb = strrchr(file, '/');
+	fb = fb ? fb + 1 : file;
+	if (!include && climbs(name))
+		return rerr(ih->r, SSD_EINVAL, "job '%s': %s:%d: '%s' is above "
+			    "the job file's folder (a point runs in a folder of "
+			    "its own, where the job file's folder is seen; "
+			    "accepted: a file in or below that folder, or an "
+			    "absolute path)", ih->job, fb, line, name);
+	*ih->h = fnv(*ih->h, name, strlen(name) + 1);
+	if (hash_file(path, ih->h))
+		return rerr(ih->r, SSD_ENOENT, "job '%s': %s:%d: '%s': %s (%s)",
+			    ih->job, fb, line, name, strerror(errno), path);
+	return 0;
+}
+
 /* Whether axis value v of axis a names a file whose bytes the point's
  * id takes: job files, drive files, and a set.KEY value naming a file
  * that exists beside the sweep (a scenario's trace). */
@@ -413,6 +541,12 @@ static int expand(struct rd *r)
 				r->line = a->line;
 				rc = rerr(r, SSD_ENOENT, "%s '%s': %s (%s)", a->name,
 					  a->val[k], strerror(errno), path);
+			}
+			/* and the files the job file names */
+			if (!rc && !strcmp(a->name, "job")) {
+				struct inputs_hash ih = {r, a->val[k], &h};
+				r->line = a->line;
+				rc = ssd_sweep_job_inputs(path, hash_input, &ih);
 			}
 			fh[i][k] = path ? h : 0;
 			free(path);

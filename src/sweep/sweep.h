@@ -97,6 +97,20 @@ char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe,
 		      const char *snap, int prepare);
 void ssd_sweep_argv_free(char **argv);
 
+/* Each file job file `job` (a path) names for ssdlab to read: its
+ * includes (include = 1, followed into) and the values of its options
+ * that name a file (read_iolog, dp_scheme).  fn gets the file and line
+ * naming it, the name as written and the path: an option's relative
+ * name resolved against the job file's folder (a point's run sees that
+ * folder as its own: docs/sweeps.md), an include's as the job parser
+ * does.  A value with ${VAR} is left out.  Returns fn's first non-zero
+ * return, or SSD_EIO when the job file cannot be read. */
+int ssd_sweep_job_inputs(const char *job,
+			 int (*fn)(void *ctx, const char *file, int line,
+				   const char *name, const char *path,
+				   int include),
+			 void *ctx);
+
 /* Write DIR/manifest.tsv (DIR made if needed).  0 or an SSD_E* code,
  * the message in err. */
 int ssd_sweep_plan(const struct ssd_sweep *s, const char *dir, char *err,

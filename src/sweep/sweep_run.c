@@ -131,16 +131,44 @@ struct child {
 	char tmp[PATH_MAX];
 };
 
+/* One file a point's job file names by a relative path, linked into the
+ * point's folder: the run sees the job file's folder as its working
+ * folder, as `ssdlab run JOB` run from there (docs/sweeps.md). */
+static int link_input(void *ctx, const char *file, int line, const char *name,
+		      const char *path, int include)
+{
+	const char *tmp = ctx;
+	char *abs = NULL, to[PATH_MAX];
+	if (name[0] == '/' || strstr(name, "..") || !(abs = realpath(path, NULL)))
+		return 0; /* absolute, or not beside the job file */
+	pathf(to, "%s/%s", tmp, name);
+	for (char *q = to + strlen(tmp) + 1; (q = strchr(q, '/')); q++) {
+		*q = 0;
+		mkdir(to, 0777);
+		*q = '/';
+	}
+	if (symlink(abs, to) && errno != EEXIST) {
+		int e = errno;
+		free(abs);
+		errno = e;
+		return 1;
+	}
+	free(abs);
+	return 0;
+}
+
 /* Start argv (freed here) in folder tmp, made now: its stdout and
- * stderr go to files there, its command to command.txt.  0, or -1 with
- * errno. */
-static int spawn(char **argv, const char *tmp, pid_t *out)
+ * stderr go to files there, its command to command.txt, the files its
+ * job file `job` (NULL: none) names by relative paths linked there.  0,
+ * or -1 with errno. */
+static int spawn(char **argv, const char *tmp, const char *job, pid_t *out)
 {
 	if (!argv) {
 		errno = ENOMEM;
 		return -1;
 	}
-	if (mkdir(tmp, 0777)) {
+	if (mkdir(tmp, 0777) ||
+	    (job && ssd_sweep_job_inputs(job, link_input, (void *)tmp) == 1)) {
 		ssd_sweep_argv_free(argv);
 		return -1;
 	}
@@ -220,8 +248,13 @@ static int start(const struct ssd_sweep *s, uint32_t p, const char *exe,
 		 const char *drives, struct child *c)
 {
 	char snap[PATH_MAX];
-	if (spawn(ssd_sweep_argv(s, p, exe, snap_of(s, drives, p, snap), 0),
-		  c->tmp, &c->pid))
+	char **argv = ssd_sweep_argv(s, p, exe, snap_of(s, drives, p, snap), 0);
+	/* a job file's point: argv is "EXE run JOB ..." (JOB absolute) */
+	const char *job = argv && ssd_sweep_value(s, p, "job") ? argv[2] : NULL;
+	char jb[PATH_MAX];
+	if (job)
+		pathf(jb, "%s", job);
+	if (spawn(argv, c->tmp, job ? jb : NULL, &c->pid))
 		return -1;
 	c->point = p;
 	return 0;
@@ -343,7 +376,7 @@ static int prepare(const struct ssd_sweep *s, const char *drives,
 			remove_tree(c->tmp);
 			pathf(snap, "%s/drive.snap", c->tmp);
 			if (spawn(ssd_sweep_argv(s, p, exe, snap, 1), c->tmp,
-				  &c->pid)) {
+				  NULL, &c->pid)) {
 				ssd_seterr(err, errlen, "drive %s: %s: %s",
 					   s->did[p], c->tmp, strerror(errno));
 				rc = SSD_EIO;
