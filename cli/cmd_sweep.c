@@ -306,6 +306,11 @@ int cmd_sweep(int argc, char **argv)
 		fprintf(stderr, "%s: %s\n", cli_prog, err);
 		return EXIT_USAGE;
 	}
+	if (ssd_sweep_check(s, cli_preset_dir(), err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", cli_prog, err);
+		ssd_sweep_free(s);
+		return EXIT_USAGE;
+	}
 	char dir[4096];
 	if (a.dir)
 		snprintf(dir, sizeof dir, "%s", a.dir);

@@ -118,6 +118,32 @@ static int add_seed(struct rd *r, struct ssd_sweep_axis *a, const char *v)
 	return 0;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Each value of axis a once: two points of the same values would have
+ * the same id (and run into each other's folder). */
+static int no_twice(struct rd *r, const struct ssd_sweep_axis *a)
+{
+	if (a->n < 2)
+		return 0;
+	char **v = malloc(a->n * sizeof *v);
+	if (!v)
+		return rerr(r, SSD_ENOMEM, "out of memory");
+	memcpy(v, a->val, a->n * sizeof *v);
+	qsort(v, a->n, sizeof *v, cmp_str);
+	int rc = 0;
+	for (uint32_t i = 1; i < a->n && !rc; i++)
+		if (!strcmp(v[i - 1], v[i]))
+			rc = rerr(r, SSD_EINVAL, "axis '%s' has the value '%s' "
+				  "twice (accepted: each value once)", a->name,
+				  v[i]);
+	free(v);
+	return rc;
+}
+
 static int set_axis(struct rd *r, const char *key, char *val)
 {
 	struct ssd_sweep *s = r->s;
@@ -154,7 +180,7 @@ static int set_axis(struct rd *r, const char *key, char *val)
 			break;
 		p = comma + 1;
 	}
-	return 0;
+	return no_twice(r, a);
 }
 
 static int setting(struct rd *r, const char *key, char *val, char **field)
@@ -180,8 +206,10 @@ static int line(struct rd *r, char *l, char **combine)
 	char *key = trim(l), *val = trim(eq + 1);
 	if (!strcmp(key, "name"))
 		return setting(r, key, val, &s->name);
-	if (!strcmp(key, "measure"))
+	if (!strcmp(key, "measure")) {
+		s->measure_line = r->line;
 		return setting(r, key, val, &s->measure);
+	}
 	if (!strcmp(key, "share")) {
 		if (strcmp(val, "yes") && strcmp(val, "no"))
 			return rerr(r, SSD_EINVAL, "share '%s' (accepted: yes, "
@@ -252,15 +280,13 @@ static int axis_index(const struct ssd_sweep *s, const char *name)
 	return -1;
 }
 
-/* A drive value names a file (else a preset). */
-static int is_file_drive(const char *v)
+int ssd_sweep_is_file_drive(const char *v)
 {
 	size_t n = strlen(v);
 	return strchr(v, '/') || (n > 4 && !strcmp(v + n - 4, ".ini"));
 }
 
-/* name relative to the sweep file's folder, unless absolute. */
-static char *resolve(const struct ssd_sweep *s, const char *name)
+char *ssd_sweep_path(const struct ssd_sweep *s, const char *name)
 {
 	if (name[0] == '/')
 		return strdup(name);
@@ -431,12 +457,12 @@ static char *file_of(const struct ssd_sweep *s, const struct ssd_sweep_axis *a,
 		     const char *v, int *must)
 {
 	*must = !strcmp(a->name, "job") ||
-		(!strcmp(a->name, "drive") && is_file_drive(v));
+		(!strcmp(a->name, "drive") && ssd_sweep_is_file_drive(v));
 	if (*must)
-		return resolve(s, v);
+		return ssd_sweep_path(s, v);
 	if (strncmp(a->name, "set.", 4))
 		return NULL;
-	char *p = resolve(s, v);
+	char *p = ssd_sweep_path(s, v);
 	struct stat st;
 	if (p && (stat(p, &st) || !S_ISREG(st.st_mode))) {
 		free(p);
@@ -690,7 +716,7 @@ static int push_arg(char ***argv, size_t *n, const char *a)
 /* An absolute name for a file the child opens from its own folder. */
 static char *absolute(const struct ssd_sweep *s, const char *v)
 {
-	char *p = resolve(s, v), *abs = p ? realpath(p, NULL) : NULL;
+	char *p = ssd_sweep_path(s, v), *abs = p ? realpath(p, NULL) : NULL;
 	if (abs) {
 		free(p);
 		return abs;
@@ -721,7 +747,7 @@ char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe,
 	}
 	const char *drive = ssd_sweep_value(s, p, "drive");
 	if (drive) {
-		char *d = is_file_drive(drive) ? absolute(s, drive) : strdup(drive);
+		char *d = ssd_sweep_is_file_drive(drive) ? absolute(s, drive) : strdup(drive);
 		bad |= !d || push_arg(&argv, &n, "--drive") ||
 		       push_arg(&argv, &n, d);
 		free(d);

@@ -65,6 +65,7 @@ struct ssd_sweep {
 	int list;               /* list mode (else grid) */
 	char *measure;          /* the job whose figures a row takes (NULL:
 	                           each run's last job) */
+	int measure_line;       /* where the file set it */
 	uint32_t naxes;
 	struct ssd_sweep_axis ax[SSD_SWEEP_MAX_AXES];
 	int share;              /* share = yes (default): points of one
@@ -84,6 +85,24 @@ struct ssd_sweep {
 int ssd_sweep_load(const char *file, struct ssd_sweep **out, char *err,
 		   size_t errlen);
 void ssd_sweep_free(struct ssd_sweep *s);
+
+/* Check each value of each axis once, by the code that reads it in a
+ * point's run: a drive by the preset lookup (presets in preset_dir), a
+ * set.KEY value as the drive key KEY or as the parameter KEY of each
+ * scenario that has one, a scenario by the registry, a precondition
+ * by its grammar; and that `measure` names a job of every job file.  0,
+ * or an SSD_E* code with "FILE:LINE: AXIS: ..." (the axis's line) in
+ * err. */
+int ssd_sweep_check(const struct ssd_sweep *s, const char *preset_dir,
+		    char *err, size_t errlen);
+
+/* 1 if drive value v names a drive file (a '/' or ".ini" at the end),
+ * else a preset. */
+int ssd_sweep_is_file_drive(const char *v);
+
+/* name relative to the sweep file's folder (unless absolute), in a new
+ * string; NULL out of memory. */
+char *ssd_sweep_path(const struct ssd_sweep *s, const char *name);
 
 /* Point p's value of the axis named `name`, or NULL. */
 const char *ssd_sweep_value(const struct ssd_sweep *s, uint32_t p,
