@@ -50,9 +50,10 @@ static const char sweep_help[] =
 	"  --help                  this text\n"
 	"\n"
 	"Exit status: 0; 1 if a point failed (run) or a point failed or is\n"
-	"missing (collect, slurm --wait; the files are written either way);\n"
-	"parallel's (the number of failed chunks), or 1 if it exits 0 with\n"
-	"points that never ran; 2 for a usage or input error.\n";
+	"missing (collect, slurm --wait; the files are written either way),\n"
+	"or, for parallel, a chunk failed (how many: a line on stderr) or\n"
+	"points never ran; 2 for a usage or input error; 128+N when signal N\n"
+	"ended parallel.\n";
 
 struct sweep_args {
 	const char *verb, *file, *dir, *points;
@@ -148,8 +149,14 @@ static int sweep_collect(const struct ssd_sweep *s, const char *dir)
 {
 	char err[1024];
 	uint32_t done, failed, missing;
-	if (ssd_sweep_collect(s, dir, stdout, &done, &failed, &missing, err,
-			      sizeof err))
+	int rc = ssd_sweep_collect(s, dir, stdout, &done, &failed, &missing, err,
+				   sizeof err);
+	if (rc == SSD_ENOENT) {
+		/* no DIR: a --dir mistyped, or the sweep never planned */
+		fprintf(stderr, "%s: %s\n", cli_prog, err);
+		return EXIT_USAGE;
+	}
+	if (rc)
 		return fail(err);
 	printf("%u points: %u done, %u failed, %u missing: %s/results.csv, "
 	       "%s/results.jsonl\n", s->npoints, done, failed, missing, dir,
@@ -229,13 +236,26 @@ static int sweep_parallel(const struct sweep_args *a,
 	if (ssd_sweep_parallel(s, file, absdir, exe, k, rest, nrest, stdout,
 			       &st, err, sizeof err))
 		return fail(err);
+	/* parallel's status counts the failed chunks (1..100, 101 for
+	 * more), 255 its own error; said in a line, and the exit status 1
+	 * -- never 2, the usage error's -- or 128 + N for signal N */
+	if (st > 128 && st < 255)
+		return st;
+	if (st >= 1 && st <= 101)
+		fprintf(stderr, "%s: %s%d chunk%s had a failed point (their "
+			"errors: 'sweep collect')\n", cli_prog,
+			st == 101 ? "more than " : "", st == 101 ? 100 : st,
+			st == 1 ? "" : "s");
+	else if (st)
+		fprintf(stderr, "%s: parallel failed (exit status %d)\n",
+			cli_prog, st);
 	uint32_t first = 0, n = ssd_sweep_unended(s, absdir, &first);
 	if (n)
 		fprintf(stderr, "%s: parallel exited with status %d and %u of "
 			"%u points did not run (point %u %s the first; the "
 			"same command runs them)\n", cli_prog, st, n,
 			s->npoints, first, s->id[first]);
-	return st ? st : n ? 1 : 0;
+	return st || n ? 1 : 0;
 }
 
 /* sweep slurm: plan, write DIR/slurm.sh, submit it; with --wait, wait

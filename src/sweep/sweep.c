@@ -204,8 +204,13 @@ static int line(struct rd *r, char *l, char **combine)
 		return rerr(r, SSD_EPARSE, "'%s' is not KEY = VALUES", l);
 	*eq = 0;
 	char *key = trim(l), *val = trim(eq + 1);
-	if (!strcmp(key, "name"))
+	if (!strcmp(key, "name")) {
+		if (strchr(val, '/') || !strcmp(val, ".") || !strcmp(val, ".."))
+			return rerr(r, SSD_EINVAL, "name '%s' is not a plain name "
+				    "(it names the folder ssdlab-out/sweep-NAME; "
+				    "accepted: no '/', not . or ..)", val);
 		return setting(r, key, val, &s->name);
+	}
 	if (!strcmp(key, "measure")) {
 		s->measure_line = r->line;
 		return setting(r, key, val, &s->measure);
@@ -243,9 +248,17 @@ static int read_file(struct rd *r, FILE *f)
 				  sizeof buf - 2);
 			break;
 		}
+		/* '#' starts a comment anywhere; ';' at the start of a line
+		 * or after white space, as in job and drive files */
 		char *hash = strchr(buf, '#');
 		if (hash)
 			*hash = 0;
+		for (char *c = buf; *c; c++)
+			if (*c == ';' && (c == buf || c[-1] == ' ' ||
+					  c[-1] == '\t')) {
+				*c = 0;
+				break;
+			}
 		char *l = trim(buf);
 		if (!*l)
 			continue;
@@ -870,25 +883,38 @@ int ssd_sweep_select(const struct ssd_sweep *s, const char *text,
 {
 	memset(sel, 0, s->npoints);
 	const char *p = text;
+	if (!*p)
+		goto bad;
 	while (*p) {
 		char *e;
+		unsigned long lo, hi;
+		/* digits only: strtoul would take "-1" as ULONG_MAX */
+		if (*p < '0' || *p > '9')
+			goto bad;
 		errno = 0;
-		unsigned long lo = strtoul(p, &e, 10), hi = lo;
-		if (e == p || errno)
+		lo = hi = strtoul(p, &e, 10);
+		if (errno)
 			goto bad;
 		if (*e == '-') {
 			const char *q = e + 1;
+			if (*q < '0' || *q > '9')
+				goto bad;
 			hi = strtoul(q, &e, 10);
-			if (e == q || errno)
+			if (errno)
 				goto bad;
 		}
-		if (*e && *e != ',')
+		if (*e && (*e != ',' || !e[1]))
 			goto bad;
-		if (hi < lo || hi >= s->npoints) {
+		if (hi < lo) {
+			ssd_seterr(err, errlen, "points '%s': the range %lu-%lu is "
+				   "reversed (accepted: A-B with A <= B, as "
+				   "%lu-%lu)", text, lo, hi, hi, lo);
+			return SSD_ERANGE;
+		}
+		if (hi >= s->npoints) {
 			ssd_seterr(err, errlen, "points '%s': %lu is not a point "
-				   "(the sweep has %u: 0..%u)", text,
-				   hi < lo ? lo : hi, s->npoints,
-				   s->npoints - 1);
+				   "(the sweep has %u: 0..%u)", text, hi,
+				   s->npoints, s->npoints - 1);
 			return SSD_ERANGE;
 		}
 		for (unsigned long i = lo; i <= hi; i++)

@@ -163,7 +163,8 @@ uint32_t ssd_sweep_unended(const struct ssd_sweep *s, const char *dir,
  * (the files are complete whatever is missing: a missing or failed
  * point is a row with its status).  *done, *failed and *missing count
  * them; a line per failed or missing point on `log`.  0, or an SSD_E*
- * code with the message in err. */
+ * code with the message in err: SSD_ENOENT when DIR is not a folder
+ * (checked first, so that nothing is listed). */
 int ssd_sweep_collect(const struct ssd_sweep *s, const char *dir, FILE *log,
 		      uint32_t *done, uint32_t *failed, uint32_t *missing,
 		      char *err, size_t errlen);

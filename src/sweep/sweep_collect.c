@@ -262,6 +262,12 @@ int ssd_sweep_collect(const struct ssd_sweep *s, const char *dir, FILE *log,
 		      char *err, size_t errlen)
 {
 	*done = *failed = *missing = 0;
+	struct stat dst;
+	if (stat(dir, &dst) || !S_ISDIR(dst.st_mode)) {
+		ssd_seterr(err, errlen, "%s: no such folder (nothing planned or "
+			   "run there)", dir);
+		return SSD_ENOENT;
+	}
 	struct table t = {0};
 	struct row *rows = calloc(s->npoints ? s->npoints : 1, sizeof *rows);
 	if (!rows) {

@@ -161,7 +161,23 @@ e '[sweep]\njob = rw.fio\n\nmeasure = nosuchjob\n' "^ssdlab: x.sweep:4: measure 
 # a value twice would be two points of one id
 e '[sweep]\njob = rw.fio\nset.op = 0.1, 0.1\n' "^ssdlab: x.sweep:3: axis 'set.op' has the value '0.1' twice"
 e '[sweep]\njob = rw.fio\nseed = 1, 1..2\n' "^ssdlab: x.sweep:3: axis 'seed' has the value '1' twice"
+# a name is a folder's, under ssdlab-out
+e '[sweep]\njob = rw.fio\nname = ../../escape\n' "^ssdlab: x.sweep:3: name '../../escape' is not a plain name"
+# ';' starts a comment after white space, as in job and drive files
+printf '[sweep]\ndrive = tiny ; the small drive\njob = rw.fio\n; a comment line\n' >semi.sweep
+expect_status 0 "$SSDLAB" sweep plan semi.sweep --dir semi
+[ "$(sed -n 2p semi/manifest.tsv | cut -f 3)" = tiny ] || fail "';' comment: $(cat semi/manifest.tsv)"
 expect_err 2 "^ssdlab: points '9': 9 is not a point \\(the sweep has 8: 0\\.\\.7\\)" "$SSDLAB" sweep run op.sweep --dir a --points 9
+expect_err 2 "^ssdlab: points '3-1': the range 3-1 is reversed" "$SSDLAB" sweep run op.sweep --dir a --points 3-1
+expect_err 2 "^ssdlab: points '-1' is not a list of indices" "$SSDLAB" sweep run op.sweep --dir a --points -1
+expect_err 2 "^ssdlab: points '1--2' is not a list of indices" "$SSDLAB" sweep run op.sweep --dir a --points 1--2
+expect_err 2 "^ssdlab: points '' is not a list of indices" "$SSDLAB" sweep run op.sweep --dir a --points ""
+expect_err 2 "^ssdlab: points '1,' is not a list of indices" "$SSDLAB" sweep run op.sweep --dir a --points 1,
+# collect where nothing was planned: one line, before any point is listed
+expect_err 2 "^ssdlab: nowhere: no such folder \\(nothing planned or run there\\)$" "$SSDLAB" sweep collect op.sweep --dir nowhere
+"$SSDLAB" sweep collect op.sweep --dir nowhere >nowhere.txt 2>/dev/null || true
+[ ! -s nowhere.txt ] || fail "collect listed points of a folder that is not there: $(cat nowhere.txt)"
+[ ! -e nowhere ] || fail "collect made the folder"
 expect_err 2 "^ssdlab: nope.sweep: No such file or directory" "$SSDLAB" sweep plan nope.sweep
 expect_err 2 "^ssdlab: unknown sweep command 'go'" "$SSDLAB" sweep go op.sweep
 
