@@ -40,6 +40,7 @@
 #ifndef SSD_SWEEP_H
 #define SSD_SWEEP_H
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -147,12 +148,19 @@ int ssd_sweep_select(const struct ssd_sweep *s, const char *text,
 /* Run the selected points (sel NULL: all) that have not ended, up to
  * `jobs` at once, each as exe's child in its own directory under
  * DIR/points.  A line per point on `log` (NULL: none): "done", "failed:
- * ERROR" or "skipped".  *failed counts the points that failed now.  0,
- * or an SSD_E* code for the sweep itself (a directory it cannot make),
- * the message in err. */
+ * ERROR", "skipped", "stopped" or "cut short".  *failed counts the
+ * points that failed now; *cut those cut short: a child killed by a
+ * signal, which leaves its point unended (it runs again next time), not
+ * failed.  stop (NULL: none) is the runner's stop: once *stop holds a
+ * signal's number (the caller's handler of SIGINT, SIGTERM, SIGHUP,
+ * installed without SA_RESTART, sets it), no point starts, the signal is
+ * sent to each running child, each is waited for, and those that did not
+ * succeed are left unended.  0, or an SSD_E* code for the sweep itself
+ * (a directory it cannot make), the message in err. */
 int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 		  const uint8_t *sel, int jobs, int retry_failed, FILE *log,
-		  uint32_t *failed, char *err, size_t errlen);
+		  const volatile sig_atomic_t *stop, uint32_t *failed,
+		  uint32_t *cut, char *err, size_t errlen);
 
 /* How many points have not ended (no DIR/points/ID: never run, or cut
  * short), the first of them in *first (when any). */
