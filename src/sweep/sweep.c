@@ -426,14 +426,22 @@ int ssd_sweep_job_inputs(const char *job,
 	return scan_job(&js, job, 0);
 }
 
-/* A relative name that climbs out of its folder ("../t.iolog"). */
-static int climbs(const char *name)
+int ssd_sweep_climbs(const char *name)
 {
 	if (name[0] == '/')
 		return 0;
-	for (const char *p = name; (p = strstr(p, "..")); p += 2)
-		if ((p == name || p[-1] == '/') && (!p[2] || p[2] == '/'))
-			return 1;
+	int depth = 0;
+	for (const char *p = name; *p;) {
+		size_t n = strcspn(p, "/");
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			if (--depth < 0)
+				return 1;
+		} else if (n && !(n == 1 && p[0] == '.')) {
+			depth++;
+		}
+		p += n;
+		p += *p == '/';
+	}
 	return 0;
 }
 
@@ -450,7 +458,7 @@ static int hash_input(void *ctx, const char *file, int line, const char *name,
 	struct inputs_hash *ih = ctx;
 	const char *fb = strrchr(file, '/');
 	fb = fb ? fb + 1 : file;
-	if (!include && climbs(name))
+	if (!include && ssd_sweep_climbs(name))
 		return rerr(ih->r, SSD_EINVAL, "job '%s': %s:%d: '%s' is above "
 			    "the job file's folder (a point runs in a folder of "
 			    "its own, where the job file's folder is seen; "

@@ -131,6 +131,10 @@ int ssd_sweep_job_inputs(const char *job,
 				   int include),
 			 void *ctx);
 
+/* 1 if relative file name `name` climbs out of its folder (a ".."
+ * component: "../t.iolog", "a/../../t"). */
+int ssd_sweep_climbs(const char *name);
+
 /* Write DIR/manifest.tsv (DIR made if needed).  0 or an SSD_E* code,
  * the message in err. */
 int ssd_sweep_plan(const struct ssd_sweep *s, const char *dir, char *err,

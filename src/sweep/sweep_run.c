@@ -139,7 +139,8 @@ static int link_input(void *ctx, const char *file, int line, const char *name,
 {
 	const char *tmp = ctx;
 	char *abs = NULL, to[PATH_MAX];
-	if (name[0] == '/' || strstr(name, "..") || !(abs = realpath(path, NULL)))
+	if (name[0] == '/' || ssd_sweep_climbs(name) ||
+	    !(abs = realpath(path, NULL)))
 		return 0; /* absolute, or not beside the job file */
 	pathf(to, "%s/%s", tmp, name);
 	for (char *q = to + strlen(tmp) + 1; (q = strchr(q, '/')); q++) {

@@ -43,6 +43,13 @@ id1=$(sed -n 2p d/manifest.tsv | cut -f 2)
 printf '0,2097152,1\n' >jobs/dp.txt
 expect_status 0 "$SSDLAB" sweep plan dp.sweep --dir d
 [ "$id1" != "$(sed -n 2p d/manifest.tsv | cut -f 2)" ] || fail "dp_scheme's file changed and the id did not"
+# a trace in a folder below the job file's, with dots in its name
+mkdir jobs/tr
+printf 'fio version 3 iolog\n0 t add\n0 t open\n0 t write 0 4096\n1 t close\n' >jobs/tr/t..2.iolog
+printf '[r]\nread_iolog=tr/./t..2.iolog\n' >jobs/sub.fio
+printf '[sweep]\ndrive = tiny\njob = jobs/sub.fio\n' >sub.sweep
+expect_status 0 "$SSDLAB" sweep run sub.sweep --dir s
+grep -q ': done$' out.txt || fail "a trace below the job's folder: $(cat out.txt) $(cat s/points/*/error.txt)"
 # a missing trace, a trace above the job file's folder: at load
 rm jobs/t.iolog
 expect_err 2 "^ssdlab: tr.sweep:3: job 'jobs/tr.fio': tr.fio:2: 't.iolog': No such file or directory" \
