@@ -204,7 +204,7 @@ static int sweep_run(const struct sweep_args *a, const struct ssd_sweep *s,
 	if (!rc)
 		rc = ssd_sweep_plan(s, dir, err, sizeof err);
 	/* SIGINT, SIGTERM, SIGHUP: stop the children, leave their points
-	 * unended, exit 128 + N (no SA_RESTART: the wait is cut short) */
+	 * unended, exit 128 + N */
 	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
 	struct sigaction sa = {.sa_handler = on_stop}, old[3];
 	sigemptyset(&sa.sa_mask);

@@ -156,8 +156,8 @@ int ssd_sweep_select(const struct ssd_sweep *s, const char *text,
  * points that failed now; *cut those cut short: a child killed by a
  * signal, which leaves its point unended (it runs again next time), not
  * failed.  stop (NULL: none) is the runner's stop: once *stop holds a
- * signal's number (the caller's handler of SIGINT, SIGTERM, SIGHUP,
- * installed without SA_RESTART, sets it), no point starts, the signal is
+ * signal's number (the caller's handler of SIGINT, SIGTERM and SIGHUP
+ * sets it; it is looked at every 100 ms), no point starts, the signal is
  * sent to each running child, each is waited for, and those that did not
  * succeed are left unended.  0, or an SSD_E* code for the sweep itself
  * (a directory it cannot make), the message in err. */

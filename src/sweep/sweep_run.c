@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/util.h"
@@ -233,9 +234,10 @@ static int stopping(const struct pool *pl)
 
 /* Wait for one of the pool's children to end: it, with its wait status
  * in *st; NULL if none can be waited for.  Once the runner is to stop,
- * each running child is sent the signal first (a signal that comes
- * while waiting cuts the wait short: the handler is installed without
- * SA_RESTART). */
+ * each running child is sent the signal first.  The wait is a poll
+ * every 100 ms of wall time (a signal cuts the sleep short): a blocking
+ * wait entered just after the signal came would hold the stop until a
+ * child ended by itself, hours later. */
 static struct child *reap(struct pool *pl, int *st)
 {
 	struct child *kids = pl->kids;
@@ -247,7 +249,12 @@ static struct child *reap(struct pool *pl, int *st)
 					kill(kids[k].pid, (int)*pl->stop);
 			pl->sent = 1;
 		}
-		pid_t pid = waitpid(-1, st, 0);
+		pid_t pid = waitpid(-1, st, pl->stop ? WNOHANG : 0);
+		if (pid == 0) {
+			struct timespec ts = {0, 100 * 1000 * 1000};
+			nanosleep(&ts, NULL);
+			continue;
+		}
 		if (pid < 0 && errno == EINTR)
 			continue;
 		if (pid < 0)
