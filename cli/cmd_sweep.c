@@ -3,6 +3,7 @@
  * of many runs, on this machine or through GNU parallel and Slurm
  * (sweep/sweep.h, docs/sweeps.md).
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,10 +50,15 @@ static const char sweep_help[] =
 	"                          --wait), then collect\n"
 	"  --help                  this text\n"
 	"\n"
-	"Exit status: 0; 1 if a point failed (run) or a point failed or is\n"
-	"missing (collect, slurm --wait; the files are written either way);\n"
-	"parallel's (the number of failed chunks), or 1 if it exits 0 with\n"
-	"points that never ran; 2 for a usage or input error.\n";
+	"run stops on SIGINT, SIGTERM or SIGHUP: its children are sent the\n"
+	"signal and waited for, and their points run again next time; a\n"
+	"child killed by a signal is cut short, not failed.\n"
+	"\n"
+	"Exit status: 0; 1 if a point failed or was cut short (run) or a\n"
+	"point failed or is missing (collect, slurm --wait; the files are\n"
+	"written either way), or, for parallel, a chunk failed (how many: a\n"
+	"line on stderr) or points never ran; 2 for a usage or input error;\n"
+	"128+N when signal N stopped run or ended parallel.\n";
 
 struct sweep_args {
 	const char *verb, *file, *dir, *points;
@@ -148,13 +154,28 @@ static int sweep_collect(const struct ssd_sweep *s, const char *dir)
 {
 	char err[1024];
 	uint32_t done, failed, missing;
-	if (ssd_sweep_collect(s, dir, stdout, &done, &failed, &missing, err,
-			      sizeof err))
+	int rc = ssd_sweep_collect(s, dir, stdout, &done, &failed, &missing, err,
+				   sizeof err);
+	if (rc == SSD_ENOENT) {
+		/* no DIR: a --dir mistyped, or the sweep never planned */
+		fprintf(stderr, "%s: %s\n", cli_prog, err);
+		return EXIT_USAGE;
+	}
+	if (rc)
 		return fail(err);
 	printf("%u points: %u done, %u failed, %u missing: %s/results.csv, "
 	       "%s/results.jsonl\n", s->npoints, done, failed, missing, dir,
 	       dir);
 	return failed || missing ? 1 : 0;
+}
+
+/* The signal that asked sweep run to stop (0: none): a process's
+ * signal disposition is global, so is the flag its handler sets. */
+static volatile sig_atomic_t run_stop;
+
+static void on_stop(int sig)
+{
+	run_stop = sig;
 }
 
 /* sweep run: the selected points here, up to a.jobs at once. */
@@ -182,19 +203,39 @@ static int sweep_run(const struct sweep_args *a, const struct ssd_sweep *s,
 	}
 	if (!rc)
 		rc = ssd_sweep_plan(s, dir, err, sizeof err);
+	/* SIGINT, SIGTERM, SIGHUP: stop the children, leave their points
+	 * unended, exit 128 + N */
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	struct sigaction sa = {.sa_handler = on_stop}, old[3];
+	sigemptyset(&sa.sa_mask);
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], &sa, &old[i]);
+	uint32_t cut = 0;
 	if (!rc)
 		rc = ssd_sweep_run(s, dir, exe, sel, a->jobs, a->retry, stdout,
-				   &failed, err, sizeof err);
+				   &run_stop, &failed, &cut, err, sizeof err);
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], &old[i], NULL);
 	free(sel);
 	if (rc)
 		return fail(err);
+	if (run_stop) {
+		fprintf(stderr, "%s: stopped by signal %d: %u point%s stopped, "
+			"to run again next time\n", cli_prog, (int)run_stop, cut,
+			cut == 1 ? "" : "s");
+		return 128 + run_stop;
+	}
+	if (cut)
+		fprintf(stderr, "%s: %u point%s cut short by a signal (not "
+			"ended: the same command runs %s again)\n", cli_prog,
+			cut, cut == 1 ? "" : "s", cut == 1 ? "it" : "them");
 	if (failed) {
 		fprintf(stderr, "%s: %u point%s failed (their errors: "
 			"DIR/points/ID/error.txt, and 'sweep collect')\n",
 			cli_prog, failed, failed == 1 ? "" : "s");
 		return 1;
 	}
-	return 0;
+	return cut ? 1 : 0;
 }
 
 /* What the launchers share: the sweep planned, this binary, and the
@@ -229,13 +270,26 @@ static int sweep_parallel(const struct sweep_args *a,
 	if (ssd_sweep_parallel(s, file, absdir, exe, k, rest, nrest, stdout,
 			       &st, err, sizeof err))
 		return fail(err);
+	/* parallel's status counts the failed chunks (1..100, 101 for
+	 * more), 255 its own error; said in a line, and the exit status 1
+	 * -- never 2, the usage error's -- or 128 + N for signal N */
+	if (st > 128 && st < 255)
+		return st;
+	if (st >= 1 && st <= 101)
+		fprintf(stderr, "%s: %s%d chunk%s had a failed point (their "
+			"errors: 'sweep collect')\n", cli_prog,
+			st == 101 ? "more than " : "", st == 101 ? 100 : st,
+			st == 1 ? "" : "s");
+	else if (st)
+		fprintf(stderr, "%s: parallel failed (exit status %d)\n",
+			cli_prog, st);
 	uint32_t first = 0, n = ssd_sweep_unended(s, absdir, &first);
 	if (n)
 		fprintf(stderr, "%s: parallel exited with status %d and %u of "
 			"%u points did not run (point %u %s the first; the "
 			"same command runs them)\n", cli_prog, st, n,
 			s->npoints, first, s->id[first]);
-	return st ? st : n ? 1 : 0;
+	return st || n ? 1 : 0;
 }
 
 /* sweep slurm: plan, write DIR/slurm.sh, submit it; with --wait, wait
@@ -304,6 +358,11 @@ int cmd_sweep(int argc, char **argv)
 	struct ssd_sweep *s;
 	if (ssd_sweep_load(a.file, &s, err, sizeof err)) {
 		fprintf(stderr, "%s: %s\n", cli_prog, err);
+		return EXIT_USAGE;
+	}
+	if (ssd_sweep_check(s, cli_preset_dir(), err, sizeof err)) {
+		fprintf(stderr, "%s: %s\n", cli_prog, err);
+		ssd_sweep_free(s);
 		return EXIT_USAGE;
 	}
 	char dir[4096];

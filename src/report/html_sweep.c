@@ -196,6 +196,17 @@ static double x_of(const struct rows *r, size_t i, int x, int cats,
 	return ssd_chart_cat(c, v) ? NAN : c->ncats - 1;
 }
 
+/* A point of a line: x (a number, or a category's index) and y. */
+struct xy {
+	double x, y;
+};
+
+static int by_x(const void *a, const void *b)
+{
+	double x = ((const struct xy *)a)->x, y = ((const struct xy *)b)->x;
+	return (x > y) - (x < y);
+}
+
 static void figure_chart(FILE *f, const struct rows *r, int x, int cats,
 			 const char *figure, int nth)
 {
@@ -215,7 +226,8 @@ static void figure_chart(FILE *f, const struct rows *r, int x, int cats,
 	for (size_t i = 0; cats && i < r->n; i++)
 		x_of(r, i, x, cats, c);
 	char *done = calloc(r->n, 1);
-	for (size_t i = 0; done && i < r->n; i++) {
+	struct xy *pts = malloc(r->n * sizeof *pts);
+	for (size_t i = 0; done && pts && i < r->n; i++) {
 		if (done[i])
 			continue;
 		char key[400], other[400];
@@ -226,7 +238,10 @@ static void figure_chart(FILE *f, const struct rows *r, int x, int cats,
 							      : SSD_CS_LINESPOINTS);
 		if (!s)
 			break;
-		/* this series' points, by x in the order they come */
+		/* this series' points, gathered, then drawn in the order of x
+		 * (a sweep file may list 32m, 64m, 48m: the line must not
+		 * zig-zag back) */
+		size_t np = 0;
 		for (size_t j = i; j < r->n; j++) {
 			series_key(r, j, x, other, sizeof other);
 			if (done[j] || strcmp(key, other))
@@ -244,10 +259,14 @@ static void figure_chart(FILE *f, const struct rows *r, int x, int cats,
 					sum += y, cnt++;
 				done[k] = 1;
 			}
-			ssd_chart_point(s, xv, cnt ? sum / cnt : NAN, 0, 0);
+			pts[np++] = (struct xy){xv, cnt ? sum / cnt : NAN};
 		}
+		qsort(pts, np, sizeof *pts, by_x);
+		for (size_t j = 0; j < np; j++)
+			ssd_chart_point(s, pts[j].x, pts[j].y, 0, 0);
 	}
 	free(done);
+	free(pts);
 	ssd_chart_svg(f, c);
 	ssd_chart_free(c);
 	free(c);

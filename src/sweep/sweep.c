@@ -118,6 +118,32 @@ static int add_seed(struct rd *r, struct ssd_sweep_axis *a, const char *v)
 	return 0;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Each value of axis a once: two points of the same values would have
+ * the same id (and run into each other's folder). */
+static int no_twice(struct rd *r, const struct ssd_sweep_axis *a)
+{
+	if (a->n < 2)
+		return 0;
+	char **v = malloc(a->n * sizeof *v);
+	if (!v)
+		return rerr(r, SSD_ENOMEM, "out of memory");
+	memcpy(v, a->val, a->n * sizeof *v);
+	qsort(v, a->n, sizeof *v, cmp_str);
+	int rc = 0;
+	for (uint32_t i = 1; i < a->n && !rc; i++)
+		if (!strcmp(v[i - 1], v[i]))
+			rc = rerr(r, SSD_EINVAL, "axis '%s' has the value '%s' "
+				  "twice (accepted: each value once)", a->name,
+				  v[i]);
+	free(v);
+	return rc;
+}
+
 static int set_axis(struct rd *r, const char *key, char *val)
 {
 	struct ssd_sweep *s = r->s;
@@ -154,7 +180,7 @@ static int set_axis(struct rd *r, const char *key, char *val)
 			break;
 		p = comma + 1;
 	}
-	return 0;
+	return no_twice(r, a);
 }
 
 static int setting(struct rd *r, const char *key, char *val, char **field)
@@ -178,10 +204,17 @@ static int line(struct rd *r, char *l, char **combine)
 		return rerr(r, SSD_EPARSE, "'%s' is not KEY = VALUES", l);
 	*eq = 0;
 	char *key = trim(l), *val = trim(eq + 1);
-	if (!strcmp(key, "name"))
+	if (!strcmp(key, "name")) {
+		if (strchr(val, '/') || !strcmp(val, ".") || !strcmp(val, ".."))
+			return rerr(r, SSD_EINVAL, "name '%s' is not a plain name "
+				    "(it names the folder ssdlab-out/sweep-NAME; "
+				    "accepted: no '/', not . or ..)", val);
 		return setting(r, key, val, &s->name);
-	if (!strcmp(key, "measure"))
+	}
+	if (!strcmp(key, "measure")) {
+		s->measure_line = r->line;
 		return setting(r, key, val, &s->measure);
+	}
 	if (!strcmp(key, "share")) {
 		if (strcmp(val, "yes") && strcmp(val, "no"))
 			return rerr(r, SSD_EINVAL, "share '%s' (accepted: yes, "
@@ -215,9 +248,17 @@ static int read_file(struct rd *r, FILE *f)
 				  sizeof buf - 2);
 			break;
 		}
+		/* '#' starts a comment anywhere; ';' at the start of a line
+		 * or after white space, as in job and drive files */
 		char *hash = strchr(buf, '#');
 		if (hash)
 			*hash = 0;
+		for (char *c = buf; *c; c++)
+			if (*c == ';' && (c == buf || c[-1] == ' ' ||
+					  c[-1] == '\t')) {
+				*c = 0;
+				break;
+			}
 		char *l = trim(buf);
 		if (!*l)
 			continue;
@@ -252,15 +293,13 @@ static int axis_index(const struct ssd_sweep *s, const char *name)
 	return -1;
 }
 
-/* A drive value names a file (else a preset). */
-static int is_file_drive(const char *v)
+int ssd_sweep_is_file_drive(const char *v)
 {
 	size_t n = strlen(v);
 	return strchr(v, '/') || (n > 4 && !strcmp(v + n - 4, ".ini"));
 }
 
-/* name relative to the sweep file's folder, unless absolute. */
-static char *resolve(const struct ssd_sweep *s, const char *name)
+char *ssd_sweep_path(const struct ssd_sweep *s, const char *name)
 {
 	if (name[0] == '/')
 		return strdup(name);
@@ -296,6 +335,142 @@ static int hash_file(const char *path, uint64_t *h)
 	return bad ? -1 : 0;
 }
 
+/* ---- the files a job file names ----
+ *
+ * A job file's point reads more than the job file: its includes and the
+ * files its options name.  The options that name a file ssdlab reads
+ * (rows of job_opts.c); fio's other input files -- verify_pattern and
+ * buffer_pattern from a file, ioengine=external:LIB, replay_redirect --
+ * ssdlab takes without effect or refuses, so they read nothing. */
+static const char *const job_input_opts[] = {"read_iolog", "dp_scheme", NULL};
+
+/* The nesting of includes followed (the parser's own limit is lower). */
+#define INCLUDE_DEPTH 16
+
+struct jscan {
+	const char *top;        /* the job file (its folder: the run's) */
+	int (*fn)(void *ctx, const char *file, int line, const char *name,
+		  const char *path, int include);
+	void *ctx;
+};
+
+/* dir of path (its folder, "." without one) + "/" + name into buf. */
+static void beside(const char *path, const char *name, char *buf, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+	if (name[0] == '/' || !slash)
+		snprintf(buf, n, "%s", name);
+	else
+		snprintf(buf, n, "%.*s/%s", (int)(slash - path), path, name);
+}
+
+static int scan_job(struct jscan *js, const char *file, int depth)
+{
+	FILE *f = fopen(file, "r");
+	if (!f)
+		return SSD_EIO;
+	char buf[4096 + 2];
+	int ln = 0, rc = 0;
+	while (!rc && fgets(buf, sizeof buf, f)) {
+		ln++;
+		char *l = trim(buf);
+		if (!*l || *l == '#' || *l == ';' || *l == '[')
+			continue;
+		/* a comment after white space, as the parser cuts it */
+		for (char *c = l + 1; *c; c++)
+			if ((*c == '#' || *c == ';') &&
+			    (c[-1] == ' ' || c[-1] == '\t')) {
+				*c = 0;
+				break;
+			}
+		l = trim(l);
+		char path[PATH_MAX];
+		if (!strncmp(l, "include", 7) && (l[7] == ' ' || l[7] == '\t')) {
+			const char *name = trim(l + 8);
+			/* as the parser: from the run's folder when it is
+			 * there, else beside the including file */
+			beside(js->top, name, path, sizeof path);
+			if (access(path, F_OK))
+				beside(file, name, path, sizeof path);
+			rc = js->fn(js->ctx, file, ln, name, path, 1);
+			if (!rc && depth < INCLUDE_DEPTH)
+				rc = scan_job(js, path, depth + 1);
+			if (rc == SSD_EIO)
+				rc = 0; /* the run says what is wrong with it */
+			continue;
+		}
+		char *eq = strchr(l, '=');
+		if (!eq)
+			continue;
+		*eq = 0;
+		const char *key = trim(l), *val = trim(eq + 1);
+		int k = 0;
+		while (job_input_opts[k] && strcmp(job_input_opts[k], key))
+			k++;
+		if (!job_input_opts[k] || !*val || strchr(val, '$'))
+			continue; /* ${VAR}: known only to the run */
+		beside(js->top, val, path, sizeof path);
+		rc = js->fn(js->ctx, file, ln, val, path, 0);
+	}
+	fclose(f);
+	return rc;
+}
+
+int ssd_sweep_job_inputs(const char *job,
+			 int (*fn)(void *ctx, const char *file, int line,
+				   const char *name, const char *path,
+				   int include),
+			 void *ctx)
+{
+	struct jscan js = {.top = job, .fn = fn, .ctx = ctx};
+	return scan_job(&js, job, 0);
+}
+
+int ssd_sweep_climbs(const char *name)
+{
+	if (name[0] == '/')
+		return 0;
+	int depth = 0;
+	for (const char *p = name; *p;) {
+		size_t n = strcspn(p, "/");
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			if (--depth < 0)
+				return 1;
+		} else if (n && !(n == 1 && p[0] == '.')) {
+			depth++;
+		}
+		p += n;
+		p += *p == '/';
+	}
+	return 0;
+}
+
+struct inputs_hash {
+	struct rd *r;
+	const char *job;        /* as the sweep names it */
+	uint64_t *h;
+};
+
+/* One file a job file names: its name and bytes into the job's hash. */
+static int hash_input(void *ctx, const char *file, int line, const char *name,
+		      const char *path, int include)
+{
+	struct inputs_hash *ih = ctx;
+	const char *fb = strrchr(file, '/');
+	fb = fb ? fb + 1 : file;
+	if (!include && ssd_sweep_climbs(name))
+		return rerr(ih->r, SSD_EINVAL, "job '%s': %s:%d: '%s' is above "
+			    "the job file's folder (a point runs in a folder of "
+			    "its own, where the job file's folder is seen; "
+			    "accepted: a file in or below that folder, or an "
+			    "absolute path)", ih->job, fb, line, name);
+	*ih->h = fnv(*ih->h, name, strlen(name) + 1);
+	if (hash_file(path, ih->h))
+		return rerr(ih->r, SSD_ENOENT, "job '%s': %s:%d: '%s': %s (%s)",
+			    ih->job, fb, line, name, strerror(errno), path);
+	return 0;
+}
+
 /* Whether axis value v of axis a names a file whose bytes the point's
  * id takes: job files, drive files, and a set.KEY value naming a file
  * that exists beside the sweep (a scenario's trace). */
@@ -303,12 +478,12 @@ static char *file_of(const struct ssd_sweep *s, const struct ssd_sweep_axis *a,
 		     const char *v, int *must)
 {
 	*must = !strcmp(a->name, "job") ||
-		(!strcmp(a->name, "drive") && is_file_drive(v));
+		(!strcmp(a->name, "drive") && ssd_sweep_is_file_drive(v));
 	if (*must)
-		return resolve(s, v);
+		return ssd_sweep_path(s, v);
 	if (strncmp(a->name, "set.", 4))
 		return NULL;
-	char *p = resolve(s, v);
+	char *p = ssd_sweep_path(s, v);
 	struct stat st;
 	if (p && (stat(p, &st) || !S_ISREG(st.st_mode))) {
 		free(p);
@@ -413,6 +588,12 @@ static int expand(struct rd *r)
 				r->line = a->line;
 				rc = rerr(r, SSD_ENOENT, "%s '%s': %s (%s)", a->name,
 					  a->val[k], strerror(errno), path);
+			}
+			/* and the files the job file names */
+			if (!rc && !strcmp(a->name, "job")) {
+				struct inputs_hash ih = {r, a->val[k], &h};
+				r->line = a->line;
+				rc = ssd_sweep_job_inputs(path, hash_input, &ih);
 			}
 			fh[i][k] = path ? h : 0;
 			free(path);
@@ -556,7 +737,7 @@ static int push_arg(char ***argv, size_t *n, const char *a)
 /* An absolute name for a file the child opens from its own folder. */
 static char *absolute(const struct ssd_sweep *s, const char *v)
 {
-	char *p = resolve(s, v), *abs = p ? realpath(p, NULL) : NULL;
+	char *p = ssd_sweep_path(s, v), *abs = p ? realpath(p, NULL) : NULL;
 	if (abs) {
 		free(p);
 		return abs;
@@ -587,7 +768,7 @@ char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe,
 	}
 	const char *drive = ssd_sweep_value(s, p, "drive");
 	if (drive) {
-		char *d = is_file_drive(drive) ? absolute(s, drive) : strdup(drive);
+		char *d = ssd_sweep_is_file_drive(drive) ? absolute(s, drive) : strdup(drive);
 		bad |= !d || push_arg(&argv, &n, "--drive") ||
 		       push_arg(&argv, &n, d);
 		free(d);
@@ -710,25 +891,38 @@ int ssd_sweep_select(const struct ssd_sweep *s, const char *text,
 {
 	memset(sel, 0, s->npoints);
 	const char *p = text;
+	if (!*p)
+		goto bad;
 	while (*p) {
 		char *e;
+		unsigned long lo, hi;
+		/* digits only: strtoul would take "-1" as ULONG_MAX */
+		if (*p < '0' || *p > '9')
+			goto bad;
 		errno = 0;
-		unsigned long lo = strtoul(p, &e, 10), hi = lo;
-		if (e == p || errno)
+		lo = hi = strtoul(p, &e, 10);
+		if (errno)
 			goto bad;
 		if (*e == '-') {
 			const char *q = e + 1;
+			if (*q < '0' || *q > '9')
+				goto bad;
 			hi = strtoul(q, &e, 10);
-			if (e == q || errno)
+			if (errno)
 				goto bad;
 		}
-		if (*e && *e != ',')
+		if (*e && (*e != ',' || !e[1]))
 			goto bad;
-		if (hi < lo || hi >= s->npoints) {
+		if (hi < lo) {
+			ssd_seterr(err, errlen, "points '%s': the range %lu-%lu is "
+				   "reversed (accepted: A-B with A <= B, as "
+				   "%lu-%lu)", text, lo, hi, hi, lo);
+			return SSD_ERANGE;
+		}
+		if (hi >= s->npoints) {
 			ssd_seterr(err, errlen, "points '%s': %lu is not a point "
-				   "(the sweep has %u: 0..%u)", text,
-				   hi < lo ? lo : hi, s->npoints,
-				   s->npoints - 1);
+				   "(the sweep has %u: 0..%u)", text, hi,
+				   s->npoints, s->npoints - 1);
 			return SSD_ERANGE;
 		}
 		for (unsigned long i = lo; i <= hi; i++)

@@ -40,6 +40,7 @@
 #ifndef SSD_SWEEP_H
 #define SSD_SWEEP_H
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -65,6 +66,7 @@ struct ssd_sweep {
 	int list;               /* list mode (else grid) */
 	char *measure;          /* the job whose figures a row takes (NULL:
 	                           each run's last job) */
+	int measure_line;       /* where the file set it */
 	uint32_t naxes;
 	struct ssd_sweep_axis ax[SSD_SWEEP_MAX_AXES];
 	int share;              /* share = yes (default): points of one
@@ -85,6 +87,24 @@ int ssd_sweep_load(const char *file, struct ssd_sweep **out, char *err,
 		   size_t errlen);
 void ssd_sweep_free(struct ssd_sweep *s);
 
+/* Check each value of each axis once, by the code that reads it in a
+ * point's run: a drive by the preset lookup (presets in preset_dir), a
+ * set.KEY value as the drive key KEY or as the parameter KEY of each
+ * scenario that has one, a scenario by the registry, a precondition
+ * by its grammar; and that `measure` names a job of every job file.  0,
+ * or an SSD_E* code with "FILE:LINE: AXIS: ..." (the axis's line) in
+ * err. */
+int ssd_sweep_check(const struct ssd_sweep *s, const char *preset_dir,
+		    char *err, size_t errlen);
+
+/* 1 if drive value v names a drive file (a '/' or ".ini" at the end),
+ * else a preset. */
+int ssd_sweep_is_file_drive(const char *v);
+
+/* name relative to the sweep file's folder (unless absolute), in a new
+ * string; NULL out of memory. */
+char *ssd_sweep_path(const struct ssd_sweep *s, const char *name);
+
 /* Point p's value of the axis named `name`, or NULL. */
 const char *ssd_sweep_value(const struct ssd_sweep *s, uint32_t p,
 			    const char *name);
@@ -96,6 +116,24 @@ const char *ssd_sweep_value(const struct ssd_sweep *s, uint32_t p,
 char **ssd_sweep_argv(const struct ssd_sweep *s, uint32_t p, const char *exe,
 		      const char *snap, int prepare);
 void ssd_sweep_argv_free(char **argv);
+
+/* Each file job file `job` (a path) names for ssdlab to read: its
+ * includes (include = 1, followed into) and the values of its options
+ * that name a file (read_iolog, dp_scheme).  fn gets the file and line
+ * naming it, the name as written and the path: an option's relative
+ * name resolved against the job file's folder (a point's run sees that
+ * folder as its own: docs/sweeps.md), an include's as the job parser
+ * does.  A value with ${VAR} is left out.  Returns fn's first non-zero
+ * return, or SSD_EIO when the job file cannot be read. */
+int ssd_sweep_job_inputs(const char *job,
+			 int (*fn)(void *ctx, const char *file, int line,
+				   const char *name, const char *path,
+				   int include),
+			 void *ctx);
+
+/* 1 if relative file name `name` climbs out of its folder (a ".."
+ * component: "../t.iolog", "a/../../t"). */
+int ssd_sweep_climbs(const char *name);
 
 /* Write DIR/manifest.tsv (DIR made if needed).  0 or an SSD_E* code,
  * the message in err. */
@@ -114,12 +152,19 @@ int ssd_sweep_select(const struct ssd_sweep *s, const char *text,
 /* Run the selected points (sel NULL: all) that have not ended, up to
  * `jobs` at once, each as exe's child in its own directory under
  * DIR/points.  A line per point on `log` (NULL: none): "done", "failed:
- * ERROR" or "skipped".  *failed counts the points that failed now.  0,
- * or an SSD_E* code for the sweep itself (a directory it cannot make),
- * the message in err. */
+ * ERROR", "skipped", "stopped" or "cut short".  *failed counts the
+ * points that failed now; *cut those cut short: a child killed by a
+ * signal, which leaves its point unended (it runs again next time), not
+ * failed.  stop (NULL: none) is the runner's stop: once *stop holds a
+ * signal's number (the caller's handler of SIGINT, SIGTERM and SIGHUP
+ * sets it; it is looked at every 100 ms), no point starts, the signal is
+ * sent to each running child, each is waited for, and those that did not
+ * succeed are left unended.  0, or an SSD_E* code for the sweep itself
+ * (a directory it cannot make), the message in err. */
 int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 		  const uint8_t *sel, int jobs, int retry_failed, FILE *log,
-		  uint32_t *failed, char *err, size_t errlen);
+		  const volatile sig_atomic_t *stop, uint32_t *failed,
+		  uint32_t *cut, char *err, size_t errlen);
 
 /* How many points have not ended (no DIR/points/ID: never run, or cut
  * short), the first of them in *first (when any). */
@@ -130,7 +175,8 @@ uint32_t ssd_sweep_unended(const struct ssd_sweep *s, const char *dir,
  * (the files are complete whatever is missing: a missing or failed
  * point is a row with its status).  *done, *failed and *missing count
  * them; a line per failed or missing point on `log`.  0, or an SSD_E*
- * code with the message in err. */
+ * code with the message in err: SSD_ENOENT when DIR is not a folder
+ * (checked first, so that nothing is listed). */
 int ssd_sweep_collect(const struct ssd_sweep *s, const char *dir, FILE *log,
 		      uint32_t *done, uint32_t *failed, uint32_t *missing,
 		      char *err, size_t errlen);

@@ -12,9 +12,10 @@
  * erase counts (min, mean, max) and percentage used.  A scenario's point
  * gives every number, string and boolean of its result.json (nested
  * objects' members as "outer.inner"; arrays left out; the scenario's
- * name, drive, seed and parameters are the axes).  The columns are the
- * union of the rows' figures, in the order they first appear; a row
- * without one leaves it empty.  Figures are written as the run wrote
+ * name, drive, seed and parameters are the axes).  A job file's
+ * columns are all of the above, always, in that order; a scenario's are
+ * the union of the rows' figures, in the order they first appear.  A
+ * row without a figure leaves its cell empty.  Figures are written as the run wrote
  * them (the JSON's text), so nothing is rounded twice.
  */
 #include "sweep/sweep.h"
@@ -134,6 +135,40 @@ static void flatten(struct table *t, struct row *r, const char *prefix,
 }
 
 static const char *const dirs[] = {"read", "write", "trim"};
+/* A direction's figures: the JSON's name, the column's (DIR.NAME). */
+static const char *const dir_fig[][2] = {
+	{"iops", "iops"}, {"bw_bytes", "bw_bytes"}};
+static const char *const pct[][2] = {
+	{"50.000000", "p50"}, {"99.000000", "p99"}, {"99.900000", "p99.9"}};
+/* The drive's figures over the job (ssdlab's member of the job). */
+static const char *const drive_fig[] = {
+	"waf", "host_pages_written", "nand_pages_programmed",
+	"gc_copied_pages", "blocks_erased", "erase_count.min",
+	"erase_count.mean", "erase_count.max", "health.percentage_used"};
+
+/* A job file's columns, every one whatever the points did, in the order
+ * of docs/sweeps.md: so that two sweeps' tables have the same columns
+ * (a sweep whose points did not read has empty read.* cells). */
+static void job_columns(struct table *t)
+{
+	char name[64];
+	column(t, "measured_job");
+	for (int d = 0; d < 3; d++) {
+		for (int k = 0; k < 2; k++) {
+			snprintf(name, sizeof name, "%s.%s", dirs[d], dir_fig[k][1]);
+			column(t, name);
+		}
+		snprintf(name, sizeof name, "%s.clat_mean_ns", dirs[d]);
+		column(t, name);
+		for (int k = 0; k < 3; k++) {
+			snprintf(name, sizeof name, "%s.clat_%s_ns", dirs[d],
+				 pct[k][1]);
+			column(t, name);
+		}
+	}
+	for (size_t k = 0; k < sizeof drive_fig / sizeof *drive_fig; k++)
+		column(t, drive_fig[k]);
+}
 
 /* A job file's figures from its result.json; NULL, or why not. */
 static const char *job_figures(const struct ssd_sweep *s, struct table *t,
@@ -154,18 +189,13 @@ static const char *job_figures(const struct ssd_sweep *s, struct table *t,
 	for (int d = 0; d < 3; d++) {
 		const struct ssd_jval *x = ssd_jget(job, dirs[d]);
 		char name[64];
-		static const char *const f[][2] = {
-			{"iops", "iops"}, {"bw_bytes", "bw_bytes"}};
 		for (int k = 0; k < 2; k++) {
-			snprintf(name, sizeof name, "%s.%s", dirs[d], f[k][1]);
-			add_value(t, r, name, ssd_jget(x, f[k][0]));
+			snprintf(name, sizeof name, "%s.%s", dirs[d], dir_fig[k][1]);
+			add_value(t, r, name, ssd_jget(x, dir_fig[k][0]));
 		}
 		const struct ssd_jval *cl = ssd_jget(x, "clat_ns");
 		snprintf(name, sizeof name, "%s.clat_mean_ns", dirs[d]);
 		add_value(t, r, name, ssd_jget(cl, "mean"));
-		static const char *const pct[][2] = {
-			{"50.000000", "p50"}, {"99.000000", "p99"},
-			{"99.900000", "p99.9"}};
 		const struct ssd_jval *pc = ssd_jget(cl, "percentile");
 		for (int k = 0; k < 3; k++) {
 			snprintf(name, sizeof name, "%s.clat_%s_ns", dirs[d],
@@ -174,13 +204,8 @@ static const char *job_figures(const struct ssd_sweep *s, struct table *t,
 		}
 	}
 	const struct ssd_jval *ss = ssd_jget(job, "ssdlab");
-	static const char *const drive[] = {
-		"waf", "host_pages_written", "nand_pages_programmed",
-		"gc_copied_pages", "blocks_erased", "erase_count.min",
-		"erase_count.mean", "erase_count.max",
-		"health.percentage_used"};
-	for (size_t k = 0; k < sizeof drive / sizeof *drive; k++)
-		add_value(t, r, drive[k], ssd_jpath(ss, drive[k]));
+	for (size_t k = 0; k < sizeof drive_fig / sizeof *drive_fig; k++)
+		add_value(t, r, drive_fig[k], ssd_jpath(ss, drive_fig[k]));
 	return NULL;
 }
 
@@ -262,12 +287,20 @@ int ssd_sweep_collect(const struct ssd_sweep *s, const char *dir, FILE *log,
 		      char *err, size_t errlen)
 {
 	*done = *failed = *missing = 0;
+	struct stat dst;
+	if (stat(dir, &dst) || !S_ISDIR(dst.st_mode)) {
+		ssd_seterr(err, errlen, "%s: no such folder (nothing planned or "
+			   "run there)", dir);
+		return SSD_ENOENT;
+	}
 	struct table t = {0};
 	struct row *rows = calloc(s->npoints ? s->npoints : 1, sizeof *rows);
 	if (!rows) {
 		ssd_seterr(err, errlen, "out of memory");
 		return SSD_ENOMEM;
 	}
+	if (ssd_sweep_value(s, 0, "job"))
+		job_columns(&t);
 	for (uint32_t p = 0; p < s->npoints && !t.oom; p++) {
 		point_row(s, dir, &t, &rows[p], p);
 		uint32_t *cnt = rows[p].status == ST_DONE ? done

@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "base/util.h"
@@ -131,16 +132,45 @@ struct child {
 	char tmp[PATH_MAX];
 };
 
+/* One file a point's job file names by a relative path, linked into the
+ * point's folder: the run sees the job file's folder as its working
+ * folder, as `ssdlab run JOB` run from there (docs/sweeps.md). */
+static int link_input(void *ctx, const char *file, int line, const char *name,
+		      const char *path, int include)
+{
+	const char *tmp = ctx;
+	char *abs = NULL, to[PATH_MAX];
+	if (name[0] == '/' || ssd_sweep_climbs(name) ||
+	    !(abs = realpath(path, NULL)))
+		return 0; /* absolute, or not beside the job file */
+	pathf(to, "%s/%s", tmp, name);
+	for (char *q = to + strlen(tmp) + 1; (q = strchr(q, '/')); q++) {
+		*q = 0;
+		mkdir(to, 0777);
+		*q = '/';
+	}
+	if (symlink(abs, to) && errno != EEXIST) {
+		int e = errno;
+		free(abs);
+		errno = e;
+		return 1;
+	}
+	free(abs);
+	return 0;
+}
+
 /* Start argv (freed here) in folder tmp, made now: its stdout and
- * stderr go to files there, its command to command.txt.  0, or -1 with
- * errno. */
-static int spawn(char **argv, const char *tmp, pid_t *out)
+ * stderr go to files there, its command to command.txt, the files its
+ * job file `job` (NULL: none) names by relative paths linked there.  0,
+ * or -1 with errno. */
+static int spawn(char **argv, const char *tmp, const char *job, pid_t *out)
 {
 	if (!argv) {
 		errno = ENOMEM;
 		return -1;
 	}
-	if (mkdir(tmp, 0777)) {
+	if (mkdir(tmp, 0777) ||
+	    (job && ssd_sweep_job_inputs(job, link_input, (void *)tmp) == 1)) {
 		ssd_sweep_argv_free(argv);
 		return -1;
 	}
@@ -188,12 +218,43 @@ static struct child *free_slot(struct child *kids, int jobs)
 	return NULL;
 }
 
-/* Wait for one of kids[jobs] to end: it, with its wait status in *st;
- * NULL if none can be waited for. */
-static struct child *reap(struct child *kids, int jobs, int *st)
+/* The running children, and the stop the runner was asked for. */
+struct pool {
+	struct child *kids;
+	int jobs;
+	const volatile sig_atomic_t *stop; /* a signal's number once the
+	                                      runner is to stop (NULL: never) */
+	int sent;               /* it was passed on to the children */
+};
+
+static int stopping(const struct pool *pl)
 {
+	return pl->stop && *pl->stop;
+}
+
+/* Wait for one of the pool's children to end: it, with its wait status
+ * in *st; NULL if none can be waited for.  Once the runner is to stop,
+ * each running child is sent the signal first.  The wait is a poll
+ * every 100 ms of wall time (a signal cuts the sleep short): a blocking
+ * wait entered just after the signal came would hold the stop until a
+ * child ended by itself, hours later. */
+static struct child *reap(struct pool *pl, int *st)
+{
+	struct child *kids = pl->kids;
+	int jobs = pl->jobs;
 	for (;;) {
-		pid_t pid = waitpid(-1, st, 0);
+		if (stopping(pl) && !pl->sent) {
+			for (int k = 0; k < jobs; k++)
+				if (kids[k].pid)
+					kill(kids[k].pid, (int)*pl->stop);
+			pl->sent = 1;
+		}
+		pid_t pid = waitpid(-1, st, pl->stop ? WNOHANG : 0);
+		if (pid == 0) {
+			struct timespec ts = {0, 100 * 1000 * 1000};
+			nanosleep(&ts, NULL);
+			continue;
+		}
 		if (pid < 0 && errno == EINTR)
 			continue;
 		if (pid < 0)
@@ -220,8 +281,13 @@ static int start(const struct ssd_sweep *s, uint32_t p, const char *exe,
 		 const char *drives, struct child *c)
 {
 	char snap[PATH_MAX];
-	if (spawn(ssd_sweep_argv(s, p, exe, snap_of(s, drives, p, snap), 0),
-		  c->tmp, &c->pid))
+	char **argv = ssd_sweep_argv(s, p, exe, snap_of(s, drives, p, snap), 0);
+	/* a job file's point: argv is "EXE run JOB ..." (JOB absolute) */
+	const char *job = argv && ssd_sweep_value(s, p, "job") ? argv[2] : NULL;
+	char jb[PATH_MAX];
+	if (job)
+		pathf(jb, "%s", job);
+	if (spawn(argv, c->tmp, job ? jb : NULL, &c->pid))
 		return -1;
 	c->point = p;
 	return 0;
@@ -295,7 +361,7 @@ static void prepared(const struct ssd_sweep *s, const char *drives,
 static int prepare(const struct ssd_sweep *s, const char *drives,
 		   const char *points, const char *exe, const uint8_t *sel,
 		   int jobs, int retry_failed, const char *me, FILE *log,
-		   char *err, size_t errlen)
+		   const volatile sig_atomic_t *stop, char *err, size_t errlen)
 {
 	uint32_t *need = NULL, n = 0;
 	for (uint32_t p = 0; p < s->npoints; p++) {
@@ -331,10 +397,11 @@ static int prepare(const struct ssd_sweep *s, const char *drives,
 		ssd_seterr(err, errlen, "out of memory");
 		rc = SSD_ENOMEM;
 	}
+	struct pool pl = {kids, jobs, stop, 0};
 	int running = 0;
 	uint32_t next = 0;
 	while (!rc || running) {
-		while (!rc && running < jobs && next < n) {
+		while (!rc && !stopping(&pl) && running < jobs && next < n) {
 			uint32_t p = need[next++];
 			struct child *c = free_slot(kids, jobs);
 			char snap[PATH_MAX];
@@ -343,7 +410,7 @@ static int prepare(const struct ssd_sweep *s, const char *drives,
 			remove_tree(c->tmp);
 			pathf(snap, "%s/drive.snap", c->tmp);
 			if (spawn(ssd_sweep_argv(s, p, exe, snap, 1), c->tmp,
-				  &c->pid)) {
+				  NULL, &c->pid)) {
 				ssd_seterr(err, errlen, "drive %s: %s: %s",
 					   s->did[p], c->tmp, strerror(errno));
 				rc = SSD_EIO;
@@ -353,10 +420,17 @@ static int prepare(const struct ssd_sweep *s, const char *drives,
 			running++;
 		}
 		int st;
-		struct child *c = running ? reap(kids, jobs, &st) : NULL;
+		struct child *c = running ? reap(&pl, &st) : NULL;
 		if (!c)
 			break;
-		prepared(s, drives, c, st, log);
+		if (stopping(&pl) && !(WIFEXITED(st) && !WEXITSTATUS(st))) {
+			/* stopped: no snapshot and no ID.error, made next time */
+			remove_tree(c->tmp);
+			if (log)
+				fprintf(log, "drive %s: stopped\n", s->did[c->point]);
+		} else {
+			prepared(s, drives, c, st, log);
+		}
 		c->pid = 0;
 		running--;
 	}
@@ -365,13 +439,34 @@ static int prepare(const struct ssd_sweep *s, const char *drives,
 	return rc;
 }
 
+enum { END_DONE, END_FAILED, END_CUT };
+
 /* Child c ended with wait status st: its directory becomes the point's.
- * Returns 1 if the point failed. */
+ * A child killed by a signal -- one the runner passed on as it stops, or
+ * one it did not send (the OOM killer, an administrator) -- and any child
+ * that did not succeed while the runner stops, was cut short: the point
+ * has not ended (no final directory, its .run- directory removed) and
+ * runs again next time.  Returns END_*. */
 static int finish(const struct ssd_sweep *s, const char *points,
-		  struct child *c, int st, FILE *log)
+		  struct child *c, int st, int stop, FILE *log)
 {
 	const char *id = s->id[c->point];
 	char msg[512], path[PATH_MAX];
+	int ok = WIFEXITED(st) && !WEXITSTATUS(st);
+	if (WIFSIGNALED(st) || (stop && !ok)) {
+		remove_tree(c->tmp);
+		if (log) {
+			if (stop)
+				fprintf(log, "point %u %s: stopped (it runs again "
+					"next time)\n", c->point, id);
+			else
+				fprintf(log, "point %u %s: cut short by signal %d "
+					"(not ended: it runs again next time)\n",
+					c->point, id, WTERMSIG(st));
+			fflush(log);
+		}
+		return END_CUT;
+	}
 	child_error(c->tmp, st, msg, sizeof msg);
 	if (*msg) {
 		pathf(path, "%s/error.txt", c->tmp);
@@ -394,14 +489,15 @@ static int finish(const struct ssd_sweep *s, const char *points,
 			fprintf(log, "point %u %s: done\n", c->point, id);
 		fflush(log);
 	}
-	return *msg != 0;
+	return *msg ? END_FAILED : END_DONE;
 }
 
 int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 		  const uint8_t *sel, int jobs, int retry_failed, FILE *log,
-		  uint32_t *failed, char *err, size_t errlen)
+		  const volatile sig_atomic_t *stop, uint32_t *failed,
+		  uint32_t *cut, char *err, size_t errlen)
 {
-	*failed = 0;
+	*failed = *cut = 0;
 	char points[PATH_MAX];
 	pathf(points, "%s/points", dir);
 	int rc = ssd_sweep_mkdirs(points, err, errlen);
@@ -422,12 +518,14 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 	pathf(drives, "%s/drives", abs ? abs : dir);
 	free(abs);
 	rc = prepare(s, drives, points, exe, sel, jobs, retry_failed, me, log,
-		     err, errlen);
+		     stop, err, errlen);
+	struct pool pl = {kids, jobs, stop, 0};
 	int running = 0;
 	uint32_t p = 0;
 	for (;;) {
 		/* start what fits */
-		while (!rc && running < jobs && p < s->npoints) {
+		while (!rc && !stopping(&pl) && running < jobs &&
+		       p < s->npoints) {
 			uint32_t q = p++;
 			if (sel && !sel[q])
 				continue;
@@ -458,10 +556,12 @@ int ssd_sweep_run(const struct ssd_sweep *s, const char *dir, const char *exe,
 			running++;
 		}
 		int st;
-		struct child *c = running ? reap(kids, jobs, &st) : NULL;
+		struct child *c = running ? reap(&pl, &st) : NULL;
 		if (!c)
 			break;
-		*failed += (uint32_t)finish(s, points, c, st, log);
+		int end = finish(s, points, c, st, stopping(&pl), log);
+		*failed += end == END_FAILED;
+		*cut += end == END_CUT;
 		c->pid = 0;
 		running--;
 		if (rc && !running)

@@ -86,21 +86,23 @@ expect_status 0 "$SSDLAB" sweep collect op.sweep --dir a
 cmp a/results.csv b/results.csv || fail "after the cut point ran again"
 
 # a failed point: recorded with its error, skipped, retried on request
+# (a write buffer each value of which is a buffer, and the drive too
+# small for one: known only when the point's drive is made)
 cat >bad.sweep <<'EOF2'
 [sweep]
 drive = tiny
-set.op = 0.07, 5
+set.write_buffer = 1m, 1g
 job = rw.fio
 EOF2
 expect_status 1 "$SSDLAB" sweep run bad.sweep --dir f
-grep -q "^point 1 [0-9a-f]*: failed: exit status 2: ssdlab: --set: key 'op': '5' is out of range" out.txt || fail "failed point: $(cat out.txt)"
+grep -q "^point 1 [0-9a-f]*: failed: exit status 2: ssdlab: key 'write_buffer': 1 GiB is more than" out.txt || fail "failed point: $(cat out.txt)"
 expect_status 0 "$SSDLAB" sweep run bad.sweep --dir f
 grep -q "^point 1 [0-9a-f]*: skipped (failed before)$" out.txt || fail "skip failed: $(cat out.txt)"
 expect_status 1 "$SSDLAB" sweep run bad.sweep --dir f --retry-failed
 grep -q "^point 1 [0-9a-f]*: failed" out.txt || fail "retry: $(cat out.txt)"
 expect_status 1 "$SSDLAB" sweep collect bad.sweep --dir f
 grep -q "^2 points: 1 done, 1 failed, 0 missing" out.txt || fail "collect failed: $(cat out.txt)"
-grep -q "^1,[0-9a-f]*,tiny,5,rw.fio,failed,exit status 2: ssdlab: --set: key 'op'" f/results.csv ||
+grep -q "^1,[0-9a-f]*,tiny,1g,rw.fio,failed,exit status 2: ssdlab: key 'write_buffer'" f/results.csv ||
 	fail "failed row: $(sed -n 3p f/results.csv)"
 
 # a changed job file is another point; an unchanged sweep the same ids
@@ -145,7 +147,37 @@ e '[sweep]\njob = rw.fio\nseed = 3..1\n' "^ssdlab: x.sweep:3: seed range '3..1'"
 e '[sweep]\njob = rw.fio\nset.op = 0.1,,0.2\n' "^ssdlab: x.sweep:3: axis 'set.op' has an empty value"
 e '[sweep]\njob = rw.fio\nseed = 1\nseed = 2\n' "^ssdlab: x.sweep:4: axis 'seed' is already set on line 3"
 e '[sweep]\njob = rw.fio\ncombine = zip\n' "^ssdlab: x.sweep:3: combine 'zip'"
+# each value checked when the sweep is loaded, by the run's own checks
+e '[sweep]\ndrive = tiny\nset.opp = 0.1\njob = rw.fio\n' "^ssdlab: x.sweep:3: set.opp: unknown key 'opp'"
+e '[sweep]\njob = rw.fio\nset.op = 0.1, lots\n' "^ssdlab: x.sweep:3: set.op: key 'op': 'lots' is not a number"
+e '[sweep]\njob = rw.fio\nset.gc_policy = greedy, cost_benefit\n' "^ssdlab: x.sweep:3: set.gc_policy: key 'gc_policy': unknown value 'cost_benefit' \\(accepted: greedy, cost-benefit"
+e '[sweep]\ndrive = tiny, tinyy\njob = rw.fio\n' "^ssdlab: x.sweep:2: drive: unknown drive 'tinyy' \\(did you mean 'tiny'?"
+e '[sweep]\nscenario = fdp, gc-statez\n' "^ssdlab: x.sweep:2: scenario 'gc-statez' is not a scenario \\(accepted: steady-state,"
+e '[sweep]\nscenario = fdp\nset.tenants = 3\n' "^ssdlab: x.sweep:3: set.tenants: 'tenants' is neither a parameter of scenario fdp nor a drive key"
+e '[sweep]\nscenario = fdp\nset.measure = lots\n' "^ssdlab: x.sweep:3: set.measure: scenario fdp: parameter 'measure': 'lots' is not a size"
+e '[sweep]\njob = rw.fio\nprecondition = sequentiall\n' "^ssdlab: x.sweep:3: precondition 'sequentiall' \\(accepted: sequential, dircopy"
+e '[sweep]\njob = rw.fio\nprecondition = dircopy:win8\n' "^ssdlab: x.sweep:3: precondition 'dircopy:win8'"
+e '[sweep]\njob = rw.fio\n\nmeasure = nosuchjob\n' "^ssdlab: x.sweep:4: measure 'nosuchjob' is not a job of rw.fio \\(its jobs: fill, measure\\)"
+# a value twice would be two points of one id
+e '[sweep]\njob = rw.fio\nset.op = 0.1, 0.1\n' "^ssdlab: x.sweep:3: axis 'set.op' has the value '0.1' twice"
+e '[sweep]\njob = rw.fio\nseed = 1, 1..2\n' "^ssdlab: x.sweep:3: axis 'seed' has the value '1' twice"
+# a name is a folder's, under ssdlab-out
+e '[sweep]\njob = rw.fio\nname = ../../escape\n' "^ssdlab: x.sweep:3: name '../../escape' is not a plain name"
+# ';' starts a comment after white space, as in job and drive files
+printf '[sweep]\ndrive = tiny ; the small drive\njob = rw.fio\n; a comment line\n' >semi.sweep
+expect_status 0 "$SSDLAB" sweep plan semi.sweep --dir semi
+[ "$(sed -n 2p semi/manifest.tsv | cut -f 3)" = tiny ] || fail "';' comment: $(cat semi/manifest.tsv)"
 expect_err 2 "^ssdlab: points '9': 9 is not a point \\(the sweep has 8: 0\\.\\.7\\)" "$SSDLAB" sweep run op.sweep --dir a --points 9
+expect_err 2 "^ssdlab: points '3-1': the range 3-1 is reversed" "$SSDLAB" sweep run op.sweep --dir a --points 3-1
+expect_err 2 "^ssdlab: points '-1' is not a list of indices" "$SSDLAB" sweep run op.sweep --dir a --points -1
+expect_err 2 "^ssdlab: points '1--2' is not a list of indices" "$SSDLAB" sweep run op.sweep --dir a --points 1--2
+expect_err 2 "^ssdlab: points '' is not a list of indices" "$SSDLAB" sweep run op.sweep --dir a --points ""
+expect_err 2 "^ssdlab: points '1,' is not a list of indices" "$SSDLAB" sweep run op.sweep --dir a --points 1,
+# collect where nothing was planned: one line, before any point is listed
+expect_err 2 "^ssdlab: nowhere: no such folder \\(nothing planned or run there\\)$" "$SSDLAB" sweep collect op.sweep --dir nowhere
+"$SSDLAB" sweep collect op.sweep --dir nowhere >nowhere.txt 2>/dev/null || true
+[ ! -s nowhere.txt ] || fail "collect listed points of a folder that is not there: $(cat nowhere.txt)"
+[ ! -e nowhere ] || fail "collect made the folder"
 expect_err 2 "^ssdlab: nope.sweep: No such file or directory" "$SSDLAB" sweep plan nope.sweep
 expect_err 2 "^ssdlab: unknown sweep command 'go'" "$SSDLAB" sweep go op.sweep
 
