@@ -96,27 +96,11 @@ struct precond {
 /* Parse "sequential" or "dircopy[:SET[:SHARE]]"; 0 or a usage error. */
 static int precond_parse(const char *val, struct precond *p)
 {
-	char buf[128];
-	snprintf(buf, sizeof buf, "%s", val);
-	char *save = NULL, *name = strtok_r(buf, ":", &save);
-	char *set = strtok_r(NULL, ":", &save);
-	char *share = strtok_r(NULL, ":", &save);
+	char err[256];
 	memset(p, 0, sizeof *p);
-	ssd_dircopy_defaults(&p->dc);
-	if (name && !strcmp(name, "sequential") && !set)
-		return 0;
-	if (!name || strcmp(name, "dircopy") || strtok_r(NULL, ":", &save))
-		return cli_usage("--precondition must be sequential or "
-				 "dircopy[:SET[:SHARE]], got '%s'", val);
-	p->dircopy = 1;
-	if (set && (p->dc.set = ssd_dircopy_set_find(set)) < 0)
-		return cli_usage("--precondition: unknown file set '%s' "
-				 "(accepted: impressions, win7, game, media, usb)",
-				 set);
-	if (share && (ssd_parse_double(share, &p->dc.fill) ||
-		      !(p->dc.fill > 0) || p->dc.fill > 1))
-		return cli_usage("--precondition: the share of the volume "
-				 "must be above 0 and at most 1, got '%s'", share);
+	if (ssd_precondition_parse(val, &p->dircopy, &p->dc, err, sizeof err))
+		return cli_usage("--precondition%s %s", strncmp(err, "must", 4)
+				 ? ":" : "", err);
 	return 0;
 }
 

@@ -106,6 +106,45 @@ const char *ssd_dircopy_kind_name(int kind)
 	return kind >= 0 && kind < SSD_DC_NKINDS ? kind_names[kind] : "?";
 }
 
+int ssd_precondition_parse(const char *val, int *dircopy,
+			   struct ssd_dircopy_opts *o, char *err,
+			   size_t errlen)
+{
+	char buf[128];
+	ssd_dircopy_defaults(o);
+	*dircopy = 0;
+	char *save = NULL, *name = NULL, *set = NULL, *share = NULL;
+	if (snprintf(buf, sizeof buf, "%s", val) < (int)sizeof buf) {
+		name = strtok_r(buf, ":", &save);
+		set = strtok_r(NULL, ":", &save);
+		share = strtok_r(NULL, ":", &save);
+	}
+	if (name && !strcmp(name, "sequential") && !set)
+		return 0;
+	if (!name || strcmp(name, "dircopy") || strtok_r(NULL, ":", &save)) {
+		ssd_seterr(err, errlen, "must be sequential or "
+			   "dircopy[:SET[:SHARE]], got '%s'", val);
+		return SSD_EPARSE;
+	}
+	*dircopy = 1;
+	if (set && (o->set = ssd_dircopy_set_find(set)) < 0) {
+		char list[128] = "";
+		for (int i = 0; i < SSD_DC_NSETS; i++)
+			snprintf(list + strlen(list), sizeof list - strlen(list),
+				 "%s%s", i ? ", " : "", sets[i].name);
+		ssd_seterr(err, errlen, "unknown file set '%s' (accepted: %s)",
+			   set, list);
+		return SSD_EPARSE;
+	}
+	if (share && (ssd_parse_double(share, &o->fill) || !(o->fill > 0) ||
+		      o->fill > 1)) {
+		ssd_seterr(err, errlen, "the share of the volume must be above "
+			   "0 and at most 1, got '%s'", share);
+		return SSD_EPARSE;
+	}
+	return 0;
+}
+
 void ssd_dircopy_defaults(struct ssd_dircopy_opts *o)
 {
 	memset(o, 0, sizeof *o);

@@ -156,6 +156,15 @@ struct ssd_dircopy_opts {
 /* The defaults: impressions, fill 1, seed 1, cache 0, no trace. */
 void ssd_dircopy_defaults(struct ssd_dircopy_opts *o);
 
+/* A preconditioning as `ssdlab run --precondition` and a sweep's
+ * `precondition` name it: "sequential" (a fill: *dircopy 0), or
+ * "dircopy[:SET[:SHARE]]" (*dircopy 1, o from the defaults with SET and
+ * SHARE).  0, or SSD_EPARSE with what is wrong in err ("must be
+ * sequential or ...", "unknown file set ...", "the share ..."). */
+int ssd_precondition_parse(const char *val, int *dircopy,
+			   struct ssd_dircopy_opts *o, char *err,
+			   size_t errlen);
+
 /* What a copy did. */
 struct ssd_dircopy_run {
 	/* the file system's side */

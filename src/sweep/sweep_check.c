@@ -46,28 +46,6 @@ static void names(const struct ssd_scenario *sc, char *buf, size_t n)
 		snprintf(buf, n, "none");
 }
 
-/*
- * A --precondition value: "sequential" or "dircopy[:SET[:SHARE]]".  The
- * run's parser of it is the command line's (cli/cmd_run.c), which the
- * library cannot call; this is its grammar, with the library's file sets
- * (ssd_dircopy_set_find) and number reader.
- */
-static int precondition_ok(const char *v)
-{
-	char buf[128];
-	if (snprintf(buf, sizeof buf, "%s", v) >= (int)sizeof buf)
-		return 0;
-	char *save = NULL, *name = strtok_r(buf, ":", &save);
-	char *set = strtok_r(NULL, ":", &save);
-	char *share = strtok_r(NULL, ":", &save);
-	if (name && !strcmp(name, "sequential") && !set)
-		return 1;
-	double f;
-	return name && !strcmp(name, "dircopy") && !strtok_r(NULL, ":", &save) &&
-	       (!set || ssd_dircopy_set_find(set) >= 0) &&
-	       (!share || (!ssd_parse_double(share, &f) && f > 0 && f <= 1));
-}
-
 /* The job names of job file `path` ([NAME] sections but [global]) into
  * buf, "a, b"; how many there are, -1 if it cannot be read. */
 static int job_names(const char *path, const char *want, int *found,
@@ -183,11 +161,14 @@ int ssd_sweep_check(const struct ssd_sweep *s, const char *preset_dir,
 					return SSD_ENOENT;
 				}
 			} else if (!strcmp(a->name, "precondition")) {
-				if (!precondition_ok(v)) {
-					ssd_seterr(err, errlen, "%s:%d: precondition "
-						   "'%s' (accepted: sequential, "
-						   "dircopy[:SET[:SHARE]]: docs/"
-						   "fill.md)", s->file, a->line, v);
+				struct ssd_dircopy_opts dc;
+				int copy;
+				char why[256];
+				if (ssd_precondition_parse(v, &copy, &dc, why,
+							   sizeof why)) {
+					ssd_seterr(err, errlen, "%s:%d: precondition: "
+						   "%s (docs/fill.md)",
+						   s->file, a->line, why);
 					return SSD_EINVAL;
 				}
 			} else if (!strncmp(a->name, "set.", 4)) {

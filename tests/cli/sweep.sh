@@ -155,8 +155,8 @@ e '[sweep]\ndrive = tiny, tinyy\njob = rw.fio\n' "^ssdlab: x.sweep:2: drive: unk
 e '[sweep]\nscenario = fdp, gc-statez\n' "^ssdlab: x.sweep:2: scenario 'gc-statez' is not a scenario \\(accepted: steady-state,"
 e '[sweep]\nscenario = fdp\nset.tenants = 3\n' "^ssdlab: x.sweep:3: set.tenants: 'tenants' is neither a parameter of scenario fdp nor a drive key"
 e '[sweep]\nscenario = fdp\nset.measure = lots\n' "^ssdlab: x.sweep:3: set.measure: scenario fdp: parameter 'measure': 'lots' is not a size"
-e '[sweep]\njob = rw.fio\nprecondition = sequentiall\n' "^ssdlab: x.sweep:3: precondition 'sequentiall' \\(accepted: sequential, dircopy"
-e '[sweep]\njob = rw.fio\nprecondition = dircopy:win8\n' "^ssdlab: x.sweep:3: precondition 'dircopy:win8'"
+e '[sweep]\njob = rw.fio\nprecondition = sequentiall\n' "^ssdlab: x.sweep:3: precondition: must be sequential or dircopy\\[:SET\\[:SHARE\\]\\], got 'sequentiall' \\(docs/fill.md\\)$"
+e '[sweep]\njob = rw.fio\nprecondition = dircopy:win8\n' "^ssdlab: x.sweep:3: precondition: unknown file set 'win8' \\(accepted: impressions, win7, game, media, usb\\) \\(docs/fill.md\\)$"
 e '[sweep]\njob = rw.fio\n\nmeasure = nosuchjob\n' "^ssdlab: x.sweep:4: measure 'nosuchjob' is not a job of rw.fio \\(its jobs: fill, measure\\)"
 # a value twice would be two points of one id
 e '[sweep]\njob = rw.fio\nset.op = 0.1, 0.1\n' "^ssdlab: x.sweep:3: axis 'set.op' has the value '0.1' twice"
