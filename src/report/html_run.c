@@ -32,9 +32,16 @@ static void jobs_table(FILE *f, const struct ssd_run_result *r)
 		const struct ssd_job_result *j = &r->jobs[i];
 		double sec = (double)j->runtime_ns / 1e9;
 		int rows = 0;
+		/* a job that moved nothing (it failed at once) has a row of
+		 * its first direction */
+		int none = !j->dir[0].ios && !j->dir[1].ios && !j->dir[2].ios;
+		unsigned dirs = j->job ? ssd_rw_ddirs(j->job->rw) : 0;
+		int first = 0;
+		while (first < SSD_DDIR_N - 1 && !(dirs & 1u << first))
+			first++;
 		for (int d = 0; d < SSD_DDIR_N; d++) {
 			const struct ssd_dstat *s = &j->dir[d];
-			if (!s->ios && (d || rows || j->dir[1].ios || j->dir[2].ios))
+			if (!s->ios && !(none && d == first))
 				continue;
 			fputs("<tr><th>", f);
 			ssd_html_text(f, j->name);
@@ -46,7 +53,8 @@ static void jobs_table(FILE *f, const struct ssd_run_result *r)
 				sec > 0 ? (double)s->bytes / sec / 1048576 : NAN,
 				s->lat.n ? ssd_moments_mean(&s->lat) / 1e3 : NAN,
 				s->lat.n ? (double)ssd_hist_percentile(&s->hist, 99) / 1e3 : NAN,
-				s->lat.n ? s->lat.max / 1e3 : NAN};
+				/* whole us, cut as the text report cuts them */
+				s->lat.n ? floor(s->lat.max / 1e3) : NAN};
 			for (int k = 0; k < 6; k++) {
 				fputs("<td class=\"n\">", f);
 				ssd_html_num(f, v[k]);

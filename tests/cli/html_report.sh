@@ -96,6 +96,15 @@ printf '[w]\nrw=randwrite\nbs=4k\nsize=8m\n' >w.fio
 expect_status 0 "$SSDLAB" run w.fio --drive tiny --html w.html
 browse w.html w.png
 [ "$(charts)" = "1 1" ] || fail "run without logs: charts '$(charts)', wanted 1 of 1"
+# the longest latency in whole us, cut as the text and JSON reports have it
+expect_status 0 "$SSDLAB" run w.fio --drive tiny --html w2.html --output-format=json --output w.json
+max=$(python3 -c 'import json, sys; print(json.load(open("w.json"))["jobs"][0]["write"]["clat_ns"]["max"] // 1000)')
+grep -q "<tr><th>w</th><td>write</td>\(<td class=\"n\">[^<]*</td>\)\{5\}<td class=\"n\">$max</td>" w2.html ||
+	fail "max latency: wanted $max us: $(grep '<tr><th>w</th>' w2.html)"
+# a job that failed before any I/O has its row in its own direction
+printf '[w]\nrw=randwrite\ndirect=1\nsize=1m\n' >zw.fio
+expect_status 1 "$SSDLAB" run zw.fio --drive tiny --set mapping=zone --html zw.html
+grep -q '<tr><th>w</th><td>write</td><td class="n">0</td>' zw.html || fail "failed job: $(grep '<tr><th>w</th>' zw.html)"
 # a job file from standard input is kept for the page
 "$SSDLAB" run - --drive tiny --html in.html <w.fio >/dev/null || fail "run - --html"
 grep -q '^rw=randwrite$' in.html || fail "run -: the job file is not on the page"
