@@ -108,6 +108,24 @@ static const char *str_of(const struct ssd_jval *o, const char *key)
 
 /* A number: a JSON number, or a string that is one (axes are strings)
  * or a size ("4m": bytes). */
+static double num_of(const struct ssd_jval *o, const char *key);
+
+/* Whether figure key has two different values among the points. */
+static int figure_varies(const struct rows *r, const char *key)
+{
+	double first = NAN;
+	for (size_t i = 0; i < r->n; i++) {
+		double v = num_of(r->v[i], key);
+		if (isnan(v))
+			continue;
+		if (isnan(first))
+			first = v;
+		else if (v != first)
+			return 1;
+	}
+	return 0;
+}
+
 static double num_of(const struct ssd_jval *o, const char *key)
 {
 	const struct ssd_jval *v = ssd_jget(o, key);
@@ -331,11 +349,13 @@ int ssd_html_sweep(FILE *f, const char *dir, char *err, size_t errlen)
 			if (any)
 				figure_chart(f, &r, x, cats, main[m], n++);
 		}
-		/* a scenario's points: its first two numeric figures */
+		/* a scenario's points: its first two numeric figures that
+		 * are not the same at every point (a constant -- the drive's
+		 * units, a size the scenario was given -- says nothing) */
 		const struct ssd_jval *o = r.v[0];
 		int mains = n;
 		for (size_t m = 2 + r.naxes + 2; !mains && m < o->n && n < 2; m++)
-			if (o->v[m]->type == SSD_JNUM)
+			if (o->v[m]->type == SSD_JNUM && figure_varies(&r, o->k[m]))
 				figure_chart(f, &r, x, cats, o->k[m], n++);
 	}
 	ssd_html_h2(f, "Table");

@@ -46,6 +46,10 @@
 
 #define SSD_SWEEP_MAX_AXES 32
 #define SSD_SWEEP_MAX_POINTS 1000000
+/* The longest array of a scenario's result.json that collect spreads
+ * over columns, an element each; a longer one is a series (the point's
+ * CSV files have it). */
+#define SSD_SWEEP_ARRAY_MAX 64
 
 /* What a point runs. */
 enum { SSD_SWEEP_JOB, SSD_SWEEP_SCENARIO };

@@ -120,17 +120,27 @@ static void flatten(struct table *t, struct row *r, const char *prefix,
 		    const struct ssd_jval *o, int top)
 {
 	for (size_t i = 0; i < o->n; i++) {
-		const char *k = o->k[i];
+		char num[24];
+		const char *k = num;
+		if (o->type == SSD_JOBJ)
+			k = o->k[i];
+		else
+			snprintf(num, sizeof num, "%zu", i);
 		if (top && (!strcmp(k, "scenario") || !strcmp(k, "drive") ||
 			    !strcmp(k, "seed") || !strcmp(k, "parameters")))
 			continue;
 		char name[256];
 		snprintf(name, sizeof name, "%s%s%s", prefix, *prefix ? "." : "",
 			 k);
-		if (o->v[i]->type == SSD_JOBJ)
-			flatten(t, r, name, o->v[i], 0);
-		else
-			add_value(t, r, name, o->v[i]);
+		const struct ssd_jval *v = o->v[i];
+		/* a scenario's tables (its rows, each row's points) element
+		 * by element, "throughput.0.points.1.mbps"; a longer array
+		 * is a series, left to the point's CSV files */
+		if (v->type == SSD_JOBJ ||
+		    (v->type == SSD_JARR && v->n <= SSD_SWEEP_ARRAY_MAX))
+			flatten(t, r, name, v, 0);
+		else if (v->type != SSD_JARR)
+			add_value(t, r, name, v);
 	}
 }
 

@@ -134,6 +134,25 @@ for r in rows:
     # placement beats none, in the scenario's own figures
     assert float(r["cache.initial.waf"]) < float(r["cache.none.waf"]), r
 PY
+# a scenario's tables (arrays of rows) are spread over columns, an
+# element each; its page charts figures that differ between points, not
+# constants such as the drive's units
+printf '[sweep]\ndrive = tiny\nscenario = zoned\nset.bs = 64k, 128k\n' >zsw.sweep
+expect_status 0 "$SSDLAB" sweep run zsw.sweep --dir zsw -j 2
+expect_status 0 "$SSDLAB" sweep collect zsw.sweep --dir zsw
+python3 - <<'PY' || fail "zoned scenario table: $(head -n 1 zsw/results.csv)"
+import csv, json
+rows = list(csv.DictReader(open("zsw/results.csv")))
+for r in rows:
+    res = json.load(open("zsw/points/%s/result.json" % r["id"]))
+    t = res["throughput"]
+    assert float(r["throughput.0.points.0.mbps"]) == t[0]["points"][0]["mbps"], r
+    last = len(t) - 1
+    assert r["throughput.%d.zone_units" % last] == str(t[last]["zone_units"]), r
+PY
+expect_status 0 "$SSDLAB" report sweep zsw
+grep -q 'throughput.0.points.0.mbps against set.bs' zsw/report.html || fail "zoned sweep: chart"
+! grep -q '>units against' zsw/report.html || fail "zoned sweep: a constant charted"
 
 # bad sweep files: one line, exit 2, FILE:LINE
 e() { printf '%b' "$1" >x.sweep; expect_err 2 "$2" "$SSDLAB" sweep plan x.sweep --dir x; }
