@@ -274,11 +274,11 @@ void run_ramp_event(struct run *r, const struct ssd_event *ev)
 /* One steady-state sample of a result at t (fio's steadystate_check). */
 int run_ss_tick(struct run *r, struct ssrun *ss, int64_t t)
 {
-	const struct ssd_job *j = ss->res->job;
+	const struct ssd_job *j = ss->job;
 	struct ssd_ss *st = &ss->res->ss;
 	int running = 0;
-	for (int i = ss->first; i < ss->first + ss->n; i++)
-		running |= !r->in[i].finished;
+	for (int i = 0; i < r->ninst && !running; i++)
+		running = r->in[i].ss == ss && !r->in[i].finished;
 	if (!running || (st->state & SSD_SS_ATTAINED)) {
 		ss->ticking = 0;
 		return 0;
@@ -295,8 +295,11 @@ int run_ss_tick(struct run *r, struct ssrun *ss, int64_t t)
 		uint64_t bw = (uint64_t)((unsigned __int128)dbytes * SSD_S /
 					 (uint64_t)iv);
 		if (ssd_ss_add(st, iops, bw, (uint64_t)lat))
-			for (int i = ss->first; i < ss->first + ss->n; i++)
-				run_terminate(r, &r->in[i]);
+			/* every instance reported with them ends (fio ends
+			 * the jobs of the group) */
+			for (int i = 0; i < r->ninst; i++)
+				if (r->in[i].res == ss->res)
+					run_terminate(r, &r->in[i]);
 	}
 	ss->prev_ios = ss->ios;
 	ss->prev_bytes = ss->bytes;

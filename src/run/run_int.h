@@ -254,10 +254,11 @@ struct flow {
 	int waiting;                /* first instance in W_FLOW, or -1 */
 };
 
-/* Steady state of one result (a job, or its clones reported together). */
+/* Steady state of one result (a job, or the jobs and clones reported
+ * together): the instances whose ss points here feed it. */
 struct ssrun {
 	struct ssd_job_result *res;
-	int first, n;               /* its instances */
+	const struct ssd_job *job;  /* whose steadystate settings it takes */
 	int ticking;
 	int64_t epoch, next;        /* samples from epoch every interval */
 	uint64_t ios, bytes, prev_ios, prev_bytes;
@@ -473,11 +474,14 @@ __attribute__((cold)) void run_clock_back(struct run *r,
 
 /* ---- results.c ---- */
 
-/* Result res, number jobid, reports job `job` from instance `first` on,
- * in reporting group groupid: 0, or SSD_ENOMEM. */
+/* Result res, number jobid, reports job `job` (and the jobs after it
+ * that join it), in reporting group groupid: 0, or SSD_ENOMEM. */
 int run_result_new(struct run *r, struct ssd_job_result *res,
-		   const struct ssd_job *job, uint32_t jobid, int groupid,
-		   int first);
+		   const struct ssd_job *job, uint32_t jobid, int groupid);
+/* Result res gets its steady-state sampler (r->ss), with the settings of
+ * job, its first instance with ss_dur: 0, or SSD_ENOMEM. */
+int run_result_ss(struct run *r, struct ssd_job_result *res,
+		  const struct ssd_job *job);
 /* The instance has ended at t: its result takes its window's figures. */
 void run_result_end(struct run *r, struct inst *in, int64_t t);
 
