@@ -2,11 +2,15 @@
  * errors.c -- what ends a job or the run, and what a job goes on after.
  *
  * A command the drive refuses ends its job, with the code in the job's
- * result and a message naming the command (run_job_error).  A drive
- * turned read-only (SSD_EROFS), or a verify failure (SSD_EILSEQ), ends
- * only that job; any other error is a failure of the simulation and ends
- * the run: the group's jobs stop submitting, what is in flight completes
- * and counts.  rate_min, latency_target at depth 1 and a broken trace end
+ * result and a message naming the command (run_job_error).  As in fio,
+ * whose io_u error ends only the job that got it, a refusal a drive
+ * gives a host -- turned read-only (SSD_EROFS), a zone's rule
+ * (SSD_ZNS_*), a command it does not have (SSD_EUNSUP: TRIM on a drive
+ * without it) -- or a verify failure (SSD_EILSEQ) ends only that job: the
+ * other jobs and the later groups go on.  Any other error (no free block
+ * where the FTL needed one, an invariant broken) is a failure of the
+ * simulation and ends the run: the group's jobs stop submitting, what is
+ * in flight completes and counts, the later groups do not run.  rate_min, latency_target at depth 1 and a broken trace end
  * only their job (run_job_fail).  continue_on_error lets a job count an
  * error and go on, as fio's td_non_fatal_error (run_go_on).  And with the
  * checker on, an event due before the last one handled is the runner's
@@ -43,9 +47,11 @@ void run_job_stop(struct run *r, struct inst *in, int rc, const char *msg)
 		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
 	}
 	in->done = 1;
-	/* a zoned drive's refusal is the job's error, as fio's EIO */
+	/* a drive's refusal is the job's error, as fio's io_u error: a
+	 * zoned drive's (fio's EIO), a command it lacks (EOPNOTSUPP) */
 	int zns = rc <= SSD_ZNS_EFIELD && rc >= SSD_ZNS_ETRANSITION;
-	if (rc == SSD_EROFS || rc == SSD_EILSEQ || zns || r->rc)
+	if (rc == SSD_EROFS || rc == SSD_EILSEQ || rc == SSD_EUNSUP || zns ||
+	    r->rc)
 		return;
 	r->rc = rc;
 	snprintf(r->err, r->errlen, "job '%s': %s", in->job->name, msg);
