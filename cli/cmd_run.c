@@ -542,10 +542,14 @@ int cmd_run(int argc, char **argv)
 		int shown = 0;
 		for (int i = 0; i < res.njobs; i++)
 			if (res.jobs[i].error) {
-				fprintf(stderr, "%s: job '%s': %s\n", cli_prog,
-					res.jobs[i].name, res.jobs[i].errmsg[0]
-					? res.jobs[i].errmsg
-					: ssd_strerror(res.jobs[i].error));
+				const char *m = res.jobs[i].errmsg;
+				/* a job reported with others names itself */
+				if (!strncmp(m, "job '", 5))
+					fprintf(stderr, "%s: %s\n", cli_prog, m);
+				else
+					fprintf(stderr, "%s: job '%s': %s\n", cli_prog,
+						res.jobs[i].name, m[0] ? m
+						: ssd_strerror(res.jobs[i].error));
 				job_failed = 1;
 				shown |= res.jobs[i].error == rc;
 			}

@@ -38,14 +38,27 @@ void run_job_error(struct run *r, struct inst *in, int rc,
 	run_job_stop(r, in, rc, msg);
 }
 
+/* The instance's result takes error rc, message msg, unless it has one:
+ * the first error of the jobs it reports, as fio's.  In an entry of
+ * several jobs (group_reporting) the message names the job when it is
+ * not the one the entry is named after. */
+void run_res_error(struct inst *in, int rc, const char *msg)
+{
+	struct ssd_job_result *res = in->res;
+	if (res->error)
+		return;
+	res->error = rc;
+	if (in->job != res->job)
+		snprintf(res->errmsg, sizeof res->errmsg, "job '%s': %s",
+			 in->job->name, msg);
+	else
+		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
+}
+
 /* The end of run_job_error: the job ends in error rc, message msg. */
 void run_job_stop(struct run *r, struct inst *in, int rc, const char *msg)
 {
-	struct ssd_job_result *res = in->res;
-	if (!res->error) {
-		res->error = rc;
-		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
-	}
+	run_res_error(in, rc, msg);
 	in->done = 1;
 	/* a drive's refusal is the job's error, as fio's io_u error: a
 	 * zoned drive's (fio's EIO), a command it lacks (EOPNOTSUPP) */
@@ -64,11 +77,7 @@ void run_job_stop(struct run *r, struct inst *in, int rc, const char *msg)
  * this job, as fio's td_verror; the run goes on. */
 void run_job_fail(struct run *r, struct inst *in, int rc, const char *msg)
 {
-	struct ssd_job_result *res = in->res;
-	if (!res->error) {
-		res->error = rc;
-		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
-	}
+	run_res_error(in, rc, msg);
 	in->done = 1;
 }
 

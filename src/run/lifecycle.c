@@ -60,10 +60,8 @@ void run_finish_inst(struct run *r, struct inst *in, int64_t t)
 	in->finished = 1;
 	in->end = t;
 	char err[sizeof in->res->errmsg];
-	if (run_close_iolog(in, err, sizeof err) && !in->res->error) {
-		in->res->error = SSD_EIO;
-		snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", err);
-	}
+	if (run_close_iolog(in, err, sizeof err))
+		run_res_error(in, SSD_EIO, err);
 	host_reaches(r, in, t);
 	struct ssd_dev *dev = r->dev;
 	/* with --check, every job ends with a full check of the maps */
@@ -128,11 +126,9 @@ static int start_inst(struct run *r, struct inst *in, int64_t t)
 	 * of the file may replay it */
 	if (j->write_iolog[0]) {
 		char err[200];
-		if (run_open_iolog(in, in->clone, err, sizeof err) && !in->res->error) {
+		if (run_open_iolog(in, in->clone, err, sizeof err))
 			/* the job runs, unrecorded, and ends in this error */
-			in->res->error = SSD_EIO;
-			snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", err);
-		}
+			run_res_error(in, SSD_EIO, err);
 	}
 	in->started = 1;
 	in->wait = W_RUN;

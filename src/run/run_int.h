@@ -456,9 +456,13 @@ int run_group(struct run *r, int group);
 /* ---- errors.c ---- */
 
 /* The job ends with error rc while it did `what` (the run too, unless
- * rc is SSD_EROFS or SSD_EILSEQ); run_job_stop with the message made. */
+ * rc is a drive's refusal -- SSD_EROFS, SSD_EUNSUP, SSD_ZNS_* -- or
+ * SSD_EILSEQ); run_job_stop with the message made. */
 void run_job_error(struct run *r, struct inst *in, int rc, const char *what);
 void run_job_stop(struct run *r, struct inst *in, int rc, const char *msg);
+/* The instance's result takes error rc and message msg unless it has one
+ * (the message naming the job in an entry of several jobs). */
+void run_res_error(struct inst *in, int rc, const char *msg);
 /* Only the job ends, with error rc and message msg (rate_min...). */
 void run_job_fail(struct run *r, struct inst *in, int rc, const char *msg);
 /* 1 when continue_on_error covers error rc of a command of direction

@@ -358,10 +358,8 @@ out:
 	for (int i = 0; i < ninst; i++) {
 		struct inst *in = &r.in[i];
 		char msg[sizeof in->res->errmsg];
-		if (run_close_iolog(in, msg, sizeof msg) && !in->res->error) {
-			in->res->error = SSD_EIO;
-			snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", msg);
-		}
+		if (run_close_iolog(in, msg, sizeof msg))
+			run_res_error(in, SSD_EIO, msg);
 		rc = run_close_logs(in, rc, err, errlen);
 		ssd_wl_destroy(in->wl);
 		free(in->zlog);

@@ -258,6 +258,26 @@ assert jobs["w"]["error"] == 5, jobs["w"]["error"]
 assert jobs["side"]["error"] == 0 and jobs["side"]["read"]["io_bytes"] == 1 << 20, jobs["side"]
 assert jobs["r"]["error"] == 0 and jobs["r"]["read"]["io_bytes"] == 16 << 20, jobs["r"]
 PY
+# reported with the job before it (group_reporting), the failing job is
+# named in the entry's message: the entry is the other job's
+cat >zgr.fio <<'EOF'
+[global]
+group_reporting
+
+[r]
+rw=read
+size=1m
+
+[w]
+rw=randwrite
+size=16m
+EOF
+expect_status 1 "$SSDLAB" run zgr.fio --drive tiny --set mapping=zone --output-format=json,normal --output zgr.out
+grep -q "^ssdlab: job 'w': write command at offset [0-9]*, 4096 bytes: Zone Invalid Write" out.txt &&
+	[ "$(grep -c . out.txt)" -eq 1 ] || { cat out.txt >&2; fail "zgr: one line naming job w"; }
+grep -q '^r: (groupid=0, jobs=2): err= 5 (Zone Invalid Write' zgr.out &&
+	grep -q "^  ssdlab: error: job 'w': write command at offset" zgr.out ||
+	{ cat zgr.out >&2; fail "zgr: the entry's error"; }
 # a TRIM on a drive without one: fio's EOPNOTSUPP ends the job, not the run
 cat >terr.fio <<'EOF'
 [t]
