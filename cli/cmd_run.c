@@ -71,10 +71,14 @@ static const char run_help[] =
 	"of its own with its own report, in order.\n"
 	"\n"
 	"A job ends at its first error, which its report shows (fio's error,\n"
-	"and the ssdlab error message).  A drive that wore out and turned\n"
-	"read-only ends only the job writing to it; any other error ends the\n"
-	"run there: the other jobs of its group stop and later groups do not\n"
-	"run.  The report of the jobs that ran is still written.\n"
+	"and the ssdlab error message).  As in fio, that ends only the job:\n"
+	"the other jobs and the later groups go on, whether the drive refused\n"
+	"a command (worn out to read-only, a zone's rule, a TRIM it does not\n"
+	"have), verify found bad data, or rate_min or latency_target ended\n"
+	"it.  A failure of the simulation itself (the FTL finding no free\n"
+	"block, the invariant checker) ends the run there: the other jobs of\n"
+	"its group stop and later groups do not run.  The report of the jobs\n"
+	"that ran is still written.\n"
 	"\n"
 	"Exit status: 0; 1 if the simulation failed or a job ended in error;\n"
 	"2 for a usage or input error.\n";
@@ -522,10 +526,14 @@ int cmd_run(int argc, char **argv)
 		int shown = 0;
 		for (int i = 0; i < res.njobs; i++)
 			if (res.jobs[i].error) {
-				fprintf(stderr, "%s: job '%s': %s\n", cli_prog,
-					res.jobs[i].name, res.jobs[i].errmsg[0]
-					? res.jobs[i].errmsg
-					: ssd_strerror(res.jobs[i].error));
+				const char *m = res.jobs[i].errmsg;
+				/* a job reported with others names itself */
+				if (!strncmp(m, "job '", 5))
+					fprintf(stderr, "%s: %s\n", cli_prog, m);
+				else
+					fprintf(stderr, "%s: job '%s': %s\n", cli_prog,
+						res.jobs[i].name, m[0] ? m
+						: ssd_strerror(res.jobs[i].error));
 				job_failed = 1;
 				shown |= res.jobs[i].error == rc;
 			}

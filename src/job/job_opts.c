@@ -216,7 +216,17 @@ const struct jopt job_opts[] = {
 		 "whole region with its own random stream."},
 	{.name = "group_reporting", .type = OT_BOOL, FIELD(group_reporting),
 	 .value = "boolean; a bare key means 1", .def = "0",
-	 .help = "Report the clones of a job as one."},
+	 .help = "Report a reporting group's jobs together, as fio: a job "
+		 "with it joins the entry of the job before it when that one "
+		 "is in the same reporting group (no stonewall or new_group "
+		 "between them), whatever that one's own group_reporting; a "
+		 "job without it starts an entry of its own, each of its "
+		 "clones one.  The entry is named after its first job "
+		 "(jobs=N: every clone of its jobs); its figures are summed "
+		 "and merged over them (each direction's runtime the longest "
+		 "of those that did I/O that way, job_runtime their sum), "
+		 "its job options, percentile and latency_target settings "
+		 "the last job's.  Each job still runs its own workload."},
 	{.name = "randseed", .type = OT_FN, .fn = job_fn_randseed,
 	 .value = "integer", .def = "derived from the run seed",
 	 .help = "Seed of the job's random stream."},

@@ -48,9 +48,13 @@ static void jobs_table(FILE *f, const struct ssd_run_result *r)
 			fputs("</th><td>", f);
 			fputs(dir_name[d], f);
 			fputs("</td>", f);
+			/* the direction's own runtime (jobs of different
+			 * directions reported together) */
+			double dsec = s->ios ? (double)ssd_job_result_dir_runtime(j, d) / 1e9
+					     : sec;
 			double v[6] = {
-				(double)s->ios, sec > 0 ? (double)s->ios / sec : NAN,
-				sec > 0 ? (double)s->bytes / sec / 1048576 : NAN,
+				(double)s->ios, dsec > 0 ? (double)s->ios / dsec : NAN,
+				dsec > 0 ? (double)s->bytes / dsec / 1048576 : NAN,
 				s->lat.n ? ssd_moments_mean(&s->lat) / 1e3 : NAN,
 				s->lat.n ? (double)ssd_hist_percentile(&s->hist, 99) / 1e3 : NAN,
 				/* whole us, cut as the text report cuts them */
@@ -207,14 +211,12 @@ static int log_series(struct ssd_chart *c, const char *path, int kind,
 	return added;
 }
 
-/* The per-second charts of job i: one per log it wrote. */
+/* The per-second charts of job section job of result i, whose first
+ * instance is number index: one per log it wrote. */
 static void series_charts(FILE *f, const struct ssd_run_result *r, int run,
-			  int i, int index)
+			  int i, const struct ssd_job *job, int index)
 {
 	const struct ssd_job_result *j = &r->jobs[i];
-	const struct ssd_job *job = j->job;
-	if (!job)
-		return;
 	const struct {
 		const char *prefix;
 		int kind;
@@ -234,7 +236,8 @@ static void series_charts(FILE *f, const struct ssd_run_result *r, int run,
 		struct ssd_chart *c = malloc(sizeof *c);
 		if (!c)
 			return;
-		snprintf(id, sizeof id, "chart-run%d-job%d-log%zu", run, i, k);
+		snprintf(id, sizeof id, "chart-run%d-job%d-log%zu%s", run, i, k,
+			 job == j->job ? "" : job->name);
 		snprintf(title, sizeof title, "%.64s: %s over time (%.200s)",
 			 j->name, logs[k].what, path);
 		ssd_chart_init(c, id, title);
@@ -275,7 +278,16 @@ void ssd_html_run(FILE *f, const struct ssd_run_result *r, int run,
 		const struct ssd_job_result *j = &r->jobs[i];
 		ssd_html_h3(f, j->name);
 		latency_chart(f, r, run, i);
-		series_charts(f, r, run, i, index);
+		/* a result may report several job sections (group_reporting):
+		 * the first one's clones are those the later ones leave */
+		uint32_t ns = j->nsections ? j->nsections : 1;
+		int first = j->clones ? (int)j->clones : 1;
+		for (uint32_t s = 1; j->job && s < ns; s++)
+			first -= (int)j->job[s].numjobs;
+		for (uint32_t s = 0, at = (uint32_t)index; j->job && s < ns; s++) {
+			series_charts(f, r, run, i, j->job + s, (int)at);
+			at += s ? j->job[s].numjobs : (uint32_t)first;
+		}
 		index += j->clones ? (int)j->clones : 1;
 	}
 }

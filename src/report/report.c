@@ -95,7 +95,8 @@ static int errno_of(int code)
 struct plist ssd_rep_plist_of(const struct ssd_job_result *j)
 {
 	struct plist p = {ssd_percentiles, ssd_npercentiles, 2, 1, 0, 0};
-	const struct ssd_job *job = j->job;
+	/* fio takes them from the last job of a group reported together */
+	const struct ssd_job *job = ssd_job_result_last(j);
 	if (!job)
 		return p;
 	if (job->percentile_list_set) {
@@ -118,18 +119,21 @@ int ssd_rep_job_errno(const struct ssd_job_result *j)
 
 int ssd_rep_continues(const struct ssd_job_result *j)
 {
-	return j->job && j->job->continue_on_error;
+	const struct ssd_job *job = ssd_job_result_last(j); /* fio's */
+	return job && job->continue_on_error;
 }
 
 const char *const ssd_rep_ddir_name[SSD_DDIR_N] = {"read", "write", "trim"};
 
 /* ---- per-group aggregates (fio's group_run_stats) ---- */
 
-/* A direction's runtime: the job's, if it did I/O that way (fio). */
+/* A direction's runtime, if the job did I/O that way (fio): the longest
+ * of its instances that did. */
 int64_t ssd_rep_dir_runtime(const struct ssd_job_result *j, int d)
 {
 	const struct ssd_dstat *s = &j->dir[d];
-	return (s->bytes || s->ios) && j->runtime_ns > 0 ? j->runtime_ns : 0;
+	int64_t rt = ssd_job_result_dir_runtime(j, d);
+	return (s->bytes || s->ios) && rt > 0 ? rt : 0;
 }
 
 static int ngroups_of(const struct ssd_run_result *r)
@@ -259,7 +263,8 @@ uint64_t ssd_rep_latency_depth(const struct ssd_job_result *j)
 {
 	if (j->latency_depth)
 		return j->latency_depth;
-	return j->job ? j->job->iodepth : 1;
+	const struct ssd_job *job = ssd_job_result_last(j); /* fio's */
+	return job ? job->iodepth : 1;
 }
 
 /* ---- ssdlab's notes on a job ---- */
@@ -268,28 +273,68 @@ const char ssd_rep_page_cache_note[] =
 	"buffered I/O (direct=0): the machine has no host page cache "
 	"(page_cache = 0), every I/O reaches the drive as with direct=1";
 
-/* The options job took without effect on the machine c: direct and
- * buffered do have one when it has a page cache.  Their count. */
-int ssd_rep_noeffect(const struct ssd_job *job, const struct ssd_config *c,
-		    const char **names)
+/* The options job took without effect on the machine c, after the n
+ * names already in names (not again): direct and buffered do have one
+ * when it has a page cache.  The count of names now. */
+static int noeffect_add(const struct ssd_job *job, const struct ssd_config *c,
+			const char **names, int n)
 {
-	int n = job ? ssd_job_noeffect(job, names, NOEFFECT_MAX) : 0;
-	if (n > NOEFFECT_MAX)
-		n = NOEFFECT_MAX;
-	if (!c || !c->page_cache)
-		return n;
-	int k = 0;
-	for (int i = 0; i < n; i++)
-		if (strcmp(names[i], "direct") && strcmp(names[i], "buffered"))
-			names[k++] = names[i];
-	return k;
+	const char *mine[NOEFFECT_MAX];
+	int m = ssd_job_noeffect(job, mine, NOEFFECT_MAX);
+	if (m > NOEFFECT_MAX)
+		m = NOEFFECT_MAX;
+	for (int i = 0; i < m && n < NOEFFECT_MAX; i++) {
+		if (c && c->page_cache && (!strcmp(mine[i], "direct") ||
+					   !strcmp(mine[i], "buffered")))
+			continue;
+		int seen = 0;
+		for (int k = 0; k < n && !seen; k++)
+			seen = !strcmp(names[k], mine[i]);
+		if (!seen)
+			names[n++] = mine[i];
+	}
+	return n;
 }
 
-/* 1 if job's buffered I/O reaches the drive directly for want of a page
- * cache. */
-int ssd_rep_no_cache(const struct ssd_job *job, const struct ssd_config *c)
+int ssd_rep_noeffect(const struct ssd_job_result *j, const struct ssd_config *c,
+		     const char **names)
 {
-	return job && job->buffered && !(c && c->page_cache);
+	int n = 0;
+	uint32_t ns = j->nsections ? j->nsections : 1;
+	for (uint32_t s = 0; j->job && s < ns; s++)
+		n = noeffect_add(j->job + s, c, names, n);
+	return n;
+}
+
+/* 1 if the buffered I/O of a job of j reaches the drive directly for want
+ * of a page cache. */
+int ssd_rep_no_cache(const struct ssd_job_result *j, const struct ssd_config *c)
+{
+	uint32_t ns = j->nsections ? j->nsections : 1;
+	for (uint32_t s = 0; j->job && s < ns; s++)
+		if (j->job[s].buffered && !(c && c->page_cache))
+			return 1;
+	return 0;
+}
+
+/* The first job of j with a size cut (job.h's cut_key), or NULL. */
+const struct ssd_job *ssd_rep_cut_job(const struct ssd_job_result *j)
+{
+	uint32_t ns = j->nsections ? j->nsections : 1;
+	for (uint32_t s = 0; j->job && s < ns; s++)
+		if (j->job[s].cut_key)
+			return &j->job[s];
+	return NULL;
+}
+
+/* The first job of j whose reads are checked (verify), or NULL. */
+const struct ssd_job *ssd_rep_verify_job(const struct ssd_job_result *j)
+{
+	uint32_t ns = j->nsections ? j->nsections : 1;
+	for (uint32_t s = 0; j->job && s < ns; s++)
+		if (j->job[s].verify == SSD_VERIFY_DATA)
+			return &j->job[s];
+	return NULL;
 }
 
 /* A size written in bytes that is not whole blocks (job.h's cut_key):

@@ -99,15 +99,20 @@ uint64_t ssd_rep_latency_depth(const struct ssd_job_result *j);
  * for direct=0) in the job's ssdlab object. */
 
 #define NOEFFECT_MAX 512
-/* The options job took without effect on the machine c (at most
- * NOEFFECT_MAX names, into names): direct and buffered do have one when
- * it has a page cache.  Their count. */
-int ssd_rep_noeffect(const struct ssd_job *job, const struct ssd_config *c,
+/* The options the jobs of result j took without effect on the machine c
+ * (at most NOEFFECT_MAX names, into names, each once: the jobs of a
+ * group reported together may share them): direct and buffered do have
+ * one when it has a page cache.  Their count. */
+int ssd_rep_noeffect(const struct ssd_job_result *j, const struct ssd_config *c,
 		     const char **names);
-/* 1 if job's buffered I/O reaches the drive directly for want of a page
- * cache; the note that says so. */
-int ssd_rep_no_cache(const struct ssd_job *job, const struct ssd_config *c);
+/* 1 if the buffered I/O of a job of j reaches the drive directly for want
+ * of a page cache; the note that says so. */
+int ssd_rep_no_cache(const struct ssd_job_result *j, const struct ssd_config *c);
 extern const char ssd_rep_page_cache_note[];
+/* The first job of j with a size cut (cut_key), or NULL; the first that
+ * checks data (verify), or NULL. */
+const struct ssd_job *ssd_rep_cut_job(const struct ssd_job_result *j);
+const struct ssd_job *ssd_rep_verify_job(const struct ssd_job_result *j);
 /* A size written in bytes that is not whole blocks (job.h's cut_key):
  * "size=1000000000 is not whole 4 KiB blocks: ..." into buf. */
 const char *ssd_rep_cut_note(const struct ssd_job *job, char *buf, size_t n);

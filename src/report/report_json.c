@@ -481,7 +481,7 @@ static void json_global_options(struct jw *w, const struct ssd_run_result *r)
 	const struct ssd_job *job = NULL;
 	for (int i = 0; i < r->njobs; i++)
 		if (r->jobs[i].job)
-			job = r->jobs[i].job;
+			job = ssd_job_result_last(&r->jobs[i]);
 	if (job && job->raw_global)
 		json_raw_options(w, "global options", job, 1);
 }
@@ -529,7 +529,7 @@ static void json_host_and_depths(struct jw *w, const struct ssd_job_result *j)
  * us. */
 static void json_latency_target(struct jw *w, const struct ssd_job_result *j)
 {
-	const struct ssd_job *job = j->job;
+	const struct ssd_job *job = ssd_job_result_last(j); /* fio's */
 	jw_u64(w, "latency_depth", ssd_rep_latency_depth(j));
 	jw_u64(w, "latency_target", job ? (uint64_t)job->latency_target : 0);
 	jw_dbl(w, "latency_percentile", job ? job->latency_percentile : 100.0);
@@ -691,19 +691,20 @@ static void json_health(struct jw *w, const struct ssd_health *h)
 	jw_end(w);
 }
 
-static void json_noeffect(struct jw *w, const struct ssd_job *job,
+static void json_noeffect(struct jw *w, const struct ssd_job_result *j,
 			  const struct ssd_config *c)
 {
 	const char *names[NOEFFECT_MAX];
-	int n = ssd_rep_noeffect(job, c, names);
+	int n = ssd_rep_noeffect(j, c, names);
+	const struct ssd_job *job = ssd_rep_cut_job(j);
 	jw_key(w, "options_without_effect");
 	ssd_json_array_flat(&w->j);
 	for (int i = 0; i < n; i++)
 		ssd_json_string(&w->j, names[i]);
 	jw_end(w);
-	if (ssd_rep_no_cache(job, c))
+	if (ssd_rep_no_cache(j, c))
 		jw_str(w, "host_page_cache", ssd_rep_page_cache_note);
-	if (job && job->cut_key) {
+	if (job) {
 		char note[256];
 		jw_obj(w, "size_cut");
 		jw_str(w, "option", job->cut_key);
@@ -784,11 +785,11 @@ static void json_ssdlab_job(struct jw *w, const struct ssd_job_result *j)
 	jw_u64(w, "free_blocks", j->free_blocks);
 	jw_dbl(w, "frag_run_pages", j->frag_run);
 	jw_u64(w, "lat_over_1s", j->lat_over_1s);
-	if (j->job && j->job->verify == SSD_VERIFY_DATA) {
+	if (ssd_rep_verify_job(j)) {
 		jw_u64(w, "verified_pages", j->verify_pages);
 		jw_u64(w, "verified_zero_pages", j->verify_zero_pages);
 	}
-	json_noeffect(w, j->job, w->cfg);
+	json_noeffect(w, j, w->cfg);
 	json_health(w, &j->health);
 	if (j->error) {
 		jw_str(w, "error", ssd_strerror(j->error));
@@ -858,12 +859,14 @@ static void json_job(struct jw *w, const struct ssd_job_result *j,
 	jw_i64(w, "error", ssd_rep_job_errno(j));
 	jw_i64(w, "eta", 0);
 	jw_u64(w, "elapsed", secs_up(j->end_ns));
-	if (j->job)
-		json_job_options(w, j->job);
+	if (j->job) /* fio's: the last job's of a group reported together */
+		json_job_options(w, ssd_job_result_last(j));
 	for (int d = 0; d < SSD_DDIR_N; d++)
 		json_ddir(w, j, d, rs);
 	json_sync(w, j);
-	jw_u64(w, "job_runtime", ssd_rep_ms_of(j->runtime_ns));
+	/* fio sums its members' (sum_thread_stats: total_run_time) */
+	jw_u64(w, "job_runtime", ssd_rep_ms_of(j->runtime_sum_ns ? j->runtime_sum_ns
+							       : j->runtime_ns));
 	json_host_and_depths(w, j);
 
 	ssd_rep_lat_dist_pct(j, pct);

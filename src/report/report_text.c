@@ -139,21 +139,24 @@ static void text_machine(FILE *out, const struct ssd_run_result *r)
 
 /* ---- ssdlab's notes on a job (report_int.h) ---- */
 
-static void text_noeffect(FILE *out, const struct ssd_job *job,
+static void text_noeffect(FILE *out, const struct ssd_job_result *j,
 			  const struct ssd_config *c)
 {
 	char note[256];
-	if (job && job->cut_key)
-		fprintf(out, "  ssdlab: %s\n", ssd_rep_cut_note(job, note, sizeof note));
+	uint32_t ns = j->nsections ? j->nsections : 1;
+	for (uint32_t s = 0; j->job && s < ns; s++)
+		if (j->job[s].cut_key)
+			fprintf(out, "  ssdlab: %s\n",
+				ssd_rep_cut_note(&j->job[s], note, sizeof note));
 	const char *names[NOEFFECT_MAX];
-	int n = ssd_rep_noeffect(job, c, names);
+	int n = ssd_rep_noeffect(j, c, names);
 	if (n) {
 		fputs("  ssdlab: options taken without effect: ", out);
 		for (int i = 0; i < n; i++)
 			fprintf(out, "%s%s", i ? ", " : "", names[i]);
 		putc('\n', out);
 	}
-	if (ssd_rep_no_cache(job, c))
+	if (ssd_rep_no_cache(j, c))
 		fprintf(out, "  ssdlab: %s\n", ssd_rep_page_cache_note);
 }
 
@@ -398,7 +401,7 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 			PRIu64 " trimmed=%" PRIu64 ", completions over 1s=%"
 			PRIu64 "\n", c->host_read_lp, c->host_write_lp,
 			c->host_trim_lp, j->lat_over_1s);
-		text_noeffect(out, j->job, cfg);
+		text_noeffect(out, j, cfg);
 		return;
 	}
 	double waf = ssd_counters_waf(c);
@@ -425,10 +428,11 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 	char note[400];
 	if (ssd_rep_unmapped_note(c, note, sizeof note))
 		fprintf(out, "  ssdlab: %s\n", note);
-	if (j->job && j->job->verify == SSD_VERIFY_DATA)
+	const struct ssd_job *vj = ssd_rep_verify_job(j);
+	if (vj)
 		fprintf(out, "  ssdlab: verify (%s): 4KiB pages checked=%" PRIu64
 			", of them zeros as trimmed=%" PRIu64 "\n",
-			j->job->verify_name, j->verify_pages + j->verify_zero_pages,
+			vj->verify_name, j->verify_pages + j->verify_zero_pages,
 			j->verify_zero_pages);
 	if (c->power_cuts) /* a served drive's (docs/power-loss.md) */
 		fprintf(out, "  ssdlab: power cuts=%" PRIu64 ", 4KiB pages lost=%" PRIu64 "\n",
@@ -456,7 +460,7 @@ static void text_ssdlab_job(FILE *out, const struct ssd_job_result *j,
 			ssd_mapping_name(cfg->mapping), c->merge_switch,
 			c->merge_partial, c->merge_full);
 	text_health(out, &j->health);
-	text_noeffect(out, j->job, cfg);
+	text_noeffect(out, j, cfg);
 }
 
 /* fio's flush block ("fsync/fdatasync/sync_file_range:" with the sync
@@ -495,8 +499,9 @@ static void text_sync_and_depths(FILE *out, const struct ssd_job_result *j)
 		fprintf(out, "     errors    : total=%" PRIu64
 			", first_error=%d/<%s>\n", j->total_err, j->first_error,
 			strerror(j->first_error));
-	/* fio 3.33's line: the target in ns, the window in us */
-	const struct ssd_job *job = j->job;
+	/* fio 3.33's line: the target in ns, the window in us (the last
+	 * job's of a group reported together, as fio) */
+	const struct ssd_job *job = ssd_job_result_last(j);
 	fprintf(out,
 		"     latency   : target=%" PRIu64 ", window=%" PRIu64
 		", percentile=%s%%, depth=%" PRIu64 "\n",
@@ -583,10 +588,10 @@ static void text_group(FILE *out, int id, const struct group *rs)
 	}
 }
 
-/* fio's job description line: "name: (g=0): rw=randwrite, bs=(R) ..." */
-static void text_job_line(FILE *out, const struct ssd_job_result *j)
+/* fio's job description line: "name: (g=0): rw=randwrite, bs=(R) ...",
+ * for job section job in reporting group groupid. */
+static void text_job_line(FILE *out, const struct ssd_job *job, int groupid)
 {
-	const struct ssd_job *job = j->job;
 	char r[SSD_DDIR_N][2][40];
 	for (int d = 0; d < SSD_DDIR_N; d++) {
 		num2str(r[d][0], sizeof r[d][0], job->min_bs[d], 4, 1, N2S_BYTE);
@@ -594,14 +599,14 @@ static void text_job_line(FILE *out, const struct ssd_job_result *j)
 	}
 	if (job->read_iolog[0]) { /* the trace's directions and sizes */
 		fprintf(out, "%s: (g=%d): read_iolog=%s, ioengine=ssdlab, iodepth=%"
-			PRIu32 "\n", j->name, j->groupid, job->read_iolog, job->iodepth);
+			PRIu32 "\n", job->name, groupid, job->read_iolog, job->iodepth);
 		return;
 	}
 	const char *rw = ssd_rw_name(job->rw);
 	fprintf(out,
 		"%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, "
 		"ioengine=ssdlab, iodepth=%" PRIu32 "\n",
-		j->name, j->groupid, rw ? rw : "unknown", r[0][0], r[0][1],
+		job->name, groupid, rw ? rw : "unknown", r[0][0], r[0][1],
 		r[1][0], r[1][1], r[2][0], r[2][1], job->iodepth);
 }
 
@@ -662,12 +667,25 @@ static void text_drive(FILE *out, const struct ssd_run_result *r)
 		      r->wall_s > 0 ? (double)r->host_ios / r->wall_s : 0.0));
 }
 
-/* The lines fio prints when it starts: one per job, and the version. */
+/* The lines fio prints when it starts: one per job section (its clones
+ * one "..." line), and the version.  A job's clones may be results of
+ * their own, and a result may report several jobs (group_reporting). */
 void ssd_rep_text_header(const struct ssd_run_result *r, FILE *out)
 {
-	for (int i = 0; i < r->njobs; i++)
-		if (r->jobs[i].job)
-			text_job_line(out, &r->jobs[i]);
+	const struct ssd_job *prev = NULL;
+	for (int i = 0; i < r->njobs; i++) {
+		const struct ssd_job_result *j = &r->jobs[i];
+		uint32_t n = j->nsections ? j->nsections : 1;
+		for (uint32_t s = 0; j->job && s < n; s++) {
+			const struct ssd_job *job = j->job + s;
+			if (job == prev)
+				continue;
+			text_job_line(out, job, j->groupid);
+			if (job->numjobs > 1)
+				fputs("...\n", out);
+			prev = job;
+		}
+	}
 	fprintf(out, "ssdlab-%s\n\n", SSDLAB_VERSION);
 }
 

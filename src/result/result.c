@@ -39,7 +39,8 @@ void ssd_run_result_finish(struct ssd_run_result *r)
 	for (int i = 0; i < r->njobs; i++) {
 		struct ssd_job_result *j = &r->jobs[i];
 		for (int d = 0; d < SSD_DDIR_N; d++)
-			ssd_dstat_finish(&j->dir[d], j->runtime_ns);
+			ssd_dstat_finish(&j->dir[d],
+					 ssd_job_result_dir_runtime(j, d));
 		ssd_dstat_finish(&j->sync, j->runtime_ns);
 	}
 }

@@ -36,10 +36,21 @@ struct ssd_job_result {
 	int groupid;            /* stonewall group, from 0 */
 	uint32_t jobid;         /* 0-based index in report order */
 	uint32_t clones;        /* instances merged (group_reporting) */
-	const struct ssd_job *job;
+	const struct ssd_job *job; /* the job it reports; under
+	                           group_reporting the first of the jobs of
+	                           its reporting group it merges, which names
+	                           it (fio's rule: __show_run_stats) */
+	uint32_t nsections;     /* job sections it merges: job[0] ..
+	                           job[nsections - 1], one after another in
+	                           the job file (0 is taken as 1) */
 	struct ssd_dstat dir[SSD_DDIR_N]; /* read, write, trim */
 	int64_t start_ns;       /* simulated start (after ramp) */
 	int64_t runtime_ns;     /* measured duration (excluding ramp) */
+	int64_t dir_runtime_ns[SSD_DDIR_N]; /* per direction, the longest
+	                           runtime of the instances that did I/O that
+	                           way (fio's runtime[ddir]); 0: runtime_ns */
+	int64_t runtime_sum_ns; /* the instances' runtimes summed (fio's
+	                           job_runtime, total_run_time) */
 	struct ssd_counters ctr;/* drive counters over the job's window */
 	struct ssd_ss ss;       /* steady state (ss_dur), n = 0: none; the
 	                           runner owns its arrays */
@@ -121,6 +132,20 @@ void ssd_run_result_free(struct ssd_run_result *r);
 /* Free what one job's result holds (ssd_run_result_free does it for
  * each of r->njobs). */
 void ssd_job_result_free(struct ssd_job_result *j);
+
+/* The last job section j merges (fio takes its "job options",
+ * percentile settings, continue_on_error and latency target from it). */
+static inline const struct ssd_job *
+ssd_job_result_last(const struct ssd_job_result *j)
+{
+	return j->job && j->nsections > 1 ? j->job + j->nsections - 1 : j->job;
+}
+/* Direction d's runtime: dir_runtime_ns[d], else runtime_ns. */
+static inline int64_t ssd_job_result_dir_runtime(const struct ssd_job_result *j,
+						 int d)
+{
+	return j->dir_runtime_ns[d] ? j->dir_runtime_ns[d] : j->runtime_ns;
+}
 
 /* Each job's figures computed over its measured runtime (ssd_dstat_finish
  * of every direction and of the flushes), once its instances have ended. */

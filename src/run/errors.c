@@ -2,11 +2,15 @@
  * errors.c -- what ends a job or the run, and what a job goes on after.
  *
  * A command the drive refuses ends its job, with the code in the job's
- * result and a message naming the command (run_job_error).  A drive
- * turned read-only (SSD_EROFS), or a verify failure (SSD_EILSEQ), ends
- * only that job; any other error is a failure of the simulation and ends
- * the run: the group's jobs stop submitting, what is in flight completes
- * and counts.  rate_min, latency_target at depth 1 and a broken trace end
+ * result and a message naming the command (run_job_error).  As in fio,
+ * whose io_u error ends only the job that got it, a refusal a drive
+ * gives a host -- turned read-only (SSD_EROFS), a zone's rule
+ * (SSD_ZNS_*), a command it does not have (SSD_EUNSUP: TRIM on a drive
+ * without it) -- or a verify failure (SSD_EILSEQ) ends only that job: the
+ * other jobs and the later groups go on.  Any other error (no free block
+ * where the FTL needed one, an invariant broken) is a failure of the
+ * simulation and ends the run: the group's jobs stop submitting, what is
+ * in flight completes and counts, the later groups do not run.  rate_min, latency_target at depth 1 and a broken trace end
  * only their job (run_job_fail).  continue_on_error lets a job count an
  * error and go on, as fio's td_non_fatal_error (run_go_on).  And with the
  * checker on, an event due before the last one handled is the runner's
@@ -34,18 +38,33 @@ void run_job_error(struct run *r, struct inst *in, int rc,
 	run_job_stop(r, in, rc, msg);
 }
 
+/* The instance's result takes error rc, message msg, unless it has one:
+ * the first error of the jobs it reports, as fio's.  In an entry of
+ * several jobs (group_reporting) the message names the job when it is
+ * not the one the entry is named after. */
+void run_res_error(struct inst *in, int rc, const char *msg)
+{
+	struct ssd_job_result *res = in->res;
+	if (res->error)
+		return;
+	res->error = rc;
+	if (in->job != res->job)
+		snprintf(res->errmsg, sizeof res->errmsg, "job '%s': %s",
+			 in->job->name, msg);
+	else
+		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
+}
+
 /* The end of run_job_error: the job ends in error rc, message msg. */
 void run_job_stop(struct run *r, struct inst *in, int rc, const char *msg)
 {
-	struct ssd_job_result *res = in->res;
-	if (!res->error) {
-		res->error = rc;
-		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
-	}
+	run_res_error(in, rc, msg);
 	in->done = 1;
-	/* a zoned drive's refusal is the job's error, as fio's EIO */
+	/* a drive's refusal is the job's error, as fio's io_u error: a
+	 * zoned drive's (fio's EIO), a command it lacks (EOPNOTSUPP) */
 	int zns = rc <= SSD_ZNS_EFIELD && rc >= SSD_ZNS_ETRANSITION;
-	if (rc == SSD_EROFS || rc == SSD_EILSEQ || zns || r->rc)
+	if (rc == SSD_EROFS || rc == SSD_EILSEQ || rc == SSD_EUNSUP || zns ||
+	    r->rc)
 		return;
 	r->rc = rc;
 	snprintf(r->err, r->errlen, "job '%s': %s", in->job->name, msg);
@@ -58,11 +77,7 @@ void run_job_stop(struct run *r, struct inst *in, int rc, const char *msg)
  * this job, as fio's td_verror; the run goes on. */
 void run_job_fail(struct run *r, struct inst *in, int rc, const char *msg)
 {
-	struct ssd_job_result *res = in->res;
-	if (!res->error) {
-		res->error = rc;
-		snprintf(res->errmsg, sizeof res->errmsg, "%s", msg);
-	}
+	run_res_error(in, rc, msg);
 	in->done = 1;
 }
 

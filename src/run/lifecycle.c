@@ -60,10 +60,8 @@ void run_finish_inst(struct run *r, struct inst *in, int64_t t)
 	in->finished = 1;
 	in->end = t;
 	char err[sizeof in->res->errmsg];
-	if (run_close_iolog(in, err, sizeof err) && !in->res->error) {
-		in->res->error = SSD_EIO;
-		snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", err);
-	}
+	if (run_close_iolog(in, err, sizeof err))
+		run_res_error(in, SSD_EIO, err);
 	host_reaches(r, in, t);
 	struct ssd_dev *dev = r->dev;
 	/* with --check, every job ends with a full check of the maps */
@@ -128,11 +126,9 @@ static int start_inst(struct run *r, struct inst *in, int64_t t)
 	 * of the file may replay it */
 	if (j->write_iolog[0]) {
 		char err[200];
-		if (run_open_iolog(in, in->clone, err, sizeof err) && !in->res->error) {
+		if (run_open_iolog(in, in->clone, err, sizeof err))
 			/* the job runs, unrecorded, and ends in this error */
-			in->res->error = SSD_EIO;
-			snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", err);
-		}
+			run_res_error(in, SSD_EIO, err);
 	}
 	in->started = 1;
 	in->wait = W_RUN;
@@ -274,11 +270,11 @@ void run_ramp_event(struct run *r, const struct ssd_event *ev)
 /* One steady-state sample of a result at t (fio's steadystate_check). */
 int run_ss_tick(struct run *r, struct ssrun *ss, int64_t t)
 {
-	const struct ssd_job *j = ss->res->job;
+	const struct ssd_job *j = ss->job;
 	struct ssd_ss *st = &ss->res->ss;
 	int running = 0;
-	for (int i = ss->first; i < ss->first + ss->n; i++)
-		running |= !r->in[i].finished;
+	for (int i = 0; i < r->ninst && !running; i++)
+		running = r->in[i].ss == ss && !r->in[i].finished;
 	if (!running || (st->state & SSD_SS_ATTAINED)) {
 		ss->ticking = 0;
 		return 0;
@@ -295,8 +291,11 @@ int run_ss_tick(struct run *r, struct ssrun *ss, int64_t t)
 		uint64_t bw = (uint64_t)((unsigned __int128)dbytes * SSD_S /
 					 (uint64_t)iv);
 		if (ssd_ss_add(st, iops, bw, (uint64_t)lat))
-			for (int i = ss->first; i < ss->first + ss->n; i++)
-				run_terminate(r, &r->in[i]);
+			/* every instance reported with them ends (fio ends
+			 * the jobs of the group) */
+			for (int i = 0; i < r->ninst; i++)
+				if (r->in[i].res == ss->res)
+					run_terminate(r, &r->in[i]);
 	}
 	ss->prev_ios = ss->ios;
 	ss->prev_bytes = ss->bytes;

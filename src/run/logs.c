@@ -93,10 +93,7 @@ int run_close_logs(struct inst *in, int rc, char *err, size_t errlen)
 		int64_t len = in->end > in->ramp_end ? in->end - in->ramp_end : 0;
 		if (!ssd_log_close(in->log[l], len, msg, sizeof msg))
 			continue;
-		if (!in->res->error) {
-			in->res->error = SSD_EIO;
-			snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", msg);
-		}
+		run_res_error(in, SSD_EIO, msg);
 		if (!rc) {
 			snprintf(err, errlen, "job '%s': %s", in->job->name, msg);
 			rc = SSD_EIO;

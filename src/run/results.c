@@ -1,15 +1,16 @@
 /*
  * results.c -- the per-job results of a run (struct ssd_job_result,
- * result.h): one per job instance, or one per job whose clones report
- * together (group_reporting), set up before the run and filled as its
- * instances end.
+ * result.h): one per job instance, or one per reporting group entry of
+ * fio's group_reporting (a job's clones, and the jobs after it in its
+ * reporting group that report with it: sim.c), set up before the run and
+ * filled as its instances end.
  *
  * Every per-job figure covers the same window: the commands submitted
  * from the end of the ramp until the job ends.  fio's figures count those
  * commands as they are reaped (loop.c); the drive counters are read when
  * the window opens (lifecycle.c) and here, when the instance ends, so
  * host_pages_written is exactly the pages of the writes fio counts.
- * Clones reported together share a window: the widest of theirs.  The
+ * Instances reported together share a window: the widest of theirs.  The
  * drive's state at the job's end (health, wear, free blocks,
  * fragmentation) is read here too.
  */
@@ -20,33 +21,33 @@
 
 #include "job/steadystate.h"
 
-/* Result res, number jobid of the run, reports job `job` from instance
- * `first` on, in reporting group groupid; a job with steadystate gets
- * its sampler (r->ss), and in a run that keeps a series, a series of
- * its own on the same steps.  0, or SSD_ENOMEM. */
+/* Result res, number jobid of the run, reports job `job` (and the
+ * jobs that join it: sim.c) in reporting group groupid; in a run that
+ * keeps a series, it has a series of its own on the same steps.  0, or
+ * SSD_ENOMEM. */
 int run_result_new(struct run *r, struct ssd_job_result *res,
-		   const struct ssd_job *job, uint32_t jobid, int groupid,
-		   int first)
+		   const struct ssd_job *job, uint32_t jobid, int groupid)
 {
 	snprintf(res->name, sizeof res->name, "%s", job->name);
 	res->groupid = groupid;
 	res->jobid = jobid;
 	res->job = job;
-	/* fio HEAD counts zone resets of zbd jobs that write or trim */
-	res->zbd = job->zonemode == SSD_ZONEMODE_ZBD &&
-		   (ssd_rw_ddirs(job->rw) & (1u << SSD_DDIR_WRITE |
-					    1u << SSD_DDIR_TRIM));
+	res->nsections = 1;
 	if (r->series) {
 		res->series = malloc(sizeof *res->series);
 		if (!res->series)
 			return SSD_ENOMEM;
 		ssd_series_init(res->series, r->series->t0, r->series->step);
 	}
-	if (!job->ss_dur)
-		return 0;
+	return 0;
+}
+
+int run_result_ss(struct run *r, struct ssd_job_result *res,
+		  const struct ssd_job *job)
+{
 	struct ssrun *ss = &r->ss[r->nss++];
 	ss->res = res;
-	ss->first = first;
+	ss->job = job;
 	if (ssd_ss_init(&res->ss, job->ss_state, job->ss_limit,
 			(uint32_t)(job->ss_dur / job->ss_interval),
 			(uint32_t)(job->ss_dur / SSD_S)))
@@ -72,6 +73,12 @@ void run_result_end(struct run *r, struct inst *in, int64_t t)
 	int64_t rt = t > in->ramp_end ? t - in->ramp_end : 0;
 	if (rt > res->runtime_ns)
 		res->runtime_ns = rt;
+	/* fio's runtime[ddir]: the longest of the instances that did I/O
+	 * that way (jobs of different directions reported together) */
+	for (int dd = 0; dd < SSD_DDIR_N; dd++)
+		if (in->done_ios[dd] && rt > res->dir_runtime_ns[dd])
+			res->dir_runtime_ns[dd] = rt;
+	res->runtime_sum_ns += rt;
 	res->start_ns = in->ramp_end;
 	if (t - r->t0 > res->end_ns)
 		res->end_ns = t - r->t0;

@@ -254,10 +254,11 @@ struct flow {
 	int waiting;                /* first instance in W_FLOW, or -1 */
 };
 
-/* Steady state of one result (a job, or its clones reported together). */
+/* Steady state of one result (a job, or the jobs and clones reported
+ * together): the instances whose ss points here feed it. */
 struct ssrun {
 	struct ssd_job_result *res;
-	int first, n;               /* its instances */
+	const struct ssd_job *job;  /* whose steadystate settings it takes */
 	int ticking;
 	int64_t epoch, next;        /* samples from epoch every interval */
 	uint64_t ios, bytes, prev_ios, prev_bytes;
@@ -455,9 +456,13 @@ int run_group(struct run *r, int group);
 /* ---- errors.c ---- */
 
 /* The job ends with error rc while it did `what` (the run too, unless
- * rc is SSD_EROFS or SSD_EILSEQ); run_job_stop with the message made. */
+ * rc is a drive's refusal -- SSD_EROFS, SSD_EUNSUP, SSD_ZNS_* -- or
+ * SSD_EILSEQ); run_job_stop with the message made. */
 void run_job_error(struct run *r, struct inst *in, int rc, const char *what);
 void run_job_stop(struct run *r, struct inst *in, int rc, const char *msg);
+/* The instance's result takes error rc and message msg unless it has one
+ * (the message naming the job in an entry of several jobs). */
+void run_res_error(struct inst *in, int rc, const char *msg);
 /* Only the job ends, with error rc and message msg (rate_min...). */
 void run_job_fail(struct run *r, struct inst *in, int rc, const char *msg);
 /* 1 when continue_on_error covers error rc of a command of direction
@@ -473,11 +478,14 @@ __attribute__((cold)) void run_clock_back(struct run *r,
 
 /* ---- results.c ---- */
 
-/* Result res, number jobid, reports job `job` from instance `first` on,
- * in reporting group groupid: 0, or SSD_ENOMEM. */
+/* Result res, number jobid, reports job `job` (and the jobs after it
+ * that join it), in reporting group groupid: 0, or SSD_ENOMEM. */
 int run_result_new(struct run *r, struct ssd_job_result *res,
-		   const struct ssd_job *job, uint32_t jobid, int groupid,
-		   int first);
+		   const struct ssd_job *job, uint32_t jobid, int groupid);
+/* Result res gets its steady-state sampler (r->ss), with the settings of
+ * job, its first instance with ss_dur: 0, or SSD_ENOMEM. */
+int run_result_ss(struct run *r, struct ssd_job_result *res,
+		  const struct ssd_job *job);
 /* The instance has ended at t: its result takes its window's figures. */
 void run_result_end(struct run *r, struct inst *in, int64_t t);
 

@@ -229,16 +229,18 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 	uint64_t ios0 = ssd_dev_host_ios(dev);
 	int64_t t_start = ssd_dev_time(dev);
 	r.genesis = t_start;
+	struct ssd_job_result *shared = NULL; /* the entry being filled */
+	struct ssrun *shared_ss = NULL;       /* ... and its sampler */
 	for (int j = 0; j < njobs; j++) {
 		const struct ssd_job *job = &jobs[j];
 		r.exitall |= job->exitall;
 		r.job_left[j] = (int)job->numjobs;
 		/* fio: stonewall and new_group start a reporting group */
+		int newgroup = j > 0 && (job->stonewall || job->new_group);
 		if (j > 0 && job->stonewall)
 			group++;
-		if (j > 0 && (job->stonewall || job->new_group))
+		if (newgroup)
 			rgroupid++;
-		struct ssd_job_result *shared = NULL;
 		for (uint32_t c = 0; c < job->numjobs; c++, k++) {
 			struct inst *in = &r.in[k];
 			in->job = job;
@@ -248,22 +250,45 @@ int ssd_sim_run_progress(struct ssd_dev *dev, const struct ssd_job *jobs,
 			in->wait = W_NEW;
 			in->q_head = in->q_tail = UINT32_MAX;
 			in->r_head = in->r_tail = UINT32_MAX;
-			if (!shared || !job->group_reporting) {
+			/* fio's __show_run_stats: an instance with
+			 * group_reporting joins the entry of the instance
+			 * before it when that one is in the same reporting
+			 * group (whatever its own group_reporting); any other
+			 * starts an entry, named after its job */
+			if (!shared || !job->group_reporting ||
+			    (c == 0 && newgroup)) {
 				shared = &res->jobs[ri];
+				shared_ss = NULL;
 				rgroup[ri] = group;
 				rc = run_result_new(&r, shared, job, (uint32_t)ri,
-						    rgroupid, k);
+						    rgroupid);
 				ri++;
 				if (rc) {
 					snprintf(err, errlen, "out of memory");
 					goto out;
 				}
+			} else if (c == 0) {
+				shared->nsections++; /* the next job joins */
 			}
 			in->res = shared;
 			shared->clones++;
+			/* fio HEAD counts zone resets of zbd jobs that write
+			 * or trim */
+			shared->zbd |= job->zonemode == SSD_ZONEMODE_ZBD &&
+				(ssd_rw_ddirs(job->rw) &
+				 (1u << SSD_DDIR_WRITE | 1u << SSD_DDIR_TRIM));
 			if (job->ss_dur) {
-				in->ss = &r.ss[r.nss - 1];
-				in->ss->n++;
+				/* one sampler for the entry: fio sums the
+				 * group's jobs in its check */
+				if (!shared_ss) {
+					rc = run_result_ss(&r, shared, job);
+					shared_ss = &r.ss[r.nss - 1];
+					if (rc) {
+						snprintf(err, errlen, "out of memory");
+						goto out;
+					}
+				}
+				in->ss = shared_ss;
 			}
 			rc = inst_init(&r, in, j, c, seed, err, errlen);
 			if (rc)
@@ -333,10 +358,8 @@ out:
 	for (int i = 0; i < ninst; i++) {
 		struct inst *in = &r.in[i];
 		char msg[sizeof in->res->errmsg];
-		if (run_close_iolog(in, msg, sizeof msg) && !in->res->error) {
-			in->res->error = SSD_EIO;
-			snprintf(in->res->errmsg, sizeof in->res->errmsg, "%s", msg);
-		}
+		if (run_close_iolog(in, msg, sizeof msg))
+			run_res_error(in, SSD_EIO, msg);
 		rc = run_close_logs(in, rc, err, errlen);
 		ssd_wl_destroy(in->wl);
 		free(in->zlog);

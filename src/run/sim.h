@@ -57,14 +57,17 @@
  * pages of the writes fio counts (the counters are the whole drive's:
  * jobs side by side each see all of the drive's work).  Background work in an idle gap across
  * the ramp's end is split there.  A job that ends within its ramp has an
- * empty window.  Clones reported together (group_reporting) share a
- * window: the widest of theirs.  The drive persists across calls, so a
+ * empty window.  Instances reported together (group_reporting: a
+ * reporting group's jobs and clones, as fio's __show_run_stats joins
+ * them) share a window: the widest of theirs.  The drive persists across calls, so a
  * caller can precondition it with one run and measure it with the next.
  *
  * Errors.  A command the drive refuses ends its job, with the code in the
  * job's result (error) and a message naming the command (errmsg).  A
  * drive turned read-only (SSD_EROFS) ends only that job: the other jobs,
- * and the groups after it, still run (reads work).  So does a verify
+ * and the groups after it, still run (reads work).  So do the other
+ * refusals a drive gives a host (a zone's rule, SSD_ZNS_*; a command it
+ * lacks, SSD_EUNSUP), as fio's io_u error ends only its job, and a verify
  * failure (SSD_EILSEQ, with fio's verify message as errmsg).  Any other error --
  * the drive or its invariant checker failing -- ends the run at that
  * moment: the group's other jobs stop submitting, commands in flight

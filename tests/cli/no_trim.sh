@@ -51,9 +51,10 @@ for s in torture fill-idle trim-latency; do
 done
 expect_err 2 "scenario torture deletes with TRIM, and drive 'tiny' has none \(trim = no\)" \
 	"$SSDLAB" scenario run torture --drive tiny --set trim=no
-# a trace with a discard ends at it, saying why
+# a trace with a discard ends at it, saying why (the replay job's error,
+# as fio's EOPNOTSUPP ends the job)
 printf 'fio version 3 iolog\n0 t add\n0 t open\n0 t write 0 65536\n1 t trim 0 65536\n2 t close\n' >d.log
-expect_err 1 "^ssdlab: job 'replay': trim command at offset 0, 65536 bytes: not supported: drive 'intel-x25m-80g' has no TRIM \(trim = no\)$" \
+expect_err 1 "^ssdlab: trace: the replay failed: trim command at offset 0, 65536 bytes: not supported: drive 'intel-x25m-80g' has no TRIM \(trim = no\)$" \
 	"$SSDLAB" scenario run trace --drive intel-x25m-80g --set capacity=256m --set trace=d.log --set fill=0 --out tr
 # gc-states: clean, after load, after idle; after TRIM skipped, and said
 expect_status 0 "$SSDLAB" scenario run gc-states --drive tiny --set trim=no --set load=50% \

@@ -248,3 +248,50 @@ TEST(sim_checker_runs_at_the_end_of_every_job)
 	ssd_run_result_free(&r);
 	ssd_dev_destroy(d);
 }
+
+/* group_reporting, as fio's __show_run_stats: an instance with it joins
+ * the entry of the instance before it when that one is in the same
+ * reporting group, whatever its own setting; new_group and stonewall start
+ * another group.  The entry is named after its first job and counts every
+ * instance; each direction keeps the runtime of the instances that did
+ * I/O that way. */
+TEST(sim_group_reporting_merges_a_reporting_group)
+{
+	struct ssd_dev *d = tiny();
+	CHECKF(d, "%s", err);
+	struct ssd_run_result r;
+	CHECKF(run(d, "[global]\nsize=4m\nbs=4k\n"
+		   "[a]\nnumjobs=2\nrw=write\n"            /* two entries */
+		   "[b]\ngroup_reporting\nnumjobs=2\nrw=read\nsize=1m\n" /* joins a's 2nd */
+		   "[c]\nnew_group\ngroup_reporting\nrw=randwrite\n"
+		   "[d]\ngroup_reporting\nnumjobs=3\nrw=randread\n" /* joins c */
+		   "[e]\nstonewall\ngroup_reporting\nrw=write\n"
+		   "[f]\nrw=read\n", &r) == 0, "%s", err); /* its own */
+	CHECKF(r.njobs == 5, "%d entries", r.njobs);
+	static const char *const name[] = {"a", "a", "c", "e", "f"};
+	static const int gid[] = {0, 0, 1, 2, 2};
+	static const uint32_t clones[] = {1, 3, 4, 1, 1}, secs[] = {1, 2, 2, 1, 1};
+	for (int i = 0; i < r.njobs && i < 5; i++) {
+		const struct ssd_job_result *j = &r.jobs[i];
+		CHECKF(!strcmp(j->name, name[i]) && j->groupid == gid[i] &&
+		       j->clones == clones[i] && j->nsections == secs[i],
+		       "entry %d: %s group %d, %u instances, %u jobs", i,
+		       j->name, j->groupid, j->clones, j->nsections);
+	}
+	/* a's second clone and b's two: 4 MiB written, 2 MiB read, each
+	 * direction its own runtime (the reads end first) */
+	const struct ssd_job_result *ab = &r.jobs[1];
+	CHECK(ab->dir[SSD_DDIR_WRITE].bytes == 4u << 20 &&
+	      ab->dir[SSD_DDIR_READ].bytes == 2u << 20);
+	CHECK(ab->dir_runtime_ns[SSD_DDIR_READ] > 0 &&
+	      ab->dir_runtime_ns[SSD_DDIR_READ] < ab->dir_runtime_ns[SSD_DDIR_WRITE] &&
+	      ab->dir_runtime_ns[SSD_DDIR_WRITE] == ab->runtime_ns);
+	CHECK(ab->runtime_sum_ns > ab->runtime_ns);
+	/* the last job section it reports (its jobs are freed by now: the
+	 * pointer only) */
+	CHECK(ssd_job_result_last(ab) == ab->job + 1);
+	CHECK(r.jobs[2].dir[SSD_DDIR_READ].bytes == 12u << 20 &&
+	      r.jobs[2].dir[SSD_DDIR_WRITE].bytes == 4u << 20);
+	ssd_run_result_free(&r);
+	ssd_dev_destroy(d);
+}
