@@ -533,13 +533,15 @@ SSDLAB_API int ssdlab_result_points(const ssdlab_result *r);
 SSDLAB_API int ssdlab_result_point(const ssdlab_result *r, int i,
 				   struct ssdlab_point *out);
 /* Point i of one reported job's own series (0 .. ssdlab_result_jobs - 1;
- * clones under group_reporting together): the same steps as the run's,
+ * a reporting group's jobs together under group_reporting, as fio
+ * reports them): the same steps as the run's,
  * ssdlab_result_points of them, counting that job's completions only.
  * SSDLAB_EINVAL for a job or i out of range, or a result of ssdlab_run. */
 SSDLAB_API int ssdlab_result_job_point(const ssdlab_result *r, int job, int i,
 				       struct ssdlab_point *out);
 
-/* Reported jobs (clones merged under group_reporting). */
+/* Reported jobs: one per job and clone, or one per reporting group for
+ * its jobs with group_reporting (fio's entries: docs/output.md). */
 SSDLAB_API int ssdlab_result_jobs(const ssdlab_result *r);
 
 /* One reported job's figures, over its measured window (after ramp). */

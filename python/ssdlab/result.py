@@ -107,8 +107,9 @@ class Series(list):
 
 
 class Result(Handle):
-    """What a run measured.  jobs: a list of ssdlab.JobStats (clones
-    merged under group_reporting); job(name); report(fmt) the report's
+    """What a run measured.  jobs: a list of ssdlab.JobStats (a reporting
+    group's jobs merged under group_reporting, as fio reports them);
+    job(name); report(fmt) the report's
     text; json() the JSON report as a dict; series the run's time series
     (Device.run(series=...)); to_dataframe() one row per job."""
     _free = "ssdlab_result_free"
