@@ -20,6 +20,7 @@
 
 #include "cli.h"
 #include "machine/device.h"
+#include "serve/serve.h"
 #include "serve.h"
 
 /* A file the server will write: its folder must exist and be writable
@@ -266,16 +267,18 @@ int serve_check(const struct serve_args *s, int argc, char **argv)
 	struct ssd_config cfg;
 	if ((rc = s->snap ? cli_snapshot_drive(&s->c, s->snap, &cfg)
 			  : cli_load_drive(&s->c, &cfg)))
-		return rc;
-	if (strcmp(s->data, "memory")) {
-		struct stat sb;
-		if (!stat(s->data, &sb) && (!S_ISREG(sb.st_mode) || sb.st_size)) {
-			fprintf(stderr, "%s: data file %s: %s\n", cli_prog, s->data,
-				S_ISREG(sb.st_mode) ? "exists and is not empty (the drive "
-				"starts fresh; remove it or name another)"
-				: "not a regular file");
-			return EXIT_USAGE;
-		}
+		/* a snapshot that cannot be read is an input error here
+		 * (docs/serve.md), as everything serve checks first */
+		return s->snap && rc == 1 ? EXIT_USAGE : rc;
+	/* what the plugin would refuse in the drive and the options, with
+	 * its own check, so that it is this tool's usage error before
+	 * nbdkit starts */
+	struct ssd_srv_opts so = {.cfg = &cfg, .data = s->data,
+				  .power_cuts = s->power_cuts, .snapshot = s->snap};
+	char serr[640];
+	if (ssd_srv_check(&so, serr, sizeof serr)) {
+		fprintf(stderr, "%s: %s\n", cli_prog, serr);
+		return EXIT_USAGE;
 	}
 	if ((s->sock && (rc = serve_socket_ok(s->sock))) ||
 	    (s->c.output && (rc = serve_path_ok("report", s->c.output))) ||
@@ -285,8 +288,6 @@ int serve_check(const struct serve_args *s, int argc, char **argv)
 	    (s->power_log && (rc = serve_path_ok("power log", s->power_log))) ||
 	    (tcp && (rc = serve_tcp_ok(s->ip, s->port ? s->port : "10809"))))
 		return rc;
-	if (s->power_cuts && ssd_config_is_machine(&cfg))
-		return cli_usage("--power-cuts needs a bare SSD (no host layers, not a disk)");
 	char merr[512];
 	if (ssd_dev_mem_check(&cfg, s->power_cuts ? SSD_MEM_POWER : 0, 0, merr, sizeof merr)) {
 		fprintf(stderr, "%s: %s\n", cli_prog, merr);

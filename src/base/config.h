@@ -493,7 +493,8 @@ const char *ssd_trim_mode_name(int mode);
 const char *ssd_mapping_name(int mapping);
 const char *ssd_zone_finish_name(int mode);
 /* Why power cuts cannot be modelled on drive c (a phrase naming the key
- * and its value), or NULL when they can. */
+ * and its value), or NULL when they can: the FTL's own rule (it refuses
+ * to track them by it), for tools that refuse the drive first. */
 const char *ssd_config_power_refusal(const struct ssd_config *c, char *buf,
 				     size_t n);
 

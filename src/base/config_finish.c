@@ -49,16 +49,20 @@
 const char *ssd_config_power_refusal(const struct ssd_config *c, char *buf,
 				     size_t n)
 {
-	if (c->mapping != SSD_MAP_PAGE)
+	int zoned = c->mapping == SSD_MAP_ZONE;
+	if (c->mapping != SSD_MAP_PAGE && !zoned)
 		snprintf(buf, n, "power cuts are modelled on page mapping only, "
 			 "and the drive has mapping = %s (docs/mapping.md)",
 			 ssd_mapping_name(c->mapping));
-	else if (c->fdp)
-		snprintf(buf, n, "power cuts are modelled without flexible data "
-			 "placement, and the drive has fdp = yes");
-	else if (c->gc_copies == SSD_GC_COPIES_HOST)
+	else if (!zoned && c->gc_copies != SSD_GC_COPIES_OWN)
 		snprintf(buf, n, "power cuts are modelled with GC copies in a write "
 			 "point of their own, and the drive has gc_copies = host");
+	else if ((zoned || c->fdp) && c->paired_pages != SSD_PAIRED_INDEPENDENT)
+		snprintf(buf, n, "power cuts with paired_pages = %s are modelled "
+			 "on drives without zones or FDP only (the guard covers "
+			 "the unit's own write point), and the drive has %s",
+			 c->paired_pages == SSD_PAIRED_PROTECTED ? "protected"
+			 : "unprotected", zoned ? "mapping = zone" : "fdp = yes");
 	else
 		return NULL;
 	return buf;

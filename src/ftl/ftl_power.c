@@ -120,13 +120,14 @@ int ssd_ftl_power_track(struct ssd_ftl *f, const int64_t *horizon)
 {
 	if (f->ptrack)
 		return 0;
-	if (f->bm || (!f->zn && f->cfg.gc_copies != SSD_GC_COPIES_OWN))
-		return SSD_EUNSUP; /* the model tracks page-mapped write points,
-		                      host data apart from GC copies (a zoned
-		                      drive copies nothing) */
-	if ((f->zn || f->fdp) && f->cfg.paired_pages != SSD_PAIRED_INDEPENDENT)
-		return SSD_EUNSUP; /* the guard of paired pages covers the
-		                      unit's own host write point only */
+	/* the model tracks page-mapped write points, host data apart from
+	 * GC copies (a zoned drive copies nothing); the guard of paired
+	 * pages covers the unit's own host write point only: the rule is
+	 * the config's, so that a tool can refuse the drive before it is
+	 * built (ssd_config_power_refusal) */
+	char why[200];
+	if (ssd_config_power_refusal(&f->cfg, why, sizeof why))
+		return SSD_EUNSUP;
 	if (!f->vgen || !f->vsrc)
 		return SSD_EINVAL; /* the out-of-band records need the tags */
 	f->trim_cnt = calloc(f->nlp ? f->nlp : 1, sizeof *f->trim_cnt);

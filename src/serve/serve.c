@@ -430,6 +430,61 @@ static const char *series_header =
 	"waf_interval,waf,"
 	"free_blocks,percentage_used,read_only\n";
 
+/* What the options and the drive alone tell (ssd_srv_check): checked
+ * again by ssd_srv_open, so that a server started without the check
+ * still refuses. */
+int ssd_srv_check(const struct ssd_srv_opts *o, char *err, size_t errlen)
+{
+	const struct ssd_config *c = o->cfg;
+	/* the saved drive; power cuts keep the server's time as the drive's,
+	 * so they start from a fresh drive */
+	if (o->snapshot && o->power_cuts) {
+		snprintf(err, errlen, "power cuts start from a fresh drive; "
+			 "--snapshot '%s' and --power-cuts exclude each other",
+			 o->snapshot);
+		return -EINVAL;
+	}
+	if (c->type == SSD_TYPE_SSD && c->mapping == SSD_MAP_ZONE) {
+		/* NBD (and nbdkit's block device) has no zones: a client would
+		 * write anywhere, and a zoned drive takes writes only at a
+		 * zone's write pointer */
+		struct ssd_zones z;
+		char why[200];
+		if (ssd_config_zones(c, &z, why, sizeof why))
+			z.zones = 0;
+		snprintf(err, errlen, "the drive is zoned (mapping = zone, %u "
+			 "zones) and NBD has no zone commands: a client's file "
+			 "system would write off the write pointers (accepted: "
+			 "mapping = page, block, bast or fast; run zoned jobs with "
+			 "ssdlab run, docs/fio-zoned.md)", z.zones);
+		return -EINVAL;
+	}
+	if (o->power_cuts) {
+		char why[200];
+		if (ssd_config_is_machine(c)) {
+			snprintf(err, errlen, "power cuts need a bare SSD (no host "
+				 "layers, not a disk)");
+			return -EINVAL;
+		}
+		if (ssd_config_power_refusal(c, why, sizeof why)) {
+			snprintf(err, errlen, "%s", why);
+			return -EINVAL;
+		}
+	}
+	/* the drive starts fresh: a file holding data would read back what
+	 * this drive never wrote, and emptying it would lose it */
+	struct stat sb;
+	if (o->data && strcmp(o->data, "memory") && !stat(o->data, &sb) &&
+	    (!S_ISREG(sb.st_mode) || sb.st_size)) {
+		snprintf(err, errlen, "data file %s: %s", o->data,
+			 S_ISREG(sb.st_mode) ? "exists and is not empty (the drive "
+			 "starts fresh; remove it or name another)"
+			 : "not a regular file");
+		return -EEXIST;
+	}
+	return 0;
+}
+
 int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		 char *err, size_t errlen)
 {
@@ -447,7 +502,9 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 	s->seed = o->seed;
 	s->formats = o->formats ? o->formats : SSD_OUT_NORMAL;
 	snprintf(s->name, sizeof s->name, "%s", o->name ? o->name : "nbd");
-	int rc = 0;
+	int rc = ssd_srv_check(o, err, errlen);
+	if (rc)
+		goto bad;
 	if (o->output && !(s->output = strdup(o->output))) {
 		rc = -ENOMEM;
 		snprintf(err, errlen, "out of memory");
@@ -467,13 +524,6 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 	if (o->snapshot) {
 		/* the saved drive; power cuts keep the server's time as the
 		 * drive's, so they start from a fresh drive */
-		if (o->power_cuts) {
-			rc = -EINVAL;
-			snprintf(err, errlen, "power cuts start from a fresh drive; "
-				 "--snapshot '%s' and --power-cuts exclude each "
-				 "other", o->snapshot);
-			goto bad;
-		}
 		char why[640];
 		drc = ssd_snapshot_load(o->snapshot, &s->cfg, &s->dev, why,
 					sizeof why);
@@ -489,19 +539,6 @@ int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,
 		rc = drc == SSD_ENOMEM ? -ENOMEM : -EINVAL;
 		snprintf(err, errlen, "%s", drc == SSD_ENOMEM ? "out of memory"
 			 : "the drive's geometry is too large for the model");
-		goto bad;
-	}
-	struct ssd_zoned_info zi;
-	if (ssd_dev_zoned(s->dev, &zi)) {
-		/* NBD (and nbdkit's block device) has no zones: a client would
-		 * write anywhere, and a zoned drive takes writes only at a
-		 * zone's write pointer */
-		rc = -EINVAL;
-		snprintf(err, errlen, "the drive is zoned (mapping = zone, %u "
-			 "zones) and NBD has no zone commands: a client's file "
-			 "system would write off the write pointers (accepted: "
-			 "mapping = page, block, bast or fast; run zoned jobs with "
-			 "ssdlab run, docs/fio-zoned.md)", zi.nzones);
 		goto bad;
 	}
 	if (o->check_every)

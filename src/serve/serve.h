@@ -85,6 +85,13 @@ struct ssd_srv_opts {
 
 struct ssd_srv;
 
+/* What can be refused before anything is built, from the options and
+ * the finished drive alone (ssd_srv_open checks it first too): power
+ * cuts with a snapshot, or on a drive that cannot model them; a zoned
+ * drive; a data file that holds data or is not a file.  0, or -errno
+ * with err[] saying what. */
+int ssd_srv_check(const struct ssd_srv_opts *o, char *err, size_t errlen);
+
 /* Build the drive and its data store.  0, or -errno with err[] saying
  * what (a data file that cannot be made, a drive the model refuses). */
 int ssd_srv_open(const struct ssd_srv_opts *o, struct ssd_srv **out,

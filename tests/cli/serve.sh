@@ -12,6 +12,29 @@ expect_err 2 "unknown drive .nosuch." "$SSDLAB" serve --drive nosuch
 expect_err 2 "stats-log needs --stats-interval" "$SSDLAB" serve --stats-log x.csv
 echo data >full.img
 expect_err 2 "data file full.img: exists and is not empty" "$SSDLAB" serve --data full.img
+# what the plugin would refuse in the drive and the files is serve's own
+# one-line usage error, by the plugin's check, and nbdkit never starts
+u() { "$SSDLAB" serve --socket "$PWD/u.sock" --drive tiny "$@" --run "touch ran"; }
+expect_err 2 "^ssdlab: power cuts are modelled on page mapping only, and the drive has mapping = block" \
+	u --set mapping=block --power-cuts
+expect_err 2 "^ssdlab: power cuts with paired_pages = protected are modelled on drives without zones or FDP only" \
+	u --set fdp=yes --set fdp_handles=2 --set op=0.25 --set paired_pages=protected --power-cuts
+expect_err 2 "^ssdlab: power cuts need a bare SSD" u --set mft=yes --power-cuts
+expect_err 2 "^ssdlab: the drive is zoned \(mapping = zone, 64 zones\) and NBD has no zone commands" \
+	u --set mapping=zone
+expect_err 2 "^ssdlab: cannot read snapshot 'none.snap': No such file" u --snapshot none.snap
+expect_err 2 "^ssdlab: 'full.img' is not an ssdlab snapshot" u --snapshot full.img
+mkdir adir
+expect_err 2 "^ssdlab: data file adir: not a regular file" u --data adir
+[ ! -e ran ] || fail "nbdkit started for a drive serve refuses"
+# nbdkit run directly with the plugin still refuses them
+set +e
+env $PLUGIN_ENV nbdkit -U "$PWD/u.sock" "$PLUGIN" drive=tiny set=mapping=block \
+	power-cuts=yes --run "touch ran" 2>err.txt
+got=$?
+set -e
+[ $got -eq 1 ] && grep -q "power cuts are modelled on page mapping only" err.txt &&
+	[ ! -e ran ] || fail "the plugin run directly, mapping = block with power cuts: exit $got: $(cat err.txt)"
 
 # ---- the functional server: fast clock, data in memory ----
 start f --set capacity=256m --clock fast --output f.json --output-format json

@@ -9,7 +9,7 @@
 
 expect_err 2 "need --power-cuts" "$SSDLAB" serve --power-log p.csv
 expect_err 2 "power-off needs a time" "$SSDLAB" serve --power-cuts --power-off soon
-expect_err 2 "needs a bare SSD" "$SSDLAB" serve --power-cuts --set page_cache=64m
+expect_err 2 "^ssdlab: power cuts need a bare SSD" "$SSDLAB" serve --power-cuts --set page_cache=64m
 
 head -c 8388608 /dev/zero | tr '\0' '\252' >aa.img   # 0xaa
 head -c 4194304 /dev/zero | tr '\0' '\273' >bb.img   # 0xbb
