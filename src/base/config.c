@@ -131,7 +131,7 @@ static const struct opt options[] = {
 	 .help = "What the drive is: ssd (flash, the keys below) or hdd (a "
 		 "hard disk, the hdd_* keys; docs/hdd.md)."},
 	{"capacity", T_SIZE, FIELD(capacity), "32g", MIB, 16 * TIB,
-	 .flags = F_ANY | F_MUL4K | F_DESCR, .unit = "bytes",
+	 .flags = F_ANY | F_MUL4K | F_DESCR | F_FLASHFIT, .unit = "bytes",
 	 .help = "User capacity, what the host sees."},
 	{"op", T_FRACTION, FIELD(op), "0.07", .fmin = 0, .fmax = 4,
 	 .flags = F_DESCR, .unit = "fraction of capacity",
@@ -723,9 +723,15 @@ char *ssd_cfg_accepted(const struct opt *o, int hint, char *b, size_t n)
 			}
 			break;
 		}
-		snprintf(b, n, "%s..%s%s%s", ssd_cfg_fmt_size(o->min, lo, sizeof lo),
+		/* the table's bounds; a capacity also has to leave the FTL
+		 * its reserve and keep the flash (capacity*(1+op)) within
+		 * what 32-bit page maps address: config_finish.c's fit() */
+		snprintf(b, n, "%s..%s%s%s%s", ssd_cfg_fmt_size(o->min, lo, sizeof lo),
 			 ssd_cfg_fmt_size(o->max, hi, sizeof hi),
 			 o->flags & F_MUL4K ? ", a multiple of 4k" : "",
+			 o->flags & F_FLASHFIT ? "; on flash, at least what the "
+			 "FTL's reserve needs on this drive, and capacity*(1+op) "
+			 "at most 16t" : "",
 			 hint ? "; suffixes k, m, g, t" : "");
 		break;
 	case T_U32:

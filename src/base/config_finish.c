@@ -258,7 +258,7 @@ uint64_t ssd_config_physical_bytes(const struct ssd_config *c)
  * directly, bypassing ssd_config_set). */
 static int check_ranges(const struct ssd_config *c, char *err, size_t errlen)
 {
-	char acc[160], val[48];
+	char acc[256], val[48];
 	const struct opt *o;
 	for (int i = 0; (o = ssd_cfg_row(i)); i++) {
 		const char *what = NULL;

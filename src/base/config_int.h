@@ -41,6 +41,8 @@ enum opt_type { T_STRING, T_SIZE, T_U32, T_FRACTION, T_TIME, T_ENUM, T_BOOL };
                         layer), not of the drive itself */
 #define F_ANY 128u   /* a key of every drive type (the others but F_HDD
                         and F_STACK ones are the flash's) */
+#define F_FLASHFIT 256u /* a size the flash bounds further (capacity): its
+                        accepted range says so (ssd_cfg_accepted) */
 
 struct opt {
 	const char *name;

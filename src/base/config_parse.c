@@ -56,7 +56,7 @@ static const char *quote(const char *s, char *buf, size_t n)
 static int set_value(struct ssd_config *c, const struct opt *o, const char *s,
 		     const char *where, char *err, size_t errlen)
 {
-	char acc[160], q[48];
+	char acc[256], q[48];
 	const char *what = NULL;
 	int rc = 0;
 	uint64_t u = 0;

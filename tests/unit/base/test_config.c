@@ -279,7 +279,9 @@ TEST(config_set_errors)
 						 "a size", "accepted: 1m..16t"}},
 		{"capacity", "1000000", SSD_ERANGE, {"key 'capacity'",
 						     "multiple of 4k"}},
-		{"capacity", "512k", SSD_ERANGE, {"out of range", "1m..16t"}},
+		{"capacity", "512k", SSD_ERANGE, {"out of range", "1m..16t", "; on flash, "
+						  "at least what the FTL's reserve needs on this "
+						  "drive, and capacity*(1+op) at most 16t)"}},
 		{"op", "5", SSD_ERANGE, {"key 'op': '5' is out of range",
 					 "accepted: 0..4"}},
 		{"op", "-0.1", SSD_ERANGE, {"key 'op'", "out of range"}},
