@@ -198,6 +198,25 @@ printf '[r]\nread_iolog=b.blktrace.0\n' >b.fio
 [ "$(json b.json 'j["write"]["io_bytes"], j["read"]["io_bytes"]')" = "(4096, 8192)" ] || fail "blktrace replay"
 [ "$(json b.json 'j["job_runtime"]')" -ge 2 ] || fail "blktrace times"
 
+# two disks in one blktrace file: refused, naming both, as trace convert
+# does (they were replayed merged into one stream)
+python3 - <<'EOF'
+import struct
+def ev(seq, t, sector, nbytes, cat, dev):
+    return struct.pack("<IIQQIIIIIHH", 0x65617407, seq, t, sector, nbytes,
+                       1 | (cat << 16), 1, dev, 0, 0, 0)
+with open("b2.blktrace.0", "wb") as f:
+    f.write(ev(1, 1000000, 8, 4096, 2, 8 << 20))
+    f.write(ev(2, 3000000, 16, 8192, 1, 8 << 20 | 16))
+EOF
+printf '[r]\nread_iolog=b2.blktrace.0\n' >b2.fio
+expect_err 2 "b2\.blktrace\.0:.*a request of device 8,16 after those of device 8,0 \(expected one device: the trace holds several; --device of ssdlab trace convert or stat picks one\)" \
+	"$SSDLAB" run b2.fio --drive tiny
+expect_err 2 "b2\.blktrace\.0:.*a request of device 8,16 after those of device 8,0 " \
+	"$SSDLAB" scenario run trace --drive tiny --set trace=b2.blktrace.0 --out b2out
+"$SSDLAB" trace convert --device 8,16 b2.blktrace.0 b2.log 2>/dev/null || fail "blktrace --device 8,16"
+grep -q "^0 trace read 8192 8192$" b2.log || { cat b2.log >&2; fail "blktrace --device 8,16: $(cat b2.log)"; }
+
 # ---- errors ----
 # a trace that cannot be read is the job file's error, with its line
 printf 'not an iolog\n' >bad.iolog
