@@ -226,7 +226,14 @@ expect_err 2 "bad\.fio:2: option 'read_iolog': .*neither a fio iolog" "$SSDLAB" 
 # replay stops there without a word)
 printf 'fio version 3 iolog\n0 f add\n0 f open\n10 f write 0 0\n20 f write 4096 4096\n' >zero.iolog
 printf '[r]\nread_iolog=zero.iolog\n' >zero.fio
-expect_err 2 "zero\.fio:2: option 'read_iolog': zero\.iolog:4: a write of 0 bytes \(expected a length above 0" "$SSDLAB" run zero.fio --drive tiny
+expect_err 2 "^ssdlab: zero\.iolog:4: a write of 0 bytes \(expected a length above 0.*\) \(read_iolog of zero\.fio:2\)$" "$SSDLAB" run zero.fio --drive tiny
+# a bad line of a trace a job file names is the trace's FILE:LINE error,
+# the job file's line once as context; not wrapped as a wrong value of
+# the option with its "(accepted: ...)" (it once was, twice located)
+printf 'fio version 3 iolog\n0 f add\n0 f open\n10 f write 0 4096\n20 f write 4096 four\n' >m.log
+printf '[m]\nread_iolog=m.log\n' >m.fio
+expect_err 2 "^ssdlab: m\.log:5: length 'four' is not a number of bytes below 4 GiB \(read_iolog of m\.fio:2\)$" \
+	"$SSDLAB" run m.fio --drive tiny
 expect_err 2 "zero\.iolog:4: a write of 0 bytes" "$SSDLAB" scenario run trace --drive tiny --set trace=zero.iolog --out zout
 # a bad line far into the trace ends the job with file, line and what
 python3 - <<'EOF'
