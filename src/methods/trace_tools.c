@@ -1017,7 +1017,7 @@ void ssd_tstat_print(const struct ssd_tstat *s, const struct ssd_tstat_opts *o,
 			"line %llu; replay refuses them, convert leaves them "
 			"out)\n", (unsigned long long)s->empty,
 			(unsigned long long)s->first_empty);
-	if (!o->has_dev) {
+	if (!o->has_dev && fmt != SSD_TRACE_IOLOG) { /* an iolog names none */
 		fprintf(out, "  devices: %zu%s\n", s->ndevs,
 			s->ndevs > 1 ? " (--device N picks one)" : "");
 		for (size_t i = 0; i < s->ndevs; i++) {
@@ -1137,7 +1137,7 @@ void ssd_tstat_json(const struct ssd_tstat *s, const struct ssd_tstat_opts *o,
 	else
 		ssd_json_null(&w);
 	ssd_json_key(&w, "devices");
-	if (o->has_dev) {
+	if (o->has_dev || fmt == SSD_TRACE_IOLOG) {
 		ssd_json_null(&w);
 	} else {
 		ssd_json_array(&w);

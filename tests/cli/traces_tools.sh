@@ -315,6 +315,10 @@ EOF
 [ "$(jq bpall.json "[(d['name'], d['requests']) for d in j['devices']]")" = "[('8,0', 5), ('8,16', 1)]" ] ||
 	{ cat bpall.json >&2; fail "stat blkparse devices"; }
 "$SSDLAB" trace stat --from tencent --device 1063 tc.csv --output-format json >tc1.json || fail "stat --device"
+# an iolog names no device: none listed, as before
+[ "$(jq bp80.json "j['devices']")" = "None" ] || fail "devices of an iolog"
+"$SSDLAB" trace stat bp80.log >bp80.txt || fail "stat of an iolog, text"
+! grep -q "devices" bp80.txt || fail "an iolog's stat lists devices"
 [ "$(jq tc1.json "(j['device'], j['devices'], j['requests'])")" = "(1063, None, 2)" ] || fail "stat --device 1063"
 expect_err 2 "^ssdlab: tc\.csv:2: a request of device 2000 after those of device 1063 \(expected one device" \
 	"$SSDLAB" trace convert --from tencent tc.csv -
