@@ -20,7 +20,10 @@
 	"                          DiskNumber, SPC's ASU, Alibaba's device_id,\n" \
 	"                          Tencent's VolumeID, DiskSim's and MQSim's\n" \
 	"                          device; blktrace's and blkparse's as MAJ,MIN\n" \
-	"                          (or MAJ << 20 | MIN)\n"
+	"                          (or MAJ << 20 | MIN); a trace of several\n" \
+	"                          devices is converted one at a time (without\n" \
+	"                          --device, a second device is an error), and\n" \
+	"                          trace stat without it lists them\n"
 #define TRACE_CONVERT_OPTS \
 	TRACE_FROM_OPT TRACE_DEVICE_OPT \
 	"  --capacity SIZE         the drive's size (64m, 2t): a request past it\n" \

@@ -177,6 +177,9 @@ struct ssd_job {
 	uint64_t cut_lo, cut_hi;
 	int64_t runtime;      /* ns of simulated time; 0 = no limit */
 	int time_based;       /* keep going until runtime even past io_size */
+	int time_based_no_runtime; /* time_based was given without a
+	                         runtime: dropped, as fio drops it with its
+	                         warning, which the report repeats */
 	int64_t ramp_time;    /* ns; I/O in this window is not counted */
 	int dist;             /* enum ssd_dist */
 	double dist_param;    /* zipf theta, pareto h or normal deviation % */

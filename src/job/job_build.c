@@ -759,6 +759,7 @@ int job_finish_job(struct parser *p)
 		 * options taken without effect */
 		int oi = job_find_opt("time_based");
 		j->time_based = 0;
+		j->time_based_no_runtime = 1;
 		j->noeffect[oi / 64] |= 1ull << (oi % 64);
 	}
 

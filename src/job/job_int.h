@@ -234,6 +234,11 @@ int job_find_opt(const char *key);
  * else p->file.  Returns code. */
 int job_perr(struct parser *p, int line, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* An error of a file an option names, in that file's own words ("PATH:LINE:
+ * what", a trace's line), with the option's place as context:
+ * "MSG (KEY of FILE:LINE)" (a built job: "MSG (KEY of NAME)").  Returns
+ * code. */
+int job_file_err(struct parser *p, int code, const char *msg);
 /* "out of memory": SSD_ENOMEM. */
 int job_nomem(struct parser *p);
 /* "option 'KEY': what (accepted: o->value)" at the current line. */

@@ -153,7 +153,10 @@ const struct jopt job_opts[] = {
 	{.name = "time_based", .type = OT_BOOL, FIELD(time_based),
 	 .value = "boolean; a bare key means 1", .def = "0",
 	 .help = "Run for the whole runtime, going over the region again as "
-		 "often as needed; needs runtime."},
+		 "often as needed; needs runtime (without one, fio warns "
+		 "\"time_based requires a runtime/timeout setting\" and runs the "
+		 "job as without it: so does ssdlab, and its report repeats the "
+		 "warning)."},
 	{.name = "ramp_time", .type = OT_TIME, FIELD(ramp_time), .unit = SSD_S,
 	 .value = TIME_HELP_S, .def = "0",
 	 .help = "Simulated time the job runs before anything is counted: "

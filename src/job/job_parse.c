@@ -69,6 +69,23 @@ int job_perr(struct parser *p, int line, int code, const char *fmt, ...)
 	return code;
 }
 
+int job_file_err(struct parser *p, int code, const char *msg)
+{
+	if (!p->err || !p->errlen)
+		return code;
+	const char *file = p->blame ? p->blame : p->file;
+	p->blame = NULL;
+	if (p->built)
+		snprintf(p->err, p->errlen, "%s (%.64s of %s)", msg, p->key, file);
+	else
+		snprintf(p->err, p->errlen, "%s (%.64s of %s:%d)", msg, p->key,
+			 file, p->line);
+	for (char *c = p->err; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			*c = '?';
+	return code;
+}
+
 /* An allocation failed: "out of memory", and SSD_ENOMEM. */
 int job_nomem(struct parser *p)
 {

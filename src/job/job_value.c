@@ -854,6 +854,8 @@ int job_fn_read_iolog(struct parser *p, struct jstate *js,
 	struct ssd_trace *t; /* NULL when it does not open */
 	char err[512];
 	int rc = ssd_trace_open(val, SSD_TRACE_AUTO, &t, err, sizeof err);
+	if (rc) /* no trace there: a wrong value */
+		return opt_err(p, o, rc == SSD_ENOENT ? SSD_EIO : rc, "%s", err);
 	struct ssd_trace_rec r;
 	for (int i = 0; !rc && i < 16; i++) {
 		int k = ssd_trace_next(t, &r);
@@ -865,8 +867,10 @@ int job_fn_read_iolog(struct parser *p, struct jstate *js,
 			break;
 	}
 	ssd_trace_close(t);
+	/* a bad line of the trace: the trace's own "PATH:LINE: what", the
+	 * job file's line as context (the value named a trace, rightly) */
 	if (rc)
-		return opt_err(p, o, rc == SSD_ENOENT ? SSD_EIO : rc, "%s", err);
+		return job_file_err(p, rc == SSD_ENOENT ? SSD_EIO : rc, err);
 	snprintf(js->j.read_iolog, sizeof js->j.read_iolog, "%s", val);
 	return 0;
 }

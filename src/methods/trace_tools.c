@@ -357,6 +357,8 @@ int ssd_trace_convert(const struct ssd_tconv *c, struct ssd_tconv_counts *n,
 	if (rc)
 		return rc;
 	ssd_trace_keep_empty(v.t); /* left out, counted (below) */
+	if (c->has_dev)
+		ssd_trace_device(v.t, c->dev);
 	struct ssd_trace_rec r;
 	int k;
 	if (c->fold == SSD_FOLD_SCALE) {
@@ -586,6 +588,7 @@ void ssd_tstat_free(struct ssd_tstat *s)
 {
 	if (!s)
 		return;
+	free(s->devs);
 	for (size_t i = 0; i < s->ntop; i++) {
 		if (!s->top[i])
 			continue;
@@ -841,6 +844,43 @@ double ssd_tstat_sequential(const struct ssd_tstat *s)
 	return n ? (double)q / (double)n : 0;
 }
 
+/* Count requests and bytes to device dev, the devices kept in order of
+ * their numbers: 0 or SSD_ENOMEM. */
+static int tstat_dev_add(struct ssd_tstat *s, uint32_t dev, uint64_t requests,
+			 uint64_t bytes)
+{
+	size_t lo = 0, hi = s->ndevs;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (s->devs[mid].dev < dev)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == s->ndevs || s->devs[lo].dev != dev) {
+		if (s->ndevs == s->capdevs) {
+			size_t cap = s->capdevs ? s->capdevs * 2 : 16;
+			void *p = realloc(s->devs, cap * sizeof *s->devs);
+			if (!p)
+				return SSD_ENOMEM;
+			s->devs = p;
+			s->capdevs = cap;
+		}
+		memmove(s->devs + lo + 1, s->devs + lo,
+			(s->ndevs - lo) * sizeof *s->devs);
+		s->devs[lo] = (struct ssd_tstat_devc){.dev = dev};
+		s->ndevs++;
+	}
+	s->devs[lo].requests += requests;
+	s->devs[lo].bytes += bytes;
+	return 0;
+}
+
+static uint64_t tstat_bytes(const struct ssd_tstat *s)
+{
+	return s->dir[0].bytes + s->dir[1].bytes + s->dir[2].bytes;
+}
+
 int ssd_trace_stat(const struct ssd_tstat_opts *o, struct ssd_tstat **out,
 		   int *fmt, char *err, size_t errlen, int *input)
 {
@@ -851,6 +891,10 @@ int ssd_trace_stat(const struct ssd_tstat_opts *o, struct ssd_tstat **out,
 	if (rc)
 		return rc;
 	ssd_trace_keep_empty(t); /* counted apart (ssd_tstat.empty) */
+	if (o->has_dev)
+		ssd_trace_device(t, o->dev);
+	else
+		ssd_trace_all_devices(t); /* each counted (ssd_tstat.devs) */
 	*fmt = ssd_trace_fmt(t);
 	struct ssd_tstat *s = ssd_tstat_new(o->interval, o->map_limit);
 	if (!s) {
@@ -863,11 +907,12 @@ int ssd_trace_stat(const struct ssd_tstat_opts *o, struct ssd_tstat **out,
 	int k, pass2 = 0;
 	for (int pass = 1; pass <= 1 + pass2; pass++) {
 		while ((k = ssd_trace_next(t, &r)) > 0) {
-			if (o->has_dev && r.dev != o->dev && r.op != SSD_TOP_FILE &&
-			    r.op != SSD_TOP_WAIT)
-				continue;
-			uint64_t empty = s->empty;
+			uint64_t empty = s->empty, nreq = s->requests;
+			uint64_t bytes = tstat_bytes(s);
 			rc = pass == 1 ? ssd_tstat_add(s, &r) : ssd_tstat_add_series(s, &r);
+			if (!rc && pass == 1 && !o->has_dev && s->requests > nreq)
+				rc = tstat_dev_add(s, r.dev, s->requests - nreq,
+						   tstat_bytes(s) - bytes);
 			if (rc)
 				break;
 			if (!empty && s->empty)
@@ -972,6 +1017,19 @@ void ssd_tstat_print(const struct ssd_tstat *s, const struct ssd_tstat_opts *o,
 			"line %llu; replay refuses them, convert leaves them "
 			"out)\n", (unsigned long long)s->empty,
 			(unsigned long long)s->first_empty);
+	if (!o->has_dev && fmt != SSD_TRACE_IOLOG) { /* an iolog names none */
+		fprintf(out, "  devices: %zu%s\n", s->ndevs,
+			s->ndevs > 1 ? " (--device N picks one)" : "");
+		for (size_t i = 0; i < s->ndevs; i++) {
+			const struct ssd_tstat_devc *dv = &s->devs[i];
+			fprintf(out, "    %-10s %llu request%s, %s (%llu byte%s)\n",
+				ssd_trace_dev_name(fmt, dv->dev, b2, sizeof b2),
+				(unsigned long long)dv->requests,
+				ssd_plural(dv->requests),
+				ssd_fmt_bytes(dv->bytes, b1, sizeof b1),
+				(unsigned long long)dv->bytes, ssd_plural(dv->bytes));
+		}
+	}
 	for (int d = 0; d < 3; d++) {
 		const struct ssd_tstat_dir *x = &s->dir[d];
 		fprintf(out, "  %-5s: %llu request%s, %s (%llu byte%s)",
@@ -1078,6 +1136,23 @@ void ssd_tstat_json(const struct ssd_tstat *s, const struct ssd_tstat_opts *o,
 		ssd_json_u64(&w, o->dev);
 	else
 		ssd_json_null(&w);
+	ssd_json_key(&w, "devices");
+	if (o->has_dev || fmt == SSD_TRACE_IOLOG) {
+		ssd_json_null(&w);
+	} else {
+		ssd_json_array(&w);
+		for (size_t i = 0; i < s->ndevs; i++) {
+			char b[24];
+			ssd_json_object_flat(&w);
+			ssd_json_ku64(&w, "device", s->devs[i].dev);
+			ssd_json_kstring(&w, "name", ssd_trace_dev_name(fmt, s->devs[i].dev,
+								      b, sizeof b));
+			ssd_json_ku64(&w, "requests", s->devs[i].requests);
+			ssd_json_ku64(&w, "bytes", s->devs[i].bytes);
+			ssd_json_end(&w);
+		}
+		ssd_json_end(&w);
+	}
 	ssd_json_ku64(&w, "page_size", SSD_TT_PAGE);
 	ssd_json_ku64(&w, "requests", s->requests);
 	ssd_json_ku64(&w, "empty_requests", s->empty);

@@ -125,6 +125,13 @@ struct ssd_tstat_dir {
 
 struct tt_chunk;
 
+/* A device's share of a trace (trace stat without --device). */
+struct ssd_tstat_devc {
+	uint32_t dev;
+	uint64_t requests, bytes; /* as ssd_tstat's requests and the
+	                             directions' bytes */
+};
+
 struct ssd_tstat {
 	/* what the trace holds */
 	uint64_t requests;      /* reads, writes, trims and syncs */
@@ -149,6 +156,9 @@ struct ssd_tstat {
 	int fixed;              /* the interval was given (else duration/20) */
 	uint64_t nint;          /* intervals in the series */
 	uint64_t *int_pages, *int_total;
+	/* the devices seen, by number (trace stat without --device) */
+	struct ssd_tstat_devc *devs;
+	size_t ndevs, capdevs;
 	/* inside */
 	int series_pass;        /* the second pass: the series alone */
 	int over;               /* SSD_ERANGE: 1 the bitmaps' limit, 2 the

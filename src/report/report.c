@@ -317,6 +317,21 @@ int ssd_rep_no_cache(const struct ssd_job_result *j, const struct ssd_config *c)
 	return 0;
 }
 
+const char ssd_rep_time_based_note[] =
+	"fio: time_based requires a runtime/timeout setting (fio's warning; "
+	"the job ran as without time_based, as fio's does)";
+
+/* 1 if a job of j had time_based without a runtime (dropped, as fio
+ * drops it with its warning). */
+int ssd_rep_time_based_dropped(const struct ssd_job_result *j)
+{
+	uint32_t ns = j->nsections ? j->nsections : 1;
+	for (uint32_t s = 0; j->job && s < ns; s++)
+		if (j->job[s].time_based_no_runtime)
+			return 1;
+	return 0;
+}
+
 /* The first job of j with a size cut (job.h's cut_key), or NULL. */
 const struct ssd_job *ssd_rep_cut_job(const struct ssd_job_result *j)
 {

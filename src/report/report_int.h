@@ -109,6 +109,10 @@ int ssd_rep_noeffect(const struct ssd_job_result *j, const struct ssd_config *c,
  * of a page cache; the note that says so. */
 int ssd_rep_no_cache(const struct ssd_job_result *j, const struct ssd_config *c);
 extern const char ssd_rep_page_cache_note[];
+/* fio's warning of time_based without a runtime, and whether a job of j
+ * had it (job.h's time_based_no_runtime). */
+extern const char ssd_rep_time_based_note[];
+int ssd_rep_time_based_dropped(const struct ssd_job_result *j);
 /* The first job of j with a size cut (cut_key), or NULL; the first that
  * checks data (verify), or NULL. */
 const struct ssd_job *ssd_rep_cut_job(const struct ssd_job_result *j);

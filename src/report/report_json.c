@@ -704,6 +704,8 @@ static void json_noeffect(struct jw *w, const struct ssd_job_result *j,
 	jw_end(w);
 	if (ssd_rep_no_cache(j, c))
 		jw_str(w, "host_page_cache", ssd_rep_page_cache_note);
+	if (ssd_rep_time_based_dropped(j))
+		jw_str(w, "time_based_without_runtime", ssd_rep_time_based_note);
 	if (job) {
 		char note[256];
 		jw_obj(w, "size_cut");

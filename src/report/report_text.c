@@ -158,6 +158,8 @@ static void text_noeffect(FILE *out, const struct ssd_job_result *j,
 	}
 	if (ssd_rep_no_cache(j, c))
 		fprintf(out, "  ssdlab: %s\n", ssd_rep_page_cache_note);
+	if (ssd_rep_time_based_dropped(j))
+		fprintf(out, "  ssdlab: %s\n", ssd_rep_time_based_note);
 }
 
 /* ---- text ---- */

@@ -197,6 +197,7 @@ int ssd_trace_rewind(struct ssd_trace *t)
 	t->line = 0;
 	t->pos = 0;
 	t->t0 = INT64_MIN;
+	t->dev_seen = 0;
 	if (t->fmt == SSD_TRACE_IOLOG) {
 		char err[256];
 		if (iolog_header(t, err, sizeof err))
@@ -511,7 +512,65 @@ static int iolog_line(struct ssd_trace *t, char *line, struct ssd_trace_rec *r)
 	return 1;
 }
 
+void ssd_trace_device(struct ssd_trace *t, uint32_t dev)
+{
+	t->dev_mode = SSD_TDEV_PICK;
+	t->dev_pick = dev;
+}
+
+void ssd_trace_all_devices(struct ssd_trace *t)
+{
+	t->dev_mode = SSD_TDEV_ALL;
+}
+
+const char *ssd_trace_dev_name(int fmt, uint32_t dev, char *buf, size_t n)
+{
+	if (fmt == SSD_TRACE_BLKTRACE || fmt == SSD_TRACE_BLKPARSE)
+		snprintf(buf, n, "%u,%u", (unsigned)(dev >> 20),
+			 (unsigned)(dev & ((1u << 20) - 1)));
+	else
+		snprintf(buf, n, "%u", (unsigned)dev);
+	return buf;
+}
+
+/* A record of the device(s) the caller takes: 1 to hand it on, 0 to skip
+ * it, or the error of a second device where one is expected. */
+static int trace_dev_check(struct ssd_trace *t, const struct ssd_trace_rec *r)
+{
+	if (r->op == SSD_TOP_FILE || r->op == SSD_TOP_WAIT ||
+	    t->dev_mode == SSD_TDEV_ALL)
+		return 1;
+	if (t->dev_mode == SSD_TDEV_PICK)
+		return r->dev == t->dev_pick;
+	if (!t->dev_seen) {
+		t->dev_seen = 1;
+		t->dev_first = r->dev;
+	} else if (r->dev != t->dev_first) {
+		char a[24], b[24];
+		return trace_fail(t, "a request of device %s after those of device "
+				  "%s (expected one device: the trace holds several; "
+				  "--device of ssdlab trace convert or stat picks one)",
+				  ssd_trace_dev_name(t->fmt, r->dev, b, sizeof b),
+				  ssd_trace_dev_name(t->fmt, t->dev_first, a, sizeof a));
+	}
+	return 1;
+}
+
+static int trace_next_any(struct ssd_trace *t, struct ssd_trace_rec *r);
+
 int ssd_trace_next(struct ssd_trace *t, struct ssd_trace_rec *r)
+{
+	for (;;) {
+		int k = trace_next_any(t, r);
+		if (k <= 0)
+			return k;
+		if ((k = trace_dev_check(t, r)))
+			return k;
+	}
+}
+
+/* The next record of any device, as ssd_trace_next. */
+static int trace_next_any(struct ssd_trace *t, struct ssd_trace_rec *r)
 {
 	if (t->fmt == SSD_TRACE_BLKTRACE)
 		return ssd_trace_blktrace_next(t, r);

@@ -112,6 +112,20 @@ const char *ssd_trace_file_name(const struct ssd_trace *t, uint32_t i);
  * them (for tools that leave them out or count them). */
 void ssd_trace_keep_empty(struct ssd_trace *t);
 
+/* The devices a trace's records may name.  By default a trace holds one:
+ * a record of a second device is an error naming both ("PATH:LINE: a
+ * request of device B after those of device A (expected one device ...;
+ * --device picks one)"), so that no reader merges several disks or
+ * volumes into one stream without being told.  ssd_trace_device: only
+ * the records of device dev are handed on (the others, skipped, are not
+ * checked); ssd_trace_all_devices: every device's records (the caller
+ * tells them apart).  An iolog names no device: its records are of 0. */
+void ssd_trace_device(struct ssd_trace *t, uint32_t dev);
+void ssd_trace_all_devices(struct ssd_trace *t);
+/* A device as the format names it into buf: "8,16" for blktrace and
+ * blkparse (MAJ << 20 | MIN), else the number. */
+const char *ssd_trace_dev_name(int fmt, uint32_t dev, char *buf, size_t n);
+
 /* Back to the first record (a job's loops=), keeping the file names. */
 int ssd_trace_rewind(struct ssd_trace *t);
 

@@ -19,6 +19,8 @@
                                   action are read 8 bytes at a time */
 #define TRACE_MAX_FILES 4096
 
+enum { SSD_TDEV_ONE = 0, SSD_TDEV_PICK, SSD_TDEV_ALL };
+
 struct ssd_trace {
 	/* the file (trace_file.c): a plain regular file read in blocks of
 	 * TRACE_READ into rd (fd >= 0), anything else through zlib (gz) */
@@ -46,6 +48,12 @@ struct ssd_trace {
 	size_t last_len;        /* its name's length */
 	uint64_t last_name[8];  /* its first 64 bytes, zero-padded */
 	int keep_empty;         /* hand on data records of 0 bytes */
+	/* the devices: SSD_TDEV_ONE (one device, a second is an error),
+	 * SSD_TDEV_PICK (only dev_pick's records), SSD_TDEV_ALL */
+	int dev_mode;
+	uint32_t dev_pick;
+	int dev_seen;           /* dev_first is the first record's device */
+	uint32_t dev_first;
 };
 
 /* Fail with "PATH:LINE: what" (a printf format): returns SSD_EPARSE. */

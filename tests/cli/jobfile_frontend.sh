@@ -168,6 +168,15 @@ run tb.fio --output-format=json >out.json
 json out.json "
 j = d['jobs'][0]
 assert j['write']['io_bytes'] == 2097152, j['write']['io_bytes']
-assert 'time_based' in j['ssdlab']['options_without_effect'], j['ssdlab']['options_without_effect']"
+assert 'time_based' in j['ssdlab']['options_without_effect'], j['ssdlab']['options_without_effect']
+assert j['ssdlab']['time_based_without_runtime'].startswith('fio: time_based requires a runtime/timeout setting ('), j['ssdlab']"
+# fio's warning, repeated in the job's notes (it was taken without a word
+# of why); a job with its runtime has none
+run tb.fio >out.txt
+grep -qx "  ssdlab: fio: time_based requires a runtime/timeout setting (fio's warning; the job ran as without time_based, as fio's does)" out.txt ||
+	{ cat out.txt >&2; fail "no fio warning of time_based without runtime"; }
+printf '[a]\nrw=write\nsize=2m\ntime_based\nruntime=10ms\n' >tbr.fio
+run tbr.fio >out.txt
+! grep -q "time_based requires" out.txt || fail "a warning of time_based with a runtime"
 
 echo ok

@@ -198,6 +198,25 @@ printf '[r]\nread_iolog=b.blktrace.0\n' >b.fio
 [ "$(json b.json 'j["write"]["io_bytes"], j["read"]["io_bytes"]')" = "(4096, 8192)" ] || fail "blktrace replay"
 [ "$(json b.json 'j["job_runtime"]')" -ge 2 ] || fail "blktrace times"
 
+# two disks in one blktrace file: refused, naming both, as trace convert
+# does (they were replayed merged into one stream)
+python3 - <<'EOF'
+import struct
+def ev(seq, t, sector, nbytes, cat, dev):
+    return struct.pack("<IIQQIIIIIHH", 0x65617407, seq, t, sector, nbytes,
+                       1 | (cat << 16), 1, dev, 0, 0, 0)
+with open("b2.blktrace.0", "wb") as f:
+    f.write(ev(1, 1000000, 8, 4096, 2, 8 << 20))
+    f.write(ev(2, 3000000, 16, 8192, 1, 8 << 20 | 16))
+EOF
+printf '[r]\nread_iolog=b2.blktrace.0\n' >b2.fio
+expect_err 2 "b2\.blktrace\.0:.*a request of device 8,16 after those of device 8,0 \(expected one device: the trace holds several; --device of ssdlab trace convert or stat picks one\)" \
+	"$SSDLAB" run b2.fio --drive tiny
+expect_err 2 "b2\.blktrace\.0:.*a request of device 8,16 after those of device 8,0 " \
+	"$SSDLAB" scenario run trace --drive tiny --set trace=b2.blktrace.0 --out b2out
+"$SSDLAB" trace convert --device 8,16 b2.blktrace.0 b2.log 2>/dev/null || fail "blktrace --device 8,16"
+grep -q "^0 trace read 8192 8192$" b2.log || { cat b2.log >&2; fail "blktrace --device 8,16: $(cat b2.log)"; }
+
 # ---- errors ----
 # a trace that cannot be read is the job file's error, with its line
 printf 'not an iolog\n' >bad.iolog
@@ -207,7 +226,14 @@ expect_err 2 "bad\.fio:2: option 'read_iolog': .*neither a fio iolog" "$SSDLAB" 
 # replay stops there without a word)
 printf 'fio version 3 iolog\n0 f add\n0 f open\n10 f write 0 0\n20 f write 4096 4096\n' >zero.iolog
 printf '[r]\nread_iolog=zero.iolog\n' >zero.fio
-expect_err 2 "zero\.fio:2: option 'read_iolog': zero\.iolog:4: a write of 0 bytes \(expected a length above 0" "$SSDLAB" run zero.fio --drive tiny
+expect_err 2 "^ssdlab: zero\.iolog:4: a write of 0 bytes \(expected a length above 0.*\) \(read_iolog of zero\.fio:2\)$" "$SSDLAB" run zero.fio --drive tiny
+# a bad line of a trace a job file names is the trace's FILE:LINE error,
+# the job file's line once as context; not wrapped as a wrong value of
+# the option with its "(accepted: ...)" (it once was, twice located)
+printf 'fio version 3 iolog\n0 f add\n0 f open\n10 f write 0 4096\n20 f write 4096 four\n' >m.log
+printf '[m]\nread_iolog=m.log\n' >m.fio
+expect_err 2 "^ssdlab: m\.log:5: length 'four' is not a number of bytes below 4 GiB \(read_iolog of m\.fio:2\)$" \
+	"$SSDLAB" run m.fio --drive tiny
 expect_err 2 "zero\.iolog:4: a write of 0 bytes" "$SSDLAB" scenario run trace --drive tiny --set trace=zero.iolog --out zout
 # a bad line far into the trace ends the job with file, line and what
 python3 - <<'EOF'

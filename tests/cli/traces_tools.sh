@@ -57,21 +57,27 @@ EOF
 
 # ---- convert: MSR ----
 
-"$SSDLAB" trace convert --from msr msr.csv msr.log 2>err.txt || { cat err.txt >&2; fail "convert msr"; }
+# two disks without --device: an error naming both and the option, at the
+# first request of the second (not the two merged into one stream)
+expect_err 2 "^ssdlab: msr\.csv:3: a request of device 1 after those of device 0 \(expected one device: the trace holds several; --device of ssdlab trace convert or stat picks one\)$" \
+	"$SSDLAB" trace convert --from msr msr.csv msr.log
+[ ! -e msr.log ] || fail "a conversion of two disks left its output"
+expect_err 2 "^ssdlab: msr\.csv:3: a request of device 1 after those of device 0 " \
+	"$SSDLAB" trace convert --from msr --capacity 64m --fold scale msr.csv msr.log
+
+"$SSDLAB" trace convert --from msr --device 0 msr.csv msr.log 2>err.txt || { cat err.txt >&2; fail "convert msr"; }
 same msr.log <<'EOF'
 fio version 3 iolog
 0 trace add
 0 trace open
 0 trace write 0 4096
-1000 trace read 1048576 8192
 2000 trace write 4096 4096
 3500 trace read 512 1024
-10000 trace write 2097152 65536
 1000000 trace write 100663296 8192
 1000000 trace close
 EOF
 same err.txt <<'EOF'
-ssdlab: converted 6 requests (2 reads, 4 writes, 0 trims, 0 syncs) of msr.csv into msr.log
+ssdlab: converted 4 requests (1 read, 3 writes, 0 trims, 0 syncs) of msr.csv into msr.log
 EOF
 
 # --device: disk 1 alone, its times from its first request
@@ -113,26 +119,24 @@ EOF
 
 # --fold scale: offset x 64 MiB / (96 MiB + 8 KiB), aligned down to 4 KiB;
 # the last request moved to end at the capacity
-"$SSDLAB" trace convert --from msr --capacity 64m --fold scale msr.csv scale.log 2>err.txt ||
+"$SSDLAB" trace convert --from msr --device 0 --capacity 64m --fold scale msr.csv scale.log 2>err.txt ||
 	{ cat err.txt >&2; fail "fold scale"; }
 same scale.log <<'EOF'
 fio version 3 iolog
 0 trace add
 0 trace open
 0 trace write 0 4096
-1000 trace read 696320 8192
 2000 trace write 0 4096
 3500 trace read 0 1024
-10000 trace write 1396736 65536
 1000000 trace write 67100672 8192
 1000000 trace close
 EOF
 
 # .gz output, and standard output: the same iolog
-"$SSDLAB" trace convert --from msr msr.csv msr.log.gz 2>/dev/null || fail "convert to .gz"
+"$SSDLAB" trace convert --from msr --device 0 msr.csv msr.log.gz 2>/dev/null || fail "convert to .gz"
 gzip -t msr.log.gz || fail "not gzip"
 gzip -dc msr.log.gz | same msr.log
-"$SSDLAB" trace convert --from msr msr.csv - 2>err.txt >stdout.log || fail "convert to -"
+"$SSDLAB" trace convert --from msr --device 0 msr.csv - 2>err.txt >stdout.log || fail "convert to -"
 same stdout.log <msr.log
 grep -q "of msr.csv into standard output$" err.txt || fail "summary of -"
 # the iolog read back (auto: by its first line) converts to itself, gzip too
@@ -141,18 +145,17 @@ same again.log <msr.log
 
 # ---- convert: SPC and blkparse ----
 
-"$SSDLAB" trace convert --from spc spc.csv spc.log 2>err.txt || { cat err.txt >&2; fail "convert spc"; }
-same spc.log <<'EOF'
+expect_err 2 "^ssdlab: spc\.csv:[0-9]*: a request of device 1 after those of device 0 " \
+	"$SSDLAB" trace convert --from spc spc.csv spc.log
+"$SSDLAB" trace convert --from spc --device 1 spc.csv spc1.log 2>err.txt || { cat err.txt >&2; fail "convert spc"; }
+same spc1.log <<'EOF'
 fio version 3 iolog
 0 trace add
 0 trace open
-0 trace write 10721927168 8192
-2335 trace write 10721198080 8192
-49297 trace read 1759379456 15872
-62318 trace read 1759174656 512
-448294 trace write 10721206272 4096
-448294 trace close
+0 trace read 1759379456 15872
+0 trace close
 EOF
+"$SSDLAB" trace convert --from spc --device 0 spc.csv spc.log 2>/dev/null || fail "spc --device 0"
 "$SSDLAB" trace convert --from spc --device 0 --file asu0 spc.csv spc0.log 2>/dev/null || fail "spc --device 0"
 same spc0.log <<'EOF'
 fio version 3 iolog
@@ -164,7 +167,10 @@ fio version 3 iolog
 448294 asu0 close
 EOF
 
-"$SSDLAB" trace convert --from blkparse bp.txt bp.log 2>err.txt || { cat err.txt >&2; fail "convert blkparse"; }
+# the disks 8,0 and 8,16: one at a time (MAJ,MIN or the kernel's dev_t)
+expect_err 2 "^ssdlab: bp\.txt:6: a request of device 8,16 after those of device 8,0 \(expected one device" \
+	"$SSDLAB" trace convert --from blkparse bp.txt bp.log
+"$SSDLAB" trace convert --from blkparse --device 8,0 bp.txt bp.log 2>err.txt || { cat err.txt >&2; fail "convert blkparse"; }
 same bp.log <<'EOF'
 fio version 3 iolog
 0 trace add
@@ -173,14 +179,12 @@ fio version 3 iolog
 100 trace read 2097152 8192
 250 trace sync 0 0
 300 trace trim 4194304 1048576
-400 trace write 51200 4096
 1000 trace read 2105344 4096
 1000 trace close
 EOF
-grep -q "converted 6 requests (2 reads, 2 writes, 1 trim, 1 sync) of bp.txt" err.txt || fail "blkparse summary"
-# the disk 8,0 alone (MAJ,MIN or the kernel's dev_t)
-"$SSDLAB" trace convert --from blkparse --device 8,0 bp.txt bp80.log 2>/dev/null || fail "blkparse --device 8,0"
-grep -v '51200' bp.log | same bp80.log
+grep -q "converted 5 requests (2 reads, 1 write, 1 trim, 1 sync) of bp.txt" err.txt || fail "blkparse summary"
+"$SSDLAB" trace convert --from blkparse --device $((8 << 20)) bp.txt bp80.log 2>/dev/null || fail "blkparse --device 8388608"
+same bp80.log <bp.log
 "$SSDLAB" trace convert --from blkparse --device $((8 << 20 | 16)) bp.txt bp816.log 2>/dev/null ||
 	fail "blkparse --device 8388624"
 same bp816.log <<'EOF'
@@ -205,12 +209,12 @@ for log in mod.log scale.log bp.log; do
 	[ "$got" -eq "$want" ] || fail "$log: $got I/Os replayed, $want converted"
 done
 # SPC's offsets of 10 GB folded into the 64 MiB drive
-"$SSDLAB" trace convert --from spc --capacity 64m --fold modulo spc.csv spc64.log.gz 2>/dev/null ||
+"$SSDLAB" trace convert --from spc --device 0 --capacity 64m --fold modulo spc.csv spc64.log.gz 2>/dev/null ||
 	fail "spc fold"
 printf '[replay]\nread_iolog=spc64.log.gz\nreplay_no_stall=1\n' >replay.fio
 "$SSDLAB" run replay.fio --drive tiny --output-format json >run.json 2>err.txt ||
 	{ cat err.txt >&2; fail "ssdlab run of spc64.log.gz"; }
-[ "$(total_ios run.json)" -eq 5 ] || fail "spc64: not 5 I/Os"
+[ "$(total_ios run.json)" -eq 3 ] || fail "spc64: not 3 I/Os"
 # unfolded, the trace does not fit: the run says so, naming the line
 printf '[replay]\nread_iolog=spc.log\n' >replay.fio
 set +e
@@ -294,6 +298,30 @@ grep -Eq "^ +1ms +2 +3$" stat.txt || { cat stat.txt >&2; fail "text: working set
 [ "$(jq bp80.json "(j['requests'], j['footprint']['pages'], j['sequential'], j['duration_ns'])")" = \
   "$(jq bp.json "(j['requests'], j['footprint']['pages'], j['sequential'], j['duration_ns'])")" ] ||
 	fail "stat of the converted iolog differs from stat of its source"
+# without --device, stat lists the devices it saw, each with its requests
+# and bytes (it once listed none: "device": null and no more)
+printf '1538323200,0,8,1,1063\n1538323200,0,8,1,2000\n1538323201,8,8,0,1063\n' >tc.csv
+"$SSDLAB" trace stat --from tencent tc.csv >tc.txt || fail "stat tencent"
+sed -n '3,5p' tc.txt >tc3.txt
+same tc3.txt <<'EOF'
+  devices: 2 (--device N picks one)
+    1063       2 requests, 8 KiB (8192 bytes)
+    2000       1 request, 4 KiB (4096 bytes)
+EOF
+"$SSDLAB" trace stat --from tencent tc.csv --output-format json >tc.json || fail "stat tencent json"
+[ "$(jq tc.json "(j['device'], [(d['device'], d['name'], d['requests'], d['bytes']) for d in j['devices']])")" = \
+  "(None, [(1063, '1063', 2, 8192), (2000, '2000', 1, 4096)])" ] || { cat tc.json >&2; fail "stat tencent devices"; }
+"$SSDLAB" trace stat --from blkparse bp.txt --output-format json >bpall.json || fail "stat blkparse, both disks"
+[ "$(jq bpall.json "[(d['name'], d['requests']) for d in j['devices']]")" = "[('8,0', 5), ('8,16', 1)]" ] ||
+	{ cat bpall.json >&2; fail "stat blkparse devices"; }
+"$SSDLAB" trace stat --from tencent --device 1063 tc.csv --output-format json >tc1.json || fail "stat --device"
+# an iolog names no device: none listed, as before
+[ "$(jq bp80.json "j['devices']")" = "None" ] || fail "devices of an iolog"
+"$SSDLAB" trace stat bp80.log >bp80.txt || fail "stat of an iolog, text"
+! grep -q "devices" bp80.txt || fail "an iolog's stat lists devices"
+[ "$(jq tc1.json "(j['device'], j['devices'], j['requests'])")" = "(1063, None, 2)" ] || fail "stat --device 1063"
+expect_err 2 "^ssdlab: tc\.csv:2: a request of device 2000 after those of device 1063 \(expected one device" \
+	"$SSDLAB" trace convert --from tencent tc.csv -
 # a version 2 iolog has no times: no inter-arrival, no series
 printf 'fio version 2 iolog\nf add\nf open\nf write 0 4096\nf read 0 4096\nf close\n' >v2.log
 "$SSDLAB" trace stat v2.log --output-format json >v2.json || fail "stat of a v2 iolog"
@@ -304,9 +332,9 @@ printf 'fio version 2 iolog\nf add\nf open\nf write 0 4096\nf read 0 4096\nf clo
 
 sed '5s/Read/Raed/' msr.csv >bad.csv
 expect_err 2 "^ssdlab: bad\.csv:5: field 4 \(Type\) 'Raed' is neither Read nor Write" \
-	"$SSDLAB" trace convert --from msr bad.csv bad.log
+	"$SSDLAB" trace convert --from msr --device 0 bad.csv bad.log
 [ ! -e bad.log ] || fail "a failed conversion left its output"
-expect_err 2 "^ssdlab: bad\.csv:5: " "$SSDLAB" trace convert --from msr --capacity 64m --fold scale bad.csv bad.log
+expect_err 2 "^ssdlab: bad\.csv:5: " "$SSDLAB" trace convert --from msr --device 0 --capacity 64m --fold scale bad.csv bad.log
 expect_err 2 "^ssdlab: bad\.csv:5: " "$SSDLAB" trace stat --from msr bad.csv
 printf '0,1,4096,x,0.5\n' >bad.spc
 expect_err 2 "^ssdlab: bad\.spc:1: field 4 \(Opcode\)" "$SSDLAB" trace stat --from spc bad.spc

@@ -511,20 +511,35 @@ TEST(trace_tools_convert_msr_device_and_fold)
 			      "1000000 /dev/nvme0n1 write 33554432 8192\n"
 			      "1000000 /dev/nvme0n1 close\n"), "%s", got);
 	CHECK(n.requests == 4 && n.unaligned == 1 && n.folded == 1);
-	/* scaled, every device: two passes */
-	c.has_dev = 0;
+	/* scaled: two passes */
 	c.fold = SSD_FOLD_SCALE;
 	c.file = NULL;
 	CHECK(ssd_trace_convert(&c, &n, err, sizeof err, &input) == 0);
 	got = read_out();
 	CHECKF(got && !strcmp(got, "fio version 3 iolog\n0 trace add\n0 trace open\n"
 			      "0 trace write 0 4096\n"
-			      "1000 trace read 696320 8192\n"
 			      "2000 trace write 0 4096\n"
 			      "3500 trace read 0 1024\n"
-			      "10000 trace write 1396736 65536\n"
 			      "1000000 trace write 67100672 8192\n"
 			      "1000000 trace close\n"), "%s", got);
+	/* both disks without a device chosen: an error at the second's first
+	 * request (they were merged into one stream), in either pass, OUT
+	 * left as it was */
+	c.has_dev = 0;
+	for (int f = 0; f < 2; f++) {
+		c.fold = f ? SSD_FOLD_SCALE : SSD_FOLD_NONE;
+		c.capacity = f ? 64 * MiB : 0;
+		CHECK(ssd_trace_convert(&c, &n, err, sizeof err, &input) == SSD_EPARSE && input);
+		char two[400];
+		snprintf(two, sizeof two, "%s:3: a request of device 1 after those "
+			 "of device 0 (expected one device: the trace holds several; "
+			 "--device of ssdlab trace convert or stat picks one)", in_path);
+		CHECKF(!strcmp(err, two), "%s", err);
+		got = read_out();
+		CHECKF(got && strstr(got, "1000000 trace write 67100672 8192\n"), "%s", got);
+	}
+	c.has_dev = 1;
+	c.fold = SSD_FOLD_SCALE;
 	/* bad options */
 	c.file = "a b";
 	CHECK(ssd_trace_convert(&c, &n, err, sizeof err, &input) == SSD_EINVAL && input);
@@ -550,7 +565,8 @@ TEST(trace_tools_convert_write_faults_leave_out_as_it_was)
 		snprintf(out, sizeof out, "%s%s", out_path, gz ? ".gz" : "");
 		FILE *f = fopen(out, "w");
 		CHECK(f && fputs("old\n", f) >= 0 && !fclose(f));
-		struct ssd_tconv c = {.in = in_path, .fmt = SSD_TRACE_MSR, .out = out};
+		struct ssd_tconv c = {.in = in_path, .fmt = SSD_TRACE_MSR, .out = out,
+				      .has_dev = 1, .dev = 0};
 		struct ssd_tconv_counts n;
 		int input = -1;
 		for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {

@@ -496,6 +496,7 @@ TEST(trace_file_pipes_and_directories_through_zlib)
 			CHECKF(rc == SSD_EIO && !strcmp(err, want), "%d: %s", rc, err);
 		} else {
 			CHECK(rc == 0 && t->gz && t->fd < 0);
+			ssd_trace_all_devices(t);
 			struct ssd_trace_rec r;
 			CHECK(ssd_trace_next(t, &r) == 1 && r.op == SSD_TOP_WRITE);
 			CHECK(ssd_trace_next(t, &r) == 1 && r.op == SSD_TOP_READ &&

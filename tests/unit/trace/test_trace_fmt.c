@@ -84,6 +84,7 @@ static int read_all(const char *p, int fmt)
 		unlink(p);
 		return rc;
 	}
+	ssd_trace_all_devices(t); /* the samples' devices are fields to check */
 	while (nrec < MAXREC && (rc = ssd_trace_next(t, &rec[nrec])) == 1)
 		nrec++;
 	if (rc < 0)
@@ -530,6 +531,7 @@ TEST(trace_blktrace_auto_and_gzip)
 	struct ssd_trace *t;
 	CHECK(write_gz(bbuf, n));
 	CHECK(ssd_trace_open(path, SSD_TRACE_AUTO, &t, err, sizeof err) == 0);
+	ssd_trace_all_devices(t);
 	CHECK(ssd_trace_fmt(t) == SSD_TRACE_BLKTRACE);
 	CHECK(ssd_trace_iolog_version(t) == 0);
 	nrec = 0;
@@ -666,6 +668,7 @@ TEST(trace_rewind_starts_times_again)
 	struct ssd_trace *t;
 	CHECK(write_text("0,303567,3584,w,10.5\n1,55590,3072,r,11.5\n"));
 	CHECK(ssd_trace_open(path, SSD_TRACE_SPC, &t, err, sizeof err) == 0);
+	ssd_trace_all_devices(t);
 	struct ssd_trace_rec r;
 	for (int pass = 0; pass < 2; pass++) {
 		CHECK(ssd_trace_next(t, &r) == 1 && r.ts == 0 && r.dev == 0);
@@ -717,6 +720,7 @@ TEST(trace_zero_length_requests_are_refused_by_every_text_reader)
 		struct ssd_trace *t;
 		CHECK(write_text(cases[i].text));
 		CHECK(ssd_trace_open(path, cases[i].fmt, &t, err, sizeof err) == 0);
+		ssd_trace_all_devices(t);
 		ssd_trace_keep_empty(t);
 		struct ssd_trace_rec r;
 		int k, empty = 0;
@@ -978,4 +982,56 @@ TEST(trace_mutated_samples_end_or_fail_cleanly)
 				   msg[strlen(path)] == ':' && !strchr(msg, '\n')),
 		       "%s: rc %d: %s", ssd_trace_fmt_name(fmt), rc, msg);
 	}
+}
+
+/* A trace of several devices: by default the first request of a second
+ * device is an error naming both (Tencent's volumes, blkparse's disks
+ * were merged into one stream); ssd_trace_device keeps one device's
+ * records, ssd_trace_all_devices every one; a rewind starts again. */
+TEST(trace_second_device_is_an_error_unless_chosen)
+{
+	static const char tc[] = "1538323200,0,8,1,1063\n"
+				 "1538323200,0,8,1,2000\n"
+				 "1538323201,8,8,0,1063\n";
+	struct ssd_trace *t;
+	struct ssd_trace_rec r;
+	char want[400];
+	CHECK(write_text(tc));
+	CHECK(ssd_trace_open(path, SSD_TRACE_TENCENT, &t, err, sizeof err) == 0);
+	for (int pass = 0; pass < 2; pass++) {
+		CHECK(ssd_trace_next(t, &r) == 1 && r.dev == 1063);
+		CHECK(ssd_trace_next(t, &r) == SSD_EPARSE);
+		snprintf(want, sizeof want, "%s:2: a request of device 2000 after "
+			 "those of device 1063 (expected one device: the trace holds "
+			 "several; --device of ssdlab trace convert or stat picks one)",
+			 path);
+		CHECKF(!strcmp(ssd_trace_error(t), want), "%s", ssd_trace_error(t));
+		CHECK(ssd_trace_rewind(t) == 0);
+	}
+	ssd_trace_device(t, 1063);
+	CHECK(ssd_trace_next(t, &r) == 1 && r.dev == 1063 && r.op == SSD_TOP_WRITE);
+	CHECK(ssd_trace_next(t, &r) == 1 && r.dev == 1063 && r.op == SSD_TOP_READ &&
+	      r.ts == SEC);
+	CHECK(ssd_trace_next(t, &r) == 0);
+	CHECK(ssd_trace_rewind(t) == 0);
+	ssd_trace_all_devices(t);
+	int n = 0;
+	while (ssd_trace_next(t, &r) == 1)
+		n++;
+	CHECK(n == 3);
+	ssd_trace_close(t);
+	unlink(path);
+	/* blkparse names its disks MAJ,MIN */
+	CHECK(write_text("  8,0    3        1     0.000000000  4162  Q  WS 2048 + 8 [a]\n"
+			 "  8,16   0        1     0.000400000   377  Q   W 100 + 8 [dd]\n"));
+	CHECK(read_all(path, SSD_TRACE_BLKPARSE) == 0 && nrec == 2);
+	CHECK(write_text("  8,0    3        1     0.000000000  4162  Q  WS 2048 + 8 [a]\n"
+			 "  8,16   0        1     0.000400000   377  Q   W 100 + 8 [dd]\n"));
+	CHECK(ssd_trace_open(path, SSD_TRACE_BLKPARSE, &t, err, sizeof err) == 0);
+	CHECK(ssd_trace_next(t, &r) == 1);
+	CHECK(ssd_trace_next(t, &r) == SSD_EPARSE);
+	CHECKF(strstr(ssd_trace_error(t), ":2: a request of device 8,16 after those "
+		      "of device 8,0 "), "%s", ssd_trace_error(t));
+	ssd_trace_close(t);
+	unlink(path);
 }
