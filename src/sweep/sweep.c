@@ -320,12 +320,19 @@ static uint64_t fnv(uint64_t h, const void *data, size_t n)
 	return h;
 }
 
-/* Hash the bytes of file path into h; -1 if it cannot be read. */
+/* Hash the bytes of file path into h; -1 if it cannot be read (errno),
+ * -2 if it is not a regular file (a device such as /dev/zero would be
+ * read for ever, a FIFO would be consumed). */
 static int hash_file(const char *path, uint64_t *h)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return -1;
+	struct stat st;
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode)) {
+		fclose(f);
+		return -2;
+	}
 	char buf[65536];
 	size_t k;
 	while ((k = fread(buf, 1, sizeof buf, f)) > 0)
@@ -367,6 +374,11 @@ static void beside(const char *path, const char *name, char *buf, size_t n)
 static int scan_job(struct jscan *js, const char *file, int depth)
 {
 	FILE *f = fopen(file, "r");
+	struct stat st;
+	if (f && (fstat(fileno(f), &st) || !S_ISREG(st.st_mode))) {
+		fclose(f); /* a device would be read for ever */
+		f = NULL;
+	}
 	if (!f)
 		return SSD_EIO;
 	char buf[4096 + 2];
@@ -465,9 +477,11 @@ static int hash_input(void *ctx, const char *file, int line, const char *name,
 			    "accepted: a file in or below that folder, or an "
 			    "absolute path)", ih->job, fb, line, name);
 	*ih->h = fnv(*ih->h, name, strlen(name) + 1);
-	if (hash_file(path, ih->h))
+	int hr = hash_file(path, ih->h);
+	if (hr)
 		return rerr(ih->r, SSD_ENOENT, "job '%s': %s:%d: '%s': %s (%s)",
-			    ih->job, fb, line, name, strerror(errno), path);
+			    ih->job, fb, line, name, hr == -2 ? "not a regular "
+			    "file" : strerror(errno), path);
 	return 0;
 }
 
@@ -584,10 +598,12 @@ static int expand(struct rd *r)
 				break;
 			}
 			uint64_t h = 0xcbf29ce484222325ull;
-			if (path && hash_file(path, &h)) {
+			int hr = path ? hash_file(path, &h) : 0;
+			if (hr) {
 				r->line = a->line;
 				rc = rerr(r, SSD_ENOENT, "%s '%s': %s (%s)", a->name,
-					  a->val[k], strerror(errno), path);
+					  a->val[k], hr == -2 ? "not a regular "
+					  "file" : strerror(errno), path);
 			}
 			/* and the files the job file names */
 			if (!rc && !strcmp(a->name, "job")) {

@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/config.h"
 #include "base/util.h"
@@ -52,6 +53,11 @@ static int job_names(const char *path, const char *want, int *found,
 		     char *buf, size_t n)
 {
 	FILE *f = fopen(path, "r");
+	struct stat st;
+	if (f && (fstat(fileno(f), &st) || !S_ISREG(st.st_mode))) {
+		fclose(f); /* a device would be read for ever */
+		f = NULL;
+	}
 	if (!f)
 		return -1;
 	char l[4096 + 2];

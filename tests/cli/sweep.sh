@@ -157,6 +157,10 @@ grep -q 'throughput.0.points.0.mbps against set.bs' zsw/report.html || fail "zon
 # bad sweep files: one line, exit 2, FILE:LINE
 e() { printf '%b' "$1" >x.sweep; expect_err 2 "$2" "$SSDLAB" sweep plan x.sweep --dir x; }
 e '[sweep]\njob = rw.fio\nbogus = 1\n' "^ssdlab: x.sweep:3: unknown key 'bogus'"
+# a device is not read for ever (as the job file, or named in one)
+e '[sweep]\njob = /dev/zero\n' "^ssdlab: x.sweep:2: job '/dev/zero': not a regular file \\(/dev/zero\\)$"
+printf '[w]\nrw=write\nsize=1m\nread_iolog=/dev/zero\n' >dz.fio
+e '[sweep]\njob = dz.fio\n' "^ssdlab: x.sweep:2: job 'dz.fio': dz.fio:4: '/dev/zero': not a regular file"
 e 'job = rw.fio\n' "^ssdlab: x.sweep:1: 'job = rw.fio' before \\[sweep\\]"
 e '[sweep]\ndrive = tiny\n' "^ssdlab: x.sweep: no workload"
 e '[sweep]\njob = rw.fio\nscenario = fdp\n' "^ssdlab: x.sweep:3: job files and scenarios in one sweep"
